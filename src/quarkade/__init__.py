@@ -1,0 +1,34 @@
+"""Quarkade: five tabletop games for players, designers and researchers.
+
+>>> import quarkade
+>>> game = quarkade.load("quirky-quarks", players=3)
+>>> state = game.new_game(seed=42)
+>>> state.to_act
+(0,)
+"""
+
+from quarkade.core import (
+    Action,
+    Game,
+    GameInfo,
+    IllegalAction,
+    InvalidNotation,
+    InvalidOptions,
+    InvalidRecord,
+    QuarkadeError,
+    Record,
+    State,
+    UnknownGame,
+    View,
+    list_games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Game", "GameInfo", "IllegalAction", "InvalidNotation", "InvalidOptions",
+    "InvalidRecord", "QuarkadeError", "Record", "State", "UnknownGame", "View",
+    "list_games", "load", "replay",
+]

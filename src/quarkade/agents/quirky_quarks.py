@@ -1,0 +1,3 @@
+"""Bots for Quirky Quarks."""
+
+from __future__ import annotations

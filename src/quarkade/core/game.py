@@ -1,0 +1,303 @@
+"""The game contract every Quarkade game fulfils, and the record that replays it."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from quarkade.core.chance import Chance
+from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord
+
+
+class Action:
+    """Base of every game's actions: frozen, hashable, and ``str(action)`` is its notation."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game, as ``quarkade.load`` accepts it."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+    def check(self, game_id: str, value: Any) -> Any:
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"option {self.name!r} of {game_id} is true or false, not {value!r}")
+        elif self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"option {self.name!r} of {game_id} is a whole number, not {value!r}")
+        elif not isinstance(value, self.kind):
+            raise InvalidOptions(f"option {self.name!r} of {game_id} takes a {self.kind.__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise InvalidOptions(f"option {self.name!r} of {game_id} is one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, for lists and lobbies."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+    variants: tuple[str, ...] = ()
+    rules_version: str = "1"
+    default_players: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players or self.min_players,
+            "summary": self.summary,
+            "variants": list(self.variants),
+            "rules_version": self.rules_version,
+            "options": [
+                {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
+                 "choices": list(o.choices)}
+                for o in self.options
+            ],
+        }
+
+
+class View:
+    """What one seat (or a spectator, seat ``None``) may know of a state."""
+
+    __slots__ = ("game_id", "seat", "data")
+
+    def __init__(self, game_id: str, seat: int | None, data: dict[str, Any]) -> None:
+        self.game_id = game_id
+        self.seat = seat
+        self.data = data
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "seat": self.seat, **self.data}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_json(), sort_keys=True))
+
+    def __repr__(self) -> str:
+        return f"View({self.game_id!r}, seat={self.seat!r})"
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game exactly."""
+
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise InvalidRecord(f"a record is JSON, and this is not: {error}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidRecord("a record is a JSON object")
+        missing = [key for key in ("game", "rules_version", "players", "options", "seed", "actions") if key not in data]
+        if missing:
+            raise InvalidRecord(f"the record lacks {', '.join(missing)}")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(
+            isinstance(a, (list, tuple)) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
+            for a in actions
+        ):
+            raise InvalidRecord("the record's actions are pairs of [seat, notation]")
+        if not isinstance(data["options"], Mapping):
+            raise InvalidRecord("the record's options are a JSON object")
+        if not isinstance(data["seed"], int) or not isinstance(data["players"], int):
+            raise InvalidRecord("the record's seed and players are whole numbers")
+        return cls(
+            game=str(data["game"]),
+            rules_version=str(data["rules_version"]),
+            players=data["players"],
+            options=dict(data["options"]),
+            seed=data["seed"],
+            actions=[(int(seat), str(text)) for seat, text in actions],
+        )
+
+
+class Game(ABC):
+    """A game configured with its player count and options; it makes states."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        self.players = players
+        self.options = dict(options)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @abstractmethod
+    def new_game(self, seed: int) -> State:
+        """The state at the start, with chance seeded by ``seed``."""
+
+    @abstractmethod
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """Notation to an action; raises ``InvalidNotation`` with the reason."""
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        """A full state consistent with ``view`` (determinization), hidden information
+        drawn from ``chance`` (the caller's own generator, never the game's)."""
+        raise NotImplementedError(f"{self.id} cannot sample states from a view yet")
+
+    @classmethod
+    def validate_options(cls, players: int | None, options: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+        info = cls.info
+        if players is None:
+            players = info.default_players or info.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(f"players is a whole number, not {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise InvalidOptions(
+                f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
+            )
+        known = {spec.name: spec for spec in info.options}
+        checked = {spec.name: spec.default for spec in info.options}
+        for name, value in options.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise InvalidOptions(f"{info.id} has no option {name!r} (its options: {names})")
+            checked[name] = known[name].check(info.id, value)
+        return players, checked
+
+
+class State(ABC):
+    """One moment of a game. The checked path is ``apply``; ``apply_unchecked`` is for
+    search, which applies only actions it took from ``legal_actions``."""
+
+    __slots__ = ("game", "seed", "history")
+
+    game: Game
+    seed: int
+    history: list[tuple[int, Action]]
+
+    # -- what a game implements -------------------------------------------------
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several at a sealed simultaneous step)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it is not to act)."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        """The rules reason ``action`` is illegal for ``seat``, who is to act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action and advance the flow to the next decision."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know; ``None`` for a spectator."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]: ...
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    # -- shared bookkeeping -------------------------------------------------------
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """None when ``seat`` may take ``action`` now, or the rules reason it may not."""
+        if self.is_over:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            return f"there is no seat {seat!r} in this {self.game.players}-player game"
+        if seat not in self.to_act:
+            waiting = ", ".join(f"seat {s}" for s in self.to_act)
+            return f"it is not seat {seat}'s turn (waiting for {waiting})"
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action of {self.game.id}"
+        return self._why_illegal(seat, action)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal."""
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply without the rules check: only for actions taken from ``legal_actions``."""
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def apply_text(self, seat: int, text: str) -> Action:
+        """Parse notation and apply it; returns the action."""
+        action = self.game.parse_action(self, seat, text)
+        self.apply(seat, action)
+        return action
+
+    def record(self) -> Record:
+        return Record(
+            game=self.game.id,
+            rules_version=self.game.info.rules_version,
+            players=self.game.players,
+            options=dict(self.game.options),
+            seed=self.seed,
+            actions=[(seat, str(action)) for seat, action in self.history],
+        )
+
+
+def parse_words(text: str, game_id: str) -> list[str]:
+    """Split notation into lower-case words, refusing empty input."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"notation is text, not {type(text).__name__}")
+    words = text.replace(",", " , ").lower().split()
+    if not words:
+        raise InvalidNotation(f"empty notation: write an action of {game_id}")
+    return words
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)

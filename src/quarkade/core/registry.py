@@ -1,0 +1,69 @@
+"""The registry of games: ``load``, ``list_games`` and ``replay`` read it."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidRecord, UnknownGame
+from quarkade.core.game import Game, GameInfo, Record, State
+
+_GAMES: dict[str, type[Game]] = {}
+# Game packages, imported on first use so that ``import quarkade`` stays light.
+_GAME_MODULES = ("quarkade.games.quirky_quarks",)
+_loaded = False
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Class decorator: make a game loadable by its id."""
+    _GAMES[game_class.info.id] = game_class
+    return game_class
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if not _loaded:
+        for module in _GAME_MODULES:
+            importlib.import_module(module)
+        _loaded = True
+
+
+def list_games() -> list[GameInfo]:
+    _ensure_loaded()
+    return [cls.info for cls in _GAMES.values()]
+
+
+def game_class(game_id: str) -> type[Game]:
+    _ensure_loaded()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise UnknownGame(f"no game called {game_id!r} (the games: {known})") from None
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """A configured game; bad options raise ``InvalidOptions`` saying which and why."""
+    cls = game_class(game_id)
+    players, checked = cls.validate_options(players, options)
+    return cls(players, checked)
+
+
+def replay(record: Record | dict[str, Any] | str) -> State:
+    """The state a record leads to, re-played action by action."""
+    if not isinstance(record, Record):
+        record = Record.from_json(record)
+    cls = game_class(record.game)
+    if record.rules_version != cls.info.rules_version:
+        raise InvalidRecord(
+            f"this record was played under {record.game} rules version {record.rules_version}; "
+            f"this Quarkade has version {cls.info.rules_version}"
+        )
+    game = load(record.game, record.players, **record.options)
+    state = game.new_game(record.seed)
+    for index, (seat, text) in enumerate(record.actions):
+        try:
+            state.apply_text(seat, text)
+        except (IllegalAction, InvalidNotation) as error:
+            raise InvalidRecord(f"action {index + 1} ({text!r} by seat {seat}) cannot be replayed: {error}") from None
+    return state

@@ -1,0 +1,801 @@
+"""Quirky Quarks rules: five rounds of Funding, Research, Ejection, Discovery and Quest.
+
+Zones hold card *kinds* (indices into ``COMPONENTS.cards``): cards of a kind are
+identical in play. Hands and completed-Quest tables are count vectors kept in one flat
+list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.flow import Deck, Sealed, distance_clockwise
+from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
+from quarkade.games.quirky_quarks.actions import (
+    BIDS,
+    DISCARDS,
+    DISCOUNT,
+    DONE,
+    DRAWS,
+    EJECTS,
+    PASS,
+    READY,
+    Bid,
+    Complete,
+    Discard,
+    Discover,
+    Draw,
+    Eject,
+    Raise,
+    bid_range,
+    discover_range,
+    parse,
+    raise_range,
+)
+from quarkade.games.quirky_quarks.components import (
+    COMPONENTS,
+    DECK_NAMES,
+    PARTICLE_DECK,
+    QUEST_I_DECK,
+    QUEST_II_DECK,
+)
+
+CARDS = COMPONENTS.cards
+KINDS = len(CARDS)
+PARTICLES = tuple(c.kind for c in CARDS if not c.is_quest)
+QUESTS = tuple(c.kind for c in CARDS if c.is_quest)
+NEUTRINO = COMPONENTS.by_id("neutrino").kind
+ROUNDS = 5
+STARTING_EV = {2: 8, 3: 12, 4: 12}
+INCOME = 3
+FIRST_DISCOVERY_MINIMUM = 2
+CARDS_PER_EJECTION = 5
+
+
+def _power_total(kind_name: str) -> list[tuple[int, int]]:
+    """(quest kind, amount) for every Quest with that power."""
+    return [(c.kind, c.power.amount) for c in CARDS if c.power is not None and c.power.kind == kind_name]
+
+
+FUNDING_EV = _power_total("funding_ev")
+FUNDING_DRAW = _power_total("funding_draw")
+EJECT_DRAW_BEFORE = _power_total("eject_draw_before")
+EJECT_DRAW_AFTER = _power_total("eject_draw_after")
+EJECT_EV = _power_total("eject_ev")
+EJECT_FEWER = [c.kind for c in CARDS if c.power is not None and c.power.kind == "eject_fewer"]
+GAIN_EV = {c.kind: c.power.amount for c in CARDS if c.power is not None and c.power.kind == "gain_ev"}
+BONUS_PER_OTHER = {c.kind: c.power.amount for c in CARDS if c.power is not None and c.power.kind == "bonus_per_other_quest"}
+DISCOUNTS = [(c.kind, c.power.particle) for c in CARDS if c.power is not None and c.power.kind == "discount"]
+
+
+class Phase(IntEnum):
+    FUNDING = 0
+    RESEARCH = 1
+    EJECTION = 2
+    DISCOVERY = 3
+    QUEST = 4
+    OVER = 5
+
+
+PHASE_LETTERS = "FREDQ-"
+
+
+class QuirkyQuarks(Game):
+    info = GameInfo(
+        id="quirky-quarks",
+        title="Quirky Quarks",
+        min_players=2,
+        max_players=4,
+        default_players=3,
+        summary="Bid for particles at five accelerators, eject and rediscover them, and complete "
+        "Quests from pions to helium atoms over five rounds.",
+        rules_version=COMPONENTS.rules_version,
+        options=(),
+    )
+
+    def new_game(self, seed: int) -> QuirkyQuarksState:
+        return QuirkyQuarksState.setup(self, seed)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.quirky_quarks.sampling import sample_state
+
+        return sample_state(self, view, chance)
+
+
+class QuirkyQuarksState(State):
+    __slots__ = (
+        "chance", "players", "accelerators", "decks", "hands", "table", "ev", "accel_cards",
+        "zone", "round", "phase", "stage", "sp", "turn", "considered", "placed", "bids",
+        "holders", "initiator", "sealed", "minimums", "maximums", "min_bid", "initiated", "auction_card",
+        "high_bid", "high_bidder", "passed", "discounts_used", "pending_draws",
+        "neutrino_seat", "neutrino_draws", "log", "_to_act",
+    )
+
+    game: QuirkyQuarks
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def setup(cls, game: QuirkyQuarks, seed: int) -> QuirkyQuarksState:
+        s = cls.__new__(cls)
+        n = game.players
+        s.game, s.seed, s.history = game, seed, []
+        s.chance = Chance(seed)
+        s.players = n
+        s.accelerators = tuple(a.index for a in COMPONENTS.accelerators_for(n))
+        s.decks = []
+        for deck in (PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK):
+            cards = [c.kind for c in CARDS if c.deck == deck for _ in range(c.count)]
+            s.chance.shuffle(cards)
+            s.decks.append(Deck(cards))
+        s.hands = [0] * (n * KINDS)
+        s.table = [0] * (n * KINDS)
+        s.ev = [STARTING_EV[n]] * n
+        s.accel_cards = tuple(() for _ in s.accelerators)
+        s.zone = ()
+        s.round, s.phase, s.stage = 1, Phase.FUNDING, 0
+        s.sp = 0
+        s.turn = s.considered = 0
+        s.placed, s.bids, s.holders = [-1] * n, [0] * len(s.accelerators), [-1] * len(s.accelerators)
+        s.initiator = -1
+        s.sealed = None
+        s.minimums, s.maximums = [0] * n, [0] * n
+        s.min_bid, s.initiated = FIRST_DISCOVERY_MINIMUM, False
+        s.auction_card, s.high_bid, s.high_bidder = -1, 0, -1
+        s.passed = [False] * n
+        s.discounts_used = [0] * KINDS
+        s.pending_draws = ()
+        s.neutrino_seat, s.neutrino_draws = -1, 0
+        s.log = None
+        for seat in range(n):
+            for _ in range(3):
+                s._gain(seat, s.decks[PARTICLE_DECK].draw(s.chance))
+            s._gain(seat, s.decks[QUEST_I_DECK].draw(s.chance))
+        s._advance()
+        return s
+
+    def clone(self) -> QuirkyQuarksState:
+        c = QuirkyQuarksState.__new__(QuirkyQuarksState)
+        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.chance = Chance(self.chance.seed, self.chance.counter)
+        c.players, c.accelerators = self.players, self.accelerators
+        c.decks = [Deck(d.cards[:], d.discards[:]) for d in self.decks]
+        c.hands, c.table, c.ev = self.hands[:], self.table[:], self.ev[:]
+        c.accel_cards, c.zone = self.accel_cards, self.zone
+        c.round, c.phase, c.stage, c.sp, c.turn = self.round, self.phase, self.stage, self.sp, self.turn
+        c.considered = self.considered
+        c.placed, c.bids, c.holders = self.placed[:], self.bids[:], self.holders[:]
+        c.initiator = self.initiator
+        c.sealed = self.sealed.clone() if self.sealed is not None else None
+        c.minimums, c.maximums = self.minimums, self.maximums
+        c.min_bid, c.initiated = self.min_bid, self.initiated
+        c.auction_card, c.high_bid, c.high_bidder = self.auction_card, self.high_bid, self.high_bidder
+        c.passed = self.passed[:]
+        c.discounts_used = self.discounts_used[:]
+        c.pending_draws = self.pending_draws
+        c.neutrino_seat, c.neutrino_draws = self.neutrino_seat, self.neutrino_draws
+        c.log, c._to_act = self.log, self._to_act
+        return c
+
+    # ----------------------------------------------------------------- helpers
+    def _note(self, *event: Any) -> None:
+        """Append to the log: (kind, seat it is private to or -1, details...)."""
+        self.log = (event, self.log)
+
+    def _gain(self, seat: int, kind: int | None) -> None:
+        if kind is not None:
+            self.hands[seat * KINDS + kind] += 1
+
+    def hand_size(self, seat: int) -> int:
+        base = seat * KINDS
+        return sum(self.hands[base : base + KINDS])
+
+    def hand(self, seat: int) -> list[int]:
+        base = seat * KINDS
+        return self.hands[base : base + KINDS]
+
+    def completed(self, seat: int) -> list[int]:
+        base = seat * KINDS
+        return self.table[base : base + KINDS]
+
+    def _discard(self, kind: int) -> None:
+        self.decks[CARDS[kind].deck].discards.append(kind)
+
+    def _can_draw(self) -> bool:
+        return any(d.cards or d.discards for d in self.decks)
+
+    def _power_count(self, seat: int, powers: list[tuple[int, int]]) -> int:
+        base = seat * KINDS
+        return sum(self.table[base + kind] * amount for kind, amount in powers)
+
+    def _order(self) -> list[int]:
+        n = self.players
+        return [(self.sp + i) % n for i in range(n)]
+
+    def _queue_draws(self, counts: list[tuple[int, int]]) -> None:
+        self.pending_draws = self.pending_draws + tuple((s, c) for s, c in counts if c > 0)
+
+    def discounts_left(self, seat: int) -> list[int]:
+        left = [0] * KINDS
+        base = seat * KINDS
+        for quest, particle in DISCOUNTS:
+            left[particle] += self.table[base + quest]
+        for kind in PARTICLES:
+            left[kind] -= self.discounts_used[kind]
+        return left
+
+    # ----------------------------------------------------------------- the flow
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def _advance(self) -> None:
+        """Run everything automatic until some seat must decide."""
+        while True:
+            if self.neutrino_seat >= 0:
+                seat = self.neutrino_seat
+                if self.neutrino_draws > 0 and self._can_draw():
+                    self._to_act = (seat,)
+                    return
+                self.neutrino_draws = 0
+                if self.hand_size(seat) > 0:
+                    self._to_act = (seat,)
+                    return
+                self._finish_neutrino(-1)
+                continue
+            if self._start_neutrino():
+                continue
+            if self.pending_draws:
+                if self._can_draw():
+                    self._to_act = (self.pending_draws[0][0],)
+                    return
+                self.pending_draws = ()
+                continue
+            if self.phase is Phase.OVER:
+                self._to_act = ()
+                return
+            if not self._step():
+                return
+
+    def _start_neutrino(self) -> bool:
+        for seat in self._order():
+            if self.hands[seat * KINDS + NEUTRINO]:
+                self.hands[seat * KINDS + NEUTRINO] -= 1
+                self.neutrino_seat, self.neutrino_draws = seat, 2
+                self._note("neutrino", -1, seat)
+                return True
+        return False
+
+    def _finish_neutrino(self, other: int) -> None:
+        seat = self.neutrino_seat
+        self._discard(NEUTRINO)
+        if other >= 0:
+            self.hands[seat * KINDS + other] -= 1
+            self._discard(other)
+        self._note("neutrino-discard", -1, seat, other)
+        self.neutrino_seat = -1
+
+    def _step(self) -> bool:
+        """One automatic step of the phase; False when a seat must decide (``_to_act`` set)."""
+        phase = self.phase
+        if phase is Phase.FUNDING:
+            self._funding()
+            return True
+        if phase is Phase.RESEARCH:
+            return self._research_step()
+        if phase is Phase.EJECTION:
+            return self._ejection_step()
+        if phase is Phase.DISCOVERY:
+            return self._discovery_step()
+        return self._quest_step()
+
+    # Funding ------------------------------------------------------------------
+    def _funding(self) -> None:
+        n = self.players
+        quest_deck = self.decks[QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK]
+        particle_deck = self.decks[PARTICLE_DECK]
+        dealt = []
+        for accelerator in self.accelerators:
+            count = COMPONENTS.accelerators[accelerator].particles[n]
+            cards = [particle_deck.draw(self.chance) for _ in range(count)]
+            cards.append(quest_deck.draw(self.chance))  # dealt from the left: later ones may go short
+            dealt.append(tuple(k for k in cards if k is not None))
+        self.accel_cards = tuple(dealt)
+        self._note("deal", -1, self.round)
+        if self.round >= 2:
+            draws = []
+            for seat in self._order():
+                self.ev[seat] += INCOME + self._power_count(seat, FUNDING_EV)
+                draws.append((seat, 1 + self._power_count(seat, FUNDING_DRAW)))
+            self._note("income", -1, self.round)
+            self._queue_draws(draws)
+        self.phase, self.stage = Phase.RESEARCH, 0
+
+    # Research -----------------------------------------------------------------
+    def _research_step(self) -> bool:
+        n = self.players
+        if self.stage == 0:
+            self.placed = [-1] * n
+            self.bids = [0] * len(self.accelerators)
+            self.holders = [-1] * len(self.accelerators)
+            self.turn, self.stage = self.sp, 1
+        for _ in range(n):
+            seat = self.turn
+            if self.placed[seat] < 0 and self.ev[seat] > 0:
+                self._to_act = (seat,)
+                return False
+            self.turn = (seat + 1) % n
+        # every seat that can bid has its researcher at its own accelerator
+        for position, seat in enumerate(self.holders):
+            if seat >= 0:
+                self.ev[seat] -= self.bids[position]
+                for kind in self.accel_cards[position]:
+                    self.hands[seat * KINDS + kind] += 1
+                self._note("claim", -1, seat, self.accelerators[position], self.bids[position],
+                           self.accel_cards[position])
+        self.accel_cards = tuple(() if self.holders[i] >= 0 else cards for i, cards in enumerate(self.accel_cards))
+        self.placed = [-1] * n
+        self.phase, self.stage = Phase.EJECTION, 0
+        return True
+
+    # Ejection -----------------------------------------------------------------
+    def _ejection_step(self) -> bool:
+        if self.stage == 0:
+            self._queue_draws([(seat, self._power_count(seat, EJECT_DRAW_BEFORE)) for seat in self._order()])
+            self.stage = 1
+            return True
+        if self.stage == 1:
+            n = self.players
+            minimums, maximums = [0] * n, [0] * n
+            for seat in range(n):
+                size = self.hand_size(seat)
+                required = size // CARDS_PER_EJECTION
+                fewer = any(self.table[seat * KINDS + k] for k in EJECT_FEWER)
+                minimums[seat] = 0 if fewer else required
+                maximums[seat] = size if self.round == ROUNDS else required
+            self.minimums, self.maximums = minimums, maximums
+            self.sealed = Sealed([seat for seat in range(n) if maximums[seat] > 0])
+            self.stage = 2
+        assert self.sealed is not None
+        if not self.sealed.complete:
+            self._to_act = self.sealed.waiting
+            return False
+        choices = self.sealed.reveal()
+        zone = list(self.zone)
+        for seat in self._order():
+            ejected = choices.get(seat, [])
+            zone.extend(ejected)
+            self.ev[seat] += len(ejected) + self._power_count(seat, EJECT_EV)
+        self._note("eject", -1, {seat: tuple(cards) for seat, cards in choices.items()})
+        for cards in self.accel_cards:
+            zone.extend(cards)
+        self.accel_cards = tuple(() for _ in self.accelerators)
+        self.zone = tuple(zone)
+        self.sealed = None
+        self._queue_draws([(seat, self._power_count(seat, EJECT_DRAW_AFTER)) for seat in self._order()])
+        self.phase, self.stage = Phase.DISCOVERY, 0
+        return True
+
+    # Discovery ----------------------------------------------------------------
+    def _discovery_step(self) -> bool:
+        n = self.players
+        if self.stage == 0:
+            self.min_bid, self.initiated = FIRST_DISCOVERY_MINIMUM, False
+            self.turn, self.considered, self.stage = self.sp, 0, 1
+        if self.stage == 2:
+            return self._auction_step()
+        while True:
+            if not self.zone:
+                break
+            if self.considered == n:
+                last_pass_of_round = self.round < ROUNDS and self.min_bid > FIRST_DISCOVERY_MINIMUM
+                if last_pass_of_round or (self.round == ROUNDS and self.min_bid > FIRST_DISCOVERY_MINIMUM
+                                          and not self.initiated):
+                    break
+                self.min_bid += 1
+                self.initiated, self.turn, self.considered = False, self.sp, 0
+                continue
+            seat = self.turn
+            if self.ev[seat] >= self.min_bid:
+                self._to_act = (seat,)
+                return False
+            self.considered += 1
+            self.turn = (seat + 1) % n
+        for kind in self.zone:
+            self._discard(kind)
+        if self.zone:
+            self._note("zone-discarded", -1, self.zone)
+        self.zone = ()
+        self.phase, self.stage = Phase.QUEST, 0
+        return True
+
+    def _auction_step(self) -> bool:
+        n = self.players
+        seat = self.turn
+        for _ in range(n):
+            if seat != self.high_bidder and not self.passed[seat]:
+                if self.ev[seat] > self.high_bid:
+                    self.turn = seat
+                    self._to_act = (seat,)
+                    return False
+                self.passed[seat] = True
+            seat = (seat + 1) % n
+        winner, kind = self.high_bidder, self.auction_card
+        self.ev[winner] -= self.high_bid
+        zone = list(self.zone)
+        zone.remove(kind)
+        self.zone = tuple(zone)
+        self.hands[winner * KINDS + kind] += 1
+        self._note("discovered", -1, winner, kind, self.high_bid)
+        self.auction_card, self.high_bid, self.high_bidder = -1, 0, -1
+        self.considered += 1
+        self.turn, self.initiator, self.stage = (self.initiator + 1) % n, -1, 1
+        return True
+
+    # Quest --------------------------------------------------------------------
+    def _quest_step(self) -> bool:
+        n = self.players
+        if self.stage == 0:
+            self.turn, self.considered, self.stage = self.sp, 0, 1
+            self.discounts_used = [0] * KINDS
+        while self.considered < n:
+            seat = self.turn
+            if self._completions(seat, first_only=True):
+                self._to_act = (seat,)
+                return False
+            self._next_quest_seat()
+        if self.round == ROUNDS:
+            self.phase = Phase.OVER
+            self._note("over", -1)
+        else:
+            self.sp = (self.sp + 1) % n
+            self.round += 1
+            self.phase, self.stage = Phase.FUNDING, 0
+        return True
+
+    def _next_quest_seat(self) -> None:
+        self.considered += 1
+        self.turn = (self.turn + 1) % self.players
+        self.discounts_used = [0] * KINDS
+
+    def _completions(self, seat: int, first_only: bool = False) -> list[Complete]:
+        """Every distinct way ``seat`` can complete a Quest now."""
+        base = seat * KINDS
+        hands, table = self.hands, self.table
+        found: list[Complete] = []
+        discounts: list[int] | None = None
+        for quest in QUESTS:
+            if not hands[base + quest]:
+                continue
+            card = CARDS[quest]
+            ok = True
+            for kind in card.cost_table:
+                if table[base + kind] < card.cost_table.count(kind):
+                    ok = False
+            if not ok:
+                continue
+            if discounts is None:
+                discounts = self.discounts_left(seat)
+            payments: set[tuple[tuple[int, int], ...]] = set()
+            available = hands[base : base + KINDS]
+            _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2)
+            for payment in sorted(payments):
+                found.append(Complete(quest, payment))
+                if first_only:
+                    return found
+        return found
+
+    # ----------------------------------------------------------------- actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        base = seat * KINDS
+        if self.neutrino_seat >= 0 or self.pending_draws:
+            if self.neutrino_seat >= 0 and self.neutrino_draws == 0:
+                return [DISCARDS[k] for k in range(KINDS) if self.hands[base + k]]
+            return [DRAWS[d] for d in range(3) if self.decks[d].cards or self.decks[d].discards]
+        phase = self.phase
+        if phase is Phase.RESEARCH:
+            ev = self.ev[seat]
+            actions: list[Action] = []
+            for position, accelerator in enumerate(self.accelerators):
+                low = self.bids[position] + 1
+                if low <= ev:
+                    actions.extend(bid_range(accelerator, low, ev))
+            return actions
+        if phase is Phase.EJECTION:
+            assert self.sealed is not None
+            chosen = len(self.sealed.choices[seat])
+            actions = []
+            if chosen < self.maximums[seat]:
+                actions = [EJECTS[k] for k in range(KINDS) if self.hands[base + k]]
+            if chosen >= self.minimums[seat]:
+                actions.append(READY)
+            return actions
+        if phase is Phase.DISCOVERY:
+            if self.stage == 2:
+                return [*raise_range(self.high_bid + 1, self.ev[seat]), PASS]
+            actions = []
+            for kind in sorted(set(self.zone)):
+                actions.extend(discover_range(kind, self.min_bid, self.ev[seat]))
+            actions.append(PASS)
+            return actions
+        if phase is Phase.QUEST:
+            return [*self._completions(seat), DONE]
+        return []
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        base = seat * KINDS
+        if self.neutrino_seat >= 0 or self.pending_draws:
+            if self.neutrino_seat >= 0 and self.neutrino_draws == 0:
+                if not isinstance(action, Discard):
+                    return "you must first discard one other card for your Neutrino (e.g. 'discard up')"
+                if not self.hands[base + action.kind]:
+                    return f"you have no {CARDS[action.kind].name} in hand to discard"
+                return None
+            if not isinstance(action, Draw):
+                why = "for your Neutrino" if self.neutrino_seat >= 0 else "you are owed"
+                return f"first choose the deck of the card {why} (draw particle, draw quest-i or draw quest-ii)"
+            deck = self.decks[action.deck]
+            if not (deck.cards or deck.discards):
+                return f"the {DECK_NAMES[action.deck]} deck and its discard pile are empty"
+            return None
+        phase = self.phase
+        if phase is Phase.RESEARCH:
+            if not isinstance(action, Bid):
+                return "in the Research phase you bid for an accelerator, e.g. 'bid lhc 3'"
+            if action.accelerator not in self.accelerators:
+                return f"{COMPONENTS.accelerators[action.accelerator].name} is not used with {self.players} players"
+            position = self.accelerators.index(action.accelerator)
+            if action.amount > self.ev[seat]:
+                return f"a bid may not exceed your eV: you have {self.ev[seat]}"
+            if action.amount <= self.bids[position]:
+                name = COMPONENTS.accelerators[action.accelerator].name
+                if self.bids[position]:
+                    return f"bids must exceed the bid of {self.bids[position]} already at the {name}"
+                return "the smallest bid is 1 eV"
+            return None
+        if phase is Phase.EJECTION:
+            assert self.sealed is not None
+            chosen = len(self.sealed.choices[seat])
+            if isinstance(action, Eject):
+                if chosen >= self.maximums[seat]:
+                    return f"you may eject at most {self.maximums[seat]} card(s) this round"
+                if not self.hands[base + action.kind]:
+                    return f"you have no {CARDS[action.kind].name} left in hand to eject"
+                return None
+            if action == READY:
+                if chosen < self.minimums[seat]:
+                    return (f"with your hand you must eject {self.minimums[seat]} card(s); "
+                            f"you have chosen {chosen}")
+                return None
+            return "in the Ejection phase you choose cards to eject ('eject up') and then say 'ready'"
+        if phase is Phase.DISCOVERY:
+            if self.stage == 2:
+                if action == PASS:
+                    return None
+                if not isinstance(action, Raise):
+                    return f"an auction for {CARDS[self.auction_card].name} is on: 'raise N' or 'pass'"
+                if action.amount <= self.high_bid:
+                    return f"a bid must beat the high bid of {self.high_bid} eV"
+                if action.amount > self.ev[seat]:
+                    return f"a bid may not exceed your eV: you have {self.ev[seat]}"
+                return None
+            if action == PASS:
+                return None
+            if not isinstance(action, Discover):
+                return "you may start a discovery ('discover gluon 2') or 'pass'"
+            if action.kind not in self.zone:
+                return f"there is no {CARDS[action.kind].name} in the Discovery Zone"
+            if action.amount < self.min_bid:
+                return f"the starting bid is at least {self.min_bid} eV now"
+            if action.amount > self.ev[seat]:
+                return f"a bid may not exceed your eV: you have {self.ev[seat]}"
+            return None
+        if phase is Phase.QUEST:
+            if action == DONE:
+                return None
+            if not isinstance(action, Complete):
+                return "in the Quest phase you complete Quests ('complete proton') or say 'done'"
+            return self._why_not_complete(seat, action)
+        return "nothing can be done now"
+
+    def _why_not_complete(self, seat: int, action: Complete) -> str | None:
+        base = seat * KINDS
+        card = CARDS[action.quest]
+        if not card.is_quest:
+            return f"{card.name} is not a Quest"
+        if not self.hands[base + action.quest]:
+            return f"you have no {card.name} Quest in hand"
+        for kind in set(card.cost_table):
+            need, have = card.cost_table.count(kind), self.table[base + kind]
+            if have < need:
+                return f"{card.name} needs {need} completed {CARDS[kind].name}(s) on your table; you have {have}"
+        needs = list(card.cost_particles)
+        spend = [0] * KINDS
+        discounts = self.discounts_left(seat)
+        for need, method in action.payment:
+            if need not in needs:
+                return f"{card.name} does not need (another) {CARDS[need].name}"
+            needs.remove(need)
+            if method == DISCOUNT:
+                if discounts[need] <= 0:
+                    return f"you have no {CARDS[need].name} discount left this Quest phase"
+                discounts[need] -= 1
+            else:
+                if not 0 <= method < KINDS or CARDS[method].is_quest or method == NEUTRINO:
+                    return "three of a kind must be Elementary Particles"
+                if method == need:
+                    return f"pay a {CARDS[need].name} with the card itself, not three of them"
+                spend[method] += 3
+        for need in needs:
+            spend[need] += 1
+        for kind in PARTICLES:
+            if spend[kind] > self.hands[base + kind]:
+                return (f"you need {spend[kind]} {CARDS[kind].name}(s) in hand for this payment; "
+                        f"you have {self.hands[base + kind]}")
+        return None
+
+    def _apply(self, seat: int, action: Action) -> None:
+        base = seat * KINDS
+        if self.neutrino_seat >= 0 or self.pending_draws:
+            if isinstance(action, Draw):
+                kind = self.decks[action.deck].draw(self.chance)
+                self._gain(seat, kind)
+                self._note("draw", seat, seat, action.deck, kind)
+                if self.neutrino_seat >= 0:
+                    self.neutrino_draws -= 1
+                else:
+                    owner, count = self.pending_draws[0]
+                    rest = self.pending_draws[1:]
+                    self.pending_draws = ((owner, count - 1), *rest) if count > 1 else rest
+            else:
+                assert isinstance(action, Discard)
+                self._finish_neutrino(action.kind)
+        elif isinstance(action, Bid):
+            position = self.accelerators.index(action.accelerator)
+            outbid = self.holders[position]
+            if outbid >= 0:
+                self.placed[outbid] = -1
+            self.bids[position], self.holders[position] = action.amount, seat
+            self.placed[seat] = position
+            self._note("bid", -1, seat, action.accelerator, action.amount, outbid)
+            self.turn = (seat + 1) % self.players
+        elif isinstance(action, Eject):
+            assert self.sealed is not None
+            self.hands[base + action.kind] -= 1
+            self.sealed.add(seat, action.kind)
+            if len(self.sealed.choices[seat]) >= self.maximums[seat]:
+                self.sealed.declare_ready(seat)
+        elif action == READY:
+            assert self.sealed is not None
+            self.sealed.declare_ready(seat)
+        elif isinstance(action, Discover):
+            self.auction_card, self.high_bid, self.high_bidder = action.kind, action.amount, seat
+            self.passed = [False] * self.players
+            self.initiated, self.initiator = True, seat
+            self._note("initiate", -1, seat, action.kind, action.amount)
+            self.turn, self.stage = (seat + 1) % self.players, 2
+        elif isinstance(action, Raise):
+            self.high_bid, self.high_bidder = action.amount, seat
+            self._note("raise", -1, seat, action.amount)
+            self.turn = (seat + 1) % self.players
+        elif action == PASS:
+            if self.stage == 2:
+                self.passed[seat] = True
+                self._note("pass-auction", -1, seat)
+                self.turn = (seat + 1) % self.players
+            else:
+                self._note("decline", -1, seat, self.min_bid)
+                self.considered += 1
+                self.turn = (seat + 1) % self.players
+        elif isinstance(action, Complete):
+            self._complete(seat, action)
+        elif action == DONE:
+            self._next_quest_seat()
+        self._advance()
+
+    def _complete(self, seat: int, action: Complete) -> None:
+        base = seat * KINDS
+        card = CARDS[action.quest]
+        needs = list(card.cost_particles)
+        paid: list[int] = []
+        for need, method in action.payment:
+            needs.remove(need)
+            if method == DISCOUNT:
+                self.discounts_used[need] += 1
+            else:
+                paid.extend((method, method, method))
+        paid.extend(needs)
+        for kind in paid:
+            self.hands[base + kind] -= 1
+            self._discard(kind)
+        for kind in card.cost_table:
+            self.table[base + kind] -= 1
+            self._discard(kind)
+        self.hands[base + action.quest] -= 1
+        self.table[base + action.quest] += 1
+        if action.quest in GAIN_EV:
+            self.ev[seat] += GAIN_EV[action.quest]
+        self._note("complete", -1, seat, action.quest, tuple(paid), action.payment)
+
+    # ----------------------------------------------------------------- the end
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def points(self, seat: int) -> tuple[int, int, int]:
+        """(Quest points, bonus points, eV) of ``seat``."""
+        table = self.completed(seat)
+        quest_points = sum(CARDS[k].points * table[k] for k in QUESTS)
+        completed = sum(table[k] for k in QUESTS)
+        bonus = sum(amount * table[k] * (completed - 1) for k, amount in BONUS_PER_OTHER.items())
+        return quest_points, bonus, self.ev[seat]
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(sum(self.points(seat))) for seat in range(self.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_over:
+            return ()
+        scores = self.scores
+
+        def rank(seat: int) -> tuple[float, int, int]:
+            return (scores[seat], self.hand_size(seat), -distance_clockwise(self.sp, seat, self.players))
+
+        return (max(range(self.players), key=rank),)
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: int | None) -> View:
+        from quarkade.games.quirky_quarks.views import make_view
+
+        return make_view(self, seat)
+
+
+def _enumerate_payments(
+    needs: tuple[int, ...],
+    index: int,
+    available: list[int],
+    discounts: list[int],
+    chosen: list[tuple[int, int]],
+    out: set[tuple[tuple[int, int], ...]],
+    previous: int,
+) -> None:
+    """Every way to pay ``needs[index:]``: the card itself (method -2), a discount, or three
+    of another kind. ``previous`` keeps equal needs in order so each payment is found once."""
+    if index == len(needs):
+        out.add(tuple(sorted(chosen)))
+        return
+    need = needs[index]
+    floor = previous if index > 0 and needs[index - 1] == need else -2
+    if floor <= -2 and available[need] > 0:
+        available[need] -= 1
+        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, -2)
+        available[need] += 1
+    if floor <= DISCOUNT and discounts[need] > 0:
+        discounts[need] -= 1
+        chosen.append((need, DISCOUNT))
+        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, DISCOUNT)
+        chosen.pop()
+        discounts[need] += 1
+    for kind in PARTICLES:
+        if kind >= floor and kind != need and kind != NEUTRINO and available[kind] >= 3:
+            available[kind] -= 3
+            chosen.append((need, kind))
+            _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind)
+            chosen.pop()
+            available[kind] += 3
+
+
+def new_state(players: int = 3, seed: int = 0) -> QuirkyQuarksState:
+    """A fresh state (for tests and examples)."""
+    return QuirkyQuarksState.setup(QuirkyQuarks(players, {}), seed)
+
+
+__all__ = ["Phase", "QuirkyQuarks", "QuirkyQuarksState", "BIDS", "DONE", "PASS", "READY", "EJECTS"]
