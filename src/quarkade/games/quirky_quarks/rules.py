@@ -339,6 +339,7 @@ class QuirkyQuarksState(State):
                            self.accel_cards[position])
         self.accel_cards = tuple(() if self.holders[i] >= 0 else cards for i, cards in enumerate(self.accel_cards))
         self.placed = [-1] * n
+        self.bids, self.holders = [0] * len(self.accelerators), [-1] * len(self.accelerators)
         self.phase, self.stage = Phase.EJECTION, 0
         return True
 

@@ -1,0 +1,1 @@
+"""Tools over the games: matches, simulation, benchmarks, replays, rendering."""
