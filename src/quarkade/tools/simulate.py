@@ -1,0 +1,138 @@
+"""Many seeded bot games, summed up for designers: wins, score spreads, game lengths.
+
+>>> import quarkade
+>>> result = simulate(quarkade.load("quirky-quarks", players=2), ["random", "random"], games=2, seed=1)
+>>> sum(result.wins_by_seat()) + result.undecided
+2.0
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from quarkade.core.errors import InvalidOptions
+from quarkade.core.game import Game, State
+from quarkade.tools.match import make_bots, play_match
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of a simulation."""
+
+    seed: int
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    steps: int
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How a list of numbers is spread."""
+
+    minimum: float
+    mean: float
+    median: float
+    maximum: float
+    stdev: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        # One game has no spread to speak of; a sample standard deviation needs two.
+        stdev = statistics.stdev(values) if len(values) > 1 else 0.0
+        return cls(min(values), statistics.fmean(values), statistics.median(values), max(values), stdev)
+
+    def to_json(self) -> dict[str, float]:
+        return {"min": self.minimum, "mean": self.mean, "median": self.median, "max": self.maximum,
+                "stdev": self.stdev}
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Every game of a simulation, and the summaries drawn from them."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    first_seed: int
+    games: tuple[GameResult, ...]
+
+    def wins_by_seat(self) -> list[float]:
+        """Wins of each seat; a shared win is split between its winners, so that the
+        wins and the games without a winner add up to the number of games."""
+        wins = [0.0] * self.players
+        for game in self.games:
+            for seat in game.winners:
+                wins[seat] += 1 / len(game.winners)
+        return wins
+
+    @property
+    def undecided(self) -> int:
+        """Games that ended with no winner at all."""
+        return sum(1 for game in self.games if not game.winners)
+
+    def wins_by_kind(self) -> dict[str, tuple[float, int]]:
+        """Bot kind -> (wins, seat-games played), summed over the seats of that kind."""
+        summary: dict[str, tuple[float, int]] = {}
+        for seat, wins in enumerate(self.wins_by_seat()):
+            kind = self.seats[seat]
+            total, played = summary.get(kind, (0.0, 0))
+            summary[kind] = (total + wins, played + len(self.games))
+        return summary
+
+    def score_spread(self, seat: int) -> Spread:
+        return Spread.of([game.scores[seat] for game in self.games])
+
+    def length_spread(self) -> Spread:
+        return Spread.of([game.steps for game in self.games])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "first_seed": self.first_seed,
+            "games": len(self.games),
+            "wins_by_seat": self.wins_by_seat(),
+            "undecided": self.undecided,
+            "wins_by_kind": {kind: {"wins": wins, "seat_games": played}
+                             for kind, (wins, played) in self.wins_by_kind().items()},
+            "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
+            "steps": self.length_spread().to_json(),
+        }
+
+
+def record_json(state: State) -> dict[str, Any]:
+    """A finished game's record, with its scores and winners beside it for readers of the file."""
+    return {**state.record().to_json(), "scores": list(state.scores), "winners": list(state.winners)}
+
+
+def simulate(
+    game: Game,
+    seats: Sequence[str],
+    games: int,
+    seed: int = 0,
+    records: TextIO | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` bot games with seeds ``seed``, ``seed + 1``, ...; each game's record
+    goes to ``records`` as one JSON line when given."""
+    if len(seats) != game.players:
+        raise InvalidOptions(f"{len(seats)} seats were given for a {game.players}-player game")
+    if games < 1:
+        raise InvalidOptions(f"a simulation plays at least one game, not {games}")
+    results = []
+    for game_seed in range(seed, seed + games):
+        state = play_match(game, make_bots(game, seats, game_seed), game_seed)
+        result = GameResult(game_seed, state.scores, state.winners, len(state.history))
+        results.append(result)
+        if records is not None:
+            records.write(json.dumps(record_json(state)) + "\n")
+        if on_game is not None:
+            on_game(result)
+    return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results))
