@@ -1,0 +1,143 @@
+"""Drawing any game's view in a terminal with rich.
+
+Views are JSON, and every game shapes its own, so the drawing reads only their shape:
+scalars make a header, a list of objects (players, accelerators, ...) makes a table,
+an object makes a key/value panel, ``hand`` is the viewer's own and ``log`` holds the
+latest events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from quarkade.core.game import Action
+from quarkade.tools.replay import log_text
+
+LOG_LINES = 8
+# Shown elsewhere, or only bookkeeping for programs.
+_HIDDEN_KEYS = frozenset({"game", "seat", "log", "hand"})
+# Consecutive actions that differ only by a last number (bids) are listed as one range
+# from this many on.
+_RANGE_FROM = 3
+
+
+def format_value(value: Any) -> str:
+    """A JSON value in a few words: ``{"up": 2}`` reads ``up ×2``, lists are comma-separated."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dict):
+        if not value:
+            return "—"
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            return ", ".join(key if count == 1 else f"{key} ×{count}" for key, count in value.items())
+        return "; ".join(f"{key}: {format_value(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return ", ".join(format_value(item) for item in value) if value else "—"
+    return str(value)
+
+
+def _title(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
+
+
+def _table(key: str, rows: list[dict[str, Any]], viewer: int | None) -> Table:
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(name for name in row if name not in columns)
+    table = Table(title=_title(key), box=box.SIMPLE_HEAD, title_justify="left")
+    for name in columns:
+        table.add_column(_title(name), overflow="fold")
+    for row in rows:
+        # The viewer's own row stands out in the players' table.
+        style = "bold cyan" if viewer is not None and row.get("seat") == viewer else None
+        table.add_row(*(format_value(row.get(name)) for name in columns), style=style)
+    return table
+
+
+def _panel(key: str, value: dict[str, Any]) -> Panel:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column(overflow="fold")
+    for name, item in value.items():
+        grid.add_row(_title(name), format_value(item))
+    return Panel(grid, title=_title(key), title_align="left", box=box.ROUNDED, expand=False)
+
+
+def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableType:
+    """A view as the seat (or spectator) it belongs to may read it."""
+    viewer = view.get("seat")
+    header = Text()
+    header.append(f"{view.get('game', 'game')}  ", style="bold magenta")
+    header.append("spectator" if viewer is None else f"seat {viewer}", style="bold")
+    parts: list[RenderableType] = []
+    panels: list[RenderableType] = []
+    for key, value in view.items():
+        if key in _HIDDEN_KEYS:
+            continue
+        if _is_table(value):
+            parts.append(_table(key, value, viewer))
+        elif isinstance(value, dict):
+            panels.append(_panel(key, value))
+        elif value is not None:
+            header.append(f"   {_title(key)}: ", style="dim")
+            header.append(format_value(value))
+    if panels:
+        parts.append(Columns(panels))
+    if "hand" in view:
+        parts.append(Panel(format_value(view["hand"]), title="Your hand", title_align="left",
+                           border_style="green", expand=False))
+    log = view.get("log") or []
+    if log and log_lines > 0:
+        parts.append(Panel("\n".join(log_text(entry) for entry in log[-log_lines:]), title="Latest events",
+                           title_align="left", border_style="dim"))
+    return Group(header, *parts)
+
+
+def action_entries(actions: Sequence[Action]) -> list[str]:
+    """Legal actions numbered from 1 for a player to pick, runs of numbers folded:
+    ``1-9  bid lhc 2 … 10``."""
+    texts = [str(action) for action in actions]
+    entries: list[str] = []
+    start = 0
+    while start < len(texts):
+        prefix, number = _split_number(texts[start])
+        end = start + 1
+        if number is not None:
+            while end < len(texts) and _split_number(texts[end]) == (prefix, number + (end - start)):
+                end += 1
+        if end - start >= _RANGE_FROM:
+            last = number + (end - start - 1) if number is not None else 0
+            entries.append(f"{start + 1}-{end}  {texts[start]} … {last}")
+        else:
+            end = start + 1
+            entries.append(f"{start + 1}  {texts[start]}")
+        start = end
+    return entries
+
+
+def _split_number(text: str) -> tuple[str, int | None]:
+    prefix, _, last = text.rpartition(" ")
+    if prefix and last.isdigit():
+        return prefix, int(last)
+    return text, None
+
+
+def render_actions(actions: Sequence[Action]) -> RenderableType:
+    return Panel(Columns(action_entries(actions), padding=(0, 3)), title="Your legal actions", title_align="left",
+                 border_style="blue")

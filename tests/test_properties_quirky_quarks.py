@@ -1,0 +1,126 @@
+"""Invariants of Quirky Quarks, checked after every step of games driven by hypothesis.
+
+Hypothesis draws a seed and a list of choices; each step takes a seat from ``to_act`` and
+one of its legal actions by the next choice, and when the choices run out a generator
+seeded from the drawn seed plays on to the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import quarkade
+from quarkade.core import Chance
+from quarkade.games.quirky_quarks.components import COMPONENTS
+from quarkade.games.quirky_quarks.rules import KINDS, NEUTRINO, ROUNDS, Phase, QuirkyQuarksState
+
+MAX_STEPS = 5_000
+SETTINGS = settings(max_examples=40, deadline=None)
+
+players = st.sampled_from((2, 3, 4))
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+choices = st.lists(st.integers(min_value=0, max_value=2**16), max_size=300)
+
+
+def card_census(state: QuirkyQuarksState) -> Counter[int]:
+    """Every card of the game, wherever it is."""
+    census: Counter[int] = Counter()
+    for deck in state.decks:
+        census.update(deck.cards)
+        census.update(deck.discards)
+    for zone in (state.hands, state.table):
+        for index, count in enumerate(zone):
+            census[index % KINDS] += count
+    for cards in state.accel_cards:
+        census.update(cards)
+    census.update(state.zone)
+    if state.sealed is not None:
+        for chosen in state.sealed.choices.values():
+            census.update(chosen)
+    if state.neutrino_seat >= 0:
+        census[NEUTRINO] += 1  # revealed, being resolved, not yet discarded
+    return census
+
+
+EXPECTED = Counter({card.kind: card.count for card in COMPONENTS.cards})
+
+
+def check_invariants(state: QuirkyQuarksState) -> None:
+    n = state.players
+    census = card_census(state)
+    assert census == EXPECTED, f"cards not conserved: {census - EXPECTED} too many, {EXPECTED - census} missing"
+    assert all(count >= 0 for count in state.hands), "a negative count in a hand"
+    assert all(count >= 0 for count in state.table), "a negative count on a table"
+    assert all(ev >= 0 for ev in state.ev), f"negative eV: {state.ev}"
+    assert 1 <= state.round <= ROUNDS
+    for seat in range(n):
+        legal = state.legal_actions(seat)
+        if seat in state.to_act:
+            assert legal, f"seat {seat} is to act with no legal action"
+        else:
+            assert legal == [], f"seat {seat} is not to act but has legal actions"
+    assert state.is_over or state.to_act
+    if state.phase is Phase.RESEARCH:
+        placed = [p for p in state.placed if p >= 0]
+        assert len(placed) == len(set(placed)), f"researchers share an accelerator: {state.placed}"
+        for seat, position in enumerate(state.placed):
+            if position >= 0:
+                assert state.holders[position] == seat
+    spectator = state.view(None).to_json()
+    for seat, entry in enumerate(spectator["players"]):
+        ejecting = len(state.sealed.choices.get(seat, ())) if state.sealed is not None else 0
+        assert entry["hand_size"] == state.hand_size(seat) + ejecting
+        assert entry["ev"] == state.ev[seat]
+    if state.sealed is not None:
+        for seat, chosen in state.sealed.choices.items():
+            assert len(chosen) <= state.maximums[seat]
+
+
+def play(state: QuirkyQuarksState, picks: list[int], seed: int) -> int:
+    """Play to the end, checking the invariants after every step; returns the steps taken."""
+    fallback = Chance(seed ^ 0xBADC0DE)
+    check_invariants(state)
+    for step in range(MAX_STEPS):
+        if state.is_over:
+            return step
+        pick = picks[step] if step < len(picks) else fallback.below(1 << 16)
+        seat = state.to_act[pick % len(state.to_act)]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[(pick // len(state.to_act)) % len(legal)])
+        check_invariants(state)
+    raise AssertionError(f"no end within {MAX_STEPS} steps (round {state.round}, phase {state.phase.name})")
+
+
+@SETTINGS
+@given(players=players, seed=seeds, picks=choices)
+def test_invariants_hold_after_every_step(players: int, seed: int, picks: list[int]) -> None:
+    state = quarkade.load("quirky-quarks", players=players).new_game(seed)
+    assert isinstance(state, QuirkyQuarksState)
+    play(state, picks, seed)
+    assert state.is_over and state.round == ROUNDS and state.to_act == ()
+    scores = state.scores
+    assert len(state.winners) == 1 and scores[state.winners[0]] == max(scores)
+
+
+@SETTINGS
+@given(players=players, seed=seeds, picks=choices, stop=st.integers(min_value=0, max_value=400),
+       viewer=st.integers(min_value=0, max_value=3), sample_seed=seeds)
+def test_sampled_states_keep_the_invariants(players: int, seed: int, picks: list[int], stop: int,
+                                           viewer: int, sample_seed: int) -> None:
+    game = quarkade.load("quirky-quarks", players=players)
+    state = game.new_game(seed)
+    assert isinstance(state, QuirkyQuarksState)
+    fallback = Chance(seed)
+    for step in range(stop):
+        if state.is_over:
+            break
+        pick = picks[step] if step < len(picks) else fallback.below(1 << 16)
+        seat = state.to_act[pick % len(state.to_act)]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[(pick // len(state.to_act)) % len(legal)])
+    sampled = game.sample_state(state.view(viewer % players), Chance(sample_seed))
+    assert isinstance(sampled, QuirkyQuarksState)
+    play(sampled, [], sample_seed)
