@@ -6,13 +6,13 @@ Seats: Alice is seat 0, Bob seat 1, Carol seat 2.
 from __future__ import annotations
 
 import pytest
-from quirky_quarks_positions import hand, position, stack_deck, table
 
 import quarkade
 from quarkade.core.errors import IllegalAction
 from quarkade.games.quirky_quarks.actions import parse
 from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, QUEST_I_DECK
 from quarkade.games.quirky_quarks.rules import KINDS, STARTING_EV, Phase, QuirkyQuarks, QuirkyQuarksState
+from quirky_quarks_positions import hand, position, stack_deck, table
 
 ALICE, BOB, CAROL = 0, 1, 2
 
@@ -393,4 +393,4 @@ def test_full_game_ends_after_round_five() -> None:
         seat = state.to_act[0]
         state.apply(seat, state.legal_actions(seat)[-1])
     assert state.round == 5 and len(state.winners) == 1 and sum(state.hands) + sum(state.table) >= 0
-    assert KINDS == len(COMPONENTS.cards)
+    assert len(COMPONENTS.cards) == KINDS

@@ -30,7 +30,7 @@ _RANGE_FROM = 3
 
 
 def format_value(value: Any) -> str:
-    """A JSON value in a few words: ``{"up": 2}`` reads ``up ×2``, lists are comma-separated."""
+    """A JSON value in a few words: objects read ``key: value``, lists are comma-separated."""
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -40,12 +40,18 @@ def format_value(value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "—"
-        if all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
-            return ", ".join(key if count == 1 else f"{key} ×{count}" for key, count in value.items())
-        return "; ".join(f"{key}: {format_value(item)}" for key, item in value.items())
+        flat = not any(isinstance(item, (dict, list)) for item in value.values())
+        return ("; ", ", ")[flat].join(f"{key}: {format_value(item)}" for key, item in value.items())
     if isinstance(value, list):
         return ", ".join(format_value(item) for item in value) if value else "—"
     return str(value)
+
+
+def format_hand(hand: Any) -> str:
+    """A hand; held as counts by card (``{"up": 2}``), it reads ``up ×2``."""
+    if isinstance(hand, dict) and hand and all(type(count) is int for count in hand.values()):
+        return ", ".join(card if count == 1 else f"{card} ×{count}" for card, count in hand.items())
+    return format_value(hand)
 
 
 def _title(key: str) -> str:
@@ -100,7 +106,7 @@ def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableT
     if panels:
         parts.append(Columns(panels))
     if "hand" in view:
-        parts.append(Panel(format_value(view["hand"]), title="Your hand", title_align="left",
+        parts.append(Panel(format_hand(view["hand"]), title="Your hand", title_align="left",
                            border_style="green", expand=False))
     log = view.get("log") or []
     if log and log_lines > 0:

@@ -12,7 +12,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
-from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
+from quarkade.core.game import Action, Game, GameInfo, State, View
 from quarkade.games.quirky_quarks.actions import (
     BIDS,
     DISCARDS,
@@ -54,19 +54,19 @@ FIRST_DISCOVERY_MINIMUM = 2
 CARDS_PER_EJECTION = 5
 
 
-def _power_total(kind_name: str) -> list[tuple[int, int]]:
+def _with_power(kind_name: str) -> list[tuple[int, int]]:
     """(quest kind, amount) for every Quest with that power."""
     return [(c.kind, c.power.amount) for c in CARDS if c.power is not None and c.power.kind == kind_name]
 
 
-FUNDING_EV = _power_total("funding_ev")
-FUNDING_DRAW = _power_total("funding_draw")
-EJECT_DRAW_BEFORE = _power_total("eject_draw_before")
-EJECT_DRAW_AFTER = _power_total("eject_draw_after")
-EJECT_EV = _power_total("eject_ev")
-EJECT_FEWER = [c.kind for c in CARDS if c.power is not None and c.power.kind == "eject_fewer"]
-GAIN_EV = {c.kind: c.power.amount for c in CARDS if c.power is not None and c.power.kind == "gain_ev"}
-BONUS_PER_OTHER = {c.kind: c.power.amount for c in CARDS if c.power is not None and c.power.kind == "bonus_per_other_quest"}
+FUNDING_EV = _with_power("funding_ev")
+FUNDING_DRAW = _with_power("funding_draw")
+EJECT_DRAW_BEFORE = _with_power("eject_draw_before")
+EJECT_DRAW_AFTER = _with_power("eject_draw_after")
+EJECT_EV = _with_power("eject_ev")
+EJECT_FEWER = [kind for kind, _ in _with_power("eject_fewer")]
+GAIN_EV = dict(_with_power("gain_ev"))
+BONUS_PER_OTHER = dict(_with_power("bonus_per_other_quest"))
 DISCOUNTS = [(c.kind, c.power.particle) for c in CARDS if c.power is not None and c.power.kind == "discount"]
 
 
@@ -117,6 +117,40 @@ class QuirkyQuarksState(State):
     )
 
     game: QuirkyQuarks
+    chance: Chance
+    players: int
+    accelerators: tuple[int, ...]  # indices of the accelerators used with this player count
+    decks: list[Deck[int]]  # particle, Quest I, Quest II
+    hands: list[int]  # hands[seat * KINDS + kind]: cards of that kind in hand
+    table: list[int]  # table[seat * KINDS + kind]: completed Quests of that kind
+    ev: list[int]
+    accel_cards: tuple[tuple[int, ...], ...]
+    zone: tuple[int, ...]  # the Discovery Zone
+    round: int
+    phase: Phase
+    stage: int
+    sp: int  # the Starting Physicist
+    turn: int
+    considered: int  # seats that have had their option this pass (discovery, quests)
+    placed: list[int]  # accelerator position of each seat's researcher, -1 at home
+    bids: list[int]
+    holders: list[int]
+    initiator: int
+    sealed: Sealed[int] | None
+    minimums: list[int]
+    maximums: list[int]
+    min_bid: int
+    initiated: bool
+    auction_card: int
+    high_bid: int
+    high_bidder: int
+    passed: list[bool]
+    discounts_used: list[int]
+    pending_draws: tuple[tuple[int, int], ...]  # (seat, cards owed), in order
+    neutrino_seat: int
+    neutrino_draws: int
+    log: tuple[Any, Any] | None  # (event, earlier log): shared between clones
+    _to_act: tuple[int, ...]
 
     # ----------------------------------------------------------------- set-up
     @classmethod

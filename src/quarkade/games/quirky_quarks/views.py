@@ -182,7 +182,7 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         data["hand"] = _counts(state.hand(seat))
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
-    log = []
+    log: list[dict[str, Any]] = []
     event = state.log
     while event is not None and len(log) < LOG_LENGTH:
         described = describe(event[0], seat, reveal_all=over)

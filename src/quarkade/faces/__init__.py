@@ -1,0 +1,1 @@
+"""The faces of Quarkade: the ``quarkade`` command and the terminal, the web app."""

@@ -1,0 +1,555 @@
+"""The ``quarkade`` command: list, read, play, simulate, replay and benchmark the games.
+
+Every command reads its input from stdin and writes to stdout, so the whole face can be
+driven by a script or a test. Bad input exits with status 2 and a sentence saying why.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+import sys
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from quarkade.agents.base import Bot, bot_kinds, make_bot
+from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
+from quarkade.core.game import Action, Game, GameInfo, State
+from quarkade.core.registry import game_class, list_games, load
+from quarkade.faces.terminal import format_value, render_actions, render_view
+from quarkade.tools import bench as benchmark
+from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
+from quarkade.tools.simulate import SimulationResult, simulate
+
+app = typer.Typer(
+    help="Quarkade: play, simulate, replay and benchmark tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+# Both consoles look up sys.stdout / sys.stderr when they write, so a test runner that
+# swaps the streams sees everything.
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+HUMAN = "human"
+BAD_INPUT = 2
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value (repeatable).", show_default=False),
+]
+SeatsOption = Annotated[
+    str | None,
+    typer.Option(help="One kind a seat, comma-separated, e.g. human,heuristic,random.", show_default=False),
+]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(help="Number of players; by default, as many as --seats names.", show_default=False),
+]
+
+
+def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+    errors.print(f"[red]{message}[/red]", markup=True, soft_wrap=True, highlight=False)
+    raise typer.Exit(code)
+
+
+# ----------------------------------------------------------------- parsing
+_TRUE = {"true", "yes", "1", "on"}
+_FALSE = {"false", "no", "0", "off"}
+
+
+def parse_options(info: GameInfo, pairs: list[str] | None) -> dict[str, Any]:
+    """``key=value`` texts to typed option values, by the kinds the game declares.
+    Unknown names pass through as text, so that ``load`` names the game's options."""
+    specs = {spec.name: spec for spec in info.options}
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, equals, text = pair.partition("=")
+        name, text = name.strip().replace("-", "_"), text.strip()
+        if not equals or not name:
+            fail(f"write options as key=value, not {pair!r}")
+        spec = specs.get(name)
+        if spec is None or spec.kind is str:
+            options[name] = text
+        elif spec.kind is bool:
+            if text.lower() not in _TRUE | _FALSE:
+                fail(f"option {name!r} of {info.id} is true or false, not {text!r}")
+            options[name] = text.lower() in _TRUE
+        elif spec.kind in (int, float):
+            try:
+                options[name] = spec.kind(text)
+            except ValueError:
+                what = "a whole number" if spec.kind is int else "a number"
+                fail(f"option {name!r} of {info.id} is {what}, not {text!r}")
+        else:
+            options[name] = text
+    return options
+
+
+def load_game(game_id: str, players: int | None, pairs: list[str] | None) -> Game:
+    try:
+        info = game_class(game_id).info
+        return load(game_id, players, **parse_options(info, pairs))
+    except QuarkadeError as error:
+        fail(str(error))
+
+
+def parse_seats(text: str) -> list[str]:
+    seats = [kind.strip().lower() for kind in text.split(",")]
+    if not all(seats):
+        fail(f"--seats is a comma-separated list of kinds, one a seat, e.g. human,random; not {text!r}")
+    return seats
+
+
+def seat_kinds(seats_text: str | None, players: int | None, game_id: str, first: str, others: str) -> list[str]:
+    """The kind of every seat. Without --seats, ``first`` at seat 0 and ``others`` at the
+    rest, for as many seats as --players asks (or the game's usual number)."""
+    if seats_text is None:
+        try:
+            info = game_class(game_id).info
+        except QuarkadeError as error:
+            fail(str(error))
+        count = players if players is not None else info.default_players or info.min_players
+        return [first] + [others] * (count - 1)
+    seats = parse_seats(seats_text)
+    if players is not None and players != len(seats):
+        fail(f"--seats names {len(seats)} seat(s) but --players asks for {players}: name one kind a seat")
+    return seats
+
+
+def make_seat_bots(game: Game, seats: list[str], seed: int) -> dict[int, Bot]:
+    """A bot for every seat that is not a human; each draws from its own generator."""
+    bots = {}
+    for seat, kind in enumerate(seats):
+        if kind == HUMAN:
+            continue
+        try:
+            bots[seat] = make_bot(kind, game, seed * 1_000 + seat)
+        except QuarkadeError as error:
+            kinds = ", ".join([HUMAN, *bot_kinds(game.id)])
+            fail(f"seat {seat} cannot be {kind!r}: {error}. Seats are one of: {kinds}")
+    return bots
+
+
+def optional_module(name: str, what: str) -> ModuleType:
+    """Import a part of Quarkade that may not be installed, or exit saying so."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
+            fail(f"{what} is not part of this Quarkade installation ({name} is missing)")
+        fail(f"{what} cannot start: {error}")
+
+
+# ----------------------------------------------------------------- games and rules
+@app.command()
+def games() -> None:
+    """List the games."""
+    table = Table(title="Quarkade games", title_justify="left")
+    for column in ("id", "title", "players", "variants and options"):
+        table.add_column(column)
+    for info in sorted(list_games(), key=lambda info: info.id):
+        options = [f"{spec.name} ({spec.kind.__name__}, default {format_value(spec.default)})"
+                   for spec in info.options]
+        extras = ", ".join([*info.variants, *options]) or "—"
+        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}", extras)
+    console.print(table)
+
+
+def _game_file(game_id: str, name: str) -> str | None:
+    """A text file that ships beside a game's rules module, or None."""
+    module = sys.modules[game_class(game_id).__module__]
+    package = module.__package__ or module.__name__
+    resource = resources.files(package).joinpath(name)
+    return resource.read_text(encoding="utf-8") if resource.is_file() else None
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")]) -> None:
+    """Print a game's rulebook and the rulings that settle its gaps."""
+    try:
+        info = game_class(game).info
+        rulebook = _game_file(game, "RULEBOOK.txt")
+        rulings = _game_file(game, "RULINGS.md")
+    except QuarkadeError as error:
+        fail(str(error))
+    if rulebook is None:
+        console.print(f"The rulebook of {info.title} is not included in this installation.")
+    else:
+        # Plain text, so that rich reads none of it as markup.
+        console.print(rulebook, markup=False, emoji=False)
+    console.rule("Rulings")
+    if rulings is None:
+        console.print(f"No rulings have been recorded for {info.title} yet.")
+    else:
+        console.print(Markdown(rulings))
+
+
+# ----------------------------------------------------------------- play
+PLAY_HELP = """\
+Type the number of an action, or the action itself in the game's notation
+(a range such as '1-9  bid lhc 2 … 10' stands for 'bid lhc 2' to 'bid lhc 10').
+  view   draw the table again
+  help   this text
+  quit   leave the game"""
+
+
+def ask(prompt: str) -> str | None:
+    """One line from stdin, or None when the input has ended."""
+    console.print(prompt, end="", markup=False)
+    line = sys.stdin.readline()
+    return None if line == "" else line.strip()
+
+
+def print_log(lines: list[Any], fallback: str) -> None:
+    for entry in lines or [fallback]:
+        console.print(f"  {log_text(entry)}", markup=False)
+
+
+class Quit(Exception):
+    """The player left the game, or the input ended."""
+
+
+def human_turn(game: Game, state: State, seat: int) -> None:
+    """Let a human at ``seat`` choose until an action is legal, and apply it."""
+    console.print(render_view(state.view(seat).to_json()))
+    legal = state.legal_actions(seat)
+    console.print(render_actions(legal))
+    while True:
+        text = ask(f"seat {seat}> ")
+        if text is None or text.lower() in ("quit", "exit"):
+            raise Quit
+        command = text.lower()
+        if not command:
+            continue
+        if command in ("help", "?"):
+            console.print(PLAY_HELP, markup=False)
+            continue
+        if command == "view":
+            console.print(render_view(state.view(seat).to_json()))
+            console.print(render_actions(legal))
+            continue
+        action: Action
+        if command.isdigit():
+            number = int(command)
+            if not 1 <= number <= len(legal):
+                console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+                continue
+            action = legal[number - 1]
+        else:
+            try:
+                action = game.parse_action(state, seat, text)
+            except InvalidNotation as error:
+                console.print(f"[red]Not understood:[/red] {error}", markup=True)
+                console.print("Type 'help' for how to play a turn.", style="dim")
+                continue
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:
+            console.print(f"[red]Illegal:[/red] {error}", markup=True)
+            continue
+        return
+
+
+def hand_over(seat: int) -> None:
+    """Hide the last player's hand before the next one sits down."""
+    console.clear()
+    if ask(f"Pass the screen to seat {seat}, then press Enter. ") is None:
+        raise Quit
+
+
+def print_result(state: State, seats: list[str]) -> None:
+    table = Table(title="Final scores", title_justify="left")
+    for column in ("seat", "player", "score", ""):
+        table.add_column(column)
+    for seat, score in enumerate(state.scores):
+        table.add_row(str(seat), seats[seat], format_value(score), "winner" if seat in state.winners else "")
+    console.print(table)
+    names = ", ".join(f"seat {seat} ({seats[seat]})" for seat in state.winners)
+    if not state.winners:
+        console.print("No one wins.")
+    else:
+        console.print(f"Winner{'s' if len(state.winners) > 1 else ''}: {names}", style="bold green")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")],
+    seats: SeatsOption = None,
+    players: PlayersOption = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the game; a random one by default.",
+                                             show_default=False)] = None,
+    option: OptionList = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game's record (JSON) here at the end.",
+                                                show_default=False)] = None,
+) -> None:
+    """Play in the terminal, against bots or hot-seat with friends.
+
+    Several humans share one screen: it is cleared between them so hands stay hidden.
+    """
+    try:
+        best_bot = "heuristic" if "heuristic" in bot_kinds(game_class(game).info.id) else "random"
+    except QuarkadeError as error:
+        fail(str(error))
+    kinds = seat_kinds(seats, players, game, HUMAN, best_bot)
+    the_game = load_game(game, len(kinds), option)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    bots = make_seat_bots(the_game, kinds, seed)
+    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    # Others' moves are told as the only human sees them; with several humans, as a
+    # spectator does, for the screen is shared.
+    audience = humans[0] if len(humans) == 1 else None
+    console.print(f"{the_game.info.title}, {len(kinds)} players, seed {seed}: "
+                  + ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds)), style="bold")
+    state = the_game.new_game(seed)
+    last_human: int | None = None
+    try:
+        while not state.is_over:
+            seat = state.to_act[0]  # a sealed step takes its seats one at a time
+            bot = bots.get(seat)
+            watcher = audience if bot is not None else seat
+            before = state.view(watcher).to_json().get("log", [])
+            if bot is None:
+                if len(humans) > 1 and last_human is not None and seat != last_human:
+                    hand_over(seat)
+                last_human = seat
+                human_turn(the_game, state, seat)
+            else:
+                state.apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
+            after = state.view(watcher).to_json().get("log", [])
+            print_log(new_log_entries(before, after), f"Seat {seat} has made a choice.")
+    except Quit:
+        console.print(f"Game left unfinished after {len(state.history)} actions (seed {seed}).")
+        return
+    console.print(render_view(state.view(None).to_json()))
+    print_result(state, kinds)
+    if record is not None:
+        record.write_text(json.dumps(state.record().to_json()) + "\n", encoding="utf-8")
+        console.print(f"Record written to {record}.")
+
+
+# ----------------------------------------------------------------- simulate
+def print_simulation(result: SimulationResult) -> None:
+    count = len(result.games)
+    wins = Table(title=f"Wins over {count} games of {result.game}", title_justify="left")
+    for column in ("seat", "bot", "wins", "win rate"):
+        wins.add_column(column, justify="right" if column.startswith("win") else "left")
+    for seat, won in enumerate(result.wins_by_seat()):
+        wins.add_row(str(seat), result.seats[seat], f"{won:g}", f"{won / count:.1%}")
+    if result.undecided:
+        wins.add_row("—", "no winner", str(result.undecided), f"{result.undecided / count:.1%}")
+    console.print(wins)
+
+    kinds = Table(title="Wins by bot kind", title_justify="left")
+    for column in ("bot", "seat-games", "wins", "win rate"):
+        kinds.add_column(column, justify="left" if column == "bot" else "right")
+    for kind, (won, played) in sorted(result.wins_by_kind().items()):
+        kinds.add_row(kind, str(played), f"{won:g}", f"{won / played:.1%}")
+    console.print(kinds)
+
+    scores = Table(title="Scores by seat", title_justify="left")
+    for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
+        scores.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+    for seat in range(result.players):
+        spread = result.score_spread(seat)
+        scores.add_row(str(seat), result.seats[seat], f"{spread.minimum:g}", f"{spread.mean:.2f}",
+                       f"{spread.median:g}", f"{spread.maximum:g}", f"{spread.stdev:.2f}")
+    console.print(scores)
+
+    length = result.length_spread()
+    console.print(f"Game length in steps: mean {length.mean:.1f}, min {length.minimum:g}, max {length.maximum:g}")
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    seats: SeatsOption = None,
+    players: PlayersOption = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; the others follow.")] = 0,
+    option: OptionList = None,
+    out: Annotated[Path | None, typer.Option(help="Write every game's record here, one JSON a line.",
+                                             show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+) -> None:
+    """Play many seeded bot games and sum up wins, scores and game lengths."""
+    kinds = seat_kinds(seats, players, game, "random", "random")
+    if HUMAN in kinds:
+        fail("a simulation is played by bots only: leave 'human' out of --seats")
+    the_game = load_game(game, len(kinds), option)
+    make_seat_bots(the_game, kinds, seed)  # refuses an unknown bot kind before any game is played
+    try:
+        records = out.open("w", encoding="utf-8") if out is not None else None
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror}")
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=errors, transient=True)
+    try:
+        with progress:
+            task = progress.add_task(f"{the_game.id}", total=n)
+            result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task))
+    except QuarkadeError as error:
+        fail(str(error))
+    finally:
+        if records is not None:
+            records.close()
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        print_simulation(result)
+    if out is not None:
+        console.print(f"{n} records written to {out}.")
+
+
+# ----------------------------------------------------------------- replay
+REPLAY_HELP = "Enter or n: next   b: back   a number: go to that action   v: view   q: quit"
+
+
+def print_step(walked: Replay, position: int) -> None:
+    if position == 0:
+        console.print(f"Start of the game ({len(walked.steps)} actions).", style="bold")
+        return
+    step = walked.steps[position - 1]
+    console.print(f"{step.number}/{len(walked.steps)}  seat {step.seat}: {step.notation}", style="bold",
+                  markup=False)
+    print_log(list(step.log), "(nothing shown)")
+
+
+def view_at(walked: Replay, position: int) -> dict[str, Any]:
+    return walked.steps[position - 1].view if position else walked.start
+
+
+def print_end(walked: Replay) -> None:
+    console.print(render_view(walked.final.view(walked.viewer).to_json()))
+    print_result(walked.final, [f"seat {seat}" for seat in range(walked.record.players)])
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record: JSON, or JSON Lines from 'quarkade simulate --out'.")],
+    game_index: Annotated[int, typer.Option(help="Which record of a JSON Lines file, 0 for the first.")] = 0,
+    seat: Annotated[int | None, typer.Option(help="Watch as this seat; a spectator by default.",
+                                             show_default=False)] = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Print every action without stopping.")] = False,
+) -> None:
+    """Step through a recorded game."""
+    try:
+        walked = walk(read_record(file, game_index), seat)
+    except QuarkadeError as error:
+        fail(str(error))
+    record = walked.record
+    console.print(f"{record.game}, {record.players} players, seed {record.seed}, {len(walked.steps)} actions, "
+                  + ("as a spectator" if seat is None else f"as seat {seat}"), style="bold")
+    if show_all:
+        for position in range(1, len(walked.steps) + 1):
+            print_step(walked, position)
+        print_end(walked)
+        return
+    console.print(REPLAY_HELP, style="dim")
+    position = 0
+    print_step(walked, position)
+    while True:
+        command = ask("replay> ")
+        if command is None or command.lower() in ("q", "quit"):
+            return
+        command = command.lower()
+        if command in ("", "n"):
+            if position == len(walked.steps):
+                print_end(walked)
+                return
+            position += 1
+        elif command == "b":
+            position = max(0, position - 1)
+        elif command.isdigit():
+            position = min(int(command), len(walked.steps))
+        elif command == "v":
+            console.print(render_view(view_at(walked, position)))
+            continue
+        else:
+            console.print(REPLAY_HELP, style="dim")
+            continue
+        print_step(walked, position)
+
+
+# ----------------------------------------------------------------- bench
+def print_bench(results: list[benchmark.BenchResult]) -> None:
+    table = Table(title=f"Random playouts on one core, {results[0].seconds:g} s a measure", title_justify="left")
+    columns = ["game", "players", "steps/s", "games/s", "clones/s", "vs OpenSpiel ttt", "targets"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for result in results:
+        ratio = result.ratio_vs_openspiel
+        table.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
+                      f"{result.clones_per_s:,.0f}", "—" if ratio is None else f"{ratio:.2f}×",
+                      "[green]met[/green]" if result.meets_targets else "[red]missed[/red]")
+    console.print(table)
+    reference = results[0].openspiel_python_ttt_steps_per_s
+    if reference is None:
+        console.print("OpenSpiel is not installed (the 'bench' extra): no reference figure.", style="dim")
+    else:
+        console.print(f"OpenSpiel pure-Python tic-tac-toe: {reference:,.0f} steps/s in the same run.", style="dim")
+    console.print(f"Targets: {benchmark.STEPS_TARGET:,} steps/s, {benchmark.CLONES_TARGET:,} clones/s, "
+                  "and at least OpenSpiel's pace.", style="dim")
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="A game id, 'all' for every game, or 'server' for the web server.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seconds: Annotated[float, typer.Option(help="Duration of each measure.")] = 3.0,
+    players: Annotated[int | None, typer.Option(help="Players; the game's usual number by default.",
+                                                show_default=False)] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    option: OptionList = None,
+    tables: Annotated[int, typer.Option(help="Concurrent tables (bench server only).")] = 200,
+) -> None:
+    """Measure steps, games and clones per second of random play."""
+    if seconds <= 0:
+        fail(f"--seconds is a positive duration, not {seconds}")
+    if game == "server":
+        server_bench = optional_module("quarkade.tools.bench_server", "the server benchmark")
+        server_bench.run(tables=tables, seconds=seconds, json_output=as_json)
+        return
+    if game == "all":
+        if option or players is not None:
+            fail("--option and --players apply to one game, not to 'all'")
+        to_measure = [load_game(info.id, None, None) for info in sorted(list_games(), key=lambda i: i.id)]
+    else:
+        to_measure = [load_game(game, players, option)]
+    with errors.status("measuring…"):
+        reference = benchmark.measure_openspiel_ttt(seconds, seed) if benchmark.openspiel_available() else None
+        results = [benchmark.bench(one, seconds, seed, reference) for one in to_measure]
+    if not as_json:
+        print_bench(results)
+    elif game == "all":
+        typer.echo(json.dumps({"games": [result.to_json() for result in results]}))
+    else:
+        typer.echo(json.dumps(results[0].to_json()))
+
+
+# ----------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database file for accounts, tables and records.",
+                                           show_default=False)] = None,
+) -> None:
+    """Run the web app."""
+    server = optional_module("quarkade.faces.web.server", "the web server")
+    server.serve(host=host, port=port, db=db)
+
+
+def main() -> None:
+    app()
