@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import MAX_STEPS, configuration_id, configurations, play_out, random_playout, random_step
 
 import quarkade
+from conftest import MAX_STEPS, configuration_id, configurations, play_out, random_playout, random_step
 from quarkade import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord, Record, UnknownGame
 from quarkade.core import Action, Chance, Game, State
 

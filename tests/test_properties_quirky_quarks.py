@@ -1,8 +1,9 @@
 """Invariants of Quirky Quarks, checked after every step of games driven by hypothesis.
 
 Hypothesis draws a seed and a list of choices; each step takes a seat from ``to_act`` and
-one of its legal actions by the next choice, and when the choices run out a generator
-seeded from the drawn seed plays on to the end.
+one of its legal actions by the next choice (-1: the last one listed, the highest bid or
+'pass', 'ready', 'done'). When the choices run out a drawn style of play goes on to the
+end: uniform, stingy (keep every card and eV it can) or eager (often the last action).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import quarkade
-from quarkade.core import Chance
+from quarkade.core import Action, Chance
 from quarkade.games.quirky_quarks.components import COMPONENTS
 from quarkade.games.quirky_quarks.rules import KINDS, NEUTRINO, ROUNDS, Phase, QuirkyQuarksState
 
@@ -22,7 +23,9 @@ SETTINGS = settings(max_examples=40, deadline=None)
 
 players = st.sampled_from((2, 3, 4))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-choices = st.lists(st.integers(min_value=0, max_value=2**16), max_size=300)
+choices = st.lists(st.integers(min_value=-1, max_value=2**16), max_size=300)
+styles = st.sampled_from(("uniform", "stingy", "eager"))
+HOLD_BACK = ("pass", "ready", "done")
 
 
 def card_census(state: QuirkyQuarksState) -> Counter[int]:
@@ -79,27 +82,53 @@ def check_invariants(state: QuirkyQuarksState) -> None:
             assert len(chosen) <= state.maximums[seat]
 
 
-def play(state: QuirkyQuarksState, picks: list[int], seed: int) -> int:
-    """Play to the end, checking the invariants after every step; returns the steps taken."""
-    fallback = Chance(seed ^ 0xBADC0DE)
-    check_invariants(state)
-    for step in range(MAX_STEPS):
-        if state.is_over:
-            return step
-        pick = picks[step] if step < len(picks) else fallback.below(1 << 16)
-        seat = state.to_act[pick % len(state.to_act)]
+class Chooser:
+    """The hypothesis choices, then a style of play seeded from the drawn seed."""
+
+    def __init__(self, picks: list[int], seed: int, style: str = "uniform") -> None:
+        self.picks, self.style, self.step = picks, style, 0
+        self.chance = Chance(seed ^ 0xBADC0DE)
+
+    def next(self, state: QuirkyQuarksState) -> tuple[int, Action]:
+        step, self.step = self.step, self.step + 1
+        if step < len(self.picks):
+            pick = self.picks[step]
+            if pick < 0:
+                seat = state.to_act[-1]
+                return seat, state.legal_actions(seat)[-1]
+            seat = state.to_act[pick % len(state.to_act)]
+            legal = state.legal_actions(seat)
+            return seat, legal[(pick // len(state.to_act)) % len(legal)]
+        seat = state.to_act[self.chance.below(len(state.to_act))]
         legal = state.legal_actions(seat)
-        state.apply(seat, legal[(pick // len(state.to_act)) % len(legal)])
+        if self.style == "stingy":
+            return seat, next((a for a in legal if str(a) in HOLD_BACK), legal[0])
+        if self.style == "eager" and self.chance.below(2):
+            return seat, legal[-1]
+        return seat, legal[self.chance.below(len(legal))]
+
+
+def play(state: QuirkyQuarksState, chooser: Chooser, steps: int = MAX_STEPS) -> None:
+    """Play on for ``steps`` or to the end, checking the invariants after every step."""
+    check_invariants(state)
+    progress = (state.round, state.phase)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state.apply(*chooser.next(state))
         check_invariants(state)
-    raise AssertionError(f"no end within {MAX_STEPS} steps (round {state.round}, phase {state.phase.name})")
+        assert (state.round, state.phase) >= progress, "the game went back to an earlier phase"
+        progress = (state.round, state.phase)
+    assert state.is_over or steps < MAX_STEPS, (
+        f"no end within {MAX_STEPS} steps (round {state.round}, phase {state.phase.name})")
 
 
 @SETTINGS
-@given(players=players, seed=seeds, picks=choices)
-def test_invariants_hold_after_every_step(players: int, seed: int, picks: list[int]) -> None:
+@given(players=players, seed=seeds, picks=choices, style=styles)
+def test_invariants_hold_after_every_step(players: int, seed: int, picks: list[int], style: str) -> None:
     state = quarkade.load("quirky-quarks", players=players).new_game(seed)
     assert isinstance(state, QuirkyQuarksState)
-    play(state, picks, seed)
+    play(state, Chooser(picks, seed, style))
     assert state.is_over and state.round == ROUNDS and state.to_act == ()
     scores = state.scores
     assert len(state.winners) == 1 and scores[state.winners[0]] == max(scores)
@@ -113,14 +142,7 @@ def test_sampled_states_keep_the_invariants(players: int, seed: int, picks: list
     game = quarkade.load("quirky-quarks", players=players)
     state = game.new_game(seed)
     assert isinstance(state, QuirkyQuarksState)
-    fallback = Chance(seed)
-    for step in range(stop):
-        if state.is_over:
-            break
-        pick = picks[step] if step < len(picks) else fallback.below(1 << 16)
-        seat = state.to_act[pick % len(state.to_act)]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[(pick // len(state.to_act)) % len(legal)])
+    play(state, Chooser(picks, seed), steps=stop)
     sampled = game.sample_state(state.view(viewer % players), Chance(sample_seed))
     assert isinstance(sampled, QuirkyQuarksState)
-    play(sampled, [], sample_seed)
+    play(sampled, Chooser([], sample_seed))

@@ -62,7 +62,10 @@ class Knowledge:
         """Expected points of holding Quest ``kind`` with ``hand``."""
         card = CARDS[kind]
         missing = _missing(card.cost_particles, hand)
-        missing += sum(max(0, card.cost_table.count(k) - self.table[k]) * 4 for k in set(card.cost_table))
+        for nucleon in set(card.cost_table):
+            short = max(0, card.cost_table.count(nucleon) - self.table[nucleon])
+            held = min(short, hand[nucleon])  # a Proton or Neutron Quest in hand is on its way
+            missing += held * 2 + (short - held) * 4
         value = float(card.points)
         if card.cost_table:
             value -= sum(CARDS[k].points for k in card.cost_table)  # the Protons/Neutrons it consumes
@@ -85,7 +88,11 @@ class Knowledge:
         if kind == NEUTRINO:
             return 0.5  # it is replaced by one card: a small gain
         if card.is_quest:
-            return self.quest_value(kind, hand) * (0.5 if hand[kind] else 1.0)
+            value = self.quest_value(kind, hand) * (0.5 if hand[kind] else 1.0)
+            for atom in range(KINDS):
+                if hand[atom] and kind in CARDS[atom].cost_table:
+                    value += 0.25 * CARDS[atom].points / len(CARDS[atom].cost_table)
+            return value
         value = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
         for quest in range(KINDS):
             if hand[quest] and CARDS[quest].is_quest:

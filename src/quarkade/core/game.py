@@ -139,8 +139,10 @@ class Record:
             raise InvalidRecord("the record's actions are pairs of [seat, notation]")
         if not isinstance(data["options"], Mapping):
             raise InvalidRecord("the record's options are a JSON object")
-        if not isinstance(data["seed"], int) or not isinstance(data["players"], int):
+        if any(isinstance(data[key], bool) or not isinstance(data[key], int) for key in ("seed", "players")):
             raise InvalidRecord("the record's seed and players are whole numbers")
+        if not isinstance(data["game"], str) or not isinstance(data["rules_version"], str):
+            raise InvalidRecord("the record's game and rules_version are text")
         return cls(
             game=str(data["game"]),
             rules_version=str(data["rules_version"]),
@@ -244,6 +246,10 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State: ...
+
+    def statistics(self) -> dict[str, float]:
+        """Figures a designer may want summed over many games (e.g. Quests completed)."""
+        return {}
 
     # -- shared bookkeeping -------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
@@ -46,11 +47,12 @@ BAD_INPUT = 2
 
 OptionList = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as key=value (repeatable).", show_default=False),
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option (repeatable).", show_default=False),
 ]
 SeatsOption = Annotated[
     str | None,
-    typer.Option(help="One kind a seat, comma-separated, e.g. human,heuristic,random.", show_default=False),
+    typer.Option(metavar="KINDS", help="One kind a seat, comma-separated, e.g. human,heuristic,random.",
+                 show_default=False),
 ]
 PlayersOption = Annotated[
     int | None,
@@ -59,7 +61,7 @@ PlayersOption = Annotated[
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    errors.print(f"[red]{message}[/red]", markup=True, soft_wrap=True, highlight=False)
+    errors.print(message, style="red", markup=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -120,7 +122,7 @@ def seat_kinds(seats_text: str | None, players: int | None, game_id: str, first:
         except QuarkadeError as error:
             fail(str(error))
         count = players if players is not None else info.default_players or info.min_players
-        return [first] + [others] * (count - 1)
+        return [first, *[others] * (count - 1)][:count]
     seats = parse_seats(seats_text)
     if players is not None and players != len(seats):
         fail(f"--seats names {len(seats)} seat(s) but --players asks for {players}: name one kind a seat")
@@ -211,8 +213,8 @@ def ask(prompt: str) -> str | None:
     return None if line == "" else line.strip()
 
 
-def print_log(lines: list[Any], fallback: str) -> None:
-    for entry in lines or [fallback]:
+def print_log(lines: list[Any] | tuple[str, ...], fallback: str | None = None) -> None:
+    for entry in lines or ([fallback] if fallback else []):
         console.print(f"  {log_text(entry)}", markup=False)
 
 
@@ -243,20 +245,20 @@ def human_turn(game: Game, state: State, seat: int) -> None:
         if command.isdigit():
             number = int(command)
             if not 1 <= number <= len(legal):
-                console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+                console.print(f"Choose a number from 1 to {len(legal)}.", style="red")
                 continue
             action = legal[number - 1]
         else:
             try:
                 action = game.parse_action(state, seat, text)
             except InvalidNotation as error:
-                console.print(f"[red]Not understood:[/red] {error}", markup=True)
+                console.print(Text.assemble(("Not understood: ", "red"), str(error)))
                 console.print("Type 'help' for how to play a turn.", style="dim")
                 continue
         try:
             state.apply(seat, action)
         except IllegalAction as error:
-            console.print(f"[red]Illegal:[/red] {error}", markup=True)
+            console.print(Text.assemble(("Illegal: ", "red"), str(error)))
             continue
         return
 
@@ -268,14 +270,16 @@ def hand_over(seat: int) -> None:
         raise Quit
 
 
-def print_result(state: State, seats: list[str]) -> None:
+def print_result(state: State, seats: list[str] | None = None) -> None:
+    """Scores and winners; ``seats`` names who played each seat, when known."""
     table = Table(title="Final scores", title_justify="left")
-    for column in ("seat", "player", "score", ""):
+    for column in ("seat", *(["player"] if seats else []), "score", ""):
         table.add_column(column)
     for seat, score in enumerate(state.scores):
-        table.add_row(str(seat), seats[seat], format_value(score), "winner" if seat in state.winners else "")
+        player = [seats[seat]] if seats else []
+        table.add_row(str(seat), *player, format_value(score), "winner" if seat in state.winners else "")
     console.print(table)
-    names = ", ".join(f"seat {seat} ({seats[seat]})" for seat in state.winners)
+    names = ", ".join(f"seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in state.winners)
     if not state.winners:
         console.print("No one wins.")
     else:
@@ -335,7 +339,10 @@ def play(
     console.print(render_view(state.view(None).to_json()))
     print_result(state, kinds)
     if record is not None:
-        record.write_text(json.dumps(state.record().to_json()) + "\n", encoding="utf-8")
+        try:
+            record.write_text(json.dumps(state.record().to_json()) + "\n", encoding="utf-8")
+        except OSError as error:
+            fail(f"cannot write {record}: {error.strerror}")
         console.print(f"Record written to {record}.")
 
 
@@ -370,6 +377,15 @@ def print_simulation(result: SimulationResult) -> None:
     length = result.length_spread()
     console.print(f"Game length in steps: mean {length.mean:.1f}, min {length.minimum:g}, max {length.maximum:g}")
 
+    figures = result.statistics_per_game()
+    if figures:
+        table = Table(title="The game's figures, per game", title_justify="left")
+        table.add_column("figure")
+        table.add_column("mean per game", justify="right")
+        for key, value in figures.items():
+            table.add_row(key, f"{value:.2f}")
+        console.print(table)
+
 
 @app.command("simulate")
 def simulate_command(
@@ -388,7 +404,11 @@ def simulate_command(
     if HUMAN in kinds:
         fail("a simulation is played by bots only: leave 'human' out of --seats")
     the_game = load_game(game, len(kinds), option)
-    make_seat_bots(the_game, kinds, seed)  # refuses an unknown bot kind before any game is played
+    known = bot_kinds(the_game.id)
+    # Refused before the output file is opened or any game is played.
+    for kind in kinds:
+        if kind not in known:
+            fail(f"no bot {kind!r} for {the_game.id} (bots: {', '.join(known)})")
     try:
         records = out.open("w", encoding="utf-8") if out is not None else None
     except OSError as error:
@@ -397,7 +417,7 @@ def simulate_command(
                         console=errors, transient=True)
     try:
         with progress:
-            task = progress.add_task(f"{the_game.id}", total=n)
+            task = progress.add_task(the_game.id, total=n)
             result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task))
     except QuarkadeError as error:
         fail(str(error))
@@ -409,7 +429,8 @@ def simulate_command(
     else:
         print_simulation(result)
     if out is not None:
-        console.print(f"{n} records written to {out}.")
+        # Beside a JSON summary the note goes to stderr, so stdout stays one JSON object.
+        (errors if as_json else console).print(f"{n} records written to {out}.")
 
 
 # ----------------------------------------------------------------- replay
@@ -421,9 +442,11 @@ def print_step(walked: Replay, position: int) -> None:
         console.print(f"Start of the game ({len(walked.steps)} actions).", style="bold")
         return
     step = walked.steps[position - 1]
-    console.print(f"{step.number}/{len(walked.steps)}  seat {step.seat}: {step.notation}", style="bold",
-                  markup=False)
-    print_log(list(step.log), "(nothing shown)")
+    # A choice that told the viewer nothing (a sealed one) stays hidden until its reveal.
+    shown = bool(step.log) or step.seat == walked.viewer
+    notation = step.notation if shown else "(a hidden choice)"
+    console.print(f"{step.number}/{len(walked.steps)}  seat {step.seat}: {notation}", style="bold", markup=False)
+    print_log(step.log)
 
 
 def view_at(walked: Replay, position: int) -> dict[str, Any]:
@@ -432,7 +455,7 @@ def view_at(walked: Replay, position: int) -> dict[str, Any]:
 
 def print_end(walked: Replay) -> None:
     console.print(render_view(walked.final.view(walked.viewer).to_json()))
-    print_result(walked.final, [f"seat {seat}" for seat in range(walked.record.players)])
+    print_result(walked.final)
 
 
 @app.command("replay")
@@ -485,9 +508,9 @@ def replay_command(
 # ----------------------------------------------------------------- bench
 def print_bench(results: list[benchmark.BenchResult]) -> None:
     table = Table(title=f"Random playouts on one core, {results[0].seconds:g} s a measure", title_justify="left")
-    columns = ["game", "players", "steps/s", "games/s", "clones/s", "vs OpenSpiel ttt", "targets"]
+    columns = ["game", "players", "steps/s", "games/s", "clones/s", "vs ttt", "targets"]
     for column in columns:
-        table.add_column(column, justify="left" if column == "game" else "right")
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=column == "game")
     for result in results:
         ratio = result.ratio_vs_openspiel
         table.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
@@ -498,7 +521,8 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
     if reference is None:
         console.print("OpenSpiel is not installed (the 'bench' extra): no reference figure.", style="dim")
     else:
-        console.print(f"OpenSpiel pure-Python tic-tac-toe: {reference:,.0f} steps/s in the same run.", style="dim")
+        console.print(f"vs ttt: against OpenSpiel's pure-Python tic-tac-toe, {reference:,.0f} steps/s in the same run.",
+                      style="dim")
     console.print(f"Targets: {benchmark.STEPS_TARGET:,} steps/s, {benchmark.CLONES_TARGET:,} clones/s, "
                   "and at least OpenSpiel's pace.", style="dim")
 

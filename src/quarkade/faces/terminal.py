@@ -122,18 +122,17 @@ def action_entries(actions: Sequence[Action]) -> list[str]:
     entries: list[str] = []
     start = 0
     while start < len(texts):
-        prefix, number = _split_number(texts[start])
-        end = start + 1
-        if number is not None:
-            while end < len(texts) and _split_number(texts[end]) == (prefix, number + (end - start)):
-                end += 1
-        if end - start >= _RANGE_FROM:
-            last = number + (end - start - 1) if number is not None else 0
-            entries.append(f"{start + 1}-{end}  {texts[start]} … {last}")
+        prefix, first = _split_number(texts[start])
+        run = 1
+        if first is not None:
+            while start + run < len(texts) and _split_number(texts[start + run]) == (prefix, first + run):
+                run += 1
+        if run >= _RANGE_FROM and first is not None:
+            entries.append(f"{start + 1}-{start + run}  {texts[start]} … {first + run - 1}")
+            start += run
         else:
-            end = start + 1
             entries.append(f"{start + 1}  {texts[start]}")
-        start = end
+            start += 1
     return entries
 
 

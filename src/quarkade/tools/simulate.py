@@ -27,6 +27,7 @@ class GameResult:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     steps: int
+    statistics: dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,14 @@ class SimulationResult:
     def length_spread(self) -> Spread:
         return Spread.of([game.steps for game in self.games])
 
+    def statistics_per_game(self) -> dict[str, float]:
+        """The game's own figures (``State.statistics``), averaged over the games."""
+        totals: dict[str, float] = {}
+        for game in self.games:
+            for key, value in game.statistics.items():
+                totals[key] = totals.get(key, 0.0) + value
+        return {key: totals[key] / len(self.games) for key in sorted(totals)}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -104,6 +113,7 @@ class SimulationResult:
                              for kind, (wins, played) in self.wins_by_kind().items()},
             "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
             "steps": self.length_spread().to_json(),
+            "statistics_per_game": self.statistics_per_game(),
         }
 
 
@@ -129,7 +139,7 @@ def simulate(
     results = []
     for game_seed in range(seed, seed + games):
         state = play_match(game, make_bots(game, seats, game_seed), game_seed)
-        result = GameResult(game_seed, state.scores, state.winners, len(state.history))
+        result = GameResult(game_seed, state.scores, state.winners, len(state.history), state.statistics())
         results.append(result)
         if records is not None:
             records.write(json.dumps(record_json(state)) + "\n")

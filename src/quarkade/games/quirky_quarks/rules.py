@@ -786,6 +786,17 @@ class QuirkyQuarksState(State):
 
         return (max(range(self.players), key=rank),)
 
+    def statistics(self) -> dict[str, float]:
+        """Quests completed in this game, by kind (``completed:<id>``)."""
+        counts: dict[str, float] = {}
+        event = self.log
+        while event is not None:
+            if event[0][0] == "complete":
+                key = f"completed:{CARDS[event[0][3]].id}"
+                counts[key] = counts.get(key, 0.0) + 1.0
+            event = event[1]
+        return counts
+
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> View:
         from quarkade.games.quirky_quarks.views import make_view

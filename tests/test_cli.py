@@ -1,0 +1,242 @@
+"""The ``quarkade`` command, driven through stdin and stdout as a player or script would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import quarkade
+from quarkade.core.game import GameInfo, OptionSpec
+from quarkade.faces.cli import app, optional_module, parse_options
+from quarkade.faces.terminal import action_entries, format_hand, format_value, render_view
+from quarkade.games.quirky_quarks.actions import Bid, Pass
+from quarkade.tools.bench import openspiel_available
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def test_games_lists_quirky_quarks() -> None:
+    code, output = run("games")
+    assert code == 0
+    assert "quirky-quarks" in output and "Quirky Quarks" in output and "2-4" in output
+
+
+def test_rules_prints_the_rulebook_and_a_rulings_section() -> None:
+    code, output = run("rules", "quirky-quarks")
+    assert code == 0
+    assert "Quirky Quarks Rulebook" in output
+    assert "77 Elementary Particle cards" in output
+    assert "Rulings" in output
+
+
+def test_bots_play_a_game_to_its_end() -> None:
+    code, output = run("play", "quirky-quarks", "--seats", "random,random,random", "--seed", "3")
+    assert code == 0
+    assert "Final scores" in output and "Winner: seat" in output
+
+
+def test_a_human_plays_through_stdin() -> None:
+    # Enough lines to finish any game: each human turn takes one.
+    stdin = "help\nbid foo 3\n999\n" + "1\n" * 1500
+    code, output = run("play", "quirky-quarks", "--seats", "human,random", "--seed", "4", stdin=stdin)
+    assert code == 0
+    assert "Type the number of an action" in output  # help
+    assert "Not understood:" in output and "the accelerators are" in output  # bad notation
+    assert "Choose a number from 1 to" in output  # a number out of range
+    assert "Your hand" in output and "Your legal actions" in output
+    assert "Final scores" in output and "Winner" in output
+
+
+def test_an_illegal_action_is_explained_and_asked_again() -> None:
+    # The first decision of this seed is a Neutrino draw, so a bid is out of turn.
+    stdin = "bid lhc 1\nquit\n"
+    code, output = run("play", "quirky-quarks", "--seats", "human,random", "--seed", "4", stdin=stdin)
+    assert code == 0
+    assert "Illegal:" in output and "choose the deck" in output
+    assert "Game left unfinished" in output
+
+
+def test_the_end_of_input_leaves_the_game() -> None:
+    code, output = run("play", "quirky-quarks", "--seats", "human,random", "--seed", "4", stdin="")
+    assert code == 0
+    assert "Game left unfinished" in output
+
+
+def test_hot_seat_hands_the_screen_over() -> None:
+    code, output = run("play", "quirky-quarks", "--seats", "human,human", "--seed", "5", stdin="1\n" * 1500)
+    assert code == 0
+    assert "Pass the screen to seat" in output
+    assert "Final scores" in output
+
+
+def test_play_writes_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, _ = run("play", "quirky-quarks", "--seats", "random,random", "--seed", "8", "--record", str(path))
+    assert code == 0
+    assert quarkade.replay(path.read_text()).is_over
+    code, output = run("replay", str(path), "--all")
+    assert code == 0 and "Winner: seat" in output
+
+
+def simulate_to(path: Path, games: int = 5, seed: int = 11) -> str:
+    code, output = run("simulate", "quirky-quarks", "-n", str(games), "--seats", "random,random,random",
+                       "--seed", str(seed), "--out", str(path))
+    assert code == 0
+    return output
+
+
+def test_simulate_writes_records_that_replay_to_their_scores(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    output = simulate_to(path)
+    assert "Wins over 5 games" in output and "Scores by seat" in output and "Game length in steps" in output
+    lines = path.read_text().splitlines()
+    assert len(lines) == 5
+    for seed, line in enumerate(lines, start=11):
+        data = json.loads(line)
+        assert data["seed"] == seed
+        state = quarkade.replay(data)
+        assert list(state.scores) == data["scores"]
+
+
+def test_simulate_json_summary() -> None:
+    code, output = run("simulate", "quirky-quarks", "-n", "3", "--players", "2", "--json")
+    assert code == 0
+    summary = json.loads(output)
+    assert summary["games"] == 3 and summary["seats"] == ["random", "random"]
+    assert sum(summary["wins_by_seat"]) + summary["undecided"] == 3
+
+
+def test_simulate_refuses_a_human() -> None:
+    code, output = run("simulate", "quirky-quarks", "-n", "2", "--seats", "human,random")
+    assert code == 2 and "bots only" in output
+
+
+def test_replay_all_of_a_simulated_game(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    simulate_to(path, games=3)
+    code, output = run("replay", str(path), "--game-index", "2", "--all")
+    assert code == 0
+    assert "seed 13" in output and "1/" in output and "Winner: seat" in output
+    # A sealed ejection is not shown to a spectator before its reveal.
+    assert "(a hidden choice)" in output
+
+
+def test_replay_steps_through_on_enter(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    simulate_to(path, games=1)
+    code, output = run("replay", str(path), "--seat", "1", stdin="\nn\nb\n4\nv\nq\n")
+    assert code == 0
+    assert "Start of the game" in output
+    assert "1/" in output and "2/" in output and "4/" in output
+    assert "Your hand" in output  # the view of seat 1
+
+
+def test_replay_to_the_end_shows_the_scores(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    simulate_to(path, games=1)
+    code, output = run("replay", str(path), stdin="9999\n\n")
+    assert code == 0 and "Final scores" in output
+
+
+def test_replay_of_a_bad_file_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "quirky-quarks"}')
+    code, output = run("replay", str(path))
+    assert code == 2 and "the record lacks" in output
+    code, output = run("replay", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in output
+
+
+def test_bench_json_has_the_figures() -> None:
+    result = runner.invoke(app, ["bench", "quirky-quarks", "--json", "--seconds", "0.3"])
+    assert result.exit_code == 0
+    figures = json.loads(result.stdout)
+    for key in ("game", "steps_per_s", "games_per_s", "clones_per_s", "openspiel_python_ttt_steps_per_s",
+                "ratio_vs_openspiel"):
+        assert key in figures
+    assert figures["game"] == "quirky-quarks"
+    assert figures["steps_per_s"] > 0 and figures["games_per_s"] > 0 and figures["clones_per_s"] > 0
+    if not openspiel_available():
+        return
+    assert figures["openspiel_python_ttt_steps_per_s"] > 0 and figures["ratio_vs_openspiel"] > 0
+
+
+def test_bench_table() -> None:
+    code, output = run("bench", "all", "--seconds", "0.1")
+    assert code == 0 and "quirky-quarks" in output and "steps/s" in output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope", "--seats", "random,random"], "no game called 'nope'"),
+        (["simulate", "nope"], "no game called 'nope'"),
+        (["rules", "nope"], "no game called 'nope'"),
+        (["bench", "nope", "--seconds", "0.1"], "no game called 'nope'"),
+        (["play", "quirky-quarks", "--seats", "random", "--seed", "1"], "for 2 to 4 players, not 1"),
+        (["play", "quirky-quarks", "--seats", "random,random", "--players", "3"], "--seats names 2 seat(s)"),
+        (["play", "quirky-quarks", "--seats", "random,,random"], "comma-separated"),
+        (["play", "quirky-quarks", "--seats", "random,wizard", "--seed", "1"], "seat 1 cannot be 'wizard'"),
+        (["play", "quirky-quarks", "--seats", "random,random", "--option", "speed=3"], "has no option 'speed'"),
+        (["simulate", "quirky-quarks", "-n", "2", "--option", "speed"], "write options as key=value"),
+        (["simulate", "quirky-quarks", "-n", "0"], "at least one game"),
+        (["simulate", "quirky-quarks", "-n", "2", "--seats", "random,wizard"], "no bot 'wizard'"),
+        (["play", "quirky-quarks", "--players", "0"], "not 0"),
+        (["bench", "all", "--option", "speed=3"], "apply to one game"),
+    ],
+)
+def test_bad_input_exits_with_2_and_says_why(args: list[str], message: str) -> None:
+    code, output = run(*args)
+    assert code == 2
+    assert message in " ".join(output.split())
+
+
+def test_options_are_typed_by_the_game_s_declaration() -> None:
+    info = GameInfo("toy", "Toy", 2, 4, "a game for tests", options=(
+        OptionSpec("random_mutation", bool, False, "a variant"),
+        OptionSpec("rounds", int, 5, "how many rounds"),
+        OptionSpec("deck", str, "basic", "which deck"),
+    ))
+    options = parse_options(info, ["random-mutation=yes", "rounds=7", "deck=full", "other=x"])
+    assert options == {"random_mutation": True, "rounds": 7, "deck": "full", "other": "x"}
+    assert parse_options(info, ["random_mutation=0"]) == {"random_mutation": False}
+    with pytest.raises(typer.Exit):
+        parse_options(info, ["rounds=many"])
+    with pytest.raises(typer.Exit):
+        parse_options(info, ["random_mutation=maybe"])
+
+
+def test_a_missing_optional_part_is_a_clear_exit() -> None:
+    with pytest.raises(typer.Exit) as caught:
+        optional_module("quarkade.faces.no_such_face", "the no-such face")
+    assert caught.value.exit_code == 2
+
+
+def test_actions_that_differ_by_an_amount_are_folded_into_ranges() -> None:
+    actions = [Bid(4, amount) for amount in range(2, 11)] + [Bid(0, 1), Bid(0, 2), Pass()]
+    assert action_entries(actions) == ["1-9  bid lhc 2 … 10", "10  bid kekb 1", "11  bid kekb 2", "12  pass"]
+
+
+def test_the_renderer_draws_any_view() -> None:
+    assert format_value({"seat": 0, "draws_left": 2}) == "seat: 0, draws_left: 2"
+    assert format_value([1.0, None, True]) == "1, —, yes"
+    assert format_hand({"up": 2, "down": 1}) == "up ×2, down"
+    state = quarkade.load("quirky-quarks", players=3).new_game(1)
+    from rich.console import Console
+
+    console = Console(width=100, record=True)
+    console.print(render_view(state.view(0).to_json()))
+    console.print(render_view({"game": "toy", "seat": None, "board": [[1, 2]], "log": ["started"]}))
+    text = console.export_text()
+    assert "Your hand" in text and "Accelerators" in text and "spectator" in text and "started" in text
