@@ -227,6 +227,10 @@ def test_record_from_json_reads_a_good_record() -> None:
     ({**GOOD, "actions": {"0": "pass"}}, "actions"),
     ({**GOOD, "options": ["x"]}, "options"),
     ({**GOOD, "seed": "7"}, "seed"),
+    ({**GOOD, "seed": True}, "seed"),
+    ({**GOOD, "actions": [[True, "pass"]]}, "actions"),
+    ({**GOOD, "game": 7}, "game"),
+    ({**GOOD, "rules_version": 1}, "rules_version"),
     ({**GOOD, "players": 3.0}, "players"),
 ])
 def test_record_from_json_refuses(bad: object, words: str) -> None:

@@ -146,3 +146,52 @@ def test_sampled_states_keep_the_invariants(players: int, seed: int, picks: list
     sampled = game.sample_state(state.view(viewer % players), Chance(sample_seed))
     assert isinstance(sampled, QuirkyQuarksState)
     play(sampled, Chooser([], sample_seed))
+
+
+def redeal_hidden(state: QuirkyQuarksState, seat: int, chance: Chance) -> QuirkyQuarksState:
+    """A clone in which only what ``seat`` cannot see differs: every draw pile reshuffled,
+    and a card of each other hand and sealed ejection swapped with a card of its draw pile."""
+    other = state.clone()
+    for deck in other.decks:
+        chance.shuffle(deck.cards)
+    for owner in range(state.players):
+        if owner == seat:
+            continue
+        held = [kind for kind in range(KINDS) if other.hands[owner * KINDS + kind]]
+        if held:
+            kind = held[chance.below(len(held))]
+            pile = other.decks[COMPONENTS.cards[kind].deck].cards
+            if pile:
+                index = chance.below(len(pile))
+                other.hands[owner * KINDS + kind] -= 1
+                other.hands[owner * KINDS + pile[index]] += 1
+                pile[index] = kind
+        chosen = other.sealed.choices.get(owner, []) if other.sealed is not None else []
+        if chosen:
+            where = chance.below(len(chosen))
+            pile = other.decks[COMPONENTS.cards[chosen[where]].deck].cards
+            if pile:
+                index = chance.below(len(pile))
+                chosen[where], pile[index] = pile[index], chosen[where]
+    return other
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=players, seed=seeds, picks=choices, redeal_seed=seeds)
+def test_views_ignore_what_they_hide(players: int, seed: int, picks: list[int], redeal_seed: int) -> None:
+    """Checked without sampling.py: redealing what a seat cannot see leaves its view, the
+    log included, and its legal actions exactly as they were."""
+    state = quarkade.load("quirky-quarks", players=players).new_game(seed)
+    assert isinstance(state, QuirkyQuarksState)
+    chooser, chance = Chooser(picks, seed), Chance(redeal_seed)
+    redealt_somewhere = False
+    while not state.is_over:
+        for seat in range(players):
+            other = redeal_hidden(state, seat, chance)
+            check_invariants(other)
+            assert other.view(seat) == state.view(seat), f"seat {seat} sees hidden information"
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert other.view(None) == state.view(None), "a spectator sees hidden information"
+            redealt_somewhere |= other.hands != state.hands
+        state.apply(*chooser.next(state))
+    assert redealt_somewhere

@@ -133,7 +133,8 @@ class Record:
             raise InvalidRecord(f"the record lacks {', '.join(missing)}")
         actions = data["actions"]
         if not isinstance(actions, list) or not all(
-            isinstance(a, (list, tuple)) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
+            isinstance(a, (list, tuple)) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
+            and isinstance(a[1], str)
             for a in actions
         ):
             raise InvalidRecord("the record's actions are pairs of [seat, notation]")

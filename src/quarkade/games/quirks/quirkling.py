@@ -1,0 +1,405 @@
+"""QUIRKLING, the little QUiRKS, for children (2-6 players).
+
+All 108 cards are shuffled together; each player holds seven. On a turn: ask one player for
+a card of a stack (or draw), then make QUIRKLINGS of three cards that all bear the current
+climate's code, asking for cards again to get back to eight after each one; when no more can
+be made, discard down to seven. The climate marker moves two zones after every turn. The
+first to have a plant, a herbivore and a carnivore in front of them wins.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from itertools import product
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.errors import InvalidOptions
+from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
+from quarkade.games.quirks.actions import Move, Verb, move, parse
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.rules import NICHE_STACKS, SPACES
+from quarkade.games.quirks.views import card_json, quirks_name
+
+CARDS = COMPONENTS.cards
+HAND = 7
+CLIMATE_STEPS = 2
+DEFAULT_TURN_LIMIT = 300
+
+
+class Stage(IntEnum):
+    REQUEST = 0
+    GIVE = 1
+    MAKE = 2
+    REFILL = 3
+    REFILL_DRAW = 4
+    DISCARD = 5
+    OVER = 6
+
+
+class Quirkling(Game):
+    info = GameInfo(
+        id="quirkling",
+        title="Quirkling",
+        min_players=2,
+        max_players=6,
+        default_players=3,
+        summary="For children: collect cards three by three to make a plant, a herbivore and a carnivore "
+        "that can live in the current climate.",
+        rules_version=COMPONENTS.rules_version,
+        options=(OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a "
+                            "declared result"),),
+    )
+
+    def new_game(self, seed: int) -> QuirklingState:
+        if self.options["turn_limit"] < 1:
+            raise InvalidOptions("turn_limit is at least 1")
+        return QuirklingState.setup(self, seed)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+
+class QuirklingState(State):
+    __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
+                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act")
+
+    game: Quirkling
+    chance: Chance
+    players: int
+    stack: list[int]  # face down; the top is the end
+    discards: list[int]  # face up; the top is the end
+    hands: list[list[int]]
+    made: list[list[tuple[int, ...]]]
+    climate: int
+    current: int
+    stage: Stage
+    refused: list[bool]  # players who lacked an asked card during this refill
+    refilling: bool  # asking to get back to eight after a QUIRKLING (not the turn's first request)
+    asked: tuple[int, int]  # (seat asked, stack) while that seat chooses which card to give
+    turns: int
+    result: tuple[int, ...] | None
+    log: tuple[Any, Any] | None
+    _to_act: tuple[int, ...]
+
+    @classmethod
+    def setup(cls, game: Quirkling, seed: int) -> QuirklingState:
+        s = cls.__new__(cls)
+        n = game.players
+        s.game, s.seed, s.history = game, seed, []
+        s.chance = Chance(seed)
+        s.players = n
+        s.stack = [card.index for card in CARDS]
+        s.chance.shuffle(s.stack)
+        s.hands = [[s.stack.pop() for _ in range(HAND)] for _ in range(n)]
+        s.discards = [s.stack.pop()]
+        s.made = [[] for _ in range(n)]
+        # The marker starts on one of the six spaces of a climate.
+        s.climate = s.chance.below(SPACES)
+        s.current, s.turns, s.result, s.log = 0, 0, None, None
+        s.refused, s.refilling, s.asked = [False] * n, False, (-1, -1)
+        s.stage, s._to_act = Stage.REQUEST, (0,)
+        return s
+
+    def clone(self) -> QuirklingState:
+        c = QuirklingState.__new__(QuirklingState)
+        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.chance = Chance(self.chance.seed, self.chance.counter)
+        c.players, c.stack, c.discards = self.players, self.stack[:], self.discards[:]
+        c.hands = [h[:] for h in self.hands]
+        c.made = [m[:] for m in self.made]
+        c.climate, c.current, c.stage = self.climate, self.current, self.stage
+        c.refused, c.refilling, c.asked, c.turns = self.refused[:], self.refilling, self.asked, self.turns
+        c.result, c.log, c._to_act = self.result, self.log, self._to_act
+        return c
+
+    def _note(self, *event: Any) -> None:
+        self.log = (event, self.log)
+
+    @property
+    def climate_index(self) -> int:
+        return self.climate // COMPONENTS.zones_per_climate
+
+    def _stack_ready(self) -> bool:
+        """The face-down stack has a card, after turning the discards (but the top) if needed."""
+        if not self.stack and len(self.discards) > 1:
+            self.stack = self.discards[:-1]
+            self.discards = self.discards[-1:]
+            self.chance.shuffle(self.stack)
+        return bool(self.stack)
+
+    def _draw(self, seat: int) -> None:
+        if self._stack_ready():
+            self.hands[seat].append(self.stack.pop())
+            self._note("draw", seat, seat, self.hands[seat][-1])
+
+    def makeable(self, seat: int) -> list[tuple[int, ...]]:
+        """Every QUIRKLING ``seat`` can make now: three cards of one kind bearing the climate's code."""
+        climate = self.climate_index
+        coded = [c for c in self.hands[seat] if CARDS[c].codes[climate]]
+        found = []
+        for niche in range(3):
+            parts = [sorted(c for c in coded if CARDS[c].stack == stack) for stack in NICHE_STACKS[niche]]
+            found.extend(tuple(combo) for combo in product(*parts))
+        return found
+
+    # ----------------------------------------------------------------- actions
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        return list(self._moves(seat))
+
+    def _moves(self, seat: int) -> list[Move]:
+        stage = self.stage
+        if stage in (Stage.REQUEST, Stage.REFILL):
+            return [move(Verb.ASK, other, number=stack) for other in range(self.players)
+                    if other != seat and not self.refused[other] for stack in range(len(STACKS))]
+        if stage is Stage.GIVE:
+            return [move(Verb.GIVE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == self.asked[1]]
+        if stage is Stage.MAKE:
+            return [move(Verb.MAKE, *cards) for cards in self.makeable(seat)]
+        if stage is Stage.REFILL_DRAW:
+            sources = []
+            if self.stack or len(self.discards) > 1:
+                sources.append(move(Verb.DRAW, number=0))
+            if self.discards:
+                sources.append(move(Verb.DRAW, number=1))
+            return sources
+        if stage is Stage.DISCARD:
+            return [move(Verb.DISCARD, c) for c in sorted(self.hands[seat])]
+        return []
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, Move) and action in self._moves(seat):
+            return None
+        if isinstance(action, Move) and action.verb is Verb.ASK:
+            if action.cards[0] == seat:
+                return "ask another player, not yourself"
+            if not 0 <= action.cards[0] < self.players:
+                return f"there is no seat {action.cards[0]}"
+            if self.stage is Stage.REFILL and self.refused[action.cards[0]]:
+                return f"seat {action.cards[0]} did not have what you asked: ask someone else or draw"
+        if isinstance(action, Move) and action.verb is Verb.MAKE:
+            return ("a QUIRKLING is three cards from your hand of one kind (plant A+B+C, herbivore A or "
+                    "carnivore A with animal B and C) that all bear the current climate's code")
+        expected = {
+            Stage.REQUEST: "ask a player for a card: 'ask SEAT STACK', e.g. 'ask 1 plant-a'",
+            Stage.GIVE: f"you were asked for a {STACKS[self.asked[1]]} card: 'give CARD'",
+            Stage.MAKE: "make a QUIRKLING: 'make CARD CARD CARD'",
+            Stage.REFILL: "ask for the cards you need to get back to eight: 'ask SEAT STACK'",
+            Stage.REFILL_DRAW: "'draw stack' or 'draw discard'",
+            Stage.DISCARD: "discard a card to keep seven: 'discard CARD'",
+        }.get(self.stage, "the game is over")
+        return f"'{action}' is not possible now: {expected}"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Move)
+        stage, verb = self.stage, action.verb
+        if verb is Verb.ASK:
+            self._ask(seat, action.cards[0], action.number)
+        elif verb is Verb.GIVE:
+            self._give(seat, action.cards[0])
+        elif verb is Verb.MAKE:
+            self._make(seat, action.cards)
+        elif verb is Verb.DRAW:
+            if action.number == 0:
+                self._draw(seat)
+            else:
+                card = self.discards.pop()
+                self.hands[seat].append(card)
+                self._note("take-discard", -1, seat, card)
+            self._refill()
+        elif verb is Verb.DISCARD:
+            self.hands[seat].remove(action.cards[0])
+            self.discards.append(action.cards[0])
+            self._note("discard", -1, seat, action.cards[0])
+            self._end_turn()
+        assert stage is not Stage.OVER
+
+    def _ask(self, seat: int, other: int, stack: int) -> None:
+        matching = [c for c in self.hands[other] if CARDS[c].stack == stack]
+        self._note("ask", -1, seat, other, stack, bool(matching))
+        if matching:
+            if len(matching) == 1:
+                self._hand_over(other, matching[0])
+            else:
+                self.asked = (other, stack)
+                self.stage, self._to_act = Stage.GIVE, (other,)
+            return
+        if not self.refilling:
+            self._draw(seat)  # "If the player does not have what you asked for, you draw a card."
+            self._after_fill()
+        else:
+            self.refused[other] = True
+            self.stage, self._to_act = Stage.REFILL_DRAW, (seat,)
+            if not self._moves(seat):
+                self._refill(force_end=True)
+
+    def _give(self, giver: int, card: int) -> None:
+        self.asked = (-1, -1)
+        self._hand_over(giver, card)
+
+    def _hand_over(self, giver: int, card: int) -> None:
+        self.hands[giver].remove(card)
+        self.hands[self.current].append(card)
+        self._note("give", giver, giver, self.current, card)
+        self._draw(giver)  # the giver draws to keep seven cards
+        if self.refilling:
+            self._refill()
+        else:
+            self._after_fill()
+
+    def _after_fill(self) -> None:
+        seat = self.current
+        if self.makeable(seat):
+            self.stage, self._to_act = Stage.MAKE, (seat,)
+        elif len(self.hands[seat]) > HAND:
+            self.stage, self._to_act = Stage.DISCARD, (seat,)
+        else:
+            self._end_turn()
+
+    def _make(self, seat: int, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.made[seat].append(cards)
+        niche = NICHE_STACKS.index(tuple(CARDS[c].stack for c in cards))
+        self._note("make", -1, seat, niche, cards)
+        kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in q)) for q in self.made[seat]}
+        if len(kinds) == 3:
+            self._finish((seat,), "made a plant, a herbivore and a carnivore")
+            return
+        self.refused, self.refilling = [False] * self.players, True
+        self._refill()
+
+    def _refill(self, force_end: bool = False) -> None:
+        """Ask for cards until eight are in hand; then make another QUIRKLING or discard."""
+        seat = self.current
+        if force_end or len(self.hands[seat]) >= HAND + 1:
+            self.refused = [False] * self.players
+            self._after_fill()
+            return
+        if any(not self.refused[o] for o in range(self.players) if o != seat):
+            self.stage, self._to_act = Stage.REFILL, (seat,)
+            return
+        self.stage, self._to_act = Stage.REFILL_DRAW, (seat,)
+        if not self._moves(seat):
+            self._refill(force_end=True)
+
+    def _end_turn(self) -> None:
+        self.climate = (self.climate + CLIMATE_STEPS) % SPACES
+        self.turns += 1
+        self._note("turn", -1, self.current, self.climate)
+        if self.turns >= self.game.options["turn_limit"]:
+            best = max(self._standing(s) for s in range(self.players))
+            self._finish(tuple(s for s in range(self.players) if self._standing(s) == best), "turn limit reached")
+            return
+        self.current = (self.current + 1) % self.players
+        self.refused, self.refilling = [False] * self.players, False
+        self.stage, self._to_act = Stage.REQUEST, (self.current,)
+
+    def _standing(self, seat: int) -> tuple[int, int]:
+        kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in q)) for q in self.made[seat]}
+        return len(kinds), len(self.made[seat])
+
+    def _finish(self, winners: tuple[int, ...], why: str) -> None:
+        self.result = winners
+        self.stage, self._to_act = Stage.OVER, ()
+        self._note("over", -1, winners, why)
+
+    # ----------------------------------------------------------------- the end
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Stage.OVER
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        winners = self.result or ()
+        return tuple(1.0 if s in winners else 0.0 for s in range(self.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.result or ()
+
+    def statistics(self) -> dict[str, float]:
+        return {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
+
+    def view(self, seat: int | None) -> View:
+        over = self.is_over
+        climate = self.climate_index
+        data: dict[str, Any] = {
+            "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
+                        "zone": self.climate % COMPONENTS.zones_per_climate + 1},
+            "stage": self.stage.name.lower().replace("_", "-"),
+            "current": self.current,
+            "to_act": list(self._to_act),
+            "asked": None if self.asked[0] < 0 else {"seat": self.asked[0], "stack": STACKS[self.asked[1]]},
+            "players": [{
+                "seat": s,
+                "hand_size": len(self.hands[s]),
+                "refused": self.refused[s],
+                "quirklings": [{"niche": NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in q))],
+                                "name": quirks_name(q), "cards": [card_json(c, True) for c in q]}
+                               for q in self.made[s]],
+                **({"hand": [card_json(c, True) for c in sorted(self.hands[s])]} if over else {}),
+            } for s in range(self.players)],
+            "stack": len(self.stack),
+            "discard_top": card_json(self.discards[-1], True) if self.discards else None,
+            "discards": len(self.discards),
+            "turns": self.turns,
+            "is_over": over,
+            "winners": list(self.winners) if over else None,
+        }
+        if seat is not None:
+            data["hand"] = [card_json(c, True) for c in sorted(self.hands[seat], key=lambda c: (CARDS[c].stack, c))]
+        log: list[dict[str, Any]] = []
+        event = self.log
+        while event is not None and len(log) < 40:
+            described = _describe(event[0], seat, over)
+            if described is not None:
+                log.append(described)
+            event = event[1]
+        log.reverse()
+        data["log"] = log
+        return View(self.game.id, seat, data)
+
+
+def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[str, Any] | None:
+    kind = event[0]
+    if kind == "draw":
+        seat, card = event[2], event[3]
+        text = f"Seat {seat} draws a card"
+        if over or viewer == seat:
+            text += f": {CARDS[card].number}"
+        return {"event": kind, "seat": seat, "text": text + "."}
+    if kind == "ask":
+        seat, other, stack, had = event[2:6]
+        answer = "and gets one" if had else "but seat %d has none" % other
+        return {"event": kind, "seat": seat, "asked": other, "stack": STACKS[stack], "had": had,
+                "text": f"Seat {seat} asks seat {other} for a {STACKS[stack].upper()} card {answer}."}
+    if kind == "give":
+        giver, taker, card = event[2:5]
+        text = f"Seat {giver} gives seat {taker} a card"
+        if over or viewer in (giver, taker):
+            text += f": {CARDS[card].number}"
+        return {"event": kind, "seat": giver, "text": text + "."}
+    if kind == "take-discard":
+        return {"event": kind, "seat": event[2], "card": CARDS[event[3]].number,
+                "text": f"Seat {event[2]} takes {CARDS[event[3]].number} from the discard pile."}
+    if kind == "make":
+        seat, niche, cards = event[2:5]
+        return {"event": kind, "seat": seat, "niche": NICHES[niche],
+                "text": f"Seat {seat} makes a {NICHES[niche]} QUIRKLING: {quirks_name(cards)}."}
+    if kind == "discard":
+        return {"event": kind, "seat": event[2], "card": CARDS[event[3]].number,
+                "text": f"Seat {event[2]} discards {CARDS[event[3]].number}."}
+    if kind == "turn":
+        climate = COMPONENTS.climates[event[3] // COMPONENTS.zones_per_climate]
+        return {"event": kind, "text": f"The climate marker moves two zones: {climate.upper()}."}
+    if kind == "over":
+        winners = ", ".join(f"seat {s}" for s in event[2]) or "nobody"
+        return {"event": kind, "winners": list(event[2]), "text": f"Game over ({event[3]}): {winners} wins."}
+    return None

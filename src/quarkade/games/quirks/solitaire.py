@@ -1,0 +1,352 @@
+"""The Quirks solitaire game: play against the climate.
+
+Three QUiRKS hold the upper niches. Each action: draw a destiny marker, move the climate
+marker one or two zones, change one card of the QUiRKS of that niche. At any moment the
+player may count: the QUiRKS are counted one by one (plant, herbivore, carnivore); if the
+three reach the current climate's threshold the player wins, if not the player loses;
+stopping after one or two makes the counted QUiRKS extinct branches, replaced by new ones.
+Three extinctions, or a stack running out, lose the game.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.errors import InvalidOptions
+from quarkade.core.flow import Deck
+from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
+from quarkade.games.quirks.actions import Move, Verb, move, parse
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.evaluation import adaptation
+from quarkade.games.quirks.rules import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
+from quarkade.games.quirks.views import card_json, quirks_name
+
+CARDS = COMPONENTS.cards
+THRESHOLDS = {"ocean": 35, "forest": 40, "plain": 35, "desert": 30, "jungle": 40}
+EXTINCTIONS_TO_LOSE = 3
+DEFAULT_ACTION_LIMIT = 300
+
+
+class Stage(IntEnum):
+    START = 0
+    CLIMATE = 1
+    RANDOM_MUTATION = 2
+    ACTION = 3
+    COUNTING = 4
+    OVER = 5
+
+
+class QuirksSolitaire(Game):
+    info = GameInfo(
+        id="quirks-solitaire",
+        title="Quirks Solitaire",
+        min_players=1,
+        max_players=1,
+        default_players=1,
+        summary="Evolve a perfect group of three QUiRKS and count it in the right climate before "
+        "three extinctions or the end of the cards.",
+        rules_version=COMPONENTS.rules_version,
+        options=(
+            OptionSpec("random_mutation", bool, False, "Random Mutation: an X forces a card of a QUiRKS to change"),
+            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost"),
+        ),
+        variants=("random_mutation",),
+    )
+
+    def new_game(self, seed: int) -> SolitaireState:
+        if self.options["action_limit"] < 1:
+            raise InvalidOptions("action_limit is at least 1")
+        return SolitaireState.setup(self, seed)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+
+class SolitaireState(State):
+    __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
+                 "stage", "actions", "extinctions", "counted", "won", "lost_why", "log", "_to_act")
+
+    game: QuirksSolitaire
+    chance: Chance
+    stacks: list[Deck[int]]  # discarded cards leave the game: the discard piles are never reshuffled
+    hand: list[int]
+    quirks: list[tuple[int, ...]]  # plant, herbivore, carnivore
+    climate: int
+    destiny_pool: list[int]
+    destiny_drawn: list[int]
+    niche: int
+    stage: Stage
+    actions: int
+    extinctions: int
+    counted: tuple[tuple[str, int, int], ...]  # (niche, cards, food chain) counted this time
+    won: bool
+    lost_why: str
+    log: tuple[Any, Any] | None
+    _to_act: tuple[int, ...]
+
+    @classmethod
+    def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
+        s = cls.__new__(cls)
+        s.game, s.seed, s.history = game, seed, []
+        s.chance = Chance(seed)
+        s.stacks = []
+        for stack in range(7):
+            cards = [card.index for card in CARDS if card.stack == stack]
+            s.chance.shuffle(cards)
+            s.stacks.append(Deck(cards))
+        s.climate = s.chance.below(SPACES)
+        s.destiny_pool, s.destiny_drawn = [], []
+        s.niche, s.actions, s.extinctions = -1, 0, 0
+        s.counted, s.won, s.lost_why, s.log = (), False, "", None
+        s.quirks = [(), (), ()]
+        s.hand = []
+        s.stage, s._to_act = Stage.START, (0,)
+        for niche in range(3):
+            s.quirks[niche] = s._new_quirks(niche)
+        for stack, count in enumerate(HAND_TARGET):
+            for _ in range(count):
+                s.hand.append(s._take(stack))
+        return s
+
+    def clone(self) -> SolitaireState:
+        c = SolitaireState.__new__(SolitaireState)
+        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.chance = Chance(self.chance.seed, self.chance.counter)
+        c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
+        c.hand, c.quirks = self.hand[:], self.quirks[:]
+        c.climate, c.destiny_pool, c.destiny_drawn = self.climate, self.destiny_pool[:], self.destiny_drawn[:]
+        c.niche, c.stage, c.actions, c.extinctions = self.niche, self.stage, self.actions, self.extinctions
+        c.counted, c.won, c.lost_why, c.log, c._to_act = self.counted, self.won, self.lost_why, self.log, self._to_act
+        return c
+
+    def _note(self, *event: Any) -> None:
+        self.log = (event, self.log)
+
+    def _take(self, stack: int) -> int:
+        """The top card of a stack; a stack that runs out loses the game (-1 then)."""
+        deck = self.stacks[stack]
+        if not deck.cards:
+            self._lose(f"the {STACKS[stack]} stack ran out")
+            return -1
+        return deck.cards.pop()
+
+    def _new_quirks(self, niche: int) -> tuple[int, ...]:
+        return tuple(self._take(stack) for stack in NICHE_STACKS[niche])
+
+    def _lose(self, why: str) -> None:
+        if self.stage is not Stage.OVER:
+            self.stage, self._to_act, self.lost_why = Stage.OVER, (), why
+            self._note("over", -1, False, why)
+
+    @property
+    def climate_index(self) -> int:
+        return self.climate // COMPONENTS.zones_per_climate
+
+    @property
+    def threshold(self) -> int:
+        return THRESHOLDS[COMPONENTS.climates[self.climate_index]]
+
+    # ----------------------------------------------------------------- actions
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        return list(self._moves())
+
+    def _moves(self) -> list[Move]:
+        stage = self.stage
+        if stage is Stage.START:
+            return [move(Verb.CONTINUE), move(Verb.COUNT)]
+        if stage is Stage.CLIMATE:
+            return [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
+        if stage is Stage.RANDOM_MUTATION:
+            return [move(Verb.REPLACE, c) for q in self.quirks for c in q]
+        if stage is Stage.ACTION:
+            moves = []
+            for card in self.quirks[self.niche]:
+                moves.append(move(Verb.MUTATE, card))
+                stack = stack_for(self.niche, CARDS[card].row)
+                moves.extend(move(Verb.MUTATE, card, other) for other in sorted(self.hand)
+                             if CARDS[other].stack == stack)
+            return moves
+        if stage is Stage.COUNTING:
+            return [move(Verb.COUNT), move(Verb.STOP)]
+        return []
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, Move) and action in self._moves():
+            return None
+        expected = {
+            Stage.START: "'continue' playing or 'count' your QUiRKS",
+            Stage.CLIMATE: "advance the climate marker: 'climate 1' or 'climate 2'",
+            Stage.RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of one of your QUiRKS",
+            Stage.ACTION: f"change one card of your {NICHES[self.niche] if self.niche >= 0 else ''} QUiRKS: "
+                          "'mutate CARD' (discard and draw) or 'mutate CARD for HAND-CARD' (same position)",
+            Stage.COUNTING: "'count' the next QUiRKS or 'stop' counting",
+        }.get(self.stage, "the game is over")
+        return f"'{action}' is not possible now: {expected}"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Move)
+        stage, verb = self.stage, action.verb
+        if stage is Stage.START:
+            if verb is Verb.COUNT:
+                self.counted = ()
+                self._count_next()
+            else:
+                self._draw_destiny()
+        elif stage is Stage.CLIMATE:
+            before = self.climate
+            self.climate = (self.climate + action.number) % SPACES
+            self._note("climate", -1, 0, action.number, self.climate)
+            crossed = {(before + step) % SPACES for step in range(1, action.number + 1)}
+            if self.game.options["random_mutation"] and crossed & COMPONENTS.x_spaces:
+                self._note("random-mutation", -1)
+                self.stage = Stage.RANDOM_MUTATION
+            else:
+                self.stage = Stage.ACTION
+        elif stage is Stage.RANDOM_MUTATION:
+            card = action.cards[0]
+            niche = next(n for n in range(3) if card in self.quirks[n])
+            self._replace(niche, card, -1)
+            if self.stage is not Stage.OVER:
+                self.stage = Stage.ACTION
+        elif stage is Stage.ACTION:
+            self._replace(self.niche, action.cards[0], action.cards[1] if len(action.cards) == 2 else -1)
+            self.actions += 1
+            if self.stage is not Stage.OVER:
+                if self.actions >= self.game.options["action_limit"]:
+                    self._lose("the action limit was reached")
+                else:
+                    self.stage = Stage.START
+        elif stage is Stage.COUNTING:
+            if verb is Verb.COUNT:
+                self._count_next()
+            else:
+                self._stop_counting()
+
+    def _draw_destiny(self) -> None:
+        if len(self.destiny_drawn) >= COMPONENTS.destiny_cycle or not self.destiny_pool:
+            self.destiny_pool = [n for n in range(3) for _ in range(COMPONENTS.destiny[n])]
+            self.chance.shuffle(self.destiny_pool)
+            self.destiny_drawn = []
+        self.niche = self.destiny_pool.pop()
+        self.destiny_drawn.append(self.niche)
+        self._note("destiny", -1, 0, self.niche)
+        self.stage = Stage.CLIMATE
+
+    def _replace(self, niche: int, old: int, from_hand: int) -> None:
+        if from_hand >= 0:
+            self.hand.remove(from_hand)
+            self.hand.append(old)
+            new = from_hand
+        else:
+            new = self._take(stack_for(niche, CARDS[old].row))
+            if new < 0:
+                return
+            self.stacks[CARDS[old].stack].discards.append(old)
+        self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
+        self._note("mutate-draw", -1, 0, niche, old, new)
+
+    def _count_next(self) -> None:
+        niche = len(self.counted)
+        climate = self.climate_index
+        base, food = adaptation(niche, self.quirks[niche], self.quirks, climate)
+        self.counted = (*self.counted, (NICHES[niche], base, food))
+        self._note("counted", -1, NICHES[niche], base, food)
+        if len(self.counted) < 3:
+            self.stage, self._to_act = Stage.COUNTING, (0,)
+            return
+        total = sum(b + f for _, b, f in self.counted)
+        if total >= self.threshold:
+            self.won = True
+            self.stage, self._to_act = Stage.OVER, ()
+            self._note("over", -1, True, f"{total} in the {COMPONENTS.climates[climate]} (needed {self.threshold})")
+        else:
+            self._lose(f"{total} in the {COMPONENTS.climates[climate]}, short of {self.threshold}")
+
+    def _stop_counting(self) -> None:
+        for name, _, _ in self.counted:
+            niche = NICHES.index(name)
+            self.extinctions += 1
+            self._note("extinct", -1, 0, self.extinctions)
+            if self.extinctions >= EXTINCTIONS_TO_LOSE:
+                self._lose("three extinctions")
+                return
+            self.quirks[niche] = self._new_quirks(niche)
+            if self.stage is Stage.OVER:
+                return
+        self.counted = ()
+        self.stage = Stage.START
+
+    # ----------------------------------------------------------------- the end
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Stage.OVER
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return (1.0 if self.won else 0.0,)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (0,) if self.won else ()
+
+    def statistics(self) -> dict[str, float]:
+        return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(self.extinctions)}
+
+    def view(self, seat: int | None) -> View:
+        climate = self.climate_index
+        data: dict[str, Any] = {
+            "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
+                        "zone": self.climate % COMPONENTS.zones_per_climate + 1,
+                        "x_spaces": sorted(COMPONENTS.x_spaces)},
+            "thresholds": THRESHOLDS,
+            "stage": self.stage.name.lower().replace("_", "-"),
+            "niche": NICHES[self.niche] if self.niche >= 0 else None,
+            "to_act": list(self._to_act),
+            "quirks": [{"niche": NICHES[n], "name": quirks_name(q), "cards": [card_json(c, True) for c in q]}
+                       for n, q in enumerate(self.quirks)],
+            "hand": [card_json(c, True) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))],
+            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": len(d.discards)}
+                       for i, d in enumerate(self.stacks)},
+            "destiny": {"drawn": [NICHES[n] for n in self.destiny_drawn], "pool": len(self.destiny_pool)},
+            "actions": self.actions,
+            "extinctions": self.extinctions,
+            "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted],
+            "is_over": self.is_over,
+            "won": self.won if self.is_over else None,
+            "result": self.lost_why if self.is_over and not self.won else None,
+        }
+        log: list[dict[str, Any]] = []
+        event = self.log
+        while event is not None and len(log) < 40:
+            log.append(_describe(event[0]))
+            event = event[1]
+        log.reverse()
+        data["log"] = log
+        return View(self.game.id, seat, data)
+
+
+def _describe(event: tuple[Any, ...]) -> dict[str, Any]:
+    kind = event[0]
+    if kind == "destiny":
+        return {"event": kind, "text": f"Destiny: the {NICHES[event[3]].upper()} niche."}
+    if kind == "climate":
+        return {"event": kind, "text": f"The climate marker moves {event[3]}: "
+                f"{COMPONENTS.climates[event[4] // COMPONENTS.zones_per_climate].upper()}."}
+    if kind == "random-mutation":
+        return {"event": kind, "text": "The marker crossed an X: one card of a QUiRKS must change."}
+    if kind == "mutate-draw":
+        _, _, _, niche, old, new = event
+        return {"event": kind, "text": f"The {NICHES[niche]}: {CARDS[old].number} out, {CARDS[new].number} in."}
+    if kind == "counted":
+        return {"event": kind, "text": f"The {event[2]} counts {event[3]} {event[4]:+d}."}
+    if kind == "extinct":
+        return {"event": kind, "text": f"Extinct branch ({event[3]})."}
+    return {"event": kind, "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}

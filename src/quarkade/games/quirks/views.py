@@ -1,0 +1,220 @@
+"""What each seat of Quirks may know.
+
+Everyone sees the QUiRKS on the table (card numbers, traits, names), the face-up discard
+piles, the destiny markers drawn, the climate, and what counted competitions revealed (their
+totals). A seat sees its own hand and the climate codes of its own cards; the identification
+markers hide the codes of other players' QUiRKS. No one ever sees an adaptation value.
+During a competition for an upper niche the challenger's third card and the defender's
+mutation stay hidden until the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.game import View
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+
+if TYPE_CHECKING:
+    from quarkade.games.quirks.rules import QuirksState
+
+CARDS = COMPONENTS.cards
+LOG_LENGTH = 60
+LEVELS = ("upper", "lower")
+
+
+def card_json(index: int, with_codes: bool) -> dict[str, Any]:
+    card = CARDS[index]
+    out: dict[str, Any] = {"number": card.number, "trait": card.trait, "syllable": card.syllable,
+                           "part": card.part, "stack": STACKS[card.stack]}
+    if with_codes:
+        out["codes"] = card.code_text()
+    return out
+
+
+def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
+    return "".join(CARDS[c].syllable for c in cards).capitalize()
+
+
+def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
+    kind, private_to = event[0], event[1]
+    mine = reveal_all or (viewer is not None and viewer == private_to)
+    number = (lambda c: CARDS[c].number if c >= 0 else "none")
+    if kind == "setup":
+        return {"event": kind, "text": f"The niches are set; seat {event[2]} plays first."}
+    if kind == "destiny":
+        return {"event": kind, "seat": event[2], "niche": NICHES[event[3]],
+                "text": f"Seat {event[2]} draws the {NICHES[event[3]].upper()} destiny marker."}
+    if kind == "niche":
+        return {"event": kind, "seat": event[2], "niche": NICHES[event[3]],
+                "text": f"Seat {event[2]} plays in the {NICHES[event[3]]} niche."}
+    if kind == "climate":
+        climate = COMPONENTS.climates[event[4] // COMPONENTS.zones_per_climate]
+        return {"event": kind, "seat": event[2], "steps": event[3], "space": event[4],
+                "text": f"Seat {event[2]} moves the climate marker {event[3]}: {climate.upper()}."}
+    if kind == "random-mutation":
+        return {"event": kind, "text": "The marker crossed an X: everyone mutates one card."}
+    if kind == "replace":
+        seat, old, new = event[2:5]
+        text = f"Seat {seat} replaces a card"
+        if mine:
+            text += f": {number(old)} for {number(new)}"
+        return {"event": kind, "seat": seat, "text": text + "."}
+    if kind == "mutate-exchange":
+        seat, niche, old, new = event[2:6]
+        text = f"Seat {seat} mutates its {NICHES[niche]}"
+        if mine:
+            text += f": {number(old)} to the hand, {number(new)} from it"
+        return {"event": kind, "seat": seat, "text": text + "."}
+    if kind == "mutate-draw":
+        seat, niche, old, new = event[2:6]
+        return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
+                "text": f"Seat {seat} mutates its {NICHES[niche]}: discards {number(old)}, draws {number(new)}."}
+    if kind == "occupy":
+        seat, niche, level, cards = event[2:6]
+        return {"event": kind, "seat": seat, "niche": NICHES[niche], "level": LEVELS[level],
+                "text": f"Seat {seat} occupies the empty {LEVELS[level]} {NICHES[niche]} niche with "
+                        f"{quirks_name(cards)}."}
+    if kind == "challenge-lower":
+        seat, niche, cards = event[2:5]
+        return {"event": kind, "seat": seat, "niche": NICHES[niche],
+                "text": f"Seat {seat} challenges the lower {NICHES[niche]} niche with "
+                        f"{', '.join(CARDS[c].number for c in cards)}."}
+    if kind in ("pass", "accept", "give-up", "hold", "concede", "decline", "move-up", "no-move"):
+        seat, niche = event[2], event[3] if len(event) > 3 else None
+        words = {"pass": "gives up its lower niche", "accept": "accepts the competition",
+                 "give-up": "gives up the competition", "hold": "holds on", "concede": "concedes",
+                 "decline": "declines to challenge", "move-up": "moves up to the empty upper niche",
+                 "no-move": "can do nothing in this niche"}[kind]
+        return {"event": kind, "seat": seat, "text": f"Seat {seat} {words}."}
+    if kind == "challenge-upper":
+        seat, niche, defender = event[2:5]
+        whom = f" held by seat {defender}" if defender >= 0 else ""
+        return {"event": kind, "seat": seat, "niche": NICHES[niche],
+                "text": f"Seat {seat} competes for the upper {NICHES[niche]} niche{whom}."}
+    if kind == "complete":
+        seat, third, drawn = event[2:5]
+        text = f"Seat {seat} completes its QUiRKS"
+        if mine:
+            text += f" with {number(third)} (drew {number(drawn)})"
+        return {"event": kind, "seat": seat, "text": text + "."}
+    if kind == "reveal":
+        attacker, defender, faces = event[2], event[3], event[4]
+        shown = ", ".join(f"seat {s} face {'up' if up else 'down'}" for s, up in faces.items())
+        return {"event": kind, "faces": {str(s): up for s, up in faces.items()},
+                "attacker_cards": [CARDS[c].number for c in event[5]],
+                "defender_cards": [CARDS[c].number for c in event[6]],
+                "text": f"Revealed: {shown}."}
+    if kind == "demote":
+        seat, niche, card = event[2:5]
+        return {"event": kind, "seat": seat, "card": number(card),
+                "text": f"Seat {seat} discards {number(card)} and takes the lower {NICHES[niche]} niche."}
+    if kind == "count":
+        reveal = event[2]
+        parts = [f"seat {s}: {t['total']}" for s, t in reveal["totals"].items()]
+        return {"event": kind, **reveal,
+                "text": f"Counted in the {reveal['climate'].upper()}: {', '.join(parts)}; "
+                        f"seat {reveal['winner']} wins."}
+    if kind == "extinct":
+        return {"event": kind, "seat": event[2], "extinctions": event[3],
+                "text": f"Seat {event[2]}'s QUiRKS becomes an extinct branch ({event[3]})."}
+    if kind == "eliminated":
+        return {"event": kind, "seat": event[2], "text": f"Seat {event[2]} has three extinctions and is out."}
+    if kind == "surplus":
+        return {"event": kind, "seat": event[2], "card": number(event[3]),
+                "text": f"Seat {event[2]} discards {number(event[3])} from its hand."}
+    if kind == "defence":
+        return {"event": kind, "seat": event[2],
+                "text": f"Seat {event[2]} holds the three upper niches: each lower QUiRKS may try to dislodge it."}
+    if kind == "resume":
+        return {"event": kind, "text": "An upper niche was won back: the game goes on."}
+    if kind == "over":
+        winners = ", ".join(f"seat {s}" for s in event[2]) or "nobody"
+        return {"event": kind, "winners": list(event[2]), "text": f"Game over ({event[3]}): {winners} wins."}
+    return None
+
+
+def make_view(state: QuirksState, seat: int | None) -> View:
+    from quarkade.games.quirks.rules import LOWER, UPPER, Stage, slot_of
+
+    over = state.is_over
+    contest = state.contest
+    hiding = contest is not None and contest.kind == "upper" and state.stage in (Stage.UPPER_COMPLETE,
+                                                                                   Stage.UPPER_SEALED)
+    niches = []
+    for niche in range(3):
+        entry: dict[str, Any] = {"niche": NICHES[niche]}
+        for level in (UPPER, LOWER):
+            slot = slot_of(niche, level)
+            owner = state.owners[slot]
+            cards = state.slots[slot]
+            if hiding and contest is not None and niche == contest.niche and level == UPPER and seat != owner:
+                cards = contest.public_defender
+            entry[LEVELS[level]] = None if owner < 0 else {
+                "owner": owner,
+                "name": quirks_name(cards),
+                "cards": [card_json(c, over or seat == owner) for c in cards],
+            }
+        niches.append(entry)
+    players = []
+    for s in range(state.players):
+        player: dict[str, Any] = {
+            "seat": s,
+            "hand_size": len(state.hands[s]),
+            "extinctions": len(state.extinct[s]),
+            "eliminated": state.eliminated[s],
+            "upper_niches": [NICHES[n] for n in range(3) if state.owners[slot_of(n, UPPER)] == s],
+        }
+        if over:
+            player["hand"] = [card_json(c, True) for c in sorted(state.hands[s])]
+        players.append(player)
+    climate = state.climate // COMPONENTS.zones_per_climate
+    data: dict[str, Any] = {
+        "climate": {"space": state.climate, "name": COMPONENTS.climates[climate],
+                    "zone": state.climate % COMPONENTS.zones_per_climate + 1,
+                    "x_spaces": sorted(COMPONENTS.x_spaces)},
+        "stage": state.stage.name.lower().replace("_", "-"),
+        "current": state.current,
+        "niche": NICHES[state.niche] if state.niche >= 0 else None,
+        "to_act": list(state.to_act),
+        "turns": state.turns,
+        "niches": niches,
+        "players": players,
+        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, True) for c in d.discards[-8:]],
+                               "discard_count": len(d.discards)} for i, d in enumerate(state.stacks)},
+        "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn], "pool": len(state.destiny_pool)},
+        "reveals": list(state.reveals),
+        "defence": state.defence if state.defence >= 0 else None,
+        "is_over": over,
+        "winners": list(state.winners) if over else None,
+    }
+    if contest is not None:
+        attacker_cards = contest.attacker_cards if (seat == contest.attacker or not hiding) else \
+            contest.public_attacker
+        public: dict[str, Any] = {
+            "kind": contest.kind, "niche": NICHES[contest.niche], "attacker": contest.attacker,
+            "defender": contest.defender if contest.defender >= 0 else None,
+            "attacker_cards": [card_json(c, over or seat == contest.attacker) for c in attacker_cards],
+            "faces": {str(s): up for s, up in contest.faces.items()},
+            "demoting": contest.demoting if contest.demoting >= 0 else None,
+        }
+        if contest.sealed is not None and not contest.faces:
+            public["ready"] = {str(s): ready for s, ready in contest.sealed.ready.items()}
+        if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
+                state.stage is Stage.UPPER_COMPLETE:
+            public["drawn"] = card_json(contest.drawn, True)
+        if seat is not None and seat == contest.defender:
+            public["mutated"] = contest.defender_mutated
+        data["contest"] = public
+    if seat is not None:
+        data["hand"] = [card_json(c, True) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]
+    log: list[dict[str, Any]] = []
+    event = state.log
+    while event is not None and len(log) < LOG_LENGTH:
+        described = describe(event[0], seat, over)
+        if described is not None:
+            log.append(described)
+        event = event[1]
+    log.reverse()
+    data["log"] = log
+    return View(state.game.id, seat, data)
