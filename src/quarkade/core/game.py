@@ -205,11 +205,41 @@ class State(ABC):
     """One moment of a game. The checked path is ``apply``; ``apply_unchecked`` is for
     search, which applies only actions it took from ``legal_actions``."""
 
-    __slots__ = ("game", "seed", "history")
+    __slots__ = ("game", "seed", "_history", "_steps")
 
     game: Game
     seed: int
-    history: list[tuple[int, Action]]
+    # The actions so far as a persistent chain ((seat, action), earlier) shared by clones,
+    # so that cloning does not copy the whole history.
+    _history: tuple[Any, Any] | None
+    _steps: int
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every (seat, action) applied so far, in order."""
+        actions: list[tuple[int, Action]] = []
+        link = self._history
+        while link is not None:
+            actions.append(link[0])
+            link = link[1]
+        actions.reverse()
+        return actions
+
+    @history.setter
+    def history(self, actions: list[tuple[int, Action]]) -> None:
+        self._history, self._steps = None, 0
+        for entry in actions:
+            self._history = (entry, self._history)
+            self._steps += 1
+
+    @property
+    def steps(self) -> int:
+        """How many actions have been applied."""
+        return self._steps
+
+    def _copy_history(self, other: State) -> None:
+        """Give a clone the same history (shared, never changed in place)."""
+        other._history, other._steps = self._history, self._steps
 
     # -- what a game implements -------------------------------------------------
     @property
@@ -272,12 +302,14 @@ class State(ABC):
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(seat, action)
-        self.history.append((seat, action))
+        self._history = ((seat, action), self._history)
+        self._steps += 1
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """Apply without the rules check: only for actions taken from ``legal_actions``."""
         self._apply(seat, action)
-        self.history.append((seat, action))
+        self._history = ((seat, action), self._history)
+        self._steps += 1
 
     def apply_text(self, seat: int, text: str) -> Action:
         """Parse notation and apply it; returns the action."""

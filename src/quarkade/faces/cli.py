@@ -334,7 +334,7 @@ def play(
             after = state.view(watcher).to_json().get("log", [])
             print_log(new_log_entries(before, after), f"Seat {seat} has made a choice.")
     except Quit:
-        console.print(f"Game left unfinished after {len(state.history)} actions (seed {seed}).")
+        console.print(f"Game left unfinished after {state.steps} actions (seed {seed}).")
         return
     console.print(render_view(state.view(None).to_json()))
     print_result(state, kinds)

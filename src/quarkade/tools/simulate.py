@@ -139,7 +139,7 @@ def simulate(
     results = []
     for game_seed in range(seed, seed + games):
         state = play_match(game, make_bots(game, seats, game_seed), game_seed)
-        result = GameResult(game_seed, state.scores, state.winners, len(state.history), state.statistics())
+        result = GameResult(game_seed, state.scores, state.winners, state.steps, state.statistics())
         results.append(result)
         if records is not None:
             records.write(json.dumps(record_json(state)) + "\n")

@@ -103,7 +103,8 @@ class QuirklingState(State):
 
     def clone(self) -> QuirklingState:
         c = QuirklingState.__new__(QuirklingState)
-        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players, c.stack, c.discards = self.players, self.stack[:], self.discards[:]
         c.hands = [h[:] for h in self.hands]
@@ -137,7 +138,7 @@ class QuirklingState(State):
         """Every QUIRKLING ``seat`` can make now: three cards of one kind bearing the climate's code."""
         climate = self.climate_index
         coded = [c for c in self.hands[seat] if CARDS[c].codes[climate]]
-        found = []
+        found: list[tuple[int, ...]] = []
         for niche in range(3):
             parts = [sorted(c for c in coded if CARDS[c].stack == stack) for stack in NICHE_STACKS[niche]]
             found.extend(tuple(combo) for combo in product(*parts))
@@ -377,7 +378,7 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "ask":
         seat, other, stack, had = event[2:6]
-        answer = "and gets one" if had else "but seat %d has none" % other
+        answer = "and gets one" if had else f"but seat {other} has none"
         return {"event": kind, "seat": seat, "asked": other, "stack": STACKS[stack], "had": had,
                 "text": f"Seat {seat} asks seat {other} for a {STACKS[stack].upper()} card {answer}."}
     if kind == "give":

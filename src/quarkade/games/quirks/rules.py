@@ -128,7 +128,7 @@ class QuirksState(State):
         "chance", "players", "stacks", "hands", "slots", "owners", "extinct", "eliminated", "climate",
         "destiny_pool", "destiny_drawn", "current", "niche", "stage", "contest", "turns", "turns_taken",
         "competed", "setup_step", "mutation_queue", "defence", "defence_queue", "reveals", "log",
-        "result", "_to_act",
+        "result", "_to_act", "_legal",
     )
 
     game: Quirks
@@ -158,6 +158,7 @@ class QuirksState(State):
     log: tuple[Any, Any] | None
     result: tuple[int, ...] | None
     _to_act: tuple[int, ...]
+    _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -184,13 +185,14 @@ class QuirksState(State):
         s.turns, s.turns_taken, s.competed = 0, [0] * n, 0
         s.setup_step, s.mutation_queue = 0, []
         s.defence, s.defence_queue = -1, []
-        s.reveals, s.log, s.result = (), None, None
+        s.reveals, s.log, s.result, s._legal = (), None, None, None
         s._advance_setup()
         return s
 
     def clone(self) -> QuirksState:
         c = QuirksState.__new__(QuirksState)
-        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players = self.players
         c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
@@ -206,6 +208,7 @@ class QuirksState(State):
         c.setup_step, c.mutation_queue = self.setup_step, self.mutation_queue[:]
         c.defence, c.defence_queue = self.defence, self.defence_queue[:]
         c.reveals, c.log, c.result, c._to_act = self.reveals, self.log, self.result, self._to_act
+        c._legal = self._legal  # never changed in place: safe to share
         return c
 
     def _note(self, *event: Any) -> None:
@@ -401,7 +404,15 @@ class QuirksState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
-        return list(self._moves(seat))
+        return list(self._legal_moves(seat))
+
+    def _legal_moves(self, seat: int) -> list[Move]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        moves = self._moves(seat)
+        self._legal = (seat, moves)
+        return moves
 
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
@@ -521,7 +532,7 @@ class QuirksState(State):
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a Quirks action"
-        if action in self._moves(seat):
+        if action in self._legal_moves(seat):
             return None
         return self._explain(seat, action)
 
@@ -590,6 +601,7 @@ class QuirksState(State):
     # ----------------------------------------------------------------- applying
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Move)
+        self._legal = None
         stage = self.stage
         verb = action.verb
         if stage is Stage.SETUP:

@@ -112,7 +112,8 @@ class SolitaireState(State):
 
     def clone(self) -> SolitaireState:
         c = SolitaireState.__new__(SolitaireState)
-        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
         c.hand, c.quirks = self.hand[:], self.quirks[:]

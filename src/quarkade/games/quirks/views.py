@@ -36,10 +36,13 @@ def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
     return "".join(CARDS[c].syllable for c in cards).capitalize()
 
 
+def number(card: int) -> str:
+    return CARDS[card].number if card >= 0 else "none"
+
+
 def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
     kind, private_to = event[0], event[1]
     mine = reveal_all or (viewer is not None and viewer == private_to)
-    number = (lambda c: CARDS[c].number if c >= 0 else "none")
     if kind == "setup":
         return {"event": kind, "text": f"The niches are set; seat {event[2]} plays first."}
     if kind == "destiny":
@@ -99,7 +102,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
             text += f" with {number(third)} (drew {number(drawn)})"
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "reveal":
-        attacker, defender, faces = event[2], event[3], event[4]
+        faces = event[4]
         shown = ", ".join(f"seat {s} face {'up' if up else 'down'}" for s, up in faces.items())
         return {"event": kind, "faces": {str(s): up for s, up in faces.items()},
                 "attacker_cards": [CARDS[c].number for c in event[5]],

@@ -194,7 +194,8 @@ class QuirkyQuarksState(State):
 
     def clone(self) -> QuirkyQuarksState:
         c = QuirkyQuarksState.__new__(QuirkyQuarksState)
-        c.game, c.seed, c.history = self.game, self.seed, self.history[:]
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players, c.accelerators = self.players, self.accelerators
         c.decks = [Deck(d.cards[:], d.discards[:]) for d in self.decks]
