@@ -48,10 +48,16 @@ class Chance:
         return items[self.next64() % len(items)]
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (``next64`` inlined: shuffles are on the hot path of playouts)."""
+        seed, counter = self.seed, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def spawn(self) -> Chance:
         """An independent generator derived from this one."""

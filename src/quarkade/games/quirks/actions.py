@@ -106,8 +106,16 @@ class Move(Action):
         return " ".join([verb.value, *names])
 
 
+_MOVES: dict[tuple[Verb, tuple[int, ...], int], Move] = {}
+
+
 def move(verb: Verb, *cards: int, number: int = 0) -> Move:
-    return Move(verb, tuple(cards), number)
+    """The move, made once and shared: moves are built on the hot path of every playout."""
+    key = (verb, cards, number)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Move(verb, cards, number)
+    return found
 
 
 def _card(word: str) -> int:

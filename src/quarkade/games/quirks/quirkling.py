@@ -25,6 +25,9 @@ CARDS = COMPONENTS.cards
 HAND = 7
 CLIMATE_STEPS = 2
 DEFAULT_TURN_LIMIT = 300
+# Moves made once: they are listed at every step of a playout.
+ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
+DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
 
 
 class Stage(IntEnum):
@@ -62,7 +65,7 @@ class Quirkling(Game):
 
 class QuirklingState(State):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
-                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act")
+                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act", "_legal")
 
     game: Quirkling
     chance: Chance
@@ -81,6 +84,7 @@ class QuirklingState(State):
     result: tuple[int, ...] | None
     log: tuple[Any, Any] | None
     _to_act: tuple[int, ...]
+    _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
 
     @classmethod
     def setup(cls, game: Quirkling, seed: int) -> QuirklingState:
@@ -96,7 +100,7 @@ class QuirklingState(State):
         s.made = [[] for _ in range(n)]
         # The marker starts on one of the six spaces of a climate.
         s.climate = s.chance.below(SPACES)
-        s.current, s.turns, s.result, s.log = 0, 0, None, None
+        s.current, s.turns, s.result, s.log, s._legal = 0, 0, None, None, None
         s.refused, s.refilling, s.asked = [False] * n, False, (-1, -1)
         s.stage, s._to_act = Stage.REQUEST, (0,)
         return s
@@ -112,6 +116,7 @@ class QuirklingState(State):
         c.climate, c.current, c.stage = self.climate, self.current, self.stage
         c.refused, c.refilling, c.asked, c.turns = self.refused[:], self.refilling, self.asked, self.turns
         c.result, c.log, c._to_act = self.result, self.log, self._to_act
+        c._legal = self._legal  # never changed in place: safe to share
         return c
 
     def _note(self, *event: Any) -> None:
@@ -152,13 +157,21 @@ class QuirklingState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
-        return list(self._moves(seat))
+        return list(self._cached_moves(seat))
+
+    def _cached_moves(self, seat: int) -> list[Move]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        moves = self._moves(seat)
+        self._legal = (seat, moves)
+        return moves
 
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
         if stage in (Stage.REQUEST, Stage.REFILL):
-            return [move(Verb.ASK, other, number=stack) for other in range(self.players)
-                    if other != seat and not self.refused[other] for stack in range(len(STACKS))]
+            return [ask for other in range(self.players) if other != seat and not self.refused[other]
+                    for ask in ASKS[other]]
         if stage is Stage.GIVE:
             return [move(Verb.GIVE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == self.asked[1]]
         if stage is Stage.MAKE:
@@ -171,11 +184,11 @@ class QuirklingState(State):
                 sources.append(move(Verb.DRAW, number=1))
             return sources
         if stage is Stage.DISCARD:
-            return [move(Verb.DISCARD, c) for c in sorted(self.hands[seat])]
+            return [DISCARDS[c] for c in sorted(self.hands[seat])]
         return []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._moves(seat):
+        if isinstance(action, Move) and action in self._cached_moves(seat):
             return None
         if isinstance(action, Move) and action.verb is Verb.ASK:
             if action.cards[0] == seat:
@@ -199,6 +212,7 @@ class QuirklingState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Move)
+        self._legal = None
         stage, verb = self.stage, action.verb
         if verb is Verb.ASK:
             self._ask(seat, action.cards[0], action.number)

@@ -66,7 +66,7 @@ class QuirksSolitaire(Game):
 
 class SolitaireState(State):
     __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
-                 "stage", "actions", "extinctions", "counted", "won", "lost_why", "log", "_to_act")
+                 "stage", "actions", "extinctions", "counted", "won", "lost_why", "log", "_to_act", "_legal")
 
     game: QuirksSolitaire
     chance: Chance
@@ -85,6 +85,7 @@ class SolitaireState(State):
     lost_why: str
     log: tuple[Any, Any] | None
     _to_act: tuple[int, ...]
+    _legal: list[Move] | None  # the legal moves until the next action
 
     @classmethod
     def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
@@ -99,7 +100,7 @@ class SolitaireState(State):
         s.climate = s.chance.below(SPACES)
         s.destiny_pool, s.destiny_drawn = [], []
         s.niche, s.actions, s.extinctions = -1, 0, 0
-        s.counted, s.won, s.lost_why, s.log = (), False, "", None
+        s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.quirks = [(), (), ()]
         s.hand = []
         s.stage, s._to_act = Stage.START, (0,)
@@ -120,6 +121,7 @@ class SolitaireState(State):
         c.climate, c.destiny_pool, c.destiny_drawn = self.climate, self.destiny_pool[:], self.destiny_drawn[:]
         c.niche, c.stage, c.actions, c.extinctions = self.niche, self.stage, self.actions, self.extinctions
         c.counted, c.won, c.lost_why, c.log, c._to_act = self.counted, self.won, self.lost_why, self.log, self._to_act
+        c._legal = self._legal  # never changed in place: safe to share
         return c
 
     def _note(self, *event: Any) -> None:
@@ -157,7 +159,12 @@ class SolitaireState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
-        return list(self._moves())
+        return list(self._cached_moves())
+
+    def _cached_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._moves()
+        return self._legal
 
     def _moves(self) -> list[Move]:
         stage = self.stage
@@ -180,7 +187,7 @@ class SolitaireState(State):
         return []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._moves():
+        if isinstance(action, Move) and action in self._cached_moves():
             return None
         expected = {
             Stage.START: "'continue' playing or 'count' your QUiRKS",
@@ -194,6 +201,7 @@ class SolitaireState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Move)
+        self._legal = None
         stage, verb = self.stage, action.verb
         if stage is Stage.START:
             if verb is Verb.COUNT:
