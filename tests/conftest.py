@@ -52,6 +52,11 @@ def play_out(state: State, chance: Chance, max_steps: int = MAX_STEPS) -> State:
     return state
 
 
+def chooser(seed: int) -> Chance:
+    """The generator of the random choices in a game from ``seed`` (never the game's own)."""
+    return Chance(seed ^ 0xC0FFEE)
+
+
 def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
-    """A whole game from ``seed``, the choices drawn from a generator of their own."""
-    return play_out(game.new_game(seed), Chance(seed ^ 0xC0FFEE), max_steps)
+    """A whole game from ``seed``, the choices drawn from ``chooser(seed)``."""
+    return play_out(game.new_game(seed), chooser(seed), max_steps)
