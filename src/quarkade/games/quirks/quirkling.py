@@ -62,6 +62,11 @@ class Quirkling(Game):
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.quirks.sampling import sample_quirkling
+
+        return sample_quirkling(self, view, chance)
+
 
 class QuirklingState(State):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
@@ -363,7 +368,8 @@ class QuirklingState(State):
             } for s in range(self.players)],
             "stack": len(self.stack),
             "discard_top": card_json(self.discards[-1], True) if self.discards else None,
-            "discards": len(self.discards),
+            "discard_pile": [CARDS[c].number for c in self.discards],
+            "refilling": self.refilling,
             "turns": self.turns,
             "is_over": over,
             "winners": list(self.winners) if over else None,

@@ -82,12 +82,16 @@ class Contest:
     asked: list[int] = field(default_factory=list)  # seats still to answer the Intelligence choice
     demoting: int = -1
     in_defence: bool = False
+    # A card the defender discarded to draw another during the sealed step: it joins the
+    # discard pile at the reveal, so the mutation stays secret until then.
+    set_aside: int = -1
 
     def clone(self) -> Contest:
         return Contest(self.kind, self.niche, self.attacker, self.defender, self.attacker_cards,
                        self.public_attacker, self.public_defender, self.drawn,
                        self.sealed.clone() if self.sealed is not None else None, self.defender_mutated,
-                       dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence)
+                       dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence,
+                       self.set_aside)
 
 
 OPTIONS = (
@@ -121,6 +125,11 @@ class Quirks(Game):
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.quirks.sampling import sample_quirks
+
+        return sample_quirks(self, view, chance)
 
 
 class QuirksState(State):
@@ -760,10 +769,12 @@ class QuirksState(State):
             self._note("mutate-exchange", seat, seat, niche, old, new)
         else:
             new = self._draw(stack_for(niche, CARDS[old].row))
-            self._discard(old)
-            # During the sealed step of a competition the defender's mutation stays secret.
-            secret = seat if self.stage is Stage.UPPER_SEALED else -1
-            self._note("mutate-draw" if secret < 0 else "mutate-exchange", secret, seat, niche, old, new)
+            if self.stage is Stage.UPPER_SEALED and self.contest is not None:
+                self.contest.set_aside = old
+                self._note("mutate-secret", seat, seat, niche, old, new)
+            else:
+                self._discard(old)
+                self._note("mutate-draw", -1, seat, niche, old, new)
         self._occupy(slot, seat, tuple(new if c == old else c for c in self.slots[slot]))
 
     def _lower_defence(self, seat: int, accept: bool) -> None:
@@ -917,6 +928,9 @@ class QuirksState(State):
             self._to_act = contest.sealed.waiting
             return
         choices = contest.sealed.reveal()
+        if contest.set_aside >= 0:
+            self._discard(contest.set_aside)
+            contest.set_aside = -1
         contest.faces = {s: choices[s][-1] == Verb.FACE_UP.value for s in (contest.attacker, contest.defender)}
         contest.public_defender = self.slots[slot_of(contest.niche, UPPER)]
         contest.public_attacker = contest.attacker_cards

@@ -63,10 +63,15 @@ class QuirksSolitaire(Game):
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.quirks.sampling import sample_solitaire
+
+        return sample_solitaire(self, view, chance)
+
 
 class SolitaireState(State):
     __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
-                 "stage", "actions", "extinctions", "counted", "won", "lost_why", "log", "_to_act", "_legal")
+                 "stage", "actions", "extinct", "counted", "won", "lost_why", "log", "_to_act", "_legal")
 
     game: QuirksSolitaire
     chance: Chance
@@ -79,7 +84,7 @@ class SolitaireState(State):
     niche: int
     stage: Stage
     actions: int
-    extinctions: int
+    extinct: list[tuple[int, ...]]  # the extinct branches, out of play
     counted: tuple[tuple[str, int, int], ...]  # (niche, cards, food chain) counted this time
     won: bool
     lost_why: str
@@ -99,7 +104,7 @@ class SolitaireState(State):
             s.stacks.append(Deck(cards))
         s.climate = s.chance.below(SPACES)
         s.destiny_pool, s.destiny_drawn = [], []
-        s.niche, s.actions, s.extinctions = -1, 0, 0
+        s.niche, s.actions, s.extinct = -1, 0, []
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.quirks = [(), (), ()]
         s.hand = []
@@ -119,7 +124,7 @@ class SolitaireState(State):
         c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
         c.hand, c.quirks = self.hand[:], self.quirks[:]
         c.climate, c.destiny_pool, c.destiny_drawn = self.climate, self.destiny_pool[:], self.destiny_drawn[:]
-        c.niche, c.stage, c.actions, c.extinctions = self.niche, self.stage, self.actions, self.extinctions
+        c.niche, c.stage, c.actions, c.extinct = self.niche, self.stage, self.actions, self.extinct[:]
         c.counted, c.won, c.lost_why, c.log, c._to_act = self.counted, self.won, self.lost_why, self.log, self._to_act
         c._legal = self._legal  # never changed in place: safe to share
         return c
@@ -142,6 +147,10 @@ class SolitaireState(State):
         if self.stage is not Stage.OVER:
             self.stage, self._to_act, self.lost_why = Stage.OVER, (), why
             self._note("over", -1, False, why)
+
+    @property
+    def extinctions(self) -> int:
+        return len(self.extinct)
 
     @property
     def climate_index(self) -> int:
@@ -282,9 +291,9 @@ class SolitaireState(State):
     def _stop_counting(self) -> None:
         for name, _, _ in self.counted:
             niche = NICHES.index(name)
-            self.extinctions += 1
-            self._note("extinct", -1, 0, self.extinctions)
-            if self.extinctions >= EXTINCTIONS_TO_LOSE:
+            self.extinct.append(self.quirks[niche])
+            self._note("extinct", -1, 0, len(self.extinct))
+            if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
                 self._lose("three extinctions")
                 return
             self.quirks[niche] = self._new_quirks(niche)
@@ -307,7 +316,7 @@ class SolitaireState(State):
         return (0,) if self.won else ()
 
     def statistics(self) -> dict[str, float]:
-        return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(self.extinctions)}
+        return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
 
     def view(self, seat: int | None) -> View:
         climate = self.climate_index
@@ -322,11 +331,12 @@ class SolitaireState(State):
             "quirks": [{"niche": NICHES[n], "name": quirks_name(q), "cards": [card_json(c, True) for c in q]}
                        for n, q in enumerate(self.quirks)],
             "hand": [card_json(c, True) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))],
-            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": len(d.discards)}
+            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [CARDS[c].number for c in d.discards]}
                        for i, d in enumerate(self.stacks)},
             "destiny": {"drawn": [NICHES[n] for n in self.destiny_drawn], "pool": len(self.destiny_pool)},
             "actions": self.actions,
-            "extinctions": self.extinctions,
+            "extinctions": len(self.extinct),
+            "extinct": [[CARDS[c].number for c in branch] for branch in self.extinct],
             "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted],
             "is_over": self.is_over,
             "won": self.won if self.is_over else None,

@@ -69,6 +69,12 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         if mine:
             text += f": {number(old)} to the hand, {number(new)} from it"
         return {"event": kind, "seat": seat, "text": text + "."}
+    if kind == "mutate-secret":
+        seat, niche, old, new = event[2:6]
+        text = f"Seat {seat} mutates its {NICHES[niche]} in secret, drawing a card"
+        if mine:
+            text += f": {number(old)} set aside, {number(new)} drawn"
+        return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "mutate-draw":
         seat, niche, old, new = event[2:6]
         return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
@@ -161,10 +167,17 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         niches.append(entry)
     players = []
     for s in range(state.players):
+        stacks = [0] * len(STACKS)
+        for card in state.hands[s]:
+            stacks[CARDS[card].stack] += 1
         player: dict[str, Any] = {
             "seat": s,
             "hand_size": len(state.hands[s]),
+            # Which stacks a hand holds is public: every change to it is made in the open.
+            "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
             "extinctions": len(state.extinct[s]),
+            # Extinct branches lie face down, but every one of their cards was seen on the table.
+            "extinct": [[CARDS[c].number for c in branch] for branch in state.extinct[s]],
             "eliminated": state.eliminated[s],
             "upper_niches": [NICHES[n] for n in range(3) if state.owners[slot_of(n, UPPER)] == s],
         }
@@ -183,11 +196,14 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         "turns": state.turns,
         "niches": niches,
         "players": players,
-        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, True) for c in d.discards[-8:]],
-                               "discard_count": len(d.discards)} for i, d in enumerate(state.stacks)},
+        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, True) for c in d.discards]}
+                   for i, d in enumerate(state.stacks)},
         "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn], "pool": len(state.destiny_pool)},
         "reveals": list(state.reveals),
         "defence": state.defence if state.defence >= 0 else None,
+        "flow": {"setup_step": state.setup_step, "turns_taken": list(state.turns_taken),
+                 "competed": state.competed, "mutation_queue": list(state.mutation_queue),
+                 "defence_queue": [list(entry) for entry in state.defence_queue]},
         "is_over": over,
         "winners": list(state.winners) if over else None,
     }
@@ -200,14 +216,25 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             "attacker_cards": [card_json(c, over or seat == contest.attacker) for c in attacker_cards],
             "faces": {str(s): up for s, up in contest.faces.items()},
             "demoting": contest.demoting if contest.demoting >= 0 else None,
+            "intelligence": list(contest.asked),
+            "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()},
+            "in_defence": contest.in_defence,
+            # Everyone sees the defender draw, and from which stack; not what it drew.
+            "defender_drew": STACKS[CARDS[contest.set_aside].stack] if contest.set_aside >= 0 else None,
         }
         if contest.sealed is not None and not contest.faces:
             public["ready"] = {str(s): ready for s, ready in contest.sealed.ready.items()}
+            if seat is not None and contest.sealed.choices.get(seat):
+                public["my_choice"] = contest.sealed.choices[seat][-1]
         if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
                 state.stage is Stage.UPPER_COMPLETE:
             public["drawn"] = card_json(contest.drawn, True)
         if seat is not None and seat == contest.defender:
             public["mutated"] = contest.defender_mutated
+            if contest.set_aside >= 0:
+                public["set_aside"] = card_json(contest.set_aside, True)
+            if hiding:
+                public["shown_to_others"] = [CARDS[c].number for c in contest.public_defender]
         data["contest"] = public
     if seat is not None:
         data["hand"] = [card_json(c, True) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]

@@ -1,0 +1,263 @@
+"""Determinization for the Quirks games: a full state consistent with one seat's view.
+
+What the view shows is copied; what it hides (the order of the stacks and of the destiny
+markers, other players' hands) is dealt at random from the cards unaccounted for, with the
+caller's generator.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.flow import Deck
+from quarkade.core.game import View
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+
+if TYPE_CHECKING:
+    from quarkade.games.quirks.quirkling import Quirkling, QuirklingState
+    from quarkade.games.quirks.rules import Quirks, QuirksState
+    from quarkade.games.quirks.solitaire import QuirksSolitaire, SolitaireState
+
+CARDS = COMPONENTS.cards
+BY_NUMBER = {card.number: card.index for card in CARDS}
+
+
+def _indices(cards: list[Any]) -> list[int]:
+    """Card numbers, or card JSON objects, to card indices."""
+    return [BY_NUMBER[c["number"] if isinstance(c, dict) else c] for c in cards]
+
+
+def _destiny(drawn: list[str], chance: Chance) -> tuple[list[int], list[int]]:
+    drawn_niches = [NICHES.index(n) for n in drawn]
+    pool = [n for n in range(3) for _ in range(COMPONENTS.destiny[n])]
+    for niche in drawn_niches:
+        pool.remove(niche)
+    chance.shuffle(pool)
+    return pool, drawn_niches
+
+
+def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> SolitaireState:
+    from quarkade.games.quirks.solitaire import SolitaireState, Stage
+
+    data = view.data
+    s = SolitaireState.__new__(SolitaireState)
+    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
+    s.chance = Chance(chance.next64())
+    s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
+    s.hand = _indices(data["hand"])
+    s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
+    s.climate = data["climate"]["space"]
+    s.destiny_pool, s.destiny_drawn = _destiny(data["destiny"]["drawn"], chance)
+    if not data["destiny"]["pool"]:
+        s.destiny_pool = []  # no marker drawn yet, or a cycle just ended: the pool is refilled on the next draw
+    s.niche = NICHES.index(data["niche"]) if data["niche"] else -1
+    s.stage = Stage[data["stage"].upper().replace("-", "_")]
+    s.actions = data["actions"]
+    s.counted = tuple((c["niche"], c["cards"], c["food_chain"]) for c in data["counted"])
+    s.won = bool(data["won"])
+    s.lost_why = data["result"] or ""
+    known = {c for q in s.quirks for c in q} | set(s.hand) | {c for b in s.extinct for c in b}
+    s.stacks = []
+    for index, name in enumerate(STACKS):
+        discards = _indices(data["stacks"][name]["discarded"])
+        unknown = [c.index for c in CARDS if c.stack == index and c.index not in known and c.index not in discards]
+        chance.shuffle(unknown)
+        s.stacks.append(Deck(unknown, discards))
+    s._to_act = tuple(data["to_act"])
+    return s
+
+
+def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingState:
+    from quarkade.games.quirks.quirkling import QuirklingState, Stage
+
+    data = view.data
+    seat = view.seat
+    n = game.players
+    s = QuirklingState.__new__(QuirklingState)
+    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
+    s.chance = Chance(chance.next64())
+    s.players = n
+    s.climate = data["climate"]["space"]
+    s.current, s.turns = data["current"], data["turns"]
+    s.stage = Stage[data["stage"].upper().replace("-", "_")]
+    s.result = tuple(data["winners"]) if data["is_over"] else None
+    s.refilling = data["refilling"]
+    players = data["players"]
+    s.refused = [p["refused"] for p in players]
+    asked = data["asked"]
+    s.asked = (-1, -1) if asked is None else (asked["seat"], STACKS.index(asked["stack"]))
+    s.made = [[tuple(_indices(q["cards"])) for q in p["quirklings"]] for p in players]
+    s.discards = _indices(data["discard_pile"])
+    known_hands: dict[int, list[int]] = {}
+    if seat is not None and "hand" in data:
+        known_hands[seat] = _indices(data["hand"])
+    for p in players:
+        if "hand" in p:
+            known_hands[p["seat"]] = _indices(p["hand"])
+    known = set(s.discards) | {c for m in s.made for q in m for c in q}
+    known |= {c for hand in known_hands.values() for c in hand}
+    unknown = [c.index for c in CARDS if c.index not in known]
+    hidden = [p["seat"] for p in players if p["seat"] not in known_hands]
+    chance.shuffle(unknown)
+    hands = dict(known_hands)
+    rest = unknown
+    # What the view implies about hidden hands is dealt first: the player about to make a
+    # QUIRKLING holds one; a player choosing which card to give holds two of that stack.
+    needs: dict[int, list[int]] = {}
+    if s.stage is Stage.MAKE and s.current in hidden:
+        needs[s.current] = _quirkling_trio(rest, s.climate // COMPONENTS.zones_per_climate, chance)
+    giver, stack = s.asked
+    if giver >= 0 and giver in hidden:
+        needs[giver] = [c for c in rest if CARDS[c].stack == stack][:2]
+    for cards in needs.values():
+        rest = [c for c in rest if c not in cards]
+    for holder in hidden:
+        size = players[holder]["hand_size"] - len(needs.get(holder, []))
+        hands[holder], rest = needs.get(holder, []) + rest[:size], rest[size:]
+    s.hands = [hands[p] for p in range(n)]
+    s.stack = rest
+    s._to_act = tuple(data["to_act"])
+    return s
+
+
+def _quirkling_trio(cards: list[int], climate: int, chance: Chance) -> list[int]:
+    """Three of ``cards`` that make a QUIRKLING in ``climate`` (a random kind that can)."""
+    from quarkade.games.quirks.rules import NICHE_STACKS
+
+    coded = [c for c in cards if CARDS[c].codes[climate]]
+    options = []
+    for stacks in NICHE_STACKS:
+        parts = [[c for c in coded if CARDS[c].stack == stack] for stack in stacks]
+        if all(parts):
+            options.append([part[chance.below(len(part))] for part in parts])
+    return options[chance.below(len(options))] if options else []
+
+
+def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
+    """A Quirks state consistent with ``view``. Hidden: other hands (their stacks are public),
+    the order of the stacks and destiny markers, a challenger's third card, the defender's
+    secret mutation and the sealed decisions of the other side."""
+    from quarkade.core.flow import Sealed
+    from quarkade.games.quirks.rules import LOWER, UPPER, Contest, QuirksState, Stage, slot_of, stack_for
+
+    data = view.data
+    seat = view.seat
+    n = game.players
+    s = QuirksState.__new__(QuirksState)
+    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
+    s.chance = Chance(chance.next64())
+    s.players = n
+    players = data["players"]
+    s.climate = data["climate"]["space"]
+    s.stage = Stage[data["stage"].upper().replace("-", "_")]
+    s.current = data["current"]
+    s.niche = NICHES.index(data["niche"]) if data["niche"] else -1
+    s.turns = data["turns"]
+    flow = data["flow"]
+    s.setup_step, s.turns_taken, s.competed = flow["setup_step"], list(flow["turns_taken"]), flow["competed"]
+    s.mutation_queue = list(flow["mutation_queue"])
+    s.defence = data["defence"] if data["defence"] is not None else -1
+    s.defence_queue = [(a, b) for a, b in flow["defence_queue"]]
+    s.reveals = tuple(data["reveals"])
+    s.result = tuple(data["winners"]) if data["is_over"] else None
+    s.eliminated = [p["eliminated"] for p in players]
+    s.extinct = [[tuple(_indices(branch)) for branch in p["extinct"]] for p in players]
+    s.destiny_pool, s.destiny_drawn = _destiny(data["destiny"]["drawn"], chance)
+    if len(s.destiny_pool) != data["destiny"]["pool"]:
+        s.destiny_pool = s.destiny_pool[: data["destiny"]["pool"]]
+    s.slots, s.owners = [() for _ in range(6)], [-1] * 6
+    for niche, entry in enumerate(data["niches"]):
+        for level, name in ((UPPER, "upper"), (LOWER, "lower")):
+            if entry[name] is not None:
+                s.slots[slot_of(niche, level)] = tuple(_indices(entry[name]["cards"]))
+                s.owners[slot_of(niche, level)] = entry[name]["owner"]
+    known: set[int] = {c for cards in s.slots for c in cards}
+    known |= {c for branches in s.extinct for branch in branches for c in branch}
+    discards = [_indices(data["stacks"][name]["discards"]) for name in STACKS]
+    known |= {c for pile in discards for c in pile}
+    hands: dict[int, list[int]] = {}
+    if seat is not None and "hand" in data:
+        hands[seat] = _indices(data["hand"])
+    for p in players:
+        if "hand" in p:
+            hands[p["seat"]] = _indices(p["hand"])
+    known |= {c for hand in hands.values() for c in hand}
+    contest_data = data.get("contest")
+    shown_attacker = _indices(contest_data["attacker_cards"]) if contest_data else []
+    drawn = BY_NUMBER[contest_data["drawn"]["number"]] if contest_data and "drawn" in contest_data else -1
+    known |= set(shown_attacker) | ({drawn} if drawn >= 0 else set())
+    if contest_data and "set_aside" in contest_data:
+        known.add(BY_NUMBER[contest_data["set_aside"]["number"]])
+    unknown: list[list[int]] = [[] for _ in STACKS]
+    for card in CARDS:
+        if card.index not in known:
+            unknown[card.stack].append(card.index)
+    for cards in unknown:
+        chance.shuffle(cards)
+
+    def take(stack: int) -> int:
+        return unknown[stack].pop() if unknown[stack] else -1
+
+    s.contest = None
+    if contest_data is not None:
+        niche = NICHES.index(contest_data["niche"])
+        attacker, defender = contest_data["attacker"], contest_data["defender"]
+        attacker_cards = tuple(shown_attacker)
+        hidden_third = (s.stage is Stage.UPPER_SEALED and contest_data["kind"] == "upper"
+                        and len(attacker_cards) == 2)
+        if hidden_third:
+            rows = {CARDS[c].row for c in attacker_cards}
+            row = next(r for r in "ABC" if r not in rows)
+            attacker_cards = (*attacker_cards, take(stack_for(niche, row)))
+        if s.stage is Stage.UPPER_COMPLETE and drawn < 0:
+            rows = {CARDS[c].row for c in attacker_cards}
+            row = next(r for r in "ABC" if r not in rows)
+            drawn = take(stack_for(niche, row))
+        upper = slot_of(niche, UPPER)
+        hiding = contest_data["kind"] == "upper" and s.stage in (Stage.UPPER_COMPLETE, Stage.UPPER_SEALED)
+        # What the others see: the challenger's two lower cards, the defender's QUiRKS before it mutated.
+        public_attacker = s.slots[slot_of(niche, LOWER)] if hiding else tuple(shown_attacker)
+        public_defender = s.slots[upper]
+        if "shown_to_others" in contest_data:
+            public_defender = tuple(_indices(contest_data["shown_to_others"]))
+        contest = Contest(contest_data["kind"], niche, attacker, -1 if defender is None else defender,
+                          tuple(sorted(attacker_cards, key=lambda c: CARDS[c].row)), public_attacker,
+                          public_defender, drawn=drawn)
+        contest.faces = {int(k): v for k, v in contest_data["faces"].items()}
+        contest.demoting = -1 if contest_data["demoting"] is None else contest_data["demoting"]
+        contest.asked = list(contest_data["intelligence"])
+        contest.rolls = {int(k): tuple(v) if v is not None else None for k, v in contest_data["rolls"].items()}
+        contest.in_defence = contest_data["in_defence"]
+        if "mutated" in contest_data:
+            contest.defender_mutated = contest_data["mutated"]
+        if contest_data["defender_drew"] is not None:
+            # The defender drew during the sealed step: the card it replaced is set aside.
+            contest.defender_mutated = True
+            if "set_aside" in contest_data:
+                contest.set_aside = BY_NUMBER[contest_data["set_aside"]["number"]]
+            else:
+                stack = STACKS.index(contest_data["defender_drew"])
+                old = next(c for c in s.slots[upper] if CARDS[c].stack == stack)
+                contest.set_aside = old
+                s.slots[upper] = tuple(take(stack) if c == old else c for c in s.slots[upper])
+        if "ready" in contest_data:
+            contest.sealed = Sealed([attacker, contest.defender])
+            for who, ready in contest_data["ready"].items():
+                if ready:
+                    mine = contest_data.get("my_choice") if int(who) == seat else None
+                    contest.sealed.add(int(who), mine or ("face-up" if chance.below(2) else "face-down"))
+                    contest.sealed.declare_ready(int(who))
+        s.contest = contest
+    s.hands = []
+    for p in players:
+        if p["seat"] in hands:
+            s.hands.append(hands[p["seat"]])
+            continue
+        hand: list[int] = []
+        for name, count in p["hand_stacks"].items():
+            hand.extend(take(STACKS.index(name)) for _ in range(count))
+        s.hands.append(hand)
+    s.stacks = [Deck(unknown[i], discards[i]) for i in range(len(STACKS))]
+    s._to_act = tuple(data["to_act"])
+    return s
