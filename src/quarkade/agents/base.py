@@ -48,6 +48,7 @@ register_bot("random")(RandomBot)
 
 def _load_game_bots() -> None:
     # Per-game bots live beside the generic ones; importing registers them.
+    from quarkade.agents import quirks  # noqa: F401, I001
     from quarkade.agents import quirky_quarks  # noqa: F401
 
 
