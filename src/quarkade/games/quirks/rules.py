@@ -397,13 +397,13 @@ class QuirksState(State):
 
     def _defence_result(self, dislodged: bool) -> None:
         self.contest = None
+        if self._check_over():
+            return
         if dislodged:
             holder, self.defence, self.defence_queue = self.defence, -1, []
             self._note("resume", -1, holder)
             self.current = self._next_seat(holder)
             self._begin_action()
-            return
-        if self._check_over():
             return
         if self.defence_queue:
             self.defence_queue.pop(0)

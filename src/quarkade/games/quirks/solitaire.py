@@ -141,7 +141,8 @@ class SolitaireState(State):
         return deck.cards.pop()
 
     def _new_quirks(self, niche: int) -> tuple[int, ...]:
-        return tuple(self._take(stack) for stack in NICHE_STACKS[niche])
+        """A new QUiRKS from the stacks (short of a card, and the game lost, if one runs out)."""
+        return tuple(card for card in (self._take(stack) for stack in NICHE_STACKS[niche]) if card >= 0)
 
     def _lose(self, why: str) -> None:
         if self.stage is not Stage.OVER:
@@ -292,6 +293,7 @@ class SolitaireState(State):
         for name, _, _ in self.counted:
             niche = NICHES.index(name)
             self.extinct.append(self.quirks[niche])
+            self.quirks[niche] = ()
             self._note("extinct", -1, 0, len(self.extinct))
             if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
                 self._lose("three extinctions")

@@ -1,0 +1,254 @@
+"""The Quirks solitaire game ("Solitaire Rules"), named by its section, as Quarkade rules it in
+RULINGS.md (30-32). Totals are worked out here from the cards' printed values and the food
+chain as the rulebook states it, never read back from the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import quarkade
+from quarkade.games.quirks.components import CLIMATES, COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS, best_group
+from quarkade.games.quirks.rules import HAND_TARGET
+from quarkade.games.quirks.solitaire import SolitaireState, Stage
+from quirks_positions import act, card, legal, numbers, solitaire_position
+
+CARDS = COMPONENTS.cards
+ME = 0
+OCEAN = 0
+
+
+def value(number: str, climate: int = OCEAN) -> int:
+    return COMPONENTS.by_number(number).values[climate]
+
+
+def eats(eater: str, eaten: str) -> bool:
+    return COMPONENTS.by_number(eater).food == COMPONENTS.by_number(eaten).food
+
+
+def group_value(plant: list[str], herbivore: list[str], carnivore: list[str], climate: int) -> list[tuple[int, int]]:
+    """(card values, food-chain points) of the plant, herbivore and carnivore, by "Food Chain
+    Points": the plant loses the herbivore's A value if eaten, the herbivore gains the plant's A
+    value and loses the carnivore's A value, the carnivore gains the herbivore's C value."""
+    plant_eaten = eats(herbivore[0], plant[0])
+    herbivore_eaten = eats(carnivore[0], herbivore[2])
+    return [
+        (sum(value(c, climate) for c in plant), -value(herbivore[0], climate) if plant_eaten else 0),
+        (sum(value(c, climate) for c in herbivore),
+         (value(plant[0], climate) if plant_eaten else 0) - (value(carnivore[0], climate) if herbivore_eaten else 0)),
+        (sum(value(c, climate) for c in carnivore), value(herbivore[2], climate) if herbivore_eaten else 0),
+    ]
+
+
+def census(state: SolitaireState) -> Counter[int]:
+    """Every card the state holds: stacks, discards (out of play), hand, QUiRKS, extinct branches."""
+    cards: Counter[int] = Counter()
+    for deck in state.stacks:
+        cards.update(deck.cards)
+        cards.update(deck.discards)
+    cards.update(state.hand)
+    for quirks in (*state.quirks, *state.extinct):
+        cards.update(quirks)
+    return cards
+
+
+def group_worth(climate: int, target: int) -> list[str]:
+    """Nine cards (plant, herbivore, carnivore, A-B-C each) worth exactly ``target`` in
+    ``climate``: the best group, with cards that feed no food chain (B cards, the plant's C,
+    the carnivore's C) swapped for weaker ones until the total comes down."""
+    best, cards = best_group(climate)
+    group = [c.number for c in cards]
+    excess = best - target
+    assert excess >= 0
+    used = set(group)
+    for position in (1, 2, 4, 7, 8):
+        stack = CARDS[card(group[position])].stack
+        current = value(group[position], climate)
+        for wanted in range(max(current - excess, 0), current + 1):
+            choices = sorted(c.number for c in COMPONENTS.stack_cards(stack)
+                             if c.values[climate] == wanted and c.number not in used)
+            if choices:
+                used.discard(group[position])
+                group[position] = choices[0]
+                used.add(choices[0])
+                excess -= current - wanted
+                break
+        if excess == 0:
+            break
+    assert excess == 0
+    return group
+
+
+# ----------------------------------------------------------------------------- 1. Goal
+@pytest.mark.parametrize("climate", CLIMATES)
+@pytest.mark.parametrize("short", [0, 1])
+def test_goal_threshold_of_the_climate(climate: str, short: int) -> None:
+    """A perfect group reaches at least OCEAN 35, FOREST 40, PLAIN 35, DESERT 30, JUNGLE 40,
+    food chain included: exactly the target wins, one point less loses."""
+    k = CLIMATES.index(climate)
+    target = {"ocean": 35, "forest": 40, "plain": 35, "desert": 30, "jungle": 40}[climate]
+    assert SOLITAIRE_TARGETS[k] == target
+    group = group_worth(k, target - short)
+    plant, herbivore, carnivore = group[0:3], group[3:6], group[6:9]
+    assert sum(b + f for b, f in group_value(plant, herbivore, carnivore, k)) == target - short
+    state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore, "carnivore": carnivore},
+                               climate=climate, zone=4)
+    for _ in range(3):
+        act(state, ME, "count")
+    assert state.is_over and state.won == (short == 0)
+    assert state.winners == ((ME,) if short == 0 else ())
+    view = state.view(ME).to_json()
+    assert view["thresholds"][climate] == target
+    assert sum(entry["total"] for entry in view["counted"]) == target - short
+
+
+def test_goal_counting_with_the_food_chain() -> None:
+    """f) The QUiRKS are counted one after the other, each with its food-chain points."""
+    plant, herbivore, carnivore = ["A1", "B1", "C1"], ["A13", "B13", "C13"], ["A32", "B14", "C28"]
+    assert eats("A13", "A1") and eats("A32", "C13"), "a food chain of three"
+    expected = group_value(plant, herbivore, carnivore, OCEAN)
+    assert expected == [(15, -5), (15, 5 - 5), (15, 5)]
+    state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore, "carnivore": carnivore})
+    act(state, ME, "count")
+    assert state.stage is Stage.COUNTING and legal(state, ME) == {"count", "stop"}
+    act(state, ME, "count")
+    counted = state.view(ME).to_json()["counted"]
+    assert [(e["niche"], e["cards"], e["food_chain"]) for e in counted] == [
+        ("plant", *expected[0]), ("herbivore", *expected[1])]
+    act(state, ME, "count")
+    assert state.is_over and state.won == (sum(b + f for b, f in expected) >= 35)
+
+
+# ----------------------------------------------------------------------------- 2. Play
+def test_play_setup() -> None:
+    """a) Three complete QUiRKS in the upper niches; b) a hand of 9 cards."""
+    state = quarkade.load("quirks-solitaire").new_game(5)
+    assert isinstance(state, SolitaireState)
+    assert [[CARDS[c].stack for c in q] for q in state.quirks] == [[0, 1, 2], [3, 5, 6], [4, 5, 6]]
+    counts = Counter(CARDS[c].stack for c in state.hand)
+    assert [counts[s] for s in range(len(STACKS))] == list(HAND_TARGET)
+    assert state.to_act == (ME,) and legal(state, ME) == {"continue", "count"}
+
+
+def test_play_an_action() -> None:
+    """c) Draw a destiny marker; d) move the climate marker one or two zones; e) change one
+    card of that niche's QUiRKS: exchange it with a hand card, or discard it and draw."""
+    state = solitaire_position(quirks={"herbivore": ["A13", "B13", "C13"]},
+                               hand=["A2", "B2", "C2", "A14", "A26", "B15", "B32", "C15", "C18"],
+                               destiny=["herbivore", "herbivore"], top=["B27"], climate="jungle", zone=6)
+    act(state, ME, "continue")
+    assert state.stage is Stage.CLIMATE and NICHES[state.niche] == "herbivore"
+    assert legal(state, ME) == {"climate 1", "climate 2"}
+    act(state, ME, "climate 2")
+    assert state.climate == 1, "after the jungle, back to the ocean"
+    assert legal(state, ME) == {"mutate A13", "mutate B13", "mutate C13", "mutate A13 for A14",
+                                "mutate B13 for B15", "mutate B13 for B32", "mutate C13 for C15", "mutate C13 for C18"}
+    act(state, ME, "mutate B13")
+    assert [CARDS[c].number for c in state.quirks[1]] == ["A13", "B27", "C13"]
+    assert card("B13") in state.stacks[STACKS.index("animal-b")].discards
+    assert state.stage is Stage.START and state.actions == 1
+    act(state, ME, "continue")
+    act(state, ME, "climate 1")
+    act(state, ME, "mutate C13 for C18")
+    assert [CARDS[c].number for c in state.quirks[1]] == ["A13", "B27", "C18"]
+    assert "C13" in numbers(state.hand) and "C18" not in numbers(state.hand)
+
+
+def test_play_discarded_cards_are_no_longer_in_play() -> None:
+    """e) Discarded cards are no longer in play: a stack is never rebuilt from its discards."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, destiny=["plant"], emptied=["plant-b"])
+    assert state.stacks[STACKS.index("plant-b")].discards, "there are discarded PLANT B cards"
+    act(state, ME, "continue")
+    act(state, ME, "climate 1")
+    act(state, ME, "mutate B1")
+    assert state.is_over and not state.won, "a stack ran out: the game is lost"
+    assert "plant-b" in state.view(ME).to_json()["result"]
+
+
+@pytest.mark.parametrize("counted", [1, 2])
+def test_play_stop_after_one_or_two_counted(counted: int) -> None:
+    """g) Stopping after counting one or two QUiRKS makes them extinct branches, replaced by
+    new QUiRKS drawn from the stacks."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"], "herbivore": ["A13", "B13", "C13"]},
+                               top=["A2", "B2", "C2", "A14", "B15", "C15"])
+    for _ in range(counted):
+        act(state, ME, "count")
+    act(state, ME, "stop")
+    assert state.extinctions == counted and not state.is_over
+    assert [CARDS[c].number for c in state.quirks[0]] == ["A2", "B2", "C2"]
+    if counted == 2:
+        assert [CARDS[c].number for c in state.quirks[1]] == ["A14", "B15", "C15"]
+    else:
+        assert [CARDS[c].number for c in state.quirks[1]] == ["A13", "B13", "C13"]
+    assert state.stage is Stage.START and state.view(ME).to_json()["extinctions"] == counted
+
+
+def test_play_stop_extinct_quirks_placed_face_down() -> None:
+    """g) The extinct QUiRKS are placed in front of you face down: out of play, but their cards
+    stay in the game (all 108 are somewhere)."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]})
+    assert census(state) == Counter(range(108))
+    act(state, ME, "count")
+    act(state, ME, "stop")
+    assert all(card(c) not in state.hand and card(c) not in state.quirks[0] for c in ["A1", "B1", "C1"])
+    assert state.extinct == [(card("A1"), card("B1"), card("C1"))]
+    assert state.view(ME).to_json()["extinct"] == [["A1", "B1", "C1"]]
+    assert census(state) == Counter(range(108)), "no card is lost or made"
+
+
+@pytest.mark.parametrize(("before", "counted"), [(2, 1), (1, 2)])
+def test_play_three_extinctions_lose(before: int, counted: int) -> None:
+    """g) With three cumulative extinctions, you lose the game."""
+    state = solitaire_position(extinctions=before)
+    for _ in range(counted):
+        act(state, ME, "count")
+    act(state, ME, "stop")
+    assert state.extinctions == 3 and state.is_over and not state.won and state.to_act == ()
+    assert "three extinctions" in state.view(ME).to_json()["result"]
+
+
+def test_play_third_extinct_branch_leaves_the_table() -> None:
+    """g) The extinct QUiRKS are placed in front of you face down: the third one too, though
+    the game is lost; it is no longer one of the QUiRKS on the table."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, extinctions=2)
+    act(state, ME, "count")
+    act(state, ME, "stop")
+    assert state.is_over and state.extinct[-1] == (card("A1"), card("B1"), card("C1"))
+    doubled = census(state) - Counter(range(108))
+    assert not doubled, f"{numbers(doubled)} are both an extinct branch and a QUiRKS on the table"
+
+
+def test_play_stack_running_out_while_replacing_loses() -> None:
+    """g) You replace the extinct QUiRKS by drawing; if a stack runs out, you lose; the QUiRKS
+    on the table are still real cards."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, emptied=["plant-b"])
+    act(state, ME, "count")
+    act(state, ME, "stop")
+    assert state.is_over and not state.won
+    assert "plant-b" in state.view(ME).to_json()["result"]
+    shown = state.view(ME).to_json()["quirks"][0]["cards"]
+    assert all(c["stack"].startswith("plant") for c in shown), (
+        f"the plant shows {[c['number'] for c in shown]}: a card that is not there")
+    assert all(0 <= c < len(CARDS) for q in state.quirks for c in q)
+
+
+def test_optional_random_mutation_in_solitaire() -> None:
+    """OPTIONAL RULE: when the climate marker passes or stops on an X, discard a card of one of
+    your QUiRKS and replace it from the corresponding stack."""
+    x = min(COMPONENTS.x_spaces)
+    state = solitaire_position(quirks={"carnivore": ["A32", "B14", "C28"]}, destiny=["plant"], climate=x - 1,
+                               top=["C35"], random_mutation=True)
+    act(state, ME, "continue")
+    act(state, ME, "climate 2")
+    assert state.stage is Stage.RANDOM_MUTATION
+    assert legal(state, ME) == {f"replace {CARDS[c].number}" for q in state.quirks for c in q}, "not the hand"
+    act(state, ME, "replace C28")
+    assert [CARDS[c].number for c in state.quirks[2]] == ["A32", "B14", "C35"]
+    assert card("C28") in state.stacks[STACKS.index("animal-c")].discards
+    assert state.stage is Stage.ACTION and NICHES[state.niche] == "plant"
+    plain = solitaire_position(destiny=["plant"], climate=x - 1)
+    act(plain, ME, "continue")
+    act(plain, ME, "climate 1")
+    assert plain.stage is Stage.ACTION, "only with the optional rule"
