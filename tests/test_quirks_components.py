@@ -112,7 +112,7 @@ def test_code_of_a_3_prints_on_odd_numbers_only() -> None:
 
 def test_codes_of_4_and_5_always_print_and_of_0_to_2_never() -> None:
     assert card("A12").values[DESERT] == 4 and card("A12").codes[DESERT]  # even number, still printed
-    assert card("A1").values == (5, 2, 0, 0, 0) and card("A1").code_text() == "O"
+    assert card("A1").values == (4, 2, 0, 0, 0) and card("A1").code_text() == "O"
     for c in CARDS:
         for value, printed in zip(c.values, c.codes, strict=True):
             if value >= 4:
@@ -163,21 +163,22 @@ def test_food_colours_are_spread_evenly(stack: int, each: int) -> None:
 
 def test_mean_card_value() -> None:
     values = [v for c in CARDS for v in c.values]
-    assert 2.1 <= sum(values) / len(values) <= 2.5
+    assert components_module.MEAN_VALUE_RANGE[0] <= sum(values) / len(values) <= components_module.MEAN_VALUE_RANGE[1]
 
 
 def test_climates_are_equally_rich() -> None:
     means = [sum(c.values[k] for c in CARDS) / len(CARDS) for k in range(5)]
-    assert max(means) - min(means) <= 0.3
+    assert max(means) - min(means) <= components_module.MAX_CLIMATE_MEAN_SPREAD
     # The solitaire targets are highest in the forest and jungle, lowest in the desert.
     assert min(means[FOREST], means[JUNGLE]) > means[DESERT]
 
 
 @pytest.mark.parametrize("climate", range(5), ids=CLIMATES)
 def test_best_solitaire_group_beats_the_target(climate: int) -> None:
-    """Solitaire Rules, 1. Goal: reachable in every climate, with room to spare."""
+    """Solitaire Rules, 1. Goal: reachable in every climate, but hard: the best possible group
+    clears the target by 1 to 15 points (a sensible bot wins about 44% of games)."""
     total, group = best_group(climate)
-    assert 5 <= total - SOLITAIRE_TARGETS[climate] <= 15
+    assert 1 <= total - SOLITAIRE_TARGETS[climate] <= 15
     assert total == solitaire_total(climate, group) <= 45
 
 
@@ -252,7 +253,7 @@ def test_gills_breathe_in_water() -> None:
 
 def test_camel_hump_stores_for_the_desert() -> None:
     hump = trait("Camel hump")
-    assert hump.values[DESERT] == 5 and hump.values[OCEAN] <= 1 and hump.values[JUNGLE] <= 1
+    assert hump.values[DESERT] == 4 and hump.values[OCEAN] <= 1 and hump.values[JUNGLE] <= 1
 
 
 def test_thick_fur_keeps_out_the_cold() -> None:
@@ -263,8 +264,8 @@ def test_thick_fur_keeps_out_the_cold() -> None:
 
 def test_cactus_stem_and_kelp_fronds() -> None:
     cactus, kelp = trait("Cactus stem"), trait("Kelp fronds")
-    assert cactus.values[DESERT] == 5 and max(cactus.values[FOREST], cactus.values[JUNGLE]) <= 1
-    assert kelp.values[OCEAN] == 5 and kelp.values[DESERT] == 0
+    assert cactus.values[DESERT] == 4 and max(cactus.values[FOREST], cactus.values[JUNGLE]) <= 1
+    assert kelp.values[OCEAN] == 4 and kelp.values[DESERT] == 0
 
 
 def test_liana_and_broad_leaves_climb_in_the_jungle() -> None:

@@ -34,8 +34,8 @@ SOLITAIRE_TARGETS: tuple[int, ...] = (35, 40, 35, 30, 40)
 
 # House conventions, stated in the header of data/cards.toml.
 MIN_CODED_PER_STACK = 3  # a Quirkling needs 3 cards bearing the current climate's code
-MEAN_VALUE_RANGE = (2.1, 2.5)
-MAX_CLIMATE_MEAN_SPREAD = 0.3
+MEAN_VALUE_RANGE = (1.9, 2.5)
+MAX_CLIMATE_MEAN_SPREAD = 0.45
 INTELLIGENCE = "C29"
 _SYLLABLE = re.compile(r"[A-Z][a-z]{1,3}")
 _VOWELS = frozenset("aeiouy")

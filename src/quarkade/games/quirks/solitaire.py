@@ -18,13 +18,13 @@ from quarkade.core.errors import InvalidOptions
 from quarkade.core.flow import Deck
 from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
 from quarkade.games.quirks.actions import Move, Verb, move, parse
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.rules import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
 from quarkade.games.quirks.views import card_json, quirks_name
 
 CARDS = COMPONENTS.cards
-THRESHOLDS = {"ocean": 35, "forest": 40, "plain": 35, "desert": 30, "jungle": 40}
+THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
 EXTINCTIONS_TO_LOSE = 3
 DEFAULT_ACTION_LIMIT = 300
 
