@@ -158,13 +158,14 @@ def optional_module(name: str, what: str) -> ModuleType:
 def games() -> None:
     """List the games."""
     table = Table(title="Quarkade games", title_justify="left")
-    for column in ("id", "title", "players", "variants and options"):
+    for column in ("id", "title", "players", "options (variants of the rulebook marked *)"):
         table.add_column(column)
     for info in sorted(list_games(), key=lambda info: info.id):
-        options = [f"{spec.name} ({spec.kind.__name__}, default {format_value(spec.default)})"
-                   for spec in info.options]
-        extras = ", ".join([*info.variants, *options]) or "—"
-        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}", extras)
+        options = [f"{spec.name}{'*' if spec.name in info.variants else ''} "
+                   f"({spec.kind.__name__}, default {format_value(spec.default)})" for spec in info.options]
+        players = str(info.min_players) if info.min_players == info.max_players else \
+            f"{info.min_players}-{info.max_players}"
+        table.add_row(info.id, info.title, players, ", ".join(options) or "—")
     console.print(table)
 
 
