@@ -175,6 +175,12 @@ class Game(ABC):
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         """Notation to an action; raises ``InvalidNotation`` with the reason."""
 
+    @classmethod
+    def public_components(cls) -> dict[str, Any]:
+        """What is printed on the components, for faces to draw them: everything a player at
+        the table can read, and nothing hidden (e.g. Quirks' adaptation table)."""
+        return {}
+
     def sample_state(self, view: View, chance: Chance) -> State:
         """A full state consistent with ``view`` (determinization), hidden information
         drawn from ``chance`` (the caller's own generator, never the game's)."""

@@ -329,3 +329,23 @@ def load_components() -> Components:
 
 
 COMPONENTS = load_components()
+
+
+def printed_faces() -> dict[str, Any]:
+    """What is printed on the cards and the board, for faces to draw them: number, stack, part,
+    trait, name syllable, the printed climate codes and the food-chain colour. Never the values:
+    they are on the adaptation table, which only a competition consults."""
+    c = COMPONENTS
+    return {
+        "climates": list(c.climates),
+        "zones_per_climate": c.zones_per_climate,
+        "x_spaces": sorted(c.x_spaces),
+        "food_colours": list(c.food_colours),
+        "destiny": dict(zip(NICHES, c.destiny, strict=True)),
+        "card": [
+            {"number": card.number, "stack": STACKS[card.stack], "part": card.part, "trait": card.trait,
+             "syllable": card.syllable, "codes": card.code_text(),
+             "food": c.food_colours[card.food] if card.food >= 0 else None}
+            for card in c.cards
+        ],
+    }

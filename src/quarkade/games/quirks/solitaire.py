@@ -63,6 +63,12 @@ class QuirksSolitaire(Game):
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
+    @classmethod
+    def public_components(cls) -> dict[str, Any]:
+        from quarkade.games.quirks.components import printed_faces
+
+        return {"cards.toml": printed_faces()}
+
     def sample_state(self, view: View, chance: Chance) -> State:
         from quarkade.games.quirks.sampling import sample_solitaire
 

@@ -177,9 +177,14 @@ def validate(c: Components) -> None:
             raise ComponentError(f"with {players} players one or two accelerators must stay unclaimed")
 
 
-def load_components() -> Components:
+def raw_data() -> dict[str, Any]:
+    """The data file as parsed TOML."""
     text = resources.files("quarkade.games.quirky_quarks").joinpath("data/cards.toml").read_text("utf-8")
-    return _build(tomllib.loads(text))
+    return tomllib.loads(text)
+
+
+def load_components() -> Components:
+    return _build(raw_data())
 
 
 COMPONENTS = load_components()

@@ -98,6 +98,13 @@ class QuirkyQuarks(Game):
     def new_game(self, seed: int) -> QuirkyQuarksState:
         return QuirkyQuarksState.setup(self, seed)
 
+    @classmethod
+    def public_components(cls) -> dict[str, Any]:
+        # Every field of a Quirky Quarks card is printed on it.
+        from quarkade.games.quirky_quarks.components import raw_data
+
+        return {"cards.toml": raw_data()}
+
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
