@@ -1,0 +1,181 @@
+// The lobby: the games, a form to set a table, open tables to join or watch, finished
+// games to replay.
+
+import { api, h, seatColour, timeAgo, toast, tokens } from "./util.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+const ART_COLOURS = [["#ff7a59", "#c2245d"], ["#34d399", "#0e7490"], ["#60a5fa", "#6d28d9"], ["#fbbf24", "#d9480f"], ["#f472b6", "#7c3aed"], ["#a3e635", "#15803d"]];
+
+function gameArt(game) {
+  if (game.id === "quirky-quarks") return h("img", { class: "art", src: "/img/logo.svg", alt: "" });
+  let hash = 2166136261;  // FNV-1a, so that similar ids get different colours
+  for (const ch of game.id) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  const [a, b] = ART_COLOURS[hash % ART_COLOURS.length];
+  const initials = game.title.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  return h("div", { class: "art initials", style: { "--a": a, "--b": b } }, initials);
+}
+
+function renderGames() {
+  $("game-count").textContent = `${games.length} game${games.length === 1 ? "" : "s"}`;
+  const chosen = $("game").value;
+  $("games").replaceChildren(...games.map((game) => h("article", { class: `game-card${game.id === chosen ? " selected" : ""}`, "data-game": game.id },
+    gameArt(game),
+    h("div", {},
+      h("h3", {}, game.title),
+      h("div", { class: "chips" },
+        h("span", { class: "chip" }, `${game.min_players}–${game.max_players} players`),
+        ...(game.variants || []).map((v) => h("span", { class: "chip gold" }, v)),
+        h("span", { class: "chip good" }, `bots: ${game.bots.join(", ")}`)),
+      h("p", {}, game.summary),
+      h("div", { class: "actions" },
+        h("button", { class: "small primary", onclick: () => { $("game").value = game.id; formChanged(); $("new-table").scrollIntoView({ behavior: "smooth" }); } }, "Set up a table"),
+        h("a", { class: "button small", href: `/rules.html?game=${encodeURIComponent(game.id)}` }, "Rules")),
+    ))));
+}
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) || games[0];
+}
+
+function seatOptions(game, value) {
+  const kinds = ["human", ...game.bots];
+  return kinds.map((kind) => h("option", { value: kind, selected: kind === value }, kind === "human" ? "Human" : `${kind[0].toUpperCase()}${kind.slice(1)} bot`));
+}
+
+function formChanged() {
+  const game = currentGame();
+  if (!game) return;
+  const players = Number($("players").value) || game.default_players;
+  $("players").replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+    const n = game.min_players + i;
+    return h("option", { value: n, selected: n === Math.min(Math.max(players, game.min_players), game.max_players) }, `${n} players`);
+  }));
+  const count = Number($("players").value);
+  const previous = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
+  const bot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
+    h("span", { class: "seat-name" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), `Seat ${seat}`),
+    h("select", { name: `seat-${seat}`, "aria-label": `seat ${seat}`, "data-seat": seat }, seatOptions(game, previous[seat] || (seat === 0 ? "human" : bot))))));
+  const options = game.options || [];
+  $("options-field").classList.toggle("hidden", options.length === 0);
+  $("options").replaceChildren(...options.map((option) => {
+    let input;
+    if (option.type === "bool") input = h("label", { class: "check" }, h("input", { type: "checkbox", name: option.name, checked: option.default }), option.help || option.name);
+    else if (option.choices && option.choices.length) input = h("div", {}, h("label", {}, option.help || option.name), h("select", { name: option.name }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c)))));
+    else input = h("div", {}, h("label", {}, option.help || option.name), h("input", { name: option.name, type: option.type === "int" ? "number" : "text", value: option.default }));
+    input.dataset.option = option.name;
+    input.dataset.type = option.type;
+    return input;
+  }));
+  renderGames();
+}
+
+function readOptions(game) {
+  const out = {};
+  for (const option of game.options || []) {
+    const field = document.querySelector(`#options [name="${option.name}"]`);
+    if (!field) continue;
+    if (option.type === "bool") out[option.name] = field.checked;
+    else if (option.type === "int") out[option.name] = Number(field.value);
+    else out[option.name] = field.value;
+  }
+  return out;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const game = currentGame();
+  const seats = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
+  const timer = $("timer").value ? Number($("timer").value) : null;
+  $("create-error").textContent = "";
+  $("create").disabled = true;
+  try {
+    const answer = await api("/api/tables", {
+      method: "POST",
+      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked },
+    });
+    const humans = seats.map((kind, seat) => (kind === "human" ? seat : null)).filter((s) => s !== null);
+    const play = $("hotseat").checked ? humans : humans.slice(0, 1);
+    tokens.remember(answer, { play });
+    location.href = `/t/${answer.id}`;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+    $("create").disabled = false;
+  }
+}
+
+function seatPills(table) {
+  return h("div", { class: "seat-pills" }, table.seats.map((seat) => h("span", {
+    class: `seat-pill${seat.kind === "human" && !seat.claimed ? " free" : ""}${seat.connected ? " on" : ""}`,
+  }, seat.kind === "human" ? (seat.claimed ? "human" : "free seat") : seat.kind)));
+}
+
+async function join(table) {
+  try {
+    const answer = await api(`/api/tables/${table.id}/join`, { method: "POST" });
+    tokens.remember(answer, { play: answer.seats.map((s) => s.seat) });
+    location.href = `/t/${answer.id}`;
+  } catch (error) {
+    toast(error.message);
+    loadTables();
+  }
+}
+
+async function loadTables() {
+  let listing;
+  try {
+    listing = await api("/api/tables");
+  } catch (error) {
+    toast(error.message);
+    return;
+  }
+  const mine = tokens.all();
+  const open = listing.open;
+  $("open-tables").replaceChildren(open.length ? h("table", { class: "list" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Opened"), h("th", {}))),
+    h("tbody", {}, open.map((table) => {
+      const free = table.seats.some((s) => s.kind === "human" && !s.claimed);
+      const held = mine[table.id] && Object.keys(mine[table.id].seats || {}).length;
+      return h("tr", {},
+        h("td", {}, h("b", {}, table.title), h("div", { class: "faint small mono" }, table.id)),
+        h("td", {}, seatPills(table)),
+        h("td", { class: "muted small" }, timeAgo(table.created)),
+        h("td", { class: "act" },
+          held ? h("a", { class: "button small primary", href: `/t/${table.id}` }, "Resume")
+            : free ? h("button", { class: "small primary", onclick: () => join(table) }, "Join") : null,
+          " ", h("a", { class: "button small", href: `/t/${table.id}` }, "Watch")));
+    }))) : h("p", { class: "empty" }, "No open table: set one up."));
+  const finished = listing.finished;
+  $("finished-tables").replaceChildren(finished.length ? h("table", { class: "list" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Ended"), h("th", {}))),
+    h("tbody", {}, finished.map((table) => h("tr", {},
+      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, `${table.players} players`)),
+      h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `Seat ${w} won`)), " ",
+        h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
+      h("td", { class: "muted small" }, timeAgo(table.finished || table.created)),
+      h("td", { class: "act" }, h("a", { class: "button small", href: `/t/${table.id}?replay=1` }, "Replay")))))) : h("p", { class: "empty" }, "No finished game yet."));
+}
+
+async function start() {
+  try {
+    games = await api("/api/games");
+  } catch (error) {
+    $("games").replaceChildren(h("p", { class: "form-error" }, error.message));
+    return;
+  }
+  $("game").replaceChildren(...games.map((game) => h("option", { value: game.id }, game.title)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
+  $("players").replaceChildren(h("option", { value: currentGame().default_players }, ""));
+  formChanged();
+  $("game").addEventListener("change", () => { $("players").value = ""; formChanged(); });
+  $("players").addEventListener("change", formChanged);
+  $("create-form").addEventListener("submit", createTable);
+  $("refresh").addEventListener("click", loadTables);
+  loadTables();
+  setInterval(loadTables, 10000);
+}
+
+start();

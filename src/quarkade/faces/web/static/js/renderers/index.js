@@ -1,0 +1,21 @@
+// The renderer registry: renderers[gameId](view, legal, send, ctx) returns a DOM element.
+// A game without its own renderer is drawn by the generic one (panels and buttons).
+//
+//   view   the seat's view, exactly as the server sent it
+//   legal  the seat's legal actions, in notation (empty when it may not act)
+//   send   send(notation) takes an action for the seat
+//   ctx    { seat, table, components, ui, names, colours, over, replay, reveal, timer }
+//          ui is an object the renderer may keep its own choices in between updates
+
+import { renderGeneric } from "./generic.js";
+import { renderQuirkyQuarks } from "./quirky-quarks.js";
+
+export const renderers = {
+  "quirky-quarks": renderQuirkyQuarks,
+};
+
+export function rendererFor(gameId) {
+  return renderers[gameId] || renderGeneric;
+}
+
+export { renderGeneric };

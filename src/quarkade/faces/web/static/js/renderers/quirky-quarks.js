@@ -1,0 +1,650 @@
+// Quirky Quarks: the research board with its accelerators, the Discovery Zone, the decks,
+// the players, and your hand as cards. Every legal action is something to click.
+
+import { h, s, seatColour } from "../util.js";
+
+const PHASES = [
+  ["F", "funding", "Funding"],
+  ["R", "research", "Research"],
+  ["E", "ejection", "Ejection"],
+  ["D", "discovery", "Discovery"],
+  ["Q", "quest", "Quest"],
+];
+const ROUNDS = 5;
+const SHORT = { kekb: "SuperKEKB", slac: "SLAC", tev: "Tevatron", esrf: "ESRF", lhc: "LHC" };
+const DECK_LABEL = { particle: "Particles", "quest-i": "Quest I", "quest-ii": "Quest II" };
+const FAMILY_OF = {
+  up: "quark", down: "quark", "anti-up": "antiquark", "anti-down": "antiquark",
+  electron: "lepton", positron: "lepton", neutrino: "lepton", gluon: "boson", photon: "boson",
+};
+const FAMILY = {
+  quark: { label: "Quark", colour: "#e4572e", tint: "#fde4d9", dark: "#8c2a10" },
+  antiquark: { label: "Antiquark", colour: "#8e5bd8", tint: "#eee3fb", dark: "#4f2590" },
+  lepton: { label: "Lepton", colour: "#119d90", tint: "#d6f3ef", dark: "#0a5a52" },
+  boson: { label: "Boson", colour: "#d99a00", tint: "#fdf0c8", dark: "#734f00" },
+};
+const QUEST_DECK = { I: { label: "QUEST I", colour: "#8d9ab3", band: "#c9d1e0" }, II: { label: "QUEST II", colour: "#c8961f", band: "#f0cf6e" } };
+const INK = "#1b2336";
+const CARD_SIZES = { hand: [112, 166], small: [70, 98], mini: [46, 64] };
+
+let styled = false;
+function ensureStyle() {
+  if (styled) return;
+  styled = true;
+  document.head.append(h("link", { rel: "stylesheet", href: "/css/quirky-quarks.css" }));
+}
+
+// ------------------------------------------------------------------ the catalogue
+let catalogue = null;
+function cards(components) {
+  if (catalogue) return catalogue;
+  const data = (components && components["cards.toml"]) || { particle: [], quest: [], accelerator: [] };
+  const byId = {};
+  const order = [];
+  for (const p of data.particle || []) {
+    byId[p.id] = { ...p, quest: false, family: FAMILY_OF[p.id] || (p.antimatter ? "antiquark" : "lepton") };
+    order.push(p.id);
+  }
+  for (const q of data.quest || []) {
+    byId[q.id] = { ...q, quest: true };
+    order.push(q.id);
+  }
+  const accelerators = {};
+  for (const a of data.accelerator || []) accelerators[a.id] = a;
+  catalogue = { byId, order, accelerators };
+  return catalogue;
+}
+
+function cardInfo(id) {
+  return (catalogue && catalogue.byId[id]) || { id, name: id, symbol: id.slice(0, 2), quest: false, family: "lepton" };
+}
+
+function nameOf(id) {
+  return cardInfo(id).name;
+}
+
+function wrap(text, width) {
+  const words = String(text).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const word of words) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function costIcon(id, x, y, r) {
+  const info = cardInfo(id);
+  if (info.quest) {
+    return s("g", {},
+      s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.35, fill: INK }),
+      s("text", { x, y: y + r * 0.42, "text-anchor": "middle", "font-size": r * 1.15, "font-weight": 700, fill: "#f4c553" }, info.symbol),
+    );
+  }
+  const family = FAMILY[info.family];
+  return s("g", {},
+    s("circle", { cx: x, cy: y, r, fill: family.colour }),
+    s("text", { x, y: y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 700, fill: "#fff" }, info.symbol),
+  );
+}
+
+function tooltip(info) {
+  const lines = [info.name];
+  if (info.quest) {
+    lines.push(`Quest ${info.deck} · ${info.points} points`);
+    lines.push(`Cost: ${(info.cost || []).map(nameOf).join(", ")}`);
+    if (info.power) lines.push(`Power (${info.power.phase}): ${info.power.text}`);
+  } else {
+    lines.push(FAMILY[info.family].label + (info.antimatter ? " · antimatter" : ""));
+  }
+  if (info.fact) lines.push("", info.fact);
+  return lines.join("\n");
+}
+
+/** One card as SVG. size: hand | small | mini. */
+function card(id, { size = "small", count = 1, playable = false, selected = false, onclick = null, label = null } = {}) {
+  const info = cardInfo(id);
+  const [W, H] = CARD_SIZES[size];
+  const big = size === "hand";
+  const classes = ["qq-card", info.quest ? "quest" : "particle", `size-${size}`];
+  if (playable) classes.push("playable");
+  if (selected) classes.push("selected");
+  const svg = s("svg", {
+    class: classes.join(" "), width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: onclick ? "button" : "img",
+    "aria-label": label || info.name, "data-card": id, tabindex: onclick ? 0 : undefined,
+  });
+  svg.append(s("title", {}, tooltip(info)));
+  if (info.quest) drawQuest(svg, info, W, H, big);
+  else drawParticle(svg, info, W, H, big, size);
+  if (onclick) {
+    svg.addEventListener("click", onclick);
+    svg.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        onclick(event);
+      }
+    });
+  }
+  if (count > 1) {
+    // several cards of a kind: a pile, with its count
+    return h("span", { class: `qq-stack size-${size}`, title: `${count} × ${info.name}` }, svg, h("span", { class: "qq-count" }, `×${count}`));
+  }
+  return svg;
+}
+
+function drawParticle(svg, info, W, H, big, size) {
+  const family = FAMILY[info.family];
+  const band = H * 0.15;
+  svg.append(
+    s("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: W * 0.09, fill: "#fbf8f2", stroke: family.colour, "stroke-width": 2 }),
+    s("path", { d: `M1 ${band} V${W * 0.09 + 1} Q1 1 ${W * 0.09 + 1} 1 H${W - W * 0.09 - 1} Q${W - 1} 1 ${W - 1} ${W * 0.09 + 1} V${band} Z`, fill: family.colour }),
+  );
+  if (size !== "mini") {
+    svg.append(s("text", { x: W / 2, y: band * 0.7, "text-anchor": "middle", "font-size": band * 0.55, "font-weight": 700, fill: "#fff", "letter-spacing": 1 }, family.label.toUpperCase()));
+  }
+  const cy = size === "mini" ? H * 0.55 : H * 0.44;
+  const r = W * (size === "mini" ? 0.33 : 0.28);
+  svg.append(
+    s("circle", { cx: W / 2, cy, r, fill: family.tint, stroke: family.colour, "stroke-width": 1.5 }),
+    s("text", { x: W / 2, y: cy + r * 0.36, "text-anchor": "middle", "font-size": r * (info.symbol.length > 2 ? 0.75 : 1.05), "font-weight": 700, fill: family.dark }, info.symbol),
+  );
+  if (size === "mini") return;
+  if (info.antimatter || info.id === "neutrino") {
+    const y = H * 0.655;
+    svg.append(
+      s("rect", { x: 1, y, width: W - 2, height: H * 0.085, fill: "#f28c28" }),
+      s("text", { x: W / 2, y: y + H * 0.062, "text-anchor": "middle", "font-size": H * 0.055, "font-weight": 700, fill: "#fff", "letter-spacing": .5 },
+        info.id === "neutrino" ? (big ? "DRAW 2, DISCARD 1" : "DRAW 2") : "ANTIMATTER"),
+    );
+  }
+  const lines = wrap(info.name, big ? 14 : 11);
+  const fontSize = big ? 12 : 9;
+  const top = H - 8 - (lines.length - 1) * fontSize * 1.1;
+  if (big && info.fact) {
+    // the science fact, as on the printed card (it does not affect play)
+    const strip = info.antimatter || info.id === "neutrino";
+    const first = strip ? H * 0.655 + H * 0.085 + 9 : H * 0.44 + W * 0.28 + 11;
+    const room = Math.floor((top - fontSize - 3 - first) / 8) + 1;
+    if (room > 0) factLines(svg, info.fact, W, first, room);
+  }
+  lines.forEach((line, i) => svg.append(
+    s("text", { x: W / 2, y: top + i * fontSize * 1.1, "text-anchor": "middle", "font-size": fontSize, "font-weight": 600, fill: INK }, line)));
+}
+
+function drawQuest(svg, info, W, H, big) {
+  const deck = QUEST_DECK[info.deck] || QUEST_DECK.I;
+  const band = H * 0.14;
+  svg.append(
+    s("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: W * 0.09, fill: "#fffaf0", stroke: deck.colour, "stroke-width": 2 }),
+    s("path", { d: `M1 ${band} V${W * 0.09 + 1} Q1 1 ${W * 0.09 + 1} 1 H${W - W * 0.09 - 1} Q${W - 1} 1 ${W - 1} ${W * 0.09 + 1} V${band} Z`, fill: deck.band }),
+  );
+  if (W > 50) {
+    svg.append(s("text", { x: 7, y: band * 0.7, "font-size": band * 0.5, "font-weight": 700, fill: INK, "letter-spacing": .8 }, deck.label));
+  }
+  const pr = W * (W > 50 ? 0.13 : 0.16);
+  svg.append(
+    s("circle", { cx: W - pr - 3, cy: pr + 3, r: pr, fill: INK, stroke: deck.colour, "stroke-width": 1.5 }),
+    s("text", { x: W - pr - 3, y: pr + 3 + pr * 0.4, "text-anchor": "middle", "font-size": pr * 1.05, "font-weight": 800, fill: "#f4c553" }, String(info.points)),
+  );
+  if (W <= 50) {
+    svg.append(s("text", { x: W / 2, y: H * 0.68, "text-anchor": "middle", "font-size": W * (info.symbol.length > 2 ? 0.26 : 0.36), "font-weight": 700, fill: INK }, info.symbol));
+    return;
+  }
+  const symbolY = H * (big ? 0.29 : 0.36);
+  svg.append(s("text", { x: W / 2, y: symbolY, "text-anchor": "middle", "font-size": W * (info.symbol.length > 2 ? 0.17 : 0.22), "font-weight": 700, fill: INK }, info.symbol));
+  const nameLines = wrap(info.name, big ? 15 : 11).slice(0, 2);
+  const nameSize = big ? 11 : 8.5;
+  nameLines.forEach((line, i) => svg.append(
+    s("text", { x: W / 2, y: symbolY + nameSize * 1.4 + i * nameSize * 1.1, "text-anchor": "middle", "font-size": nameSize, "font-weight": 650, fill: INK }, line)));
+  // the cost, as the card shows it: one icon a needed card
+  const cost = info.cost || [];
+  const r = big ? 7.5 : 6;
+  const gap = 3;
+  const perRow = Math.floor((W - 10) / (2 * r + gap));
+  const costTop = symbolY + nameSize * 1.4 + (nameLines.length - 1) * nameSize * 1.1 + r + 6;
+  cost.forEach((id, i) => {
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, cost.length - row * perRow);
+    const rowWidth = inRow * (2 * r + gap) - gap;
+    const x = (W - rowWidth) / 2 + r + (i % perRow) * (2 * r + gap);
+    svg.append(costIcon(id, x, costTop + row * (2 * r + gap), r));
+  });
+  const costBottom = costTop + (Math.ceil(cost.length / perRow) - 1) * (2 * r + gap) + r;
+  if (!info.power && big && info.fact) {
+    factLines(svg, info.fact, W, costBottom + 14, Math.floor((H - 8 - costBottom - 14) / 8) + 1);
+  }
+  if (info.power) {
+    if (big) {
+      const top = Math.max(H * 0.64, costBottom + 5);
+      const most = Math.max(1, Math.floor((H - 9 - (top + 21)) / 7.8) + 1);
+      let lines = wrap(info.power.text, 27);
+      if (lines.length > most) {
+        lines = lines.slice(0, most);
+        lines[most - 1] = `${lines[most - 1].replace(/[.,;:]?$/, "")}…`;
+      }
+      svg.append(
+        s("rect", { x: 5, y: top, width: W - 10, height: H - top - 6, rx: 5, fill: "#eef1f8", stroke: "#c9d1e0" }),
+        s("rect", { x: 9, y: top + 3.5, width: 13, height: 11, rx: 3, fill: INK }),
+        s("text", { x: 15.5, y: top + 12, "text-anchor": "middle", "font-size": 8.5, "font-weight": 800, fill: "#f4c553" }, phaseBadge(info.power.phase)),
+        s("text", { x: 26, y: top + 12, "font-size": 7, "font-weight": 700, fill: "#56607a", "letter-spacing": .4 }, phaseName(info.power.phase)),
+      );
+      lines.forEach((line, i) => svg.append(
+        s("text", { x: 9, y: top + 22 + i * 7.8, "font-size": 6.9, fill: INK }, line)));
+    } else {
+      svg.append(
+        s("rect", { x: 5, y: H - 17, width: 14, height: 12, rx: 3, fill: INK }),
+        s("text", { x: 12, y: H - 8, "text-anchor": "middle", "font-size": 8.5, "font-weight": 800, fill: "#f4c553" }, phaseBadge(info.power.phase)),
+      );
+    }
+  }
+}
+
+function factLines(svg, fact, W, top, most) {
+  let lines = wrap(fact, 27);
+  if (lines.length > most) {
+    lines = lines.slice(0, most);
+    lines[most - 1] = `${lines[most - 1].replace(/[.,;:]?$/, "")}…`;
+  }
+  lines.forEach((line, i) => svg.append(
+    s("text", { x: W / 2, y: top + i * 8, "text-anchor": "middle", "font-size": 6.6, "font-style": "italic", fill: "#6a7288" }, line)));
+}
+
+function phaseName(phase) {
+  return { F: "FUNDING", R: "RESEARCH", E: "EJECTION", D: "DISCOVERY", Q: "QUEST", now: "WHEN COMPLETED", end: "FINAL SCORING" }[phase] || "";
+}
+
+function phaseBadge(phase) {
+  return { now: "!", end: "★" }[phase] || phase;
+}
+
+function cardBack(label, count, { playable = false, onclick = null, deck = "particle" } = {}) {
+  const W = 78;
+  const H = 108;
+  const colours = { particle: ["#2b3a6b", "#4d67b8"], "quest-i": ["#3b4458", "#8d9ab3"], "quest-ii": ["#4a3a12", "#c8961f"] }[deck];
+  const svg = s("svg", {
+    class: `qq-card back${playable ? " playable" : ""}`, width: W, height: H, viewBox: `0 0 ${W} ${H}`,
+    role: onclick ? "button" : "img", "aria-label": `${label} deck, ${count} cards`, "data-deck": deck, tabindex: onclick ? 0 : undefined,
+  },
+  s("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: colours[0], stroke: colours[1], "stroke-width": 2 }),
+  s("circle", { cx: W / 2, cy: H * 0.42, r: 20, fill: "none", stroke: colours[1], "stroke-width": 2 }),
+  s("circle", { cx: W / 2, cy: H * 0.42, r: 9, fill: colours[1] }),
+  s("ellipse", { cx: W / 2, cy: H * 0.42, rx: 28, ry: 9, fill: "none", stroke: colours[1], "stroke-width": 1.3, transform: `rotate(30 ${W / 2} ${H * 0.42})` }),
+  s("ellipse", { cx: W / 2, cy: H * 0.42, rx: 28, ry: 9, fill: "none", stroke: colours[1], "stroke-width": 1.3, transform: `rotate(-30 ${W / 2} ${H * 0.42})` }),
+  s("text", { x: W / 2, y: H * 0.78, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, label),
+  s("text", { x: W / 2, y: H * 0.91, "text-anchor": "middle", "font-size": 10, fill: "#d4dcf0" }, `${count} cards`),
+  );
+  if (onclick) {
+    svg.addEventListener("click", onclick);
+    svg.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") onclick(event);
+    });
+  }
+  return svg;
+}
+
+// ------------------------------------------------------------------ legal actions
+function readLegal(legal) {
+  const out = {
+    draws: [], discards: new Set(), bids: {}, ejects: new Set(), ready: false, discovers: {},
+    raise: null, pass: false, completes: [], done: false, other: [],
+  };
+  const range = (table, key, amount) => {
+    const entry = table[key] || (table[key] = { min: amount, max: amount, amounts: new Set() });
+    entry.min = Math.min(entry.min, amount);
+    entry.max = Math.max(entry.max, amount);
+    entry.amounts.add(amount);
+  };
+  for (const action of legal) {
+    const words = action.split(" ");
+    const verb = words[0];
+    if (verb === "draw") out.draws.push(words[1]);
+    else if (verb === "discard") out.discards.add(words[1]);
+    else if (verb === "bid") range(out.bids, words[1], Number(words[2]));
+    else if (verb === "eject") out.ejects.add(words[1]);
+    else if (verb === "ready") out.ready = true;
+    else if (verb === "discover") range(out.discovers, words[1], Number(words[2]));
+    else if (verb === "raise") {
+      const box = { r: out.raise };
+      range(box, "r", Number(words[1]));
+      out.raise = box.r;
+    } else if (verb === "pass") out.pass = true;
+    else if (verb === "complete") out.completes.push(action);
+    else if (verb === "done") out.done = true;
+    else out.other.push(action);
+  }
+  return out;
+}
+
+function describeCompletion(action) {
+  // "complete proton with discount gluon, 3 electron for up"
+  const [head, payment] = action.slice("complete ".length).split(" with ");
+  const parts = (payment || "").split(",").map((p) => p.trim()).filter(Boolean).map((part) => {
+    const bits = part.split(" ");
+    if (bits[0] === "discount") return `discount for ${nameOf(bits[1])}`;
+    if (bits[0] === "3") return `3 ${nameOf(bits[1])} for ${nameOf(bits[3])}`;
+    return part;
+  });
+  return { quest: head, payment: parts };
+}
+
+// ------------------------------------------------------------------ the pieces
+function stepper(ui, key, low, high) {
+  if (typeof ui[key] !== "number" || ui[key] < low || ui[key] > high) ui[key] = low;
+  const input = h("input", {
+    type: "number", min: low, max: high, value: ui[key], class: "qq-amount", "aria-label": "amount in eV",
+    oninput: (event) => {
+      const value = Number(event.target.value);
+      if (Number.isInteger(value)) ui[key] = Math.max(low, Math.min(high, value));
+    },
+  });
+  const bump = (delta) => () => {
+    ui[key] = Math.max(low, Math.min(high, ui[key] + delta));
+    input.value = ui[key];
+  };
+  return h("span", { class: "qq-stepper" },
+    h("button", { class: "small", onclick: bump(-1), disabled: low === high, "aria-label": "less" }, "−"),
+    input,
+    h("button", { class: "small", onclick: bump(1), disabled: low === high, "aria-label": "more" }, "+"),
+    h("span", { class: "qq-ev" }, "eV"),
+    h("span", { class: "faint small" }, low === high ? "" : `${low}–${high}`),
+  );
+}
+
+function evBadge(amount, big = false) {
+  return h("span", { class: `qq-evbadge${big ? " big" : ""}`, title: "electron volts" }, h("b", {}, String(amount)), " eV");
+}
+
+function seatName(ctx, seat) {
+  if (ctx.names && ctx.names[seat]) return ctx.names[seat];
+  return `Seat ${seat}`;
+}
+
+function questChips(completed) {
+  const entries = Object.entries(completed || {});
+  if (!entries.length) return h("span", { class: "faint small" }, "no Quest completed");
+  return h("div", { class: "qq-chips" }, entries.map(([id, n]) => {
+    const info = cardInfo(id);
+    return h("span", { class: `qq-quest-chip deck-${info.deck || "I"}`, title: tooltip(info) },
+      h("b", {}, info.symbol), " ", info.name, n > 1 ? ` ×${n}` : "", h("i", {}, String(info.points ?? "")));
+  }));
+}
+
+function handCards(hand, opts = {}) {
+  const order = catalogue ? catalogue.order : Object.keys(hand);
+  const ids = order.filter((id) => hand[id]).concat(Object.keys(hand).filter((id) => !order.includes(id)));
+  return ids.map((id) => card(id, { size: opts.size || "hand", count: hand[id], ...(opts.each ? opts.each(id) : {}) }));
+}
+
+function statusBar(view, ctx, prompt) {
+  const phaseIndex = PHASES.findIndex(([, key]) => key === view.phase);
+  return h("div", { class: "qq-status" },
+    h("div", { class: "qq-tracker", title: "Round" },
+      h("span", { class: "label" }, "Round"),
+      Array.from({ length: ROUNDS }, (_, i) => h("span", { class: `pip${i + 1 === view.round ? " on" : ""}${i + 1 < view.round ? " past" : ""}` }, String(i + 1)))),
+    h("div", { class: "qq-tracker phases", title: "Phase" },
+      PHASES.map(([letter, , name], i) => h("span", { class: `phase${i === phaseIndex ? " on" : ""}${i < phaseIndex || view.phase === "over" ? " past" : ""}`, title: name },
+        letter, h("small", {}, name)))),
+    h("div", { class: `qq-prompt${prompt.mine ? " mine" : ""}` }, prompt.text),
+    h("div", { class: "qq-sp", title: "The Starting Physicist begins each phase" },
+      h("span", { class: "seat-dot", style: { background: seatColour(view.starting_physicist) } }),
+      `Starting physicist: ${seatName(ctx, view.starting_physicist)}`),
+  );
+}
+
+function playerPanel(view, player, ctx, legalInfo) {
+  const seat = player.seat;
+  const toAct = (view.to_act || []).includes(seat);
+  const revealed = player.hand || (ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].hand) || null;
+  const revealedEjecting = ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].ejecting;
+  const kind = ctx.table && ctx.table.seats && ctx.table.seats[seat] ? ctx.table.seats[seat] : null;
+  const winner = (view.winners || []).includes(seat);
+  const accelerator = player.researcher ? (SHORT[player.researcher] || player.researcher) : null;
+  return h("div", { class: `qq-player${toAct ? " to-act" : ""}${winner ? " winner" : ""}`, style: { "--seat": seatColour(seat) }, "data-seat": seat },
+    h("div", { class: "head" },
+      h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
+      h("b", {}, seatName(ctx, seat)),
+      kind ? h("span", { class: "chip" }, kind.kind === "human" ? (kind.connected ? "online" : "away") : `${kind.kind} bot`) : null,
+      toAct ? h("span", { class: "qq-turn" }, view.phase === "ejection" ? "choosing" : "to act") : null,
+      winner ? h("span", { class: "qq-laureate" }, "Nobel Laureate") : null,
+    ),
+    h("div", { class: "stats" },
+      evBadge(player.ev),
+      h("span", { class: "qq-handsize", title: "cards in hand" }, h("i", {}), `${player.hand_size} in hand`),
+      accelerator ? h("span", { class: "chip" }, `researcher at ${accelerator}`) : null,
+      player.ready !== undefined ? h("span", { class: `chip ${player.ready ? "good" : ""}` },
+        player.ready ? "ready" : `ejects ${player.must_eject[0]}${player.must_eject[1] !== player.must_eject[0] ? `–${player.must_eject[1]}` : ""}`) : null,
+      player.score ? h("span", { class: "chip gold" }, `${player.score.total} points`) : null,
+    ),
+    questChips(player.completed),
+    revealed && Object.keys(revealed).length ? h("div", { class: "qq-reveal" }, h("span", { class: "faint small" }, "hand"), handCards(revealed, { size: "mini" })) : null,
+    revealedEjecting && revealedEjecting.length ? h("div", { class: "qq-reveal" }, h("span", { class: "faint small" }, "ejecting"), revealedEjecting.map((id) => card(id, { size: "mini" }))) : null,
+  );
+}
+
+function researchBoard(view, ctx, legalInfo, send) {
+  const ui = ctx.ui;
+  const bidding = Object.keys(legalInfo.bids).length > 0;
+  return h("section", { class: "qq-board" },
+    h("div", { class: "qq-section-title" }, h("h3", {}, "Research board"),
+      h("span", { class: "faint small" }, view.phase === "research" ? "the highest bid at each accelerator takes its cards" : "cards wait here for the next Research phase")),
+    h("div", { class: "qq-accelerators" }, (view.accelerators || []).map((a) => {
+      const legal = legalInfo.bids[a.id];
+      const selected = ui.accelerator === a.id && legal;
+      const pick = legal ? () => {
+        ui.accelerator = a.id;
+        ctx.rerender();
+      } : null;
+      return h("div", {
+        class: `qq-accelerator${legal ? " playable" : ""}${selected ? " selected" : ""}`, "data-accelerator": a.id,
+        onclick: pick, role: legal ? "button" : null, tabindex: legal ? 0 : null,
+      },
+      h("div", { class: "name" }, h("b", {}, SHORT[a.id] || a.name), h("span", {}, a.name)),
+      h("div", { class: "plate" }, a.holder !== null && a.holder !== undefined
+        ? [h("span", { class: "researcher", style: { background: seatColour(a.holder) } }, String(a.bid)), h("span", { class: "small" }, `${seatName(ctx, a.holder)} bids ${a.bid} eV`)]
+        : [h("span", { class: "researcher empty" }, "–"), h("span", { class: "small faint" }, bidding && legal ? `bid from ${legal.min} eV` : "no bid")]),
+      h("div", { class: "cards" }, a.cards.length ? a.cards.map((id) => card(id, { size: "small" })) : h("span", { class: "faint small" }, "no cards")),
+      );
+    })),
+  );
+}
+
+function discoveryZone(view, ctx, legalInfo) {
+  const ui = ctx.ui;
+  const auction = view.flow && view.flow.auction;
+  const zone = view.discovery_zone || [];
+  const counts = {};
+  for (const id of zone) counts[id] = (counts[id] || 0) + 1;
+  return h("section", { class: "qq-zone" },
+    h("div", { class: "qq-section-title" }, h("h3", {}, "Discovery Zone"),
+      h("span", { class: "faint small" }, zone.length ? `${zone.length} card${zone.length > 1 ? "s" : ""} · starting bids from ${view.flow ? view.flow.min_bid : 2} eV` : "empty")),
+    auction ? h("div", { class: "qq-auction" },
+      card(auction.card, { size: "mini" }),
+      h("div", {},
+        h("div", {}, "Auction for ", h("b", {}, nameOf(auction.card))),
+        h("div", { class: "small" }, "high bid ", h("b", {}, `${auction.high_bid} eV`), " by ",
+          h("span", { class: "seat-dot", style: { background: seatColour(auction.high_bidder) } }), " ", seatName(ctx, auction.high_bidder),
+          auction.passed.length ? h("span", { class: "faint" }, ` · passed: ${auction.passed.map((p) => seatName(ctx, p)).join(", ")}`) : null),
+      )) : null,
+    h("div", { class: "cards" }, Object.keys(counts).length ? Object.entries(counts).map(([id, n]) => {
+      const legal = legalInfo.discovers[id];
+      return card(id, {
+        size: "small", count: n, playable: !!legal, selected: legal && ui.discover === id,
+        onclick: legal ? () => {
+          ui.discover = id;
+          ctx.rerender();
+        } : null,
+      });
+    }) : h("span", { class: "faint small" }, "Ejected cards and unclaimed accelerator cards land here.")),
+  );
+}
+
+function decks(view, legalInfo, send) {
+  const draws = new Set(legalInfo.draws);
+  return h("section", { class: "qq-decks" },
+    h("div", { class: "qq-section-title" }, h("h3", {}, "Decks")),
+    h("div", { class: "piles" }, Object.entries(view.decks || {}).map(([deck, info]) => {
+      const discards = Object.values(info.discards || {}).reduce((a, b) => a + b, 0);
+      return h("div", { class: "pile" },
+        cardBack(DECK_LABEL[deck] || deck, info.cards, {
+          deck, playable: draws.has(deck), onclick: draws.has(deck) ? () => send(`draw ${deck}`) : null,
+        }),
+        h("span", { class: "faint small" }, `${discards} discarded`));
+    })),
+  );
+}
+
+// ------------------------------------------------------------------ the action bar
+function actionBar(view, legal, legalInfo, send, ctx) {
+  const ui = ctx.ui;
+  const mine = legal.length > 0;
+  const items = [];
+  let text;
+  if (!mine) {
+    const waiting = ctx.waiting_for || [];
+    if (ctx.over || view.is_over) text = "The game is over.";
+    else if (view.phase === "ejection" && waiting.length > 1) text = `Waiting for ${waiting.length} players to choose their ejections…`;
+    else if (waiting.length) text = `Waiting for ${waiting.map((s) => seatName(ctx, s)).join(" and ")}…`;
+    else text = "Waiting…";
+    if (view.phase === "ejection" && view.ejecting) {
+      items.push(h("span", { class: "muted" }, view.ejecting.length ? "You are ready. Ejecting:" : "You are ready."));
+      items.push(view.ejecting.map((id) => card(id, { size: "mini" })));
+    }
+    return h("div", { class: "qq-actionbar waiting" }, h("div", { class: "prompt" }, text), items);
+  }
+  const flow = view.flow || {};
+  if (legalInfo.draws.length) {
+    text = flow.neutrino && flow.neutrino.seat === ctx.seat ? `Your Neutrino: draw ${flow.neutrino.draws_left} card${flow.neutrino.draws_left === 1 ? "" : "s"}, from any deck` : "Draw a card: choose a deck";
+    items.push(legalInfo.draws.map((deck) => h("button", { class: "primary", onclick: () => send(`draw ${deck}`) }, `Draw from ${DECK_LABEL[deck] || deck}`)));
+  } else if (legalInfo.discards.size) {
+    text = "Your Neutrino: click a card in your hand to discard it with the Neutrino";
+  } else if (Object.keys(legalInfo.bids).length) {
+    const chosen = ui.accelerator && legalInfo.bids[ui.accelerator];
+    if (chosen) {
+      const a = (view.accelerators || []).find((x) => x.id === ui.accelerator);
+      text = `Bid for the ${a ? a.name : ui.accelerator}`;
+      items.push(stepper(ui, "bid", chosen.min, chosen.max));
+      items.push(h("button", {
+        class: "gold", onclick: () => {
+          const amount = ui.bid;
+          if (chosen.amounts.has(amount)) send(`bid ${ui.accelerator} ${amount}`);
+        },
+      }, "Place bid"));
+      items.push(h("button", { class: "ghost small", onclick: () => { ui.accelerator = null; ctx.rerender(); } }, "Cancel"));
+    } else {
+      text = "Your bid: click an accelerator to place your researcher there";
+    }
+  } else if (legalInfo.ejects.size || (legalInfo.ready && view.phase === "ejection")) {
+    const me = (view.players || []).find((p) => p.seat === ctx.seat);
+    const [low, high] = me && me.must_eject ? me.must_eject : [0, 0];
+    const chosen = (view.ejecting || []).length;
+    text = high === low
+      ? `Eject ${low} card${low === 1 ? "" : "s"}: click ${chosen ? "another card" : "cards"} in your hand (${chosen} of ${low} chosen)`
+      : `Eject ${low} to ${high} cards: click cards in your hand (${chosen} chosen)`;
+    if (view.ejecting && view.ejecting.length) {
+      items.push(h("span", { class: "muted small" }, "chosen:"), view.ejecting.map((id) => card(id, { size: "mini" })));
+    }
+    if (legalInfo.ready) items.push(h("button", { class: "gold", onclick: () => send("ready") }, chosen ? "Ready" : "Ready, eject nothing"));
+  } else if (legalInfo.raise || (view.phase === "discovery" && flow.auction)) {
+    const auction = flow.auction;
+    text = auction ? `Auction for ${nameOf(auction.card)}: the high bid is ${auction.high_bid} eV. Raise or pass` : "Raise or pass";
+    if (legalInfo.raise) {
+      items.push(stepper(ui, "raise", legalInfo.raise.min, legalInfo.raise.max));
+      items.push(h("button", { class: "gold", onclick: () => { if (legalInfo.raise.amounts.has(ui.raise)) send(`raise ${ui.raise}`); } }, "Raise"));
+    } else {
+      items.push(h("span", { class: "muted small" }, "You cannot outbid it."));
+    }
+    if (legalInfo.pass) items.push(h("button", { onclick: () => send("pass") }, "Pass"));
+  } else if (Object.keys(legalInfo.discovers).length || (legalInfo.pass && view.phase === "discovery")) {
+    const chosen = ui.discover && legalInfo.discovers[ui.discover];
+    if (chosen) {
+      text = `Start a discovery of ${nameOf(ui.discover)}`;
+      items.push(stepper(ui, "discover_bid", chosen.min, chosen.max));
+      items.push(h("button", { class: "gold", onclick: () => { if (chosen.amounts.has(ui.discover_bid)) send(`discover ${ui.discover} ${ui.discover_bid}`); } }, "Start the auction"));
+    } else {
+      text = Object.keys(legalInfo.discovers).length
+        ? "Start a discovery: click a card in the Discovery Zone, or pass"
+        : "You cannot start a discovery now: pass";
+    }
+    if (legalInfo.pass) items.push(h("button", { onclick: () => send("pass") }, "Pass"));
+  } else if (legalInfo.completes.length || legalInfo.done) {
+    text = legalInfo.completes.length ? "Complete Quests: choose a payment, then finish" : "No Quest can be completed now";
+    const list = h("div", { class: "qq-completions" }, legalInfo.completes.map((action) => {
+      const { quest, payment } = describeCompletion(action);
+      const info = cardInfo(quest);
+      return h("button", { class: "qq-complete", onclick: () => send(action), title: action, "data-action": action },
+        h("b", {}, info.name), h("span", { class: "chip gold" }, `${info.points} pts`),
+        h("span", { class: "small muted" }, payment.length ? payment.join(", ") : "paid with its cards"));
+    }));
+    if (legalInfo.completes.length) items.push(list);
+    if (legalInfo.done) items.push(h("button", { class: legalInfo.completes.length ? "" : "gold", onclick: () => send("done") }, "Finish my Quest phase"));
+  }
+  if (legalInfo.other.length) {
+    items.push(legalInfo.other.map((action) => h("button", { class: "small", onclick: () => send(action) }, action)));
+  }
+  return h("div", { class: "qq-actionbar mine" }, h("div", { class: "prompt" }, text || "Your turn"), h("div", { class: "controls" }, items));
+}
+
+function promptFor(view, legal, ctx) {
+  if (view.is_over) {
+    const winners = view.winners || [];
+    return { text: winners.length ? `Game over: ${winners.map((w) => seatName(ctx, w)).join(", ")} won` : "Game over", mine: false };
+  }
+  if (legal.length) return { text: "Your turn", mine: true };
+  const waiting = view.to_act || [];
+  if (view.phase === "ejection" && waiting.length > 1) return { text: `Waiting for ${waiting.length} players`, mine: false };
+  if (waiting.length === 1) return { text: `${seatName(ctx, waiting[0])} to act`, mine: false };
+  return { text: "", mine: false };
+}
+
+// ------------------------------------------------------------------ the renderer
+export function renderQuirkyQuarks(view, legal, send, ctx) {
+  ensureStyle();
+  cards(ctx.components);
+  const ui = ctx.ui;
+  const legalInfo = readLegal(legal);
+  // Forget choices the rules no longer allow.
+  if (ui.accelerator && !legalInfo.bids[ui.accelerator]) ui.accelerator = null;
+  if (ui.discover && !legalInfo.discovers[ui.discover]) ui.discover = null;
+  const seat = view.seat;
+  const me = seat === null || seat === undefined ? null : (view.players || []).find((p) => p.seat === seat);
+  const others = (view.players || []).filter((p) => p.seat !== seat);
+  // the others clockwise from you
+  if (me) others.sort((a, b) => ((a.seat - seat + 16) % 16) - ((b.seat - seat + 16) % 16));
+
+  const hand = view.hand || {};
+  const clickHand = (id) => {
+    if (legalInfo.ejects.has(id)) return { playable: true, onclick: () => send(`eject ${id}`), label: `eject ${nameOf(id)}` };
+    if (legalInfo.discards.has(id)) return { playable: true, onclick: () => send(`discard ${id}`), label: `discard ${nameOf(id)}` };
+    const completions = legalInfo.completes.filter((a) => describeCompletion(a).quest === id);
+    if (completions.length === 1) return { playable: true, onclick: () => send(completions[0]), label: `complete ${nameOf(id)}` };
+    if (completions.length > 1) return { playable: true, label: `${nameOf(id)}: choose a payment below` };
+    return {};
+  };
+
+  return h("div", { class: "qq" },
+    statusBar(view, ctx, promptFor(view, legal, ctx)),
+    h("div", { class: "qq-players" }, others.map((p) => playerPanel(view, p, ctx, legalInfo))),
+    // at the end the board is bare: the players' revealed hands are what matters
+    view.is_over && !ctx.replay ? null : researchBoard(view, ctx, legalInfo, send),
+    view.is_over && !ctx.replay ? null : h("div", { class: "qq-middle" }, discoveryZone(view, ctx, legalInfo), decks(view, legalInfo, send)),
+    ctx.replay || view.is_over ? null : actionBar(view, legal, legalInfo, send, ctx),
+    me ? h("section", { class: `qq-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: { "--seat": seatColour(seat) } },
+      h("div", { class: "head" },
+        h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
+        h("b", {}, ctx.replay ? seatName(ctx, seat) : `You · ${seatName(ctx, seat)}`),
+        evBadge(me.ev, true),
+        me.researcher ? h("span", { class: "chip" }, `researcher at ${SHORT[me.researcher] || me.researcher}`) : null,
+        me.score ? h("span", { class: "chip gold" }, `${me.score.total} points`) : null,
+        h("span", { class: "spacer" }),
+        h("span", { class: "muted small" }, "completed:"), questChips(me.completed),
+      ),
+      h("div", { class: "qq-hand" }, Object.keys(hand).length ? handCards(hand, { each: clickHand }) : h("span", { class: "faint" }, "Your hand is empty.")),
+    ) : null,
+  );
+}

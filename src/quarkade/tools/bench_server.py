@@ -1,0 +1,321 @@
+"""How many tables the web server holds, and how fast it answers a move.
+
+The server runs in a subprocess on 127.0.0.1 (a free port, a temporary SQLite file). This
+process opens ``tables`` tables, every seat a websocket client that plays at random: when
+its state message offers legal actions it thinks a moment (``think`` seconds on average,
+quicker than any person) and sends one. The latency of a move is the time from sending it
+to receiving the state message that answers it on the same connection (committed to the
+database first, as always). A table whose game ends is replaced by a new one, so that
+``tables`` are held all along. Everything stays on the loopback interface, and the run
+stops by itself after ``seconds``.
+
+>>> run(tables=20, seconds=5.0)          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    messages: int = 0
+    bytes: int = 0
+    games_finished: int = 0
+    tables_opened: int = 0
+    connections: int = 0
+    most_connections: int = 0
+    open_tables: int = 0
+    most_tables: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process (Linux), or 0 where /proc is not there."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+class _Server:
+    def __init__(self, folder: Path, tables: int) -> None:
+        self.port = _free_port()
+        self.url = f"http://{HOST}:{self.port}"
+        self.ws_url = f"ws://{HOST}:{self.port}"
+        self.log = (folder / "server.log").open("w")
+        command = [
+            sys.executable, "-m", "quarkade.faces.web.server", "--host", HOST, "--port", str(self.port),
+            "--db", str(folder / "bench.sqlite3"), "--bot-delay", "0", "--quiet",
+            "--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
+        ]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped at start: see {self.log.name}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.log.close()
+
+
+class _Bench:
+    def __init__(self, server: _Server, tables: int, players: int, think: float, seconds: float, seed: int) -> None:
+        self.server = server
+        self.tables = tables
+        self.players = players
+        self.think = think
+        self.seconds = seconds
+        self.chance = random.Random(seed)
+        self.tally = Tally()
+        self.measuring = False
+        self.stop_at = 0.0
+
+    async def main(self) -> None:
+        from websockets.asyncio.client import connect  # noqa: F401  (fail early if missing)
+
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=30.0) as http:
+            self.http = http
+            tasks = [asyncio.create_task(self._keep_a_table()) for _ in range(self.tables)]
+            # Let every table open and connect before measuring.
+            ramp_end = time.monotonic() + max(5.0, self.tables / 40)
+            while time.monotonic() < ramp_end and self.tally.open_tables < self.tables:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            self.tally = Tally(open_tables=self.tally.open_tables, connections=self.tally.connections,
+                               most_tables=self.tally.open_tables, most_connections=self.tally.connections)
+            self.measuring = True
+            self.started = time.monotonic()
+            self.stop_at = self.started + self.seconds
+            await asyncio.sleep(self.seconds)
+            self.measuring = False
+            self.elapsed = time.monotonic() - self.started
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _keep_a_table(self) -> None:
+        while True:
+            await self._one_table()
+
+    async def _one_table(self) -> None:
+        from websockets.asyncio.client import connect
+
+        response = await self.http.post("/api/tables", json={
+            "game": "quirky-quarks", "players": self.players, "seats": ["human"] * self.players})
+        response.raise_for_status()
+        created = response.json()
+        self.tally.tables_opened += 1
+        self.tally.open_tables += 1
+        self.tally.most_tables = max(self.tally.most_tables, self.tally.open_tables)
+        over = asyncio.Event()
+        sockets = []
+        try:
+            for entry in created["seats"]:
+                url = f"{self.server.ws_url}/ws/tables/{created['id']}?token={entry['token']}"
+                sockets.append(await connect(url, max_size=2**20, open_timeout=30))
+                self.tally.connections += 1
+                self.tally.most_connections = max(self.tally.most_connections, self.tally.connections)
+            seats = [asyncio.create_task(self._play_seat(ws, over)) for ws in sockets]
+            await over.wait()
+            for task in seats:
+                task.cancel()
+            await asyncio.gather(*seats, return_exceptions=True)
+            if self.measuring:
+                self.tally.games_finished += 1
+        finally:
+            self.tally.open_tables -= 1
+            for ws in sockets:
+                self.tally.connections -= 1
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    async def _play_seat(self, ws: Any, over: asyncio.Event) -> None:
+        sent: dict[int, float] = {}  # seq acted on -> when the action left
+        pending: asyncio.Task[None] | None = None
+
+        async def act_later(seq: int, legal: list[str]) -> None:
+            await asyncio.sleep(self.chance.expovariate(1.0 / self.think) if self.think > 0 else 0.0)
+            action = legal[self.chance.randrange(len(legal))]
+            sent[seq] = time.perf_counter()
+            with contextlib.suppress(Exception):  # the table may have closed meanwhile
+                await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+        try:
+            async for raw in ws:
+                now = time.perf_counter()
+                if self.measuring:
+                    self.tally.messages += 1
+                    self.tally.bytes += len(raw)
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "over":
+                    over.set()
+                    return
+                if kind == "error":
+                    if self.measuring:
+                        self.tally.errors[message["code"]] = self.tally.errors.get(message["code"], 0) + 1
+                    continue
+                if kind != "state":
+                    continue
+                if message["last"] is not None and sent:
+                    # the answer to our own action: its state message
+                    started = sent.pop(max(sent))
+                    sent.clear()
+                    if self.measuring:
+                        self.tally.latencies.append(now - started)
+                        self.tally.moves += 1
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                if message["legal"] and not message["over"]:
+                    pending = asyncio.create_task(act_later(message["seq"], message["legal"]))
+        except Exception:  # the connection closed under us: the table is done
+            over.set()
+        finally:
+            if pending is not None:
+                pending.cancel()
+
+
+def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, players: int = 3,
+        think: float = 0.5, seed: int = 1) -> dict[str, Any]:
+    """Hold ``tables`` tables for ``seconds`` of random play and measure; print the figures
+    (a table, or one JSON object) and return them."""
+    if tables < 1 or seconds <= 0:
+        raise ValueError("tables and seconds must be positive")
+    with tempfile.TemporaryDirectory(prefix="quarkade-bench-") as folder:
+        server = _Server(Path(folder), tables)
+        try:
+            server.wait_ready()
+            cpu_before = _cpu_seconds(server.process.pid)
+            bench = _Bench(server, tables, players, think, seconds, seed)
+            started = time.monotonic()
+            asyncio.run(bench.main())
+            total = time.monotonic() - started
+            cpu = _cpu_seconds(server.process.pid) - cpu_before
+        finally:
+            server.stop()
+    tally = bench.tally
+    elapsed = getattr(bench, "elapsed", seconds)
+    ms = [latency * 1000 for latency in tally.latencies]
+    result: dict[str, Any] = {
+        "tables": tables,
+        "players_per_table": players,
+        "think_seconds": think,
+        "seconds": round(elapsed, 2),
+        "tables_held": tally.most_tables,
+        "connections_held": tally.most_connections,
+        "moves": tally.moves,
+        "moves_per_second": round(tally.moves / elapsed, 1) if elapsed else 0.0,
+        "latency_ms": {
+            "p50": round(_percentile(ms, 0.50), 2),
+            "p95": round(_percentile(ms, 0.95), 2),
+            "p99": round(_percentile(ms, 0.99), 2),
+            "mean": round(statistics.fmean(ms), 2) if ms else float("nan"),
+            "max": round(max(ms), 2) if ms else float("nan"),
+        },
+        "messages_per_second": round(tally.messages / elapsed, 1) if elapsed else 0.0,
+        "megabytes_per_second": round(tally.bytes / elapsed / 1e6, 2) if elapsed else 0.0,
+        "games_finished": tally.games_finished,
+        "errors": tally.errors,
+        "server_cpu_percent": round(100 * cpu / total, 1) if total else 0.0,
+        "target": "200 tables, p95 < 50 ms",
+    }
+    result["target_met"] = bool(result["tables_held"] >= 200 and result["latency_ms"]["p95"] < 50)
+    if json_output:
+        print(json.dumps(result))
+    else:
+        _print_table(result)
+    return result
+
+
+def _print_table(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Quarkade web server", show_header=True, header_style="bold")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    latency = result["latency_ms"]
+    rows = [
+        ("tables held", f"{result['tables_held']} ({result['players_per_table']} seats each)"),
+        ("websocket connections", str(result["connections_held"])),
+        ("seconds measured", str(result["seconds"])),
+        ("think time per move (mean)", f"{result['think_seconds']} s"),
+        ("moves", str(result["moves"])),
+        ("moves / s", str(result["moves_per_second"])),
+        ("latency p50", f"{latency['p50']} ms"),
+        ("latency p95", f"{latency['p95']} ms"),
+        ("latency p99", f"{latency['p99']} ms"),
+        ("latency max", f"{latency['max']} ms"),
+        ("state messages / s", str(result["messages_per_second"])),
+        ("MB / s sent to clients", str(result["megabytes_per_second"])),
+        ("games finished", str(result["games_finished"])),
+        ("refused actions", ", ".join(f"{k}: {v}" for k, v in result["errors"].items()) or "none"),
+        ("server CPU", f"{result['server_cpu_percent']} % of one core"),
+        ("target: 200 tables, p95 < 50 ms", "met" if result["target_met"] else "NOT met"),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Benchmark the Quarkade web server on this machine.")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--json", action="store_true")
+    arguments = parser.parse_args()
+    run(arguments.tables, arguments.seconds, arguments.json, players=arguments.players, think=arguments.think)

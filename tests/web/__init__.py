@@ -1,0 +1,1 @@
+"""Tests of the web face: HTTP API, websockets, persistence, the browser client."""

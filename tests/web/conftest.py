@@ -1,0 +1,172 @@
+"""Helpers for the web server's tests: an app on a temporary database, websocket
+exchanges that know when the server has answered, and a live server in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from quarkade.faces.web.server import create_app
+from quarkade.faces.web.tables import Limits
+
+Message = dict[str, Any]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "quarkade.sqlite3"
+
+
+FAST = Limits(messages_per_second=1e6, message_burst=1e6)  # tests send quicker than people
+
+
+def make_client(db: Path, limits: Limits | None = None) -> TestClient:
+    return TestClient(create_app(str(db), bot_delay=0.0, limits=limits or FAST))
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    with make_client(db_path) as test_client:
+        yield test_client
+
+
+CALM_SEED = 5  # two players: seat 0 bids first, no Neutrino to resolve before
+
+
+def fix_seed(client: TestClient, seed: int) -> None:
+    """The next tables of ``client`` are dealt from ``seed`` (tests only)."""
+    client.app.state.hall.new_seed = lambda: seed  # type: ignore[attr-defined]
+
+
+def create_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "quirky-quarks", "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def token_of(created: dict[str, Any], seat: int) -> str:
+    for entry in created["seats"]:
+        if entry["seat"] == seat:
+            token: str = entry["token"]
+            return token
+    raise KeyError(seat)
+
+
+class Peer:
+    """A websocket session that tracks the latest state it received."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.messages: list[Message] = []
+        self.state: Message | None = None
+        self.pings = 0
+
+    def receive(self) -> Message:
+        message: Message = self.session.receive_json()
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def greet(self) -> list[Message]:
+        """The messages a new connection gets: welcome, table, state (and over)."""
+        got = [self.receive() for _ in range(3)]
+        assert [m["type"] for m in got] == ["welcome", "table", "state"], got
+        if got[2]["over"]:
+            got.append(self.receive())
+        return got
+
+    def send(self, message: Message | str) -> None:
+        if isinstance(message, str):
+            self.session.send_text(message)
+        else:
+            self.session.send_json(message)
+
+    def sync(self) -> list[Message]:
+        """Every message the server queued for us before it read our ping."""
+        self.pings += 1
+        self.send({"type": "ping", "id": self.pings})
+        got: list[Message] = []
+        while True:
+            message = self.receive()
+            if message["type"] == "pong" and message["id"] == self.pings:
+                return got
+            got.append(message)
+
+    def exchange(self, message: Message | str) -> list[Message]:
+        self.send(message)
+        return self.sync()
+
+    def act(self, action: str, seq: int | None = None) -> list[Message]:
+        if seq is None:
+            assert self.state is not None
+            seq = self.state["seq"]
+        return self.exchange({"type": "act", "action": action, "seq": seq})
+
+
+def errors(messages: list[Message]) -> list[Message]:
+    return [m for m in messages if m["type"] == "error"]
+
+
+# ---------------------------------------------------------------------- live server
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """``python -m quarkade.faces.web.server`` on 127.0.0.1 and a free port."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "quarkade.faces.web.server", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay), "--quiet",
+                   *(extra or [])]
+        self.log = db.with_suffix(f".{self.port}.log").open("w")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: see {self.log.name}")
+            try:
+                if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.log.close()

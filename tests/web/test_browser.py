@@ -1,0 +1,182 @@
+"""A real browser plays Quirky Quarks through the web client: it opens the lobby, sets a
+table with one person and two bots by clicking, plays the whole game by clicking legal
+actions, and reaches the scores. Screenshots go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Never let Playwright fetch a browser of its own: Debian's chromium is used.
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        # tall enough for the whole table: full-page shots show no sticky bar mid-page
+        context = browser.new_context(viewport={"width": 1440, "height": 1280}, device_scale_factor=1)
+        tab = context.new_page()
+        problems: list[str] = []
+        tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        tab.on("console", lambda message: problems.append(f"console: {message.text}")
+               if message.type == "error" else None)
+        outside: list[str] = []
+        tab.on("request", lambda request: outside.append(request.url)
+               if not request.url.startswith((server.url, server.ws_url, "data:")) else None)
+        tab.problems = problems
+        yield tab
+        assert not outside, f"the client fetched from outside the machine: {outside}"
+        assert not problems, problems
+        browser.close()
+
+
+def updates(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.updates || 0)"))
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click, then wait for the board to be redrawn by the server's answer."""
+    before = updates(page)
+    errors_before = page.evaluate("Number(document.body.dataset.errors || 0)")
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        "([u, e]) => Number(document.body.dataset.updates || 0) > u"
+        " || Number(document.body.dataset.errors || 0) > e",
+        arg=[before, errors_before], timeout=15_000,
+    )
+
+
+def visible(page: Any, selector: str) -> bool:
+    return bool(page.locator(selector).count() > 0 and page.locator(selector).first.is_visible())
+
+
+def seed_lobby(server: LiveServer) -> None:
+    """A finished game and an open table, so that the lobby has something to show."""
+    httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random", "random", "random"]})
+    httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["human", "human", "random"]})
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not httpx.get(f"{server.url}/api/tables").json()["finished"]:
+        time.sleep(0.1)
+
+
+def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    seed_lobby(server)
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(".game-card[data-game='quirky-quarks']")
+    page.wait_for_selector("#finished-tables table")
+    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+
+    # set the table by clicking: Quirky Quarks, 3 players, seat 0 human, two bots
+    page.click(".game-card[data-game='quirky-quarks'] button.primary")
+    page.select_option("#players", "3")
+    bots = page.eval_on_selector("select[data-seat='1']", "s => [...s.options].map(o => o.value)")
+    bot = "heuristic" if "heuristic" in bots else "random"
+    page.select_option("select[data-seat='0']", "human")
+    page.select_option("select[data-seat='1']", bot)
+    page.select_option("select[data-seat='2']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".qq")
+    assert page.locator(".qq-accelerator").count() == 4
+
+    decisions = 0
+    discovered = False
+    table_shot = False
+    deadline = time.monotonic() + 150
+    while not visible(page, "#game-over"):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not visible(page, ".qq-actionbar.mine"):
+            page.wait_for_function(
+                "() => document.querySelector('.qq-actionbar.mine') || document.querySelector('#game-over')",
+                timeout=20_000)
+            continue
+        decisions += 1
+        round_now = page.locator(".qq-tracker .pip.on").first.inner_text()
+        if visible(page, "text=Place bid"):
+            if not table_shot and round_now == "3":
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(SHOTS / "quirky-quarks-table.png"), full_page=True)
+                table_shot = True
+            click_and_wait(page, "text=Place bid")
+        elif visible(page, ".qq-accelerator.playable"):
+            page.locator(".qq-accelerator.playable").first.click()  # choose; the bid comes next
+            page.wait_for_selector("text=Place bid")
+        elif visible(page, ".qq-actionbar button:has-text('Draw from')"):
+            click_and_wait(page, ".qq-actionbar button:has-text('Draw from')")
+        elif visible(page, "text=Start the auction"):
+            discovered = True
+            click_and_wait(page, "text=Start the auction")
+        elif not discovered and visible(page, ".qq-zone .qq-card.playable"):
+            page.locator(".qq-zone .qq-card.playable").first.click()
+            page.wait_for_selector("text=Start the auction")
+        elif visible(page, ".qq-complete"):
+            click_and_wait(page, ".qq-complete")
+        elif visible(page, "text=Finish my Quest phase"):
+            click_and_wait(page, "text=Finish my Quest phase")
+        elif visible(page, ".qq-actionbar button:has-text('Ready')"):
+            click_and_wait(page, ".qq-actionbar button:has-text('Ready')")
+        elif visible(page, ".qq-me .qq-card.playable"):
+            click_and_wait(page, ".qq-me .qq-card.playable")
+        elif visible(page, ".qq-actionbar button:has-text('Pass')"):
+            click_and_wait(page, ".qq-actionbar button:has-text('Pass')")
+        else:
+            raise AssertionError("the action bar offers nothing to click: " + page.inner_text(".qq-actionbar"))
+    assert decisions > 10
+    assert table_shot, "no bid in round 3 to photograph"
+    assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
+
+    page.wait_for_selector(".scores tr.winner")
+    assert page.locator(".scores tbody tr").count() == 3
+    page.locator("#game-over").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "quirky-quarks-over.png"), full_page=True)
+
+    # the replay steps through the record, everything revealed
+    page.click("#replay-start")
+    page.wait_for_selector("#replay")
+    assert "0 /" in page.inner_text("#replay .step")
+    page.click("#replay-next")
+    page.wait_for_function("() => document.querySelector('#replay .step').textContent.startsWith('1 /')")
+    assert "Seat" in page.inner_text("#replay .what")
+    page.eval_on_selector("#replay input[type=range]",
+                          "r => { r.value = Math.floor(r.max / 3); r.dispatchEvent(new Event('change')); }")
+    page.wait_for_function("() => !document.querySelector('#replay .step').textContent.startsWith('1 /')")
+    page.wait_for_selector(".qq-player .qq-reveal")  # every hand is shown
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "quirky-quarks-replay.png"), full_page=True)
+    page.click("text=Leave replay")
+
+    # rules are one click away
+    assert page.get_attribute("#rules-link", "href") == "/rules.html?game=quirky-quarks"
+
+    # and a new game with the same settings
+    old = page.url
+    page.click("#play-again")
+    page.wait_for_function("(old) => location.href !== old", arg=old)
+    page.wait_for_selector(".qq")
