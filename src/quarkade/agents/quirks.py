@@ -931,14 +931,19 @@ class QuirklingHeuristic(Bot):
 
     def _give(self, n: Nursery, moves: Sequence[Move]) -> Move:
         """The card we miss least; of those, one the asker cannot use in its climate now."""
+        return self._least_missed(n, moves, n.climate_in(0))
+
+    @staticmethod
+    def _least_missed(n: Nursery, moves: Sequence[Move], climate: int) -> Move:
+        """The card whose loss costs the coming climates least; of those, one without
+        ``climate``'s code (so that whoever gets it cannot use it at once)."""
         weights = n.next_weights()
         seen = _seen_by_index(n.hand)
-        now = n.climate_in(0)
 
         def loss(m: Move) -> tuple[float, bool]:
             card = seen[m.cards[0]]
             rest = tuple(c for c in n.hand if c is not card)
-            return n.value(n.hand, weights) - n.value(rest, weights), bool(card.coded(now))
+            return n.value(n.hand, weights) - n.value(rest, weights), bool(card.coded(climate))
 
         return min(moves, key=loss)
 
@@ -967,16 +972,7 @@ class QuirklingHeuristic(Bot):
 
     def _discard(self, n: Nursery, moves: Sequence[Move]) -> Move:
         """The card the coming climates need least; of those, one the next player cannot use."""
-        weights = n.next_weights()
-        seen = _seen_by_index(n.hand)
-        following = n.climate_in(1)
-
-        def loss(m: Move) -> tuple[float, bool]:
-            card = seen[m.cards[0]]
-            rest = tuple(c for c in n.hand if c is not card)
-            return n.value(n.hand, weights) - n.value(rest, weights), bool(card.coded(following))
-
-        return min(moves, key=loss)
+        return self._least_missed(n, moves, n.climate_in(1))
 
 
 register_bot("heuristic", "quirkling")(QuirklingHeuristic)

@@ -27,6 +27,7 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    minimum: int | None = None  # the smallest value a whole-number option takes
 
     def check(self, game_id: str, value: Any) -> Any:
         if self.kind is bool:
@@ -37,6 +38,8 @@ class OptionSpec:
                 raise InvalidOptions(f"option {self.name!r} of {game_id} is a whole number, not {value!r}")
         elif not isinstance(value, self.kind):
             raise InvalidOptions(f"option {self.name!r} of {game_id} takes a {self.kind.__name__}, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidOptions(f"option {self.name!r} of {game_id} is at least {self.minimum}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise InvalidOptions(f"option {self.name!r} of {game_id} is one of {allowed}, not {value!r}")
@@ -69,7 +72,7 @@ class GameInfo:
             "rules_version": self.rules_version,
             "options": [
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
-                 "choices": list(o.choices)}
+                 "choices": list(o.choices), "minimum": o.minimum}
                 for o in self.options
             ],
         }

@@ -14,10 +14,10 @@ from itertools import product
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.errors import InvalidOptions
-from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
-from quarkade.games.quirks.actions import Move, Verb, move, parse
+from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.family import QuirksFamily
 from quarkade.games.quirks.rules import NICHE_STACKS, SPACES
 from quarkade.games.quirks.views import card_json, quirks_name
 
@@ -40,7 +40,9 @@ class Stage(IntEnum):
     OVER = 6
 
 
-class Quirkling(Game):
+class Quirkling(QuirksFamily):
+    sampler = "sample_quirkling"
+
     info = GameInfo(
         id="quirkling",
         title="Quirkling",
@@ -51,28 +53,11 @@ class Quirkling(Game):
         "that can live in the current climate.",
         rules_version=COMPONENTS.rules_version,
         options=(OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a "
-                            "declared result"),),
+                            "declared result", minimum=1),),
     )
 
     def new_game(self, seed: int) -> QuirklingState:
-        if self.options["turn_limit"] < 1:
-            raise InvalidOptions("turn_limit is at least 1")
         return QuirklingState.setup(self, seed)
-
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        return parse(text)
-
-    @classmethod
-    def public_components(cls) -> dict[str, Any]:
-        from quarkade.games.quirks.components import printed_faces
-
-        return {"cards.toml": printed_faces()}
-
-    def sample_state(self, view: View, chance: Chance) -> State:
-        from quarkade.games.quirks.sampling import sample_quirkling
-
-        return sample_quirkling(self, view, chance)
-
 
 class QuirklingState(State):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",

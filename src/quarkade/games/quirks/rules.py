@@ -13,10 +13,11 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
-from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
-from quarkade.games.quirks.actions import Move, Verb, move, parse
+from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.evaluation import adaptation
+from quarkade.games.quirks.family import QuirksFamily
 
 CARDS = COMPONENTS.cards
 SPACES = len(COMPONENTS.climates) * COMPONENTS.zones_per_climate
@@ -98,11 +99,14 @@ OPTIONS = (
     OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate"),
     OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with C29 may roll dice for its value"),
     OptionSpec("advanced", bool, False, "Advanced game: no destiny markers; one competition on the first turn"),
-    OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a declared result"),
+    OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a declared result",
+               minimum=1),
 )
 
 
-class Quirks(Game):
+class Quirks(QuirksFamily):
+    sampler = "sample_quirks"
+
     info = GameInfo(
         id="quirks",
         title="Quirks",
@@ -117,26 +121,7 @@ class Quirks(Game):
     )
 
     def new_game(self, seed: int) -> QuirksState:
-        if self.options["turn_limit"] < 1:
-            from quarkade.core.errors import InvalidOptions
-
-            raise InvalidOptions("turn_limit is at least 1")
         return QuirksState.setup(self, seed)
-
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        return parse(text)
-
-    @classmethod
-    def public_components(cls) -> dict[str, Any]:
-        from quarkade.games.quirks.components import printed_faces
-
-        return {"cards.toml": printed_faces()}
-
-    def sample_state(self, view: View, chance: Chance) -> State:
-        from quarkade.games.quirks.sampling import sample_quirks
-
-        return sample_quirks(self, view, chance)
-
 
 class QuirksState(State):
     __slots__ = (

@@ -14,12 +14,12 @@ from enum import IntEnum
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.errors import InvalidOptions
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State, View
-from quarkade.games.quirks.actions import Move, Verb, move, parse
+from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS
 from quarkade.games.quirks.evaluation import adaptation
+from quarkade.games.quirks.family import QuirksFamily
 from quarkade.games.quirks.rules import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
 from quarkade.games.quirks.views import card_json, quirks_name
 
@@ -38,7 +38,9 @@ class Stage(IntEnum):
     OVER = 5
 
 
-class QuirksSolitaire(Game):
+class QuirksSolitaire(QuirksFamily):
+    sampler = "sample_solitaire"
+
     info = GameInfo(
         id="quirks-solitaire",
         title="Quirks Solitaire",
@@ -50,30 +52,13 @@ class QuirksSolitaire(Game):
         rules_version=COMPONENTS.rules_version,
         options=(
             OptionSpec("random_mutation", bool, False, "Random Mutation: an X forces a card of a QUiRKS to change"),
-            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost"),
+            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost", minimum=1),
         ),
         variants=("random_mutation",),
     )
 
     def new_game(self, seed: int) -> SolitaireState:
-        if self.options["action_limit"] < 1:
-            raise InvalidOptions("action_limit is at least 1")
         return SolitaireState.setup(self, seed)
-
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        return parse(text)
-
-    @classmethod
-    def public_components(cls) -> dict[str, Any]:
-        from quarkade.games.quirks.components import printed_faces
-
-        return {"cards.toml": printed_faces()}
-
-    def sample_state(self, view: View, chance: Chance) -> State:
-        from quarkade.games.quirks.sampling import sample_solitaire
-
-        return sample_solitaire(self, view, chance)
-
 
 class SolitaireState(State):
     __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
