@@ -15,6 +15,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 from quarkade.games.quirks.family import QuirksFamily
@@ -78,7 +79,7 @@ class QuirklingState(State):
     asked: tuple[int, int]  # (seat asked, stack) while that seat chooses which card to give
     turns: int
     result: tuple[int, ...] | None
-    log: tuple[Any, Any] | None
+    log: Log
     _to_act: tuple[int, ...]
     _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
 
@@ -116,7 +117,7 @@ class QuirklingState(State):
         return c
 
     def _note(self, *event: Any) -> None:
-        self.log = (event, self.log)
+        self.log = note(self.log, *event)
 
     @property
     def climate_index(self) -> int:
@@ -367,14 +368,7 @@ class QuirklingState(State):
         }
         if seat is not None:
             data["hand"] = [card_json(c, True) for c in sorted(self.hands[seat], key=lambda c: (CARDS[c].stack, c))]
-        log: list[dict[str, Any]] = []
-        event = self.log
-        while event is not None and len(log) < 40:
-            described = _describe(event[0], seat, over)
-            if described is not None:
-                log.append(described)
-            event = event[1]
-        log.reverse()
+        log = read(self.log, _describe, seat, over, 40)
         data["log"] = log
         return View(self.game.id, seat, data)
 

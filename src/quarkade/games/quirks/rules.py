@@ -14,6 +14,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.log import Log, events, note
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.evaluation import adaptation
@@ -155,7 +156,7 @@ class QuirksState(State):
     defence: int  # the player about to win, or -1
     defence_queue: list[tuple[int, int]]  # (seat, niche) of the lower QUiRKS still to try
     reveals: tuple[dict[str, Any], ...]  # competitions counted so far: public from then on
-    log: tuple[Any, Any] | None
+    log: Log
     result: tuple[int, ...] | None
     _to_act: tuple[int, ...]
     _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
@@ -212,7 +213,7 @@ class QuirksState(State):
         return c
 
     def _note(self, *event: Any) -> None:
-        self.log = (event, self.log)
+        self.log = note(self.log, *event)
 
     def _draw(self, stack: int) -> int:
         """A card from a stack (reshuffling its discards), or -1 if there is none."""
@@ -1028,8 +1029,8 @@ class QuirksState(State):
             "turns": float(self.turns),
             "competitions counted": float(len(self.reveals)),
             "eliminations": float(sum(self.eliminated)),
-            "turn limit reached": float(self.is_over and self.log is not None
-                                        and self.log[0][0] == "over" and self.log[0][3] == "turn limit reached"),
+            "turn limit reached": float(any(e[0] == "over" and e[3] == "turn limit reached"
+                                            for e in events(self.log))),
         }
 
     def view(self, seat: int | None) -> View:

@@ -16,6 +16,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS
 from quarkade.games.quirks.evaluation import adaptation
@@ -79,7 +80,7 @@ class SolitaireState(State):
     counted: tuple[tuple[str, int, int], ...]  # (niche, cards, food chain) counted this time
     won: bool
     lost_why: str
-    log: tuple[Any, Any] | None
+    log: Log
     _to_act: tuple[int, ...]
     _legal: list[Move] | None  # the legal moves until the next action
 
@@ -121,7 +122,7 @@ class SolitaireState(State):
         return c
 
     def _note(self, *event: Any) -> None:
-        self.log = (event, self.log)
+        self.log = note(self.log, *event)
 
     def _take(self, stack: int) -> int:
         """The top card of a stack; a stack that runs out loses the game (-1 then)."""
@@ -335,17 +336,12 @@ class SolitaireState(State):
             "won": self.won if self.is_over else None,
             "result": self.lost_why if self.is_over and not self.won else None,
         }
-        log: list[dict[str, Any]] = []
-        event = self.log
-        while event is not None and len(log) < 40:
-            log.append(_describe(event[0]))
-            event = event[1]
-        log.reverse()
+        log = read(self.log, _describe, seat, self.is_over, 40)
         data["log"] = log
         return View(self.game.id, seat, data)
 
 
-def _describe(event: tuple[Any, ...]) -> dict[str, Any]:
+def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
     kind = event[0]
     if kind == "destiny":
         return {"event": kind, "text": f"Destiny: the {NICHES[event[3]].upper()} niche."}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
+from quarkade.core.log import read
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 
 if TYPE_CHECKING:
@@ -238,13 +239,6 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         data["contest"] = public
     if seat is not None:
         data["hand"] = [card_json(c, True) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]
-    log: list[dict[str, Any]] = []
-    event = state.log
-    while event is not None and len(log) < LOG_LENGTH:
-        described = describe(event[0], seat, over)
-        if described is not None:
-            log.append(described)
-        event = event[1]
-    log.reverse()
+    log = read(state.log, describe, seat, over, LOG_LENGTH)
     data["log"] = log
     return View(state.game.id, seat, data)

@@ -13,6 +13,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
 from quarkade.core.game import Action, Game, GameInfo, State, View
+from quarkade.core.log import Log, events, note
 from quarkade.games.quirky_quarks.actions import (
     BIDS,
     DISCARDS,
@@ -156,7 +157,7 @@ class QuirkyQuarksState(State):
     pending_draws: tuple[tuple[int, int], ...]  # (seat, cards owed), in order
     neutrino_seat: int
     neutrino_draws: int
-    log: tuple[Any, Any] | None  # (event, earlier log): shared between clones
+    log: Log
     _to_act: tuple[int, ...]
 
     # ----------------------------------------------------------------- set-up
@@ -226,7 +227,7 @@ class QuirkyQuarksState(State):
     # ----------------------------------------------------------------- helpers
     def _note(self, *event: Any) -> None:
         """Append to the log: (kind, seat it is private to or -1, details...)."""
-        self.log = (event, self.log)
+        self.log = note(self.log, *event)
 
     def _gain(self, seat: int, kind: int | None) -> None:
         if kind is not None:
@@ -797,12 +798,10 @@ class QuirkyQuarksState(State):
     def statistics(self) -> dict[str, float]:
         """Quests completed in this game, by kind (``completed:<id>``)."""
         counts: dict[str, float] = {}
-        event = self.log
-        while event is not None:
-            if event[0][0] == "complete":
-                key = f"completed:{CARDS[event[0][3]].id}"
+        for event in events(self.log):
+            if event[0] == "complete":
+                key = f"completed:{CARDS[event[3]].id}"
                 counts[key] = counts.get(key, 0.0) + 1.0
-            event = event[1]
         return counts
 
     # ----------------------------------------------------------------- views

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
+from quarkade.core.log import read
 from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def _ids(kinds: tuple[int, ...] | list[int]) -> list[str]:
     return [CARDS[k].id for k in kinds]
 
 
-def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool = False) -> dict[str, Any] | None:
+def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
     """A log event as ``viewer`` may read it (None: nothing to show)."""
     kind, private_to = event[0], event[1]
     sees_private = reveal_all or (viewer is not None and viewer == private_to)
@@ -182,13 +183,6 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         data["hand"] = _counts(state.hand(seat))
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
-    log: list[dict[str, Any]] = []
-    event = state.log
-    while event is not None and len(log) < LOG_LENGTH:
-        described = describe(event[0], seat, reveal_all=over)
-        if described is not None:
-            log.append(described)
-        event = event[1]
-    log.reverse()
+    log = read(state.log, describe, seat, over, LOG_LENGTH)
     data["log"] = log
     return View("quirky-quarks", seat, data)
