@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 import quarkade
 from quarkade.core import Chance
+from quarkade.games.quirks.components import COMPONENTS
 
 from .conftest import Message, Peer, create_table, errors, fix_seed, token_of
 from .test_api import table_of
@@ -170,3 +171,106 @@ def test_games_with_server_bots_leak_nothing(client: TestClient, sessions: list[
             if not message["over"]:
                 check_private(message, audience, secrets)
         check_seqs(peer.messages)
+
+
+# ---------------------------------------------------------------------- the Quirks family
+CARDS_Q = COMPONENTS.cards
+
+
+def has_key(data: Any, key: str) -> bool:
+    if isinstance(data, dict):
+        return key in data or any(has_key(value, key) for value in data.values())
+    if isinstance(data, list):
+        return any(has_key(value, key) for value in data)
+    return False
+
+
+def check_quirks_private(view: dict[str, Any], seat: int | None, state: Any) -> None:
+    """No adaptation value ever; before the end, no other seat's hand and no climate code of
+    a QUiRKS that is not the seat's own (the identification markers hide them)."""
+    assert not has_key(view, "values"), "an adaptation value reached a client"
+    for player in view.get("players", []):
+        assert "hand" not in player, "a hand was shown before the end"
+    if seat is None:
+        assert "hand" not in view
+    elif "hand" in view:
+        own = sorted(card["number"] for card in view["hand"])
+        hands = state.hands if hasattr(state, "hands") else [state.hand]
+        assert own == sorted(CARDS_Q[c].number for c in hands[seat]), "a hand other than the seat's own"
+    for entry in view.get("niches", []):
+        for level in ("upper", "lower"):
+            quirks = entry[level]
+            if quirks is not None and quirks["owner"] != seat:
+                assert not any("codes" in card for card in quirks["cards"]), "another seat's codes were shown"
+    contest = view.get("contest")
+    if contest and contest["attacker"] != seat:
+        assert not any("codes" in card for card in contest["attacker_cards"]), "the challenger's codes were shown"
+
+
+def play_quirks_family(client: TestClient, sessions: list[Any], game: str, players: int, seed: int,
+                       options: dict[str, Any]) -> int:
+    fix_seed(client, seed)
+    created = create_table(client, ["human"] * players, game=game, options=options)
+    table = table_of(client, created["id"])
+    secrets = secrets_of(created, seed)
+    peers: dict[int | None, Peer] = {s: open_peer(client, sessions, created["id"], token_of(created, s))
+                                     for s in range(players)}
+    peers[None] = open_peer(client, sessions, created["id"], None)
+    chance = Chance(seed)
+    checked = 0
+    solitaire = game == "quirks-solitaire"
+
+    def check_all() -> None:
+        nonlocal checked
+        for audience, peer in peers.items():
+            for message in peer.sync():
+                assert not has_key(message, "values")
+                if message["type"] != "state":
+                    continue
+                state = table.state
+                assert message["view"] == state.view(audience).to_json(), "a message is not its seat's view"
+                if not state.is_over:
+                    check_private(message, audience, secrets)
+                    check_quirks_private(message["view"], audience, state)
+                    if solitaire and audience is None:
+                        assert "hand" not in message["view"], "a spectator of the solitaire game sees its hand"
+                checked += 1
+
+    check_all()
+    while not table.over:
+        state = table.state
+        seat = state.to_act[chance.below(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        sent = peers[seat].act(str(legal[chance.below(len(legal))]))
+        assert not errors(sent), sent
+        for message in sent:
+            assert not has_key(message, "values")
+            if message["type"] == "state":
+                assert message["view"] == table.state.view(seat).to_json()
+                if not table.over:
+                    check_quirks_private(message["view"], seat, table.state)
+        check_all()
+    for peer in peers.values():
+        check_seqs(peer.messages)
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "options"), [
+    ("quirks", 2, BIG + 31, {"turn_limit": 60}),
+    ("quirks", 3, BIG + 32, {"intelligent_race": True, "random_mutation": True, "turn_limit": 60}),
+    ("quirks-solitaire", 1, BIG + 33, {"random_mutation": True}),
+    ("quirkling", 3, BIG + 34, {"turn_limit": 60}),
+])
+def test_quirks_messages_hide_hands_codes_and_values(client: TestClient, sessions: list[Any], game: str,
+                                                     players: int, seed: int, options: dict[str, Any]) -> None:
+    checked = play_quirks_family(client, sessions, game, players, seed, options)
+    assert checked > players
+
+
+@pytest.mark.parametrize("game", ["quirks", "quirks-solitaire", "quirkling"])
+def test_quirks_components_print_no_values(client: TestClient, game: str) -> None:
+    response = client.get(f"/api/games/{game}/components")
+    assert response.status_code == 200
+    files = response.json()["files"]
+    assert "cards.toml" in files and files["cards.toml"]["card"]
+    assert not has_key(files, "values") and "values" not in json.dumps(files)

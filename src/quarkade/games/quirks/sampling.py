@@ -38,6 +38,7 @@ def _destiny(drawn: list[str], chance: Chance) -> tuple[list[int], list[int]]:
 
 
 def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> SolitaireState:
+    from quarkade.games.quirks.rules import HAND_TARGET
     from quarkade.games.quirks.solitaire import SolitaireState, Stage
 
     data = view.data
@@ -45,7 +46,7 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
     s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
-    s.hand = _indices(data["hand"])
+    s.hand = _indices(data["hand"]) if "hand" in data else []
     s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
     s.climate = data["climate"]["space"]
     s.destiny_pool, s.destiny_drawn = _destiny(data["destiny"]["drawn"], chance)
@@ -59,10 +60,14 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
     s.lost_why = data["result"] or ""
     known = {c for q in s.quirks for c in q} | set(s.hand) | {c for b in s.extinct for c in b}
     s.stacks = []
+    hidden_hand = "hand" not in data  # a spectator: the hand is dealt from the unseen cards
     for index, name in enumerate(STACKS):
         discards = _indices(data["stacks"][name]["discarded"])
         unknown = [c.index for c in CARDS if c.stack == index and c.index not in known and c.index not in discards]
         chance.shuffle(unknown)
+        if hidden_hand:
+            for _ in range(HAND_TARGET[index]):
+                s.hand.append(unknown.pop())
         s.stacks.append(Deck(unknown, discards))
     s._to_act = tuple(data["to_act"])
     return s

@@ -322,9 +322,12 @@ class SolitaireState(State):
             "stage": self.stage.name.lower().replace("_", "-"),
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
-            "quirks": [{"niche": NICHES[n], "name": quirks_name(q), "cards": [card_json(c, True) for c in q]}
+            # A spectator sees the QUiRKS but not their codes (the identification markers hide
+            # them) and not the hand.
+            "quirks": [{"niche": NICHES[n], "name": quirks_name(q),
+                        "cards": [card_json(c, seat is not None or self.is_over) for c in q]}
                        for n, q in enumerate(self.quirks)],
-            "hand": [card_json(c, True) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))],
+            "hand_size": len(self.hand),
             "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [CARDS[c].number for c in d.discards]}
                        for i, d in enumerate(self.stacks)},
             "destiny": {"drawn": [NICHES[n] for n in self.destiny_drawn], "pool": len(self.destiny_pool)},
@@ -336,6 +339,8 @@ class SolitaireState(State):
             "won": self.won if self.is_over else None,
             "result": self.lost_why if self.is_over and not self.won else None,
         }
+        if seat is not None or self.is_over:
+            data["hand"] = [card_json(c, True) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))]
         log = read(self.log, _describe, seat, self.is_over, 40)
         data["log"] = log
         return View(self.game.id, seat, data)

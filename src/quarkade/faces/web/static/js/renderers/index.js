@@ -8,10 +8,14 @@
 //          ui is an object the renderer may keep its own choices in between updates
 
 import { renderGeneric } from "./generic.js";
+import { renderQuirks, renderQuirksSolitaire, renderQuirkling } from "./quirks.js";
 import { renderQuirkyQuarks } from "./quirky-quarks.js";
 
 export const renderers = {
   "quirky-quarks": renderQuirkyQuarks,
+  quirks: renderQuirks,
+  "quirks-solitaire": renderQuirksSolitaire,
+  quirkling: renderQuirkling,
 };
 
 export function rendererFor(gameId) {

@@ -1,0 +1,211 @@
+"""A real browser plays Quirks through the web client: it sets a table with one person and
+two heuristic bots by clicking in the lobby, plays to the game-over screen by clicking legal
+actions (cards, niches, the climate table, buttons), and opens a solitaire table and a
+Quirkling table. Screenshots go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import LiveServer
+from .test_browser import ARGS, CHROMIUM, SHOTS, click_and_wait, visible
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")  # Debian's chromium, never a download
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=1)
+        tab = context.new_page()
+        problems: list[str] = []
+        tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        tab.on("console", lambda message: problems.append(f"console: {message.text}")
+               if message.type == "error" else None)
+        outside: list[str] = []
+        tab.on("request", lambda request: outside.append(request.url)
+               if not request.url.startswith((server.url, server.ws_url, "data:")) else None)
+        yield tab
+        assert not outside, f"the client fetched from outside the machine: {outside}"
+        assert not problems, problems
+        browser.close()
+
+
+# the safe choices first: they keep a game short and never stall it
+SAFE = ["end", "decline", "concede", "give-up", "pass", "face-down", "table", "redraw", "complete drawn",
+        "setup b", "climate 1", "stop", "draw stack"]
+
+
+def legal_now(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all(".qk [data-action]", "nodes => nodes.map(n => n.dataset.action)"))
+
+
+def step(page: Any) -> str:
+    """One decision of the seat, by clicking what the board offers. Returns what was done."""
+    offered = legal_now(page)
+    for action in SAFE:
+        if action in offered:
+            button = f".qk-actionbar button[data-action='{action}']"
+            click_and_wait(page, button if visible(page, button) else f".qk [data-action='{action}']")
+            return action
+    for verb in ("discard", "complete", "replace", "give"):
+        selector = f".qk-me .qk-card.playable[data-action^='{verb} ']"
+        if visible(page, selector):
+            click_and_wait(page, selector)
+            return verb
+    # place / make: select cards of the hand until the selection is an action
+    if any(a.startswith("select ") for a in offered):
+        confirm = ".qk-actionbar button[data-action^='place '], .qk-actionbar button[data-action^='make ']"
+        for _ in range(4):
+            if visible(page, confirm):
+                click_and_wait(page, confirm)
+                return "place"
+            click_and_wait(page, ".qk-me .qk-card.playable[data-action^='select ']:not(.selected)")
+        raise AssertionError("no selection of cards could be confirmed")
+    # mutate: a card of one's QUiRKS, then discard & draw
+    if visible(page, ".qk-niche .qk-card.playable[data-action^='mutate ']"):
+        click_and_wait(page, ".qk-niche .qk-card.playable[data-action^='mutate ']")
+        click_and_wait(page, ".qk-actionbar button[data-action^='mutate ']")
+        return "mutate"
+    click_and_wait(page, ".qk-actionbar button[data-action], .qk [data-action]")
+    return "other " + " ".join(sorted(offered))
+
+
+def set_table(page: Any, game: str, seats: list[str], options: dict[str, str] | None = None) -> None:
+    page.wait_for_selector(f".game-card[data-game='{game}']")
+    page.click(f".game-card[data-game='{game}'] button.primary")
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    for name, value in (options or {}).items():
+        page.fill(f"#options [name='{name}']", value)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".qk")
+
+
+def shoot(page: Any, name: str) -> None:
+    """The whole page at 1440 wide, as tall as it is: the sticky action bar where it belongs."""
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": 1440, "height": max(900, height)})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    page.goto(f"{server.url}/")
+    set_table(page, "quirks", ["human", "heuristic", "heuristic"], {"turn_limit": "18"})
+    assert page.locator(".qk-niche").count() == 3
+    assert page.locator(".qk-track").count() == 1
+
+    done: list[str] = []
+    table_shot = False
+    deadline = time.monotonic() + 45
+    while not visible(page, "#game-over"):
+        assert time.monotonic() < deadline, f"the game did not end in time after {done}"
+        assert len(done) < 300
+        if not visible(page, ".qk-actionbar.mine"):
+            page.wait_for_function(
+                "() => document.querySelector('.qk-actionbar.mine') || document.querySelector('#game-over')"
+                " || document.querySelector('.qk-contest.live')", timeout=20_000)
+            if not table_shot and visible(page, ".qk-contest.live") and not visible(page, "#game-over"):
+                page.wait_for_timeout(600)
+                shoot(page, "quirks-table.png")
+                table_shot = True
+            if not visible(page, ".qk-actionbar.mine"):
+                page.wait_for_function(
+                    "() => document.querySelector('.qk-actionbar.mine') || document.querySelector('#game-over')",
+                    timeout=20_000)
+            continue
+        if not table_shot and visible(page, ".qk-contest.live") and "face-down" in legal_now(page):
+            page.wait_for_timeout(600)
+            shoot(page, "quirks-table.png")
+            table_shot = True
+        done.append(step(page))
+    assert len(done) > 5, done
+    assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
+    if not table_shot:
+        shoot(page, "quirks-table.png")
+    page.wait_for_selector(".scores tr")
+    page.wait_for_timeout(1000)  # let the last reveal settle
+    shoot(page, "quirks-over.png")
+    assert time.monotonic() - started < 60
+
+
+def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{server.url}/")
+    set_table(page, "quirks-solitaire", ["human"])
+    page.wait_for_selector(".qk-solitaire")
+    # play a few moves: a mutation (an exchange with the hand if one is offered), the climate
+    # marker, then count one QUiRKS and photograph the totals
+    moves = 0
+    for _ in range(12):
+        if visible(page, "#game-over") or visible(page, ".qk-count.live"):
+            break
+        offered = legal_now(page)
+        if "count" in offered and moves >= 2:
+            click_and_wait(page, ".qk-actionbar button[data-action='count']")
+        elif "continue" in offered:
+            click_and_wait(page, ".qk [data-action='continue']")
+        elif visible(page, ".qk-niche .qk-card.playable"):
+            click_and_wait(page, ".qk-niche .qk-card.playable")
+            if visible(page, ".qk-me .qk-card.playable"):
+                click_and_wait(page, ".qk-me .qk-card.playable")
+            else:
+                click_and_wait(page, ".qk-actionbar button[data-action^='mutate ']")
+            moves += 1
+        elif "climate 2" in offered:
+            click_and_wait(page, ".qk-move[data-action='climate 2'] .qk-target")
+            moves += 1
+        else:
+            step(page)
+    page.wait_for_timeout(1000)  # the count's bars grow in
+    shoot(page, "quirks-solitaire.png")
+
+    page.goto(f"{server.url}/")
+    set_table(page, "quirkling", ["human", "heuristic", "heuristic"])
+    page.wait_for_selector(".qk-quirkling")
+    asked = False
+    for _ in range(40):
+        if visible(page, "#game-over"):
+            break
+        if not visible(page, ".qk-actionbar.mine"):
+            page.wait_for_function(
+                "() => document.querySelector('.qk-actionbar.mine') || document.querySelector('#game-over')",
+                timeout=20_000)
+            continue
+        offered = legal_now(page)
+        if any(a.startswith("ask ") for a in offered):
+            if asked:
+                shoot(page, "quirkling.png")
+                break
+            page.locator(".qk-ling-players .qk-player.askable").last.click()
+            click_and_wait(page, ".qk-actionbar button.qk-stack-btn")
+            asked = True
+        else:
+            step(page)
+    if not asked:
+        shoot(page, "quirkling.png")
+    assert httpx.get(f"{server.url}/api/games/quirks/components").status_code == 200
