@@ -337,6 +337,32 @@ class State(ABC):
         )
 
 
+class CachedLegalActions(State):
+    """A state whose legal actions come from ``_moves(seat)``, computed once per position and
+    reused by ``why_illegal``. Subclasses set ``_legal`` to None when a state is made and before
+    each action is applied; a clone may share it, as it is never changed in place."""
+
+    __slots__ = ("_legal",)
+    _legal: tuple[int, list[Action]] | None  # (seat, its moves) until the next action
+
+    @abstractmethod
+    def _moves(self, seat: int) -> list[Any]:
+        """Every legal action of ``seat``, who is to act."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return list(self._legal_moves(seat))
+
+    def _legal_moves(self, seat: int) -> list[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        moves = self._moves(seat)
+        self._legal = (seat, moves)
+        return moves
+
+
 def parse_words(text: str, game_id: str) -> list[str]:
     """Split notation into lower-case words, refusing empty input."""
     if not isinstance(text, str):

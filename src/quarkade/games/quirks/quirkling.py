@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
@@ -60,9 +60,9 @@ class Quirkling(QuirksFamily):
     def new_game(self, seed: int) -> QuirklingState:
         return QuirklingState.setup(self, seed)
 
-class QuirklingState(State):
+class QuirklingState(CachedLegalActions):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
-                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act", "_legal")
+                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act")
 
     game: Quirkling
     chance: Chance
@@ -81,7 +81,6 @@ class QuirklingState(State):
     result: tuple[int, ...] | None
     log: Log
     _to_act: tuple[int, ...]
-    _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
 
     @classmethod
     def setup(cls, game: Quirkling, seed: int) -> QuirklingState:
@@ -151,19 +150,6 @@ class QuirklingState(State):
     def to_act(self) -> tuple[int, ...]:
         return self._to_act
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
-            return []
-        return list(self._cached_moves(seat))
-
-    def _cached_moves(self, seat: int) -> list[Move]:
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        moves = self._moves(seat)
-        self._legal = (seat, moves)
-        return moves
-
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
         if stage in (Stage.REQUEST, Stage.REFILL):
@@ -185,7 +171,7 @@ class QuirklingState(State):
         return []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._cached_moves(seat):
+        if isinstance(action, Move) and action in self._legal_moves(seat):
             return None
         if isinstance(action, Move) and action.verb is Verb.ASK:
             if action.cards[0] == seat:

@@ -13,7 +13,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
-from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, events, note
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES
@@ -124,12 +124,12 @@ class Quirks(QuirksFamily):
     def new_game(self, seed: int) -> QuirksState:
         return QuirksState.setup(self, seed)
 
-class QuirksState(State):
+class QuirksState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "stacks", "hands", "slots", "owners", "extinct", "eliminated", "climate",
         "destiny_pool", "destiny_drawn", "current", "niche", "stage", "contest", "turns", "turns_taken",
         "competed", "setup_step", "mutation_queue", "defence", "defence_queue", "reveals", "log",
-        "result", "_to_act", "_legal",
+        "result", "_to_act",
     )
 
     game: Quirks
@@ -159,7 +159,6 @@ class QuirksState(State):
     log: Log
     result: tuple[int, ...] | None
     _to_act: tuple[int, ...]
-    _legal: tuple[int, list[Move]] | None  # (seat, its moves) until the next action
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -402,19 +401,6 @@ class QuirksState(State):
         self._next_defence()
 
     # ----------------------------------------------------------------- legal actions
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
-            return []
-        return list(self._legal_moves(seat))
-
-    def _legal_moves(self, seat: int) -> list[Move]:
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        moves = self._moves(seat)
-        self._legal = (seat, moves)
-        return moves
-
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
         if stage is Stage.SETUP:

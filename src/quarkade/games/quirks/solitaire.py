@@ -15,7 +15,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, GameInfo, OptionSpec, State, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS
@@ -61,9 +61,9 @@ class QuirksSolitaire(QuirksFamily):
     def new_game(self, seed: int) -> SolitaireState:
         return SolitaireState.setup(self, seed)
 
-class SolitaireState(State):
+class SolitaireState(CachedLegalActions):
     __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
-                 "stage", "actions", "extinct", "counted", "won", "lost_why", "log", "_to_act", "_legal")
+                 "stage", "actions", "extinct", "counted", "won", "lost_why", "log", "_to_act")
 
     game: QuirksSolitaire
     chance: Chance
@@ -82,7 +82,6 @@ class SolitaireState(State):
     lost_why: str
     log: Log
     _to_act: tuple[int, ...]
-    _legal: list[Move] | None  # the legal moves until the next action
 
     @classmethod
     def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
@@ -158,17 +157,7 @@ class SolitaireState(State):
     def to_act(self) -> tuple[int, ...]:
         return self._to_act
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
-            return []
-        return list(self._cached_moves())
-
-    def _cached_moves(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = self._moves()
-        return self._legal
-
-    def _moves(self) -> list[Move]:
+    def _moves(self, seat: int = 0) -> list[Move]:
         stage = self.stage
         if stage is Stage.START:
             return [move(Verb.CONTINUE), move(Verb.COUNT)]
@@ -189,7 +178,7 @@ class SolitaireState(State):
         return []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._cached_moves():
+        if isinstance(action, Move) and action in self._legal_moves(seat):
             return None
         expected = {
             Stage.START: "'continue' playing or 'count' your QUiRKS",
