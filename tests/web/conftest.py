@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,44 @@ class LiveServer:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.log.close()
+
+
+# ----------------------------------------------------------------- a real browser
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server whose bots move at once."""
+    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@contextmanager
+def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
+    """A tab of Debian's chromium, driven by Playwright; page errors, console errors and any
+    request leaving the machine fail the test."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Never let Playwright fetch a browser of its own: Debian's chromium is used.
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1440, "height": height}, device_scale_factor=1)
+        tab = context.new_page()
+        problems: list[str] = []
+        tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        tab.on("console", lambda message: problems.append(f"console: {message.text}")
+               if message.type == "error" else None)
+        outside: list[str] = []
+        tab.on("request", lambda request: outside.append(request.url)
+               if not request.url.startswith((server.url, server.ws_url, "data:")) else None)
+        tab.problems = problems
+        yield tab
+        assert not outside, f"the client fetched from outside the machine: {outside}"
+        assert not problems, problems
+        browser.close()

@@ -4,55 +4,23 @@ actions, and reaches the scores. Screenshots go to docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .conftest import LiveServer
-
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from .conftest import CHROMIUM, SHOTS, LiveServer, browser_page
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0)
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture
 def page(server: LiveServer) -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Never let Playwright fetch a browser of its own: Debian's chromium is used.
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        # tall enough for the whole table: full-page shots show no sticky bar mid-page
-        context = browser.new_context(viewport={"width": 1440, "height": 1280}, device_scale_factor=1)
-        tab = context.new_page()
-        problems: list[str] = []
-        tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-        tab.on("console", lambda message: problems.append(f"console: {message.text}")
-               if message.type == "error" else None)
-        outside: list[str] = []
-        tab.on("request", lambda request: outside.append(request.url)
-               if not request.url.startswith((server.url, server.ws_url, "data:")) else None)
-        tab.problems = problems
+    # tall enough for the whole table: full-page shots show no sticky bar mid-page
+    with browser_page(server, 1280) as tab:
         yield tab
-        assert not outside, f"the client fetched from outside the machine: {outside}"
-        assert not problems, problems
-        browser.close()
 
 
 def updates(page: Any) -> int:

@@ -5,48 +5,22 @@ Quirkling table. Screenshots go to docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .conftest import LiveServer
-from .test_browser import ARGS, CHROMIUM, SHOTS, click_and_wait, visible
+from .conftest import CHROMIUM, SHOTS, LiveServer, browser_page
+from .test_browser import click_and_wait, visible
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0)
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture
 def page(server: LiveServer) -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")  # Debian's chromium, never a download
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=1)
-        tab = context.new_page()
-        problems: list[str] = []
-        tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-        tab.on("console", lambda message: problems.append(f"console: {message.text}")
-               if message.type == "error" else None)
-        outside: list[str] = []
-        tab.on("request", lambda request: outside.append(request.url)
-               if not request.url.startswith((server.url, server.ws_url, "data:")) else None)
+    with browser_page(server, 900) as tab:
         yield tab
-        assert not outside, f"the client fetched from outside the machine: {outside}"
-        assert not problems, problems
-        browser.close()
 
 
 # the safe choices first: they keep a game short and never stall it
