@@ -47,9 +47,8 @@ register_bot("random")(RandomBot)
 
 
 def _load_game_bots() -> None:
-    # Per-game bots live beside the generic ones; importing registers them.
-    from quarkade.agents import quirks  # noqa: F401, I001
-    from quarkade.agents import quirky_quarks  # noqa: F401
+    # Per-game bots and the search bot live beside the generic ones; importing registers them.
+    from quarkade.agents import quirks, quirky_quarks, search  # noqa: F401
 
 
 def bot_kinds(game_id: str) -> list[str]:

@@ -509,14 +509,15 @@ def replay_command(
 # ----------------------------------------------------------------- bench
 def print_bench(results: list[benchmark.BenchResult]) -> None:
     table = Table(title=f"Random playouts on one core, {results[0].seconds:g} s a measure", title_justify="left")
-    columns = ["game", "players", "steps/s", "games/s", "clones/s", "vs ttt", "targets"]
+    columns = ["game", "players", "steps/s", "games/s", "clones/s", "vs ttt", "targets", "search/s"]
     for column in columns:
         table.add_column(column, justify="left" if column == "game" else "right", no_wrap=column == "game")
     for result in results:
         ratio = result.ratio_vs_openspiel
         table.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
                       f"{result.clones_per_s:,.0f}", "—" if ratio is None else f"{ratio:.2f}×",
-                      "[green]met[/green]" if result.meets_targets else "[red]missed[/red]")
+                      "[green]met[/green]" if result.meets_targets else "[red]missed[/red]",
+                      "—" if result.search_simulations_per_s is None else f"{result.search_simulations_per_s:,.0f}")
     console.print(table)
     reference = results[0].openspiel_python_ttt_steps_per_s
     if reference is None:
@@ -525,7 +526,8 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
         console.print(f"vs ttt: against OpenSpiel's pure-Python tic-tac-toe, {reference:,.0f} steps/s in the same run.",
                       style="dim")
     console.print(f"Targets: {benchmark.STEPS_TARGET:,} steps/s, {benchmark.CLONES_TARGET:,} clones/s, "
-                  "and at least OpenSpiel's pace.", style="dim")
+                  f"and at least OpenSpiel's pace; the search bot (IS-MCTS): {benchmark.SEARCH_TARGET:,} "
+                  "simulations/s.", style="dim")
 
 
 @app.command("bench")

@@ -13,12 +13,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from quarkade.agents.search import simulations_per_second
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, State
 
 # The performance targets of the design, for each game.
 STEPS_TARGET = 50_000
 CLONES_TARGET = 100_000
+SEARCH_TARGET = 5_000  # IS-MCTS simulations a second
 # Clocks are read once a batch so that reading them costs little next to what is timed.
 _BATCH = 64
 # Mid-game states to clone: one every few steps of a few games, so early, middle and
@@ -36,6 +38,7 @@ class BenchResult:
     games_per_s: float
     clones_per_s: float
     openspiel_python_ttt_steps_per_s: float | None = None
+    search_simulations_per_s: float | None = None
 
     @property
     def ratio_vs_openspiel(self) -> float | None:
@@ -62,6 +65,9 @@ class BenchResult:
             else round(self.openspiel_python_ttt_steps_per_s, 1),
             "ratio_vs_openspiel": None if ratio is None else round(ratio, 3),
             "meets_targets": self.meets_targets,
+            "search_simulations_per_s": None if self.search_simulations_per_s is None
+            else round(self.search_simulations_per_s, 1),
+            "search_target": SEARCH_TARGET,
         }
 
 
@@ -157,4 +163,5 @@ def bench(game: Game, seconds: float = 3.0, seed: int = 0, openspiel_steps_per_s
         games_per_s=games_per_s,
         clones_per_s=measure_clones(game, seconds, seed),
         openspiel_python_ttt_steps_per_s=openspiel_steps_per_s,
+        search_simulations_per_s=simulations_per_second(game, seconds, seed),
     )
