@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -263,6 +264,20 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     return app
 
 
+class RedactTokens(logging.Filter):
+    """Seat and host tokens travel in websocket query strings: keep them out of every log."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(self.PATTERN.sub(r"\1…", a) if isinstance(a, str) else a
+                                for a in (record.args if isinstance(record.args, tuple) else (record.args,)))
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1…", record.msg)
+        return True
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = DEFAULT_BOT_DELAY, limits: Limits | None = None, log_level: str = "info",
           access_log: bool = True) -> None:
@@ -271,6 +286,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     import uvicorn
 
     app = create_app(db, bot_delay=bot_delay, limits=limits)
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
                 ws_max_size=WS_MAX_BYTES, ws_ping_interval=20.0, ws_ping_timeout=30.0,
                 # Compressing every message costs more CPU than the views themselves; a state
