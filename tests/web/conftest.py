@@ -4,21 +4,17 @@ exchanges that know when the server has answered, and a live server in a subproc
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from quarkade.faces.web.server import create_app
 from quarkade.faces.web.tables import Limits
+from quarkade.tools.bench_server import ServerProcess
 
 Message = dict[str, Any]
 
@@ -121,56 +117,12 @@ def errors(messages: list[Message]) -> list[Message]:
 
 
 # ---------------------------------------------------------------------- live server
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class LiveServer:
-    """``python -m quarkade.faces.web.server`` on 127.0.0.1 and a free port."""
+class LiveServer(ServerProcess):
+    """The web server in its own process, ready when made."""
 
     def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
-        self.db = db
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "quarkade.faces.web.server", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay), "--quiet",
-                   *(extra or [])]
-        self.log = db.with_suffix(f".{self.port}.log").open("w")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        super().__init__(db, bot_delay, extra)
         self.wait_ready()
-
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: see {self.log.name}")
-            try:
-                if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("the server did not start in time")
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self.log.close()
 
 
 # ----------------------------------------------------------------- a real browser

@@ -73,29 +73,39 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-class _Server:
-    def __init__(self, folder: Path, tables: int) -> None:
+class ServerProcess:
+    """``python -m quarkade.faces.web.server`` on 127.0.0.1 and a free port, in its own process
+    (its output goes to a log file beside the database)."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
+        self.db = db
         self.port = _free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.ws_url = f"ws://{HOST}:{self.port}"
-        self.log = (folder / "server.log").open("w")
         command = [
             sys.executable, "-m", "quarkade.faces.web.server", "--host", HOST, "--port", str(self.port),
-            "--db", str(folder / "bench.sqlite3"), "--bot-delay", "0", "--quiet",
-            "--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
+            "--db", str(db), "--bot-delay", str(bot_delay), "--quiet", *(extra or []),
         ]
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.log = db.with_suffix(f".{self.port}.log").open("w")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped at start: see {self.log.name}")
+                raise RuntimeError(f"the server stopped: see {self.log.name}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
                     return
             time.sleep(0.05)
         raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        """Stop the process at once, as a crash would."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -109,7 +119,8 @@ class _Server:
 
 
 class _Bench:
-    def __init__(self, server: _Server, tables: int, players: int, think: float, seconds: float, seed: int) -> None:
+    def __init__(self, server: ServerProcess, tables: int, players: int, think: float, seconds: float,
+                 seed: int) -> None:
         self.server = server
         self.tables = tables
         self.players = players
@@ -232,7 +243,8 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
     if tables < 1 or seconds <= 0:
         raise ValueError("tables and seconds must be positive")
     with tempfile.TemporaryDirectory(prefix="quarkade-bench-") as folder:
-        server = _Server(Path(folder), tables)
+        server = ServerProcess(Path(folder) / "bench.sqlite3",
+                               extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000"])
         try:
             server.wait_ready()
             cpu_before = _cpu_seconds(server.process.pid)
