@@ -363,6 +363,11 @@ class CachedLegalActions(State):
         return moves
 
 
+def win_scores(winners: Sequence[int], players: int) -> tuple[float, ...]:
+    """Scores of a game won or lost: 1 for each winner (a shared win counts for all), 0 else."""
+    return tuple(1.0 if seat in winners else 0.0 for seat in range(players))
+
+
 def parse_words(text: str, game_id: str) -> list[str]:
     """Split notation into lower-case words, refusing empty input."""
     if not isinstance(text, str):

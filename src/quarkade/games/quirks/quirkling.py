@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
@@ -315,8 +315,7 @@ class QuirklingState(CachedLegalActions):
 
     @property
     def scores(self) -> tuple[float, ...]:
-        winners = self.result or ()
-        return tuple(1.0 if s in winners else 0.0 for s in range(self.players))
+        return win_scores(self.result or (), self.players)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, events, note
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.components import COMPONENTS, NICHES
@@ -1003,8 +1003,7 @@ class QuirksState(CachedLegalActions):
     @property
     def scores(self) -> tuple[float, ...]:
         """1 for each winner, 0 for the others (a shared win at the turn limit counts for all)."""
-        winners = self.result or ()
-        return tuple(1.0 if seat in winners else 0.0 for seat in range(self.players))
+        return win_scores(self.result or (), self.players)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -7,11 +7,11 @@ caller's generator.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import View
+from quarkade.core.game import Game, State, View
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 
 if TYPE_CHECKING:
@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 
 CARDS = COMPONENTS.cards
 BY_NUMBER = {card.number: card.index for card in CARDS}
+
+
+S = TypeVar("S", bound=State)
+
+
+def _blank(cls: type[S], game: Game, chance: Chance) -> S:
+    """A state of ``cls`` with no history and no log, and chance drawn from the caller's."""
+    s = cls.__new__(cls)
+    s.game, s.seed, s.history = game, 0, []
+    s.log, s._legal = None, None  # type: ignore[attr-defined]
+    s.chance = Chance(chance.next64())  # type: ignore[attr-defined]
+    return s
 
 
 def _indices(cards: list[Any]) -> list[int]:
@@ -42,9 +54,7 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
     from quarkade.games.quirks.solitaire import SolitaireState, Stage
 
     data = view.data
-    s = SolitaireState.__new__(SolitaireState)
-    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
-    s.chance = Chance(chance.next64())
+    s = _blank(SolitaireState, game, chance)
     s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
     s.hand = _indices(data["hand"]) if "hand" in data else []
     s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
@@ -79,9 +89,7 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     data = view.data
     seat = view.seat
     n = game.players
-    s = QuirklingState.__new__(QuirklingState)
-    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
-    s.chance = Chance(chance.next64())
+    s = _blank(QuirklingState, game, chance)
     s.players = n
     s.climate = data["climate"]["space"]
     s.current, s.turns = data["current"], data["turns"]
@@ -149,9 +157,7 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     data = view.data
     seat = view.seat
     n = game.players
-    s = QuirksState.__new__(QuirksState)
-    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
-    s.chance = Chance(chance.next64())
+    s = _blank(QuirksState, game, chance)
     s.players = n
     players = data["players"]
     s.climate = data["climate"]["space"]
