@@ -59,6 +59,8 @@ class GameInfo:
     variants: tuple[str, ...] = ()
     rules_version: str = "1"
     default_players: int = 0
+    # A cooperative game has one result for the whole table: every seat wins, or none does.
+    cooperative: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +72,7 @@ class GameInfo:
             "summary": self.summary,
             "variants": list(self.variants),
             "rules_version": self.rules_version,
+            "cooperative": self.cooperative,
             "options": [
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
                  "choices": list(o.choices), "minimum": o.minimum}
