@@ -62,6 +62,7 @@ def position(
     state.ev = list(ev) if ev is not None else [12] * n
     state.round, state.phase, state.stage, state.sp = round, phase, 0, sp
     state.pending_draws, state.neutrino_seat, state.neutrino_draws = (), -1, 0
+    state.setup_deals, state.neutrinos = (), [0] * n
     state._advance()
     return state
 
@@ -82,3 +83,23 @@ def stack_deck(state: QuirkyQuarksState, deck: int, top: list[str]) -> None:
     for card_id in top:
         cards.remove(KIND[card_id])
     cards.extend(KIND[c] for c in reversed(top))
+
+
+def before_setup(players: int, particles_on_top: list[str], seed: int = 1) -> QuirkyQuarksState:
+    """A game about to deal its set-up cards, with ``particles_on_top`` (first drawn first)
+    on top of the particle deck."""
+    state = QuirkyQuarksState.setup(QuirkyQuarks(players, {}), seed)
+    decks: list[list[int]] = [[], [], []]
+    for card in COMPONENTS.cards:
+        decks[card.deck].extend([card.kind] * card.count)
+    for cards in decks:
+        state.chance.shuffle(cards)
+    state.decks = [Deck(cards) for cards in decks]
+    state.hands, state.table = [0] * (players * KINDS), [0] * (players * KINDS)
+    state.neutrinos, state.neutrino_seat, state.neutrino_draws = [0] * players, -1, 0
+    state.pending_draws, state.log, state.history = (), None, []
+    # the Starting Physicist (seat 0) first, three particles then a Quest I each
+    state.setup_deals = tuple((seat, deck) for seat in range(players) for deck in (0, 0, 0, 1))
+    stack_deck(state, 0, particles_on_top)
+    state._advance()
+    return state

@@ -43,6 +43,7 @@ def card_census(state: QuirkyQuarksState) -> Counter[int]:
     if state.sealed is not None:
         for chosen in state.sealed.choices.values():
             census.update(chosen)
+    census[NEUTRINO] += sum(state.neutrinos)  # revealed, waiting to be resolved
     if state.neutrino_seat >= 0:
         census[NEUTRINO] += 1  # revealed, being resolved, not yet discarded
     return census
@@ -180,7 +181,7 @@ def redeal_hidden(state: QuirkyQuarksState, seat: int, chance: Chance) -> Quirky
 @given(players=players, seed=seeds, picks=choices, redeal_seed=seeds)
 def test_views_ignore_what_they_hide(players: int, seed: int, picks: list[int], redeal_seed: int) -> None:
     """Checked without sampling.py: redealing what a seat cannot see leaves its view, the
-    log included, and its legal actions exactly as they were."""
+    log included, its legal actions, and who the flow asks to act exactly as they were."""
     state = quarkade.load("quirky-quarks", players=players).new_game(seed)
     assert isinstance(state, QuirkyQuarksState)
     chooser, chance = Chooser(picks, seed), Chance(redeal_seed)
@@ -188,6 +189,9 @@ def test_views_ignore_what_they_hide(players: int, seed: int, picks: list[int], 
     while not state.is_over:
         for seat in range(players):
             other = redeal_hidden(state, seat, chance)
+            # The flow decides again who acts: it must not depend on what was redealt.
+            other._advance()
+            assert other.to_act == state.to_act, f"to_act depends on what seat {seat} cannot see"
             check_invariants(other)
             assert other.view(seat) == state.view(seat), f"seat {seat} sees hidden information"
             assert other.legal_actions(seat) == state.legal_actions(seat)
@@ -195,3 +199,24 @@ def test_views_ignore_what_they_hide(players: int, seed: int, picks: list[int], 
             redealt_somewhere |= other.hands != state.hands
         state.apply(*chooser.next(state))
     assert redealt_somewhere
+
+
+WORDS = st.sampled_from(["bid", "raise", "discover", "complete", "with", "discount", "for", "3", "lhc", "up",
+                         "proton", "gluon", ",", "draw", "particle", "eject", "discard", "ready", "pass", "done"])
+UNICODE_NUMBERS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.one_of(WORDS, UNICODE_NUMBERS, st.integers().map(str), st.text(max_size=6)), max_size=7))
+def test_notation_refuses_with_invalid_notation_only(words: list[str]) -> None:
+    """Any text parses to an action whose notation parses back to it, or is refused with
+    InvalidNotation: never another error (a ValueError once dropped a player's connection)."""
+    game = quarkade.load("quirky-quarks", players=2)
+    state = game.new_game(0)
+    try:
+        action = game.parse_action(state, 0, " ".join(words))
+    except quarkade.InvalidNotation as refused:
+        assert str(refused).strip()
+        return
+    assert game.parse_action(state, 0, str(action)) == action
+    assert str(action).isascii()

@@ -12,13 +12,23 @@ from quarkade.core.errors import IllegalAction
 from quarkade.games.quirky_quarks.actions import parse
 from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, QUEST_I_DECK
 from quarkade.games.quirky_quarks.rules import KINDS, STARTING_EV, Phase, QuirkyQuarks, QuirkyQuarksState
-from quirky_quarks_positions import hand, position, stack_deck, table
+from quirky_quarks_positions import before_setup, hand, position, stack_deck, table
 
 ALICE, BOB, CAROL = 0, 1, 2
 
 
 def act(state: QuirkyQuarksState, seat: int, text: str) -> None:
     state.apply(seat, parse(text))
+
+
+def finish_quest_phase(state: QuirkyQuarksState) -> list[int]:
+    """Every player in turn says "done"; the seats asked, in order."""
+    asked = []
+    while state.phase is Phase.QUEST:
+        seat = state.to_act[0]
+        asked.append(seat)
+        act(state, seat, "done")
+    return asked
 
 
 # ----------------------------------------------------------------------------- Setup
@@ -185,7 +195,9 @@ def test_ejection_example() -> None:
     alice_view = state.view(ALICE).to_json()
     assert "down" not in str(alice_view.get("ejecting", [])) and alice_view["players"][CAROL]["hand_size"] == 10
     act(state, CAROL, "eject electron")
+    act(state, CAROL, "ready")
     act(state, ALICE, "eject up")
+    act(state, ALICE, "ready")
     assert state.phase is Phase.DISCOVERY or state.pending_draws
     zone = sorted(COMPONENTS.cards[k].id for k in state.zone)
     assert zone == sorted(["up", "down", "electron", "photon", "proton"])
@@ -207,6 +219,24 @@ def test_ejection_round_five_extra() -> None:
     act(state, BOB, "eject down")
     act(state, BOB, "ready")
     assert state.ev == [4, 1]
+
+
+def test_ejection_everyone_indicates_ready() -> None:
+    """"When everyone indicates they are ready, reveal the ejected cards": a player who has
+    chosen as many cards as they may is still asked to say so, so the others learn nothing
+    of how many cards a Positronium holder or a round-5 player has chosen."""
+    state = position(2, round=3, phase=Phase.EJECTION, hands={ALICE: {"up": 10}, BOB: {"down": 5}},
+                     tables={ALICE: {"positronium": 1}})
+    assert (state.minimums[ALICE], state.maximums[ALICE]) == (0, 2)
+    bob_sees = state.view(BOB).to_json()
+    act(state, ALICE, "eject up")
+    act(state, ALICE, "eject up")
+    assert ALICE in state.to_act, "reaching the maximum does not make Alice ready by itself"
+    assert state.legal_actions(ALICE) == [parse("ready")]
+    assert "at most 2" in str(state.why_illegal(ALICE, parse("eject up")))
+    assert state.view(BOB).to_json() == bob_sees, "Bob sees nothing of Alice's choosing"
+    act(state, ALICE, "ready")
+    assert state.to_act == (BOB,)
 
 
 def test_ejection_minimum_enforced() -> None:
@@ -244,7 +274,9 @@ def test_discovery_example() -> None:
     assert state.to_act == (BOB,), "Alice has only 2 eV and must decline"
     act(state, BOB, "discover proton 3")
     act(state, CAROL, "pass")
-    # No one can complete a Quest, so the round ends and round 4's income (3 eV) arrives.
+    # The Quest phase asks everyone, from the Starting Physicist; no one can complete a Quest.
+    assert finish_quest_phase(state) == [CAROL, ALICE, BOB]
+    # The round ends and round 4's income (3 eV) arrives.
     assert state.round == 4
     assert hand(state, BOB) == {"up": 1, "proton": 1} and state.ev[BOB] == 0 + 3
     assert state.zone == ()
@@ -311,7 +343,45 @@ def test_quest_payment_rules() -> None:
     assert "complete proton with 3 up for down" not in legal, "4 ups cannot pay 2 ups and 3 for the down"
     assert not any(a.startswith("complete hydrogen") for a in legal), "Hydrogen needs a Proton on the table"
     assert "Proton" in str(state.why_illegal(ALICE, parse("complete hydrogen")))
-    assert "itself" in str(state.why_illegal(ALICE, parse("complete proton with 3 up for up")))
+    assert "three of a kind must be Elementary Particles" in str(
+        state.why_illegal(ALICE, parse("complete proton with 3 hydrogen for gluon")))
+
+
+def test_quest_three_of_a_kind_for_any_particle() -> None:
+    """"A player may instead choose to pay the cost of any Elementary Particle by discarding
+    three Elementary Particles of the same type": any, so three Up Quarks may even pay an Up
+    Quark."""
+    state = position(2, round=2, phase=Phase.QUEST, hands={ALICE: {"proton": 1, "up": 4, "down": 1, "gluon": 1}})
+    legal = {str(a) for a in state.legal_actions(ALICE)}
+    assert {"complete proton", "complete proton with 3 up for up"} <= legal
+    act(state, ALICE, "complete proton with 3 up for up")
+    assert hand(state, ALICE) == {} and table(state, ALICE) == {"proton": 1}
+
+
+def test_quest_phase_asks_every_player_in_turn() -> None:
+    """"Once finished, the next player in clockwise order may complete any number of Quest
+    cards. Repeat this process until all players have had an opportunity to complete Quest
+    cards." Everyone is asked, from the Starting Physicist, whether or not their hidden hand
+    can complete anything; one who cannot has only "done"."""
+    can = position(3, round=2, phase=Phase.QUEST, sp=BOB,
+                   hands={CAROL: {"proton": 1, "up": 2, "down": 1, "gluon": 1}})
+    cannot = position(3, round=2, phase=Phase.QUEST, sp=BOB,
+                      hands={CAROL: {"proton": 1, "up": 2, "down": 1, "electron": 1}})
+    for state in (can, cannot):
+        assert state.to_act == (BOB,) and state.legal_actions(BOB) == [parse("done")]
+        act(state, BOB, "done")
+        assert state.to_act == (CAROL,), "Carol is asked whatever her hand holds"
+        assert state.view(ALICE).to_json()["players"] == can.view(ALICE).to_json()["players"]
+    assert cannot.legal_actions(CAROL) == [parse("done")]
+    assert parse("complete proton") in can.legal_actions(CAROL)
+    act(can, CAROL, "complete proton")
+    assert can.to_act == (CAROL,), "after a Quest the player is still asked: they may say done"
+    assert can.legal_actions(CAROL) == [parse("done")]
+    for state in (can, cannot):
+        act(state, CAROL, "done")
+        assert state.to_act == (ALICE,)
+        act(state, ALICE, "done")
+        assert state.round == 3
 
 
 def test_quest_immediate_reward_and_done() -> None:
@@ -327,6 +397,7 @@ def test_final_scoring_example() -> None:
     state = position(2, round=5, phase=Phase.QUEST, ev=[6, 0],
                      tables={ALICE: {"neutronium": 1, "proton": 1, "pion-minus": 1, "gluonium": 1,
                                      "e-annihilation": 1}})
+    finish_quest_phase(state)
     assert state.is_over
     assert state.points(ALICE) == (47, 8, 6)
     assert state.scores[ALICE] == 61
@@ -337,37 +408,119 @@ def test_tiebreakers() -> None:
     """Ties: most cards in hand, then closest to the Starting Physicist clockwise."""
     state = position(3, round=5, phase=Phase.QUEST, sp=BOB, ev=[5, 5, 5],
                      hands={ALICE: {"up": 2}, CAROL: {"up": 2}})
+    finish_quest_phase(state)
     assert state.is_over and state.winners == (CAROL,), "Carol is closer to Bob clockwise"
     state = position(3, round=5, phase=Phase.QUEST, sp=BOB, ev=[5, 5, 5],
                      hands={ALICE: {"up": 3}, CAROL: {"up": 2}})
+    finish_quest_phase(state)
     assert state.winners == (ALICE,), "Alice has more cards in hand"
 
 
 def test_round_end_passes_starting_physicist() -> None:
     state = position(3, round=2, phase=Phase.QUEST, sp=BOB)
+    assert finish_quest_phase(state) == [BOB, CAROL, ALICE]
     assert state.sp == CAROL and state.round == 3
 
 
 # --------------------------------------------------------------------- Clarifications
 def test_neutrino_resolution() -> None:
-    """A Neutrino is revealed at once: draw two cards of one's choice, then discard it and one
-    other card, to the discard piles; several are resolved one after the other."""
+    """"As soon as a player acquires a neutrino, they reveal the neutrino, draw two cards of
+    their choice, and then they discard the neutrino and one other card from their hand.
+    These cards go into the discard piles, not into the Discovery Zone." """
+    state = position(3, round=2, phase=Phase.FUNDING, hands={ALICE: {"up": 1}})
+    stack_deck(state, PARTICLE_DECK, ["neutrino", "gluon", "down"])
+    act(state, ALICE, "draw particle")
+    assert state.neutrino_seat == ALICE and state.to_act == (ALICE,)
+    assert "reveals a Neutrino" in str(state.view(BOB).to_json()["log"]), "the Neutrino is revealed"
+    assert state.legal_actions(ALICE) == [parse(f"draw {deck}") for deck in ("particle", "quest-i", "quest-ii")]
+    act(state, ALICE, "draw particle")  # gluon
+    act(state, ALICE, "draw particle")  # down
+    assert [str(a) for a in state.legal_actions(ALICE)] == ["discard up", "discard down", "discard gluon"]
+    act(state, ALICE, "discard gluon")
+    assert hand(state, ALICE) == {"up": 1, "down": 1} and state.neutrino_seat == -1
+    discards = sorted(COMPONENTS.cards[k].id for k in state.decks[PARTICLE_DECK].discards)
+    assert discards == ["gluon", "neutrino"] and state.zone == ()
+    assert state.to_act == (BOB,), "Funding goes on with Bob's draw"
+
+
+def test_neutrinos_are_resolved_one_after_the_other() -> None:
+    """"If a player has multiple neutrinos, resolve them one after the other": a second
+    Neutrino drawn while resolving the first is revealed at once, may not be discarded as
+    the "other card", and is resolved next."""
     state = position(3, round=2, phase=Phase.FUNDING, hands={ALICE: {"up": 1}})
     stack_deck(state, PARTICLE_DECK, ["neutrino", "gluon", "neutrino", "down", "electron"])
     act(state, ALICE, "draw particle")
-    assert state.neutrino_seat == ALICE and state.to_act == (ALICE,)
     act(state, ALICE, "draw particle")  # gluon
-    act(state, ALICE, "draw particle")  # a second Neutrino: resolved next
-    assert [str(a) for a in state.legal_actions(ALICE)] == ["discard up", "discard gluon", "discard neutrino"]
+    act(state, ALICE, "draw particle")  # a second Neutrino
+    assert state.neutrinos[ALICE] == 1 and state.view(CAROL).to_json()["players"][ALICE]["neutrinos"] == 1
+    assert [str(a) for a in state.legal_actions(ALICE)] == ["discard up", "discard gluon"]
+    before = state.view(None)
+    with pytest.raises(IllegalAction, match="resolved after this one"):
+        act(state, ALICE, "discard neutrino")
+    assert state.view(None) == before
     act(state, ALICE, "discard gluon")
-    assert state.neutrino_seat == ALICE, "the second Neutrino is resolved after the first"
+    assert state.neutrino_seat == ALICE and state.neutrinos[ALICE] == 0, "the second one is resolved next"
     act(state, ALICE, "draw particle")  # down
     act(state, ALICE, "draw particle")  # electron
     act(state, ALICE, "discard electron")
     assert hand(state, ALICE) == {"up": 1, "down": 1}
     discards = sorted(COMPONENTS.cards[k].id for k in state.decks[PARTICLE_DECK].discards)
     assert discards == ["electron", "gluon", "neutrino", "neutrino"]
-    assert state.zone == ()
+    assert state.to_act == (BOB,)
+
+
+def test_neutrino_with_no_other_card() -> None:
+    """With nothing else in hand (both draws were Neutrinos), only the Neutrino is discarded."""
+    state = position(2, round=2, phase=Phase.FUNDING)
+    stack_deck(state, PARTICLE_DECK, ["neutrino", "neutrino", "neutrino", "up", "down"])
+    act(state, ALICE, "draw particle")
+    act(state, ALICE, "draw particle")
+    act(state, ALICE, "draw particle")
+    # the first one's draws were both Neutrinos: with no other card it is discarded alone
+    assert state.neutrinos[ALICE] == 1 and state.neutrino_seat == ALICE and state.hand_size(ALICE) == 0
+    assert state.decks[PARTICLE_DECK].discards == [COMPONENTS.by_id("neutrino").kind]
+    act(state, ALICE, "draw particle")  # up
+    act(state, ALICE, "draw particle")  # down
+    act(state, ALICE, "discard down")
+    assert state.neutrino_seat == ALICE and state.neutrinos[ALICE] == 0
+    act(state, ALICE, "draw quest-i")
+    act(state, ALICE, "draw quest-i")
+    act(state, ALICE, "discard up")
+    assert state.neutrino_seat == -1 and state.hand_size(ALICE) == 2
+
+
+def test_setup_neutrino_resolved_immediately() -> None:
+    """Setup 5: "If any player draws a Neutrino, they must play it and resolve it
+    immediately": before any further card is dealt, to them or to anyone else."""
+    state = before_setup(3, ["up", "neutrino", "gluon", "electron"])
+    assert state.to_act == (ALICE,) and state.neutrino_seat == ALICE
+    assert hand(state, ALICE) == {"up": 1}, "Alice's other set-up cards are not dealt yet"
+    assert state.hand_size(BOB) == state.hand_size(CAROL) == 0
+    assert state.phase is Phase.FUNDING and state.round == 1
+    act(state, ALICE, "draw particle")  # gluon
+    act(state, ALICE, "draw particle")  # electron
+    act(state, ALICE, "discard electron")
+    assert state.phase is Phase.RESEARCH and state.to_act == (ALICE,)
+    alice = hand(state, ALICE)
+    assert alice["up"] >= 1 and alice["gluon"] >= 1, "the first cards are kept"
+    # then the deal goes on: the Neutrino's place was taken by the card it let Alice keep
+    assert [state.hand_size(seat) for seat in (ALICE, BOB, CAROL)] == [4, 4, 4]
+
+
+def test_setup_neutrinos_replayed() -> None:
+    """A game whose set-up deals a Neutrino waits for it, and replays to the same state."""
+    game = quarkade.load("quirky-quarks", players=4)
+    for seed in range(40):
+        state = game.new_game(seed)
+        if state.setup_deals:
+            break
+    else:
+        pytest.fail("no seed deals a Neutrino at set-up")
+    assert state.neutrino_seat >= 0 and state.to_act == (state.neutrino_seat,)
+    while state.phase is not Phase.RESEARCH:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert quarkade.replay(state.record()).view(None) == state.view(None)
 
 
 def test_reshuffle_when_deck_runs_out() -> None:
@@ -394,3 +547,29 @@ def test_full_game_ends_after_round_five() -> None:
         state.apply(seat, state.legal_actions(seat)[-1])
     assert state.round == 5 and len(state.winners) == 1 and sum(state.hands) + sum(state.table) >= 0
     assert len(COMPONENTS.cards) == KINDS
+
+
+# ------------------------------------------------------------------------- Notation
+@pytest.mark.parametrize("text", [
+    "bid lhc ²", "bid lhc 2²", "raise ³", "discover up ¹", "bid lhc ٣", "bid lhc ５", "raise 𝟓", "raise ⅷ",
+    "bid lhc -3", "raise -1", "raise +4", "raise 3.0", "raise 1e3", "raise 0x10", "raise 1_000",
+    "bid lhc " + "9" * 10, "raise " + "9" * 5000, "discover up " + "1" * 40,
+    "bid lhc", "bid 5", "raise", "discover up", "discover", "bid  ", "complete", "complete proton with",
+    "complete proton with ,", "complete proton with discount gluon,", "complete proton with 3 up for",
+    "complete proton with ３ up for down", "complete proton with ³ up for down",
+])
+def test_malformed_notation_raises_only_invalid_notation(text: str) -> None:
+    """Whatever is typed, the parser answers with an action or InvalidNotation (a reason), never
+    another error: ``str.isdigit`` accepts '²' and other scripts' digits, which are not notation."""
+    game = quarkade.load("quirky-quarks", players=3)
+    state = game.new_game(0)
+    with pytest.raises(quarkade.InvalidNotation) as refused:
+        game.parse_action(state, 0, text)
+    assert str(refused.value).strip()
+
+
+def test_amounts_are_ascii_whole_numbers() -> None:
+    assert str(parse("bid lhc 007")) == "bid lhc 7"
+    assert str(parse("raise " + "9" * 9)) == "raise " + "9" * 9
+    state = position(3)
+    assert "exceed your eV" in str(state.why_illegal(ALICE, parse("bid lhc 999999999")))

@@ -152,9 +152,16 @@ def _card(word: str) -> int:
         raise InvalidNotation(f"there is no card {word!r} (cards: {', '.join(KIND_BY_ID)})") from None
 
 
+MAX_AMOUNT_DIGITS = 9  # far above any eV a game reaches; keeps int() away from huge texts
+
+
 def _amount(word: str) -> int:
-    if not word.isdigit():
-        raise InvalidNotation(f"an amount of eV is a whole number, not {word!r}")
+    # str.isdigit() also accepts superscripts and other scripts' digits, which int() refuses
+    # or reads differently: only ASCII digits are notation.
+    if not (word.isascii() and word.isdigit()):
+        raise InvalidNotation(f"an amount of eV is a whole number written with the digits 0-9, not {word!r}")
+    if len(word.lstrip("0")) > MAX_AMOUNT_DIGITS:
+        raise InvalidNotation(f"{word!r} is far more eV than any player can have")
     return int(word)
 
 

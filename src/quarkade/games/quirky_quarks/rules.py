@@ -50,6 +50,8 @@ QUESTS = tuple(c.kind for c in CARDS if c.is_quest)
 NEUTRINO = COMPONENTS.by_id("neutrino").kind
 ROUNDS = 5
 STARTING_EV = {2: 8, 3: 12, 4: 12}
+SETUP_PARTICLES = 3
+NEUTRINO_DRAWS = 2
 INCOME = 3
 FIRST_DISCOVERY_MINIMUM = 2
 CARDS_PER_EJECTION = 5
@@ -120,8 +122,8 @@ class QuirkyQuarksState(State):
         "chance", "players", "accelerators", "decks", "hands", "table", "ev", "accel_cards",
         "zone", "round", "phase", "stage", "sp", "turn", "considered", "placed", "bids",
         "holders", "initiator", "sealed", "minimums", "maximums", "min_bid", "initiated", "auction_card",
-        "high_bid", "high_bidder", "passed", "discounts_used", "pending_draws",
-        "neutrino_seat", "neutrino_draws", "log", "_to_act",
+        "high_bid", "high_bidder", "passed", "discounts_used", "pending_draws", "setup_deals",
+        "neutrinos", "neutrino_seat", "neutrino_draws", "log", "_to_act",
     )
 
     game: QuirkyQuarks
@@ -155,7 +157,9 @@ class QuirkyQuarksState(State):
     passed: list[bool]
     discounts_used: list[int]
     pending_draws: tuple[tuple[int, int], ...]  # (seat, cards owed), in order
-    neutrino_seat: int
+    setup_deals: tuple[tuple[int, int], ...]  # (seat, deck) of the set-up cards still to deal, in order
+    neutrinos: list[int]  # revealed Neutrinos waiting to be resolved, per seat (out of the hand)
+    neutrino_seat: int  # the seat resolving a Neutrino, -1 for none
     neutrino_draws: int
     log: Log
     _to_act: tuple[int, ...]
@@ -191,12 +195,14 @@ class QuirkyQuarksState(State):
         s.passed = [False] * n
         s.discounts_used = [0] * KINDS
         s.pending_draws = ()
+        # Set-up cards are dealt one at a time, so that a Neutrino is resolved the moment it
+        # is drawn ("resolve it immediately"), before the next card is dealt.
+        s.setup_deals = tuple(
+            (seat, deck) for seat in s._order() for deck in (*[PARTICLE_DECK] * SETUP_PARTICLES, QUEST_I_DECK)
+        )
+        s.neutrinos = [0] * n
         s.neutrino_seat, s.neutrino_draws = -1, 0
         s.log = None
-        for seat in range(n):
-            for _ in range(3):
-                s._gain(seat, s.decks[PARTICLE_DECK].draw(s.chance))
-            s._gain(seat, s.decks[QUEST_I_DECK].draw(s.chance))
         s._advance()
         return s
 
@@ -219,7 +225,8 @@ class QuirkyQuarksState(State):
         c.auction_card, c.high_bid, c.high_bidder = self.auction_card, self.high_bid, self.high_bidder
         c.passed = self.passed[:]
         c.discounts_used = self.discounts_used[:]
-        c.pending_draws = self.pending_draws
+        c.pending_draws, c.setup_deals = self.pending_draws, self.setup_deals
+        c.neutrinos = self.neutrinos[:]
         c.neutrino_seat, c.neutrino_draws = self.neutrino_seat, self.neutrino_draws
         c.log, c._to_act = self.log, self._to_act
         return c
@@ -230,7 +237,14 @@ class QuirkyQuarksState(State):
         self.log = note(self.log, *event)
 
     def _gain(self, seat: int, kind: int | None) -> None:
-        if kind is not None:
+        """``seat`` acquires a card; a Neutrino is revealed at once and waits, out of the
+        hand, to be resolved."""
+        if kind is None:
+            return
+        if kind == NEUTRINO:
+            self.neutrinos[seat] += 1
+            self._note("neutrino", -1, seat)
+        else:
             self.hands[seat * KINDS + kind] += 1
 
     def hand_size(self, seat: int) -> int:
@@ -277,7 +291,10 @@ class QuirkyQuarksState(State):
         return self._to_act
 
     def _advance(self) -> None:
-        """Run everything automatic until some seat must decide."""
+        """Run everything automatic until some seat must decide.
+
+        Every test here reads public facts only (hand sizes, eV, deck sizes, revealed
+        Neutrinos, the board), so ``to_act`` tells no one anything about a hidden hand."""
         while True:
             if self.neutrino_seat >= 0:
                 seat = self.neutrino_seat
@@ -292,6 +309,10 @@ class QuirkyQuarksState(State):
                 continue
             if self._start_neutrino():
                 continue
+            if self.setup_deals:
+                (seat, deck), self.setup_deals = self.setup_deals[0], self.setup_deals[1:]
+                self._gain(seat, self.decks[deck].draw(self.chance))
+                continue
             if self.pending_draws:
                 if self._can_draw():
                     self._to_act = (self.pending_draws[0][0],)
@@ -304,12 +325,14 @@ class QuirkyQuarksState(State):
             if not self._step():
                 return
 
-    def _start_neutrino(self) -> bool:
-        for seat in self._order():
-            if self.hands[seat * KINDS + NEUTRINO]:
-                self.hands[seat * KINDS + NEUTRINO] -= 1
-                self.neutrino_seat, self.neutrino_draws = seat, 2
-                self._note("neutrino", -1, seat)
+    def _start_neutrino(self, seats: list[int] | None = None) -> bool:
+        """Begin resolving a waiting Neutrino: the first of ``seats`` (by default clockwise
+        from the Starting Physicist, for Neutrinos acquired at the same time) holding one."""
+        for seat in self._order() if seats is None else seats:
+            if self.neutrinos[seat]:
+                self.neutrinos[seat] -= 1
+                self.neutrino_seat, self.neutrino_draws = seat, NEUTRINO_DRAWS
+                self._note("neutrino-resolve", -1, seat)
                 return True
         return False
 
@@ -321,6 +344,9 @@ class QuirkyQuarksState(State):
             self._discard(other)
         self._note("neutrino-discard", -1, seat, other)
         self.neutrino_seat = -1
+        # "If a player has multiple neutrinos, resolve them one after the other": a Neutrino
+        # drawn during this resolution is the next one resolved.
+        self._start_neutrino([seat])
 
     def _step(self) -> bool:
         """One automatic step of the phase; False when a seat must decide (``_to_act`` set)."""
@@ -376,10 +402,10 @@ class QuirkyQuarksState(State):
         for position, seat in enumerate(self.holders):
             if seat >= 0:
                 self.ev[seat] -= self.bids[position]
-                for kind in self.accel_cards[position]:
-                    self.hands[seat * KINDS + kind] += 1
                 self._note("claim", -1, seat, self.accelerators[position], self.bids[position],
                            self.accel_cards[position])
+                for kind in self.accel_cards[position]:
+                    self._gain(seat, kind)
         self.accel_cards = tuple(() if self.holders[i] >= 0 else cards for i, cards in enumerate(self.accel_cards))
         self.placed = [-1] * n
         self.bids, self.holders = [0] * len(self.accelerators), [-1] * len(self.accelerators)
@@ -473,8 +499,8 @@ class QuirkyQuarksState(State):
         zone = list(self.zone)
         zone.remove(kind)
         self.zone = tuple(zone)
-        self.hands[winner * KINDS + kind] += 1
         self._note("discovered", -1, winner, kind, self.high_bid)
+        self._gain(winner, kind)
         self.auction_card, self.high_bid, self.high_bidder = -1, 0, -1
         self.considered += 1
         self.turn, self.initiator, self.stage = (self.initiator + 1) % n, -1, 1
@@ -486,12 +512,11 @@ class QuirkyQuarksState(State):
         if self.stage == 0:
             self.turn, self.considered, self.stage = self.sp, 0, 1
             self.discounts_used = [0] * KINDS
-        while self.considered < n:
-            seat = self.turn
-            if self._completions(seat, first_only=True):
-                self._to_act = (seat,)
-                return False
-            self._next_quest_seat()
+        if self.considered < n:
+            # Every player in turn, even one who can complete nothing (they say "done"):
+            # skipping them would tell everyone something about their hidden hand.
+            self._to_act = (self.turn,)
+            return False
         if self.round == ROUNDS:
             self.phase = Phase.OVER
             self._note("over", -1)
@@ -506,7 +531,7 @@ class QuirkyQuarksState(State):
         self.turn = (self.turn + 1) % self.players
         self.discounts_used = [0] * KINDS
 
-    def _completions(self, seat: int, first_only: bool = False) -> list[Complete]:
+    def _completions(self, seat: int) -> list[Complete]:
         """Every distinct way ``seat`` can complete a Quest now."""
         base = seat * KINDS
         hands, table = self.hands, self.table
@@ -527,10 +552,7 @@ class QuirkyQuarksState(State):
             payments: set[tuple[tuple[int, int], ...]] = set()
             available = hands[base : base + KINDS]
             _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2)
-            for payment in sorted(payments):
-                found.append(Complete(quest, payment))
-                if first_only:
-                    return found
+            found.extend(Complete(quest, payment) for payment in sorted(payments))
         return found
 
     # ----------------------------------------------------------------- actions
@@ -578,6 +600,8 @@ class QuirkyQuarksState(State):
             if self.neutrino_seat >= 0 and self.neutrino_draws == 0:
                 if not isinstance(action, Discard):
                     return "you must first discard one other card for your Neutrino (e.g. 'discard up')"
+                if action.kind == NEUTRINO and self.neutrinos[seat]:
+                    return "your other Neutrino is resolved after this one, not discarded: discard another card"
                 if not self.hands[base + action.kind]:
                     return f"you have no {CARDS[action.kind].name} in hand to discard"
                 return None
@@ -673,8 +697,6 @@ class QuirkyQuarksState(State):
             else:
                 if not 0 <= method < KINDS or CARDS[method].is_quest or method == NEUTRINO:
                     return "three of a kind must be Elementary Particles"
-                if method == need:
-                    return f"pay a {CARDS[need].name} with the card itself, not three of them"
                 spend[method] += 3
         for need in needs:
             spend[need] += 1
@@ -712,9 +734,9 @@ class QuirkyQuarksState(State):
         elif isinstance(action, Eject):
             assert self.sealed is not None
             self.hands[base + action.kind] -= 1
+            # No one becomes ready on their own: others learn only what the seat says,
+            # never how many cards it has chosen ("When everyone indicates they are ready").
             self.sealed.add(seat, action.kind)
-            if len(self.sealed.choices[seat]) >= self.maximums[seat]:
-                self.sealed.declare_ready(seat)
         elif action == READY:
             assert self.sealed is not None
             self.sealed.declare_ready(seat)
@@ -838,7 +860,7 @@ def _enumerate_payments(
         chosen.pop()
         discounts[need] += 1
     for kind in PARTICLES:
-        if kind >= floor and kind != need and kind != NEUTRINO and available[kind] >= 3:
+        if kind >= floor and kind != NEUTRINO and available[kind] >= 3:
             available[kind] -= 3
             chosen.append((need, kind))
             _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind)

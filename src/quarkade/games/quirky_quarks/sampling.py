@@ -2,8 +2,8 @@
 
 What the view shows is copied; what it hides (other hands, the order of the decks, the
 other seats' sealed ejection choices) is dealt at random from the cards unaccounted for,
-with the caller's generator. Unresolved Neutrinos never sit in a hand, so hidden hands
-are dealt from the other cards first.
+with the caller's generator. Neutrinos never sit in a hand (they are revealed as soon as
+they are acquired), so hidden hands are dealt from the other cards.
 """
 
 from __future__ import annotations
@@ -51,10 +51,12 @@ def sample_state(game: QuirkyQuarks, view: View, chance: Chance) -> QuirkyQuarks
         s.high_bidder = auction["high_bidder"]
         s.passed = [p in auction["passed"] for p in range(n)]
     s.pending_draws = tuple((p, c) for p, c in flow["pending_draws"])
+    s.setup_deals = tuple((p, d) for p, d in flow["setup_deals"])
     neutrino = flow["neutrino"]
     s.neutrino_seat, s.neutrino_draws = (-1, 0) if neutrino is None else (neutrino["seat"], neutrino["draws_left"])
     s.discounts_used = _vector(flow["discounts_used"])
     s.ev = [p["ev"] for p in data["players"]]
+    s.neutrinos = [p["neutrinos"] for p in data["players"]]
     s.table = [0] * (n * KINDS)
     s.hands = [0] * (n * KINDS)
     accounted = [0] * KINDS
@@ -78,8 +80,7 @@ def sample_state(game: QuirkyQuarks, view: View, chance: Chance) -> QuirkyQuarks
     s.zone = tuple(KIND_BY_ID[c] for c in data["discovery_zone"])
     for kind in s.zone:
         accounted[kind] += 1
-    if s.neutrino_seat >= 0:
-        accounted[NEUTRINO] += 1
+    accounted[NEUTRINO] += sum(s.neutrinos) + (s.neutrino_seat >= 0)
     deck_sizes = []
     s.decks = []
     for name in DECK_NAMES:
@@ -151,5 +152,7 @@ def sample_state(game: QuirkyQuarks, view: View, chance: Chance) -> QuirkyQuarks
     else:
         s.sealed = None
         s.minimums, s.maximums = [0] * n, [0] * n
-    s._to_act = tuple(data["to_act"])
+    # The flow, not the view, says who acts: it must reach the same seats from any state
+    # consistent with the view, or it would be reading hidden cards.
+    s._advance()
     return s

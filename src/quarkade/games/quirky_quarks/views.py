@@ -1,6 +1,6 @@
 """What each seat of Quirky Quarks may know.
 
-Public: eV, hand sizes, completed Quests, the accelerators and their bids, the Discovery
+Public: eV, hand sizes, revealed Neutrinos, completed Quests, the accelerators and their bids, the Discovery
 Zone, deck sizes and the face-up discard piles, who is ready at the sealed ejection, the
 log of public events. Private to a seat: its hand, its ejection choice so far, the cards
 it drew. After the game ends, everything is revealed.
@@ -50,7 +50,10 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         out["text"] = text + "."
         return out
     if kind == "neutrino":
-        return {"event": kind, "seat": event[2], "text": f"Seat {event[2]} reveals a Neutrino and draws two cards."}
+        return {"event": kind, "seat": event[2], "text": f"Seat {event[2]} reveals a Neutrino."}
+    if kind == "neutrino-resolve":
+        return {"event": kind, "seat": event[2],
+                "text": f"Seat {event[2]} resolves a Neutrino: two draws, then a discard."}
     if kind == "neutrino-discard":
         seat, other = event[2], event[3]
         what = f"the Neutrino and {CARDS[other].name}" if other >= 0 else "the Neutrino"
@@ -120,6 +123,7 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
             "seat": s,
             "ev": state.ev[s],
             "hand_size": held,
+            "neutrinos": state.neutrinos[s],  # revealed, waiting to be resolved, not in the hand
             "completed": _counts(state.completed(s), QUESTS),
             "researcher": ACCELERATORS[state.accelerators[state.placed[s]]].id if state.placed[s] >= 0 else None,
         }
@@ -171,6 +175,7 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
                 "passed": [s for s in range(n) if state.passed[s]],
             },
             "pending_draws": [list(p) for p in state.pending_draws],
+            "setup_deals": [list(d) for d in state.setup_deals],
             "neutrino": None if state.neutrino_seat < 0 else
             {"seat": state.neutrino_seat, "draws_left": state.neutrino_draws},
             "discounts_used": _counts(state.discounts_used),
