@@ -1,0 +1,172 @@
+"""What each seat of Quirky Circuits may know, as a view.
+
+Coordinates are ``[x, y]``: x the column from the west (0), y the row from the north (0).
+Directions are the words ``north``, ``east``, ``south``, ``west``. Card names are those of
+the notation (``move-1``, ``slide``, ``move-2``, ``rotate-left``, ``move-3``,
+``rotate-right``, ``move-back``, ``rotate-180``, and ``quirk-`` before a Quirk card's).
+
+Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
+
+    scenario      {"id", "title", "robot": "gizmo" | "penny", "quirk_cards": bool}
+    board         the scenario's map, the same all game (see ``board_json``):
+                  {"width", "height", "start": [x, y], "start_facing",
+                   "barriers": [[x, y, side], ...]  each barrier once, on the side of its
+                                                    lower (northern, then western) space,
+                   "slopes": [{"between": [[x, y], [x, y]], "arrow": direction}],
+                   "tunnels": [[[x, y, side], [x, y, side]], ...]  the two mouths, each on
+                                                    the board's edge at that side of its space,
+                   "obstacles", "chairs", "snowdrifts": [[x, y], ...],
+                   "rows": the map as drawn in data/scenarios.toml}
+    practice      true: cards are played face up
+    pacing        true: players take turns (then ``turn`` is set)
+    round         the round, from 1
+    phase         "program" while cards are played, "over" at the end
+    battery       {"level": the battery marker's space (0: flat), "highest", "yellow", "red"
+                   (the top spaces of the yellow and red sections), "section": the marker's}
+    robot         {"space": [x, y], "facing": direction}
+    tokens        the tokens on the board: [{"token": "dust-bunny" | "flag" | "flower-pot" |
+                  "shattered-pot", "space": [x, y], "raised": true when on an obstacle}]
+    to_act        the seats that may act now
+    players       one entry a seat: {"seat", "hand_size", "played": cards played this round,
+                  "done": signalled done (free play), "stopped": hands flat this round,
+                  "beeped": said Beep-boop this round}, and "hand" once the game is over
+    queue         left to right: {"seat", "back": "move" | "turn", "card": the name, or null
+                  while face down (a seat sees the names of the cards it played)}
+    queue_minimum 5: the fewest cards the queue may hold
+    turn          pacing only (else null): {"seat", "passes": passes in a row, "played":
+                  cards played on this turn}
+    deck          cards left in the face-down deck
+    hand          the seat's own cards, sorted (absent for a spectator)
+    execution     the last Execute phase, step by step, as ``robot.py`` describes, after a
+                  ``{"step": "reveal", "index", "seat", "card"}`` step for each card;
+                  [] before the first one
+    result        {"outcome": "playing" | "won" | "lost", "section": "green" | "yellow" |
+                  "red" | null (the battery section where the goal was met)}
+    is_over, scores, winners
+    log           the newest events, oldest first: {"event", "text", ...}
+
+Private: a hand (to its holder) and the names of face-down queue cards (to whoever played
+them). Everything is revealed when the game is over.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.game import View
+from quarkade.core.log import read
+from quarkade.games.quirky_circuits.components import COMPONENTS, Direction, card_back, card_id
+
+if TYPE_CHECKING:
+    from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
+
+LOG_LENGTH = 60
+
+
+@cache
+def board_json(scenario_id: str) -> dict[str, Any]:
+    """The map of a scenario as plain JSON (built once; never change it)."""
+    s = COMPONENTS.scenario(scenario_id)
+    barriers = sorted([x, y, side.word] for x, y, side in s.barriers if side in (Direction.SOUTH, Direction.EAST))
+    slope_edges = sorted(
+        (x, y, x + (side == Direction.EAST), y + (side == Direction.SOUTH), arrow.word)
+        for (x, y, side), arrow in s.slopes.items() if side in (Direction.SOUTH, Direction.EAST)
+    )
+    slopes = [{"between": [[x, y], [x2, y2]], "arrow": arrow} for x, y, x2, y2, arrow in slope_edges]
+    tunnels = sorted(
+        sorted([[a[0], a[1], a[2].word], [b[0], b[1], b[2].word]]) for a, b in s.tunnels.items() if a < b
+    )
+    return {
+        "width": s.width, "height": s.height, "start": list(s.start), "start_facing": s.facing.word,
+        "barriers": barriers, "slopes": slopes, "tunnels": tunnels,
+        "obstacles": sorted(map(list, s.obstacles)), "chairs": sorted(map(list, s.chairs)),
+        "snowdrifts": sorted(map(list, s.snowdrifts)), "rows": list(s.rows),
+    }
+
+
+def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
+    """A log event as ``viewer`` may read it."""
+    kind = event[0]
+    if kind == "round":
+        return {"event": kind, "round": event[2], "battery": event[3],
+                "text": f"Round {event[2]}: the battery is at {event[3]}. Program the robot."}
+    if kind == "play":
+        seat, card, face_up = event[2], event[3], event[4]
+        out: dict[str, Any] = {"event": kind, "seat": seat, "back": card_back(card)}
+        if face_up or reveal_all or viewer == seat:
+            out["card"] = card_id(card)
+            out["text"] = f"Seat {seat} plays {card_id(card)} into the queue."
+        else:
+            out["text"] = f"Seat {seat} plays a {card_back(card)} card face down into the queue."
+        return out
+    if kind in ("stop", "beep", "pass", "end-turn", "done"):
+        seat = event[2]
+        text = {
+            "stop": f"Seat {seat} puts their hands flat: the group should stop playing cards.",
+            "beep": f"Seat {seat}: \"Beep-boop.\"",
+            "pass": f"Seat {seat} passes.",
+            "end-turn": f"Seat {seat} ends their turn.",
+            "done": f"Seat {seat} is done playing cards.",
+        }[kind]
+        return {"event": kind, "seat": seat, "text": text}
+    if kind == "execute":
+        steps = event[3]
+        cards = [step["card"] for step in steps if step["step"] == "reveal"]
+        last = steps[-1] if steps else None
+        where = f" The robot ends on {tuple(last['robot'])} facing {last['facing']}." if last else ""
+        return {"event": kind, "round": event[2], "cards": cards,
+                "text": f"Execute: {', '.join(cards)}.{where}"}
+    if kind == "won":
+        return {"event": kind, "section": event[2],
+                "text": f"The goal is met with the battery in the {event[2]}: everyone wins!"}
+    if kind == "lost":
+        return {"event": kind, "text": "The battery is flat: everyone loses."}
+    return None
+
+
+def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
+    over = state.is_over
+    s = state.scenario
+    players = []
+    for p in range(state.players):
+        entry: dict[str, Any] = {
+            "seat": p, "hand_size": len(state.hands[p]), "played": state.played[p], "done": state.done[p],
+            "stopped": state.stopped[p], "beeped": state.beeped[p],
+        }
+        if over:
+            entry["hand"] = [card_id(c) for c in state.hands[p]]
+        players.append(entry)
+    face_up = state.practice or over
+    queue = [
+        {"seat": p, "back": card_back(card), "card": card_id(card) if face_up or p == seat else None}
+        for p, card in state.queue
+    ]
+    data: dict[str, Any] = {
+        "scenario": {"id": s.id, "title": s.title, "robot": s.robot, "quirk_cards": s.quirks},
+        "board": board_json(s.id),
+        "practice": state.practice,
+        "pacing": state.pacing,
+        "round": state.round,
+        "phase": "over" if over else "program",
+        "battery": {"level": state.battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
+                    "section": s.section(state.battery)},
+        "robot": {"space": list(state.space), "facing": state.facing.word},
+        "tokens": [{"token": t.kind, "space": list(t.space), "raised": t.raised} for t in state.tokens],
+        "to_act": list(state.to_act),
+        "players": players,
+        "queue": queue,
+        "queue_minimum": 5,
+        "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
+        if state.pacing and not over else None,
+        "deck": len(state.deck),
+        "execution": [dict(step) for step in state.execution],
+        "result": {"outcome": state.result, "section": state.section},
+        "is_over": over,
+        "scores": list(state.scores) if over else None,
+        "winners": list(state.winners) if over else None,
+    }
+    if seat is not None:
+        data["hand"] = [card_id(c) for c in state.hands[seat]]
+    data["log"] = read(state.log, describe, seat, over, LOG_LENGTH)
+    return View("quirky-circuits", seat, data)
