@@ -417,6 +417,8 @@ function playerPanel(view, player, ctx, legalInfo) {
       evBadge(player.ev),
       h("span", { class: "qq-handsize", title: "cards in hand" }, h("i", {}), `${player.hand_size} in hand`),
       accelerator ? h("span", { class: "chip" }, `researcher at ${accelerator}`) : null,
+      player.neutrinos ? h("span", { class: "chip", title: "revealed, resolved one after the other" },
+        `${player.neutrinos} Neutrino${player.neutrinos > 1 ? "s" : ""} waiting`) : null,
       player.ready !== undefined ? h("span", { class: `chip ${player.ready ? "good" : ""}` },
         player.ready ? "ready" : `ejects ${player.must_eject[0]}${player.must_eject[1] !== player.must_eject[0] ? `–${player.must_eject[1]}` : ""}`) : null,
       player.score ? h("span", { class: "chip gold" }, `${player.score.total} points`) : null,
