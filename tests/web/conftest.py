@@ -46,6 +46,8 @@ def fix_seed(client: TestClient, seed: int) -> None:
 
 
 def create_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """A table whose creator plays every human seat (hot seat), unless ``play`` says otherwise."""
+    extra.setdefault("play", [seat for seat, kind in enumerate(seats) if kind == "human"])
     response = client.post("/api/tables", json={"game": "quirky-quarks", "seats": seats, **extra})
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()

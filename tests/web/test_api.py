@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 
 import quarkade
 from quarkade.faces.web import server as web_server
-from quarkade.faces.web.tables import Hall, Table
+from quarkade.faces.web.hall import Hall
+from quarkade.faces.web.tables import Table
 
 from .conftest import FAST, Peer, create_table, make_client, token_of
 
@@ -170,17 +171,18 @@ def test_tables_per_client_are_limited(db_path: Path) -> None:
         assert "limit" in refused.json()["detail"]
 
 
-def test_join_claims_a_free_human_seat_of_a_public_table(client: TestClient) -> None:
-    created = create_table(client, ["human", "human", "random"])
+def test_join_takes_an_open_seat_of_a_public_table_with_a_new_token(client: TestClient) -> None:
+    created = create_table(client, ["human", "human", "random"], play=[0])
+    assert [entry["seat"] for entry in created["seats"]] == [0]
     with client.websocket_connect(f"/ws/tables/{created['id']}?token={token_of(created, 0)}") as session:
         Peer(session).greet()
         joined = client.post(f"/api/tables/{created['id']}/join").json()
         assert [entry["seat"] for entry in joined["seats"]] == [1]
-        assert joined["seats"][0]["token"] == token_of(created, 1)
-        assert "host_token" not in joined
+        assert joined["seats"][0]["token"] != token_of(created, 0)
+        assert "host_token" not in joined and "invitations" not in joined
         full = client.post(f"/api/tables/{created['id']}/join")
         assert full.status_code == 409
-    private = create_table(client, ["human", "human"], public=False)
+    private = create_table(client, ["human", "human"], public=False, play=[0])
     assert client.post(f"/api/tables/{private['id']}/join").status_code == 403
 
 

@@ -77,7 +77,7 @@ def test_a_killed_server_resumes_every_table_where_it_was(tmp_path: Path) -> Non
     server = LiveServer(db)
     try:
         created: dict[str, Any] = httpx.post(f"{server.url}/api/tables", json={
-            "game": "quirky-quarks", "seats": ["human", "random", "human"]}).json()
+            "game": "quirky-quarks", "seats": ["human", "random", "human"], "play": [0, 2]}).json()
         table_id = created["id"]
         tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
         chance = Chance(2024)

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import logging
 
-from quarkade.faces.web.server import RedactTokens
+from quarkade.faces.web.server import RedactSecrets
 
 
 def test_tokens_are_redacted_from_access_log_lines() -> None:
     record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, '%s - "WebSocket %s" [accepted]',
                                ("127.0.0.1:5000", "/ws/tables/abc?token=SeCrEt_123&x=1"), None)
-    assert RedactTokens().filter(record)
+    assert RedactSecrets().filter(record)
     line = record.getMessage()
     assert "SeCrEt_123" not in line and "token=…&x=1" in line
 
 
 def test_tokens_in_a_plain_message_are_redacted() -> None:
     record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, "GET /?token=abc-DEF_1 200", None, None)
-    RedactTokens().filter(record)
+    RedactSecrets().filter(record)
     assert "abc-DEF_1" not in record.getMessage()

@@ -48,7 +48,8 @@ def close_all() -> None:
 
 @contextlib.contextmanager
 def own_client(db: Path, limits: Limits) -> Iterator[TestClient]:
-    with make_client(db, limits) as client:
+    # a database of its own: the test's default client holds ``db`` (one server per database)
+    with make_client(db.with_name("own.sqlite3"), limits) as client:
         try:
             yield client
         finally:
@@ -273,14 +274,29 @@ def test_the_host_hands_a_timed_out_seat_to_a_bot(client: TestClient) -> None:
     assert refused[0]["code"] in ("bot_seat", "stale")
 
 
-def test_connections_per_table_are_limited(db_path: Path) -> None:
-    with own_client(db_path, replace(FAST, connections_per_table=2)) as client:
+def test_spectators_are_limited_and_seat_holders_always_get_in(db_path: Path) -> None:
+    with own_client(db_path, replace(FAST, spectators_per_table=2, connections_per_seat=2)) as client:
         created = create_table(client, ["human", "human"])
         connect(client, created["id"])
         connect(client, created["id"])
         with client.websocket_connect(f"/ws/tables/{created['id']}") as session:
             message = session.receive_json()
-            assert message["code"] == "full" and "2 connections" in message["reason"]
+            assert message["code"] == "full" and "2 spectators" in message["reason"]
+        # the players still get in, however many watch
+        first = connect(client, created["id"], token_of(created, 0))
+        connect(client, created["id"], token_of(created, 1))
+        connect(client, created["id"], token_of(created, 0))
+        newest = connect(client, created["id"], token_of(created, 0))  # a third window of seat 0
+        replaced = first.receive()
+        assert replaced["type"] == "table" or replaced["code"] == "replaced"
+        while replaced["type"] != "error":
+            replaced = first.receive()
+        assert replaced["code"] == "replaced"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            first.receive()
+        assert closed.value.code == 4409
+        assert newest.state is not None and newest.state["legal"]
+        assert not errors(newest.exchange({"type": "hello"}))
 
 
 def test_messages_per_second_are_limited(db_path: Path) -> None:

@@ -28,6 +28,7 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] = ()
     minimum: int | None = None  # the smallest value a whole-number option takes
+    maximum: int | None = None  # the largest value a whole-number option takes
 
     def check(self, game_id: str, value: Any) -> Any:
         if self.kind is bool:
@@ -40,6 +41,8 @@ class OptionSpec:
             raise InvalidOptions(f"option {self.name!r} of {game_id} takes a {self.kind.__name__}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
             raise InvalidOptions(f"option {self.name!r} of {game_id} is at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidOptions(f"option {self.name!r} of {game_id} is at most {self.maximum}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise InvalidOptions(f"option {self.name!r} of {game_id} is one of {allowed}, not {value!r}")
@@ -75,7 +78,8 @@ class GameInfo:
             "cooperative": self.cooperative,
             "options": [
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
-                 "choices": list(o.choices), "minimum": o.minimum}
+                 "choices": list(o.choices), "minimum": o.minimum,
+                 "maximum": o.maximum}
                 for o in self.options
             ],
         }

@@ -9,6 +9,8 @@ Run it with ``quarkade serve`` or ``python -m quarkade.faces.web.server --port 8
 from __future__ import annotations
 
 import argparse
+import asyncio
+import copy
 import importlib
 import logging
 import re
@@ -17,6 +19,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -28,13 +31,16 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
+from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
-from quarkade.faces.web.store import Store, database_url
-from quarkade.faces.web.tables import HUMAN, Connection, Hall, HallError, Limits, Table
+from quarkade.faces.web.store import DatabaseBusy, Store, database_url
+from quarkade.faces.web.tables import Connection, HallError, Limits, Table
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_BOT_DELAY = 0.6  # seconds between bot moves, so that people can follow them
 WS_MAX_BYTES = 64 * 1024  # frames above this close the connection; above 4 KiB get an error
+HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Nothing is fetched from outside the machine: the pages allow their own origin only.
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
        "connect-src 'self' ws: wss:; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
@@ -50,10 +56,16 @@ class CreateTable(BaseModel):
     seats: list[str] | None = Field(default=None, max_length=16)
     turn_timer: int | None = Field(default=None, ge=5, le=7 * 24 * 3600)
     public: bool = True
+    play: list[int] | None = Field(default=None, max_length=16)  # the seats the host plays itself
+    invite: list[int] | None = Field(default=None, max_length=16)  # seats kept for invitations only
 
 
 class TokenBody(BaseModel):
     token: str | None = Field(default=None, max_length=128)
+
+
+class JoinBody(BaseModel):
+    invitation: str | None = Field(default=None, max_length=128)
 
 
 def _package_of(game_id: str) -> str:
@@ -79,40 +91,72 @@ def _client_address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-def _links(request: Request, table: Table, seats: list[int]) -> list[dict[str, Any]]:
-    base = str(request.base_url).rstrip("/")
-    out = []
-    for seat in seats:
-        token = table.tokens[seat]
-        if token is None:
-            continue
-        out.append({"seat": seat, "kind": table.seats[seat], "token": token,
-                    "link": f"{base}/t/{table.id}?token={token}"})
-    return out
+def public_origin(url: str | None) -> str | None:
+    """``scheme://host[:port]`` of a configured public URL.
+
+    >>> public_origin("https://games.example.org/")
+    'https://games.example.org'
+    """
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"the public URL is http(s)://host[:port], not {url!r}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
-def _created(request: Request, table: Table, host: bool, seats: list[int]) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/")
+def origin_allowed(origin: str | None, host: str | None, configured: str | None) -> bool:
+    """Whether a request that a browser sent from ``origin`` may change anything here: the
+    configured public origin, or else this server's own (the Host it was asked for).
+    Clients that send no Origin (scripts, remote bots) are not browsers and pass.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", None)
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", None)
+    False
+    """
+    if origin is None:
+        return True
+    if configured is not None:
+        return origin == configured
+    return host is not None and origin in (f"http://{host}", f"https://{host}")
+
+
+def _created(base: str, table: Table, host: bool, tokens: dict[int, str]) -> dict[str, Any]:
+    """The answer that hands out seats: the caller's own tokens, and for the host the
+    invitations still to be dealt. Links are relative unless a public URL is configured
+    (never built from the request's Host header)."""
     answer: dict[str, Any] = {
         "id": table.id,
         "table": table.public_info(),
-        "seats": _links(request, table, seats),
+        "seats": [{"seat": seat, "kind": table.seats[seat], "token": token,
+                   "link": f"{base}/t/{table.id}?token={token}"} for seat, token in sorted(tokens.items())],
         "spectate": f"{base}/t/{table.id}",
     }
     if host:
         answer["host_token"] = table.host_token
+        answer["invitations"] = [
+            {"seat": seat, "code": code, "open": not table.reserved[seat] and table.public,
+             "link": f"{base}/t/{table.id}?invite={code}"}
+            for seat, code in enumerate(table.invitations) if code is not None and not table.taken(seat)
+        ]
     return answer
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELAY,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, public_url: str | None = None) -> FastAPI:
     """The web application. ``db_url`` is a SQLAlchemy URL or a SQLite file path
-    (default: ``quarkade.sqlite3`` in the current directory)."""
+    (default: ``quarkade.sqlite3`` in the current directory). ``public_url`` is the address
+    people reach the server at (behind a proxy): links start with it, and browsers' requests
+    must come from it."""
+    allowed_origin = public_origin(public_url)
+    base = public_url.rstrip("/") if public_url else ""
     store = Store(database_url(db_url))
     hall = Hall(store, limits or Limits(), bot_delay)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.lock()
         hall.start()
         try:
             yield
@@ -123,10 +167,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     app = FastAPI(title="Quarkade", version=quarkade.__version__, lifespan=lifespan,
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hall = hall
+    app.state.store = store
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
+        if request.method not in SAFE_METHODS and not origin_allowed(
+                request.headers.get("origin"), request.headers.get("host"), allowed_origin):
+            # A page of another site may not open tables or take seats in its visitors' name.
+            response: Response = JSONResponse(
+                {"detail": "this request comes from a page of another site: refused"}, status_code=403)
+        else:
+            response = await call_next(request)
         if not request.url.path.startswith("/api/docs"):
             response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -174,9 +225,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
-                            _client_address(request))
-        human = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
-        return _created(request, table, True, human)
+                            _client_address(request), play=body.play, invite=body.invite)
+        tokens = {seat: token for seat, token in enumerate(table.tokens) if token is not None}
+        return _created(base, table, True, tokens)
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
@@ -200,21 +251,29 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return table_or_404(table_id).replay(step, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
         table = table_or_404(table_id)
-        seat = hall.claim(table)
-        return _created(request, table, False, [seat])
+        if body is not None and body.invitation is not None:
+            seat, token = hall.accept(table, body.invitation)
+        else:
+            seat, token = hall.claim(table)
+        return _created(base, table, False, {seat: token})
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def again(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         table = table_or_404(table_id)
-        following, host, seats = hall.again(table, body.token, _client_address(request))
-        return _created(request, following, host, seats)
+        following, host, tokens = hall.again(table, body.token, _client_address(request))
+        return _created(base, following, host, tokens)
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origin):
+            await websocket.send_text(error_message(
+                "origin", "this connection comes from a page of another site: refused"))
+            await websocket.close(code=4403)
+            return
         token = websocket.query_params.get("token") or None
         host_token = websocket.query_params.get("host") or None
         table = hall.get(table_id)
@@ -229,11 +288,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
             await websocket.send_text(error_message("bad_token", "this link's token belongs to no seat of this table"))
             await websocket.close(code=4403)
             return
-        if len(table.connections) >= hall.limits.connections_per_table:
-            await websocket.send_text(error_message(
-                "full", f"this table has {hall.limits.connections_per_table} connections already, the limit"))
-            await websocket.close(code=1008)
-            return
+        if seat is None:
+            spectators = sum(1 for c in table.connections if c.seat is None)
+            if spectators >= hall.limits.spectators_per_table:
+                await websocket.send_text(error_message(
+                    "full", f"this table has {hall.limits.spectators_per_table} spectators already, the limit"))
+                await websocket.close(code=1008)
+                return
+        else:
+            # A seat holder always gets in: its oldest connections make way.
+            same = table.seat_connections(seat)
+            for old in same[:max(0, len(same) - hall.limits.connections_per_seat + 1)]:
+                table.detach(old)
+                old.end(4409, error_message("replaced", f"seat {seat} was opened in another window"))
         connection = Connection(websocket, table, seat, host, hall.limits)
         table.attach(connection)
         try:
@@ -264,31 +331,115 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     return app
 
 
-class RedactTokens(logging.Filter):
-    """Seat and host tokens travel in websocket query strings: keep them out of every log."""
+def redact(text: str) -> str:
+    """``text`` without the secrets it may hold: seat and host tokens, invitation codes.
 
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+    >>> redact("GET /t/abc?invite=Xy_1&replay=1 /ws/tables/abc?token=a-b&host=c")
+    'GET /t/abc?invite=…&replay=1 /ws/tables/abc?token=…&host=…'
+    """
+    return RedactSecrets.PATTERN.sub(r"\1…", text)
+
+
+def _redacted(value: Any) -> Any:
+    if isinstance(value, (int, float)):
+        return value
+    text = value if isinstance(value, str) else str(value)
+    clean = redact(text)
+    return value if clean == text else clean
+
+
+class RedactSecrets(logging.Filter):
+    """Tokens and invitation codes travel in query strings: keep them out of every log line
+    (access log, server log, tracebacks). Set on the handlers, so that it sees every record."""
+
+    PATTERN = re.compile(
+        r"""((?:\b|_)(?:token|host|invite|invitation)(?:%3D|=|["']?\s*:\s*["']?))[^&\s"',;}]+""", re.IGNORECASE)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(self.PATTERN.sub(r"\1…", a) if isinstance(a, str) else a
-                                for a in (record.args if isinstance(record.args, tuple) else (record.args,)))
         if isinstance(record.msg, str):
-            record.msg = self.PATTERN.sub(r"\1…", record.msg)
+            record.msg = redact(record.msg)
+        # The arguments stay arguments (uvicorn's access formatter unpacks them).
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redacted(argument) for argument in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: _redacted(value) for key, value in record.args.items()}
+        if record.exc_info and not record.exc_text:
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
         return True
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """Uvicorn's logging, with secrets redacted on every handler and the server's own log
+    (``quarkade.*``) beside uvicorn's."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"secrets": {"()": RedactSecrets}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["secrets"]
+    for name in ("quarkade", "websockets"):
+        config["loggers"][name] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
+
+
+def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """Uvicorn's HTTP protocol, closing connections that do not finish a request's headers
+    within ``seconds`` (so that clients sending them slowly cannot hold the server)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class HeaderTimeoutProtocol(HttpToolsProtocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            if self._header_timer is None:
+                self._header_timer = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _too_slow(self) -> None:
+            self._header_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = DEFAULT_BOT_DELAY, limits: Limits | None = None, log_level: str = "info",
-          access_log: bool = True) -> None:
+          access_log: bool = True, public_url: str | None = None, trust_proxy: str | None = None,
+          header_timeout: float = HEADER_TIMEOUT) -> None:
     """Run the server with uvicorn until interrupted. ``db`` is a SQLite file path or a
-    SQLAlchemy URL; unfinished tables in it resume."""
+    SQLAlchemy URL; unfinished tables in it resume. ``trust_proxy`` lists the addresses of
+    reverse proxies whose ``X-Forwarded-For`` is believed (by default nobody's)."""
     import uvicorn
 
-    app = create_app(db, bot_delay=bot_delay, limits=limits)
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logging.getLogger(name).addFilter(RedactTokens())
+    try:
+        app = create_app(db, bot_delay=bot_delay, limits=limits, public_url=public_url)
+        app.state.store.lock()  # before listening: a second server on the same file stops here
+    except (DatabaseBusy, ValueError) as error:
+        raise SystemExit(f"quarkade serve: {error}") from None
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
+                log_config=log_config(log_level), http=header_timeout_protocol(header_timeout),
+                proxy_headers=trust_proxy is not None, forwarded_allow_ips=trust_proxy,
                 ws_max_size=WS_MAX_BYTES, ws_ping_interval=20.0, ws_ping_timeout=30.0,
                 # Compressing every message costs more CPU than the views themselves; a state
                 # message is a few kilobytes, sent when something changed.
@@ -301,15 +452,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="SQLite file or SQLAlchemy URL (default quarkade.sqlite3)")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds between bot moves")
+    parser.add_argument("--public-url", default=None,
+                        help="the address people reach the server at, e.g. https://games.example.org "
+                             "(links start with it; browsers' requests must come from it)")
+    parser.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
+                        help="comma-separated addresses of reverse proxies whose X-Forwarded-For is believed")
+    parser.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT,
+                        help="seconds a client has to send a request's headers")
+    parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
+                        help="seconds without a move or a visitor after which an unfinished table expires")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
-    parser.add_argument("--connections-per-table", type=int, default=Limits.connections_per_table)
+    parser.add_argument("--spectators-per-table", type=int, default=Limits.spectators_per_table)
     parser.add_argument("--messages-per-second", type=float, default=Limits.messages_per_second)
+    parser.add_argument("--message-burst", type=float, default=Limits.message_burst)
     parser.add_argument("--quiet", action="store_true", help="log warnings only, no access log")
     args = parser.parse_args(argv)
-    limits = Limits(tables_per_client=args.tables_per_client, connections_per_table=args.connections_per_table,
-                    messages_per_second=args.messages_per_second)
+    limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
+                    messages_per_second=args.messages_per_second, message_burst=args.message_burst,
+                    abandon_after=args.abandon_after)
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
-          log_level="warning" if args.quiet else "info", access_log=not args.quiet)
+          log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
+          trust_proxy=args.trust_proxy, header_timeout=args.header_timeout)
 
 
 if __name__ == "__main__":

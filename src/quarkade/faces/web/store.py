@@ -4,10 +4,16 @@ Every accepted action is committed before anyone hears of it, so a server stoppe
 any moment (even killed) loses nothing that a player saw. SQLite runs in WAL mode with
 ``synchronous=NORMAL``: a commit survives the process being killed; only a power cut
 could lose the last moments. A full SQLAlchemy URL (``postgresql://...``) works too.
+
+One server holds a database: two processes on one file would each keep their own tables
+in memory and diverge. ``Store.lock`` takes an operating-system lock on a file beside a
+SQLite database; the lock dies with the process, so a killed server never leaves it stale.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -19,6 +25,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Column,
     Float,
     ForeignKey,
     Integer,
@@ -27,15 +34,22 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    exists,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-OPEN, OVER, BROKEN = "open", "over", "broken"
+OPEN, OVER, BROKEN, EXPIRED = "open", "over", "broken", "expired"
+
+
+class DatabaseBusy(RuntimeError):
+    """Another live server holds this database."""
 
 
 class Base(DeclarativeBase):
@@ -52,8 +66,13 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[str]] = mapped_column(JSON)  # "human" or a bot kind, now
     initial_seats: Mapped[list[str]] = mapped_column(JSON)  # as created ("play again" uses these)
-    seat_tokens: Mapped[list[str | None]] = mapped_column(JSON)
-    claimed: Mapped[list[bool]] = mapped_column(JSON)
+    seat_tokens: Mapped[list[str | None]] = mapped_column(JSON)  # None until the seat is taken
+    claimed: Mapped[list[bool]] = mapped_column(JSON)  # a token was issued for the seat
+    # One-time invitation codes, by seat (None: none outstanding); a code is exchanged once
+    # for a new seat token, so the host never holds the token of a seat it does not play.
+    invitations: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    reserved: Mapped[list[bool] | None] = mapped_column(JSON, nullable=True)  # not for the lobby
+    host_seats: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)  # the seats the host plays
     host_token: Mapped[str] = mapped_column(String(64))
     turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=True)
@@ -123,13 +142,61 @@ class Store:
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        self._add_new_columns()
         self._writer: Connection | None = None
+        self._lock: int | None = None
+
+    def _add_new_columns(self) -> None:
+        """Columns added since a database was made are added to it (nullable, so old rows
+        read as 'not set')."""
+        present = {column["name"] for column in inspect(self.engine).get_columns(TABLES.name)}
+        missing: list[Column[Any]] = [column for column in TABLES.columns if column.name not in present]
+        if not missing:
+            return
+        with self.engine.begin() as connection:
+            for column in missing:
+                kind = column.type.compile(dialect=self.engine.dialect)
+                connection.execute(text(f"ALTER TABLE {TABLES.name} ADD COLUMN {column.name} {kind}"))
+
+    def lock_path(self) -> Path | None:
+        """The lock file beside a SQLite database file (None for memory or other databases)."""
+        if not self.sqlite:
+            return None
+        database = self.engine.url.database
+        if not database or database == ":memory:" or database.startswith("file::memory:"):
+            return None
+        return Path(database).with_name(Path(database).name + ".lock")
+
+    def lock(self) -> None:
+        """Hold this database for this process, or raise ``DatabaseBusy`` with a sentence
+        naming the process that holds it. Taking it twice is harmless."""
+        path = self.lock_path()
+        if path is None or self._lock is not None:
+            return
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(descriptor, 64).decode("ascii", "replace").strip() or "unknown"
+            os.close(descriptor)
+            raise DatabaseBusy(
+                f"another Quarkade server (process {holder}) is using the database {self.engine.url.database}; "
+                "stop it first, or give this one another --db") from None
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, str(os.getpid()).encode("ascii"))
+        self._lock = descriptor
+
+    def unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the file releases the lock
+            self._lock = None
 
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
         self.engine.dispose()
+        self.unlock()
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -190,6 +257,17 @@ class Store:
         if row is None:
             return None
         return StoredTable(dict(row), self._actions([table_id])[table_id])
+
+    def expire_abandoned(self, horizon: float) -> int:
+        """Mark as expired every open table created before ``horizon`` (Unix seconds) with no
+        action since; the number of tables expired."""
+        recent = exists().where(ACTIONS.c.table_id == TABLES.c.id, ACTIONS.c.at >= horizon)
+        with self._write() as connection:
+            result = connection.execute(
+                update(TABLES).where(TABLES.c.status == OPEN, TABLES.c.created < horizon, ~recent)
+                .values(status=EXPIRED)
+            )
+            return int(result.rowcount or 0)
 
     def unfinished(self) -> Iterator[StoredTable]:
         """Every table still being played, with its record, in order of creation."""

@@ -5,6 +5,10 @@ and only then broadcast; each connection hears only what its seat may know (its 
 view and its own legal actions, or the spectator's view). Nothing here knows any game:
 it talks to games through the public API only.
 
+Seats are taken by tokens issued once: the host's own seats when it opens the table, the
+others when an invitation code is exchanged or a newcomer from the lobby takes an open
+seat. Nobody ever receives a token another person already holds.
+
 A connection's ``seq`` counts the state messages its seat (or the spectators) received;
 it grows only when what that seat sees changes, so it never tells anyone that a hidden
 action (another seat's sealed choice) happened.
@@ -17,16 +21,15 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.base import Bot
-from quarkade.core import Action, Game, QuarkadeError, Record, State
+from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
-from quarkade.core.registry import game_class
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -39,7 +42,10 @@ from quarkade.faces.web.protocol import (
     parse_client_message,
     pong_message,
 )
-from quarkade.faces.web.store import BROKEN, OPEN, OVER, Store, StoredTable
+from quarkade.faces.web.store import OPEN, OVER
+
+if TYPE_CHECKING:
+    from quarkade.faces.web.hall import Hall
 
 log = logging.getLogger("quarkade.web")
 
@@ -54,11 +60,14 @@ class Limits:
     message_bytes: int = 4096
     tables_per_client: int = 20  # open tables created from one address and active lately
     active_window: float = 6 * 3600.0  # seconds since a table's last activity for it to count
-    connections_per_table: int = 32
+    spectators_per_table: int = 32  # seat holders always get in: they are not counted here
+    connections_per_seat: int = 8  # beyond it a seat's oldest connection makes way for the newest
     open_tables: int = 10_000
     messages_per_second: float = 20.0
     message_burst: float = 60.0
     outbox: int = 2000  # messages queued for one slow connection before it is dropped
+    abandon_after: float = 48 * 3600.0  # seconds without an action or a connection before a table expires
+    option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -80,6 +89,8 @@ class SaveFailed(Exception):
 class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
+    async def close(self, code: int = 1000) -> None: ...
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
@@ -96,7 +107,9 @@ def steps_of(state: State) -> int:
 
 
 def _same(a: str | None, b: str | None) -> bool:
-    return a is not None and b is not None and secrets.compare_digest(a, b)
+    # Bytes, not text: compare_digest refuses text that is not ASCII, and a link may carry any.
+    return a is not None and b is not None and secrets.compare_digest(
+        a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
 
 
 class Connection:
@@ -106,7 +119,7 @@ class Connection:
     the table's updates in the order they happened."""
 
     __slots__ = ("socket", "table", "seat", "host", "outbox", "wake", "task", "closed", "allowance", "checked",
-                 "limits")
+                 "limits", "retry", "close_code")
 
     def __init__(self, socket: Socket, table: Table, seat: int | None, host: bool, limits: Limits) -> None:
         self.socket = socket
@@ -120,6 +133,8 @@ class Connection:
         self.closed = False
         self.allowance = limits.message_burst
         self.checked = time.monotonic()
+        self.retry: asyncio.TimerHandle | None = None  # the state sent again after a refusal for rate
+        self.close_code: int | None = None  # set when the server ends the connection
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._write())
@@ -147,12 +162,25 @@ class Connection:
         self.allowance -= 1.0
         return True
 
+    def wait_for_allowance(self) -> float:
+        """Seconds until the next message will be allowed."""
+        return max(0.0, (1.0 - self.allowance) / self.limits.messages_per_second)
+
+    def end(self, code: int, message: str) -> None:
+        """Send ``message``, then close the socket with ``code``."""
+        self.push(message)
+        self.close_code = code
+        self.closed = True
+        self.wake.set()
+
     async def _write(self) -> None:
         try:
             while True:
                 while self.outbox:
                     await self.socket.send_text(self.outbox.popleft())
                 if self.closed:
+                    if self.close_code is not None:
+                        await self.socket.close(self.close_code)
                     return
                 self.wake.clear()
                 await self.wake.wait()
@@ -161,6 +189,8 @@ class Connection:
 
     async def stop(self) -> None:
         self.closed = True
+        if self.retry is not None:
+            self.retry.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -178,7 +208,12 @@ class Table:
         self.game: Game = state.game
         self.seats: list[str] = list(row["seats"])
         self.tokens: list[str | None] = list(row["seat_tokens"])
-        self.claimed: list[bool] = list(row["claimed"])
+        players = len(self.seats)
+        self.invitations: list[str | None] = list(row.get("invitations") or [None] * players)
+        self.reserved: list[bool] = list(row.get("reserved") or [False] * players)
+        host_seats = row.get("host_seats")
+        self.host_seats: list[int] = list(host_seats) if host_seats is not None else [
+            seat for seat, token in enumerate(self.tokens) if token is not None][:1]
         self.host_token: str = row["host_token"]
         self.turn_timer: int | None = row["turn_timer"]
         self.public: bool = bool(row["public"])
@@ -220,6 +255,35 @@ class Table:
     def is_host(self, token: str | None) -> bool:
         return _same(token, self.host_token)
 
+    def taken(self, seat: int) -> bool:
+        """Someone holds the seat's token (a bot seat counts as taken)."""
+        return self.seats[seat] != HUMAN or self.tokens[seat] is not None
+
+    def open_to_lobby(self, seat: int) -> bool:
+        return self.public and not self.over and not self.taken(seat) and not self.reserved[seat]
+
+    def invitation_seat(self, code: str | None) -> int | None:
+        if code is None:
+            return None
+        for seat, invitation in enumerate(self.invitations):
+            if _same(code, invitation):
+                return seat
+        return None
+
+    def issue_token(self, seat: int) -> str:
+        """A new token for a free human seat: its only copy leaves with the answer."""
+        token = new_token()
+        self.tokens[seat] = token
+        self.invitations[seat] = None
+        self.hall.store.update_table(self.id, seat_tokens=self.tokens, invitations=self.invitations,
+                                     claimed=[token is not None for token in self.tokens])
+        self.last_activity = time.time()
+        self.broadcast(self.table_message())
+        return token
+
+    def seat_connections(self, seat: int | None) -> list[Connection]:
+        return [c for c in self.connections if c.seat == seat]
+
     def timed_out(self, seat: int) -> bool:
         if not self.turn_timer or seat not in self.state.to_act:
             return False
@@ -235,7 +299,7 @@ class Table:
             "players": self.game.players,
             "options": dict(self.game.options),
             "seats": [
-                {"seat": seat, "kind": kind, "claimed": self.claimed[seat] if kind == HUMAN else True,
+                {"seat": seat, "kind": kind, "claimed": self.taken(seat), "open": self.open_to_lobby(seat),
                  "connected": seat in connected}
                 for seat, kind in enumerate(self.seats)
             ],
@@ -329,10 +393,6 @@ class Table:
     def attach(self, connection: Connection) -> None:
         self.connections.append(connection)
         self.last_activity = time.time()
-        seat = connection.seat
-        if seat is not None and not self.claimed[seat]:
-            self.claimed[seat] = True
-            self.hall.store.update_table(self.id, claimed=self.claimed)
         connection.start()
         self.greet(connection)
         self.broadcast_presence(connection)
@@ -340,6 +400,7 @@ class Table:
     def detach(self, connection: Connection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
+            self.last_activity = time.time()
             self.broadcast_presence(None)
 
     def broadcast_presence(self, newcomer: Connection | None) -> None:
@@ -350,15 +411,34 @@ class Table:
 
     def handle(self, connection: Connection, raw: str | bytes) -> None:
         """One message from a client. Every problem is answered with an error message;
-        the connection stays open."""
-        if not connection.allow():
-            connection.push(error_message(
-                "rate", f"too many messages: at most {self.limits.messages_per_second:g} a second"))
-            return
+        the connection stays open, and the table is as it was."""
         try:
-            message = parse_client_message(raw, self.limits.message_bytes)
+            self._handle(connection, raw)
+        except Exception:
+            # A fault in a game's code must not drop the socket nor leave the table half-changed
+            # (``commit`` restores the state when applying fails).
+            log.exception("table %s: a message could not be handled", self.id)
+            connection.push(error_message(
+                "server_error", "the server could not handle that message because of a fault in its game code; "
+                "nothing changed (the fault is logged for the server's operators)"))
+
+    def _handle(self, connection: Connection, raw: str | bytes) -> None:
+        try:
+            message: Hello | Ping | Act | HandToBot | None = parse_client_message(raw, self.limits.message_bytes)
+            problem: ProtocolError | None = None
         except ProtocolError as error:
-            connection.push(error_message(error.code, error.reason))
+            message, problem = None, error
+        if not connection.allow():
+            wait = connection.wait_for_allowance()
+            connection.push(error_message(
+                "rate", f"too many messages: at most {self.limits.messages_per_second:g} a second",
+                retry_after=round(wait, 3)))
+            if isinstance(message, Act):
+                self._resend_state_later(connection, wait)
+            return
+        if message is None:
+            assert problem is not None
+            connection.push(error_message(problem.code, problem.reason))
             return
         if message.table is not None and message.table != self.id:
             connection.push(error_message(
@@ -377,6 +457,21 @@ class Table:
             failure = self.hand_to_bot(connection, message.seat, message.bot)
             if failure is not None:
                 connection.push(error_message(*failure))
+
+    def _resend_state_later(self, connection: Connection, wait: float) -> None:
+        """A refused action is answered with the current state once the connection may
+        send again, so that a client acting on every state retries instead of stalling."""
+        if connection.retry is not None:
+            return
+
+        def resend() -> None:
+            connection.retry = None
+            if connection in self.connections:
+                message = self._state_message(connection.seat, force=True)
+                if message is not None:
+                    connection.push(message)
+
+        connection.retry = asyncio.get_running_loop().call_later(wait + 0.001, resend)
 
     # ------------------------------------------------------------------ playing
     def act(self, connection: Connection, message: Act) -> tuple[str, str] | None:
@@ -414,7 +509,14 @@ class Table:
         state = self.state
         text = str(action)
         step = steps_of(state)
-        state.apply(seat, action)
+        try:
+            state.apply(seat, action)
+        except Exception:
+            # A game that fails half-way may have changed its state: rebuild it from the record.
+            record = state.record()
+            del record.actions[step:]
+            self.state = quarkade.replay(record)
+            raise
         over = (list(state.scores), list(state.winners)) if state.is_over else None
         try:
             self.hall.store.append_action(self.id, step, seat, text, over)
@@ -511,7 +613,15 @@ class Table:
                 self.commit(seat, action)
             except SaveFailed:
                 await asyncio.sleep(1.0)
+            except Exception:
+                log.exception("table %s: the game failed on the bot's action at seat %d; the bots stop",
+                              self.id, seat)
+                return
             await asyncio.sleep(0)
+
+    def cancel_bots(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
 
     async def stop(self) -> None:
         if self._bot_task is not None:
@@ -584,186 +694,3 @@ class Table:
             "views": {str(s): state.view(s).to_json() for s in range(players)},
             "record": record.to_json(),
         }
-
-
-class Hall:
-    """Every table of the server, and the store behind them."""
-
-    def __init__(self, store: Store, limits: Limits, bot_delay: float) -> None:
-        self.store = store
-        self.limits = limits
-        self.bot_delay = bot_delay
-        self.tables: dict[str, Table] = {}  # open tables, and finished ones still in use
-        self.recent: OrderedDict[str, Table] = OrderedDict()  # finished tables, latest last
-        self.recent_size = 256
-
-    # ------------------------------------------------------------------ life
-    def start(self) -> None:
-        """Load every unfinished table by replaying its record; its bots resume."""
-        loaded = 0
-        for stored in self.store.unfinished():
-            table = self._revive(stored)
-            if table is not None:
-                self.tables[table.id] = table
-                loaded += 1
-        for table in self.tables.values():
-            table.kick_bots()
-        if loaded:
-            log.info("resumed %d unfinished table(s)", loaded)
-
-    async def stop(self) -> None:
-        for table in list(self.tables.values()) + list(self.recent.values()):
-            await table.stop()
-
-    def _revive(self, stored: StoredTable) -> Table | None:
-        row = stored.row
-        record = Record(game=row["game"], rules_version=row["rules_version"], players=row["players"],
-                        options=dict(row["options"]), seed=row["seed"], actions=list(stored.actions))
-        try:
-            state = quarkade.replay(record)
-        except QuarkadeError as error:
-            log.error("table %s cannot be resumed: %s", row["id"], error)
-            self.store.update_table(row["id"], status=BROKEN, problem=str(error)[:500])
-            return None
-        return Table(self, row, state)
-
-    # ------------------------------------------------------------------ lookups
-    def get(self, table_id: str) -> Table | None:
-        table = self.tables.get(table_id) or self.recent.get(table_id)
-        if table is not None:
-            return table
-        if len(table_id) > 32:
-            return None
-        stored = self.store.load(table_id)
-        if stored is None or stored.row["status"] != OVER:
-            return None
-        table = self._revive(stored)
-        if table is not None:
-            self._remember(table)
-        return table
-
-    def _remember(self, table: Table) -> None:
-        self.recent[table.id] = table
-        self.recent.move_to_end(table.id)
-        while len(self.recent) > self.recent_size:
-            oldest = next(iter(self.recent))
-            del self.recent[oldest]
-
-    def finished(self, table: Table) -> None:
-        """A table's game just ended: it leaves the open tables."""
-        self.tables.pop(table.id, None)
-        self._remember(table)
-
-    def open_tables(self) -> list[Table]:
-        return [t for t in self.tables.values() if not t.over]
-
-    def active_tables_of(self, creator: str) -> int:
-        horizon = time.time() - self.limits.active_window
-        return sum(1 for t in self.tables.values()
-                   if t.creator == creator and not t.over and t.last_activity >= horizon)
-
-    # ------------------------------------------------------------------ creating
-    def new_seed(self) -> int:
-        """A table's seed: random, and secret until its game ends."""
-        return secrets.randbits(63)
-
-    def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[str] | None,
-               turn_timer: int | None, public: bool, creator: str, previous: str | None = None) -> Table:
-        if self.active_tables_of(creator) >= self.limits.tables_per_client:
-            raise HallError(429, f"you have {self.limits.tables_per_client} open tables already, the limit: "
-                                 "finish or leave some before opening more")
-        if len(self.tables) >= self.limits.open_tables:
-            raise HallError(503, "the server holds as many tables as it can; try again later")
-        try:
-            cls = game_class(game_id)
-        except QuarkadeError as error:
-            raise HallError(404, str(error)) from None
-        if players is None and seats:
-            players = len(seats)
-        try:
-            game = quarkade.load(game_id, players, **options)
-        except QuarkadeError as error:
-            raise HallError(400, str(error)) from None
-        kinds = bot_kinds(game.id)
-        if seats is None:
-            default = "heuristic" if "heuristic" in kinds else kinds[0]
-            seats = [HUMAN] + [default] * (game.players - 1)
-        if len(seats) != game.players:
-            raise HallError(400, f"{len(seats)} seats for a {game.players}-player game: give one per player")
-        for seat, kind in enumerate(seats):
-            if kind != HUMAN and kind not in kinds:
-                raise HallError(400, f"seat {seat}: {kind!r} is neither 'human' nor a bot of {game.id} "
-                                     f"(the bots: {', '.join(kinds)})")
-        seed = self.new_seed()
-        state = game.new_game(seed)
-        table_id = new_table_id()
-        while table_id in self.tables or self.store.load(table_id) is not None:
-            table_id = new_table_id()
-        row: dict[str, Any] = {
-            "id": table_id, "game": game.id, "rules_version": cls.info.rules_version, "players": game.players,
-            "options": dict(game.options), "seats": list(seats), "initial_seats": list(seats),
-            "seat_tokens": [new_token() if kind == HUMAN else None for kind in seats],
-            # At a rematch the human seats wait for the previous players.
-            "claimed": [previous is not None and kind == HUMAN for kind in seats],
-            "host_token": new_token(), "turn_timer": turn_timer or None, "public": public, "seed": seed,
-            "creator": creator, "created": time.time(), "status": OPEN,
-            "previous_table": previous, "next_table": None,
-        }
-        self.store.create_table(row)
-        table = Table(self, row, state)
-        self.tables[table_id] = table
-        table.kick_bots()
-        return table
-
-    def again(self, table: Table, token: str | None, creator: str) -> tuple[Table, bool, list[int]]:
-        """The next game at a finished table: (table, caller is host, the caller's seats).
-        The first caller opens it with the same settings and a new seed; the others
-        find it and get their same seat there."""
-        if not table.over:
-            raise HallError(409, "the game is not over yet")
-        host = table.is_host(token)
-        own = table.seat_of(token)
-        if not host and own is None:
-            raise HallError(403, "play again needs the token of a seat or of the host of this table")
-        seats = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN] if host else [own]
-        following = self.get(table.next_table) if table.next_table else None
-        if following is None:
-            following = self.create(
-                table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
-                table.turn_timer, table.public, creator, previous=table.id,
-            )
-            table.next_table = following.id
-            self.store.update_table(table.id, next_table=following.id)
-            table.broadcast(table.table_message())
-        return following, host, [s for s in seats if s is not None]
-
-    def claim(self, table: Table) -> int:
-        """A free human seat of a public table for a newcomer from the lobby."""
-        if table.over:
-            raise HallError(409, "the game is over")
-        if not table.public:
-            raise HallError(403, "this table is private: ask its host for an invitation link")
-        for seat, kind in enumerate(table.seats):
-            if kind == HUMAN and not table.claimed[seat]:
-                table.claimed[seat] = True
-                self.store.update_table(table.id, claimed=table.claimed)
-                table.broadcast(table.table_message())
-                return seat
-        raise HallError(409, "every human seat at this table is taken")
-
-    # ------------------------------------------------------------------ listing
-    def listing(self) -> dict[str, Any]:
-        live = sorted((t for t in self.open_tables() if t.public), key=lambda t: -t.created)[:100]
-        finished = []
-        for row in self.store.finished():
-            try:
-                title = game_class(row["game"]).info.title
-            except QuarkadeError:
-                title = row["game"]
-            finished.append({
-                "id": row["id"], "game": row["game"], "title": title, "players": row["players"],
-                "options": row["options"], "seats": [{"seat": s, "kind": k} for s, k in enumerate(row["seats"])],
-                "status": OVER, "created": row["created"], "finished": row["finished"],
-                "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
-            })
-        return {"open": [t.public_info() for t in live], "finished": finished}

@@ -1,0 +1,307 @@
+"""The hall: every table of the server, how seats are handed out, and how tables end.
+
+A seat's token is issued once, to one person: the host gets the tokens of the seats it
+plays when it opens the table; every other human seat gets a one-time invitation code
+instead, exchanged for a fresh token by the first browser that opens the link; a public
+table's open seats go to newcomers from the lobby. Abandoned tables expire; finished ones
+stay in the database as records and leave memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from typing import Any
+
+import quarkade
+from quarkade.agents import bot_kinds
+from quarkade.core import QuarkadeError, Record
+from quarkade.core.registry import game_class
+from quarkade.faces.web.store import BROKEN, EXPIRED, OPEN, OVER, Store, StoredTable
+from quarkade.faces.web.tables import HUMAN, HallError, Limits, Table, new_table_id, new_token
+
+log = logging.getLogger("quarkade.web")
+
+
+class Hall:
+    """Every table of the server, and the store behind them."""
+
+    def __init__(self, store: Store, limits: Limits, bot_delay: float) -> None:
+        self.store = store
+        self.limits = limits
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}  # open tables, and finished ones still in use
+        self.recent: OrderedDict[str, Table] = OrderedDict()  # finished tables, latest last
+        self.recent_size = 64
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ life
+    def start(self) -> None:
+        """Expire the abandoned tables, then load the live ones by replaying their records;
+        their bots resume."""
+        expired = self.store.expire_abandoned(time.time() - self.limits.abandon_after)
+        if expired:
+            log.info("%d abandoned table(s) expired", expired)
+        loaded = 0
+        for stored in self.store.unfinished():
+            table = self._revive(stored)
+            if table is not None:
+                self.tables[table.id] = table
+                loaded += 1
+        for table in self.tables.values():
+            table.kick_bots()
+        if loaded:
+            log.info("resumed %d unfinished table(s)", loaded)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        for table in list(self.tables.values()) + list(self.recent.values()):
+            await table.stop()
+
+    async def _sweep_forever(self) -> None:
+        period = min(60.0, max(0.05, self.limits.abandon_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.sweep()
+            except Exception:  # a database hiccup: try again at the next sweep
+                log.exception("the sweep of abandoned tables failed")
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Expire every open table nobody is at and nothing happened at for ``abandon_after``;
+        the ids expired. Finished tables nobody watches leave memory (they stay as records)."""
+        horizon = (time.time() if now is None else now) - self.limits.abandon_after
+        gone = [table for table in self.tables.values()
+                if not table.over and not table.connections and table.last_activity < horizon]
+        for table in gone:
+            self.store.update_table(table.id, status=EXPIRED)
+            del self.tables[table.id]
+            table.cancel_bots()
+        for table_id in [i for i, t in self.recent.items() if not t.connections]:
+            del self.recent[table_id]
+        return [table.id for table in gone]
+
+    def _revive(self, stored: StoredTable) -> Table | None:
+        row = stored.row
+        record = Record(game=row["game"], rules_version=row["rules_version"], players=row["players"],
+                        options=dict(row["options"]), seed=row["seed"], actions=list(stored.actions))
+        try:
+            state = quarkade.replay(record)
+        except QuarkadeError as error:
+            log.error("table %s cannot be resumed: %s", row["id"], error)
+            self.store.update_table(row["id"], status=BROKEN, problem=str(error)[:500])
+            return None
+        return Table(self, row, state)
+
+    # ------------------------------------------------------------------ lookups
+    def get(self, table_id: str) -> Table | None:
+        table = self.tables.get(table_id) or self.recent.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        stored = self.store.load(table_id)
+        if stored is None or stored.row["status"] != OVER:
+            return None
+        table = self._revive(stored)
+        if table is not None:
+            self._remember(table)
+        return table
+
+    def _remember(self, table: Table) -> None:
+        self.recent[table.id] = table
+        self.recent.move_to_end(table.id)
+        while len(self.recent) > self.recent_size:
+            oldest = next(iter(self.recent))
+            del self.recent[oldest]
+
+    def finished(self, table: Table) -> None:
+        """A table's game just ended: it leaves the open tables."""
+        self.tables.pop(table.id, None)
+        self._remember(table)
+
+    def open_tables(self) -> list[Table]:
+        return [t for t in self.tables.values() if not t.over]
+
+    def active_tables_of(self, creator: str) -> int:
+        horizon = time.time() - self.limits.active_window
+        return sum(1 for t in self.tables.values()
+                   if t.creator == creator and not t.over and t.last_activity >= horizon)
+
+    # ------------------------------------------------------------------ creating
+    def new_seed(self) -> int:
+        """A table's seed: random, and secret until its game ends."""
+        return secrets.randbits(63)
+
+    def _check_options(self, game_id: str, options: dict[str, Any]) -> None:
+        """Whole numbers beyond what the game states, or beyond the server's ceiling when it
+        states nothing, are refused before the game sees them."""
+        specs = {spec.name: spec for spec in game_class(game_id).info.options}
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None or spec.kind is not int or isinstance(value, bool) or not isinstance(value, int):
+                continue
+            ceiling = self.limits.option_ceiling
+            if spec.maximum is None and value > ceiling:
+                raise HallError(400, f"option {name!r} of {game_id} is at most {ceiling} here, not {value}")
+            if spec.minimum is None and value < -ceiling:
+                raise HallError(400, f"option {name!r} of {game_id} is at least {-ceiling} here, not {value}")
+
+    def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[str] | None,
+               turn_timer: int | None, public: bool, creator: str, *, play: list[int] | None = None,
+               invite: list[int] | None = None, previous: Table | None = None) -> Table:
+        """A new table. The host plays ``play`` (default: the first human seat); the other
+        human seats get invitation codes, and those in ``invite`` (default: all of them on
+        a private table or at a rematch, none on a public table) are kept for invitations
+        only; the rest are open to the lobby."""
+        if self.active_tables_of(creator) >= self.limits.tables_per_client:
+            raise HallError(429, f"you have {self.limits.tables_per_client} open tables already, the limit: "
+                                 "finish or leave some before opening more")
+        if len(self.tables) >= self.limits.open_tables:
+            raise HallError(503, "the server holds as many tables as it can; try again later")
+        try:
+            cls = game_class(game_id)
+        except QuarkadeError as error:
+            raise HallError(404, str(error)) from None
+        if players is None and seats:
+            players = len(seats)
+        self._check_options(game_id, options)
+        try:
+            game = quarkade.load(game_id, players, **options)
+        except QuarkadeError as error:
+            raise HallError(400, str(error)) from None
+        except Exception as error:  # a game's own fault on odd options: refuse them, with a reason
+            log.exception("%s could not be loaded with options %r", game_id, options)
+            raise HallError(400, f"{game_id} cannot be played with these options ({type(error).__name__})") from None
+        kinds = bot_kinds(game.id)
+        if seats is None:
+            default = "heuristic" if "heuristic" in kinds else kinds[0]
+            seats = [HUMAN] + [default] * (game.players - 1)
+        if len(seats) != game.players:
+            raise HallError(400, f"{len(seats)} seats for a {game.players}-player game: give one per player")
+        for seat, kind in enumerate(seats):
+            if kind != HUMAN and kind not in kinds:
+                raise HallError(400, f"seat {seat}: {kind!r} is neither 'human' nor a bot of {game.id} "
+                                     f"(the bots: {', '.join(kinds)})")
+        humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        play = humans[:1] if play is None else sorted(set(play))
+        invite = (humans if previous is not None or not public else []) if invite is None else sorted(set(invite))
+        for name, chosen in (("play", play), ("invite", invite)):
+            for seat in chosen:
+                if seat not in humans:
+                    raise HallError(400, f"{name}: seat {seat} is not a human seat of this table")
+        try:
+            seed = self.new_seed()
+            state = game.new_game(seed)
+        except Exception as error:
+            log.exception("%s could not deal a new game with options %r", game_id, options)
+            raise HallError(400, f"{game_id} cannot be played with these options ({type(error).__name__})") from None
+        table_id = new_table_id()
+        while table_id in self.tables or self.store.load(table_id) is not None:
+            table_id = new_table_id()
+        tokens = [new_token() if seat in play else None for seat in range(game.players)]
+        row: dict[str, Any] = {
+            "id": table_id, "game": game.id, "rules_version": cls.info.rules_version, "players": game.players,
+            "options": dict(game.options), "seats": list(seats), "initial_seats": list(seats),
+            "seat_tokens": tokens, "claimed": [token is not None for token in tokens],
+            "invitations": [new_token() if seat in humans and seat not in play else None
+                            for seat in range(game.players)],
+            "reserved": [seat in invite and seat not in play for seat in range(game.players)],
+            "host_seats": play,
+            "host_token": new_token(), "turn_timer": turn_timer or None, "public": public, "seed": seed,
+            "creator": creator, "created": time.time(), "status": OPEN,
+            "previous_table": previous.id if previous is not None else None, "next_table": None,
+        }
+        self.store.create_table(row)
+        table = Table(self, row, state)
+        self.tables[table_id] = table
+        table.kick_bots()
+        return table
+
+    # ------------------------------------------------------------------ seats
+    def accept(self, table: Table, code: str) -> tuple[int, str]:
+        """Exchange an invitation code for its seat's new token (once)."""
+        seat = table.invitation_seat(code)
+        if seat is None:
+            raise HallError(403, "this invitation is not valid any more: it was used, or the seat was taken; "
+                                 "ask the host for a new link")
+        if table.over:
+            raise HallError(409, "the game is over")
+        if table.taken(seat):
+            raise HallError(409, f"seat {seat} is taken already")
+        return seat, table.issue_token(seat)
+
+    def claim(self, table: Table) -> tuple[int, str]:
+        """An open seat of a public table for a newcomer from the lobby, with its new token."""
+        if table.over:
+            raise HallError(409, "the game is over")
+        if not table.public:
+            raise HallError(403, "this table is private: ask its host for an invitation link")
+        for seat in range(table.game.players):
+            if table.open_to_lobby(seat):
+                return seat, table.issue_token(seat)
+        raise HallError(409, "no seat of this table is open: the others wait for invited players")
+
+    def again(self, table: Table, token: str | None, creator: str) -> tuple[Table, bool, dict[int, str]]:
+        """The next game at a finished table: (table, the caller is its host, the tokens of
+        the caller's seats there). The first caller opens it with the same settings and a
+        new seed. A player gets a new token for the same seat, once; the host gets the seats it
+        plays and the host's powers, and deals invitations for the other seats."""
+        if not table.over:
+            raise HallError(409, "the game is not over yet")
+        host = table.is_host(token)
+        own = table.seat_of(token)
+        if not host and own is None:
+            raise HallError(403, "play again needs the token of a seat or of the host of this table")
+        following = self.get(table.next_table) if table.next_table else None
+        if following is None:
+            humans = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN]
+            play = [s for s in table.host_seats if s in humans]
+            following = self.create(
+                table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
+                table.turn_timer, table.public, creator, play=play, previous=table,
+            )
+            table.next_table = following.id
+            self.store.update_table(table.id, next_table=following.id)
+            table.broadcast(table.table_message())
+        mine = list(following.host_seats) if host else []
+        if own is not None and own not in mine:
+            mine.append(own)
+        tokens: dict[int, str] = {}
+        for seat in sorted(mine):
+            if following.seats[seat] != HUMAN:
+                continue
+            issued = following.tokens[seat]
+            if issued is None:
+                issued = following.issue_token(seat)
+            elif seat not in following.host_seats:
+                # issued already, to an invited player or to this player from another page:
+                # which one cannot be told, so it is never handed out twice
+                raise HallError(409, f"seat {seat} of the next game is taken already")
+            tokens[seat] = issued
+        return following, host, tokens
+
+    # ------------------------------------------------------------------ listing
+    def listing(self) -> dict[str, Any]:
+        live = sorted((t for t in self.open_tables() if t.public), key=lambda t: -t.created)[:100]
+        finished = []
+        for row in self.store.finished():
+            try:
+                title = game_class(row["game"]).info.title
+            except QuarkadeError:
+                title = row["game"]
+            finished.append({
+                "id": row["id"], "game": row["game"], "title": title, "players": row["players"],
+                "options": row["options"], "seats": [{"seat": s, "kind": k} for s, k in enumerate(row["seats"])],
+                "status": OVER, "created": row["created"], "finished": row["finished"],
+                "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
+            })
+        return {"open": [t.public_info() for t in live], "finished": finished}
