@@ -381,7 +381,7 @@ def validate(c: Components) -> None:
         # Four players hold four cards each, and the reset deals them from the Base Deck alone.
         if len(base) < 16:
             raise ComponentError(f"{robot}'s Base Deck must fill four hands of four")
-    if tuple(s.id for s in c.scenarios) != SCENARIO_IDS[: len(c.scenarios)]:
+    if tuple(s.id for s in c.scenarios) != SCENARIO_IDS:
         raise ComponentError(f"the scenarios are, in order, {', '.join(SCENARIO_IDS)}")
 
 
