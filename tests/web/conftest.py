@@ -122,14 +122,34 @@ def errors(messages: list[Message]) -> list[Message]:
 class LiveServer(ServerProcess):
     """The web server in its own process, ready when made."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
-        super().__init__(db, bot_delay, extra)
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True) -> None:
+        super().__init__(db, bot_delay, extra, quiet)
         self.wait_ready()
 
 
 # ----------------------------------------------------------------- a real browser
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+_update_screenshots = os.environ.get("QUARKADE_SCREENSHOTS") == "1"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-screenshots", action="store_true",
+                     help="write the browser tests' screenshots to docs/screenshots/")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _update_screenshots
+    if config.getoption("--update-screenshots", default=False):
+        _update_screenshots = True
+
+
+def screenshot(page: Any, name: str) -> None:
+    """The whole page to docs/screenshots/``name``, only when asked (QUARKADE_SCREENSHOTS=1 or
+    --update-screenshots), so that an ordinary test run rewrites no tracked file."""
+    if _update_screenshots:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), full_page=True)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

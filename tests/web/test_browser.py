@@ -1,6 +1,7 @@
 """A real browser plays Quirky Quarks through the web client: it opens the lobby, sets a
 table with one person and two bots by clicking, plays the whole game by clicking legal
-actions, and reaches the scores. Screenshots go to docs/screenshots/."""
+actions, and reaches the scores. Screenshots go to docs/screenshots/ when asked
+(QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import CHROMIUM, SHOTS, LiveServer, browser_page
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -53,12 +54,11 @@ def seed_lobby(server: LiveServer) -> None:
 
 
 def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     seed_lobby(server)
     page.goto(f"{server.url}/")
     page.wait_for_selector(".game-card[data-game='quirky-quarks']")
     page.wait_for_selector("#finished-tables table")
-    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+    screenshot(page, "lobby.png")
 
     # set the table by clicking: Quirky Quarks, 3 players, seat 0 human, two bots
     page.click(".game-card[data-game='quirky-quarks'] button.primary")
@@ -89,7 +89,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
         if visible(page, "text=Place bid"):
             if not table_shot and round_now == "3":
                 page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SHOTS / "quirky-quarks-table.png"), full_page=True)
+                screenshot(page, "quirky-quarks-table.png")
                 table_shot = True
             click_and_wait(page, "text=Place bid")
         elif visible(page, ".qq-accelerator.playable"):
@@ -123,7 +123,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
     assert page.locator(".scores tbody tr").count() == 3
     page.locator("#game-over").scroll_into_view_if_needed()
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "quirky-quarks-over.png"), full_page=True)
+    screenshot(page, "quirky-quarks-over.png")
 
     # the replay steps through the record, everything revealed
     page.click("#replay-start")
@@ -137,7 +137,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
     page.wait_for_function("() => !document.querySelector('#replay .step').textContent.startsWith('1 /')")
     page.wait_for_selector(".qq-player .qq-reveal")  # every hand is shown
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "quirky-quarks-replay.png"), full_page=True)
+    screenshot(page, "quirky-quarks-replay.png")
     page.click("text=Leave replay")
 
     # rules are one click away

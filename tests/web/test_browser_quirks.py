@@ -1,7 +1,8 @@
 """A real browser plays Quirks through the web client: it sets a table with one person and
 two heuristic bots by clicking in the lobby, plays to the game-over screen by clicking legal
 actions (cards, niches, the climate table, buttons), and opens a solitaire table and a
-Quirkling table. Screenshots go to docs/screenshots/."""
+Quirkling table. Screenshots go to docs/screenshots/ when asked
+(QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import CHROMIUM, SHOTS, LiveServer, browser_page
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
 from .test_browser import click_and_wait, visible
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -81,12 +82,11 @@ def shoot(page: Any, name: str) -> None:
     height = int(page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": 1440, "height": max(900, height)})
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    screenshot(page, name)
     page.set_viewport_size({"width": 1440, "height": 900})
 
 
 def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     page.goto(f"{server.url}/")
     set_table(page, "quirks", ["human", "heuristic", "heuristic"], {"turn_limit": "18"})
@@ -128,7 +128,6 @@ def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> 
 
 
 def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{server.url}/")
     set_table(page, "quirks-solitaire", ["human"])
     page.wait_for_selector(".qk-solitaire")

@@ -77,14 +77,14 @@ class ServerProcess:
     """``python -m quarkade.faces.web.server`` on 127.0.0.1 and a free port, in its own process
     (its output goes to a log file beside the database)."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True) -> None:
         self.db = db
         self.port = _free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.ws_url = f"ws://{HOST}:{self.port}"
         command = [
             sys.executable, "-m", "quarkade.faces.web.server", "--host", HOST, "--port", str(self.port),
-            "--db", str(db), "--bot-delay", str(bot_delay), "--quiet", *(extra or []),
+            "--db", str(db), "--bot-delay", str(bot_delay), *(["--quiet"] if quiet else []), *(extra or []),
         ]
         self.log = db.with_suffix(f".{self.port}.log").open("w")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
@@ -162,7 +162,8 @@ class _Bench:
         from websockets.asyncio.client import connect
 
         response = await self.http.post("/api/tables", json={
-            "game": "quirky-quarks", "players": self.players, "seats": ["human"] * self.players})
+            "game": "quirky-quarks", "players": self.players, "seats": ["human"] * self.players,
+            "play": list(range(self.players))})  # one client plays every seat
         response.raise_for_status()
         created = response.json()
         self.tally.tables_opened += 1

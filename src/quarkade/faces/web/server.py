@@ -302,7 +302,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                 table.detach(old)
                 old.end(4409, error_message("replaced", f"seat {seat} was opened in another window"))
         connection = Connection(websocket, table, seat, host, hall.limits)
-        table.attach(connection)
+        try:
+            table.attach(connection)
+        except Exception:  # the game could not show its view: say so, and close properly
+            log.exception("table %s: a connection could not be greeted", table.id)
+            table.detach(connection)
+            await connection.stop()
+            await websocket.send_text(error_message(
+                "server_error", "the server could not show this table because of a fault in its game code"))
+            await websocket.close(code=1011)
+            return
         try:
             while not connection.closed:
                 message = await websocket.receive()

@@ -92,12 +92,13 @@ async function createTable(event) {
   $("create-error").textContent = "";
   $("create").disabled = true;
   try {
+    const humans = seats.map((kind, seat) => (kind === "human" ? seat : null)).filter((s) => s !== null);
+    // the host holds the tokens of the seats it plays only; the others get invitations
+    const play = $("hotseat").checked ? humans : humans.slice(0, 1);
     const answer = await api("/api/tables", {
       method: "POST",
-      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked },
+      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked, play },
     });
-    const humans = seats.map((kind, seat) => (kind === "human" ? seat : null)).filter((s) => s !== null);
-    const play = $("hotseat").checked ? humans : humans.slice(0, 1);
     tokens.remember(answer, { play });
     location.href = `/t/${answer.id}`;
   } catch (error) {
@@ -108,8 +109,8 @@ async function createTable(event) {
 
 function seatPills(table) {
   return h("div", { class: "seat-pills" }, table.seats.map((seat) => h("span", {
-    class: `seat-pill${seat.kind === "human" && !seat.claimed ? " free" : ""}${seat.connected ? " on" : ""}`,
-  }, seat.kind === "human" ? (seat.claimed ? "human" : "free seat") : seat.kind)));
+    class: `seat-pill${seat.open ? " free" : ""}${seat.connected ? " on" : ""}`,
+  }, seat.kind === "human" ? (seat.claimed ? "human" : seat.open ? "free seat" : "invited") : seat.kind)));
 }
 
 async function join(table) {
@@ -136,7 +137,7 @@ async function loadTables() {
   $("open-tables").replaceChildren(open.length ? h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Opened"), h("th", {}))),
     h("tbody", {}, open.map((table) => {
-      const free = table.seats.some((s) => s.kind === "human" && !s.claimed);
+      const free = table.seats.some((s) => s.open);
       const held = mine[table.id] && Object.keys(mine[table.id].seats || {}).length;
       return h("tr", {},
         h("td", {}, h("b", {}, table.title), h("div", { class: "faint small mono" }, table.id)),

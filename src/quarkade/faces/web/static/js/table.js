@@ -311,7 +311,7 @@ function renderPeople() {
       h("span", {}, seatLabel(seat.seat), playedSeats().includes(seat.seat) ? h("span", { class: "faint" }, " (you)") : ""),
       toAct.includes(seat.seat) ? h("span", { class: "chip gold" }, "to act") : null,
       deadline !== undefined ? h("span", { class: late ? "late" : "faint small" }, late ? "out of time" : formatClock(deadline - now)) : null,
-      h("span", { class: "kind" }, seat.kind === "human" ? (seat.connected ? "online" : seat.claimed ? "away" : "free seat") : `${seat.kind} bot`),
+      h("span", { class: "kind" }, seat.kind === "human" ? (seat.connected ? "online" : seat.claimed ? "away" : seat.open ? "free seat" : "invited") : `${seat.kind} bot`),
       host && seat.kind === "human" && app.info.status !== "over" && (!seat.connected || late)
         ? h("button", {
           class: "small danger", title: "A bot plays this seat from now on",
@@ -330,9 +330,10 @@ function renderInvite() {
   const played = playedSeats();
   const rows = [];
   for (const seat of app.info.seats) {
-    const token = app.held.seats[seat.seat];
-    if (seat.kind !== "human" || !token || played.includes(seat.seat)) continue;
-    rows.push(linkRow(`${seatLabel(seat.seat)}${seat.claimed ? " (taken)" : ""}`, `${location.origin}/t/${app.id}?token=${token}`));
+    if (seat.kind !== "human" || played.includes(seat.seat)) continue;
+    const code = app.held.invites[seat.seat];
+    if (seat.claimed) rows.push(h("div", { class: "faint small" }, `${seatLabel(seat.seat)}: taken`));
+    else if (code) rows.push(linkRow(`${seatLabel(seat.seat)} (one-time invitation${seat.open ? "; also open to the lobby" : ""})`, `${location.origin}/t/${app.id}?invite=${code}`));
   }
   rows.push(linkRow("Watch", `${location.origin}/t/${app.id}`));
   panel.classList.remove("hidden");
@@ -391,6 +392,11 @@ function renderOver() {
 }
 
 async function playAgain() {
+  const next = app.info && app.info.next;
+  if (next && Object.keys(tokens.get(next).seats).length) {
+    location.href = `/t/${next}`; // this browser has its seat there already
+    return;
+  }
   const token = app.held.host || Object.values(app.held.seats)[0];
   if (!token) {
     toast("Only the players of this table can start its next game.");
@@ -516,9 +522,20 @@ async function start() {
   }
   app.held = tokens.get(app.id);
   const urlToken = params.get("token");
-  if (urlToken) {
-    // an invitation link: play that seat here (the token's seat is learnt on welcome)
+  const invitation = params.get("invite");
+  if (urlToken || invitation) {
+    // a seat's link: play that seat here (the token's seat is learnt on welcome)
     history.replaceState(null, "", `/t/${app.id}${app.wantReplay ? "?replay=1" : ""}`);
+  }
+  if (invitation) {
+    // a one-time invitation: exchanged for this browser's own seat token
+    try {
+      const answer = await api(`/api/tables/${encodeURIComponent(app.id)}/join`, { method: "POST", body: { invitation } });
+      const play = [...new Set([...(app.held.play || Object.keys(app.held.seats).map(Number)), ...answer.seats.map((s) => s.seat)])];
+      app.held = tokens.remember(answer, { play });
+    } catch (error) {
+      toast(`This invitation cannot be used: ${error.message}`);
+    }
   }
   let table;
   try {

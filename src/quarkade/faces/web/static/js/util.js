@@ -63,7 +63,8 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
-// The seat and host tokens this browser holds, by table id.
+// The seat and host tokens this browser holds, by table id, and the invitation codes the
+// host has to deal (each one is exchanged once for the invited player's own seat token).
 const KEY = "quarkade.tables";
 
 function readAll() {
@@ -77,7 +78,8 @@ function readAll() {
 export const tokens = {
   get(tableId) {
     const entry = readAll()[tableId];
-    return entry ? { seats: {}, host: null, play: null, ...entry } : { seats: {}, host: null, play: null };
+    const blank = { seats: {}, host: null, play: null, invites: {} };
+    return entry ? { ...blank, ...entry } : blank;
   },
   set(tableId, entry) {
     const all = readAll();
@@ -91,6 +93,7 @@ export const tokens = {
   remember(answer, { play } = {}) {
     const entry = this.get(answer.id);
     for (const seat of answer.seats || []) entry.seats[seat.seat] = seat.token;
+    for (const invitation of answer.invitations || []) entry.invites[invitation.seat] = invitation.code;
     if (answer.host_token) entry.host = answer.host_token;
     if (play) entry.play = play;
     this.set(answer.id, entry);
