@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -47,8 +49,14 @@ register_bot("random")(RandomBot)
 
 
 def _load_game_bots() -> None:
-    # Per-game bots and the search bot live beside the generic ones; importing registers them.
+    # The search bot and the older per-game bots live beside the generic ones; a game's own bot
+    # lives in its package as ``bot.py``. Importing a bot's module registers it.
     from quarkade.agents import quirks, quirky_quarks, search  # noqa: F401
+    from quarkade.core.registry import game_modules
+
+    for module in game_modules():
+        if importlib.util.find_spec(f"{module}.bot") is not None:
+            importlib.import_module(f"{module}.bot")
 
 
 def bot_kinds(game_id: str) -> list[str]:

@@ -14,6 +14,11 @@ _GAME_MODULES = ("quarkade.games.quirky_quarks", "quarkade.games.quirks", "quark
 _loaded = False
 
 
+def game_modules() -> tuple[str, ...]:
+    """The packages of the games, each registering its game when imported."""
+    return _GAME_MODULES
+
+
 def register(game_class: type[Game]) -> type[Game]:
     """Class decorator: make a game loadable by its id."""
     _GAMES[game_class.info.id] = game_class
