@@ -218,11 +218,11 @@ def _deck(raw: dict[str, int], quirk: bool, where: str) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def _parse_map(rows: list[str], where: str) -> dict[str, Any]:
+def parse_map(rows: list[str], where: str) -> dict[str, Any]:
     height = (len(rows) - 1) // 2
     width = (len(rows[0]) - 1) // 2 if rows else 0
-    if height < 2 or width < 2 or len(rows) != 2 * height + 1:
-        raise ComponentError(f"{where}: a map has an odd number of lines, at least 5")
+    if height < 1 or width < 1 or len(rows) != 2 * height + 1:
+        raise ComponentError(f"{where}: a map has an odd number of lines, at least 3")
     if any(len(row) != 2 * width + 1 for row in rows):
         raise ComponentError(f"{where}: every line of the map is {2 * width + 1} characters long")
     barriers: set[Edge] = set()
@@ -278,7 +278,7 @@ def _scenario(index: int, raw: dict[str, Any], decks: dict[str, tuple[tuple[int,
     if raw["title"] != title or raw["robot"] != robot:
         raise ComponentError(f"{where} is {title!r}, played with {robot}")
     rows = raw["map"].strip("\n").split("\n")
-    parsed = _parse_map(rows, where)
+    parsed = parse_map(rows, where)
     spaces = parsed["spaces"]
     if len(spaces["@"]) != 1:
         raise ComponentError(f"{where}: the map has one start space '@'")

@@ -1,0 +1,669 @@
+"""Every worked example and rule of the Quirky Circuits rulebook, named by its section.
+
+Boards are drawn in the map legend of ``quirky_circuits/components.py``; coordinates are
+(x, y) with y counted from the north. Seats: Nikki 0, Colby 1, Jerry 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from quarkade.core.errors import IllegalAction
+from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, PLAYS, STOP, parse
+from quarkade.games.quirky_circuits.components import (
+    CARD_BY_ID,
+    COMPONENTS,
+    DUST,
+    FLAG,
+    PENNY,
+    POT,
+    SHATTERED,
+    Direction,
+    Token,
+    card_id,
+    is_quirk,
+)
+from quarkade.games.quirky_circuits.rules import HAND_SIZE, LOST, WON, QuirkyCircuitsState, new_state
+from quirky_circuits_positions import board, position, run
+
+NIKKI, COLBY, JERRY = 0, 1, 2
+
+
+def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
+    state.apply(seat, parse(text))
+
+
+def steps(robot: object, kind: str) -> list[dict[str, object]]:
+    return [step for step in robot.steps if step["step"] == kind]  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------ Getting Started
+@pytest.mark.parametrize("scenario", [s.id for s in COMPONENTS.scenarios])
+def test_getting_started_setup(scenario: str) -> None:
+    """The scenario's robot on its space facing the arrow, the battery marker on the highest
+    space, its tokens placed, its deck (with Quirk cards where it says) dealt."""
+    s = COMPONENTS.scenario(scenario)
+    for players in (2, 3, 4):
+        state = new_state(players, seed=players, scenario=scenario)
+        assert (state.space, state.facing) == (s.start, s.facing)
+        assert state.battery == s.battery and state.round == 1
+        assert state.tokens == s.tokens
+        assert [len(hand) for hand in state.hands] == [HAND_SIZE[players]] * players
+        cards = sorted(state.deck + [c for hand in state.hands for c in hand])
+        base, quirks = COMPONENTS.decks[s.robot]
+        assert cards == sorted(base + (quirks if s.quirks else ()))
+        assert any(is_quirk(c) for c in cards) == ("quirk-cards" in s.rules)
+
+
+def test_getting_started_hand_sizes() -> None:
+    """Hand size: 5 cards with 2 players, 4 with 3 or 4."""
+    assert HAND_SIZE == {2: 5, 3: 4, 4: 4}
+
+
+def test_getting_started_the_deck_is_shuffled() -> None:
+    """Shuffle the command cards and form a face-down deck: seeds give different hands."""
+    hands = {tuple(new_state(3, seed).hands[0]) for seed in range(8)}
+    assert len(hands) > 1
+
+
+# ------------------------------------------------------------------------ Round Order: Program
+def test_program_example_nikki_colby_jerry() -> None:
+    """Colby places cards 1 and 2 into the queue right away, Nikki places card 3, Jerry places
+    card 4, and Nikki places card 5: the queue is in that order, and so is the execution."""
+    state = position(3, hands={NIKKI: ["rotate-left", "move-1", "move-1", "rotate-right"],
+                               COLBY: ["move-2", "rotate-180", "move-1", "rotate-left"],
+                               JERRY: ["rotate-right", "move-3", "move-back", "move-2"]})
+    assert state.to_act == (NIKKI, COLBY, JERRY), "free play: everyone may play at once"
+    act(state, COLBY, "play move-2")
+    act(state, COLBY, "play rotate-180")
+    act(state, NIKKI, "play rotate-left")
+    act(state, JERRY, "play move-back")
+    act(state, NIKKI, "play move-1")
+    assert [seat for seat, _ in state.queue] == [COLBY, COLBY, NIKKI, JERRY, NIKKI]
+    for seat in (JERRY, COLBY, NIKKI):
+        act(state, seat, "done")
+    reveals = [step for step in state.execution if step["step"] == "reveal"]
+    assert [(r["seat"], r["card"]) for r in reveals] == [
+        (COLBY, "move-2"), (COLBY, "rotate-180"), (NIKKI, "rotate-left"), (JERRY, "move-back"), (NIKKI, "move-1")]
+
+
+def test_program_each_player_plays_a_card_and_five_in_all() -> None:
+    """Each player must play at least 1 card and in total the players must play 5 or more."""
+    state = position(2, hands={0: ["move-1"] * 3 + ["rotate-left"] * 2, 1: ["move-2"] * 2 + ["rotate-right"] * 3})
+    assert DONE not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="at least one card"):
+        state.apply(0, DONE)
+    act(state, 0, "play move-1")
+    act(state, 0, "done")
+    act(state, 1, "play move-2")
+    for _ in range(3):
+        assert DONE not in state.legal_actions(1)
+        with pytest.raises(IllegalAction, match="needs 5"):
+            state.apply(1, DONE)
+        act(state, 1, "play rotate-right")
+    assert len(state.queue) == 5 and DONE in state.legal_actions(1)
+    act(state, 1, "done")
+    assert state.round == 2 and state.queue == []
+
+
+def test_program_cards_go_to_the_right_of_the_last_card() -> None:
+    """Each card must be played into the queue to the right of the last card played; cards
+    already played cannot be rearranged (no action does)."""
+    state = position(2, hands={0: ["move-1", "move-2", "move-3", "slide", "rotate-180"]})
+    for name in ("move-3", "move-1", "slide"):
+        act(state, 0, f"play {name}")
+    assert [card_id(card) for _, card in state.queue] == ["move-3", "move-1", "slide"]
+    assert {str(a).split()[0] for a in state.legal_actions(0)} <= {"play", "done", "stop", "beep"}
+
+
+def test_program_halting_skips_to_the_next_card() -> None:
+    """Halting: stop resolving the current card and proceed to the next one."""
+    s = board("""
+        +-+-+-+
+        |. . .|
+        +-+ + +
+        |@ . .|
+        +-+-+-+
+    """, robot=PENNY)
+    robot = run(s, ["move-3", "rotate-right", "move-1"])
+    assert robot.space == (1, 1) and robot.facing is Direction.EAST
+
+
+# ------------------------------------------------------------------------ Round Order: Reset
+def test_reset_queue_under_the_deck_battery_down_hands_refilled() -> None:
+    state = position(2, hands={0: ["rotate-left"] * 3 + ["rotate-right"] * 2,
+                               1: ["move-1", "move-2", "move-back", "slide", "rotate-180"]})
+    deck_before = state.deck[:]
+    for name in ("rotate-left", "rotate-left", "rotate-right"):
+        act(state, 0, f"play {name}")
+    act(state, 1, "play rotate-180")
+    act(state, 1, "play move-1")
+    queue = sorted(card for _, card in state.queue)
+    act(state, 0, "done")
+    act(state, 1, "done")
+    assert state.battery == COMPONENTS.scenarios[0].battery - 1 and state.round == 2
+    assert [len(hand) for hand in state.hands] == [5, 5]
+    # The queue went to the bottom of the deck, the hands were refilled from the top.
+    drawn = 5
+    assert state.deck[len(queue):] == deck_before[: len(deck_before) - drawn]
+    assert sorted(state.deck[: len(queue)]) == queue
+
+
+def test_reset_the_game_is_lost_when_the_battery_reaches_zero() -> None:
+    state = new_state(2, seed=3)
+    state.battery = 1
+    for seat in (0, 1):
+        for _ in range(3):
+            state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+    state.apply(0, DONE)
+    state.apply(1, DONE)
+    assert state.is_over and state.result == LOST and state.battery == 0
+    assert state.winners == () and state.scores == (0.0, 0.0) and state.to_act == ()
+
+
+# ------------------------------------------------------------------------ Communicating
+def test_communicating_signals_are_public_and_limited() -> None:
+    """Players may show they are done (cards face down), that the group should stop (hands
+    flat), or say "Beep-boop"; nothing else passes between them."""
+    state = position(3)
+    act(state, 1, "stop")
+    act(state, 2, "beep")
+    for seat in (None, 0, 1, 2):
+        log = state.view(seat).to_json()["log"]
+        assert [e["event"] for e in log[-2:]] == ["stop", "beep"]
+    assert STOP not in state.legal_actions(1) and BEEP not in state.legal_actions(2)
+    with pytest.raises(IllegalAction, match="hands flat"):
+        state.apply(1, STOP)
+    with pytest.raises(IllegalAction, match="Beep-boop"):
+        state.apply(2, BEEP)
+    assert {p["seat"]: (p["stopped"], p["beeped"]) for p in state.view(None).to_json()["players"]} == {
+        0: (False, False), 1: (True, False), 2: (False, True)}
+
+
+def test_communicating_card_backs_show_only_move_or_turn() -> None:
+    """The backs tell whether a card moves or turns the robot, not which way or how far."""
+    state = position(3, hands={0: ["move-3", "rotate-left", "move-1", "slide"]})
+    act(state, 0, "play move-3")
+    act(state, 0, "play rotate-left")
+    for seat in (None, 1, 2):
+        assert state.view(seat).to_json()["queue"] == [
+            {"seat": 0, "back": "move", "card": None}, {"seat": 0, "back": "turn", "card": None}]
+    assert [q["card"] for q in state.view(0).to_json()["queue"]] == ["move-3", "rotate-left"]
+
+
+# ------------------------------------------------------------------------ Winning the Game
+def _almost_won(players: int = 2) -> QuirkyCircuitsState:
+    """Rise and Shine with one dust bunny left, one space north of the start."""
+    state = position(players, hands={0: ["move-1", "move-1", "rotate-180", "move-2", "move-3"],
+                                     1: ["rotate-left", "rotate-right", "rotate-left", "move-back", "slide"]})
+    start = state.scenario.start
+    state.space, state.facing = (start[0], start[1] - 2), Direction.SOUTH
+    state.tokens = (Token(DUST, (start[0], start[1] - 1)),)
+    return state
+
+
+def test_winning_immediately_even_with_cards_left_to_resolve() -> None:
+    state = _almost_won()
+    act(state, 0, "play move-2")
+    act(state, 0, "play move-1")
+    act(state, 1, "play rotate-left")
+    act(state, 1, "play slide")
+    act(state, 1, "play move-back")
+    act(state, 0, "done")
+    act(state, 1, "done")
+    assert state.result == WON and state.is_over
+    assert state.winners == (0, 1) and state.scores == (1.0, 1.0)
+    assert [s["step"] for s in state.execution if s["step"] == "reveal"] == ["reveal"], "one card revealed"
+    assert state.section == "green" and state.statistics()["green"] == 1.0
+
+
+@pytest.mark.parametrize(("battery", "section"), [(12, "green"), (9, "green"), (8, "yellow"), (5, "yellow"),
+                                                  (4, "red"), (1, "red")])
+def test_winning_in_the_green_yellow_or_red(battery: int, section: str) -> None:
+    """Yellow and green are the greater challenges: the result says where it was won."""
+    state = _almost_won()
+    state.battery = battery
+    for seat, name in ((0, "move-2"), (0, "move-1"), (1, "slide"), (1, "move-back"), (1, "rotate-left")):
+        act(state, seat, f"play {name}")
+    act(state, 0, "done")
+    act(state, 1, "done")
+    assert state.section == section
+    assert state.view(None).to_json()["result"] == {"outcome": "won", "section": section}
+    assert state.statistics()[section] == 1.0
+
+
+# ------------------------------------------------------------------------ Card Iconography
+@pytest.mark.parametrize(("card", "space", "facing"), [
+    ("move-1", (2, 2), "north"), ("slide", (2, 0), "north"), ("move-2", (2, 1), "north"),
+    ("rotate-left", (2, 3), "west"), ("move-3", (2, 0), "north"), ("rotate-right", (2, 3), "east"),
+    ("move-back", (2, 4), "north"), ("rotate-180", (2, 3), "south"),
+])
+def test_card_iconography(card: str, space: tuple[int, int], facing: str) -> None:
+    """Each card, relative to the robot's facing, on an open board (Penny: no turn on the edge)."""
+    s = board("""
+        +-+-+-+-+-+
+        |. . . . .|
+        + + + + + +
+        |. . . . .|
+        + + + + + +
+        |. . . . .|
+        + + + + + +
+        |. . @ . .|
+        + + + + + +
+        |. . . . .|
+        +-+-+-+-+-+
+    """, robot=PENNY)
+    robot = run(s, [card])
+    assert robot.space == space and robot.facing.word == facing
+
+
+def test_card_iconography_directions_are_relative_to_the_robot() -> None:
+    s = board("""
+        +-+-+-+-+
+        |. . . .|
+        + + + + +
+        |. @ . .|
+        +-+-+-+-+
+    """, robot=PENNY, facing="east")
+    assert run(s, ["move-2"]).space == (3, 1)
+    assert run(s, ["move-back"]).space == (0, 1)
+
+
+# ------------------------------------------------------------------------ Gizmo
+def test_gizmo_example_obstacle_halts_and_rotates_left() -> None:
+    """A command card would move Gizmo forward three spaces, but it hits an obstacle. Gizmo
+    immediately halts its movement and rotates left."""
+    s = board("""
+        +-+-+-+
+        |. # .|
+        + + + +
+        |. . .|
+        + + + +
+        |. . .|
+        + + + +
+        |. @ .|
+        +-+-+-+
+    """)
+    robot = run(s, ["move-3"])
+    assert robot.space == (1, 1) and robot.facing is Direction.WEST
+    assert [st["step"] for st in robot.steps[-3:]] == ["collide", "halt", "rotate"]
+
+
+# ------------------------------------------------------------------------ Penny
+def test_penny_example_backward_over_a_slope() -> None:
+    """A command card moves Penny backward over a slope, so she slides backwards until she
+    hits a barrier."""
+    s = board("""
+        +-+-+-+
+        |. @ .|
+        + +v+ +
+        |. . .|
+        + + + +
+        |. . .|
+        + +-+ +
+        |. . .|
+        +-+-+-+
+    """, robot=PENNY)
+    robot = run(s, ["move-back"])
+    assert robot.space == (1, 2) and robot.facing is Direction.NORTH
+    assert steps(robot, "slide")[0]["cause"] == "slope" and steps(robot, "slide")[0]["direction"] == "south"
+
+
+def test_penny_only_going_the_slopes_way() -> None:
+    """She slides only when going in the same direction as the slope's arrow."""
+    s = board("""
+        +-+-+-+
+        |. . .|
+        + +v+ +
+        |. @ .|
+        + + + +
+        |. . .|
+        +-+-+-+
+    """, robot=PENNY)
+    robot = run(s, ["move-1"])
+    assert robot.space == (1, 1) and steps(robot, "collide")[0]["with"] == "slope"
+
+
+# ------------------------------------------------------------------------ Alternative Rules
+def test_practice_mode_cards_are_played_face_up() -> None:
+    state = position(3, hands={0: ["move-3", "rotate-left", "move-1", "slide"]}, practice=True)
+    act(state, 0, "play move-3")
+    for seat in (None, 1, 2):
+        view = state.view(seat).to_json()
+        assert view["queue"] == [{"seat": 0, "back": "move", "card": "move-3"}]
+        assert view["log"][-1]["card"] == "move-3"
+
+
+def test_pacing_mode_turns_from_the_dealer_any_number_or_pass() -> None:
+    """Starting with the dealer, players take turns clockwise; on a turn they play any number
+    of cards or pass; the phase ends when all players have passed with no card played."""
+    state = position(3, hands={0: ["move-1", "move-1", "rotate-left", "rotate-right"],
+                               1: ["move-2", "rotate-180", "move-1", "rotate-left"],
+                               2: ["rotate-right", "move-3", "move-back", "move-2"]}, pacing=True)
+    assert state.to_act == (0,), "the dealer (seat 0) begins"
+    assert PASS in state.legal_actions(0) and DONE not in state.legal_actions(0)
+    act(state, 0, "pass")
+    assert state.to_act == (1,)
+    act(state, 1, "play move-2")
+    act(state, 1, "play rotate-180")
+    assert PASS not in state.legal_actions(1), "after playing cards the turn ends with done"
+    act(state, 1, "done")
+    act(state, 2, "play move-back")
+    act(state, 2, "done")
+    act(state, 0, "play move-1")
+    act(state, 0, "play rotate-left")
+    act(state, 0, "done")
+    assert len(state.queue) == 5
+    act(state, 1, "pass")
+    act(state, 2, "pass")
+    assert state.round == 1, "two passes in a row are not all three"
+    act(state, 0, "pass")
+    assert state.round == 2 and state.to_act == (0,)
+
+
+def test_pacing_mode_a_pass_then_cards_later() -> None:
+    """A player could choose to pass on one turn but then play cards on subsequent turns."""
+    state = position(2, pacing=True)
+    act(state, 0, "pass")
+    assert PASS not in state.legal_actions(1), "seat 0 has played nothing: seat 1 must not end the phase"
+    with pytest.raises(IllegalAction, match="play a card"):
+        state.apply(1, PASS)
+    state.apply(1, state.legal_actions(1)[0])
+    act(state, 1, "done")
+    assert state.to_act == (0,)
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.played == [1, 1]
+
+
+# ------------------------------------------------------------------------ Scenario rules
+def test_dust_bunnies_cleaned_onto_or_through() -> None:
+    """DUST BUNNIES: When Gizmo moves onto or through a space with a dust bunny token, discard it."""
+    s = board("""
+        +-+-+-+-+
+        |. . . .|
+        + + + + +
+        |d . . .|
+        + + + + +
+        |d . . .|
+        + + + + +
+        |@ . . d|
+        +-+-+-+-+
+    """)
+    robot = run(s, ["move-2"])
+    assert robot.space == (0, 1) and [t.space for t in robot.tokens if t.kind == DUST] == [(3, 3)]
+    assert [st["at"] for st in steps(robot, "collect")] == [[0, 2], [0, 1]]
+
+
+def test_flags_collected_onto_or_through() -> None:
+    """FLAGS: When Penny moves onto or through a space with a flag token, discard that token."""
+    s = board("""
+        +-+-+-+-+
+        |f . . .|
+        + + + + +
+        |f . . .|
+        + + + + +
+        |@ . . .|
+        +-+-+-+-+
+    """, robot=PENNY)
+    robot = run(s, ["slide"])
+    assert robot.space == (0, 0) and all(t.kind != FLAG for t in robot.tokens if t.space[0] >= 0)
+
+
+def test_barriers_and_obstacles_halt_and_gizmo_rotates_left() -> None:
+    """BARRIERS & OBSTACLES: robots cannot move through them; a collision halts the movement;
+    Gizmo also rotates left."""
+    s = board("""
+        +-+-+-+-+
+        |. . . .|
+        + +-+ + +
+        |. @ .#.|
+        +-+-+-+-+
+    """.replace(".#.", ". #"))
+    robot = run(s, ["move-1"])
+    assert robot.space == (1, 1) and robot.facing is Direction.WEST
+    assert steps(robot, "collide")[0]["with"] == "barrier"
+    robot = run(s, ["rotate-right", "move-2"])
+    assert robot.space == (2, 1) and robot.facing is Direction.NORTH
+    assert steps(robot, "collide")[0]["with"] == "obstacle"
+
+
+def test_barriers_halt_penny_without_a_turn() -> None:
+    """BARRIERS (Penny's scenarios): a collision halts her movement, nothing more."""
+    s = board("""
+        +-+-+-+
+        |. . .|
+        + +-+ +
+        |. @ .|
+        +-+-+-+
+    """, robot=PENNY)
+    robot = run(s, ["move-2"])
+    assert robot.space == (1, 1) and robot.facing is Direction.NORTH
+
+
+def test_slopes_cannot_move_or_slide_up() -> None:
+    """SLOPES: Penny cannot move or slide up a slope; she collides with it and halts."""
+    s = board("""
+        +-+-+-+
+        |. . .|
+        + +v+ +
+        |. . .|
+        + + + +
+        |. @ .|
+        +-+-+-+
+    """, robot=PENNY)
+    for card in ("move-3", "slide"):
+        robot = run(s, [card])
+        assert robot.space == (1, 1), card
+        assert steps(robot, "collide")[0]["with"] == "slope"
+
+
+def test_slopes_remember_penny_slides_the_slopes_way() -> None:
+    """Remember: moving across a slope going the way of its arrow, Penny slides that way until
+    she collides with a barrier or slope."""
+    s = board("""
+        +-+-+-+-+-+-+
+        |@>. . f .|.|
+        +-+-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["move-1"])
+    assert robot.space == (4, 0) and robot.facing is Direction.EAST
+    assert not any(t.kind == FLAG and t.space == (3, 0) for t in robot.tokens)
+    up = board("""
+        +-+-+-+-+-+
+        |@>. . .<.|
+        +-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    assert run(up, ["move-1"]).space == (3, 0), "the next slope, against her, stops the slide"
+
+
+TUNNEL = """
+    +-+-+-+-+
+    |. . . .|
+    + + + + +
+    |. . f .1
+    + + + + +
+    |. . @ .|
+    +-+1+-+-+
+"""
+
+
+def test_sliding_into_tunnels_out_of_the_other_side() -> None:
+    """SLIDING INTO TUNNELS: if Penny slides into a tunnel, she continues sliding out of the
+    other side; facing forward in, she comes out facing forward."""
+    s = board(TUNNEL, robot=PENNY, facing="east")
+    robot = run(s, ["slide"], space=(1, 2), facing="south")
+    # In at the bottom of column 1, out of the east side of row 1, sliding west.
+    assert steps(robot, "tunnel")[0]["robot"] == [3, 1]
+    assert robot.space == (0, 1) and robot.facing is Direction.WEST
+    assert not any(t.kind == FLAG and t.space == (2, 1) for t in robot.tokens)
+
+
+def test_sliding_into_tunnels_backwards_comes_out_backwards() -> None:
+    s = board(TUNNEL, robot=PENNY)
+    slope = board("""
+        +-+-+-+-+
+        |. . . .|
+        + + + + +
+        |. . . .1
+        + +v+ + +
+        |. . . .|
+        +-+1+-+-+
+    """, robot=PENNY)
+    robot = run(slope, ["move-back"], space=(1, 1), facing="north")
+    assert robot.space == (0, 1) and robot.facing is Direction.EAST, "facing backwards, out backwards"
+    assert run(s, ["slide"], space=(1, 2), facing="south").facing is Direction.WEST
+
+
+def test_sliding_into_tunnels_she_cannot_move_into_one() -> None:
+    s = board(TUNNEL, robot=PENNY)
+    robot = run(s, ["move-2"], space=(1, 2), facing="south")
+    assert robot.space == (1, 2) and steps(robot, "collide")[0]["with"] == "tunnel"
+
+
+POTS = """
+    +-+-+-+-+
+    |. . . .|
+    + + + + +
+    |. p . .|
+    + + + + +
+    |. . . .|
+    + + + + +
+    |@ . . .|
+    +-+-+-+-+
+"""
+
+
+def test_flower_pots_fall_away_and_shatter() -> None:
+    """FLOWER POTS: colliding with an obstacle that has a flower pot, the pot falls 1 space
+    away from Gizmo and shatters."""
+    s = board(POTS)
+    robot = run(s, ["move-1"], space=(0, 1), facing="east")
+    assert robot.space == (0, 1) and robot.facing is Direction.NORTH
+    assert Token(SHATTERED, (2, 1)) in robot.tokens and not any(t.kind == POT for t in robot.tokens)
+    assert steps(robot, "fall")[0]["to"] == [2, 1]
+
+
+def test_flower_pots_must_be_cleaned_before_the_goal() -> None:
+    s = board(POTS)
+    robot = run(s, ["move-1", "move-1", "rotate-left", "move-1"], space=(1, 2), facing="north", goal=True)
+    assert robot.space == s.start and not robot.won and Token(SHATTERED, (1, 0)) in robot.tokens
+    robot = run(s, ["move-2"], space=(0, 1), facing="south", tokens=(Token(SHATTERED, (0, 2)),), goal=True)
+    assert robot.won and robot.space == s.start
+
+
+def test_flower_pots_fall_south_at_a_barrier() -> None:
+    """If a flower pot cannot move away from Gizmo because of a barrier, it falls south."""
+    s = board("""
+        +-+-+-+
+        |. p|.|
+        + + + +
+        |. . .|
+        +-+-+-+
+    """)
+    robot = run(s, ["move-1"], space=(0, 0), facing="east")
+    assert Token(SHATTERED, (1, 1)) in robot.tokens
+
+
+def test_flower_pots_falling_onto_gizmo_are_cleaned_at_once() -> None:
+    """If this causes it to fall onto Gizmo, clean it up immediately."""
+    s = board("""
+        +-+-+-+
+        |. . .|
+        + +-+ +
+        |. p .|
+        + + + +
+        |. . .|
+        +-+-+-+
+    """)
+    robot = run(s, ["move-1"], space=(1, 2), facing="north")
+    assert not any(t.kind in (POT, SHATTERED) for t in robot.tokens)
+    assert [st["step"] for st in robot.steps[:4]] == ["collide", "fall", "collect", "halt"]
+
+
+def test_dust_bunnies_on_obstacles_fall_away() -> None:
+    """DUST BUNNIES ON OBSTACLES: the dust bunny falls 1 space away from Gizmo (south at a
+    barrier; onto Gizmo it is cleaned at once), and can then be cleaned."""
+    s = board(POTS.replace("p", "o"))
+    robot = run(s, ["move-1"], space=(0, 1), facing="east")
+    assert Token(DUST, (2, 1)) in robot.tokens
+    robot = run(s, ["move-1", "rotate-180", "move-1", "rotate-left", "move-2", "rotate-left", "move-1"],
+                space=(0, 1), facing="east")
+    assert robot.space == (2, 1) and Token(DUST, (2, 1)) not in robot.tokens
+    walled = board(POTS.replace("p", "o").replace("|. o . .|", "|. o|. .|"))
+    assert Token(DUST, (1, 2)) in run(walled, ["move-1"], space=(0, 1), facing="east").tokens
+    roofed = board(POTS.replace("p", "o").replace("+ + + + +\n    |. o", "+ +-+ + +\n    |. o"))
+    robot = run(roofed, ["move-1"], space=(1, 2), facing="north")
+    assert roofed.barriers and not any(t.kind == DUST for t in robot.tokens)
+
+
+def test_quirk_cards_are_played_before_any_other() -> None:
+    """QUIRK CARDS: a player with Quirk cards in hand plays them before any other card."""
+    state = position(3, hands={0: ["move-1", "quirk-move-3", "rotate-left", "quirk-rotate-180"]},
+                     scenario="cafe-botanical")
+    assert [str(a) for a in state.legal_actions(0) if str(a).startswith("play")] == [
+        "play quirk-move-3", "play quirk-rotate-180"]
+    with pytest.raises(IllegalAction, match="Quirk cards must be played before"):
+        state.apply(0, PLAYS[CARD_BY_ID["move-1"]])
+    act(state, 0, "play quirk-rotate-180")
+    act(state, 0, "play quirk-move-3")
+    assert "play move-1" in [str(a) for a in state.legal_actions(0)]
+
+
+CHAIRS = """
+    +-+-+-+
+    |. . .|
+    + + + +
+    |. c .|
+    + + + +
+    |. . .|
+    +-+-+-+
+"""
+
+
+def test_chairs_a_move_card_halts_and_rotates_left() -> None:
+    """CHAIRS: moving into a chair space via a move card, Gizmo halts and rotates left."""
+    s = board(CHAIRS)
+    robot = run(s, ["move-2"], space=(1, 2), facing="north")
+    assert robot.space == (1, 1) and robot.facing is Direction.WEST
+    assert steps(robot, "halt")[0]["reason"] == "chair"
+    assert run(s, ["slide"], space=(1, 2), facing="north").space == (1, 1)
+
+
+def test_chairs_a_rotate_card_does_not_turn_left() -> None:
+    """Via a rotate card, it does not turn left."""
+    s = board(CHAIRS)
+    robot = run(s, ["rotate-right"], space=(1, 1), facing="north")
+    assert robot.facing is Direction.EAST and len(steps(robot, "rotate")) == 1
+
+
+def test_snowdrifts_halt_a_slide() -> None:
+    """SNOWDRIFTS: if Penny slides into a snowdrift she halts."""
+    s = board("""
+        +-+-+-+-+-+
+        |@ . ~ . .|
+        +-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["slide"])
+    assert robot.space == (2, 0) and steps(robot, "halt")[0]["reason"] == "snowdrift"
+    assert run(s, ["move-3"]).space == (3, 0), "a move card walks through a snowdrift"
+    slope = board("""
+        +-+-+-+-+-+
+        |@>. ~ . .|
+        +-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    assert run(slope, ["move-1"]).space == (2, 0), "a slide down a slope halts there too"
+
+
+@pytest.mark.parametrize("scenario", [s.id for s in COMPONENTS.scenarios])
+def test_goal_clean_up_or_collect_all_and_return(scenario: str) -> None:
+    """GOAL: all dust bunnies or flags, then back to the start space."""
+    s = COMPONENTS.scenario(scenario)
+    below = (s.start[0], s.start[1] + 1) if s.start[1] + 1 < s.height else (s.start[0], s.start[1] - 1)
+    state = new_state(2, seed=0, scenario=scenario)
+    from quarkade.games.quirky_circuits.robot import goal_met
+
+    assert not goal_met(s, s.start, s.tokens), "not before the tokens are gone"
+    assert goal_met(s, s.start, tuple(t for t in s.tokens if t.kind == POT)), "unbroken pots may stay"
+    assert not goal_met(s, below, ()), "the robot must be on the start space"
+    assert not goal_met(s, s.start, (Token(SHATTERED, below),)), "shattered pots must be cleaned"
+    assert state.result not in (WON, LOST)
