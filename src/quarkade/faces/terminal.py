@@ -3,12 +3,15 @@
 Views are JSON, and every game shapes its own, so the drawing reads only their shape:
 scalars make a header, a list of objects (players, accelerators, ...) makes a table,
 an object makes a key/value panel, ``hand`` is the viewer's own and ``log`` holds the
-latest events.
+latest events. A game that draws its own table instead (a board, say) has a ``text`` module
+in its package with ``render_text(view) -> str``; that text is shown in place of the panels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from rich import box
@@ -18,7 +21,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from quarkade.core.errors import UnknownGame
 from quarkade.core.game import Action
+from quarkade.core.registry import game_class
 from quarkade.tools.replay import log_text
 
 LOG_LINES = 8
@@ -85,6 +90,26 @@ def _panel(key: str, value: dict[str, Any]) -> Panel:
     return Panel(grid, title=_title(key), title_align="left", box=box.ROUNDED, expand=False)
 
 
+TextDrawing = Callable[[dict[str, Any]], str]
+
+
+@cache
+def text_drawing(game_id: str) -> TextDrawing | None:
+    """The game's own text drawing: ``render_text`` in the ``text`` module of its package."""
+    try:
+        package = game_class(game_id).__module__.rpartition(".")[0]
+    except UnknownGame:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.text")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.text":
+            raise
+        return None
+    drawing = getattr(module, "render_text", None)
+    return drawing if callable(drawing) else None
+
+
 def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableType:
     """A view as the seat (or spectator) it belongs to may read it."""
     viewer = view.get("seat")
@@ -92,6 +117,11 @@ def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableT
     header.append(f"{view.get('game', 'game')}  ", style="bold magenta")
     header.append("spectator" if viewer is None else f"seat {viewer}", style="bold")
     parts: list[RenderableType] = []
+    drawing = text_drawing(str(view.get("game", "")))
+    if drawing is not None:
+        # The game's own drawing holds everything but the events; plain text, never markup.
+        parts.append(Text(drawing(view)))
+        view = {key: value for key, value in view.items() if key in ("log", "game", "seat")}
     panels: list[RenderableType] = []
     for key, value in view.items():
         if key in _HIDDEN_KEYS:

@@ -1,0 +1,238 @@
+"""Quirky Circuits drawn as plain text for a terminal, from a view only (never the state).
+
+The board is a grid of five-character spaces with edges between them; everything fits 80
+columns (the largest map is 8 spaces wide: 49 columns, the legend beside it)::
+
+    +-----+-----+-----+      ----- |   a barrier (the board's edge too)
+    | [^] |  d  ##### |      ..v.. > < a slope: the robot may cross it the arrow's way only
+    +-----+..v..+     +      1 2       the mouths of a tunnel, on the board's edge
+    |  .  1  .  ##p## |
+
+Spaces: ``.`` floor, ``(.)`` the start space, ``#####`` an obstacle (``##p##`` with a flower
+pot or ``##d##`` a dust bunny on top), ``{ . }`` a chair, ``~ . ~`` a snowdrift; tokens
+``d`` dust bunny, ``f`` flag, ``x`` shattered flower pot; the robot ``[^]`` ``[>]`` ``[v]``
+``[<]`` pointing where it faces.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+CELL = 5
+ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
+TOKEN_CHARS = {"dust-bunny": "d", "flag": "f", "flower-pot": "p", "shattered-pot": "x"}
+CARD_NAMES = {
+    "move-1": "move 1", "slide": "slide", "move-2": "move 2", "rotate-left": "rotate left",
+    "move-3": "move 3", "rotate-right": "rotate right", "move-back": "move 1 back", "rotate-180": "rotate 180",
+}
+LEGEND = [
+    "[^] ROBOT, facing up",
+    "( ) start: return here",
+    "d dust bunny   f flag",
+    "p flower pot   x shattered",
+    "##### obstacle",
+    "{ } chair   ~ ~ snowdrift",
+    "----- |  barrier",
+    "..v.. > <  slope, one way",
+    "1 2  tunnel mouths",
+]
+WIDTH = 80
+
+
+def card_name(card: str) -> str:
+    """``quirk-move-3`` reads ``move 3 (Quirk)``."""
+    if card.startswith("quirk-"):
+        return f"{CARD_NAMES.get(card[6:], card[6:])} (Quirk)"
+    return CARD_NAMES.get(card, card)
+
+
+def _key(space: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    return int(space[0]), int(space[1])
+
+
+def board_lines(view: dict[str, Any]) -> list[str]:
+    """The map with the tokens and the robot, one string a line."""
+    board = view["board"]
+    width, height = board["width"], board["height"]
+    barriers = {(x, y, side) for x, y, side in board["barriers"]}
+    slopes: dict[tuple[int, int, str], str] = {}
+    for slope in board["slopes"]:
+        (x, y), (x2, _y2) = slope["between"]
+        slopes[(x, y, "east" if x2 != x else "south")] = ARROWS[slope["arrow"]]
+    mouths: dict[tuple[int, int, str], str] = {}
+    for number, pair in enumerate(board["tunnels"], start=1):
+        for x, y, side in pair:
+            mouths[(x, y, side)] = str(number % 10)
+    obstacles = {_key(s) for s in board["obstacles"]}
+    chairs = {_key(s) for s in board["chairs"]}
+    drifts = {_key(s) for s in board["snowdrifts"]}
+    start = _key(board["start"])
+    tokens: dict[tuple[int, int], str] = {}
+    for token in view.get("tokens", []):
+        tokens[_key(token["space"])] = TOKEN_CHARS.get(token["token"], "?")
+    robot = view.get("robot") or {}
+    robot_at = _key(robot["space"]) if robot.get("space") else None
+
+    def cell(x: int, y: int) -> str:
+        here = (x, y)
+        middle = f" {tokens.get(here, '.')} "
+        if here == robot_at:
+            middle = f"[{ARROWS[robot['facing']]}]"
+        if here in obstacles:
+            return f"#{tokens[here]}#".center(CELL, "#") if here in tokens else "#" * CELL
+        sides = "{}" if here in chairs else "~~" if here in drifts else "()" if here == start else "  "
+        return f"{sides[0]}{middle}{sides[1]}"
+
+    def horizontal(row: int) -> str:
+        """The edges north of ``row`` (``row == height``: the board's south edge)."""
+        parts = ["+"]
+        for x in range(width):
+            if row in (0, height):
+                side = (x, 0, "north") if row == 0 else (x, height - 1, "south")
+                mouth = mouths.get(side)
+                parts.append(f"  {mouth}  " if mouth else "-" * CELL)
+            elif (x, row - 1, "south") in barriers:
+                parts.append("-" * CELL)
+            elif (x, row - 1, "south") in slopes:
+                parts.append(f"..{slopes[(x, row - 1, 'south')]}..")
+            else:
+                parts.append(" " * CELL)
+            parts.append("+")
+        return "".join(parts)
+
+    def vertical(x: int, y: int) -> str:
+        """The edge west of space (x, y) (``x == width``: the board's east edge)."""
+        if x in (0, width):
+            side = (0, y, "west") if x == 0 else (width - 1, y, "east")
+            return mouths.get(side, "|")
+        if (x - 1, y, "east") in barriers:
+            return "|"
+        return slopes.get((x - 1, y, "east"), " ")
+
+    lines = []
+    for y in range(height):
+        lines.append(horizontal(y))
+        lines.append("".join(vertical(x, y) + cell(x, y) for x in range(width)) + vertical(width, y))
+    lines.append(horizontal(height))
+    return lines
+
+
+def battery_line(view: dict[str, Any]) -> str:
+    """``Battery 10/12 [..*G|YYYY|RRRR] green``: spent spaces are dots, the marker a star."""
+    battery = view["battery"]
+    level, highest, yellow, red = battery["level"], battery["highest"], battery["yellow"], battery["red"]
+    track = ""
+    for space in range(highest, 0, -1):
+        if space in (yellow, red):
+            track += "|"
+        colour = "G" if space > yellow else "Y" if space > red else "R"
+        track += "*" if space == level else "." if space > level else colour
+    return f"Battery {level}/{highest} [{track}] {battery['section']}"
+
+
+def queue_line(view: dict[str, Any]) -> str:
+    queue = view.get("queue") or []
+    if not queue:
+        return f"Queue: empty (at least {view.get('queue_minimum', 5)} cards, one from each player)"
+    cards = [f"{i}:{card_name(c['card']) if c.get('card') else c['back'] + ' card'} (seat {c['seat']})"
+             for i, c in enumerate(queue, start=1)]
+    return f"Queue ({len(queue)} of at least {view.get('queue_minimum', 5)}): " + ", ".join(cards)
+
+
+def player_line(player: dict[str, Any], view: dict[str, Any]) -> str:
+    signals = [word for word, flag in (("done", "done"), ("hands flat: stop", "stopped"), ("Beep-boop", "beeped"))
+               if player.get(flag)]
+    you = " (you)" if player["seat"] == view.get("seat") else ""
+    acting = ", to act" if player["seat"] in (view.get("to_act") or []) else ""
+    text = f"Seat {player['seat']}{you}: {player['hand_size']} cards, played {player['played']}{acting}"
+    if signals:
+        text += " - " + ", ".join(signals)
+    if "hand" in player:
+        text += " - held " + (", ".join(card_name(c) for c in player["hand"]) or "nothing")
+    return text
+
+
+def execution_lines(view: dict[str, Any]) -> list[str]:
+    """The last Execute phase, one line a card: what it did."""
+    cards: list[tuple[str, list[str]]] = []
+    for step in view.get("execution") or []:
+        kind = step["step"]
+        if kind == "reveal":
+            cards.append((f"  {step['index'] + 1}. {card_name(step['card'])} (seat {step['seat']})", []))
+            continue
+        if not cards:
+            continue
+        events = cards[-1][1]
+        if kind == "move":
+            word = f"{'slid' if step['sliding'] else 'moved'} {step['direction']}"
+            if events and events[-1].split(" x")[0] == word:
+                count = int(events[-1].partition(" x")[2] or 1)
+                events[-1] = f"{word} x{count + 1}"
+            else:
+                events.append(word)
+        elif kind == "tunnel":
+            events.append("through a tunnel")
+        elif kind == "collide":
+            events.append(f"hit {'the edge' if step['with'] == 'edge' else 'a ' + step['with']}")
+        elif kind == "halt" and step["reason"] != "collision":
+            events.append(f"halted on a {step['reason']}")
+        elif kind == "rotate":
+            events.append({"left": "turned left", "right": "turned right", "around": "turned around"}[step["turn"]])
+        elif kind == "collect":
+            events.append(f"took the {step['token'].replace('-', ' ')}")
+        elif kind == "fall":
+            shatters = " (it shatters)" if step["becomes"] == "shattered-pot" else ""
+            events.append(f"knocked the {step['token'].replace('-', ' ')} off{shatters}")
+        elif kind == "goal":
+            events.append("GOAL!")
+    lines = [f"{head}: {', '.join(events) or 'nothing happened'}" for head, events in cards]
+    return lines
+
+
+def result_line(view: dict[str, Any]) -> str | None:
+    result = view.get("result") or {}
+    if result.get("outcome") == "won":
+        return f"Everyone wins! The goal was met with the battery in the {result['section']}."
+    if result.get("outcome") == "lost":
+        return "The battery is flat: everyone loses."
+    return None
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The whole table as text, at most 80 columns wide."""
+    scenario = view["scenario"]
+    robot = scenario["robot"].capitalize()
+    legend = [line.replace("ROBOT", robot) for line in LEGEND]
+    board = board_lines(view)
+    pad = max(len(line) for line in board) + 3
+    lines = [f"{scenario['title']} with {robot} - round {view['round']}"
+             + (" - practice (cards face up)" if view.get("practice") else "")
+             + (" - pacing (in turns)" if view.get("pacing") else "")]
+    for i, line in enumerate(board):
+        lines.append((line.ljust(pad) + legend[i]).rstrip() if i < len(legend) else line)
+    lines.append(battery_line(view))
+    lines.append(queue_line(view))
+    turn = view.get("turn")
+    if turn:
+        lines.append(f"Pacing: seat {turn['seat']}'s turn ({turn['played']} played this turn, "
+                     f"{turn['passes']} passes in a row)")
+    lines.extend(player_line(player, view) for player in view.get("players") or [])
+    if "hand" in view:
+        hand = view["hand"]
+        lines.append("Your hand: " + (", ".join(card_name(card) for card in hand) if hand else "empty"))
+    executed = execution_lines(view)
+    if executed:
+        lines.append("Last execution:")
+        lines.extend(executed)
+    result = result_line(view)
+    if result:
+        lines.append(result)
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str) -> str:
+    """Long lines (a full queue, a busy card) broken to fit the width."""
+    if len(line) <= WIDTH:
+        return line
+    return textwrap.fill(line, WIDTH, subsequent_indent="     ", break_on_hyphens=False)
