@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from enum import IntEnum
 from importlib import resources
 from typing import Any
 
 PLAYER_COUNTS = (2, 3, 4)
 DECK_NAMES = ("particle", "quest-i", "quest-ii")
 PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK = 0, 1, 2
+ROUNDS = 5  # the Round tracker on the research board
+
+
+class Phase(IntEnum):
+    """The Phase tracker on the research board (F, R, E, D, Q), and the end of the game."""
+
+    FUNDING = 0
+    RESEARCH = 1
+    EJECTION = 2
+    DISCOVERY = 3
+    QUEST = 4
+    OVER = 5
 
 
 class ComponentError(ValueError):

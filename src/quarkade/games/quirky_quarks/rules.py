@@ -7,19 +7,16 @@ list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
 from quarkade.core.game import Action, Game, GameInfo, State, View
 from quarkade.core.log import Log, events, note
+from quarkade.games.quirky_quarks import moves, quests
 from quarkade.games.quirky_quarks.actions import (
     BIDS,
-    DISCARDS,
-    DISCOUNT,
     DONE,
-    DRAWS,
     EJECTS,
     PASS,
     READY,
@@ -30,25 +27,18 @@ from quarkade.games.quirky_quarks.actions import (
     Draw,
     Eject,
     Raise,
-    bid_range,
-    discover_range,
     parse,
-    raise_range,
 )
 from quarkade.games.quirky_quarks.components import (
     COMPONENTS,
-    DECK_NAMES,
     PARTICLE_DECK,
     QUEST_I_DECK,
     QUEST_II_DECK,
+    ROUNDS,
+    Phase,
 )
+from quarkade.games.quirky_quarks.quests import CARDS, KINDS, NEUTRINO, with_power
 
-CARDS = COMPONENTS.cards
-KINDS = len(CARDS)
-PARTICLES = tuple(c.kind for c in CARDS if not c.is_quest)
-QUESTS = tuple(c.kind for c in CARDS if c.is_quest)
-NEUTRINO = COMPONENTS.by_id("neutrino").kind
-ROUNDS = 5
 STARTING_EV = {2: 8, 3: 12, 4: 12}
 SETUP_PARTICLES = 3
 NEUTRINO_DRAWS = 2
@@ -57,32 +47,12 @@ FIRST_DISCOVERY_MINIMUM = 2
 CARDS_PER_EJECTION = 5
 
 
-def _with_power(kind_name: str) -> list[tuple[int, int]]:
-    """(quest kind, amount) for every Quest with that power."""
-    return [(c.kind, c.power.amount) for c in CARDS if c.power is not None and c.power.kind == kind_name]
-
-
-FUNDING_EV = _with_power("funding_ev")
-FUNDING_DRAW = _with_power("funding_draw")
-EJECT_DRAW_BEFORE = _with_power("eject_draw_before")
-EJECT_DRAW_AFTER = _with_power("eject_draw_after")
-EJECT_EV = _with_power("eject_ev")
-EJECT_FEWER = [kind for kind, _ in _with_power("eject_fewer")]
-GAIN_EV = dict(_with_power("gain_ev"))
-BONUS_PER_OTHER = dict(_with_power("bonus_per_other_quest"))
-DISCOUNTS = [(c.kind, c.power.particle) for c in CARDS if c.power is not None and c.power.kind == "discount"]
-
-
-class Phase(IntEnum):
-    FUNDING = 0
-    RESEARCH = 1
-    EJECTION = 2
-    DISCOVERY = 3
-    QUEST = 4
-    OVER = 5
-
-
-PHASE_LETTERS = "FREDQ-"
+FUNDING_EV = with_power("funding_ev")
+FUNDING_DRAW = with_power("funding_draw")
+EJECT_DRAW_BEFORE = with_power("eject_draw_before")
+EJECT_DRAW_AFTER = with_power("eject_draw_after")
+EJECT_EV = with_power("eject_ev")
+EJECT_FEWER = [kind for kind, _ in with_power("eject_fewer")]
 
 
 class QuirkyQuarks(Game):
@@ -232,7 +202,7 @@ class QuirkyQuarksState(State):
         return c
 
     # ----------------------------------------------------------------- helpers
-    def _note(self, *event: Any) -> None:
+    def log_event(self, *event: Any) -> None:
         """Append to the log: (kind, seat it is private to or -1, details...)."""
         self.log = note(self.log, *event)
 
@@ -243,7 +213,7 @@ class QuirkyQuarksState(State):
             return
         if kind == NEUTRINO:
             self.neutrinos[seat] += 1
-            self._note("neutrino", -1, seat)
+            self.log_event("neutrino", -1, seat)
         else:
             self.hands[seat * KINDS + kind] += 1
 
@@ -259,7 +229,7 @@ class QuirkyQuarksState(State):
         base = seat * KINDS
         return self.table[base : base + KINDS]
 
-    def _discard(self, kind: int) -> None:
+    def discard(self, kind: int) -> None:
         self.decks[CARDS[kind].deck].discards.append(kind)
 
     def _can_draw(self) -> bool:
@@ -275,15 +245,6 @@ class QuirkyQuarksState(State):
 
     def _queue_draws(self, counts: list[tuple[int, int]]) -> None:
         self.pending_draws = self.pending_draws + tuple((s, c) for s, c in counts if c > 0)
-
-    def discounts_left(self, seat: int) -> list[int]:
-        left = [0] * KINDS
-        base = seat * KINDS
-        for quest, particle in DISCOUNTS:
-            left[particle] += self.table[base + quest]
-        for kind in PARTICLES:
-            left[kind] -= self.discounts_used[kind]
-        return left
 
     # ----------------------------------------------------------------- the flow
     @property
@@ -332,17 +293,17 @@ class QuirkyQuarksState(State):
             if self.neutrinos[seat]:
                 self.neutrinos[seat] -= 1
                 self.neutrino_seat, self.neutrino_draws = seat, NEUTRINO_DRAWS
-                self._note("neutrino-resolve", -1, seat)
+                self.log_event("neutrino-resolve", -1, seat)
                 return True
         return False
 
     def _finish_neutrino(self, other: int) -> None:
         seat = self.neutrino_seat
-        self._discard(NEUTRINO)
+        self.discard(NEUTRINO)
         if other >= 0:
             self.hands[seat * KINDS + other] -= 1
-            self._discard(other)
-        self._note("neutrino-discard", -1, seat, other)
+            self.discard(other)
+        self.log_event("neutrino-discard", -1, seat, other)
         self.neutrino_seat = -1
         # "If a player has multiple neutrinos, resolve them one after the other": a Neutrino
         # drawn during this resolution is the next one resolved.
@@ -374,13 +335,13 @@ class QuirkyQuarksState(State):
             cards.append(quest_deck.draw(self.chance))  # dealt from the left: later ones may go short
             dealt.append(tuple(k for k in cards if k is not None))
         self.accel_cards = tuple(dealt)
-        self._note("deal", -1, self.round)
+        self.log_event("deal", -1, self.round)
         if self.round >= 2:
             draws = []
             for seat in self._order():
                 self.ev[seat] += INCOME + self._power_count(seat, FUNDING_EV)
                 draws.append((seat, 1 + self._power_count(seat, FUNDING_DRAW)))
-            self._note("income", -1, self.round)
+            self.log_event("income", -1, self.round)
             self._queue_draws(draws)
         self.phase, self.stage = Phase.RESEARCH, 0
 
@@ -402,7 +363,7 @@ class QuirkyQuarksState(State):
         for position, seat in enumerate(self.holders):
             if seat >= 0:
                 self.ev[seat] -= self.bids[position]
-                self._note("claim", -1, seat, self.accelerators[position], self.bids[position],
+                self.log_event("claim", -1, seat, self.accelerators[position], self.bids[position],
                            self.accel_cards[position])
                 for kind in self.accel_cards[position]:
                     self._gain(seat, kind)
@@ -440,7 +401,7 @@ class QuirkyQuarksState(State):
             ejected = choices.get(seat, [])
             zone.extend(ejected)
             self.ev[seat] += len(ejected) + self._power_count(seat, EJECT_EV)
-        self._note("eject", -1, {seat: tuple(cards) for seat, cards in choices.items()})
+        self.log_event("eject", -1, {seat: tuple(cards) for seat, cards in choices.items()})
         for cards in self.accel_cards:
             zone.extend(cards)
         self.accel_cards = tuple(() for _ in self.accelerators)
@@ -476,9 +437,9 @@ class QuirkyQuarksState(State):
             self.considered += 1
             self.turn = (seat + 1) % n
         for kind in self.zone:
-            self._discard(kind)
+            self.discard(kind)
         if self.zone:
-            self._note("zone-discarded", -1, self.zone)
+            self.log_event("zone-discarded", -1, self.zone)
         self.zone = ()
         self.phase, self.stage = Phase.QUEST, 0
         return True
@@ -499,7 +460,7 @@ class QuirkyQuarksState(State):
         zone = list(self.zone)
         zone.remove(kind)
         self.zone = tuple(zone)
-        self._note("discovered", -1, winner, kind, self.high_bid)
+        self.log_event("discovered", -1, winner, kind, self.high_bid)
         self._gain(winner, kind)
         self.auction_card, self.high_bid, self.high_bidder = -1, 0, -1
         self.considered += 1
@@ -519,7 +480,7 @@ class QuirkyQuarksState(State):
             return False
         if self.round == ROUNDS:
             self.phase = Phase.OVER
-            self._note("over", -1)
+            self.log_event("over", -1)
         else:
             self.sp = (self.sp + 1) % n
             self.round += 1
@@ -531,180 +492,12 @@ class QuirkyQuarksState(State):
         self.turn = (self.turn + 1) % self.players
         self.discounts_used = [0] * KINDS
 
-    def _completions(self, seat: int) -> list[Complete]:
-        """Every distinct way ``seat`` can complete a Quest now."""
-        base = seat * KINDS
-        hands, table = self.hands, self.table
-        found: list[Complete] = []
-        discounts: list[int] | None = None
-        for quest in QUESTS:
-            if not hands[base + quest]:
-                continue
-            card = CARDS[quest]
-            ok = True
-            for kind in card.cost_table:
-                if table[base + kind] < card.cost_table.count(kind):
-                    ok = False
-            if not ok:
-                continue
-            if discounts is None:
-                discounts = self.discounts_left(seat)
-            payments: set[tuple[tuple[int, int], ...]] = set()
-            available = hands[base : base + KINDS]
-            _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2)
-            found.extend(Complete(quest, payment) for payment in sorted(payments))
-        return found
-
     # ----------------------------------------------------------------- actions
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
-            return []
-        base = seat * KINDS
-        if self.neutrino_seat >= 0 or self.pending_draws:
-            if self.neutrino_seat >= 0 and self.neutrino_draws == 0:
-                return [DISCARDS[k] for k in range(KINDS) if self.hands[base + k]]
-            return [DRAWS[d] for d in range(3) if self.decks[d].cards or self.decks[d].discards]
-        phase = self.phase
-        if phase is Phase.RESEARCH:
-            ev = self.ev[seat]
-            actions: list[Action] = []
-            for position, accelerator in enumerate(self.accelerators):
-                low = self.bids[position] + 1
-                if low <= ev:
-                    actions.extend(bid_range(accelerator, low, ev))
-            return actions
-        if phase is Phase.EJECTION:
-            assert self.sealed is not None
-            chosen = len(self.sealed.choices[seat])
-            actions = []
-            if chosen < self.maximums[seat]:
-                actions = [EJECTS[k] for k in range(KINDS) if self.hands[base + k]]
-            if chosen >= self.minimums[seat]:
-                actions.append(READY)
-            return actions
-        if phase is Phase.DISCOVERY:
-            if self.stage == 2:
-                return [*raise_range(self.high_bid + 1, self.ev[seat]), PASS]
-            actions = []
-            for kind in sorted(set(self.zone)):
-                actions.extend(discover_range(kind, self.min_bid, self.ev[seat]))
-            actions.append(PASS)
-            return actions
-        if phase is Phase.QUEST:
-            return [*self._completions(seat), DONE]
-        return []
+        return moves.legal_actions(self, seat)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        base = seat * KINDS
-        if self.neutrino_seat >= 0 or self.pending_draws:
-            if self.neutrino_seat >= 0 and self.neutrino_draws == 0:
-                if not isinstance(action, Discard):
-                    return "you must first discard one other card for your Neutrino (e.g. 'discard up')"
-                if action.kind == NEUTRINO and self.neutrinos[seat]:
-                    return "your other Neutrino is resolved after this one, not discarded: discard another card"
-                if not self.hands[base + action.kind]:
-                    return f"you have no {CARDS[action.kind].name} in hand to discard"
-                return None
-            if not isinstance(action, Draw):
-                why = "for your Neutrino" if self.neutrino_seat >= 0 else "you are owed"
-                return f"first choose the deck of the card {why} (draw particle, draw quest-i or draw quest-ii)"
-            deck = self.decks[action.deck]
-            if not (deck.cards or deck.discards):
-                return f"the {DECK_NAMES[action.deck]} deck and its discard pile are empty"
-            return None
-        phase = self.phase
-        if phase is Phase.RESEARCH:
-            if not isinstance(action, Bid):
-                return "in the Research phase you bid for an accelerator, e.g. 'bid lhc 3'"
-            if action.accelerator not in self.accelerators:
-                return f"{COMPONENTS.accelerators[action.accelerator].name} is not used with {self.players} players"
-            position = self.accelerators.index(action.accelerator)
-            if action.amount > self.ev[seat]:
-                return f"a bid may not exceed your eV: you have {self.ev[seat]}"
-            if action.amount <= self.bids[position]:
-                name = COMPONENTS.accelerators[action.accelerator].name
-                if self.bids[position]:
-                    return f"bids must exceed the bid of {self.bids[position]} already at the {name}"
-                return "the smallest bid is 1 eV"
-            return None
-        if phase is Phase.EJECTION:
-            assert self.sealed is not None
-            chosen = len(self.sealed.choices[seat])
-            if isinstance(action, Eject):
-                if chosen >= self.maximums[seat]:
-                    return f"you may eject at most {self.maximums[seat]} card(s) this round"
-                if not self.hands[base + action.kind]:
-                    return f"you have no {CARDS[action.kind].name} left in hand to eject"
-                return None
-            if action == READY:
-                if chosen < self.minimums[seat]:
-                    return (f"with your hand you must eject {self.minimums[seat]} card(s); "
-                            f"you have chosen {chosen}")
-                return None
-            return "in the Ejection phase you choose cards to eject ('eject up') and then say 'ready'"
-        if phase is Phase.DISCOVERY:
-            if self.stage == 2:
-                if action == PASS:
-                    return None
-                if not isinstance(action, Raise):
-                    return f"an auction for {CARDS[self.auction_card].name} is on: 'raise N' or 'pass'"
-                if action.amount <= self.high_bid:
-                    return f"a bid must beat the high bid of {self.high_bid} eV"
-                if action.amount > self.ev[seat]:
-                    return f"a bid may not exceed your eV: you have {self.ev[seat]}"
-                return None
-            if action == PASS:
-                return None
-            if not isinstance(action, Discover):
-                return "you may start a discovery ('discover gluon 2') or 'pass'"
-            if action.kind not in self.zone:
-                return f"there is no {CARDS[action.kind].name} in the Discovery Zone"
-            if action.amount < self.min_bid:
-                return f"the starting bid is at least {self.min_bid} eV now"
-            if action.amount > self.ev[seat]:
-                return f"a bid may not exceed your eV: you have {self.ev[seat]}"
-            return None
-        if phase is Phase.QUEST:
-            if action == DONE:
-                return None
-            if not isinstance(action, Complete):
-                return "in the Quest phase you complete Quests ('complete proton') or say 'done'"
-            return self._why_not_complete(seat, action)
-        return "nothing can be done now"
-
-    def _why_not_complete(self, seat: int, action: Complete) -> str | None:
-        base = seat * KINDS
-        card = CARDS[action.quest]
-        if not card.is_quest:
-            return f"{card.name} is not a Quest"
-        if not self.hands[base + action.quest]:
-            return f"you have no {card.name} Quest in hand"
-        for kind in set(card.cost_table):
-            need, have = card.cost_table.count(kind), self.table[base + kind]
-            if have < need:
-                return f"{card.name} needs {need} completed {CARDS[kind].name}(s) on your table; you have {have}"
-        needs = list(card.cost_particles)
-        spend = [0] * KINDS
-        discounts = self.discounts_left(seat)
-        for need, method in action.payment:
-            if need not in needs:
-                return f"{card.name} does not need (another) {CARDS[need].name}"
-            needs.remove(need)
-            if method == DISCOUNT:
-                if discounts[need] <= 0:
-                    return f"you have no {CARDS[need].name} discount left this Quest phase"
-                discounts[need] -= 1
-            else:
-                if not 0 <= method < KINDS or CARDS[method].is_quest or method == NEUTRINO:
-                    return "three of a kind must be Elementary Particles"
-                spend[method] += 3
-        for need in needs:
-            spend[need] += 1
-        for kind in PARTICLES:
-            if spend[kind] > self.hands[base + kind]:
-                return (f"you need {spend[kind]} {CARDS[kind].name}(s) in hand for this payment; "
-                        f"you have {self.hands[base + kind]}")
-        return None
+        return moves.why_illegal(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         base = seat * KINDS
@@ -712,7 +505,7 @@ class QuirkyQuarksState(State):
             if isinstance(action, Draw):
                 kind = self.decks[action.deck].draw(self.chance)
                 self._gain(seat, kind)
-                self._note("draw", seat, seat, action.deck, kind)
+                self.log_event("draw", seat, seat, action.deck, kind)
                 if self.neutrino_seat >= 0:
                     self.neutrino_draws -= 1
                 else:
@@ -729,7 +522,7 @@ class QuirkyQuarksState(State):
                 self.placed[outbid] = -1
             self.bids[position], self.holders[position] = action.amount, seat
             self.placed[seat] = position
-            self._note("bid", -1, seat, action.accelerator, action.amount, outbid)
+            self.log_event("bid", -1, seat, action.accelerator, action.amount, outbid)
             self.turn = (seat + 1) % self.players
         elif isinstance(action, Eject):
             assert self.sealed is not None
@@ -744,50 +537,26 @@ class QuirkyQuarksState(State):
             self.auction_card, self.high_bid, self.high_bidder = action.kind, action.amount, seat
             self.passed = [False] * self.players
             self.initiated, self.initiator = True, seat
-            self._note("initiate", -1, seat, action.kind, action.amount)
+            self.log_event("initiate", -1, seat, action.kind, action.amount)
             self.turn, self.stage = (seat + 1) % self.players, 2
         elif isinstance(action, Raise):
             self.high_bid, self.high_bidder = action.amount, seat
-            self._note("raise", -1, seat, action.amount)
+            self.log_event("raise", -1, seat, action.amount)
             self.turn = (seat + 1) % self.players
         elif action == PASS:
             if self.stage == 2:
                 self.passed[seat] = True
-                self._note("pass-auction", -1, seat)
+                self.log_event("pass-auction", -1, seat)
                 self.turn = (seat + 1) % self.players
             else:
-                self._note("decline", -1, seat, self.min_bid)
+                self.log_event("decline", -1, seat, self.min_bid)
                 self.considered += 1
                 self.turn = (seat + 1) % self.players
         elif isinstance(action, Complete):
-            self._complete(seat, action)
+            quests.complete(self, seat, action)
         elif action == DONE:
             self._next_quest_seat()
         self._advance()
-
-    def _complete(self, seat: int, action: Complete) -> None:
-        base = seat * KINDS
-        card = CARDS[action.quest]
-        needs = list(card.cost_particles)
-        paid: list[int] = []
-        for need, method in action.payment:
-            needs.remove(need)
-            if method == DISCOUNT:
-                self.discounts_used[need] += 1
-            else:
-                paid.extend((method, method, method))
-        paid.extend(needs)
-        for kind in paid:
-            self.hands[base + kind] -= 1
-            self._discard(kind)
-        for kind in card.cost_table:
-            self.table[base + kind] -= 1
-            self._discard(kind)
-        self.hands[base + action.quest] -= 1
-        self.table[base + action.quest] += 1
-        if action.quest in GAIN_EV:
-            self.ev[seat] += GAIN_EV[action.quest]
-        self._note("complete", -1, seat, action.quest, tuple(paid), action.payment)
 
     # ----------------------------------------------------------------- the end
     @property
@@ -796,11 +565,7 @@ class QuirkyQuarksState(State):
 
     def points(self, seat: int) -> tuple[int, int, int]:
         """(Quest points, bonus points, eV) of ``seat``."""
-        table = self.completed(seat)
-        quest_points = sum(CARDS[k].points * table[k] for k in QUESTS)
-        completed = sum(table[k] for k in QUESTS)
-        bonus = sum(amount * table[k] * (completed - 1) for k, amount in BONUS_PER_OTHER.items())
-        return quest_points, bonus, self.ev[seat]
+        return quests.points(self, seat)
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -833,44 +598,10 @@ class QuirkyQuarksState(State):
         return make_view(self, seat)
 
 
-def _enumerate_payments(
-    needs: tuple[int, ...],
-    index: int,
-    available: list[int],
-    discounts: list[int],
-    chosen: list[tuple[int, int]],
-    out: set[tuple[tuple[int, int], ...]],
-    previous: int,
-) -> None:
-    """Every way to pay ``needs[index:]``: the card itself (method -2), a discount, or three
-    of another kind. ``previous`` keeps equal needs in order so each payment is found once."""
-    if index == len(needs):
-        out.add(tuple(sorted(chosen)))
-        return
-    need = needs[index]
-    floor = previous if index > 0 and needs[index - 1] == need else -2
-    if floor <= -2 and available[need] > 0:
-        available[need] -= 1
-        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, -2)
-        available[need] += 1
-    if floor <= DISCOUNT and discounts[need] > 0:
-        discounts[need] -= 1
-        chosen.append((need, DISCOUNT))
-        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, DISCOUNT)
-        chosen.pop()
-        discounts[need] += 1
-    for kind in PARTICLES:
-        if kind >= floor and kind != NEUTRINO and available[kind] >= 3:
-            available[kind] -= 3
-            chosen.append((need, kind))
-            _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind)
-            chosen.pop()
-            available[kind] += 3
-
-
 def new_state(players: int = 3, seed: int = 0) -> QuirkyQuarksState:
     """A fresh state (for tests and examples)."""
     return QuirkyQuarksState.setup(QuirkyQuarks(players, {}), seed)
 
 
-__all__ = ["Phase", "QuirkyQuarks", "QuirkyQuarksState", "BIDS", "DONE", "PASS", "READY", "EJECTS"]
+__all__ = ["KINDS", "NEUTRINO", "ROUNDS", "STARTING_EV", "Phase", "QuirkyQuarks", "QuirkyQuarksState", "BIDS", "DONE",
+           "PASS", "READY", "EJECTS"]

@@ -13,8 +13,9 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import View
-from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES
-from quarkade.games.quirky_quarks.rules import KINDS, NEUTRINO, Phase, QuirkyQuarks, QuirkyQuarksState
+from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, Phase
+from quarkade.games.quirky_quarks.quests import KINDS, NEUTRINO
+from quarkade.games.quirky_quarks.rules import QuirkyQuarks, QuirkyQuarksState
 from quarkade.games.quirky_quarks.views import PHASE_NAMES
 
 CARDS = COMPONENTS.cards

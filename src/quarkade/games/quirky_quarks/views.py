@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES
+from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, Phase
+from quarkade.games.quirky_quarks.quests import KINDS, QUESTS
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
@@ -109,8 +110,6 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 
 def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
-    from quarkade.games.quirky_quarks.rules import KINDS, QUESTS, Phase
-
     n = state.players
     over = state.is_over
     sealed = state.sealed
