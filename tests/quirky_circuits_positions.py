@@ -117,4 +117,57 @@ def reach(scenario: Scenario) -> dict[tuple[Space, Direction], int]:
     return distance
 
 
-__all__ = ["RULEBOOK_SCENARIOS", "board", "game", "moves", "position", "reach", "run"]
+def _remaining(tokens: tuple[Token, ...]) -> int:
+    return sum(t.kind != "flower-pot" for t in tokens)
+
+
+def greedy_route(scenario: Scenario) -> int | None:
+    """Cards needed to win by always heading for the nearest token (fewest cards first), then
+    home: an upper bound on the shortest route, or None if the goal cannot be reached."""
+    here = (scenario.start, scenario.facing, scenario.tokens)
+    total = 0
+    while True:
+        distance = {here: 0}
+        todo = deque([here])
+        found = None
+        while todo and found is None:
+            space, facing, tokens = todo.popleft()
+            for kind in KINDS:
+                robot = Robot(scenario, space, facing, tokens)
+                robot.resolve(int(kind))
+                after = (robot.space, robot.facing, tuple(sorted(robot.tokens, key=lambda t: (t.space, t.kind))))
+                if after in distance:
+                    continue
+                distance[after] = distance[(space, facing, tokens)] + 1
+                if robot.won or _remaining(after[2]) < _remaining(tokens):
+                    found = (after, robot.won)
+                    break
+                todo.append(after)
+        if found is None:
+            return None
+        total += distance[found[0]]
+        here = found[0]
+        if found[1]:
+            return total
+
+
+def strongly_connected(scenario: Scenario) -> bool:
+    """From every (space, facing) the robot can reach, it can get back to its start space."""
+    reached = reach(scenario)
+    back: dict[tuple[Space, Direction], set[tuple[Space, Direction]]] = {}
+    for here in reached:
+        for space, facing, _ in moves(scenario, *here):
+            back.setdefault((space, facing), set()).add(here)
+    home = [k for k in reached if k[0] == scenario.start]
+    seen = set(home)
+    todo = deque(home)
+    while todo:
+        for earlier in back.get(todo.popleft(), ()):
+            if earlier not in seen:
+                seen.add(earlier)
+                todo.append(earlier)
+    return seen >= set(reached)
+
+
+__all__ = ["RULEBOOK_SCENARIOS", "board", "game", "greedy_route", "moves", "position", "reach", "run",
+           "strongly_connected"]

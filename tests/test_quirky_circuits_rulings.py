@@ -1,0 +1,260 @@
+"""Each ruling of Quirky Circuits' RULINGS.md, pinned by a test (numbers as in the file)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarkade.core.errors import IllegalAction
+from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP, parse
+from quarkade.games.quirky_circuits.components import (
+    COMPONENTS,
+    DUST,
+    FLAG,
+    PENNY,
+    POT,
+    SHATTERED,
+    Direction,
+    Token,
+    card_back,
+    is_quirk,
+)
+from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
+from quirky_circuits_positions import board, position, run
+
+
+def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
+    state.apply(seat, parse(text))
+
+
+def kinds(robot: object, step: str) -> list[dict[str, object]]:
+    return [s for s in robot.steps if s["step"] == step]  # type: ignore[attr-defined]
+
+
+def test_2_quirk_cards_move_like_their_kind_and_share_its_back() -> None:
+    s = board("""
+        +-+-+-+-+
+        |@ . . .|
+        +-+-+-+-+
+    """, robot=PENNY, facing="east")
+    assert run(s, ["quirk-move-3"]).space == run(s, ["move-3"]).space == (3, 0)
+    for robot in ("gizmo", "penny"):
+        for card in COMPONENTS.decks[robot][1]:
+            assert is_quirk(card) and card_back(card) == card_back(card - 8)
+
+
+def test_5_the_boards_edge_is_a_barrier() -> None:
+    s = board("""
+        +-+-+
+        |@ .|
+        +-+-+
+    """)
+    robot = run(s, ["move-2"])
+    assert robot.space == (0, 0) and robot.facing is Direction.WEST
+    assert kinds(robot, "collide")[0]["with"] == "edge"
+
+
+def test_6_a_slide_crosses_a_slope_going_its_way() -> None:
+    s = board("""
+        +-+-+-+-+-+
+        |@ .>. f .|
+        +-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["slide"])
+    assert robot.space == (4, 0) and not any(t.kind == FLAG and t.space == (3, 0) for t in robot.tokens)
+
+
+def test_7_a_slope_slide_ends_the_card() -> None:
+    s = board("""
+        +-+-+-+-+-+-+
+        |@>. .|. . .|
+        +-+-+-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["move-3"])
+    assert robot.space == (2, 0), "halted at the barrier; the two spaces left are lost"
+    follow = run(s, ["move-3", "rotate-180", "move-1"])
+    assert follow.space == (1, 0), "the next card is resolved"
+
+
+def test_8_tunnel_mouths_are_on_the_edge_and_a_move_collides() -> None:
+    s = COMPONENTS.scenario("sliding-through-tunnels")
+    for (x, y, side) in s.tunnels:
+        ahead = (x + (side == Direction.EAST) - (side == Direction.WEST),
+                 y + (side == Direction.SOUTH) - (side == Direction.NORTH))
+        assert not s.inside(ahead)
+
+
+def test_9_a_move_card_walks_through_a_snowdrift() -> None:
+    s = board("""
+        +-+-+-+-+
+        |@ F . .|
+        +-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["move-2"])
+    assert robot.space == (2, 0) and not any(t.kind == FLAG and t.space == (1, 0) for t in robot.tokens)
+
+
+def test_10_a_chair_is_cleaned_before_gizmo_halts_in_it() -> None:
+    s = board("""
+        +-+-+-+
+        |@ C .|
+        +-+-+-+
+    """, facing="east")
+    robot = run(s, ["move-2"])
+    assert robot.space == (1, 0) and robot.facing is Direction.NORTH
+    assert not any(t.kind == DUST and t.space == (1, 0) for t in robot.tokens)
+
+
+def test_11_gizmos_slide_ends_turned_left() -> None:
+    s = board("""
+        +-+-+-+-+
+        |@ . . .|
+        +-+-+-+-+
+    """, facing="east")
+    robot = run(s, ["slide"])
+    assert robot.space == (3, 0) and robot.facing is Direction.NORTH
+
+
+@pytest.mark.parametrize(("row", "fallen"), [("|. p # .|", (1, 1)), ("|. p . .|", (2, 0))])
+def test_12_another_obstacle_or_the_edge_stops_a_fall(row: str, fallen: tuple[int, int]) -> None:
+    s = board(f"""
+        +-+-+-+-+
+        {row}
+        + + + + +
+        |. . . .|
+        +-+-+-+-+
+    """)
+    robot = run(s, ["move-1"], space=(0, 0), facing="east")
+    assert Token(SHATTERED, fallen) in robot.tokens
+    edge = board("""
+        +-+-+
+        |. p|
+        + + +
+        |. .|
+        +-+-+
+    """)
+    assert Token(SHATTERED, (1, 1)) in run(edge, ["move-1"], space=(0, 0), facing="east").tokens
+
+
+def test_12_a_backward_move_knocks_the_token_the_way_gizmo_backs() -> None:
+    s = board("""
+        +-+-+-+-+
+        |. p . .|
+        + + + + +
+        |. . . .|
+        +-+-+-+-+
+    """)
+    robot = run(s, ["move-back"], space=(2, 0), facing="east")
+    assert Token(SHATTERED, (0, 0)) in robot.tokens and robot.facing is Direction.NORTH
+
+
+def test_13_with_both_ways_blocked_the_token_stays() -> None:
+    s = board("""
+        +-+-+-+
+        |. p|.|
+        + +-+ +
+        |. . .|
+        +-+-+-+
+    """)
+    robot = run(s, ["move-1"], space=(0, 0), facing="east")
+    assert Token(POT, (1, 0), raised=True) in robot.tokens
+    assert kinds(robot, "fall")[0]["to"] is None
+
+
+def test_14_a_whole_pot_need_not_fall_and_tokens_may_share_a_space() -> None:
+    s = board("""
+        +-+-+-+
+        |. p d|
+        + + + +
+        |@ . .|
+        +-+-+-+
+    """)
+    robot = run(s, ["move-1"], space=(0, 0), facing="east", goal=True)
+    assert Token(SHATTERED, (2, 0)) in robot.tokens and Token(DUST, (2, 0)) in robot.tokens
+    whole = run(s, [], tokens=(Token(POT, (1, 0), raised=True),), space=(0, 0), facing="south", goal=True)
+    whole.resolve(0)  # move-1 onto the start space
+    assert whole.won
+
+
+def test_15_passing_over_the_start_space_wins() -> None:
+    s = board("""
+        +-+-+-+-+
+        |. @ . .|
+        +-+-+-+-+
+    """, robot=PENNY, facing="east")
+    robot = run(s, ["move-3"], space=(0, 0), facing="east", tokens=(), goal=True)
+    assert robot.won and robot.space == (1, 0)
+    assert robot.steps[-1]["step"] == "goal"
+
+
+def test_17_lost_at_the_reset_that_empties_the_battery() -> None:
+    state = position(2)
+    state.battery = 2
+    for _ in range(2):
+        for seat in (0, 1):
+            for _ in range(3):
+                state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+        state.apply(0, DONE)
+        state.apply(1, DONE)
+    assert state.is_over and state.battery == 0 and state.round == 2
+
+
+def test_18_signals_only_by_a_seat_that_may_act() -> None:
+    state = position(2)
+    state.apply(0, state.legal_actions(0)[0])
+    act(state, 0, "done")
+    with pytest.raises(IllegalAction, match="not seat 0's turn"):
+        state.apply(0, BEEP)
+    act(state, 1, "stop")
+    act(state, 1, "beep")
+    assert STOP not in state.legal_actions(1) and BEEP not in state.legal_actions(1)
+
+
+def test_18_signals_come_back_each_round() -> None:
+    state = position(2)
+    act(state, 0, "stop")
+    for seat in (0, 1):
+        for _ in range(3):
+            state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+        state.apply(seat, DONE)
+    assert state.round == 2 and STOP in state.legal_actions(0)
+
+
+def test_19_done_is_final_and_pass_is_for_pacing() -> None:
+    state = position(2)
+    state.apply(0, state.legal_actions(0)[0])
+    act(state, 0, "done")
+    assert state.to_act == (1,) and state.legal_actions(0) == []
+    with pytest.raises(IllegalAction, match="pacing"):
+        state.apply(1, PASS)
+
+
+def test_21_the_dealer_starts_every_pacing_round() -> None:
+    state = position(2, pacing=True)
+    for seat in (0, 1):
+        for _ in range(3):
+            state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+        act(state, seat, "done")
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    assert state.round == 2 and state.to_act == (0,)
+
+
+def test_22_a_player_without_cards_may_always_pass() -> None:
+    state = position(2, pacing=True)
+    for _ in range(5):
+        state.apply(0, next(a for a in state.legal_actions(0) if str(a).startswith("play")))
+    act(state, 0, "done")
+    act(state, 1, "pass")
+    assert state.hands[0] == [] and not state.minimums_met()
+    assert PASS in state.legal_actions(0), "no cards: seat 0 may pass although seat 1 has played none"
+    act(state, 0, "pass")
+    assert PASS not in state.legal_actions(1) and state.round == 1
+
+
+def test_23_a_seat_sees_the_faces_of_its_own_queue_cards_only() -> None:
+    state = position(3, hands={1: ["move-2", "rotate-left", "move-1", "slide"]})
+    act(state, 1, "play slide")
+    assert state.view(1).to_json()["queue"][0]["card"] == "slide"
+    assert state.view(0).to_json()["queue"][0]["card"] is None
+    assert state.view(0).to_json()["log"][-1] == {
+        "event": "play", "seat": 1, "back": "move", "text": "Seat 1 plays a move card face down into the queue."}
