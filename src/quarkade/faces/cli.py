@@ -572,10 +572,21 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(help="Database file for accounts, tables and records.",
                                            show_default=False)] = None,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address people reach the server at (links start with it; browsers' requests must come "
+             "from it).", show_default=False)] = None,
+    trust_proxy: Annotated[str | None, typer.Option(
+        help="Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed.",
+        show_default=False)] = None,
+    abandon_after: Annotated[float, typer.Option(
+        help="Hours without a move or a visitor after which an unfinished table expires.")] = 48.0,
 ) -> None:
     """Run the web app."""
+    if abandon_after <= 0:
+        fail(f"--abandon-after is a positive number of hours, not {abandon_after}")
     server = optional_module("quarkade.faces.web.server", "the web server")
-    server.serve(host=host, port=port, db=db)
+    server.serve(host=host, port=port, db=db, public_url=public_url, trust_proxy=trust_proxy,
+                 limits=server.Limits(abandon_after=abandon_after * 3600.0))
 
 
 def main() -> None:

@@ -21,8 +21,9 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import game_class
+from quarkade.faces.web.connection import Limits
 from quarkade.faces.web.store import BROKEN, EXPIRED, OPEN, OVER, Store, StoredTable
-from quarkade.faces.web.tables import HUMAN, HallError, Limits, Table, new_table_id, new_token
+from quarkade.faces.web.tables import HUMAN, HallError, Table, new_table_id, new_token
 
 log = logging.getLogger("quarkade.web")
 

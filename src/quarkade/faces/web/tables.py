@@ -21,15 +21,14 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.base import Bot
 from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
+from quarkade.faces.web.connection import Connection, Limits
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -53,26 +52,6 @@ HUMAN = "human"
 Audience = int | None  # a seat, or None for the spectators
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What one client or one table may use of the server."""
-
-    message_bytes: int = 4096
-    tables_per_client: int = 20  # open tables created from one address and active lately
-    active_window: float = 6 * 3600.0  # seconds since a table's last activity for it to count
-    spectators_per_table: int = 32  # seat holders always get in: they are not counted here
-    connections_per_seat: int = 8  # beyond it a seat's oldest connection makes way for the newest
-    open_tables: int = 10_000
-    messages_per_second: float = 20.0
-    message_burst: float = 60.0
-    outbox: int = 2000  # messages queued for one slow connection before it is dropped
-    abandon_after: float = 48 * 3600.0  # seconds without an action or a connection before a table expires
-    option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
 class HallError(Exception):
     """A request the hall refuses; ``status`` is the HTTP status to answer with."""
 
@@ -84,12 +63,6 @@ class HallError(Exception):
 
 class SaveFailed(Exception):
     """The store could not commit an action; the table is as it was before it."""
-
-
-class Socket(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-    async def close(self, code: int = 1000) -> None: ...
 
 
 def new_token() -> str:
@@ -110,91 +83,6 @@ def _same(a: str | None, b: str | None) -> bool:
     # Bytes, not text: compare_digest refuses text that is not ASCII, and a link may carry any.
     return a is not None and b is not None and secrets.compare_digest(
         a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
-
-
-class Connection:
-    """One websocket at a table: a seat or a spectator, with the host's powers or not.
-
-    Messages go through an outbox drained by one writer task, so every connection hears
-    the table's updates in the order they happened."""
-
-    __slots__ = ("socket", "table", "seat", "host", "outbox", "wake", "task", "closed", "allowance", "checked",
-                 "limits", "retry", "close_code")
-
-    def __init__(self, socket: Socket, table: Table, seat: int | None, host: bool, limits: Limits) -> None:
-        self.socket = socket
-        self.table = table
-        self.seat = seat
-        self.host = host
-        self.limits = limits
-        self.outbox: deque[str] = deque()
-        self.wake = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
-        self.closed = False
-        self.allowance = limits.message_burst
-        self.checked = time.monotonic()
-        self.retry: asyncio.TimerHandle | None = None  # the state sent again after a refusal for rate
-        self.close_code: int | None = None  # set when the server ends the connection
-
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._write())
-
-    def push(self, text: str) -> None:
-        if self.closed:
-            return
-        if len(self.outbox) >= self.limits.outbox:
-            # A client that reads nothing must not make the server hold its messages forever.
-            self.closed = True
-            self.outbox.clear()
-            self.wake.set()
-            return
-        self.outbox.append(text)
-        self.wake.set()
-
-    def allow(self) -> bool:
-        """A token bucket: a burst of messages, then ``messages_per_second``."""
-        now = time.monotonic()
-        self.allowance = min(self.limits.message_burst,
-                             self.allowance + (now - self.checked) * self.limits.messages_per_second)
-        self.checked = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-    def wait_for_allowance(self) -> float:
-        """Seconds until the next message will be allowed."""
-        return max(0.0, (1.0 - self.allowance) / self.limits.messages_per_second)
-
-    def end(self, code: int, message: str) -> None:
-        """Send ``message``, then close the socket with ``code``."""
-        self.push(message)
-        self.close_code = code
-        self.closed = True
-        self.wake.set()
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                while self.outbox:
-                    await self.socket.send_text(self.outbox.popleft())
-                if self.closed:
-                    if self.close_code is not None:
-                        await self.socket.close(self.close_code)
-                    return
-                self.wake.clear()
-                await self.wake.wait()
-        except Exception:  # the peer went away; the reader notices and detaches us
-            self.closed = True
-
-    async def stop(self) -> None:
-        self.closed = True
-        if self.retry is not None:
-            self.retry.cancel()
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
 
 
 class Table:
@@ -694,3 +582,6 @@ class Table:
             "views": {str(s): state.view(s).to_json() for s in range(players)},
             "record": record.to_json(),
         }
+
+
+__all__ = ["HUMAN", "Connection", "HallError", "Limits", "SaveFailed", "Table", "new_table_id", "new_token"]
