@@ -9,7 +9,10 @@ import pytest
 import quarkade
 from quarkade.agents import make_bot
 from quarkade.core.chance import Chance
+from quarkade.games.quirky_quarks.actions import parse
+from quarkade.games.quirky_quarks.rules import Phase
 from quarkade.tools.match import make_bots, play_match
+from quirky_quarks_positions import position
 
 
 def test_changing_only_hidden_information_does_not_change_a_choice() -> None:
@@ -59,3 +62,26 @@ def test_unknown_bot_is_refused_with_the_list() -> None:
     game = quarkade.load("quirky-quarks", players=2)
     with pytest.raises(quarkade.InvalidOptions, match="heuristic"):
         make_bot("grandmaster", game)
+
+
+def test_heuristic_answers_the_prompts_every_player_gets() -> None:
+    """Every player is asked in the Quest phase and says ready at the ejection: the bot
+    completes what it can, then says "done"; once its ejection is chosen it says "ready"."""
+    state = position(2, round=2, phase=Phase.QUEST, hands={0: {"proton": 1, "up": 2, "down": 1, "gluon": 1},
+                                                          1: {"neutron": 1, "up": 1}})
+    game = state.game
+    bot = make_bot("heuristic", game, seed=1)
+    assert bot.choose(state.view(0), state.legal_actions(0)) == parse("complete proton")
+    state.apply(0, parse("complete proton"))
+    assert bot.choose(state.view(0), state.legal_actions(0)) == parse("done")
+    state.apply(0, parse("done"))
+    assert state.legal_actions(1) == [parse("done")]
+    assert bot.choose(state.view(1), state.legal_actions(1)) == parse("done")
+
+    state = position(2, round=2, phase=Phase.EJECTION, hands={0: {"up": 3, "down": 2}, 1: {"up": 1}})
+    assert state.to_act == (0,)
+    choice = bot.choose(state.view(0), state.legal_actions(0))
+    assert str(choice).startswith("eject")
+    state.apply(0, choice)
+    assert state.legal_actions(0) == [parse("ready")]
+    assert bot.choose(state.view(0), state.legal_actions(0)) == parse("ready")
