@@ -148,3 +148,32 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
     page.click("#play-again")
     page.wait_for_function("(old) => location.href !== old", arg=old)
     page.wait_for_selector(".qq")
+
+
+def test_an_invitation_link_gives_the_friend_a_seat_of_its_own(server: LiveServer) -> None:
+    """The host sets a private two-person table; its invitation link carries a one-time code,
+    and the friend's browser exchanges it for its own seat token."""
+    with browser_page(server, 900) as host:
+        host.goto(f"{server.url}/")
+        host.click(".game-card[data-game='quirky-quarks'] button.primary")
+        host.select_option("#players", "2")
+        host.select_option("select[data-seat='1']", "human")
+        host.uncheck("#public")
+        host.click("#create")
+        host.wait_for_url("**/t/*")
+        host.wait_for_selector(".qq")
+        host.wait_for_selector("#invite input")
+        link = host.input_value("#invite input")
+        held = host.evaluate("JSON.stringify(localStorage.getItem('quarkade.tables'))")
+    assert "?invite=" in link and "token=" not in link
+    code = link.split("?invite=")[1]
+    table_id = link.split("/t/")[1].split("?")[0]
+    with browser_page(server, 900) as friend:
+        friend.goto(link)
+        friend.wait_for_selector(".qq")
+        friend.wait_for_selector(".seat-tab[data-seat='1']")
+        assert "invite" not in friend.url, "the code leaves the address bar"
+        mine = friend.evaluate(f"JSON.parse(localStorage.getItem('quarkade.tables'))['{table_id}'].seats")
+        assert list(mine) == ["1"] and mine["1"] not in held
+    reused = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"invitation": code})
+    assert reused.status_code == 403
