@@ -197,7 +197,7 @@ def solitaire_position(
     hand: Sequence[str] | None = None,
     discards: Sequence[str] = (),
     top: Sequence[str] = (),
-    emptied: Sequence[str] = (),
+    last_card: Sequence[str] = (),
     climate: str | int = "ocean",
     zone: int = 1,
     extinctions: int = 0,
@@ -207,8 +207,8 @@ def solitaire_position(
 ) -> SolitaireState:
     """A solitaire position at the start of an action ('continue' or 'count'). QUiRKS and hand
     not given are drawn at random, and so are the ``extinctions`` earlier extinct branches
-    (plants); ``emptied`` names stacks whose remaining cards are moved to
-    their (dead) discard piles, so the next draw from them finds none."""
+    (plants); ``last_card`` names stacks left with one card (their top), the others moved to
+    their (dead) discard piles, so the next draw from them takes their last card."""
     game = quarkade.load("quirks-solitaire", players=1, **options)
     assert isinstance(game, QuirksSolitaire)
     state = SolitaireState.setup(game, seed)
@@ -225,10 +225,10 @@ def solitaire_position(
     pool.left.update(reserved)
     state.stacks = pool.decks(chance, face_up)
     stack_top(state, top)
-    for name in emptied:
+    for name in last_card:
         deck = state.stacks[STACKS.index(name)]
-        deck.discards.extend(deck.cards)
-        deck.cards = []
+        deck.discards.extend(deck.cards[:-1])
+        deck.cards = deck.cards[-1:]
     state.climate = space(climate, zone)
     markers = [n for n in range(3) for _ in range(COMPONENTS.destiny[n])]
     for name in destiny:
@@ -236,7 +236,8 @@ def solitaire_position(
     chance.shuffle(markers)
     state.destiny_pool = markers + [NICHES.index(name) for name in reversed(destiny)]
     state.destiny_drawn = []
-    state.stage, state._to_act, state.log, state._legal = SolitaireStage.START, (0,), None, None
+    state.stage, state.resume, state._to_act = SolitaireStage.START, SolitaireStage.START, (0,)
+    state.log, state._legal = None, None
     return state
 
 

@@ -57,7 +57,7 @@ class Chooser:
         seat = state.to_act[self.chance.below(len(state.to_act))]
         legal = state.legal_actions(seat)
         if self.style == "bold" and self.chance.below(4):
-            bold = [a for a in legal if str(a) in BOLD or str(a).startswith("place")]
+            bold = [a for a in legal if str(a).split()[0] in BOLD or str(a).startswith("place")]
             if bold:
                 return seat, bold[self.chance.below(len(bold))]
         return seat, legal[self.chance.below(len(legal))]
@@ -98,8 +98,6 @@ def quirks_census(state: QuirksState) -> Counter[int]:
         census.update(c for c in contest.attacker_cards if c not in placed)
         if state.stage is Stage.UPPER_COMPLETE and contest.drawn >= 0:
             census[contest.drawn] += 1
-        if contest.set_aside >= 0:
-            census[contest.set_aside] += 1
     return census
 
 

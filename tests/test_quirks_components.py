@@ -61,7 +61,7 @@ def test_public_names() -> None:
     assert STACKS == ("plant-a", "plant-b", "plant-c", "herbivore-a", "carnivore-a", "animal-b", "animal-c")
     assert NICHES == ("plant", "herbivore", "carnivore")
     assert COMPONENTS.food_colours == ("red", "green", "blue", "yellow")
-    assert COMPONENTS.rules_version == "1"
+    assert COMPONENTS.rules_version == "2"
 
 
 def test_108_character_cards_indexed_in_file_order() -> None:

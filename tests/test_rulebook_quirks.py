@@ -541,12 +541,9 @@ def test_competition_upper_niche_defender_may_mutate_once() -> None:
                          "mutate B20 for B17", "mutate B20 for B22", "mutate C26 for C14", "mutate C26 for C19"}
     act(state, CAROL, "mutate A21")
     assert quirks_cards(state, "herbivore") == ("A16", "B20", "C26"), "the drawn card is used"
-    assert not discarded(state, "A21"), "RULINGS 22a: set aside until the reveal"
+    assert discarded(state, "A21"), "Setup 3: discarded cards are placed face up beside the stack"
     assert legal(state, CAROL) == {"face-up", "face-down"}, "one mutation at most"
     assert set(state.to_act) == {ALICE, CAROL}
-    act(state, ALICE, "face-up")
-    act(state, CAROL, "face-up")
-    assert discarded(state, "A21")
 
 
 def test_competition_upper_niche_sealed_choices_revealed_together() -> None:
@@ -566,32 +563,49 @@ def test_competition_upper_niche_sealed_choices_revealed_together() -> None:
     assert up.view(BOB).to_json()["contest"]["faces"] == {"0": True, "2": True}
 
 
-@pytest.mark.parametrize(("mutation", "new"), [("mutate A21", "A16"), ("mutate A21 for A24", "A24")])
-def test_competition_upper_niche_defender_mutation_hidden_until_reveal(mutation: str, new: str) -> None:
-    """Meanwhile the opponent mutates: until the reveal the others do not know his mutation
-    (RULINGS 17 and 22a: they may see him draw, not which card left his QUiRKS or came in)."""
-    drawing = mutation == "mutate A21"
-    state = upper_contest(extra_top=(new,) if drawing else (),
-                          carol_hand=["A4", "B5", "C6", "A24", "A30", "B17", "B22", "C14", "C19"])
+def test_competition_upper_niche_defender_exchange_in_hand_is_seen_by_no_one() -> None:
+    """"Both players then take their QUiRKS back into hand", and the opponent "may mutate by
+    exchanging one card of his QUiRKS with a card from his hand": no one else sees it, so no
+    other seat's view, log included, changes; the defender's own log tells it all."""
+    state = upper_contest(carol_hand=["A4", "B5", "C6", "A24", "A30", "B17", "B22", "C14", "C19"])
     act(state, ALICE, "complete drawn")
     act(state, ALICE, "face-up")
-    act(state, CAROL, mutation)
-    assert quirks_cards(state, "herbivore") == (new, "B20", "C26")
+    before = state.clone()
+    act(state, CAROL, "mutate A21 for A24")
+    assert quirks_cards(state, "herbivore") == ("A24", "B20", "C26")
     for seat in (ALICE, BOB, None):
-        view = state.view(seat).to_json()
-        assert [c["number"] for c in view["niches"][1]["upper"]["cards"]] == CAROL_HERBIVORE
-        assert new not in json.dumps(view), f"seat {seat} sees the card Carol took"
-        assert "A21" not in [c["number"] for c in view["stacks"]["herbivore-a"]["discards"]], (
-            f"seat {seat} sees the card Carol gave up")
-    own = state.view(CAROL).to_json()
-    assert [c["number"] for c in own["niches"][1]["upper"]["cards"]] == [new, "B20", "C26"]
+        assert state.view(seat) == before.view(seat), f"seat {seat} learns of the exchange"
+    mine = state.view(CAROL).to_json()
+    assert mine["log"][-1]["text"] == "You mutate your herbivore in your hand: A21 for A24."
+    assert [c["number"] for c in mine["niches"][1]["upper"]["cards"]] == ["A24", "B20", "C26"]
     act(state, CAROL, "face-up")
     view = state.view(BOB).to_json()
-    assert [c["number"] for c in view["niches"][1]["upper"]["cards"]] == [new, "B20", "C26"], "revealed together"
-    if drawing:
-        assert "A21" in [c["number"] for c in view["stacks"]["herbivore-a"]["discards"]], "discarded at the reveal"
-    else:
-        assert "A21" in hand_of(state, CAROL)
+    assert [c["number"] for c in view["niches"][1]["upper"]["cards"]] == ["A24", "B20", "C26"], "revealed together"
+    assert "A21" in hand_of(state, CAROL)
+
+
+def test_competition_upper_niche_defender_discard_seen_card_drawn_hidden() -> None:
+    """The opponent may mutate "by discarding one card of his QUiRKS and drawing a card from
+    the appropriate stack"; "Discarded cards are placed face up beside the corresponding
+    stack". The others see the discard and the draw at once, never the card drawn: the log
+    line tells them just that, and tells the defender everything."""
+    state = upper_contest(extra_top=("A16",))
+    act(state, ALICE, "complete drawn")
+    act(state, ALICE, "face-up")
+    act(state, CAROL, "mutate A21")
+    assert quirks_cards(state, "herbivore") == ("A16", "B20", "C26")
+    for seat in (ALICE, BOB, None):
+        view = state.view(seat).to_json()
+        assert "A16" not in json.dumps(view), f"seat {seat} sees the card Carol drew"
+        assert "A21" in [c["number"] for c in view["stacks"]["herbivore-a"]["discards"]], "face up at once"
+        assert view["contest"]["defender_drew"] == "herbivore-a"
+        seen = "Seat 2 mutates its herbivore: discards A21, draws from the HERBIVORE-A stack."
+        assert view["log"][-1]["text"] == seen
+    mine = state.view(CAROL).to_json()
+    assert mine["log"][-1]["text"] == "Seat 2 mutates its herbivore: discards A21, draws A16."
+    act(state, CAROL, "face-up")
+    view = state.view(BOB).to_json()
+    assert [c["number"] for c in view["niches"][1]["upper"]["cards"]] == ["A16", "B20", "C26"], "revealed together"
 
 
 def test_competition_upper_niche_result_1_challenger_face_up() -> None:
@@ -1100,13 +1114,43 @@ def test_optional_advanced_game_free_niche_choice() -> None:
 
 
 def test_optional_advanced_game_one_competition_on_the_first_turn() -> None:
-    """3. During the first turn players may attempt only one competition."""
+    """3. "during the first turn, players may attempt only one competition": one competition,
+    not one action. After winning it the player may go on (to mutate), but not compete again;
+    occupying an empty niche "counts as a won competition"."""
     state = position(3, hands={ALICE: ALICE_HAND}, advanced=True, first_turn=True)
     act(state, ALICE, "niche plant")
     act(state, ALICE, "climate 1")
     act(state, ALICE, "place A2 B2")
-    assert state.current == BOB and state.stage is Stage.CHOOSE_NICHE, "the turn ends after one competition"
-    assert complete(state.hands[ALICE])
+    assert state.current == ALICE and legal(state, ALICE) == {"continue", "end"}, "the turn goes on"
+    act(state, ALICE, "continue")
+    elsewhere = state.clone()
+    act(elsewhere, ALICE, "niche carnivore")
+    act(elsewhere, ALICE, "climate 1")
+    assert legal(elsewhere, ALICE) == {"end"}, "no second competition, even for an empty niche"
+    reason = elsewhere.why_illegal(ALICE, parse("place A26 C18"))
+    assert reason is not None and "only one competition" in reason
+    act(state, ALICE, "niche plant")
+    act(state, ALICE, "climate 1")
+    moves = legal(state, ALICE)
+    assert "compete" not in moves and moves and all(m.startswith("mutate") for m in moves)
+    act(state, ALICE, sorted(moves)[0])
+    assert state.current == BOB, "a mutation ends the turn"
+    act(state, BOB, "niche herbivore")
+    act(state, BOB, "climate 1")
+    assert any(m.startswith("place") for m in legal(state, BOB)), "each player's first turn allows one"
+
+
+def test_optional_advanced_game_competitions_unlimited_after_the_first_turn() -> None:
+    """3. "From the following turn onward, the number of competitions per player per turn is
+    again unrestricted." """
+    state = position(3, hands={ALICE: ALICE_HAND}, advanced=True)
+    act(state, ALICE, "niche plant")
+    act(state, ALICE, "climate 1")
+    act(state, ALICE, "place A2 B2")
+    act(state, ALICE, "continue")
+    act(state, ALICE, "niche carnivore")
+    act(state, ALICE, "climate 1")
+    assert "place A26 C18" in legal(state, ALICE)
 
 
 # ----------------------------------------------------------------------------- Hidden information

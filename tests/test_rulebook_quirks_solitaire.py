@@ -13,7 +13,7 @@ import quarkade
 from quarkade.games.quirks.components import CLIMATES, COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS, best_group
 from quarkade.games.quirks.rules import HAND_TARGET
 from quarkade.games.quirks.solitaire import SolitaireState, Stage
-from quirks_positions import act, card, legal, numbers, solitaire_position
+from quirks_positions import act, card, legal, numbers, solitaire_position, space
 
 CARDS = COMPONENTS.cards
 ME = 0
@@ -95,8 +95,8 @@ def test_goal_threshold_of_the_climate(climate: str, short: int) -> None:
     assert sum(b + f for b, f in group_value(plant, herbivore, carnivore, k)) == target - short
     state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore, "carnivore": carnivore},
                                climate=climate, zone=4)
-    for _ in range(3):
-        act(state, ME, "count")
+    for niche in NICHES:
+        act(state, ME, f"count {niche}")
     assert state.is_over and state.won == (short == 0)
     assert state.winners == ((ME,) if short == 0 else ())
     view = state.view(ME).to_json()
@@ -111,14 +111,33 @@ def test_goal_counting_with_the_food_chain() -> None:
     expected = group_value(plant, herbivore, carnivore, OCEAN)
     assert expected == [(12, -4), (12, 4 - 4), (12, 4)]
     state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore, "carnivore": carnivore})
-    act(state, ME, "count")
-    assert state.stage is Stage.COUNTING and legal(state, ME) == {"count", "stop"}
-    act(state, ME, "count")
+    act(state, ME, "count plant")
+    assert state.stage is Stage.COUNTING and legal(state, ME) == {"count herbivore", "count carnivore", "stop"}
+    act(state, ME, "count herbivore")
     counted = state.view(ME).to_json()["counted"]
     assert [(e["niche"], e["cards"], e["food_chain"]) for e in counted] == [
         ("plant", *expected[0]), ("herbivore", *expected[1])]
-    act(state, ME, "count")
+    act(state, ME, "count carnivore")
     assert state.is_over and state.won == (sum(b + f for b, f in expected) >= 35)
+
+
+def test_goal_counting_in_the_order_the_player_chooses() -> None:
+    """g) "after counting the value of one or two of your QUiRKS, you decide to stop": the
+    player chooses which QUiRKS to count (tip 8: "provoke the extinction of a particular poorly
+    adapted QUiRKS"), and only those counted become extinct."""
+    plant, herbivore, carnivore = ["A1", "B1", "C1"], ["A13", "B13", "C13"], ["A32", "B14", "C28"]
+    state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore, "carnivore": carnivore},
+                               top=["A33", "B16", "C29"])
+    assert {"count plant", "count herbivore", "count carnivore"} <= legal(state, ME)
+    act(state, ME, "count carnivore")
+    assert legal(state, ME) == {"count plant", "count herbivore", "stop"}
+    assert state.view(ME).to_json()["counted"] == [
+        {"niche": "carnivore", "cards": 12, "food_chain": 4, "total": 16}]
+    act(state, ME, "stop")
+    assert state.extinct == [tuple(card(c) for c in carnivore)]
+    assert [CARDS[c].number for c in state.quirks[2]] == ["A33", "B16", "C29"], "replaced from the stacks"
+    assert [CARDS[c].number for c in state.quirks[0]] == plant
+    assert [CARDS[c].number for c in state.quirks[1]] == herbivore
 
 
 # ----------------------------------------------------------------------------- 2. Play
@@ -129,41 +148,74 @@ def test_play_setup() -> None:
     assert [[CARDS[c].stack for c in q] for q in state.quirks] == [[0, 1, 2], [3, 5, 6], [4, 5, 6]]
     counts = Counter(CARDS[c].stack for c in state.hand)
     assert [counts[s] for s in range(len(STACKS))] == list(HAND_TARGET)
-    assert state.to_act == (ME,) and legal(state, ME) == {"continue", "count"}
+    assert state.to_act == (ME,) and legal(state, ME) == {"continue", "count plant", "count herbivore",
+                                                          "count carnivore"}
 
 
 def test_play_an_action() -> None:
-    """c) Draw a destiny marker; d) move the climate marker one or two zones; e) change one
-    card of that niche's QUiRKS: exchange it with a hand card, or discard it and draw."""
+    """c) Draw a destiny marker; e) change one card of that niche's QUiRKS: exchange it with a
+    hand card, or discard it and draw; d) "Move the climate marker one or two zones after each
+    action"."""
     state = solitaire_position(quirks={"herbivore": ["A13", "B13", "C13"]},
                                hand=["A2", "B2", "C2", "A14", "A26", "B15", "B32", "C15", "C18"],
                                destiny=["herbivore", "herbivore"], top=["B27"], climate="jungle", zone=6)
     act(state, ME, "continue")
-    assert state.stage is Stage.CLIMATE and NICHES[state.niche] == "herbivore"
-    assert legal(state, ME) == {"climate 1", "climate 2"}
-    act(state, ME, "climate 2")
-    assert state.climate == 1, "after the jungle, back to the ocean"
-    assert legal(state, ME) == {"mutate A13", "mutate B13", "mutate C13", "mutate A13 for A14",
-                                "mutate B13 for B15", "mutate B13 for B32", "mutate C13 for C15", "mutate C13 for C18"}
+    assert state.stage is Stage.ACTION and NICHES[state.niche] == "herbivore"
+    assert state.climate == space("jungle", 6), "the marker has not moved before the action"
+    assert {a for a in legal(state, ME) if not a.startswith("count")} == {
+        "mutate A13", "mutate B13", "mutate C13", "mutate A13 for A14", "mutate B13 for B15", "mutate B13 for B32",
+        "mutate C13 for C15", "mutate C13 for C18"}
     act(state, ME, "mutate B13")
     assert [CARDS[c].number for c in state.quirks[1]] == ["A13", "B27", "C13"]
     assert card("B13") in state.stacks[STACKS.index("animal-b")].discards
-    assert state.stage is Stage.START and state.actions == 1
+    assert state.stage is Stage.CLIMATE and state.actions == 1, "the climate marker moves after the action"
+    assert {a for a in legal(state, ME) if not a.startswith("count")} == {"climate 1", "climate 2"}
+    act(state, ME, "climate 2")
+    assert state.climate == 1, "after the jungle, back to the ocean"
+    assert state.stage is Stage.START
     act(state, ME, "continue")
-    act(state, ME, "climate 1")
     act(state, ME, "mutate C13 for C18")
     assert [CARDS[c].number for c in state.quirks[1]] == ["A13", "B27", "C18"]
     assert "C13" in numbers(state.hand) and "C18" not in numbers(state.hand)
+    act(state, ME, "climate 1")
+    assert state.climate == 2 and state.actions == 2
+
+
+def test_play_count_at_any_time() -> None:
+    """f) "At any time, you may consult the ADAPTATION POTENTIAL table": before drawing a
+    marker, after it, and after the action before the marker moves; stopping resumes play
+    where it was."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, destiny=["herbivore"], top=["A2", "B2", "C2"])
+    act(state, ME, "continue")
+    assert "count plant" in legal(state, ME)
+    mutation = sorted(a for a in legal(state, ME) if a.startswith("mutate"))[0]
+    act(state, ME, mutation)
+    assert state.stage is Stage.CLIMATE and "count plant" in legal(state, ME)
+    act(state, ME, "count plant")
+    assert state.view(ME).to_json()["resume"] == "climate"
+    act(state, ME, "stop")
+    assert state.stage is Stage.CLIMATE and state.extinctions == 1, "the marker still moves after the action"
+    assert [CARDS[c].number for c in state.quirks[0]] == ["A2", "B2", "C2"]
+    act(state, ME, "climate 1")
+    assert state.stage is Stage.START
 
 
 def test_play_discarded_cards_are_no_longer_in_play() -> None:
     """e) Discarded cards are no longer in play: a stack is never rebuilt from its discards."""
-    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, destiny=["plant"], emptied=["plant-b"])
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, destiny=["plant"], last_card=["plant-b"])
     assert state.stacks[STACKS.index("plant-b")].discards, "there are discarded PLANT B cards"
     act(state, ME, "continue")
-    act(state, ME, "climate 1")
     act(state, ME, "mutate B1")
-    assert state.is_over and not state.won, "a stack ran out: the game is lost"
+    assert not state.stacks[STACKS.index("plant-b")].cards, "the discards did not refill the stack"
+
+
+def test_play_a_stack_running_out_loses_at_once() -> None:
+    """g) "If a CHARACTER card stack runs out, you lose the game": drawing its last card loses,
+    without waiting for a draw that finds none."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, destiny=["plant"], last_card=["plant-b"])
+    act(state, ME, "continue")
+    act(state, ME, "mutate B1")
+    assert state.is_over and not state.won and state.to_act == ()
     assert "plant-b" in state.view(ME).to_json()["result"]
 
 
@@ -173,8 +225,8 @@ def test_play_stop_after_one_or_two_counted(counted: int) -> None:
     new QUiRKS drawn from the stacks."""
     state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"], "herbivore": ["A13", "B13", "C13"]},
                                top=["A2", "B2", "C2", "A14", "B15", "C15"])
-    for _ in range(counted):
-        act(state, ME, "count")
+    for niche in NICHES[:counted]:
+        act(state, ME, f"count {niche}")
     act(state, ME, "stop")
     assert state.extinctions == counted and not state.is_over
     assert [CARDS[c].number for c in state.quirks[0]] == ["A2", "B2", "C2"]
@@ -190,7 +242,7 @@ def test_play_stop_extinct_quirks_placed_face_down() -> None:
     stay in the game (all 108 are somewhere)."""
     state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]})
     assert census(state) == Counter(range(108))
-    act(state, ME, "count")
+    act(state, ME, "count plant")
     act(state, ME, "stop")
     assert all(card(c) not in state.hand and card(c) not in state.quirks[0] for c in ["A1", "B1", "C1"])
     assert state.extinct == [(card("A1"), card("B1"), card("C1"))]
@@ -202,8 +254,8 @@ def test_play_stop_extinct_quirks_placed_face_down() -> None:
 def test_play_three_extinctions_lose(before: int, counted: int) -> None:
     """g) With three cumulative extinctions, you lose the game."""
     state = solitaire_position(extinctions=before)
-    for _ in range(counted):
-        act(state, ME, "count")
+    for niche in NICHES[:counted]:
+        act(state, ME, f"count {niche}")
     act(state, ME, "stop")
     assert state.extinctions == 3 and state.is_over and not state.won and state.to_act == ()
     assert "three extinctions" in state.view(ME).to_json()["result"]
@@ -213,7 +265,7 @@ def test_play_third_extinct_branch_leaves_the_table() -> None:
     """g) The extinct QUiRKS are placed in front of you face down: the third one too, though
     the game is lost; it is no longer one of the QUiRKS on the table."""
     state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, extinctions=2)
-    act(state, ME, "count")
+    act(state, ME, "count plant")
     act(state, ME, "stop")
     assert state.is_over and state.extinct[-1] == (card("A1"), card("B1"), card("C1"))
     doubled = census(state) - Counter(range(108))
@@ -221,10 +273,11 @@ def test_play_third_extinct_branch_leaves_the_table() -> None:
 
 
 def test_play_stack_running_out_while_replacing_loses() -> None:
-    """g) You replace the extinct QUiRKS by drawing; if a stack runs out, you lose; the QUiRKS
-    on the table are still real cards."""
-    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, emptied=["plant-b"])
-    act(state, ME, "count")
+    """g) "You replace the extinct QUiRKS by drawing CHARACTER cards according to the usual
+    principle. If a CHARACTER card stack runs out, you lose the game"; the QUiRKS on the table
+    are still real cards."""
+    state = solitaire_position(quirks={"plant": ["A1", "B1", "C1"]}, last_card=["plant-b"])
+    act(state, ME, "count plant")
     act(state, ME, "stop")
     assert state.is_over and not state.won
     assert "plant-b" in state.view(ME).to_json()["result"]
@@ -241,14 +294,17 @@ def test_optional_random_mutation_in_solitaire() -> None:
     state = solitaire_position(quirks={"carnivore": ["A32", "B14", "C28"]}, destiny=["plant"], climate=x - 1,
                                top=["C35"], random_mutation=True)
     act(state, ME, "continue")
+    act(state, ME, sorted(a for a in legal(state, ME) if a.startswith("mutate") and " for " in a)[0])
     act(state, ME, "climate 2")
     assert state.stage is Stage.RANDOM_MUTATION
-    assert legal(state, ME) == {f"replace {CARDS[c].number}" for q in state.quirks for c in q}, "not the hand"
+    assert {a for a in legal(state, ME) if not a.startswith("count")} == {
+        f"replace {CARDS[c].number}" for q in state.quirks for c in q}, "not the hand"
     act(state, ME, "replace C28")
     assert [CARDS[c].number for c in state.quirks[2]] == ["A32", "B14", "C35"]
     assert card("C28") in state.stacks[STACKS.index("animal-c")].discards
-    assert state.stage is Stage.ACTION and NICHES[state.niche] == "plant"
+    assert state.stage is Stage.START
     plain = solitaire_position(destiny=["plant"], climate=x - 1)
     act(plain, ME, "continue")
+    act(plain, ME, sorted(a for a in legal(plain, ME) if a.startswith("mutate") and " for " in a)[0])
     act(plain, ME, "climate 1")
-    assert plain.stage is Stage.ACTION, "only with the optional rule"
+    assert plain.stage is Stage.START, "only with the optional rule"

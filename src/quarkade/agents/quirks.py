@@ -719,18 +719,26 @@ class SolitaireHeuristic(Bot):
         g = Group(view)
         moves = _moves(legal)
         stage: str = view.data["stage"]
+        if stage in ("start", "climate") and g.chance(g.climate) >= self._count_chance(g):
+            return self._first_count(g, moves)  # before drawing a marker, or after an action
         if stage == "start":
-            count = g.chance(g.climate) >= self._count_chance(g)
-            return _pick(moves, Verb.COUNT if count else Verb.CONTINUE)
+            return _pick(moves, Verb.CONTINUE)
         if stage == "counting":
-            return _pick(moves, Verb.COUNT if self._count_on(g) else Verb.STOP)
+            return self._first_count(g, moves) if self._count_on(g) else _pick(moves, Verb.STOP)
         if stage == "climate":
-            return next((m for m in moves if m.number == self._steps(g)), moves[0])
+            return next((m for m in moves if m.verb is Verb.CLIMATE and m.number == self._steps(g)), moves[0])
         if stage == "random-mutation":
-            return self._replace(g, moves)
+            return self._replace(g, [m for m in moves if m.verb is Verb.REPLACE])
         if stage == "action":
-            return self._mutate(g, moves)
+            return self._mutate(g, [m for m in moves if m.verb is Verb.MUTATE])
         return legal[0]
+
+    @staticmethod
+    def _first_count(g: Group, moves: Sequence[Move]) -> Move:
+        """The QUiRKS least likely to do its share is counted first: if it falls short, stopping
+        then loses only it (tip 8: provoke the extinction of a poorly adapted QUiRKS)."""
+        counts = [m for m in moves if m.verb is Verb.COUNT]
+        return min(counts, key=lambda m: g.total(g.climate, niches=(m.number,))[0])
 
     def _count_chance(self, g: Group) -> float:
         """Short of cards or of actions, a lesser chance is worth taking."""
@@ -746,7 +754,8 @@ class SolitaireHeuristic(Bot):
         if g.extinctions + len(g.counted) >= 3:
             return True  # stopping would be the third extinction: nothing to lose
         counted = sum(entry["total"] for entry in g.counted)
-        rest = g.total(g.climate, niches=range(len(g.counted), 3))
+        done = {NICHES.index(entry["niche"]) for entry in g.counted}
+        rest = g.total(g.climate, niches=[n for n in range(3) if n not in done])
         return reaches(rest, g.thresholds[g.climate] - counted) >= STOP_CHANCE
 
     def _steps(self, g: Group) -> int:
@@ -887,10 +896,13 @@ class Nursery:
         return gain
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
-        """The last time the log shows ``seat`` asked for ``stack``, it had none."""
+        """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
+        nothing since)."""
         for event in reversed(self.log):
-            if event.get("event") == "ask" and event["asked"] == seat and event["stack"] == STACKS[stack]:
-                return not event["had"]
+            if event.get("event") == "none" and event["seat"] == seat and event["stack"] == STACKS[stack]:
+                return True
+            if event.get("event") == "give" and event["seat"] == seat:
+                return False
         return False
 
 
@@ -908,7 +920,7 @@ class QuirklingHeuristic(Bot):
         if stage in ("request", "refill"):
             return self._ask(n, moves)
         if stage == "give":
-            return self._give(n, moves)
+            return self._give(n, [m for m in moves if m.verb is Verb.GIVE])
         if stage == "make":
             return self._make(n, moves)
         if stage == "refill-draw":
@@ -922,6 +934,8 @@ class QuirklingHeuristic(Bot):
         gains = {stack: n.expected_gain(stack, weights) for stack in {m.number for m in moves}}
 
         def merit(m: Move) -> float:
+            if not m.cards:  # the turn's request goes to every player in turn
+                return gains[m.number] * 10
             seat = m.cards[0]
             lacking = LACKING_PENALTY if n.seen_lacking(seat, m.number) else 0.0
             hand_size: int = n.players[seat]["hand_size"]

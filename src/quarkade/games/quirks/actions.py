@@ -18,10 +18,12 @@ Cards are named by their number (A13, B20, C29). One action a line::
     continue | end                 after a won competition
     challenge | decline            the defence of the upper niches
     replace A13                    Random Mutation: discard a card and draw its replacement
-    count | stop                   solitaire: count a QUiRKS, or stop counting
-    ask 2 herbivore-a              Quirkling: ask seat 2 for a card of that stack
+    count plant | stop             solitaire: count a QUiRKS (the player chooses which), or stop
+    ask herbivore-a                Quirkling: ask each player in turn for a card of that stack
+    ask 2 herbivore-a              Quirkling, refilling: ask seat 2 for a card of that stack
     draw stack | draw discard      Quirkling: where to draw from
     make A1 B2 C3 | give A13       Quirkling: make a QUIRKLING; give an asked card
+    none                           Quirkling: the player asked has no such card
 """
 
 from __future__ import annotations
@@ -68,19 +70,20 @@ class Verb(Enum):
     DRAW = "draw"
     MAKE = "make"
     GIVE = "give"
+    NONE = "none"
 
 
 PLAIN_VERBS = {Verb.REDRAW, Verb.COMPETE, Verb.PASS, Verb.ACCEPT, Verb.GIVE_UP, Verb.FIGHT, Verb.FACE_UP,
                Verb.FACE_DOWN, Verb.CONCEDE, Verb.HOLD, Verb.ROLL, Verb.TABLE, Verb.CONTINUE, Verb.END,
-               Verb.CHALLENGE, Verb.DECLINE, Verb.COUNT, Verb.STOP}
+               Verb.CHALLENGE, Verb.DECLINE, Verb.STOP, Verb.NONE}
 CARD_VERBS = {Verb.MUTATE, Verb.PLACE, Verb.COMPLETE, Verb.DISCARD, Verb.REPLACE, Verb.MAKE, Verb.GIVE}
 DRAW_SOURCES = ("stack", "discard")
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """One Quirks action: a verb, the cards it names, and a number (niche, climate steps,
-    seat asked, stack)."""
+    """One Quirks action: a verb, the cards it names (or the seat asked), and a number (niche,
+    climate steps, stack)."""
 
     verb: Verb
     cards: tuple[int, ...] = ()
@@ -90,12 +93,12 @@ class Move(Action):
         verb = self.verb
         if verb is Verb.SETUP:
             return f"setup {'bc'[self.number]}"
-        if verb is Verb.NICHE:
-            return f"niche {NICHES[self.number]}"
+        if verb in (Verb.NICHE, Verb.COUNT):
+            return f"{verb.value} {NICHES[self.number]}"
         if verb is Verb.CLIMATE:
             return f"climate {self.number}"
         if verb is Verb.ASK:
-            return f"ask {self.cards[0]} {STACKS[self.number]}"
+            return " ".join(["ask", *(str(seat) for seat in self.cards), STACKS[self.number]])
         if verb is Verb.DRAW:
             return f"draw {DRAW_SOURCES[self.number]}"
         names = [CARDS[c].number for c in self.cards]
@@ -125,6 +128,13 @@ def _card(word: str) -> int:
         raise InvalidNotation(f"there is no card {word.upper()!r}: cards are A1-A36, B1-B36, C1-C36") from None
 
 
+def _seat(word: str) -> int:
+    # ASCII digits only: str.isdigit() also accepts "²" and other digits that int() refuses.
+    if not (word.isascii() and word.isdigit()) or len(word) > 2:
+        raise InvalidNotation(f"{word!r} is not a seat: seats are numbered 0, 1, 2...")
+    return int(word)
+
+
 def parse(text: str) -> Move:
     """Notation to a move (its legality is checked when applied).
 
@@ -146,18 +156,19 @@ def parse(text: str) -> Move:
         if args not in (["b"], ["c"]):
             raise InvalidNotation("write 'setup b' or 'setup c'")
         return Move(verb, number="bc".index(args[0]))
-    if verb is Verb.NICHE:
+    if verb in (Verb.NICHE, Verb.COUNT):
         if len(args) != 1 or args[0] not in NICHES:
-            raise InvalidNotation(f"the niches are {', '.join(NICHES)}")
+            raise InvalidNotation(f"write '{verb.value} NICHE': the niches are {', '.join(NICHES)}")
         return Move(verb, number=NICHES.index(args[0]))
     if verb is Verb.CLIMATE:
         if args not in (["1"], ["2"]):
             raise InvalidNotation("the climate marker moves 1 or 2 zones: 'climate 1' or 'climate 2'")
         return Move(verb, number=int(args[0]))
     if verb is Verb.ASK:
-        if len(args) != 2 or not args[0].isdigit() or args[1] not in STACKS:
-            raise InvalidNotation(f"write 'ask SEAT STACK', e.g. 'ask 1 plant-a' (stacks: {', '.join(STACKS)})")
-        return Move(verb, (int(args[0]),), STACKS.index(args[1]))
+        if len(args) not in (1, 2) or args[-1] not in STACKS:
+            raise InvalidNotation(f"write 'ask STACK' (everyone in turn) or 'ask SEAT STACK', e.g. 'ask 1 plant-a' "
+                                  f"(stacks: {', '.join(STACKS)})")
+        return Move(verb, tuple(_seat(word) for word in args[:-1]), STACKS.index(args[-1]))
     if verb is Verb.DRAW:
         if len(args) != 1 or args[0] not in DRAW_SOURCES:
             raise InvalidNotation("write 'draw stack' or 'draw discard'")

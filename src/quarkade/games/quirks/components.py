@@ -323,18 +323,36 @@ def best_group(climate: int) -> tuple[int, tuple[Card, ...]]:
     return _best_group(COMPONENTS, climate)
 
 
+@dataclass(frozen=True, slots=True)
+class AdaptationTable:
+    """Every card's adaptation value in each climate and the climate codes it prints, by card
+    index. A game holds the true table (:data:`PRINTED`); a state sampled for a seat holds one
+    drawn to fit what that seat can read, since no player ever sees the true values."""
+
+    values: tuple[tuple[int, ...], ...]
+    codes: tuple[tuple[bool, ...], ...]
+
+    def code_text(self, card: int) -> str:
+        """The codes card ``card`` prints, e.g. ``"OJ"``."""
+        return "".join(letter for letter, printed in zip(CLIMATE_LETTERS, self.codes[card], strict=True) if printed)
+
+
 def load_components() -> Components:
     text = resources.files("quarkade.games.quirks").joinpath("data/cards.toml").read_text("utf-8")
     return build_components(tomllib.loads(text))
 
 
 COMPONENTS = load_components()
+PRINTED = AdaptationTable(tuple(card.values for card in COMPONENTS.cards),
+                          tuple(card.codes for card in COMPONENTS.cards))
 
 
 def printed_faces() -> dict[str, Any]:
-    """What is printed on the cards and the board, for faces to draw them: number, stack, part,
-    trait, name syllable, the printed climate codes and the food-chain colour. Never the values:
-    they are on the adaptation table, which only a competition consults."""
+    """What is printed face up for everyone, for faces to draw the cards and the board: number,
+    stack, part, trait, name syllable and the food-chain colour. Never the values (they are on
+    the adaptation table, which only a competition consults) and never the climate codes: the
+    identification markers hide them from the other players, so a seat reads the codes of its
+    own cards in its view only."""
     c = COMPONENTS
     return {
         "climates": list(c.climates),
@@ -344,7 +362,7 @@ def printed_faces() -> dict[str, Any]:
         "destiny": dict(zip(NICHES, c.destiny, strict=True)),
         "card": [
             {"number": card.number, "stack": STACKS[card.stack], "part": card.part, "trait": card.trait,
-             "syllable": card.syllable, "codes": card.code_text(),
+             "syllable": card.syllable,
              "food": c.food_colours[card.food] if card.food >= 0 else None}
             for card in c.cards
         ],

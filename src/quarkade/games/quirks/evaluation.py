@@ -2,6 +2,8 @@
 
 A QUiRKS is a tuple of card indices; the card's row (A, B, C) is its position. Food-chain
 points look only at the QUiRKS of the other niches *at the same level* (upper or lower).
+``values`` is the adaptation table a state counts with, by card index: the true one in a
+game, one drawn from what a seat can read in a state sampled for a bot.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from quarkade.games.quirks.components import COMPONENTS, Card
 
 CARDS = COMPONENTS.cards
 PLANT, HERBIVORE, CARNIVORE = 0, 1, 2
+Values = Sequence[Sequence[int]]
 
 
 def card_at(quirks: Sequence[int], row: str) -> Card | None:
@@ -27,7 +30,8 @@ def eats(eater: Card | None, eaten: Card | None) -> bool:
     return eater is not None and eaten is not None and eater.food >= 0 and eater.food == eaten.food
 
 
-def food_chain_points(niche: int, quirks: Sequence[int], level: Sequence[Sequence[int]], climate: int) -> int:
+def food_chain_points(niche: int, quirks: Sequence[int], level: Sequence[Sequence[int]], climate: int,
+                      values: Values) -> int:
     """Points a QUiRKS in ``niche`` gains or loses from the QUiRKS of the other niches at its
     level. ``level[n]`` is the QUiRKS in niche ``n`` at that level (empty if none)."""
     points = 0
@@ -35,30 +39,30 @@ def food_chain_points(niche: int, quirks: Sequence[int], level: Sequence[Sequenc
     if niche == PLANT:
         herbivore_a = card_at(level[HERBIVORE], "A")
         if herbivore_a is not None and eats(herbivore_a, own_a):
-            points -= herbivore_a.values[climate]  # the plant is eaten
+            points -= values[herbivore_a.index][climate]  # the plant is eaten
     elif niche == HERBIVORE:
         plant_a = card_at(level[PLANT], "A")
         if plant_a is not None and eats(own_a, plant_a):
-            points += plant_a.values[climate]  # the herbivore eats the plant
+            points += values[plant_a.index][climate]  # the herbivore eats the plant
         carnivore_a = card_at(level[CARNIVORE], "A")
         own_c = card_at(quirks, "C")
         if carnivore_a is not None and eats(carnivore_a, own_c):
-            points -= carnivore_a.values[climate]  # the herbivore is eaten
+            points -= values[carnivore_a.index][climate]  # the herbivore is eaten
     else:
         herbivore_c = card_at(level[HERBIVORE], "C")
         if herbivore_c is not None and eats(own_a, herbivore_c):
-            points += herbivore_c.values[climate]  # the carnivore eats the herbivore
+            points += values[herbivore_c.index][climate]  # the carnivore eats the herbivore
     return points
 
 
 def adaptation(niche: int, quirks: Sequence[int], level: Sequence[Sequence[int]], climate: int,
-               rolled: Sequence[int] | None = None) -> tuple[int, int]:
+               values: Values, rolled: Sequence[int] | None = None) -> tuple[int, int]:
     """(card values, food-chain points) of a QUiRKS in the current climate. ``rolled``
     replaces the card values by dice (the Intelligent Race option)."""
-    base = sum(rolled) if rolled is not None else sum(CARDS[i].values[climate] for i in quirks)
-    return base, food_chain_points(niche, quirks, level, climate)
+    base = sum(rolled) if rolled is not None else sum(values[i][climate] for i in quirks)
+    return base, food_chain_points(niche, quirks, level, climate, values)
 
 
-def group_total(quirks_by_niche: Sequence[Sequence[int]], climate: int) -> int:
+def group_total(quirks_by_niche: Sequence[Sequence[int]], climate: int, values: Values) -> int:
     """The value of a group of QUiRKS at one level (the solitaire game's total)."""
-    return sum(sum(adaptation(n, quirks_by_niche[n], quirks_by_niche, climate)) for n in range(3))
+    return sum(sum(adaptation(n, quirks_by_niche[n], quirks_by_niche, climate, values)) for n in range(3))

@@ -1,10 +1,14 @@
 """QUIRKLING, the little QUiRKS, for children (2-6 players).
 
-All 108 cards are shuffled together; each player holds seven. On a turn: ask one player for
-a card of a stack (or draw), then make QUIRKLINGS of three cards that all bear the current
-climate's code, asking for cards again to get back to eight after each one; when no more can
-be made, discard down to seven. The climate marker moves two zones after every turn. The
-first to have a plant, a herbivore and a carnivore in front of them wins.
+All 108 cards are shuffled together; each player holds seven. On a turn: name a card (its
+stack) and ask each player in turn, from the left, whether he has one; the first who has one
+gives it, and if nobody has, draw. Then make QUIRKLINGS of three cards that all bear the
+current climate's code, asking named players for cards to get back to eight after each one;
+when no more can be made, discard down to seven. The climate marker moves two zones after
+every turn. The first to have a plant, a herbivore and a carnivore in front of them wins.
+
+Every player asked answers (gives a card, or says it has none): who is asked never depends on
+a hidden hand, only on the answers everyone hears.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
 from quarkade.games.quirks.rules import NICHE_STACKS, SPACES
 from quarkade.games.quirks.views import card_json, quirks_name
@@ -28,12 +32,14 @@ CLIMATE_STEPS = 2
 DEFAULT_TURN_LIMIT = 300
 # Moves made once: they are listed at every step of a playout.
 ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
+REQUESTS = tuple(move(Verb.ASK, number=stack) for stack in range(len(STACKS)))
+NONE = move(Verb.NONE)
 DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
 
 
 class Stage(IntEnum):
     REQUEST = 0
-    GIVE = 1
+    GIVE = 1  # the player asked answers: gives a card, or has none
     MAKE = 2
     REFILL = 3
     REFILL_DRAW = 4
@@ -62,7 +68,7 @@ class Quirkling(QuirksFamily):
 
 class QuirklingState(CachedLegalActions):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
-                 "refused", "refilling", "asked", "turns", "result", "log", "_to_act")
+                 "refused", "refilling", "asked", "turns", "result", "log", "table", "_to_act")
 
     game: Quirkling
     chance: Chance
@@ -76,10 +82,11 @@ class QuirklingState(CachedLegalActions):
     stage: Stage
     refused: list[bool]  # players who lacked an asked card during this refill
     refilling: bool  # asking to get back to eight after a QUIRKLING (not the turn's first request)
-    asked: tuple[int, int]  # (seat asked, stack) while that seat chooses which card to give
+    asked: tuple[int, int]  # (seat asked, stack) while that seat answers
     turns: int
     result: tuple[int, ...] | None
     log: Log
+    table: AdaptationTable  # the printed codes (a state sampled for a bot holds one drawn for it)
     _to_act: tuple[int, ...]
 
     @classmethod
@@ -97,6 +104,7 @@ class QuirklingState(CachedLegalActions):
         # The marker starts on one of the six spaces of a climate.
         s.climate = s.chance.below(SPACES)
         s.current, s.turns, s.result, s.log, s._legal = 0, 0, None, None, None
+        s.table = PRINTED
         s.refused, s.refilling, s.asked = [False] * n, False, (-1, -1)
         s.stage, s._to_act = Stage.REQUEST, (0,)
         return s
@@ -112,6 +120,7 @@ class QuirklingState(CachedLegalActions):
         c.climate, c.current, c.stage = self.climate, self.current, self.stage
         c.refused, c.refilling, c.asked, c.turns = self.refused[:], self.refilling, self.asked, self.turns
         c.result, c.log, c._to_act = self.result, self.log, self._to_act
+        c.table = self.table
         c._legal = self._legal  # never changed in place: safe to share
         return c
 
@@ -138,7 +147,7 @@ class QuirklingState(CachedLegalActions):
     def makeable(self, seat: int) -> list[tuple[int, ...]]:
         """Every QUIRKLING ``seat`` can make now: three cards of one kind bearing the climate's code."""
         climate = self.climate_index
-        coded = [c for c in self.hands[seat] if CARDS[c].codes[climate]]
+        coded = [c for c in self.hands[seat] if self.table.codes[c][climate]]
         found: list[tuple[int, ...]] = []
         for niche in range(3):
             parts = [sorted(c for c in coded if CARDS[c].stack == stack) for stack in NICHE_STACKS[niche]]
@@ -152,11 +161,15 @@ class QuirklingState(CachedLegalActions):
 
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
-        if stage in (Stage.REQUEST, Stage.REFILL):
+        if stage is Stage.REQUEST:
+            return list(REQUESTS)
+        if stage is Stage.REFILL:
             return [ask for other in range(self.players) if other != seat and not self.refused[other]
                     for ask in ASKS[other]]
         if stage is Stage.GIVE:
-            return [move(Verb.GIVE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == self.asked[1]]
+            # "If the player has it, he must give you the card."
+            gives = [move(Verb.GIVE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == self.asked[1]]
+            return gives or [NONE]
         if stage is Stage.MAKE:
             return [move(Verb.MAKE, *cards) for cards in self.makeable(seat)]
         if stage is Stage.REFILL_DRAW:
@@ -173,19 +186,27 @@ class QuirklingState(CachedLegalActions):
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         if isinstance(action, Move) and action in self._legal_moves(seat):
             return None
-        if isinstance(action, Move) and action.verb is Verb.ASK:
+        if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REQUEST and action.cards:
+            return "the turn's request goes to each player in turn: name the card only, e.g. 'ask plant-a'"
+        if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REFILL and not action.cards:
+            return "to get back to eight cards, ask one player: 'ask SEAT STACK', e.g. 'ask 1 plant-a'"
+        if isinstance(action, Move) and action.verb is Verb.ASK and action.cards:
             if action.cards[0] == seat:
                 return "ask another player, not yourself"
             if not 0 <= action.cards[0] < self.players:
                 return f"there is no seat {action.cards[0]}"
             if self.stage is Stage.REFILL and self.refused[action.cards[0]]:
                 return f"seat {action.cards[0]} did not have what you asked: ask someone else or draw"
+        if isinstance(action, Move) and self.stage is Stage.GIVE and action.verb in (Verb.GIVE, Verb.NONE):
+            if action.verb is Verb.NONE:
+                return f"you have a {STACKS[self.asked[1]]} card: you must give one"
+            return f"give a {STACKS[self.asked[1]]} card from your hand"
         if isinstance(action, Move) and action.verb is Verb.MAKE:
             return ("a QUIRKLING is three cards from your hand of one kind (plant A+B+C, herbivore A or "
                     "carnivore A with animal B and C) that all bear the current climate's code")
         expected = {
-            Stage.REQUEST: "ask a player for a card: 'ask SEAT STACK', e.g. 'ask 1 plant-a'",
-            Stage.GIVE: f"you were asked for a {STACKS[self.asked[1]]} card: 'give CARD'",
+            Stage.REQUEST: "name the card you want, and each player is asked in turn: 'ask STACK', e.g. 'ask plant-a'",
+            Stage.GIVE: f"you were asked for a {STACKS[self.asked[1]]} card: 'give CARD', or 'none'",
             Stage.MAKE: "make a QUIRKLING: 'make CARD CARD CARD'",
             Stage.REFILL: "ask for the cards you need to get back to eight: 'ask SEAT STACK'",
             Stage.REFILL_DRAW: "'draw stack' or 'draw discard'",
@@ -198,9 +219,15 @@ class QuirklingState(CachedLegalActions):
         self._legal = None
         stage, verb = self.stage, action.verb
         if verb is Verb.ASK:
-            self._ask(seat, action.cards[0], action.number)
+            if action.cards:
+                self._ask(seat, action.cards[0], action.number)
+            else:
+                self._note("ask", -1, seat, -1, action.number)
+                self._ask_next(self._left_of(seat), action.number)
         elif verb is Verb.GIVE:
             self._give(seat, action.cards[0])
+        elif verb is Verb.NONE:
+            self._has_none(seat)
         elif verb is Verb.MAKE:
             self._make(seat, action.cards)
         elif verb is Verb.DRAW:
@@ -218,24 +245,37 @@ class QuirklingState(CachedLegalActions):
             self._end_turn()
         assert stage is not Stage.OVER
 
+    def _left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
     def _ask(self, seat: int, other: int, stack: int) -> None:
-        matching = [c for c in self.hands[other] if CARDS[c].stack == stack]
-        self._note("ask", -1, seat, other, stack, bool(matching))
-        if matching:
-            if len(matching) == 1:
-                self._hand_over(other, matching[0])
-            else:
-                self.asked = (other, stack)
-                self.stage, self._to_act = Stage.GIVE, (other,)
-            return
-        if not self.refilling:
-            self._draw(seat)  # "If the player does not have what you asked for, you draw a card."
+        """Refilling: "Gregory, give me a CARNIVORE A." Gregory answers."""
+        self._note("ask", -1, seat, other, stack)
+        self._ask_next(other, stack)
+
+    def _ask_next(self, other: int, stack: int) -> None:
+        """``other`` is asked for a card of ``stack`` and answers; if every player has been
+        asked in turn and none had one, the asker draws a card."""
+        if other == self.current:
+            self.asked = (-1, -1)
+            self._draw(self.current)  # "If the player does not have what you asked for, you draw a card."
             self._after_fill()
-        else:
-            self.refused[other] = True
-            self.stage, self._to_act = Stage.REFILL_DRAW, (seat,)
-            if not self._moves(seat):
-                self._refill(force_end=True)
+            return
+        self.asked = (other, stack)
+        self.stage, self._to_act = Stage.GIVE, (other,)
+
+    def _has_none(self, other: int) -> None:
+        stack = self.asked[1]
+        self._note("none", -1, other, stack)
+        if not self.refilling:
+            self._ask_next(self._left_of(other), stack)  # the next player in turn is asked
+            return
+        self.asked = (-1, -1)
+        self.refused[other] = True
+        seat = self.current
+        self.stage, self._to_act = Stage.REFILL_DRAW, (seat,)
+        if not self._moves(seat):
+            self._refill(force_end=True)
 
     def _give(self, giver: int, card: int) -> None:
         self.asked = (-1, -1)
@@ -339,12 +379,12 @@ class QuirklingState(CachedLegalActions):
                 "hand_size": len(self.hands[s]),
                 "refused": self.refused[s],
                 "quirklings": [{"niche": NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in q))],
-                                "name": quirks_name(q), "cards": [card_json(c, True) for c in q]}
+                                "name": quirks_name(q), "cards": [card_json(c, self.table) for c in q]}
                                for q in self.made[s]],
-                **({"hand": [card_json(c, True) for c in sorted(self.hands[s])]} if over else {}),
+                **({"hand": [card_json(c, self.table) for c in sorted(self.hands[s])]} if over else {}),
             } for s in range(self.players)],
             "stack": len(self.stack),
-            "discard_top": card_json(self.discards[-1], True) if self.discards else None,
+            "discard_top": card_json(self.discards[-1], self.table) if self.discards else None,
             "discard_pile": [CARDS[c].number for c in self.discards],
             "refilling": self.refilling,
             "turns": self.turns,
@@ -352,7 +392,8 @@ class QuirklingState(CachedLegalActions):
             "winners": list(self.winners) if over else None,
         }
         if seat is not None:
-            data["hand"] = [card_json(c, True) for c in sorted(self.hands[seat], key=lambda c: (CARDS[c].stack, c))]
+            hand = sorted(self.hands[seat], key=lambda c: (CARDS[c].stack, c))
+            data["hand"] = [card_json(c, self.table) for c in hand]
         log = read(self.log, _describe, seat, over, 40)
         data["log"] = log
         return View(self.game.id, seat, data)
@@ -367,10 +408,14 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
             text += f": {CARDS[card].number}"
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "ask":
-        seat, other, stack, had = event[2:6]
-        answer = "and gets one" if had else f"but seat {other} has none"
-        return {"event": kind, "seat": seat, "asked": other, "stack": STACKS[stack], "had": had,
-                "text": f"Seat {seat} asks seat {other} for a {STACKS[stack].upper()} card {answer}."}
+        seat, other, stack = event[2:5]
+        whom = "each player in turn" if other < 0 else f"seat {other}"
+        return {"event": kind, "seat": seat, "asked": None if other < 0 else other, "stack": STACKS[stack],
+                "text": f"Seat {seat} asks {whom} for a {STACKS[stack].upper()} card."}
+    if kind == "none":
+        seat, stack = event[2:4]
+        return {"event": kind, "seat": seat, "stack": STACKS[stack],
+                "text": f"Seat {seat} has no {STACKS[stack].upper()} card."}
     if kind == "give":
         giver, taker, card = event[2:5]
         text = f"Seat {giver} gives seat {taker} a card"

@@ -16,7 +16,7 @@ from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, events, note
 from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.components import COMPONENTS, NICHES
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
 
@@ -84,16 +84,15 @@ class Contest:
     asked: list[int] = field(default_factory=list)  # seats still to answer the Intelligence choice
     demoting: int = -1
     in_defence: bool = False
-    # A card the defender discarded to draw another during the sealed step: it joins the
-    # discard pile at the reveal, so the mutation stays secret until then.
-    set_aside: int = -1
+    # The stack the defender drew from when it mutated by discarding during the sealed step.
+    defender_drew: int = -1
 
     def clone(self) -> Contest:
         return Contest(self.kind, self.niche, self.attacker, self.defender, self.attacker_cards,
                        self.public_attacker, self.public_defender, self.drawn,
                        self.sealed.clone() if self.sealed is not None else None, self.defender_mutated,
                        dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence,
-                       self.set_aside)
+                       self.defender_drew)
 
 
 OPTIONS = (
@@ -129,7 +128,7 @@ class QuirksState(CachedLegalActions):
         "chance", "players", "stacks", "hands", "slots", "owners", "extinct", "eliminated", "climate",
         "destiny_pool", "destiny_drawn", "current", "niche", "stage", "contest", "turns", "turns_taken",
         "competed", "setup_step", "mutation_queue", "defence", "defence_queue", "reveals", "log",
-        "result", "_to_act",
+        "result", "table", "_to_act",
     )
 
     game: Quirks
@@ -158,6 +157,7 @@ class QuirksState(CachedLegalActions):
     reveals: tuple[dict[str, Any], ...]  # competitions counted so far: public from then on
     log: Log
     result: tuple[int, ...] | None
+    table: AdaptationTable  # the true one; a state sampled for a bot holds one drawn for it
     _to_act: tuple[int, ...]
 
     # ----------------------------------------------------------------- set-up
@@ -186,6 +186,7 @@ class QuirksState(CachedLegalActions):
         s.setup_step, s.mutation_queue = 0, []
         s.defence, s.defence_queue = -1, []
         s.reveals, s.log, s.result, s._legal = (), None, None, None
+        s.table = PRINTED
         s._advance_setup()
         return s
 
@@ -208,6 +209,7 @@ class QuirksState(CachedLegalActions):
         c.setup_step, c.mutation_queue = self.setup_step, self.mutation_queue[:]
         c.defence, c.defence_queue = self.defence, self.defence_queue[:]
         c.reveals, c.log, c.result, c._to_act = self.reveals, self.log, self.result, self._to_act
+        c.table = self.table
         c._legal = self._legal  # never changed in place: safe to share
         return c
 
@@ -468,18 +470,26 @@ class QuirksState(CachedLegalActions):
             return [move(Verb.PLACE, a, b, c) for a in a_cards for b in b_cards for c in c_cards]
         return [move(Verb.PLACE, a, x) for a in a_cards for x in b_cards + c_cards]
 
+    def _may_compete(self, seat: int) -> bool:
+        """Advanced Game: "during the first turn, players may attempt only one competition"
+        (occupying an empty niche counts as a won competition)."""
+        return not (self.game.options["advanced"] and self.turns_taken[seat] == 0 and self.competed >= 1)
+
     def _action_moves(self, seat: int) -> list[Move]:
         niche = self.niche
+        compete = self._may_compete(seat)
         if self.controls(seat, niche, UPPER):
             moves = self._mutations(seat, slot_of(niche, UPPER))
         elif self.controls(seat, niche, LOWER):
             moves = self._mutations(seat, slot_of(niche, LOWER))
-            if self._can_complete(seat):
+            if compete and self._can_complete(seat):
                 moves.append(move(Verb.COMPETE))
-        else:
+        elif compete:
             moves = self._placements(seat, niche, LOWER)
             if self.owners[slot_of(niche, UPPER)] < 0:
                 moves.extend(self._placements(seat, niche, UPPER))
+        else:
+            moves = []
         return moves or [move(Verb.END)]
 
     def _can_complete(self, seat: int) -> bool:
@@ -512,7 +522,7 @@ class QuirksState(CachedLegalActions):
         seat = contest.demoting
         cards = contest.attacker_cards if seat == contest.attacker else self.slots[slot_of(contest.niche, UPPER)]
         climate = self.climate // COMPONENTS.zones_per_climate
-        coded = [c for c in cards if CARDS[c].codes[climate]]
+        coded = [c for c in cards if self.table.codes[c][climate]]
         return sorted(coded or cards)
 
     # ----------------------------------------------------------------- checking
@@ -569,6 +579,8 @@ class QuirksState(CachedLegalActions):
             if verb is not Verb.MUTATE:
                 return f"you hold the upper {niche} niche: you mutate it"
             return "that is not a mutation of your upper QUiRKS (a card of it, and a hand card of the same position)"
+        if verb in (Verb.PLACE, Verb.COMPETE) and not self._may_compete(seat):
+            return "on your first turn of the advanced game you may attempt only one competition"
         if self.controls(seat, self.niche, LOWER):
             if verb is Verb.PLACE:
                 return f"you already have a QUiRKS in the {niche} niche: mutate it or 'compete' for the upper niche"
@@ -692,14 +704,15 @@ class QuirksState(CachedLegalActions):
     def _random_mutation(self, seat: int, card: int) -> None:
         stack = CARDS[card].stack
         replacement = self._draw(stack)
-        if card in self.hands[seat]:
+        from_hand = card in self.hands[seat]
+        if from_hand:
             self.hands[seat].remove(card)
             self.hands[seat].append(replacement)
         else:
             slot = next(s for s in range(6) if card in self.slots[s])
             self._occupy(slot, seat, tuple(replacement if c == card else c for c in self.slots[slot]))
         self._discard(card)
-        self._note("replace", seat, seat, card, replacement)
+        self._note("replace", seat, seat, card, replacement, from_hand)
         self.mutation_queue.pop(0)
         self._next_random_mutation()
 
@@ -740,19 +753,22 @@ class QuirksState(CachedLegalActions):
         """Replace ``cards[0]`` of the QUiRKS by ``cards[1]`` from hand, or by a drawn card."""
         old = cards[0]
         niche = slot // 2
+        # During the sealed step the defender's QUiRKS is back in its hand ("Both players then
+        # take their QUiRKS back into hand"): an exchange is seen by no one, while a discard goes
+        # face up on its pile and the draw is seen, as anywhere else.
+        in_hand = self.stage is Stage.UPPER_SEALED and self.contest is not None
         if len(cards) == 2:
             new = cards[1]
             self.hands[seat].remove(new)
             self.hands[seat].append(old)
-            self._note("mutate-exchange", seat, seat, niche, old, new)
+            self._note("mutate-in-hand" if in_hand else "mutate-exchange", seat, seat, niche, old, new)
         else:
-            new = self._draw(stack_for(niche, CARDS[old].row))
-            if self.stage is Stage.UPPER_SEALED and self.contest is not None:
-                self.contest.set_aside = old
-                self._note("mutate-secret", seat, seat, niche, old, new)
-            else:
-                self._discard(old)
-                self._note("mutate-draw", -1, seat, niche, old, new)
+            stack = stack_for(niche, CARDS[old].row)
+            new = self._draw(stack)
+            self._discard(old)
+            if in_hand and self.contest is not None:
+                self.contest.defender_drew = stack
+            self._note("mutate-draw", seat, seat, niche, old, new, in_hand)
         self._occupy(slot, seat, tuple(new if c == old else c for c in self.slots[slot]))
 
     def _lower_defence(self, seat: int, accept: bool) -> None:
@@ -814,7 +830,7 @@ class QuirksState(CachedLegalActions):
         totals = {}
         for seat, cards in self._fighters():
             others[contest.niche] = cards
-            base, food = adaptation(contest.niche, cards, others, climate, contest.rolls.get(seat))
+            base, food = adaptation(contest.niche, cards, others, climate, self.table.values, contest.rolls.get(seat))
             totals[seat] = (base, food)
         attacker_total = sum(totals[contest.attacker])
         defender_total = sum(totals[contest.defender])
@@ -906,9 +922,6 @@ class QuirksState(CachedLegalActions):
             self._to_act = contest.sealed.waiting
             return
         choices = contest.sealed.reveal()
-        if contest.set_aside >= 0:
-            self._discard(contest.set_aside)
-            contest.set_aside = -1
         contest.faces = {s: choices[s][-1] == Verb.FACE_UP.value for s in (contest.attacker, contest.defender)}
         contest.public_defender = self.slots[slot_of(contest.niche, UPPER)]
         contest.public_attacker = contest.attacker_cards
@@ -978,10 +991,6 @@ class QuirksState(CachedLegalActions):
             return
         if self._holder_of_all_uppers() == self.current:
             self._end_turn()
-            return
-        first_turn = self.game.options["advanced"] and self.turns_taken[self.current] == 0
-        if first_turn and self.competed >= 1:
-            self._end_turn()  # the advanced game: one competition on one's first turn
             return
         self.stage, self._to_act = Stage.AFTER_WIN, (self.current,)
 

@@ -2,7 +2,10 @@
 
 What the view shows is copied; what it hides (the order of the stacks and of the destiny
 markers, other players' hands) is dealt at random from the cards unaccounted for, with the
-caller's generator.
+caller's generator. So is the adaptation table, which no player ever reads: each card's
+values are drawn to fit the climate codes the seat can read on it (a printed code means 3 or
+more, no code 3 or less; by ruling 3 a 3 prints its code on odd-numbered cards only), and a
+card whose codes the seat cannot read gets values, and so codes, drawn at random.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Game, State, View
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable, is_printed
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.quirkling import Quirkling, QuirklingState
@@ -24,6 +27,54 @@ BY_NUMBER = {card.number: card.index for card in CARDS}
 
 
 S = TypeVar("S", bound=State)
+
+# What a player may expect a card to be worth in a climate before reading anything on it, as
+# weights of the values 0 to 5: the rulebook's cards are specialists, often poor, rarely 5.
+VALUE_PRIOR = (3, 4, 3, 3, 2, 1)
+CLIMATES = range(len(COMPONENTS.climates))
+
+
+def _choices(allowed: list[int]) -> list[int]:
+    """The values in ``allowed``, each repeated as often as its prior weight."""
+    return [value for value in allowed for _ in range(VALUE_PRIOR[value])]
+
+
+# By card parity and whether the code is printed: the values that fit, weighted.
+_FITTING = {(odd, coded): _choices([v for v in range(6) if is_printed(f"A{2 - odd}", v) == coded])
+            for odd in (0, 1) for coded in (False, True)}
+_ANY = _choices(list(range(6)))
+
+
+def readable_codes(data: Any, found: dict[str, str] | None = None) -> dict[str, str]:
+    """Card number -> the climate codes the view shows on it, wherever it shows them."""
+    found = {} if found is None else found
+    if isinstance(data, dict):
+        if "number" in data and "codes" in data:
+            found[data["number"]] = data["codes"]
+        for value in data.values():
+            readable_codes(value, found)
+    elif isinstance(data, list):
+        for value in data:
+            readable_codes(value, found)
+    return found
+
+
+def sample_table(view: View, chance: Chance) -> AdaptationTable:
+    """An adaptation table that fits every code ``view`` shows, drawn with ``chance``."""
+    read = readable_codes(view.data)
+    values: list[tuple[int, ...]] = []
+    codes: list[tuple[bool, ...]] = []
+    for card in CARDS:
+        shown = read.get(card.number)
+        if shown is None:
+            drawn = tuple(_ANY[chance.below(len(_ANY))] for _ in CLIMATES)
+        else:
+            odd = int(card.number[1:]) % 2
+            fits = [_FITTING[odd, letter in shown] for letter in "OFPDJ"]
+            drawn = tuple(choices[chance.below(len(choices))] for choices in fits)
+        values.append(drawn)
+        codes.append(tuple(is_printed(card.number, v) for v in drawn))
+    return AdaptationTable(tuple(values), tuple(codes))
 
 
 def _blank(cls: type[S], game: Game, chance: Chance) -> S:
@@ -55,6 +106,7 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
 
     data = view.data
     s = _blank(SolitaireState, game, chance)
+    s.table = sample_table(view, chance)
     s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
     s.hand = _indices(data["hand"]) if "hand" in data else []
     s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
@@ -64,6 +116,7 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
         s.destiny_pool = []  # no marker drawn yet, or a cycle just ended: the pool is refilled on the next draw
     s.niche = NICHES.index(data["niche"]) if data["niche"] else -1
     s.stage = Stage[data["stage"].upper().replace("-", "_")]
+    s.resume = Stage[data["resume"].upper().replace("-", "_")] if data["resume"] else Stage.START
     s.actions = data["actions"]
     s.counted = tuple((c["niche"], c["cards"], c["food_chain"]) for c in data["counted"])
     s.won = bool(data["won"])
@@ -90,6 +143,7 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     seat = view.seat
     n = game.players
     s = _blank(QuirklingState, game, chance)
+    s.table = sample_table(view, chance)
     s.players = n
     s.climate = data["climate"]["space"]
     s.current, s.turns = data["current"], data["turns"]
@@ -116,13 +170,10 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     hands = dict(known_hands)
     rest = unknown
     # What the view implies about hidden hands is dealt first: the player about to make a
-    # QUIRKLING holds one; a player choosing which card to give holds two of that stack.
+    # QUIRKLING holds one.
     needs: dict[int, list[int]] = {}
     if s.stage is Stage.MAKE and s.current in hidden:
-        needs[s.current] = _quirkling_trio(rest, s.climate // COMPONENTS.zones_per_climate, chance)
-    giver, stack = s.asked
-    if giver >= 0 and giver in hidden:
-        needs[giver] = [c for c in rest if CARDS[c].stack == stack][:2]
+        needs[s.current] = _quirkling_trio(rest, s.climate // COMPONENTS.zones_per_climate, s.table, chance)
     for cards in needs.values():
         rest = [c for c in rest if c not in cards]
     for holder in hidden:
@@ -134,11 +185,11 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     return s
 
 
-def _quirkling_trio(cards: list[int], climate: int, chance: Chance) -> list[int]:
+def _quirkling_trio(cards: list[int], climate: int, table: AdaptationTable, chance: Chance) -> list[int]:
     """Three of ``cards`` that make a QUIRKLING in ``climate`` (a random kind that can)."""
     from quarkade.games.quirks.rules import NICHE_STACKS
 
-    coded = [c for c in cards if CARDS[c].codes[climate]]
+    coded = [c for c in cards if table.codes[c][climate]]
     options = []
     for stacks in NICHE_STACKS:
         parts = [[c for c in coded if CARDS[c].stack == stack] for stack in stacks]
@@ -158,6 +209,7 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     seat = view.seat
     n = game.players
     s = _blank(QuirksState, game, chance)
+    s.table = sample_table(view, chance)
     s.players = n
     players = data["players"]
     s.climate = data["climate"]["space"]
@@ -198,8 +250,6 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     shown_attacker = _indices(contest_data["attacker_cards"]) if contest_data else []
     drawn = BY_NUMBER[contest_data["drawn"]["number"]] if contest_data and "drawn" in contest_data else -1
     known |= set(shown_attacker) | ({drawn} if drawn >= 0 else set())
-    if contest_data and "set_aside" in contest_data:
-        known.add(BY_NUMBER[contest_data["set_aside"]["number"]])
     unknown: list[list[int]] = [[] for _ in STACKS]
     for card in CARDS:
         if card.index not in known:
@@ -243,14 +293,12 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
         if "mutated" in contest_data:
             contest.defender_mutated = contest_data["mutated"]
         if contest_data["defender_drew"] is not None:
-            # The defender drew during the sealed step: the card it replaced is set aside.
+            # The defender discarded (face up) and drew during the sealed step: the others saw
+            # the card leave, not the one drawn.
             contest.defender_mutated = True
-            if "set_aside" in contest_data:
-                contest.set_aside = BY_NUMBER[contest_data["set_aside"]["number"]]
-            else:
-                stack = STACKS.index(contest_data["defender_drew"])
+            contest.defender_drew = stack = STACKS.index(contest_data["defender_drew"])
+            if hiding and seat != contest.defender:
                 old = next(c for c in s.slots[upper] if CARDS[c].stack == stack)
-                contest.set_aside = old
                 s.slots[upper] = tuple(take(stack) if c == old else c for c in s.slots[upper])
         if "ready" in contest_data:
             contest.sealed = Sealed([attacker, contest.defender])

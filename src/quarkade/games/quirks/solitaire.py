@@ -1,11 +1,12 @@
 """The Quirks solitaire game: play against the climate.
 
-Three QUiRKS hold the upper niches. Each action: draw a destiny marker, move the climate
-marker one or two zones, change one card of the QUiRKS of that niche. At any moment the
-player may count: the QUiRKS are counted one by one (plant, herbivore, carnivore); if the
-three reach the current climate's threshold the player wins, if not the player loses;
-stopping after one or two makes the counted QUiRKS extinct branches, replaced by new ones.
-Three extinctions, or a stack running out, lose the game.
+Three QUiRKS hold the upper niches. Each action: draw a destiny marker, change one card of
+the QUiRKS of that niche, then move the climate marker one or two zones ("one or two zones
+after each action"). At any moment the player may count: the QUiRKS are counted one at a
+time, in the order the player chooses; if the three reach the current climate's threshold
+the player wins, if not the player loses; stopping after one or two makes the counted QUiRKS
+extinct branches, replaced by new ones. Three extinctions lose the game, and so does a
+CHARACTER card stack running out.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.components import COMPONENTS, NICHES, SOLITAIRE_TARGETS, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
 from quarkade.games.quirks.rules import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
@@ -32,11 +33,17 @@ DEFAULT_ACTION_LIMIT = 300
 
 class Stage(IntEnum):
     START = 0
-    CLIMATE = 1
-    RANDOM_MUTATION = 2
-    ACTION = 3
+    ACTION = 1
+    CLIMATE = 2
+    RANDOM_MUTATION = 3
     COUNTING = 4
     OVER = 5
+
+
+# "At any time, you may consult the ADAPTATION POTENTIAL table": a count may begin at every
+# step of play, and play resumes there if the player stops counting.
+COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATION)
+COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -63,7 +70,7 @@ class QuirksSolitaire(QuirksFamily):
 
 class SolitaireState(CachedLegalActions):
     __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
-                 "stage", "actions", "extinct", "counted", "won", "lost_why", "log", "_to_act")
+                 "stage", "resume", "actions", "extinct", "counted", "won", "lost_why", "log", "table", "_to_act")
 
     game: QuirksSolitaire
     chance: Chance
@@ -75,12 +82,14 @@ class SolitaireState(CachedLegalActions):
     destiny_drawn: list[int]
     niche: int
     stage: Stage
+    resume: Stage  # the step of play a count interrupted
     actions: int
     extinct: list[tuple[int, ...]]  # the extinct branches, out of play
     counted: tuple[tuple[str, int, int], ...]  # (niche, cards, food chain) counted this time
     won: bool
     lost_why: str
     log: Log
+    table: AdaptationTable  # the true one; a state sampled for a bot holds one drawn for it
     _to_act: tuple[int, ...]
 
     @classmethod
@@ -97,9 +106,10 @@ class SolitaireState(CachedLegalActions):
         s.destiny_pool, s.destiny_drawn = [], []
         s.niche, s.actions, s.extinct = -1, 0, []
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
+        s.table = PRINTED
         s.quirks = [(), (), ()]
         s.hand = []
-        s.stage, s._to_act = Stage.START, (0,)
+        s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
         for niche in range(3):
             s.quirks[niche] = s._new_quirks(niche)
         for stack, count in enumerate(HAND_TARGET):
@@ -115,8 +125,10 @@ class SolitaireState(CachedLegalActions):
         c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
         c.hand, c.quirks = self.hand[:], self.quirks[:]
         c.climate, c.destiny_pool, c.destiny_drawn = self.climate, self.destiny_pool[:], self.destiny_drawn[:]
-        c.niche, c.stage, c.actions, c.extinct = self.niche, self.stage, self.actions, self.extinct[:]
+        c.niche, c.stage, c.resume = self.niche, self.stage, self.resume
+        c.actions, c.extinct = self.actions, self.extinct[:]
         c.counted, c.won, c.lost_why, c.log, c._to_act = self.counted, self.won, self.lost_why, self.log, self._to_act
+        c.table = self.table
         c._legal = self._legal  # never changed in place: safe to share
         return c
 
@@ -124,12 +136,16 @@ class SolitaireState(CachedLegalActions):
         self.log = note(self.log, *event)
 
     def _take(self, stack: int) -> int:
-        """The top card of a stack; a stack that runs out loses the game (-1 then)."""
+        """The top card of a stack. "If a CHARACTER card stack runs out, you lose the game":
+        taking its last card loses at once (a stack is never empty during play, -1 if so)."""
         deck = self.stacks[stack]
         if not deck.cards:
             self._lose(f"the {STACKS[stack]} stack ran out")
             return -1
-        return deck.cards.pop()
+        card = deck.cards.pop()
+        if not deck.cards:
+            self._lose(f"the {STACKS[stack]} stack ran out")
+        return card
 
     def _new_quirks(self, niche: int) -> tuple[int, ...]:
         """A new QUiRKS from the stacks (short of a card, and the game lost, if one runs out)."""
@@ -159,34 +175,36 @@ class SolitaireState(CachedLegalActions):
 
     def _moves(self, seat: int = 0) -> list[Move]:
         stage = self.stage
+        moves: list[Move] = []
         if stage is Stage.START:
-            return [move(Verb.CONTINUE), move(Verb.COUNT)]
-        if stage is Stage.CLIMATE:
-            return [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
-        if stage is Stage.RANDOM_MUTATION:
-            return [move(Verb.REPLACE, c) for q in self.quirks for c in q]
-        if stage is Stage.ACTION:
-            moves = []
+            moves = [move(Verb.CONTINUE)]
+        elif stage is Stage.CLIMATE:
+            moves = [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
+        elif stage is Stage.RANDOM_MUTATION:
+            moves = [move(Verb.REPLACE, c) for q in self.quirks for c in q]
+        elif stage is Stage.ACTION:
             for card in self.quirks[self.niche]:
                 moves.append(move(Verb.MUTATE, card))
                 stack = stack_for(self.niche, CARDS[card].row)
                 moves.extend(move(Verb.MUTATE, card, other) for other in sorted(self.hand)
                              if CARDS[other].stack == stack)
-            return moves
-        if stage is Stage.COUNTING:
-            return [move(Verb.COUNT), move(Verb.STOP)]
-        return []
+        elif stage is Stage.COUNTING:
+            counted = {NICHES.index(name) for name, _, _ in self.counted}
+            return [*(COUNTS[n] for n in range(3) if n not in counted), move(Verb.STOP)]
+        if stage in COUNT_ANY_TIME:
+            moves.extend(COUNTS)
+        return moves
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         if isinstance(action, Move) and action in self._legal_moves(seat):
             return None
         expected = {
-            Stage.START: "'continue' playing or 'count' your QUiRKS",
-            Stage.CLIMATE: "advance the climate marker: 'climate 1' or 'climate 2'",
+            Stage.START: "'continue' playing or count a QUiRKS: 'count plant', 'count herbivore' or 'count carnivore'",
+            Stage.CLIMATE: "advance the climate marker after your action: 'climate 1' or 'climate 2'",
             Stage.RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of one of your QUiRKS",
             Stage.ACTION: f"change one card of your {NICHES[self.niche] if self.niche >= 0 else ''} QUiRKS: "
                           "'mutate CARD' (discard and draw) or 'mutate CARD for HAND-CARD' (same position)",
-            Stage.COUNTING: "'count' the next QUiRKS or 'stop' counting",
+            Stage.COUNTING: "count a QUiRKS not yet counted ('count plant'...) or 'stop' counting",
         }.get(self.stage, "the game is over")
         return f"'{action}' is not possible now: {expected}"
 
@@ -194,12 +212,20 @@ class SolitaireState(CachedLegalActions):
         assert isinstance(action, Move)
         self._legal = None
         stage, verb = self.stage, action.verb
-        if stage is Stage.START:
-            if verb is Verb.COUNT:
-                self.counted = ()
-                self._count_next()
-            else:
-                self._draw_destiny()
+        if verb is Verb.COUNT:
+            if stage is not Stage.COUNTING:
+                self.resume, self.counted = stage, ()
+            self._count(action.number)
+        elif stage is Stage.START:
+            self._draw_destiny()
+        elif stage is Stage.ACTION:
+            self._replace(self.niche, action.cards[0], action.cards[1] if len(action.cards) == 2 else -1)
+            self.actions += 1
+            if self.stage is not Stage.OVER:
+                if self.actions >= self.game.options["action_limit"]:
+                    self._lose("the action limit was reached")
+                else:
+                    self.stage = Stage.CLIMATE  # "Move the climate marker one or two zones after each action."
         elif stage is Stage.CLIMATE:
             before = self.climate
             self.climate = (self.climate + action.number) % SPACES
@@ -209,26 +235,15 @@ class SolitaireState(CachedLegalActions):
                 self._note("random-mutation", -1)
                 self.stage = Stage.RANDOM_MUTATION
             else:
-                self.stage = Stage.ACTION
+                self.stage = Stage.START
         elif stage is Stage.RANDOM_MUTATION:
             card = action.cards[0]
             niche = next(n for n in range(3) if card in self.quirks[n])
             self._replace(niche, card, -1)
             if self.stage is not Stage.OVER:
-                self.stage = Stage.ACTION
-        elif stage is Stage.ACTION:
-            self._replace(self.niche, action.cards[0], action.cards[1] if len(action.cards) == 2 else -1)
-            self.actions += 1
-            if self.stage is not Stage.OVER:
-                if self.actions >= self.game.options["action_limit"]:
-                    self._lose("the action limit was reached")
-                else:
-                    self.stage = Stage.START
+                self.stage = Stage.START
         elif stage is Stage.COUNTING:
-            if verb is Verb.COUNT:
-                self._count_next()
-            else:
-                self._stop_counting()
+            self._stop_counting()
 
     def _draw_destiny(self) -> None:
         if len(self.destiny_drawn) >= COMPONENTS.destiny_cycle or not self.destiny_pool:
@@ -238,7 +253,7 @@ class SolitaireState(CachedLegalActions):
         self.niche = self.destiny_pool.pop()
         self.destiny_drawn.append(self.niche)
         self._note("destiny", -1, 0, self.niche)
-        self.stage = Stage.CLIMATE
+        self.stage = Stage.ACTION
 
     def _replace(self, niche: int, old: int, from_hand: int) -> None:
         if from_hand >= 0:
@@ -253,10 +268,11 @@ class SolitaireState(CachedLegalActions):
         self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
         self._note("mutate-draw", -1, 0, niche, old, new)
 
-    def _count_next(self) -> None:
-        niche = len(self.counted)
+    def _count(self, niche: int) -> None:
+        """Count one QUiRKS, the player's choice ("after counting the value of one or two of
+        your QUiRKS, you decide to stop")."""
         climate = self.climate_index
-        base, food = adaptation(niche, self.quirks[niche], self.quirks, climate)
+        base, food = adaptation(niche, self.quirks[niche], self.quirks, climate, self.table.values)
         self.counted = (*self.counted, (NICHES[niche], base, food))
         self._note("counted", -1, NICHES[niche], base, food)
         if len(self.counted) < 3:
@@ -283,7 +299,7 @@ class SolitaireState(CachedLegalActions):
             if self.stage is Stage.OVER:
                 return
         self.counted = ()
-        self.stage = Stage.START
+        self.stage = self.resume
 
     # ----------------------------------------------------------------- the end
     @property
@@ -309,12 +325,13 @@ class SolitaireState(CachedLegalActions):
                         "x_spaces": sorted(COMPONENTS.x_spaces)},
             "thresholds": THRESHOLDS,
             "stage": self.stage.name.lower().replace("_", "-"),
+            "resume": self.resume.name.lower().replace("_", "-") if self.stage is Stage.COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
             # A spectator sees the QUiRKS but not their codes (the identification markers hide
             # them) and not the hand.
             "quirks": [{"niche": NICHES[n], "name": quirks_name(q),
-                        "cards": [card_json(c, seat is not None or self.is_over) for c in q]}
+                        "cards": [card_json(c, self.table if seat is not None or self.is_over else None) for c in q]}
                        for n, q in enumerate(self.quirks)],
             "hand_size": len(self.hand),
             "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [CARDS[c].number for c in d.discards]}
@@ -329,7 +346,7 @@ class SolitaireState(CachedLegalActions):
             "result": self.lost_why if self.is_over and not self.won else None,
         }
         if seat is not None or self.is_over:
-            data["hand"] = [card_json(c, True) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))]
+            data["hand"] = [card_json(c, self.table) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))]
         log = read(self.log, _describe, seat, self.is_over, 40)
         data["log"] = log
         return View(self.game.id, seat, data)

@@ -4,8 +4,12 @@ Everyone sees the QUiRKS on the table (card numbers, traits, names), the face-up
 piles, the destiny markers drawn, the climate, and what counted competitions revealed (their
 totals). A seat sees its own hand and the climate codes of its own cards; the identification
 markers hide the codes of other players' QUiRKS. No one ever sees an adaptation value.
-During a competition for an upper niche the challenger's third card and the defender's
-mutation stay hidden until the reveal.
+During a competition for an upper niche both QUiRKS are back in their owners' hands: the
+challenger's third card and a defender's exchange with its hand stay hidden until the reveal;
+a defender's discard is seen (face up on its pile) and so is its draw, not the card drawn.
+
+A log line tells each seat only what it may know: the whole event to the seat it concerns,
+to the others what they see at the table.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
@@ -24,12 +28,14 @@ LOG_LENGTH = 60
 LEVELS = ("upper", "lower")
 
 
-def card_json(index: int, with_codes: bool) -> dict[str, Any]:
+def card_json(index: int, codes: AdaptationTable | None) -> dict[str, Any]:
+    """A card as a seat sees it: what is printed face up, and the climate codes read from
+    ``codes`` when the seat can read them (``None`` under another player's marker)."""
     card = CARDS[index]
     out: dict[str, Any] = {"number": card.number, "trait": card.trait, "syllable": card.syllable,
                            "part": card.part, "stack": STACKS[card.stack]}
-    if with_codes:
-        out["codes"] = card.code_text()
+    if codes is not None:
+        out["codes"] = codes.code_text(index)
     return out
 
 
@@ -59,27 +65,41 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "random-mutation":
         return {"event": kind, "text": "The marker crossed an X: everyone mutates one card."}
     if kind == "replace":
-        seat, old, new = event[2:5]
-        text = f"Seat {seat} replaces a card"
-        if mine:
-            text += f": {number(old)} for {number(new)}"
-        return {"event": kind, "seat": seat, "text": text + "."}
+        # The card discarded lies face up; its replacement is seen if it goes into a QUiRKS on
+        # the table, not if it goes into the hand.
+        seat, old, new, from_hand = event[2:6]
+        shown = mine or not from_hand
+        replacement = number(new) if shown else f"a card from the {STACKS[CARDS[old].stack].upper()} stack"
+        out = {"event": kind, "seat": seat, "old": number(old),
+               "text": f"Seat {seat} replaces {number(old)} from its {'hand' if from_hand else 'QUiRKS'} "
+                       f"with {replacement}."}
+        if shown:
+            out["new"] = number(new)
+        return out
     if kind == "mutate-exchange":
-        seat, niche, old, new = event[2:6]
-        text = f"Seat {seat} mutates its {NICHES[niche]}"
-        if mine:
-            text += f": {number(old)} to the hand, {number(new)} from it"
-        return {"event": kind, "seat": seat, "text": text + "."}
-    if kind == "mutate-secret":
-        seat, niche, old, new = event[2:6]
-        text = f"Seat {seat} mutates its {NICHES[niche]} in secret, drawing a card"
-        if mine:
-            text += f": {number(old)} set aside, {number(new)} drawn"
-        return {"event": kind, "seat": seat, "text": text + "."}
-    if kind == "mutate-draw":
+        # On the table: everyone sees the card leave the QUiRKS and the one that replaces it.
         seat, niche, old, new = event[2:6]
         return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
-                "text": f"Seat {seat} mutates its {NICHES[niche]}: discards {number(old)}, draws {number(new)}."}
+                "text": f"Seat {seat} mutates its {NICHES[niche]}: {number(old)} to the hand, {number(new)} from it."}
+    if kind == "mutate-in-hand":
+        # The defender's QUiRKS is in its hand: an exchange there is seen by no one else.
+        if not mine:
+            return None
+        seat, niche, old, new = event[2:6]
+        return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
+                "text": f"You mutate your {NICHES[niche]} in your hand: {number(old)} for {number(new)}."}
+    if kind == "mutate-draw":
+        # The discard lies face up and the draw is seen; the card drawn goes unseen into a
+        # QUiRKS that is in its owner's hand during a competition for an upper niche.
+        seat, niche, old, new, in_hand = event[2:7]
+        stack = STACKS[CARDS[old].stack]
+        shown = not in_hand or mine
+        out = {"event": kind, "seat": seat, "old": number(old), "stack": stack,
+               "text": f"Seat {seat} mutates its {NICHES[niche]}: discards {number(old)}, draws "
+                       + (number(new) if shown else f"from the {stack.upper()} stack") + "."}
+        if shown:
+            out["new"] = number(new)
+        return out
     if kind == "occupy":
         seat, niche, level, cards = event[2:6]
         return {"event": kind, "seat": seat, "niche": NICHES[niche], "level": LEVELS[level],
@@ -149,6 +169,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
 
     over = state.is_over
     contest = state.contest
+    table = state.table
     hiding = contest is not None and contest.kind == "upper" and state.stage in (Stage.UPPER_COMPLETE,
                                                                                    Stage.UPPER_SEALED)
     niches = []
@@ -163,7 +184,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             entry[LEVELS[level]] = None if owner < 0 else {
                 "owner": owner,
                 "name": quirks_name(cards),
-                "cards": [card_json(c, over or seat == owner) for c in cards],
+                "cards": [card_json(c, table if over or seat == owner else None) for c in cards],
             }
         niches.append(entry)
     players = []
@@ -183,7 +204,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             "upper_niches": [NICHES[n] for n in range(3) if state.owners[slot_of(n, UPPER)] == s],
         }
         if over:
-            player["hand"] = [card_json(c, True) for c in sorted(state.hands[s])]
+            player["hand"] = [card_json(c, table) for c in sorted(state.hands[s])]
         players.append(player)
     climate = state.climate // COMPONENTS.zones_per_climate
     data: dict[str, Any] = {
@@ -197,7 +218,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         "turns": state.turns,
         "niches": niches,
         "players": players,
-        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, True) for c in d.discards]}
+        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, table) for c in d.discards]}
                    for i, d in enumerate(state.stacks)},
         "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn], "pool": len(state.destiny_pool)},
         "reveals": list(state.reveals),
@@ -214,14 +235,15 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         public: dict[str, Any] = {
             "kind": contest.kind, "niche": NICHES[contest.niche], "attacker": contest.attacker,
             "defender": contest.defender if contest.defender >= 0 else None,
-            "attacker_cards": [card_json(c, over or seat == contest.attacker) for c in attacker_cards],
+            "attacker_cards": [card_json(c, table if over or seat == contest.attacker else None)
+                               for c in attacker_cards],
             "faces": {str(s): up for s, up in contest.faces.items()},
             "demoting": contest.demoting if contest.demoting >= 0 else None,
             "intelligence": list(contest.asked),
             "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()},
             "in_defence": contest.in_defence,
             # Everyone sees the defender draw, and from which stack; not what it drew.
-            "defender_drew": STACKS[CARDS[contest.set_aside].stack] if contest.set_aside >= 0 else None,
+            "defender_drew": STACKS[contest.defender_drew] if contest.defender_drew >= 0 else None,
         }
         if contest.sealed is not None and not contest.faces:
             public["ready"] = {str(s): ready for s, ready in contest.sealed.ready.items()}
@@ -229,16 +251,14 @@ def make_view(state: QuirksState, seat: int | None) -> View:
                 public["my_choice"] = contest.sealed.choices[seat][-1]
         if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
                 state.stage is Stage.UPPER_COMPLETE:
-            public["drawn"] = card_json(contest.drawn, True)
+            public["drawn"] = card_json(contest.drawn, table)
         if seat is not None and seat == contest.defender:
             public["mutated"] = contest.defender_mutated
-            if contest.set_aside >= 0:
-                public["set_aside"] = card_json(contest.set_aside, True)
             if hiding:
                 public["shown_to_others"] = [CARDS[c].number for c in contest.public_defender]
         data["contest"] = public
     if seat is not None:
-        data["hand"] = [card_json(c, True) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]
+        data["hand"] = [card_json(c, table) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]
     log = read(state.log, describe, seat, over, LOG_LENGTH)
     data["log"] = log
     return View(state.game.id, seat, data)
