@@ -10,8 +10,8 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     scenario      {"id", "title", "robot": "gizmo" | "penny", "quirk_cards": bool}
     board         the scenario's map, the same all game (see ``board_json``):
                   {"width", "height", "start": [x, y], "start_facing",
-                   "barriers": [[x, y, side], ...]  each barrier once, on the side of its
-                                                    lower (northern, then western) space,
+                   "barriers": [[x, y, side], ...]  each barrier once, as the "south" or
+                                                    "east" side of the space north or west of it,
                    "slopes": [{"between": [[x, y], [x, y]], "arrow": direction}],
                    "tunnels": [[[x, y, side], [x, y, side]], ...]  the two mouths, each on
                                                     the board's edge at that side of its space,
