@@ -10,9 +10,11 @@
 import { renderGeneric } from "./generic.js";
 import { renderQuirks, renderQuirksSolitaire, renderQuirkling } from "./quirks.js";
 import { renderQuirkyQuarks } from "./quirky-quarks.js";
+import { renderQuirkyCircuits } from "./quirky-circuits.js";
 
 export const renderers = {
   "quirky-quarks": renderQuirkyQuarks,
+  "quirky-circuits": renderQuirkyCircuits,
   quirks: renderQuirks,
   "quirks-solitaire": renderQuirksSolitaire,
   quirkling: renderQuirkling,

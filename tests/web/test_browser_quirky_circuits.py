@@ -1,0 +1,219 @@
+"""A real browser plays Quirky Circuits through the web client.
+
+A person and a bot play "Rise and Shine" to a win by clicking: the table is set in the lobby
+in practice mode (cards face up), the bot programs first, and the person reads the board off
+the page (the robot, the tokens, the queue, the hand), tries the orders of their cards on it
+with the rules' own robot, and clicks the best one into the queue, then Done; every Execute
+phase is animated and skipped once watched. A second table, cards face down, checks what a
+seat sees of the others' cards, the signals and the animation controls. Screenshots go to
+docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import deque
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from quarkade.agents import bot_kinds
+from quarkade.games.quirky_circuits.components import CARD_BY_ID, COMPONENTS, POT, Direction, Space, Token, neighbour
+from quarkade.games.quirky_circuits.robot import Robot
+
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+from .test_browser import click_and_wait, visible
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+SCENARIO = COMPONENTS.scenario("rise-and-shine")
+SCENARIO_QUEUE = 5  # the fewest cards a queue may hold
+BOT = "heuristic" if "heuristic" in bot_kinds("quirky-circuits") else "random"
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    with browser_page(server, 900) as tab:
+        yield tab
+
+
+# ---------------------------------------------------------------------- the person's planning
+@cache
+def distances(source: Space) -> dict[Space, int]:
+    """Spaces a robot can walk to from ``source``, and in how many steps (walls respected)."""
+    found = {source: 0}
+    todo = deque([source])
+    while todo:
+        here = todo.popleft()
+        for direction in Direction:
+            ahead = neighbour(here, direction)
+            if (SCENARIO.inside(ahead) and (here[0], here[1], direction) not in SCENARIO.barriers
+                    and ahead not in SCENARIO.obstacles and ahead not in found):
+                found[ahead] = found[here] + 1
+                todo.append(ahead)
+    return found
+
+
+def distance_to_goal(robot: Robot) -> int:
+    """The tokens still to clean up, and the shortest walk through them back to the start."""
+    if robot.won:
+        return -1
+    targets = [token.space for token in robot.tokens if token.kind != POT]
+    walks = []
+    for order in itertools.permutations(targets):
+        here, walk = robot.space, 0
+        for space in (*order, SCENARIO.start):
+            walk += distances(here).get(space, 99)
+            here = space
+        walks.append(walk)
+    return 20 * len(targets) + min(walks)
+
+
+def best_cards(board: dict[str, Any]) -> list[str]:
+    """The order of hand cards that leaves the robot closest to the goal after the queue."""
+    robot = Robot(SCENARIO, board["robot"], board["facing"], board["tokens"])
+    for card in board["queue"]:
+        if not robot.won:
+            robot.resolve(CARD_BY_ID[card])
+    hand = board["hand"]
+    best: tuple[tuple[int, int], list[str]] | None = None
+    for count in range(max(1, SCENARIO_QUEUE - len(board["queue"])), len(hand) + 1):
+        for order in set(itertools.permutations(hand, count)):
+            trial = Robot(SCENARIO, robot.space, robot.facing, tuple(robot.tokens))
+            for card in order:
+                if not trial.won:
+                    trial.resolve(CARD_BY_ID[card])
+            key = (distance_to_goal(trial), -count)
+            if best is None or key < best[0]:
+                best = (key, list(order))
+    assert best is not None
+    return best[1]
+
+
+def read_board(page: Any) -> dict[str, Any]:
+    """What the page shows: the robot, the tokens, the queue's faces and the hand."""
+    x, y, facing = page.get_attribute(".qc", "data-robot").split(",")
+    tokens = page.eval_on_selector_all(".qc-tokens [data-token]",
+                                       "nodes => nodes.map(n => [n.dataset.token, n.dataset.space])")
+    return {
+        "robot": (int(x), int(y)),
+        "facing": Direction[facing.upper()],
+        "tokens": tuple(Token(kind, (int(space.split(",")[0]), int(space.split(",")[1]))) for kind, space in tokens),
+        "queue": page.eval_on_selector_all(".qc-queue-cards .qc-card", "nodes => nodes.map(n => n.dataset.card)"),
+        "hand": page.eval_on_selector_all(".qc-hand .qc-card", "nodes => nodes.map(n => n.dataset.card)"),
+    }
+
+
+def set_table(page: Any, seats: list[str], practice: bool) -> None:
+    page.wait_for_selector(".game-card[data-game='quirky-circuits']")
+    page.click(".game-card[data-game='quirky-circuits'] button.primary")
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.select_option("#options [name='scenario']", "rise-and-shine")
+    if practice:
+        page.check("#options [name='practice']")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".qc")
+
+
+def wait_for_my_turn(page: Any) -> None:
+    """Until the bot has programmed (said Done) and the person may play, or the game is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#qc-result') || document.querySelector('#qc-skip') ||"
+        " (document.querySelector(\".qc-player[data-seat='1'] [data-signal='done']\")"
+        "  && document.querySelector('.qc-hand .qc-card.playable'))", timeout=20_000)
+
+
+def skip_animation(page: Any) -> None:
+    if visible(page, "#qc-skip"):
+        page.click("#qc-skip")
+    page.wait_for_selector(".qc[data-animating='0']")
+
+
+def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: Any) -> None:
+    started = time.monotonic()
+    page.goto(f"{server.url}/")
+    set_table(page, ["human", BOT], practice=True)
+    assert page.locator(".qc-board").count() == 1
+    assert page.locator(".qc-tokens [data-token='dust-bunny']").count() == 4
+    assert page.locator(".qc-signals button").all_inner_texts() == ["Done", "Stop", "Beep-boop"]
+    assert page.locator("#board input, #board textarea").count() == 0  # no free text at this table
+
+    rounds = 0
+    watched = False
+    while True:
+        assert time.monotonic() - started < 150, f"no win after {rounds} rounds"
+        wait_for_my_turn(page)
+        if visible(page, "#qc-skip"):
+            if not watched:
+                # the Execute phase plays out card by card: photograph it mid-way
+                page.wait_for_timeout(1500)
+                assert page.inner_text(".qc-caption").startswith("Executing")
+                assert page.locator(".qc-queue-cards .qc-card.current").count() == 1
+                screenshot(page, "quirky-circuits-execute.png")
+                watched = True
+            skip_animation(page)
+            continue
+        if visible(page, "#qc-result"):
+            break
+        if rounds == 0:
+            click_and_wait(page, ".qc-signals button[data-action='beep']")
+            page.wait_for_selector(".qc-player[data-seat='0'] [data-signal='beeped']")
+            assert page.locator(".qc-signals button[data-action='beep']").is_disabled()
+        board = read_board(page)
+        assert all(board["queue"]), "practice mode: every queued card is face up"
+        for card in best_cards(board):
+            queued = page.locator(".qc-queue-cards .qc-card").count()
+            click_and_wait(page, f".qc-hand .qc-card.playable[data-card='{card}']")
+            assert page.locator(".qc-queue-cards .qc-card").count() == queued + 1
+        if rounds == 1:
+            screenshot(page, "quirky-circuits-table.png")
+        round_now = int(page.get_attribute(".qc", "data-round"))
+        click_and_wait(page, ".qc-signals button[data-action='done']")
+        page.wait_for_function(
+            "r => Number(document.querySelector('.qc').dataset.round) > r || document.querySelector('#qc-skip')"
+            " || document.querySelector('#qc-result')", arg=round_now, timeout=15_000)
+        rounds += 1
+
+    result = page.locator("#qc-result")
+    assert result.get_attribute("data-outcome") == "won", result.inner_text()
+    section = result.get_attribute("data-section")
+    assert section in ("green", "yellow", "red")
+    assert "You all win!" in result.inner_text() and f"battery in the {section}" in result.inner_text()
+    assert page.locator(".qc-tokens [data-token='dust-bunny']").count() == 0
+    x, y = SCENARIO.start
+    assert page.get_attribute(".qc", "data-robot").startswith(f"{x},{y},")
+    page.wait_for_selector("#game-over")
+    assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
+    screenshot(page, "quirky-circuits-won.png")
+
+
+def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    set_table(page, ["human", "random"], practice=False)
+    wait_for_my_turn(page)
+    # the bot's cards: backs only, move or turn
+    backs = page.eval_on_selector_all(".qc-queue-cards .qc-card",
+                                      "nodes => nodes.map(n => [n.dataset.card, n.dataset.back])")
+    assert backs and all(card == "" and back in ("move", "turn") for card, back in backs)
+    # the person's own card is face up to them; a Stop is shown at once
+    card = page.locator(".qc-hand .qc-card.playable").first.get_attribute("data-card")
+    click_and_wait(page, ".qc-hand .qc-card.playable")
+    assert page.locator(".qc-queue-cards .qc-card").last.get_attribute("data-card") == card
+    click_and_wait(page, ".qc-signals button[data-action='stop']")
+    page.wait_for_selector(".qc-player[data-seat='0'] [data-signal='stopped']")
+    while page.locator(".qc-queue-cards .qc-card").count() < 5:
+        click_and_wait(page, ".qc-hand .qc-card.playable")
+    click_and_wait(page, ".qc-signals button[data-action='done']")
+    # the Execute phase is replayed card by card, and can be skipped
+    page.wait_for_selector(".qc[data-animating='1'] #qc-skip")
+    page.wait_for_selector(".qc-queue-cards .qc-card.current")
+    page.click("#qc-skip")
+    page.wait_for_selector(".qc[data-animating='0']")
+    assert page.get_attribute(".qc", "data-round") == "2"
+    assert page.inner_text(".qc-caption").startswith("Last execution:")
+    assert page.locator(".qc-battery .qc-cell.marker").get_attribute("data-level") == "11"
