@@ -489,6 +489,38 @@ def test_neutrino_with_no_other_card() -> None:
     assert state.neutrino_seat == -1 and state.hand_size(ALICE) == 2
 
 
+def test_neutrinos_claimed_together_resolved_clockwise_from_the_starting_physicist() -> None:
+    """Research 9: "If any player draws a Neutrino, they must play it and resolve it
+    immediately." Neutrinos taken at the same time are resolved from the Starting Physicist
+    clockwise (ruling 26), each revealed at once."""
+    cards = {"slac": ["neutrino", "up"], "tev": ["neutrino", "down"], "esrf": ["gluon"], "lhc": ["electron"]}
+    state = position(3, sp=BOB, accelerators=cards)
+    act(state, BOB, "bid esrf 1")
+    act(state, CAROL, "bid tev 1")
+    act(state, ALICE, "bid slac 1")
+    assert state.neutrino_seat == CAROL and state.neutrinos[ALICE] == 1, "Carol comes before Alice after Bob"
+    assert state.view(BOB).to_json()["players"][ALICE]["neutrinos"] == 1
+    for seat in (CAROL, ALICE):
+        assert state.to_act == (seat,)
+        act(state, seat, "draw particle")
+        act(state, seat, "draw particle")
+        act(state, seat, "discard " + next(iter(hand(state, seat))))
+    assert state.neutrinos == [0, 0, 0] and state.neutrino_seat == -1
+
+
+def test_neutrino_won_in_a_discovery() -> None:
+    """Ruling 21: a Neutrino in the Discovery Zone may be won; the winner resolves it at once."""
+    state = position(2, round=2, phase=Phase.DISCOVERY, ev=[10, 10], zone=["neutrino", "up"],
+                     hands={ALICE: {"down": 1}})
+    act(state, ALICE, "discover neutrino 2")
+    act(state, BOB, "pass")
+    assert state.neutrino_seat == ALICE and state.to_act == (ALICE,) and state.ev[ALICE] == 8
+    act(state, ALICE, "draw particle")
+    act(state, ALICE, "draw particle")
+    act(state, ALICE, "discard down")
+    assert state.to_act == (BOB,), "the discoveries go on"
+
+
 def test_setup_neutrino_resolved_immediately() -> None:
     """Setup 5: "If any player draws a Neutrino, they must play it and resolve it
     immediately": before any further card is dealt, to them or to anyone else."""
