@@ -41,6 +41,8 @@ const isQuirk = (card) => (card || "").startsWith("quirk-");
 const cardName = (card) => `${KINDS[kindOf(card)] ? KINDS[kindOf(card)].name : card}${isQuirk(card) ? " (Quirk)" : ""}`;
 const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
 const at = (space) => `${space[0]},${space[1]}`;
+// the deck is a count, or {cards, layers} where the view tells what is known of its order
+const deckSize = (view) => (typeof view.deck === "number" ? view.deck : (view.deck && view.deck.cards) || 0);
 const centre = (space) => [M + space[0] * C + C / 2, M + space[1] * C + C / 2];
 
 // ------------------------------------------------------------------ card icons
@@ -159,7 +161,7 @@ function robotShape(robot) {
     s("path", { d: "M-17 -13 A22 22 0 0 1 17 -13", stroke: r.light, "stroke-width": 5, fill: "none", "stroke-linecap": "round" }),
     s("circle", { cx: -7.5, cy: -7, r: 5.2, fill: "#fff" }), s("circle", { cx: 7.5, cy: -7, r: 5.2, fill: "#fff" }),
     s("circle", { cx: -7.5, cy: -8.5, r: 2.6, fill: "#10131f" }), s("circle", { cx: 7.5, cy: -8.5, r: 2.6, fill: "#10131f" }),
-    s("path", { d: "M0 -33 L8 -24 H-8 Z", fill: "#fff", stroke: r.dark, "stroke-width": 2, "stroke-linejoin": "round" }),
+    s("path", { d: "M0 -31 L10 -21 H-10 Z", fill: "#ffd166", stroke: r.dark, "stroke-width": 2, "stroke-linejoin": "round" }),
     robot === "penny"
       ? s("path", { d: "M-13 12 H13", stroke: r.dark, "stroke-width": 4, "stroke-linecap": "round" })
       : s("g", {}, s("line", { x1: 0, y1: 6, x2: 0, y2: 14, stroke: r.dark, "stroke-width": 3 }), s("circle", { cx: 0, cy: 15, r: 3.5, fill: "#ffd166", stroke: r.dark, "stroke-width": 1.5 })),
@@ -456,6 +458,15 @@ function promptOf(view, legal, ctx) {
   return view.pacing ? "Play more cards, or end your turn." : "Play more cards, or say you are done.";
 }
 
+function phaseOf(view, ui, ctx) {
+  if (ui.anim) return h("span", { class: "chip gold" }, "Executing the queue");
+  const result = view.result || {};
+  if (result.outcome === "won") return h("span", { class: `chip won ${result.section}` }, `Won in the ${result.section}`);
+  if (result.outcome === "lost") return h("span", { class: "chip lost" }, "Lost: battery flat");
+  if (view.pacing && view.turn) return h("span", { class: "chip" }, `Programming · ${seatName(ctx, view.turn.seat)}'s turn`);
+  return h("span", { class: "chip" }, "Programming");
+}
+
 function signalButtons(view, legal, send, ctx) {
   const can = (word) => legal.includes(word);
   const me = (view.players || []).find((p) => p.seat === ctx.seat) || {};
@@ -514,7 +525,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       view.pacing ? h("span", { class: "chip" }, "pacing: in turns") : null),
     h("div", { class: "qc-round" }, "Round ", h("b", {}, String(view.round))),
     batteryTrack(view),
-    h("div", { class: `qc-prompt${legal.length ? " mine" : ""}` }, promptOf(view, legal, ctx)),
+    h("div", { class: "qc-phase" }, phaseOf(view, ui, ctx)),
   ),
   h("div", { class: "qc-main" },
     h("section", { class: "qc-board-wrap" },
@@ -524,17 +535,18 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       ui.anim ? null : resultBanner(view)),
     h("div", { class: "qc-side" },
       h("section", { class: "qc-goal" }, h("h3", {}, "Goal"), h("p", {}, (ROBOTS[view.scenario.robot] || ROBOTS.gizmo).goal),
-        h("p", { class: "faint small" }, `${(view.tokens || []).filter((t) => t.token !== "flower-pot").length} left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${view.deck} cards in the deck`)),
+        h("p", { class: "faint small" }, `${(view.tokens || []).filter((t) => t.token !== "flower-pot").length} left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${deckSize(view)} cards in the deck`)),
       h("section", { class: "qc-players" }, h("h3", {}, "Players"), (view.players || []).map((p) => playerRow(view, p, ctx, fresh))),
       h("section", { class: "qc-queue" },
         h("h3", {}, "Queue ", h("span", { class: "faint small" }, ui.anim ? "being executed" : `${(view.queue || []).length} of at least ${view.queue_minimum}`)),
         queueCards),
-      ctx.seat === null || ctx.seat === undefined || ctx.replay ? null : signalButtons(view, legal, send, ctx),
+      ctx.seat === null || ctx.seat === undefined || ctx.replay || view.is_over ? null : signalButtons(view, legal, send, ctx),
     ),
   ),
-  ctx.seat === null || ctx.seat === undefined ? null : h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
+  ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
     h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
-      h("span", { class: "faint small" }, legal.length && playable.size ? " click a card to play it to the right end of the queue" : "")),
+      ctx.replay ? null : h("span", { class: `qc-prompt${legal.length ? " mine" : ""}` }, promptOf(view, legal, ctx)),
+      h("span", { class: "faint small" }, legal.length && playable.size ? "click a card to play it at the right end of the queue" : "")),
     h("div", { class: "qc-hand-cards" }, hand.length ? hand.map((card) => commandCard({
       card, size: "hand", action: playable.has(card) ? `play ${card}` : null,
       onclick: playable.has(card) && !ctx.replay ? () => send(`play ${card}`) : null,
