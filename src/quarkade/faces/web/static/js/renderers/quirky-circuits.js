@@ -432,7 +432,7 @@ function playerRow(view, player, ctx, fresh) {
       Array.from({ length: player.hand_size }, () => h("i", {})), h("small", {}, String(player.hand_size))),
     h("span", { class: "faint small" }, `played ${player.played}`),
     h("span", { class: "spacer" }),
-    turn ? h("span", { class: "chip gold" }, "their turn") : null,
+    turn ? h("span", { class: "chip gold" }, me ? "your turn" : "their turn") : null,
     badge("done", "Done", "done"), badge("stopped", "Stop", "stop"), badge("beeped", "Beep-boop!", "beep"),
     !player.done && !player.stopped && !player.beeped && acting && !view.pacing ? h("span", { class: "faint small" }, "programming…") : null,
     player.hand ? h("span", { class: "qc-revealed" }, player.hand.map((card) => commandCard({ card, size: "mini" }))) : null,
@@ -453,9 +453,14 @@ function promptOf(view, legal, ctx) {
   if (plays.length && plays.every((a) => isQuirk(a.slice(5))) && (view.hand || []).some((c) => !isQuirk(c))) {
     return "You hold a Quirk card: play it before any other card.";
   }
+  if (view.pacing) {
+    if (legal.includes("pass")) return plays.length ? "Your turn: play cards, or pass." : "Your turn: pass.";
+    if (!plays.length) return "End your turn.";
+    return need ? `Your turn: the queue needs ${need} more card${need === 1 ? "" : "s"}.` : "Play more cards, or end your turn.";
+  }
   if (!me.played) return `Play at least one card into the queue${need ? ` (it needs ${need} more)` : ""}.`;
   if (need) return `The queue needs ${need} more card${need === 1 ? "" : "s"}.`;
-  return view.pacing ? "Play more cards, or end your turn." : "Play more cards, or say you are done.";
+  return plays.length ? "Play more cards, or say you are done." : "Say you are done.";
 }
 
 function phaseOf(view, ui, ctx) {
