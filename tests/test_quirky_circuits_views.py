@@ -10,7 +10,7 @@ from quarkade.core import Chance
 from quarkade.core.errors import InvalidNotation
 from quarkade.games.quirky_circuits import views
 from quarkade.games.quirky_circuits.actions import DONE, parse
-from quarkade.games.quirky_circuits.components import CARD_BY_ID, card_back
+from quarkade.games.quirky_circuits.components import CARD_BY_ID, card_back, is_quirk
 from quirky_circuits_positions import game, position
 
 
@@ -111,3 +111,33 @@ def test_statistics() -> None:
     state = position(2)
     assert state.statistics() == {"won": 0.0, "rounds": 1.0, "battery_left": 0.0,
                                   "green": 0.0, "yellow": 0.0, "red": 0.0}
+
+
+def test_the_table_knows_a_revealed_queue_lies_under_the_deck() -> None:
+    """Reset: the queue goes under the deck and the hands are refilled from the top, so with
+    two players the deck is then exactly the queue just revealed; sampling keeps it there."""
+    state = position(2)
+    assert state.view(None).to_json()["deck"] == {"cards": 6, "layers": [{"cards": 6, "from": None}]}
+    for seat in (0, 1):
+        for _ in range(3):
+            state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+        state.apply(seat, DONE)
+    revealed = sorted(s["card"] for s in state.execution if s["step"] == "reveal")
+    deck = state.view(1).to_json()["deck"]
+    assert deck["cards"] == 6 and len(deck["layers"]) == 1 and sorted(deck["layers"][0]["from"]) == revealed
+    assert sorted(state.deck) == sorted(CARD_BY_ID[c] for c in revealed)
+    for k in range(5):
+        sampled = state.game.sample_state(state.view(1), Chance(k))
+        assert sorted(sampled.deck) == sorted(state.deck)
+
+
+def test_sampling_follows_the_quirk_rule() -> None:
+    """A player who played a blue card this round holds no Quirk card, and played none after."""
+    state = position(3, scenario="tea-time", hands={0: ["move-1", "move-2", "slide", "rotate-left"],
+                                                    1: ["move-1", "rotate-right", "move-2", "rotate-left"]})
+    state.apply(1, parse("play rotate-right"))
+    for k in range(20):
+        sampled = state.game.sample_state(state.view(0), Chance(k))
+        for seat, card in sampled.queue:
+            if seat != 0 and not is_quirk(card):
+                assert not any(map(is_quirk, sampled.hands[seat]))

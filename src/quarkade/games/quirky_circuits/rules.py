@@ -86,7 +86,7 @@ class QuirkyCircuits(Game):
 
 class QuirkyCircuitsState(CachedLegalActions):
     __slots__ = (
-        "chance", "players", "scenario", "practice", "pacing", "deck", "hands", "queue", "played", "done",
+        "chance", "players", "scenario", "practice", "pacing", "deck", "layers", "hands", "queue", "played", "done",
         "stopped", "beeped", "turn", "passes", "turn_played", "space", "facing", "tokens", "battery", "round",
         "result", "won_at", "execution", "log", "_to_act",
     )
@@ -98,6 +98,9 @@ class QuirkyCircuitsState(CachedLegalActions):
     practice: bool
     pacing: bool
     deck: list[int]  # face down; the top is the end of the list
+    # What the table knows of the deck, top to bottom: (cards, the revealed queue they are
+    # left of, or () for cards never seen). A reset puts a queue under the deck as a layer.
+    layers: tuple[tuple[int, tuple[int, ...]], ...]
     hands: list[list[int]]  # each sorted
     queue: list[tuple[int, int]]  # (seat, card), left to right
     played: list[int]  # cards each seat played this round
@@ -135,6 +138,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         s.hands = [[] for _ in range(s.players)]
         s.queue = []
         s.log = None
+        s.layers = ((len(s.deck), ()),)
         s._deal()
         s._start_round()
         return s
@@ -147,6 +151,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players, c.scenario, c.practice, c.pacing = self.players, self.scenario, self.practice, self.pacing
         c.deck, c.hands, c.queue = self.deck[:], [h[:] for h in self.hands], self.queue[:]
+        c.layers = self.layers
         c.played, c.done = self.played[:], self.done[:]
         c.stopped, c.beeped = self.stopped[:], self.beeped[:]
         c.turn, c.passes, c.turn_played = self.turn, self.passes, self.turn_played
@@ -158,11 +163,22 @@ class QuirkyCircuitsState(CachedLegalActions):
     def _deal(self) -> None:
         """Deal until every hand is full, one seat after another from the dealer's left."""
         size = HAND_SIZE[self.players]
+        before = len(self.deck)
         for offset in range(1, self.players + 1):
             hand = self.hands[(DEALER + offset) % self.players]
             while len(hand) < size and self.deck:
                 hand.append(self.deck.pop())
             hand.sort()
+        drawn = before - len(self.deck)
+        layers = list(self.layers)
+        while drawn and layers:
+            count, pool = layers[0]
+            taken = min(count, drawn)
+            drawn -= taken
+            layers[0] = (count - taken, pool)
+            if layers[0][0] == 0:
+                del layers[0]
+        self.layers = tuple(layers)
 
     def _start_round(self) -> None:
         n = self.players
@@ -302,6 +318,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         cards = [card for _, card in self.queue]
         self.chance.shuffle(cards)
         self.deck = cards + self.deck  # under the deck: the top is the end of the list
+        self.layers = (*self.layers, (len(cards), tuple(sorted(cards))))
         self.queue = []
         self.battery -= 1
         if self.battery == 0:

@@ -35,7 +35,10 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     queue_minimum 5: the fewest cards the queue may hold
     turn          pacing only (else null): {"seat", "passes": passes in a row, "played":
                   cards played on this turn}
-    deck          cards left in the face-down deck
+    deck          the face-down deck: {"cards": how many, "layers": what the table knows of
+                  them, top to bottom: [{"cards": how many, "from": the names of the revealed
+                  queue they are left of (a reset put it under the deck, shuffled; the hands
+                  were refilled from the top), or null for cards never seen}]}
     hand          the seat's own cards, sorted (absent for a spectator)
     execution     the last Execute phase, step by step, as ``robot.py`` describes, after a
                   ``{"step": "reveal", "index", "seat", "card"}`` step for each card;
@@ -159,7 +162,8 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "queue_minimum": 5,
         "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
         if state.pacing and not over else None,
-        "deck": len(state.deck),
+        "deck": {"cards": len(state.deck), "layers": [
+            {"cards": count, "from": [card_id(c) for c in pool] if pool else None} for count, pool in state.layers]},
         "execution": [dict(step) for step in state.execution],
         "result": {"outcome": state.result, "section": state.section},
         "is_over": over,
