@@ -10,7 +10,8 @@ from quarkade.core.game import Game, GameInfo, Record, State
 
 _GAMES: dict[str, type[Game]] = {}
 # Game packages, imported on first use so that ``import quarkade`` stays light.
-_GAME_MODULES = ("quarkade.games.quirky_quarks", "quarkade.games.quirks", "quarkade.games.quirky_circuits")
+_GAME_MODULES = ("quarkade.games.quirky_quarks", "quarkade.games.quirks", "quarkade.games.quirky_circuits",
+                 "quarkade.games.qwarks")
 _loaded = False
 
 

@@ -1,0 +1,383 @@
+"""Qwarks rules: the real-time memory game for 2-8 players.
+
+A turn has two phases. Phase 1, the cover race: every deck reveals its top card at once, and
+each player covers one revealed card within the time limit. The race is one sealed step: each
+seat submits ``cover DECK after MS`` (its reaction time, measured by the host) or ``timeout``;
+once all are in, the quickest hand on each card gets it. The engine never reads a clock.
+Phase 2: from the first player clockwise, each player who got a card answers the turn's
+question about it from memory (and says Prooton or Nootron); the card is then revealed, kept
+when the answer is right and discarded when it is wrong. Unclaimed cards are discarded, the
+first player passes clockwise, and the game ends when the decks are spent.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.flow import distance_clockwise
+from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
+from quarkade.core.log import Log, note
+from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
+from quarkade.games.qwarks.components import (
+    CARD_COUNT,
+    CARDS,
+    COLOUR_ANSWERS,
+    Kind,
+    Question,
+    answer_range,
+    rules_version,
+)
+
+# The race's legal actions list each revealed card at every LISTED_STEP_MS up to the limit;
+# every whole millisecond in between is as legal (``why_illegal`` decides), but listing
+# 10,001 times a card would make every search and playout crawl (RULINGS.md).
+LISTED_STEP_MS = 500
+TWO_PLAYER_DECKS = 4
+
+
+class Phase(Enum):
+    QUESTION = "question"  # the first player chooses the question (no deck shows a usable one)
+    COVER = "cover"  # the cover race
+    ANSWER = "answer"  # phase 2
+    OVER = "over"
+
+
+class Qwarks(Game):
+    info = GameInfo(
+        id="qwarks",
+        title="Qwarks",
+        min_players=2,
+        max_players=8,
+        default_players=4,
+        summary="Everyone reveals a card at once and races to cover one: then answer a question about "
+        "the card you covered, from memory, and say whether it is a Prooton or a Nootron.",
+        rules_version=rules_version(),
+        variants=("beginners", "colour-blind", "two-player four decks"),
+        options=(
+            OptionSpec("beginners", bool, False, "for young scientists: answer the question without "
+                       "identifying the card as a Prooton or a Nootron"),
+            OptionSpec("colour_blind", bool, False, "for colour-blind scientists: a colours question is "
+                       "replaced by the next deck's question"),
+            OptionSpec("cover_seconds", int, 10, "the time limit of the cover race, in seconds (the host "
+                       "applies timeout when it passes)", minimum=1, maximum=60),
+        ),
+    )
+
+    def new_game(self, seed: int) -> QwarksState:
+        return QwarksState.setup(self, seed)
+
+    @classmethod
+    def public_components(cls) -> dict[str, Any]:
+        from quarkade.games.qwarks.art import public_cards
+
+        return public_cards()
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.qwarks.sampling import sample_state
+
+        return sample_state(self, view, chance)
+
+
+class QwarksState(CachedLegalActions):
+    __slots__ = (
+        "chance", "players", "beginners", "colour_blind", "limit_ms", "decks", "set_aside", "discards", "kept",
+        "turn", "start", "first", "phase", "revealed", "question", "question_deck", "covers", "ready",
+        "holder", "order", "answered", "answers", "wrong", "log", "_to_act",
+    )
+
+    game: Qwarks
+    chance: Chance
+    players: int
+    beginners: bool
+    colour_blind: bool
+    limit_ms: int
+    decks: list[list[int]]  # card indices, question side up; the top is the end of the list
+    set_aside: list[int]  # dealt away at set-up, never seen
+    discards: list[int]  # seen, then discarded, in order
+    kept: list[list[int]]  # each seat's claimed cards
+    turn: int  # from 1
+    start: int  # the first player of turn 1
+    first: int  # this turn's first player
+    phase: Phase
+    revealed: list[int]  # a deck's card revealed this turn (-1: none)
+    question: Question | None
+    question_deck: int  # the deck whose top shows the question (-1: chosen by the first player)
+    covers: list[tuple[int, int] | None]  # each seat's sealed (deck, ms), None for timeout
+    ready: list[bool]  # the seat has submitted its cover or timeout
+    holder: list[int]  # after the race: the seat that covers each deck's card (-1: none)
+    order: tuple[int, ...]  # phase 2: the seats that answer, from the first player
+    answered: int  # how many of ``order`` have answered
+    answers: list[tuple[int, Answer, bool]]  # this turn: (seat, answer, right)
+    wrong: int  # answers that were wrong, over the game
+    log: Log
+    _to_act: tuple[int, ...]
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def setup(cls, game: Qwarks, seed: int) -> QwarksState:
+        s = cls.__new__(cls)
+        s.game, s.seed, s.history, s._legal = game, seed, [], None
+        s.chance = Chance(seed)
+        n = s.players = game.players
+        s.beginners, s.colour_blind = game.options["beginners"], game.options["colour_blind"]
+        s.limit_ms = game.options["cover_seconds"] * 1000
+        cards = list(range(CARD_COUNT))
+        s.chance.shuffle(cards)
+        decks = deck_count(n)
+        size = CARD_COUNT // decks
+        # Dealt one at a time, as at the table; the top of a deck is the end of its list.
+        s.decks = [cards[d: decks * size: decks] for d in range(decks)]
+        s.set_aside = cards[decks * size:]
+        s.discards, s.kept = [], [[] for _ in range(n)]
+        s.start = s.chance.below(n)
+        s.turn, s.wrong, s.log = 0, 0, None
+        s.log = note(s.log, "setup", -1, s.start, size, len(s.set_aside))
+        s._start_turn()
+        return s
+
+    def clone(self) -> QwarksState:
+        c = QwarksState.__new__(QwarksState)
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
+        c._legal = self._legal
+        c.chance = Chance(self.chance.seed, self.chance.counter)
+        c.players, c.beginners, c.colour_blind = self.players, self.beginners, self.colour_blind
+        c.limit_ms = self.limit_ms
+        c.decks = [deck[:] for deck in self.decks]
+        c.set_aside, c.discards, c.kept = self.set_aside, self.discards[:], [k[:] for k in self.kept]
+        c.turn, c.start, c.first, c.phase = self.turn, self.start, self.first, self.phase
+        c.revealed, c.question, c.question_deck = self.revealed[:], self.question, self.question_deck
+        c.covers, c.ready, c.holder = self.covers[:], self.ready[:], self.holder[:]
+        c.order, c.answered, c.answers, c.wrong = self.order, self.answered, self.answers[:], self.wrong
+        c.log, c._to_act = self.log, self._to_act
+        return c
+
+    # ----------------------------------------------------------------- a turn
+    def _start_turn(self) -> None:
+        n = self.players
+        self.turn += 1
+        self.first = (self.start + self.turn - 1) % n
+        self.revealed = [deck.pop() for deck in self.decks]
+        self.covers, self.ready = [None] * n, [False] * n
+        self.holder = [-1] * len(self.decks)
+        self.order, self.answered, self.answers = (), 0, []
+        self.log = note(self.log, "turn", -1, self.turn, self.first, len(self.decks))
+        self.question, self.question_deck = self._shown_question()
+        if self.question is None:
+            self.phase = Phase.QUESTION
+            self.log = note(self.log, "no-question", -1, self.first, self.colour_blind)
+        else:
+            self.phase = Phase.COVER
+            self.log = note(self.log, "question", -1, self.question.word, self.question_deck,
+                            self.question_deck != self.asking_deck())
+        self._set_to_act()
+
+    def asking_deck(self) -> int:
+        """The deck whose top sets this turn's question: the first player's; with two players,
+        from the first player's right deck at turn 1, then deck to deck clockwise."""
+        if self.players == 2:
+            return (2 * self.start + self.turn - 1) % TWO_PLAYER_DECKS
+        return self.first
+
+    def _shown_question(self) -> tuple[Question | None, int]:
+        """The question on the asking deck's top; colour-blind, the first one clockwise that is
+        not the colours. (None, -1) when no deck shows a usable question."""
+        decks = len(self.decks)
+        asking = self.asking_deck()
+        for offset in range(decks if self.colour_blind else 1):
+            deck = self.decks[(asking + offset) % decks]
+            if deck:
+                question = CARDS[deck[-1]].question
+                if not (self.colour_blind and question == Question.COLOURS):
+                    return question, (asking + offset) % decks
+        return None, -1
+
+    def choices(self) -> list[Question]:
+        """The questions the first player may choose when none is shown."""
+        return [q for q in Question if not (self.colour_blind and q == Question.COLOURS)]
+
+    def _set_to_act(self) -> None:
+        self._legal = None
+        if self.phase == Phase.QUESTION:
+            self._to_act = (self.first,)
+        elif self.phase == Phase.COVER:
+            self._to_act = tuple(seat for seat in range(self.players) if not self.ready[seat])
+        elif self.phase == Phase.ANSWER:
+            self._to_act = (self.order[self.answered],)
+        else:
+            self._to_act = ()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    # ----------------------------------------------------------------- legality
+    def _moves(self, seat: int) -> list[Any]:
+        if self.phase == Phase.QUESTION:
+            return [Ask(q) for q in self.choices()]
+        if self.phase == Phase.COVER:
+            times = range(0, self.limit_ms + 1, LISTED_STEP_MS)
+            return [Cover(deck, ms) for deck in range(len(self.decks)) for ms in times] + [TIMEOUT]
+        assert self.question is not None
+        kinds: tuple[Kind | None, ...] = (None,) if self.beginners else tuple(Kind)
+        said: list[Any] = list(answer_range(self.question)) if self.question.counts else list(COLOUR_ANSWERS)
+        return [Answer(answer, kind) for answer in said for kind in kinds]
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        if self.phase == Phase.QUESTION:
+            if not isinstance(action, Ask):
+                return "no deck shows a question this turn: the first player chooses one ('question eyes')"
+            if action.question not in self.choices():
+                return "for colour-blind scientists the question is eyes, tentacles, sad or happy, not the colours"
+            return None
+        if self.phase == Phase.COVER:
+            return self._why_not_cover(action)
+        return self._why_not_answer(action)
+
+    def _why_not_cover(self, action: Action) -> str | None:
+        if isinstance(action, Timeout):
+            return None
+        if not isinstance(action, Cover):
+            return "it is the cover race: cover a revealed card ('cover 3 after 1240') or 'timeout'"
+        if not 0 <= action.deck < len(self.decks):
+            return f"there is no deck {action.deck}: the cards are revealed from decks 0 to {len(self.decks) - 1}"
+        if action.after > self.limit_ms:
+            return (f"the time limit is {self.limit_ms // 1000} seconds: a card covered after {action.after} ms "
+                    "is too late (the host applies 'timeout')")
+        return None
+
+    def _why_not_answer(self, action: Action) -> str | None:
+        if not isinstance(action, Answer):
+            return "it is time to answer the question about the card you covered ('answer 7 prooton')"
+        question = self.question
+        assert question is not None
+        if question.counts:
+            if not isinstance(action.answer, int):
+                return f"the question is \"{question.text}\": answer with a number"
+            if action.answer not in answer_range(question):
+                top = answer_range(question)[-1]
+                return f"the question is \"{question.text}\": the answer is a number from 0 to {top}"
+        elif isinstance(action.answer, int):
+            return f"the question is \"{question.text}\": name the colour of each of the three Qwarks"
+        if self.beginners and action.kind is not None:
+            return "young scientists answer the question only, without saying Prooton or Nootron"
+        if not self.beginners and action.kind is None:
+            return "say whether the card is a Prooton or a Nootron too ('answer 7 prooton')"
+        return None
+
+    # ----------------------------------------------------------------- applying
+    def _apply(self, seat: int, action: Action) -> None:
+        self._legal = None
+        if isinstance(action, Ask):
+            self.question, self.question_deck = action.question, -1
+            self.phase = Phase.COVER
+            self.log = note(self.log, "chosen", -1, seat, action.question.word)
+        elif isinstance(action, (Cover, Timeout)):
+            self.covers[seat] = (action.deck, action.after) if isinstance(action, Cover) else None
+            self.ready[seat] = True
+            self.log = note(self.log, "covered", seat, seat, self.covers[seat])
+            if all(self.ready):
+                self._resolve_race()
+                return
+        elif isinstance(action, Answer):
+            self._check(seat, action)
+            return
+        self._set_to_act()
+
+    def _resolve_race(self) -> None:
+        """The quickest hand on each card gets it; a tie goes to the seat nearer the first
+        player clockwise (RULINGS.md). The others get nothing this turn."""
+        quickest: dict[int, tuple[int, int, int]] = {}
+        for seat, cover in enumerate(self.covers):
+            if cover is not None:
+                deck, ms = cover
+                key = (ms, distance_clockwise(self.first, seat, self.players), seat)
+                if deck not in quickest or key < quickest[deck]:
+                    quickest[deck] = key
+        for deck, (_, _, seat) in quickest.items():
+            self.holder[deck] = seat
+        got = [key[2] for key in quickest.values()]
+        self.order = tuple(sorted(got, key=lambda s: distance_clockwise(self.first, s, self.players)))
+        results = tuple((seat, cover, seat in got) for seat, cover in enumerate(self.covers))
+        self.log = note(self.log, "race", -1, results)
+        if self.order:
+            self.phase = Phase.ANSWER
+            self._set_to_act()
+        else:
+            self._end_turn()
+
+    def _check(self, seat: int, answer: Answer) -> None:
+        deck = self.holder.index(seat)
+        card = CARDS[self.revealed[deck]]
+        assert self.question is not None
+        right = answer.answer == card.answer(self.question) and (self.beginners or answer.kind == card.kind)
+        (self.kept[seat] if right else self.discards).append(card.index)
+        self.answers.append((seat, answer, right))
+        self.answered += 1
+        self.wrong += not right
+        self.log = note(self.log, "answer", -1, seat, str(answer), right, card.index)
+        if self.answered == len(self.order):
+            self._end_turn()
+        else:
+            self._set_to_act()
+
+    def _end_turn(self) -> None:
+        unclaimed = [card for deck, card in enumerate(self.revealed) if self.holder[deck] < 0]
+        self.discards.extend(unclaimed)
+        self.log = note(self.log, "discard", -1, tuple(unclaimed))
+        if any(self.decks):
+            self._start_turn()
+            return
+        self.phase = Phase.OVER
+        self.log = note(self.log, "end", -1, self.scores, self.winners)
+        self._set_to_act()
+
+    # ----------------------------------------------------------------- reading
+    def card_visible(self, deck: int) -> bool:
+        """Whether the card revealed from ``deck`` this turn shows its face: not while a hand
+        covers it, until it is checked."""
+        if self.phase in (Phase.QUESTION, Phase.COVER) or self.holder[deck] < 0:
+            return True
+        return self.order.index(self.holder[deck]) < self.answered
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """The values of each seat's kept cards."""
+        return tuple(float(sum(CARDS[card].value for card in kept)) for kept in self.kept)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Everyone tied for the highest score, once the game is over."""
+        if self.phase != Phase.OVER:
+            return ()
+        scores = self.scores
+        return tuple(seat for seat in range(self.players) if scores[seat] == max(scores))
+
+    def statistics(self) -> dict[str, float]:
+        """``kept`` (cards claimed), ``wrong`` (cards lost to a wrong answer), ``turns``."""
+        return {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong), "turns": float(self.turn)}
+
+    def view(self, seat: int | None) -> View:
+        from quarkade.games.qwarks.views import make_view
+
+        return make_view(self, seat)
+
+
+def deck_count(players: int) -> int:
+    """Four decks with two players (the variant the rulebook gives), one a seat otherwise."""
+    return TWO_PLAYER_DECKS if players == 2 else players
+
+
+def new_state(players: int = 3, seed: int = 0, **options: Any) -> QwarksState:
+    """A fresh state (for tests and examples)."""
+    game = Qwarks(*Qwarks.validate_options(players, options))
+    return QwarksState.setup(game, seed)

@@ -1,0 +1,90 @@
+"""Determinization: a full Qwarks state consistent with one seat's view.
+
+The flow, the scores and every face the view shows are copied from it. What it hides is
+drawn with the caller's generator from the cards it does not show: first the top card of
+each deck, among the cards whose back shows that deck's question; then the covered cards,
+the rest of the decks and the cards set aside, at random. Another seat's sealed choice in a
+race not yet resolved is drawn among its legal actions. The view alone is used, so a
+player's memory of a covered face is not here: a bot that remembers it adds it itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.game import View
+from quarkade.games.qwarks.actions import Answer, Cover, parse
+from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, QUESTION_BY_WORD
+from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, QwarksState
+
+
+def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
+    data: dict[str, Any] = view.to_json()
+    n = game.players
+    s = QwarksState.__new__(QwarksState)
+    s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
+    s.chance = Chance(chance.next64())
+    s.players, s.beginners, s.colour_blind = n, data["beginners"], data["colour_blind"]
+    s.limit_ms = data["cover_ms"]
+    s.turn, s.first, s.phase = data["turn"], data["first_player"], Phase(data["phase"])
+    s.start = (s.first - s.turn + 1) % n
+    question = data["question"]
+    s.question = QUESTION_BY_WORD[question["question"]] if question["question"] else None
+    s.question_deck = question["deck"] if question["deck"] is not None else -1
+    s.kept = [[CARD_BY_ID[c["id"]].index for c in p["kept"]] for p in data["players"]]
+    s.discards = [CARD_BY_ID[c["id"]].index for c in data["discards"]]
+    s.ready = list(data["ready"])
+    s.order, s.answered = tuple(data["answering"]["order"]), data["answering"]["answered"]
+    s.wrong = 0  # not shown: only the statistics read it
+
+    shown = {card for kept in s.kept for card in kept} | set(s.discards)
+    entries = data["revealed"]
+    for entry in entries:
+        if entry["card"] is not None:
+            shown.add(CARD_BY_ID[entry["card"]["id"]].index)
+    unseen = [card for card in range(CARD_COUNT) if card not in shown]
+    chance.shuffle(unseen)
+
+    decks: list[list[int]] = []
+    for deck in data["decks"]:
+        cards: list[int] = []
+        if deck["question"] is not None:
+            # The true top is one way to meet every deck's question at once, so one always fits.
+            top = next(i for i, card in enumerate(unseen) if CARDS[card].question.word == deck["question"])
+            cards.append(unseen.pop(top))
+        decks.append(cards)
+    s.revealed, s.holder = [], []
+    for entry in entries:
+        s.revealed.append(CARD_BY_ID[entry["card"]["id"]].index if entry["card"] is not None else unseen.pop())
+        s.holder.append(entry["covered_by"] if entry["covered_by"] is not None else -1)
+    for deck, cards in zip(data["decks"], decks, strict=True):
+        below = [unseen.pop() for _ in range(deck["cards"] - len(cards))]
+        cards[:0] = below  # under the top card
+    s.decks = decks
+    s.set_aside = unseen[: data["set_aside"]]
+
+    s.covers = [None] * n
+    race = data["race"]
+    if race is not None:
+        s.covers = [(r["deck"], r["after"]) if r["deck"] is not None else None for r in race]
+    elif s.phase == Phase.COVER:
+        own = data.get("own_cover")
+        times = range(0, s.limit_ms + 1, LISTED_STEP_MS)
+        for seat in range(n):
+            if not s.ready[seat]:
+                continue
+            if seat == view.seat and own is not None:
+                s.covers[seat] = None if own.get("timeout") else (own["deck"], own["after"])
+            else:
+                pick = chance.below(len(decks) * len(times) + 1)
+                if pick < len(decks) * len(times):
+                    cover = Cover(pick // len(times), times[pick % len(times)])
+                    s.covers[seat] = (cover.deck, cover.after)
+    s.answers = []
+    for entry in data["answers"]:
+        said = parse(entry["answer"])
+        assert isinstance(said, Answer)
+        s.answers.append((entry["seat"], said, entry["right"]))
+    s._to_act = tuple(data["to_act"])
+    return s

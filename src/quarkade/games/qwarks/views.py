@@ -1,0 +1,203 @@
+"""What each seat of Qwarks may know, as a view.
+
+Nearly everything in Qwarks is public: what it hides is hidden from everyone, the player who
+covered a card included. A card's face is in a view only while it is visible at the table: a
+revealed card until a hand covers it, a covered card once it is checked, kept and discarded
+cards. A covered card, and every card of a deck, is never named (not even by its id), so that
+answering stays a matter of memory; of a deck only the question side of its top card shows.
+The one private part is a seat's own sealed choice in the cover race, until all are in.
+
+A face is ``{"id": "p07", "value": 1-5, "qwarks": [{"colour": "red" | "orange" | "yellow" |
+"green" | "blue" | "purple", "eyes", "tentacles", "mood": "sad" | "happy"}, x3 left to
+right]}``; its drawing is ``art.card_svg`` (also in ``public_components()["drawings"]`` by
+id). Questions are the words ``eyes``, ``tentacles``, ``colours``, ``sad``, ``happy``.
+
+Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
+
+    phase          "question" (the first player chooses the question), "cover" (the race),
+                   "answer" (phase 2) or "over"
+    turn           the turn, from 1; ``turns``: how many the game lasts
+    first_player   this turn's first player
+    beginners, colour_blind   the options
+    cover_ms       the race's time limit in milliseconds
+    listed_step_ms the step between the reaction times the race's legal actions list
+    decks          one entry a deck: {"deck", "seat": its holder, "side": "right" | "left"
+                   (two players) or null, "cards": how many, "question": the question side
+                   of its top card, or null when empty}
+    question       {"question": this turn's question word (null while the first player
+                   chooses), "text": it in words, "deck": the deck whose top shows it (null
+                   when chosen), "asking_deck": the deck that sets it (the first player's, or
+                   with two players the one the rotation has reached)}
+    revealed       one entry a deck, this turn's card: {"deck", "card": its face or null while
+                   covered and unchecked, "covered_by": a seat or null, "checked": true once
+                   its answer is given}
+    ready          the race: for each seat, whether it has covered or timed out (the choices
+                   stay sealed until all are in)
+    own_cover      a seat's own choice in the race, for itself only (absent for a spectator):
+                   {"deck", "after": ms} or {"timeout": true}; null before it chooses or
+                   outside the race
+    race           once the race is over this turn (else null): for each seat {"seat",
+                   "deck": the card it reached for or null, "after": ms or null, "got": bool}
+    answering      phase 2: {"order": the seats that answer, in turn, "answered": how many have}
+    answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
+                   "card": the face, revealed}
+    players        one entry a seat: {"seat", "kept": the faces of its cards, "score"}
+    discards       the faces of the cards discarded after being seen, oldest first
+    set_aside      how many cards were dealt away unseen at set-up
+    to_act, is_over, scores, winners (null until the game is over)
+    log            the newest events, oldest first: {"event", "text", ...}; a reveal is told
+                   without its faces, so the log never names a covered card
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.game import View
+from quarkade.core.log import read
+from quarkade.games.qwarks.components import CARD_COUNT, CARDS, QUESTION_BY_WORD
+from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, deck_count
+
+if TYPE_CHECKING:
+    from quarkade.games.qwarks.rules import QwarksState
+
+LOG_LENGTH = 60
+
+
+def face(card: int) -> dict[str, Any]:
+    return CARDS[card].face()
+
+
+def deck_holder(deck: int, players: int) -> tuple[int, str | None]:
+    """The seat holding ``deck``, and with two players which side (right, then left)."""
+    if players == 2:
+        return deck // 2, ("right", "left")[deck % 2]
+    return deck, None
+
+
+def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
+    """A log event as ``viewer`` may read it."""
+    kind = event[0]
+    if kind == "setup":
+        first, size, aside = event[2:5]
+        return {"event": kind, "first_player": first,
+                "text": f"Each deck holds {size} cards ({aside} set aside unseen). Seat {first} is the first player."}
+    if kind == "turn":
+        turn, first = event[2], event[3]
+        return {"event": kind, "turn": turn, "first_player": first,
+                "text": f"Turn {turn}: seat {first} is the first player; every deck reveals its top card."}
+    if kind == "question":
+        word, deck, moved = event[2], event[3], event[4]
+        where = f"the next question shown, on deck {deck}, as the colours are not asked" if moved else f"deck {deck}"
+        return {"event": kind, "question": word, "deck": deck,
+                "text": f"The question ({where}): {QUESTION_BY_WORD[word].text}"}
+    if kind == "no-question":
+        first, colour_blind = event[2], event[3]
+        among = " (not the colours)" if colour_blind else ""
+        return {"event": kind, "seat": first, "text": f"No deck shows a question: seat {first} chooses one{among}."}
+    if kind == "chosen":
+        seat, word = event[2], event[3]
+        return {"event": kind, "seat": seat, "question": word,
+                "text": f"Seat {seat} chooses the question: {QUESTION_BY_WORD[word].text}"}
+    if kind == "covered":
+        seat, cover = event[2], event[3]
+        if viewer == seat or reveal_all:
+            what = "nothing in time" if cover is None else f"the card from deck {cover[0]} after {cover[1]} ms"
+            return {"event": kind, "seat": seat, "text": f"Seat {seat} covers {what}."}
+        return {"event": kind, "seat": seat, "text": f"Seat {seat} is done with the race."}
+    if kind == "race":
+        parts = []
+        for seat, cover, got in event[2]:
+            if cover is None:
+                parts.append(f"seat {seat} covers nothing")
+            else:
+                outcome = "gets it" if got else "is too late"
+                parts.append(f"seat {seat} reaches for deck {cover[0]} after {cover[1]} ms and {outcome}")
+        return {"event": kind, "text": "The race: " + "; ".join(parts) + "."}
+    if kind == "answer":
+        seat, said, right, card = event[2:6]
+        c = CARDS[card]
+        outcome = f"right: it keeps {c.id} ({c.value} points)" if right else f"wrong: {c.id} is discarded"
+        return {"event": kind, "seat": seat, "answer": said, "right": right, "card": c.id,
+                "text": f"Seat {seat} answers {said.removeprefix('answer ')}: {outcome}."}
+    if kind == "discard":
+        cards = [CARDS[card].id for card in event[2]]
+        text = f"Unclaimed cards discarded: {', '.join(cards)}." if cards else "No card is left unclaimed."
+        return {"event": kind, "cards": cards, "text": text}
+    if kind == "end":
+        scores, winners = event[2], event[3]
+        best = ", ".join(f"seat {s}" for s in winners)
+        points = ", ".join(str(int(s)) for s in scores)
+        return {"event": kind, "scores": list(scores), "winners": list(winners),
+                "text": f"The decks are spent. Scores: {points}. Best scientist: {best}."}
+    return None
+
+
+def make_view(state: QwarksState, seat: int | None) -> View:
+    over = state.is_over
+    n = state.players
+    decks = []
+    for deck, cards in enumerate(state.decks):
+        holder, side = deck_holder(deck, n)
+        decks.append({"deck": deck, "seat": holder, "side": side, "cards": len(cards),
+                      "question": CARDS[cards[-1]].question.word if cards else None})
+    raced = state.phase in (Phase.ANSWER, Phase.OVER)  # the race is over this turn
+    revealed = []
+    for deck, card in enumerate(state.revealed):
+        covered_by = state.holder[deck] if raced and state.holder[deck] >= 0 else None
+        revealed.append({
+            "deck": deck,
+            "card": face(card) if state.card_visible(deck) else None,
+            "covered_by": covered_by,
+            "checked": covered_by is not None and state.card_visible(deck),
+        })
+    question = state.question
+    data: dict[str, Any] = {
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "turns": CARD_COUNT // deck_count(n),
+        "first_player": state.first,
+        "beginners": state.beginners,
+        "colour_blind": state.colour_blind,
+        "cover_ms": state.limit_ms,
+        "listed_step_ms": LISTED_STEP_MS,
+        "decks": decks,
+        "question": {
+            "question": question.word if question else None,
+            "text": question.text if question else None,
+            "deck": state.question_deck if state.question_deck >= 0 else None,
+            "asking_deck": state.asking_deck(),
+        },
+        "revealed": revealed,
+        "ready": list(state.ready),
+        "race": [
+            {"seat": s, "deck": cover[0] if cover else None, "after": cover[1] if cover else None,
+             "got": s in state.order}
+            for s, cover in enumerate(state.covers)
+        ] if raced else None,
+        "answering": {"order": list(state.order), "answered": state.answered},
+        "answers": [
+            {"seat": s, "answer": str(answer), "right": right, "card": face(state.revealed[state.holder.index(s)])}
+            for s, answer, right in state.answers
+        ],
+        "players": [
+            {"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(state.scores[s])}
+            for s in range(n)
+        ],
+        "discards": [face(card) for card in state.discards],
+        "set_aside": len(state.set_aside),
+        "to_act": list(state.to_act),
+        "is_over": over,
+        "scores": list(state.scores) if over else None,
+        "winners": list(state.winners) if over else None,
+    }
+    if seat is not None:
+        own = state.covers[seat] if state.phase == Phase.COVER and state.ready[seat] else None
+        if own is not None:
+            data["own_cover"] = {"deck": own[0], "after": own[1]}
+        elif state.phase == Phase.COVER and state.ready[seat]:
+            data["own_cover"] = {"timeout": True}
+        else:
+            data["own_cover"] = None
+    data["log"] = read(state.log, describe, seat, over, LOG_LENGTH)
+    return View("qwarks", seat, data)
