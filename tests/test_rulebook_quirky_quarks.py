@@ -347,15 +347,20 @@ def test_quest_payment_rules() -> None:
         state.why_illegal(ALICE, parse("complete proton with 3 hydrogen for gluon")))
 
 
-def test_quest_three_of_a_kind_for_any_particle() -> None:
+def test_quest_three_of_a_kind_for_a_different_particle() -> None:
     """"A player may instead choose to pay the cost of any Elementary Particle by discarding
-    three Elementary Particles of the same type": any, so three Up Quarks may even pay an Up
-    Quark."""
+    three Elementary Particles of the same type"; the clarification: "discarding 3 of the same
+    Elementary Particles to substitute for a different Elementary Particle"."""
     state = position(2, round=2, phase=Phase.QUEST, hands={ALICE: {"proton": 1, "up": 4, "down": 1, "gluon": 1}})
     legal = {str(a) for a in state.legal_actions(ALICE)}
-    assert {"complete proton", "complete proton with 3 up for up"} <= legal
-    act(state, ALICE, "complete proton with 3 up for up")
-    assert hand(state, ALICE) == {} and table(state, ALICE) == {"proton": 1}
+    assert "complete proton" in legal
+    assert "complete proton with 3 up for up" not in legal
+    assert "different" in str(state.why_illegal(ALICE, parse("complete proton with 3 up for up")))
+    other = position(2, round=2, phase=Phase.QUEST,
+                     hands={ALICE: {"proton": 1, "up": 2, "down": 1, "electron": 3}})
+    assert "complete proton with 3 electron for gluon" in {str(a) for a in other.legal_actions(ALICE)}
+    act(other, ALICE, "complete proton with 3 electron for gluon")
+    assert hand(other, ALICE) == {} and table(other, ALICE) == {"proton": 1}
 
 
 def test_quest_phase_asks_every_player_in_turn() -> None:

@@ -93,6 +93,9 @@ def why_not_complete(state: QuirkyQuarksState, seat: int, action: Complete) -> s
         else:
             if not 0 <= method < KINDS or CARDS[method].is_quest or method == NEUTRINO:
                 return "three of a kind must be Elementary Particles"
+            if method == need:
+                return (f"three {CARDS[method].name}s substitute for a different Elementary Particle, "
+                        f"not for a {CARDS[need].name}")
             spend[method] += 3
     for need in needs:
         spend[need] += 1
@@ -147,7 +150,7 @@ def _enumerate_payments(
     previous: int,
 ) -> None:
     """Every way to pay ``needs[index:]``: the card itself (method -2), a discount, or three
-    Elementary Particles of one kind (any kind, the needed one included). ``previous`` keeps
+    Elementary Particles of another kind. ``previous`` keeps
     equal needs in order so each payment is found once."""
     if index == len(needs):
         out.add(tuple(sorted(chosen)))
@@ -165,7 +168,7 @@ def _enumerate_payments(
         chosen.pop()
         discounts[need] += 1
     for kind in PARTICLES:
-        if kind >= floor and kind != NEUTRINO and available[kind] >= 3:
+        if kind >= floor and kind != need and kind != NEUTRINO and available[kind] >= 3:
             available[kind] -= 3
             chosen.append((need, kind))
             _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind)
