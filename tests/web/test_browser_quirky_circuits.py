@@ -11,6 +11,7 @@ docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots).""
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -227,3 +228,51 @@ def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any
     assert page.get_attribute(".qc", "data-round") == "2"
     assert page.inner_text(".qc-caption").startswith("Last execution:")
     assert page.locator(".qc-battery .qc-cell.marker").get_attribute("data-level") == "11"
+
+
+def executions(scenario: str, seed: int, rounds: int) -> Iterator[tuple[list[dict[str, Any]], dict[str, Any]]]:
+    """Games of random play: the tokens before each Execute phase, and the view after it."""
+    from quarkade.games.quirky_circuits.rules import new_state
+
+    state = new_state(2, seed=seed, scenario=scenario)
+    chooser = random.Random(seed)
+    while not state.is_over and state.round <= rounds:
+        before = [{"token": t.kind, "space": list(t.space), "raised": t.raised} for t in state.tokens]
+        round_now = state.round
+        while state.round == round_now and not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        yield before, state.view(0).to_json()
+
+
+# seeds whose random play goes through tunnels, snowdrifts, chairs and falling tokens
+@pytest.mark.parametrize(("scenario", "seed"), [("room-to-zoom", 0), ("hole-lot-of-fun", 1), ("tea-time", 0),
+                                                ("the-cellar", 0)])
+def test_the_animation_replays_each_execution_from_its_record(server: LiveServer, page: Any, scenario: str,
+                                                              seed: int) -> None:
+    """The frames the page draws start from the board before the Execute phase (tokens put
+    back where they were, pots back on their obstacles) and end on the view's board; every
+    view of the game is drawn without a fault."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(".game-card")
+    checked = 0
+    for before, view in executions(scenario, seed=seed, rounds=8):
+        got = page.evaluate(
+            """async (view) => {
+                const module = await import('/js/renderers/quirky-circuits.js');
+                const frames = module.framesOf(view);
+                const sort = (tokens) => tokens.map((t) => [t.token, t.space.join(','), !!t.raised]);
+                const ctx = { seat: 0, ui: {}, names: {}, rerender: () => {}, table: null };
+                const root = module.renderQuirkyCircuits(view, [], () => {}, ctx);
+                return { first: sort(frames[0].tokens), last: sort(frames[frames.length - 1].tokens),
+                         robot: frames[frames.length - 1].space.join(','), facing: frames[frames.length - 1].facing,
+                         drawn: root.querySelectorAll('.qc-tokens [data-token]').length };
+            }""", view)
+        expected_before = sorted([t["token"], f"{t['space'][0]},{t['space'][1]}", t["raised"]] for t in before)
+        expected_after = sorted([t["token"], f"{t['space'][0]},{t['space'][1]}", t["raised"]] for t in view["tokens"])
+        assert sorted(got["first"]) == expected_before
+        assert sorted(got["last"]) == expected_after
+        assert got["robot"] == ",".join(map(str, view["robot"]["space"])) and got["facing"] == view["robot"]["facing"]
+        assert got["drawn"] == len(view["tokens"])
+        checked += 1
+    assert checked >= 3

@@ -245,7 +245,7 @@ function staticBoard(view) {
 
 // ------------------------------------------------------------------ the Execute phase, frame by frame
 /** Frames of the last Execute phase: where the robot and the tokens were after each step. */
-function framesOf(view) {
+export function framesOf(view) {
   const steps = view.execution || [];
   if (!steps.length) return [];
   // the tokens before it: undo the collections and the falls, newest first
