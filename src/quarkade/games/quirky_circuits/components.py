@@ -47,9 +47,10 @@ class Direction(IntEnum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        return DIRECTION_WORDS[self]
 
 
+DIRECTION_WORDS = ("north", "east", "south", "west")
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
 Space = tuple[int, int]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from quarkade.games.quirky_circuits.components import (
+    DIRECTION_WORDS,
     DUST,
     GIZMO,
     POT,
@@ -62,7 +63,7 @@ class Robot:
     # ------------------------------------------------------------------ records
     def _step(self, **fields: Any) -> None:
         fields["robot"] = list(self.space)
-        fields["facing"] = self.facing.word
+        fields["facing"] = DIRECTION_WORDS[self.facing]
         self.steps.append(fields)
 
     def _check_goal(self) -> bool:

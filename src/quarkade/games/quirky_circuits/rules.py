@@ -272,14 +272,18 @@ class QuirkyCircuitsState(CachedLegalActions):
             if self.pacing:
                 self.turn_played += 1
                 self.passes = 0
-        elif action == STOP:
+            self._set_to_act()
+            return
+        assert isinstance(action, Signal)
+        word = action.word
+        if word == "stop":
             self.stopped[seat] = True
             self.log = note(self.log, "stop", -1, seat)
-        elif action == BEEP:
+        elif word == "beep":
             self.beeped[seat] = True
             self.log = note(self.log, "beep", -1, seat)
         elif self.pacing:
-            if action == PASS:
+            if word == "pass":
                 self.passes += 1
                 self.log = note(self.log, "pass", -1, seat)
             else:
