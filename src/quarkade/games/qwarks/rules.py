@@ -21,6 +21,7 @@ from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, Optio
 from quarkade.core.log import Log, note
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
 from quarkade.games.qwarks.components import (
+    CARD_BY_ID,
     CARD_COUNT,
     CARDS,
     COLOUR_ANSWERS,
@@ -377,7 +378,28 @@ def deck_count(players: int) -> int:
     return TWO_PLAYER_DECKS if players == 2 else players
 
 
-def new_state(players: int = 3, seed: int = 0, **options: Any) -> QwarksState:
-    """A fresh state (for tests and examples)."""
+def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = None, first: int | None = None,
+              **options: Any) -> QwarksState:
+    """A fresh state (for tests and examples). ``decks`` arranges the set-up: each deck's card
+    ids, top first, all decks of one size (the other cards are set aside); ``first`` sets the
+    first player.
+
+    >>> state = new_state(2, decks=[["p01"], ["p02"], ["n01"], ["n02"]], first=1)
+    >>> state.asking_deck(), state.question, state.to_act
+    (2, None, (1,))
+    """
     game = Qwarks(*Qwarks.validate_options(players, options))
-    return QwarksState.setup(game, seed)
+    state = QwarksState.setup(game, seed)
+    if decks is None and first is None:
+        return state
+    if decks is not None:
+        if len(decks) != deck_count(state.players) or len({len(deck) for deck in decks}) != 1:
+            raise ValueError(f"{deck_count(state.players)} decks of one size are needed")
+        state.decks = [[CARD_BY_ID[card].index for card in reversed(deck)] for deck in decks]
+        used = {card for deck in state.decks for card in deck}
+        state.set_aside = [card for card in range(CARD_COUNT) if card not in used]
+    if first is not None:
+        state.start = first
+    state.turn, state.log = 0, None
+    state._start_turn()
+    return state

@@ -1,0 +1,211 @@
+"""Qwarks bots: human-like players with a reaction time, a fallible memory and a level.
+
+Kinds registered for qwarks: ``easy``, ``normal``, ``expert``, and ``heuristic`` (the normal
+level, under the name every game's heuristic bot has). A level sets three things:
+
+- **Reaction time.** A cover carries a time drawn from a log-normal distribution around the
+  level's median, a little slower the more cards there are to look at (Hick's law), from
+  the bot's own generator. A time past the limit is a ``timeout``.
+- **Memory.** The bot keeps what it saw while faces were visible (a bot object lives for a
+  game and keeps state between calls). Recalling a covered card errs with a probability that
+  grows with the details the question asks: each detail is remembered with the level's
+  probability. A bot made mid-game, or one that never saw the card, guesses the most common
+  answer among the cards it has not seen leave play.
+- **Choice of card.** ``easy`` reaches for the highest value it sees (and now and then for
+  any card); ``normal`` weighs value by how surely it can answer for the card (ease);
+  ``expert`` also weighs the chance of being first to the card when others want it too.
+
+The race's time is the bot's own: ``choose`` returns ``cover D after MS`` with any whole
+millisecond (legal, though the race's list shows every 500 ms only).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from quarkade.agents.base import Bot, register_bot
+from quarkade.core.game import Action, Game, View
+from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
+from quarkade.games.qwarks.components import (
+    CARD_BY_ID,
+    CARDS,
+    Card,
+    Colour,
+    Kind,
+    Question,
+    answer_range,
+)
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    median_ms: float  # reaction time to one card
+    spread: float  # sigma of the log-normal reaction time
+    hick_ms: float  # added per doubling of the cards to look at
+    recall: float  # chance to remember one detail right
+    distraction: float  # chance to reach for any card at all
+    weighs_ease: bool
+    weighs_race: bool
+
+
+LEVELS = {
+    "easy": Level("easy", 1500.0, 0.45, 250.0, 0.85, 0.15, weighs_ease=False, weighs_race=False),
+    "normal": Level("normal", 1300.0, 0.4, 220.0, 0.92, 0.05, weighs_ease=True, weighs_race=False),
+    "expert": Level("expert", 1150.0, 0.35, 200.0, 0.96, 0.0, weighs_ease=True, weighs_race=True),
+}
+FASTEST_MS = 180  # no one covers a card sooner
+
+
+def details(card: Card, question: Question, identify: bool) -> int:
+    """How many things about ``card`` one must remember to answer ``question``: the eyes
+    of each Qwark without tentacles (the others have one), which Qwarks have tentacles and
+    how many, each colour, the moods; and one more to tell a Prooton from a Nootron."""
+    tentacled = card.kind.tentacled
+    asked = {
+        Question.EYES: 3 - tentacled + 1,
+        Question.TENTACLES: tentacled + 1,
+        Question.COLOURS: len({q.colour for q in card.qwarks}) + 1,
+        Question.SAD: 2,
+        Question.HAPPY: 2,
+    }[question]
+    return asked + identify
+
+
+class QwarksBot(Bot):
+    """A Qwarks player of one level (see the module)."""
+
+    kind = "qwarks"
+
+    def __init__(self, game: Game, seed: int = 0, level: str = "normal") -> None:
+        super().__init__(game, seed)
+        self.level = LEVELS[level]
+        self.memory: dict[tuple[int, int], str] = {}  # (turn, deck) -> the card id seen there
+        self.last_turn = 0
+
+    # ----------------------------------------------------------------- memory
+    def _look(self, data: dict[str, Any]) -> None:
+        """Remember every face the view shows on the table this turn."""
+        turn = data["turn"]
+        if turn < self.last_turn:  # a new game with the same bot: forget the old one
+            self.memory.clear()
+        self.last_turn = turn
+        for entry in data["revealed"]:
+            if entry["card"] is not None:
+                self.memory[(turn, entry["deck"])] = entry["card"]["id"]
+
+    def recall_chance(self, card: Card, question: Question, identify: bool) -> float:
+        return float(self.level.recall ** details(card, question, identify))
+
+    # ----------------------------------------------------------------- choosing
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        data: dict[str, Any] = view.data
+        self._look(data)
+        seat = view.seat if view.seat is not None else 0
+        if data["phase"] == "question":
+            return self._ask(data, legal)
+        if data["phase"] == "cover":
+            return self._cover(data)
+        return self._answer(data, seat)
+
+    def _worth(self, data: dict[str, Any], card: Card, question: Question) -> float:
+        """What covering ``card`` is worth to the bot: its value, and for the levels that weigh
+        it, the chance to answer for it."""
+        worth = float(card.value)
+        if self.level.weighs_ease:
+            worth *= self.recall_chance(card, question, not data["beginners"])
+        return worth
+
+    def _ask(self, data: dict[str, Any], legal: list[Action]) -> Action:
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if not self.level.weighs_ease:
+            return asks[self.chance.below(len(asks))]
+        faces = [CARD_BY_ID[e["card"]["id"]] for e in data["revealed"] if e["card"] is not None]
+        return max(asks, key=lambda a: max(self._worth(data, card, a.question) for card in faces))
+
+    def _cover(self, data: dict[str, Any]) -> Action:
+        question = Question(data["question"]["question"])
+        cards = [(e["deck"], CARD_BY_ID[e["card"]["id"]]) for e in data["revealed"] if e["card"] is not None]
+        if self.chance.random() < self.level.distraction:
+            deck = cards[self.chance.below(len(cards))][0]
+        else:
+            worth = {deck: self._worth(data, card, question) + self.chance.random() * 0.01 for deck, card in cards}
+            if self.level.weighs_race:
+                worth = self._against_the_others(worth, len(data["players"]) - 1)
+            deck = max(worth, key=lambda d: worth[d])
+        ms = self._reaction_ms(len(cards))
+        return TIMEOUT if ms > data["cover_ms"] else Cover(deck, ms)
+
+    def _against_the_others(self, worth: dict[int, float], others: int) -> dict[int, float]:
+        """Each card's worth times the chance that the bot gets it: the others are assumed to
+        reach for the best cards more often (the best twice as often as the next), and to be
+        quicker than the bot a third of the time."""
+        ranked = sorted(worth, key=lambda d: -worth[d])
+        weights = [0.5 ** rank for rank in range(len(ranked))]
+        total = sum(weights)
+        expected = {}
+        for rank, deck in enumerate(ranked):
+            wanted = weights[rank] / total  # how likely one other seat reaches for it
+            expected[deck] = worth[deck] * (1 - wanted / 3) ** others
+        return expected
+
+    def _reaction_ms(self, cards: int) -> int:
+        level = self.level
+        median = level.median_ms + level.hick_ms * math.log2(cards + 1)
+        # Box-Muller from the bot's own generator
+        u1, u2 = 1.0 - self.chance.random(), self.chance.random()
+        normal = math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
+        return max(FASTEST_MS, round(median * math.exp(level.spread * normal)))
+
+    def _answer(self, data: dict[str, Any], seat: int) -> Action:
+        question = Question(data["question"]["question"])
+        identify = not data["beginners"]
+        deck = next(e["deck"] for e in data["revealed"] if e["covered_by"] == seat and e["card"] is None)
+        seen = self.memory.get((data["turn"], deck))
+        if seen is None:
+            said, kind = self._guess(data, question)
+        else:
+            card = CARD_BY_ID[seen]
+            said, kind = card.answer(question), card.kind
+            if self.chance.random() > self.level.recall ** (details(card, question, identify) - identify):
+                said = self._misremember(said, question)
+            if identify and self.chance.random() > self.level.recall:
+                kind = Kind.NOOTRON if kind == Kind.PROOTON else Kind.PROOTON
+        return Answer(said, kind if identify else None)
+
+    def _misremember(self, said: int | tuple[Colour, ...], question: Question) -> int | tuple[Colour, Colour, Colour]:
+        """A near miss: a count one or two off, or one colour taken for another."""
+        if isinstance(said, int):
+            numbers = answer_range(question)
+            near = [n for n in (said - 1, said + 1, said - 2, said + 2) if n in numbers]
+            return near[self.chance.below(min(2, len(near)))] if len(near) > 1 else near[0]
+        colours = list(said)
+        slot = self.chance.below(3)
+        others = [c for c in Colour if c != colours[slot]]
+        colours[slot] = others[self.chance.below(len(others))]
+        colours.sort()
+        return colours[0], colours[1], colours[2]
+
+    def _guess(self, data: dict[str, Any], question: Question) -> tuple[int | tuple[Colour, Colour, Colour], Kind]:
+        """The commonest answer among the cards this bot has not seen leave play."""
+        gone = {c["id"] for p in data["players"] for c in p["kept"]} | {c["id"] for c in data["discards"]}
+        gone |= {e["card"]["id"] for e in data["revealed"] if e["card"] is not None}
+        pool = [card for card in CARDS if card.id not in gone]
+        said, _ = Counter(card.answer(question) for card in pool).most_common(1)[0]
+        kind, _ = Counter(card.kind for card in pool).most_common(1)[0]
+        return said, kind
+
+
+def _factory(level: str) -> Any:
+    def make(game: Game, seed: int) -> QwarksBot:
+        return QwarksBot(game, seed, level)
+
+    return make
+
+
+for _level in LEVELS:
+    register_bot(_level, "qwarks")(_factory(_level))
+register_bot("heuristic", "qwarks")(_factory("normal"))

@@ -1,0 +1,326 @@
+"""Every rule and example of the Qwarks rulebook, named by its section.
+
+Positions are arranged with ``new_state(players, decks=..., first=...)``: each deck's card
+ids, top first. The cards used (house data, ``data/cards.toml``):
+
+    p01 Prooton, 3 points, back "eyes": green 1 eye 2 tentacles sad, blue 1 eye 5 tentacles
+        sad, green 3 eyes happy (eyes 5, tentacles 7, sad 2, happy 1)
+    p02 Prooton, 4 points, back "happy"        p03 Prooton, 1 point, back "colours"
+    n01 Nootron, 5 points, back "colours"      n02 Nootron, 3 points, back "happy"
+    n03 Nootron, 4 points, back "sad"          n04 Nootron, 2 points, back "sad"
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from quarkade.core.errors import IllegalAction
+from quarkade.games.qwarks.actions import parse
+from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, Kind, Question
+from quarkade.games.qwarks.rules import Phase, QwarksState, new_state
+
+
+def act(state: QwarksState, seat: int, text: str) -> None:
+    state.apply(seat, parse(text))
+
+
+def ids(cards: list[int]) -> list[str]:
+    return [CARDS[card].id for card in cards]
+
+
+def three_players() -> QwarksState:
+    """Seat 0 first; turn 1 reveals p01, n01, p03 and asks deck 0's next back (p02: happy)."""
+    return new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+
+
+# ------------------------------------------------------------------------ Component List
+def test_component_list_22_prooton_and_22_nootron() -> None:
+    """22 Prooton cards, 22 Nootron cards: a Prooton has two Qwarks with tentacles and one
+    without, a Nootron two without and one with."""
+    assert len(CARDS) == CARD_COUNT == 44
+    for kind, tentacled in ((Kind.PROOTON, 2), (Kind.NOOTRON, 1)):
+        cards = [c for c in CARDS if c.kind == kind]
+        assert len(cards) == 22
+        assert all(sum(1 for q in c.qwarks if q.tentacles) == tentacled for c in cards)
+        assert all(1 <= c.value <= 5 for c in cards)
+
+
+# ------------------------------------------------------------------------ Setup
+@pytest.mark.parametrize("players", range(3, 9))
+def test_setup_deal_fairly_and_discard_the_rest(players: int) -> None:
+    """Deal them fairly between all players, question side up, and discard any remaining cards."""
+    state = new_state(players, seed=players)
+    size = 44 // players
+    assert len(state.decks) == players
+    # the first card of each deck is already revealed
+    assert [len(deck) + 1 for deck in state.decks] == [size] * players
+    assert len(state.set_aside) == 44 - size * players
+    everything = [c for deck in state.decks for c in deck] + state.revealed + state.set_aside
+    assert sorted(everything) == list(range(44))
+    view = state.view(0).to_json()
+    assert view["set_aside"] == 44 - size * players
+    assert all("card" not in deck and "cards" in deck for deck in view["decks"])
+
+
+def test_setup_the_first_player_is_randomly_designated() -> None:
+    firsts = {new_state(4, seed).first for seed in range(20)}
+    assert len(firsts) > 1
+    shuffled = {tuple(new_state(4, seed).revealed) for seed in range(5)}
+    assert len(shuffled) > 1, "shuffle all 44 Qwarks cards"
+
+
+# ------------------------------------------------------------------------ First Turn: Phase 1
+def test_phase_1_all_players_reveal_at_once_and_the_next_question_shows() -> None:
+    """All players simultaneously reveal the Qwarks side of the first card of their deck; the
+    top of each deck now displays the question side of the next card, the one on the first
+    player's deck determining the question."""
+    state = three_players()
+    assert ids(state.revealed) == ["p01", "n01", "p03"]
+    assert state.phase == Phase.COVER and state.to_act == (0, 1, 2)
+    view = state.view(2).to_json()
+    assert [e["card"]["id"] for e in view["revealed"]] == ["p01", "n01", "p03"]
+    assert [d["question"] for d in view["decks"]] == ["happy", "happy", "sad"]
+    assert state.question == Question.HAPPY and view["question"]["deck"] == 0
+
+
+def test_phase_1_example_players_cover_a_card_of_their_choice() -> None:
+    """Players reveal their first card. They cover a card of their choice (it can be their own)."""
+    state = three_players()
+    act(state, 0, "cover 0 after 900")  # its own card
+    act(state, 1, "cover 2 after 1500")  # another player's
+    act(state, 2, "cover 1 after 1100")
+    assert state.phase == Phase.ANSWER
+    assert state.holder == [0, 2, 1]
+    view = state.view(None).to_json()
+    assert [e["covered_by"] for e in view["revealed"]] == [0, 2, 1]
+    assert all(e["card"] is None for e in view["revealed"]), "a covered illustration is completely hidden"
+
+
+def test_phase_1_once_covered_the_hand_stays() -> None:
+    """As soon as a card is covered, it is forbidden to remove the hand."""
+    state = three_players()
+    act(state, 1, "cover 0 after 700")
+    assert state.to_act == (0, 2)
+    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+        act(state, 1, "cover 2 after 800")
+
+
+def test_phase_1_a_maximum_of_10_seconds() -> None:
+    """Each player has a maximum of 10 seconds to choose a card: a later cover is refused, and
+    the host applies timeout."""
+    state = three_players()
+    with pytest.raises(IllegalAction, match="10 seconds"):
+        act(state, 0, "cover 1 after 10001")
+    act(state, 0, "cover 1 after 10000")
+    act(state, 1, "timeout")
+    quick = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, cover_seconds=3)
+    with pytest.raises(IllegalAction, match="3 seconds"):
+        act(quick, 2, "cover 1 after 3001")
+
+
+def test_phase_1_the_quicker_hand_gets_the_card() -> None:
+    """Ruling 7-8: two hands on one card, the quicker one has it; the slower gets nothing."""
+    state = three_players()
+    act(state, 0, "cover 1 after 1600")
+    act(state, 2, "cover 1 after 1250")
+    act(state, 1, "timeout")
+    assert state.holder == [-1, 2, -1]
+    assert state.order == (2,), "only the player who got a card answers"
+    race = state.view(0).to_json()["race"]
+    assert race[0] == {"seat": 0, "deck": 1, "after": 1600, "got": False}
+    assert race[1] == {"seat": 1, "deck": None, "after": None, "got": False}
+    assert race[2] == {"seat": 2, "deck": 1, "after": 1250, "got": True}
+
+
+def test_phase_1_a_tie_goes_to_the_seat_nearer_the_first_player() -> None:
+    """Ruling 7: equal times, the seat nearer the first player clockwise."""
+    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=2)
+    act(state, 1, "cover 0 after 1000")
+    act(state, 0, "cover 0 after 1000")
+    act(state, 2, "timeout")
+    assert state.holder[0] == 0, "clockwise from seat 2: seat 0 before seat 1"
+
+
+# ------------------------------------------------------------------------ First Turn: Phase 2
+def covered_by_all(state: QwarksState) -> None:
+    act(state, 0, "cover 0 after 900")  # p01
+    act(state, 1, "cover 2 after 1500")  # p03
+    act(state, 2, "cover 1 after 1100")  # n01
+
+
+def test_phase_2_clockwise_from_the_first_player() -> None:
+    """Starting with the first player and moving clockwise, each player answers."""
+    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=1)
+    covered_by_all(state)
+    assert state.order == (1, 2, 0)
+    assert state.to_act == (1,)
+    with pytest.raises(IllegalAction, match="not seat 0's turn"):
+        act(state, 0, "answer 1 prooton")
+
+
+def test_phase_2_the_question_is_the_same_for_all() -> None:
+    """The question is determined by the illustration on the top card of the first player's
+    deck (here p02's back: how many Qwarks are happy?)."""
+    state = three_players()
+    covered_by_all(state)
+    assert state.view(0).to_json()["question"]["question"] == "happy"
+    with pytest.raises(IllegalAction, match="answer with a number"):
+        act(state, 0, "answer green green blue prooton")
+
+
+def test_phase_2_a_right_answer_and_identification_claim_the_card() -> None:
+    """Those who answer correctly place the obtained card next to them, Qwarks side up,
+    whereas those who failed the test discard their card."""
+    state = three_players()
+    covered_by_all(state)
+    act(state, 0, "answer 1 prooton")  # p01: one happy Qwark, a Prooton
+    assert ids(state.kept[0]) == ["p01"]
+    act(state, 1, "answer 2 nootron")  # p03 has two happy Qwarks, but it is a Prooton
+    assert ids(state.kept[1]) == [] and "p03" in ids(state.discards)
+    act(state, 2, "answer 2 nootron")  # n01 has one happy Qwark
+    assert ids(state.kept[2]) == [] and "n01" in ids(state.discards)
+    assert state.scores == (3.0, 0.0, 0.0)
+    view = state.view(None).to_json()
+    assert view["players"][0]["kept"][0]["id"] == "p01", "the obtained card shows its Qwarks side"
+
+
+def test_phase_2_identification_is_required() -> None:
+    """To claim a card permanently, players have to identify it: Prooton or Nootron."""
+    state = three_players()
+    covered_by_all(state)
+    with pytest.raises(IllegalAction, match="Prooton or a Nootron"):
+        act(state, 0, "answer 1")
+
+
+def test_phase_2_each_card_is_revealed_after_its_answer() -> None:
+    state = three_players()
+    covered_by_all(state)
+    act(state, 0, "answer 1 prooton")
+    revealed = state.view(1).to_json()["revealed"]
+    assert revealed[0]["card"]["id"] == "p01" and revealed[0]["checked"]
+    assert revealed[2]["card"] is None, "seat 1's card stays covered until it answers"
+
+
+# ------------------------------------------------------------------------ The Second Turn
+def test_second_turn_the_first_player_duty_passes_clockwise() -> None:
+    """The first player duty is passed on to the next player in clockwise order; revealed
+    cards that were not claimed are discarded."""
+    state = three_players()
+    act(state, 0, "cover 0 after 900")
+    act(state, 1, "cover 0 after 950")
+    act(state, 2, "timeout")
+    act(state, 0, "answer 1 prooton")
+    assert state.turn == 2 and state.first == 1
+    assert sorted(ids(state.discards)) == ["n01", "p03"]
+    assert ids(state.revealed) == ["p02", "n02", "n03"]
+
+
+def test_second_turn_no_question_left_the_first_player_chooses() -> None:
+    """Ruling 12: on the last turn no deck shows a question; the first player chooses it
+    before the race."""
+    state = three_players()
+    for seat in range(3):
+        act(state, seat, "timeout")
+    assert state.turn == 2 and state.phase == Phase.QUESTION and state.to_act == (1,)
+    assert state.view(0).to_json()["question"]["question"] is None
+    act(state, 1, "question tentacles")
+    assert state.phase == Phase.COVER and state.question == Question.TENTACLES
+
+
+# ------------------------------------------------------------------------ Game End
+def test_game_end_points_are_summed_and_the_best_scientist_wins() -> None:
+    state = three_players()
+    covered_by_all(state)
+    act(state, 0, "answer 1 prooton")  # p01, 3 points
+    act(state, 1, "answer 2 prooton")  # p03, 1 point
+    act(state, 2, "answer 1 nootron")  # n01, 5 points
+    act(state, 1, "question eyes")
+    act(state, 0, "cover 1 after 800")  # n02: eyes 9
+    act(state, 1, "timeout")
+    act(state, 2, "timeout")
+    act(state, 0, "answer 9 nootron")
+    assert state.is_over and state.scores == (6.0, 1.0, 5.0) and state.winners == (0,)
+
+
+def test_game_end_a_tie_shares_the_title() -> None:
+    """In case of a tie, the concerned scholars share the title of best scientist."""
+    state = new_state(3, decks=[["p01"], ["n01"], ["p03"]], first=0)
+    act(state, 0, "question eyes")
+    for seat in range(3):
+        act(state, seat, "timeout")
+    assert state.is_over and state.scores == (0.0, 0.0, 0.0) and state.winners == (0, 1, 2)
+
+
+# ------------------------------------------------------------------------ Variants
+def test_variant_for_beginners_no_identification() -> None:
+    """You will just have to answer the mandatory question without specifying if the card that
+    you covered is a Prooton or a Nootron."""
+    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, beginners=True)
+    covered_by_all(state)
+    with pytest.raises(IllegalAction, match="without saying Prooton or Nootron"):
+        act(state, 0, "answer 1 prooton")
+    act(state, 0, "answer 1")
+    assert ids(state.kept[0]) == ["p01"]
+
+
+def test_variant_for_colour_blind_scientists_the_next_question() -> None:
+    """When the question deals with colours, consider the question of the player to the left
+    of the first player, then the one following clockwise."""
+    decks = [["p02", "p03"], ["p04", "n01"], ["p05", "n03"]]  # next backs: colours, colours, sad
+    normal = new_state(3, decks=decks, first=0)
+    assert normal.question == Question.COLOURS
+    state = new_state(3, decks=decks, first=0, colour_blind=True)
+    assert state.question == Question.SAD and state.question_deck == 2
+    assert "as the colours are not asked" in state.view(0).to_json()["log"][-1]["text"]
+
+
+def test_variant_for_colour_blind_scientists_all_colours_the_first_player_chooses() -> None:
+    """If all the visible questions concern colours, the first player chooses a question among
+    the three other types."""
+    state = new_state(3, decks=[["p02", "p03"], ["p04", "n01"], ["p05", "p08"]], first=1, colour_blind=True)
+    assert state.phase == Phase.QUESTION and state.to_act == (1,)
+    assert [str(a) for a in state.legal_actions(1)] == [
+        "question eyes", "question tentacles", "question sad", "question happy"]
+    with pytest.raises(IllegalAction, match="not the colours"):
+        act(state, 1, "question colours")
+
+
+def test_variant_two_players_four_decks() -> None:
+    """Make four equivalent decks; both flip one card from each of their two decks; each can
+    cover only a single card among the four revealed."""
+    state = new_state(2, seed=3)
+    assert len(state.decks) == 4 and [len(d) for d in state.decks] == [10] * 4  # 11, one revealed
+    assert len([c for c in state.revealed if c >= 0]) == 4
+    assert state.set_aside == []
+    decks = state.view(0).to_json()["decks"]
+    assert [(d["seat"], d["side"]) for d in decks] == [(0, "right"), (0, "left"), (1, "right"), (1, "left")]
+    act(state, 0, "cover 3 after 900")
+    with pytest.raises(IllegalAction, match="decks 0 to 3"):
+        act(state, 1, "cover 4 after 900")
+
+
+def test_variant_two_players_the_question_goes_from_deck_to_deck_clockwise() -> None:
+    """The deck to the first player's right indicates the question for the first turn; on the
+    second turn the deck to his left, then the deck to the right of his opponent, and so on."""
+    decks = [["p01", "p02", "p03", "p04"], ["n01", "n02", "n03", "n04"],
+             ["p05", "p06", "p07", "p08"], ["n05", "n06", "n07", "n08"]]
+    state = new_state(2, decks=decks, first=1)
+    asked = []
+    for _ in range(3):
+        asked.append(state.asking_deck())
+        assert state.question == CARDS[state.decks[state.asking_deck()][-1]].question
+        act(state, 0, "timeout")
+        act(state, 1, "timeout")
+    assert asked == [2, 3, 0], "seat 1's right deck is 2, its left 3, then seat 0's right"
+    assert state.first == 0 and state.turn == 4
+
+
+def test_two_player_answer_order_follows_the_first_player() -> None:
+    state = new_state(2, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"], ["n04", "p04"]], first=1)
+    act(state, 0, "cover 0 after 900")
+    act(state, 1, "cover 3 after 950")
+    assert state.order == (1, 0)
+    card = CARD_BY_ID["n04"]
+    assert state.question is not None
+    act(state, 1, f"answer {card.answer(state.question)} nootron")
+    assert ids(state.kept[1]) == ["n04"]
