@@ -13,6 +13,7 @@ good as any card, as soon as the minimums allow. It never uses the signals "stop
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -30,7 +31,9 @@ from quarkade.games.quirky_circuits.components import (
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM
 from quarkade.games.quirky_circuits.solver import WIN, Navigator, navigator
 
-FILLINGS = 6  # random fillings of the face-down queue cards per decision
+FILLINGS = 8  # random fillings of the face-down queue cards per decision
+TEMPERATURE = 2.0  # how much likelier a filling is that leaves the robot nearer its goal
+WIN_SCORE = -2.0  # a filling that already meets the goal, counted as slightly better than home
 WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
 CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
 
@@ -48,10 +51,17 @@ class QuirkyCircuitsHeuristic(Bot):
         seat = view.seat if view.seat is not None else 0
         hand = [CARD_BY_ID[name] for name in data.get("hand", [])]
         ends = self._queue_ends(nav, data, hand)
-        starts = [state for state in ends if state != WIN]
-        if 2 * len(starts) < len(ends) and stop is not None:
-            return stop  # the queue meets the goal in most fillings: add nothing that could spoil it
-        if not starts:
+        # The others chose their cards to help: a filling that leaves the robot better off is
+        # the likelier (weights fall by e for every TEMPERATURE cards more still needed).
+        scores = {end: WIN_SCORE if end == WIN else nav.estimate(end) for end in set(ends)}
+        least = min(scores.values())
+        weights: dict[int, float] = {}
+        for end in ends:
+            weights[end] = weights.get(end, 0.0) + math.exp((least - scores[end]) / TEMPERATURE)
+        winning = weights.pop(WIN, 0.0)
+        if winning >= sum(weights.values()) and stop is not None:
+            return stop  # the queue likely meets the goal already: add nothing that could spoil it
+        if not weights:
             return plays[0]
         players = data["players"]
         others_done = all(p["done"] for p in players if p["seat"] != seat)
@@ -62,8 +72,7 @@ class QuirkyCircuitsHeuristic(Bot):
         stop_value = 0.0
         planner = _Planner(nav, hand, need)  # one memory for every filling: they often meet
         full = (1 << len(hand)) - 1
-        for start in set(starts):
-            weight = starts.count(start)
+        for start, weight in weights.items():
             for action in plays:
                 assert isinstance(action, Play)
                 mask = full & ~(1 << hand.index(action.card))

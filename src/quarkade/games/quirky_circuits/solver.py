@@ -50,7 +50,6 @@ from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM, QuirkyCircuitsSt
 
 WIN = -1  # a step's outcome when the card meets the scenario's goal
 FAR = 10_000  # a space the robot cannot reach
-KNOCK = 2  # cards to knock a dust bunny off an obstacle and clean it, beyond reaching a neighbour
 _NOWHERE = (Token(FLAG, (-1, -1)),)  # a token off the board: never collected, so the goal is never met
 
 
@@ -79,6 +78,7 @@ class Navigator:
         self._estimates: dict[int, float] = {}
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
+        self._knocked: dict[Token, tuple[tuple[int, int, int], ...]] = {}
         self.start = self._space_index(scenario.start)
 
     # ------------------------------------------------------------------ encoding
@@ -186,38 +186,61 @@ class Navigator:
 
     def _tour(self, robot_state: int, lane: int) -> int:
         tokens, pose = divmod(robot_state, self.poses)
-        # (extra cards, the poses to reach): a token on the floor is cleaned by entering its
-        # space, any facing; one on an obstacle is first knocked off by a move into the
-        # obstacle from a neighbouring space, then cleaned where it fell.
-        targets: list[tuple[int, tuple[int, ...]]] = []
+        # A token on the floor is cleaned by entering its space, any facing. One on an
+        # obstacle is first knocked off by moving into the obstacle from a neighbouring space
+        # (the pose to reach), which leaves the robot in a pose and the token on a space to
+        # enter next.
+        floor: list[int] = []
+        raised: list[tuple[tuple[int, int, int], ...]] = []
         for token in self.token_sets[tokens]:
             if not token.raised:
-                index = self._space_index(token.space)
-                targets.append((0, tuple(range(index * 4, index * 4 + 4))))
+                floor.append(self._space_index(token.space))
             elif token.kind == DUST:
-                near = []
-                for d in Direction:
-                    space = neighbour(token.space, d)
-                    if self.scenario.inside(space) and space not in self.scenario.obstacles:
-                        near.append(self.pose(space, d.opposite))
-                targets.append((KNOCK, tuple(near)))
+                raised.append(self._knocks(token))
         total = 0
-        while targets:
+        while floor or raised:
             cards, ends, reach = self.touch(pose, lane)
-            best, best_cost, best_end = 0, FAR, pose
-            for index, (extra, poses) in enumerate(targets):
-                if extra:
-                    for target in poses:
-                        if reach[target] + extra < best_cost:
-                            best, best_cost, best_end = index, reach[target] + extra, target
-                else:
-                    entered = poses[0] // 4
-                    if cards[entered] < best_cost:
-                        best, best_cost, best_end = index, cards[entered], ends[entered]
+            best_cost, best_end, best_floor, best_raised = FAR, pose, -1, -1
+            for index, space in enumerate(floor):
+                if cards[space] < best_cost:
+                    best_cost, best_end, best_floor = cards[space], ends[space], index
+            for index, knocks in enumerate(raised):
+                for before, after, fallen in knocks:
+                    if reach[before] + 1 < best_cost:
+                        then, then_ends, _ = self.touch(after, lane)
+                        cost = reach[before] + 1 + then[fallen]
+                        if cost < best_cost:
+                            best_cost, best_end, best_floor, best_raised = cost, then_ends[fallen], -1, index
+            if best_floor < 0 and best_raised < 0:
+                return total + FAR  # nothing left can be reached
             total += best_cost
             pose = best_end
-            targets.pop(best)
+            if best_raised >= 0:
+                raised.pop(best_raised)
+            else:
+                floor.pop(best_floor)
         return total + self.touch(pose, lane)[0][self.start]
+
+    def _knocks(self, token: Token) -> tuple[tuple[int, int, int], ...]:
+        """The ways to knock a token off its obstacle, as the engine resolves them: (the pose
+        facing the obstacle from a neighbouring space, the pose after the collision, the space
+        the token falls on). A token that would stay on its obstacle offers no way."""
+        known = self._knocked.get(token)
+        if known is not None:
+            return known
+        ways = []
+        for direction in Direction:
+            space = neighbour(token.space, direction.opposite)
+            if not self.scenario.inside(space) or space in self.scenario.obstacles:
+                continue
+            robot = Robot(self.scenario, space, direction, (token, *_NOWHERE))
+            robot.resolve(0)  # move 1 into the obstacle
+            fallen = [t for t in robot.tokens if not t.raised and t.kind == DUST]
+            if robot.space == space and fallen:
+                ways.append((self.pose(space, direction), self.pose(robot.space, robot.facing),
+                             self._space_index(fallen[0].space)))
+        known = self._knocked[token] = tuple(ways)
+        return known
 
     def cleanable_left(self, robot_state: int) -> int:
         """Tokens still to clean or collect (flower pots still whole need nothing)."""
