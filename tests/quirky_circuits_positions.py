@@ -66,23 +66,28 @@ def run(scenario: Scenario, cards: list[str], space: Space | None = None, facing
 
 def position(players: int = 3, seed: int = 0, hands: dict[int, list[str]] | None = None,
              **options: object) -> QuirkyCircuitsState:
-    """A fresh game whose named hands hold the named cards (taken from the deck or the other
-    hands, which are refilled from the deck)."""
+    """A fresh game whose named hands hold the named cards."""
     state = new_state(players, seed, **options)
+    stack(state, hands or {})
+    return state
+
+
+def stack(state: QuirkyCircuitsState, hands: dict[int, list[str]]) -> None:
+    """Give the named hands the named cards, taken from the deck or the other hands (which
+    are refilled from the deck); the hands keep their sizes."""
     pool = state.deck + [card for hand in state.hands for card in hand]
-    wanted = {seat: [CARD_BY_ID[name] for name in names] for seat, names in (hands or {}).items()}
+    wanted = {seat: [CARD_BY_ID[name] for name in names] for seat, names in hands.items()}
     for cards in wanted.values():
         for card in cards:
             pool.remove(card)
-    size = len(state.hands[0])
-    for seat in range(players):
+    for seat in range(state.players):
+        size = len(state.hands[seat])
         if seat in wanted:
             state.hands[seat] = sorted(wanted[seat])
         else:
             state.hands[seat], pool = sorted(pool[:size]), pool[size:]
     state.deck = pool
     state._legal = None
-    return state
 
 
 def game(players: int = 3, **options: object) -> QuirkyCircuits:
@@ -169,5 +174,5 @@ def strongly_connected(scenario: Scenario) -> bool:
     return seen >= set(reached)
 
 
-__all__ = ["RULEBOOK_SCENARIOS", "board", "game", "greedy_route", "moves", "position", "reach", "run",
+__all__ = ["RULEBOOK_SCENARIOS", "board", "game", "greedy_route", "moves", "position", "reach", "run", "stack",
            "strongly_connected"]

@@ -25,7 +25,7 @@ from quarkade.games.quirky_circuits.components import (
 )
 from quarkade.games.quirky_circuits.robot import goal_met
 from quarkade.games.quirky_circuits.rules import HAND_SIZE, LOST, WON, QuirkyCircuitsState, new_state
-from quirky_circuits_positions import board, position, run
+from quirky_circuits_positions import board, position, run, stack
 
 NIKKI, COLBY, JERRY = 0, 1, 2
 
@@ -664,3 +664,41 @@ def test_goal_clean_up_or_collect_all_and_return(scenario: str) -> None:
     assert goal_met(s, s.start, tuple(t for t in s.tokens if t.kind == POT)), "unbroken pots may stay"
     assert not goal_met(s, below, ()), "the robot must be on the start space"
     assert not goal_met(s, s.start, (Token(SHATTERED, below),)), "shattered pots must be cleaned"
+
+
+def test_winning_rise_and_shine_over_three_rounds() -> None:
+    """A whole game through the players' actions: three programs clean the four dust bunnies
+    and bring Gizmo home in the green."""
+    state = position(2)
+    programs = [
+        ((0, "slide"), (0, "rotate-180"), (0, "move-3"), (1, "move-2"), (1, "rotate-right")),
+        ((1, "move-2"), (0, "move-2"), (1, "move-1"), (0, "rotate-right"), (1, "move-1")),
+        ((0, "move-1"), (1, "move-1"), (0, "move-1"), (1, "move-2"), (0, "rotate-left")),
+    ]
+    ends = [((5, 0), Direction.SOUTH, 2), ((4, 5), Direction.WEST, 1)]
+    for round_, program in enumerate(programs):
+        hands: dict[int, list[str]] = {0: [], 1: []}
+        for seat, name in program:
+            hands[seat].append(name)
+        stack(state, hands_of_five(hands))
+        for seat, name in program:
+            act(state, seat, f"play {name}")
+        act(state, 0, "done")
+        act(state, 1, "done")
+        if round_ < 2:
+            assert (state.space, state.facing, len(state.tokens)) == ends[round_]
+    assert state.result == WON and state.space == state.scenario.start and state.tokens == ()
+    assert state.section == "green" and state.battery == state.scenario.battery - 2
+    reveals = [s for s in state.execution if s["step"] == "reveal"]
+    assert len(reveals) == 4, "won on the fourth card; the fifth stays unrevealed"
+
+
+def hands_of_five(hands: dict[int, list[str]]) -> dict[int, list[str]]:
+    """Complete each wanted hand to five cards with rotate cards nobody will play."""
+    fillers = ["rotate-left", "rotate-left", "rotate-left", "rotate-right", "rotate-right", "rotate-right",
+               "move-back", "move-back"]
+    for names in hands.values():
+        for name in names:
+            if name in fillers:
+                fillers.remove(name)
+    return {seat: names + [fillers.pop() for _ in range(5 - len(names))] for seat, names in hands.items()}
