@@ -163,11 +163,16 @@ def test_an_invitation_link_gives_the_friend_a_seat_of_its_own(server: LiveServe
         host.wait_for_url("**/t/*")
         host.wait_for_selector(".qq")
         host.wait_for_selector("#invite input")
+        first = host.input_value("#invite input")
+        host.click("button[data-invite='1']")  # a new link: the first one stops working
+        host.wait_for_function("(old) => document.querySelector('#invite input').value !== old", arg=first)
         link = host.input_value("#invite input")
         held = host.evaluate("JSON.stringify(localStorage.getItem('quarkade.tables'))")
     assert "?invite=" in link and "token=" not in link
     code = link.split("?invite=")[1]
     table_id = link.split("/t/")[1].split("?")[0]
+    void = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"invitation": first.split("?invite=")[1]})
+    assert void.status_code == 403
     with browser_page(server, 900) as friend:
         friend.goto(link)
         friend.wait_for_selector(".qq")

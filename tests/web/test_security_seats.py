@@ -106,6 +106,25 @@ def test_a_private_table_keeps_every_seat_for_its_invitations(client: TestClient
     assert client.post(f"/api/tables/{created['id']}/join", json={"invitation": code}).status_code == 200
 
 
+def test_the_host_deals_a_new_invitation_and_the_old_one_stops_working(client: TestClient) -> None:
+    created = open_table(client, ["human", "human", "human"], public=False)
+    table_id, old = created["id"], created["invitations"][0]["code"]
+    url = f"/api/tables/{table_id}/invite"
+    assert client.post(url, json={"token": "guess", "seat": 1}).status_code == 403
+    seat_token = created["seats"][0]["token"]
+    assert client.post(url, json={"token": seat_token, "seat": 1}).status_code == 403, "a player is not the host"
+    assert client.post(url, json={"token": created["host_token"], "seat": 0}).status_code == 409, "the host's own"
+    assert client.post(url, json={"token": created["host_token"], "seat": 7}).status_code == 400
+    dealt = client.post(url, json={"token": created["host_token"], "seat": 1})
+    assert dealt.status_code == 201
+    new = dealt.json()
+    assert new["code"] != old and new["link"] == f"/t/{table_id}?invite={new['code']}"
+    assert client.post(f"/api/tables/{table_id}/join", json={"invitation": old}).status_code == 403
+    taken = client.post(f"/api/tables/{table_id}/join", json={"invitation": new["code"]}).json()
+    assert [entry["seat"] for entry in taken["seats"]] == [1]
+    assert client.post(url, json={"token": created["host_token"], "seat": 1}).status_code == 409
+
+
 def test_the_host_holds_no_token_of_a_seat_it_does_not_play(client: TestClient, peers: list[Any]) -> None:
     created = open_table(client, ["human", "human", "random"])
     table = table_of(client, created["id"])

@@ -81,7 +81,8 @@ class Hall:
         the ids expired. Finished tables nobody watches leave memory (they stay as records)."""
         horizon = (time.time() if now is None else now) - self.limits.abandon_after
         gone = [table for table in self.tables.values()
-                if not table.over and not table.connections and table.last_activity < horizon]
+                if not table.over and not table.connections and not table.bots_playing
+                and table.last_activity < horizon]
         for table in gone:
             self.store.update_table(table.id, status=EXPIRED)
             del self.tables[table.id]
@@ -239,6 +240,22 @@ class Hall:
         if table.taken(seat):
             raise HallError(409, f"seat {seat} is taken already")
         return seat, table.issue_token(seat)
+
+    def invite(self, table: Table, token: str | None, seat: int) -> str:
+        """A new invitation code for a free human seat, dealt by the host; the seat's previous
+        code is void (a link sent to the wrong person, or lost)."""
+        if not table.is_host(token):
+            raise HallError(403, "only the host deals invitations: this needs the host's token")
+        if table.over:
+            raise HallError(409, "the game is over")
+        if not 0 <= seat < table.game.players or table.seats[seat] != HUMAN:
+            raise HallError(400, f"seat {seat} is not a human seat of this table")
+        if table.taken(seat):
+            raise HallError(409, f"seat {seat} is taken already")
+        code = new_token()
+        table.invitations[seat] = code
+        self.store.update_table(table.id, invitations=table.invitations)
+        return code
 
     def claim(self, table: Table) -> tuple[int, str]:
         """An open seat of a public table for a newcomer from the lobby, with its new token."""

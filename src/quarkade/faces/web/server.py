@@ -68,6 +68,11 @@ class JoinBody(BaseModel):
     invitation: str | None = Field(default=None, max_length=128)
 
 
+class InviteBody(BaseModel):
+    token: str | None = Field(default=None, max_length=128)
+    seat: int = Field(ge=0, le=64)
+
+
 def _package_of(game_id: str) -> str:
     module = importlib.import_module(game_class(game_id).__module__)
     return module.__package__ or module.__name__
@@ -258,6 +263,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         else:
             seat, token = hall.claim(table)
         return _created(base, table, False, {seat: token})
+
+    @app.post("/api/tables/{table_id}/invite", status_code=201)
+    async def invite(table_id: str, body: InviteBody) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        code = hall.invite(table, body.token, body.seat)
+        return {"seat": body.seat, "code": code, "open": table.open_to_lobby(body.seat),
+                "link": f"{base}/t/{table.id}?invite={code}"}
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def again(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:

@@ -249,7 +249,15 @@ class Table:
         for audience, connections in groups.items():
             mine = actor is not None and audience == actor
             last = {"seat": actor, "action": action} if mine else None
-            message = self._state_message(audience, last, force=mine)
+            try:
+                message = self._state_message(audience, last, force=mine)
+            except Exception:
+                # The action is saved; one audience's view failing must not stop the others'
+                # updates, nor the end of the game or the bots.
+                log.exception("table %s: the view of %s could not be made", self.id,
+                              "the spectators" if audience is None else f"seat {audience}")
+                message = error_message("server_error", "the server could not show the table's new state "
+                                                        "because of a fault in its game code")
             if message is not None:
                 for connection in connections:
                     connection.push(message)
@@ -506,6 +514,10 @@ class Table:
                               self.id, seat)
                 return
             await asyncio.sleep(0)
+
+    @property
+    def bots_playing(self) -> bool:
+        return self._bot_task is not None and not self._bot_task.done()
 
     def cancel_bots(self) -> None:
         if self._bot_task is not None:

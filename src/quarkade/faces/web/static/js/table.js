@@ -334,10 +334,21 @@ function renderInvite() {
     const code = app.held.invites[seat.seat];
     if (seat.claimed) rows.push(h("div", { class: "faint small" }, `${seatLabel(seat.seat)}: taken`));
     else if (code) rows.push(linkRow(`${seatLabel(seat.seat)} (one-time invitation${seat.open ? "; also open to the lobby" : ""})`, `${location.origin}/t/${app.id}?invite=${code}`));
+    rows.push(h("button", { class: "small", "data-invite": seat.seat, hidden: seat.claimed, onclick: () => newInvitation(seat.seat) }, code ? "New link (the old one stops working)" : "Make an invitation link"));
   }
   rows.push(linkRow("Watch", `${location.origin}/t/${app.id}`));
   panel.classList.remove("hidden");
   $("invite").replaceChildren(...rows);
+}
+
+async function newInvitation(seat) {
+  try {
+    const invitation = await api(`/api/tables/${encodeURIComponent(app.id)}/invite`, { method: "POST", body: { token: app.held.host, seat } });
+    app.held = tokens.remember({ id: app.id, invitations: [invitation] });
+    renderInvite();
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 function linkRow(label, link) {
