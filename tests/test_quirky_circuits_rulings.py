@@ -258,3 +258,11 @@ def test_23_a_seat_sees_the_faces_of_its_own_queue_cards_only() -> None:
     assert state.view(0).to_json()["queue"][0]["card"] is None
     assert state.view(0).to_json()["log"][-1] == {
         "event": "play", "seat": 1, "back": "move", "text": "Seat 1 plays a move card face down into the queue."}
+
+
+def test_an_unknown_signal_is_refused_with_a_reason() -> None:
+    from quarkade.games.quirky_circuits.actions import Signal
+
+    state = position(2)
+    with pytest.raises(IllegalAction, match="not an action"):
+        state.apply(0, Signal("wave"))

@@ -24,7 +24,7 @@ from quarkade.core.game import (
     win_scores,
 )
 from quarkade.core.log import Log, note
-from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, PLAYS, STOP, Play, Signal, parse
+from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, PLAYS, SIGNALS, STOP, Play, Signal, parse
 from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
     Direction,
@@ -243,7 +243,7 @@ class QuirkyCircuitsState(CachedLegalActions):
             if action.card not in hand:
                 return f"you hold no {name} card"
             return "you hold a Quirk card: Quirk cards must be played before any other card"
-        if not isinstance(action, Signal):
+        if not isinstance(action, Signal) or action.word not in SIGNALS:
             return f"{action} is not an action of Quirky Circuits"
         if action == STOP:
             return "you have already put your hands flat this round"
