@@ -1,0 +1,170 @@
+"""Qwarks views and sampling: no view ever shows a covered face or anything of a deck but the
+question side of its top card, a seat's race choice is its own until all are in, and states
+sampled from a view redraw the decks and the covered cards consistently."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import quarkade
+from quarkade.core import Chance
+from quarkade.games.qwarks.actions import parse
+from quarkade.games.qwarks.components import CARDS
+from quarkade.games.qwarks.rules import Phase, QwarksState, new_state
+
+CARD_ID = re.compile(r"\b[pn][0-9]{2}\b")
+DECK_KEYS = {"deck", "seat", "side", "cards", "question"}
+
+
+def hidden_cards(state: QwarksState) -> set[str]:
+    """The ids of every card whose face no one may see now."""
+    hidden = {CARDS[c].id for deck in state.decks for c in deck} | {CARDS[c].id for c in state.set_aside}
+    if not state.is_over:
+        hidden |= {CARDS[card].id for deck, card in enumerate(state.revealed) if not state.card_visible(deck)}
+    return hidden
+
+
+def named(view: dict[str, Any]) -> set[str]:
+    """Every card id a view names, in its fields or its log's words."""
+    return set(CARD_ID.findall(json.dumps(view)))
+
+
+def seeded_games() -> list[tuple[int, dict[str, Any]]]:
+    return [(2, {}), (3, {}), (5, {"beginners": True}), (4, {"colour_blind": True}), (8, {})]
+
+
+@pytest.mark.parametrize(("players", "options"), seeded_games())
+def test_no_view_names_a_hidden_card(players: int, options: dict[str, Any]) -> None:
+    game = quarkade.load("qwarks", players=players, **options)
+    covered_seen = 0
+    for seed in range(3):
+        state = game.new_game(seed)
+        pick = Chance(seed + 99)
+        assert isinstance(state, QwarksState)
+        while not state.is_over:
+            hidden = hidden_cards(state)
+            if state.phase == Phase.ANSWER:
+                covered_seen += 1
+            for seat in [None, *range(players)]:
+                view = state.view(seat).to_json()
+                assert not named(view) & hidden, f"seat {seat} sees {named(view) & hidden}"
+                for deck, entry in zip(state.decks, view["decks"], strict=True):
+                    assert set(entry) == DECK_KEYS, "a deck shows its size and its top's question only"
+                    assert entry["question"] == (CARDS[deck[-1]].question.word if deck else None)
+            seat = state.to_act[pick.below(len(state.to_act))]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.below(len(legal))])
+        # at the end every card of the game is shown or set aside
+        assert named(state.view(None).to_json()) >= {CARDS[c].id for c in state.discards}
+    assert covered_seen > 0
+
+
+def test_the_coverer_does_not_see_its_covered_card_either() -> None:
+    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+    before = state.view(0).to_json()
+    assert before["revealed"][0]["card"]["id"] == "p01", "revealed: everyone sees it"
+    for seat, text in ((0, "cover 0 after 900"), (1, "cover 2 after 1000"), (2, "cover 1 after 990")):
+        state.apply(seat, parse(text))
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat).to_json()
+        assert [e["card"] for e in view["revealed"]] == [None, None, None]
+        assert not named(view) & {"p01", "n01", "p03"}
+
+
+def test_a_race_choice_is_sealed_until_all_are_in() -> None:
+    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+    others_before = [state.view(seat).to_json() for seat in (None, 1, 2)]
+    state.apply(0, parse("cover 2 after 1234"))
+    mine = state.view(0).to_json()
+    assert mine["own_cover"] == {"deck": 2, "after": 1234}
+    assert "1234" in mine["log"][-1]["text"]
+    for seat, before in zip((None, 1, 2), others_before, strict=True):
+        after = state.view(seat).to_json()
+        assert "1234" not in json.dumps(after) and "own_cover" not in json.dumps(after["log"])
+        assert after.get("own_cover") is None
+        changed = {key for key in after if after[key] != before[key]}
+        assert changed == {"ready", "to_act", "log"}, "only that seat 0 is done shows"
+        assert after["race"] is None
+    state.apply(1, parse("timeout"))
+    assert state.view(1).to_json()["own_cover"] == {"timeout": True}
+    state.apply(2, parse("cover 2 after 1300"))
+    assert state.view(1).to_json()["race"][0] == {"seat": 0, "deck": 2, "after": 1234, "got": True}
+
+
+# ------------------------------------------------------------------------ sampling
+def answering_state(seed: int = 4) -> QwarksState:
+    """A 4-player game in phase 2 of turn 3, two cards covered."""
+    state = new_state(4, seed)
+    for _ in range(2):
+        for seat in range(4):
+            state.apply(seat, parse("timeout"))
+    state.apply(0, parse("cover 1 after 800"))
+    state.apply(1, parse("cover 2 after 900"))
+    state.apply(2, parse("timeout"))
+    state.apply(3, parse("cover 1 after 1000"))
+    assert state.phase == Phase.ANSWER and state.turn == 3
+    return state
+
+
+def zones(state: QwarksState) -> list[int]:
+    return ([c for deck in state.decks for c in deck] + state.revealed + state.set_aside + state.discards
+            + [c for kept in state.kept for c in kept])
+
+
+def test_sampling_redraws_decks_and_covered_cards_consistently() -> None:
+    state = answering_state()
+    game = state.game
+    for seat in (None, 0, 3):
+        view = state.view(seat)
+        covered: Counter[int] = Counter()
+        tops: Counter[int] = Counter()
+        for k in range(30):
+            sampled = game.sample_state(view, Chance(k))
+            assert isinstance(sampled, QwarksState)
+            assert sorted(zones(sampled)) == list(range(44)), "every card once"
+            assert [len(d) for d in sampled.decks] == [len(d) for d in state.decks]
+            for real, drawn in zip(state.decks, sampled.decks, strict=True):
+                assert CARDS[drawn[-1]].question == CARDS[real[-1]].question, "the top keeps its question side"
+            assert len(sampled.set_aside) == len(state.set_aside)
+            for deck in range(4):
+                if state.card_visible(deck):
+                    assert sampled.revealed[deck] == state.revealed[deck]
+                else:
+                    covered[sampled.revealed[deck]] += 1
+            tops[sampled.decks[0][-1]] += 1
+            assert sampled.view(seat).to_json()["revealed"] == view.to_json()["revealed"]
+            assert sampled.holder == state.holder and sampled.order == state.order
+        assert len(covered) > 4, "covered cards are redrawn"
+        assert len(tops) > 1, "a deck's top is redrawn among the cards with its question side"
+
+
+def test_sampling_in_the_race_keeps_the_seats_own_choice() -> None:
+    state = new_state(3, seed=5)
+    state.apply(0, parse("cover 2 after 777"))
+    state.apply(1, parse("cover 0 after 888"))
+    drawn = set()
+    for k in range(20):
+        sampled = state.game.sample_state(state.view(0), Chance(k))
+        assert isinstance(sampled, QwarksState)
+        assert sampled.covers[0] == (2, 777)
+        assert sampled.ready == [True, True, False] and sampled.to_act == (2,)
+        drawn.add(sampled.covers[1])
+        sampled.apply(2, parse("timeout"))  # the sampled race resolves and the game goes on
+        assert sampled.phase in (Phase.ANSWER, Phase.COVER, Phase.QUESTION)
+    assert len(drawn) > 3, "another seat's sealed choice is redrawn"
+
+
+def test_a_sampled_state_plays_to_the_end() -> None:
+    state = answering_state()
+    sampled = state.game.sample_state(state.view(2), Chance(3))
+    pick = Chance(8)
+    while not sampled.is_over:
+        seat = sampled.to_act[0]
+        legal = sampled.legal_actions(seat)
+        sampled.apply(seat, legal[pick.below(len(legal))])
+    assert sampled.winners
