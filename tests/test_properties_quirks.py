@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import quarkade
+from quarkade import InvalidNotation
 from quarkade.core import Action, Chance, State
+from quarkade.games.quirks.actions import parse
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.quirkling import HAND as QUIRKLING_HAND
 from quarkade.games.quirks.quirkling import NICHE_STACKS as QUIRKLING_KINDS
@@ -246,3 +248,23 @@ def test_quirkling_invariants_hold_after_every_step(players: int, seed: int, pic
     if len(state.winners) == 1 and state.turns < 120:
         kinds = {tuple(CARDS[c].stack for c in q) for q in state.made[state.winners[0]]}
         assert len(kinds) == 3, "the winner made a plant, a herbivore and a carnivore"
+
+
+# ----------------------------------------------------------------------------- notation
+WORDS = st.sampled_from(["ask", "count", "climate", "niche", "setup", "mutate", "for", "place", "give", "none",
+                         "make", "discard", "draw", "complete", "drawn", "plant", "plant-a", "animal-c", "stack",
+                         "a13", "b20", "c29", "A1", "b", "c"])
+DIGITS = st.text(alphabet="0123456789²³¹١٢٣４５６𝟙⁷₈", min_size=1, max_size=30)
+
+
+@given(st.lists(st.one_of(WORDS, DIGITS, st.text(max_size=6)), max_size=5))
+@SETTINGS
+def test_notation_refuses_malformed_text_with_invalid_notation_only(words: list[str]) -> None:
+    """Whatever the text, parsing gives a move that prints back as itself, or InvalidNotation."""
+    text = " ".join(words)
+    try:
+        action = parse(text)
+    except InvalidNotation as refused:
+        assert str(refused).strip()
+        return
+    assert parse(str(action)) == action

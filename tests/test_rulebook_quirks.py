@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from quarkade import InvalidNotation
 from quarkade.core import Chance
 from quarkade.games.quirks.actions import parse
 from quarkade.games.quirks.components import CLIMATES, COMPONENTS, NICHES, STACKS
@@ -1198,6 +1199,19 @@ def test_hidden_information_own_hand_and_own_codes() -> None:
     assert "hand" not in spectator and all("codes" not in c for c in cards_in(spectator["niches"]))
 
 
+@pytest.mark.parametrize("game_id", ["quirks", "quirks-solitaire", "quirkling"])
+def test_hidden_information_public_data_holds_no_climate_code(game_id: str) -> None:
+    """Components 6: the identification markers are used "to hide the climate codes from the
+    other players", so what is served to everyone holds only what is printed face up (number,
+    trait, syllable, food-chain symbol); a seat reads its own cards' codes in its view."""
+    public = quarkade.load(game_id, players=1 if game_id == "quirks-solitaire" else 2).public_components()
+    cards = public["cards.toml"]["card"]
+    assert len(cards) == 108 and all("codes" not in face and "values" not in face for face in cards)
+    assert {face["number"]: face["food"] for face in cards}["A1"] == COMPONENTS.food_colours[CARDS[card("A1")].food]
+    state = position(3, upper={"plant": (ALICE, ["A1", "B1", "C1"])}, hands={ALICE: ALICE_HAND})
+    assert [c["codes"] for c in state.view(ALICE).to_json()["niches"][0]["upper"]["cards"]] == ["O", "O", "O"]
+
+
 def test_hidden_information_no_view_shows_an_adaptation_value() -> None:
     """The ADAPTATION POTENTIAL table is used only in a count: no view of any seat, at any
     moment of a game, holds a card's value."""
@@ -1241,3 +1255,31 @@ def test_hidden_information_destiny_markers_drawn_are_public() -> None:
         view = state.view(seat).to_json()
         assert view["destiny"]["drawn"] == ["carnivore"] and view["niche"] == "carnivore"
         assert any(e["event"] == "destiny" and e["niche"] == "carnivore" for e in view["log"])
+
+
+# ----------------------------------------------------------------------------- Notation
+MALFORMED = (
+    "ask ² plant-a", "ask ١ plant-a", "ask 𝟙 plant-a", "ask 99999999999999999999999 plant-a", "ask -1 plant-a",
+    "ask 1", "ask", "ask 1 plant-a carnivore-a", "climate ²", "climate ٢", "climate 3", "climate 99999999999999999999",
+    "count 1", "count ocean", "count", "count plant plant", "niche ２", "setup ²", "mutate A١٣", "mutate A13 for",
+    "mutate for A13", "place a１ b2", "make A99999999999999999999", "give ²", "discard C٣٠", "draw 1", "none 1",
+    "complete", "replace", "stop now",
+)
+
+
+@pytest.mark.parametrize("game_id", ["quirks", "quirks-solitaire", "quirkling"])
+@pytest.mark.parametrize("text", MALFORMED)
+def test_notation_malformed_raises_invalid_notation_only(game_id: str, text: str) -> None:
+    """Every illegal input gets a clear reason: numbers and card codes written with other digits
+    ("²", "١", "２" pass str.isdigit()) or too large are refused as notation, never as a crash."""
+    game = quarkade.load(game_id, players=1 if game_id == "quirks-solitaire" else 2)
+    state = game.new_game(0)
+    with pytest.raises(InvalidNotation) as refused:
+        game.parse_action(state, state.to_act[0], text)
+    assert str(refused.value).strip()
+
+
+@pytest.mark.parametrize("text", ["ask plant-a", "ask 2 animal-c", "count herbivore", "none", "climate 2",
+                                  "mutate A13 for A20", "niche carnivore", "setup c"])
+def test_notation_round_trip_of_the_new_forms(text: str) -> None:
+    assert str(parse(text)) == text and parse(text.upper()) == parse(text)

@@ -173,7 +173,12 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     # QUIRKLING holds one.
     needs: dict[int, list[int]] = {}
     if s.stage is Stage.MAKE and s.current in hidden:
-        needs[s.current] = _quirkling_trio(rest, s.climate // COMPONENTS.zones_per_climate, s.table, chance)
+        climate = s.climate // COMPONENTS.zones_per_climate
+        needs[s.current] = trio = _quirkling_trio(rest, climate, s.table, chance)
+        if not trio:
+            # No unseen cards make one with the codes drawn: three of them bear the code after all.
+            needs[s.current] = trio = _quirkling_trio(rest, climate, None, chance)
+            s.table = _coded(s.table, trio, climate, chance)
     for cards in needs.values():
         rest = [c for c in rest if c not in cards]
     for holder in hidden:
@@ -185,17 +190,31 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     return s
 
 
-def _quirkling_trio(cards: list[int], climate: int, table: AdaptationTable, chance: Chance) -> list[int]:
-    """Three of ``cards`` that make a QUIRKLING in ``climate`` (a random kind that can)."""
+def _quirkling_trio(cards: list[int], climate: int, table: AdaptationTable | None, chance: Chance) -> list[int]:
+    """Three of ``cards`` that make a QUIRKLING in ``climate`` (a random kind that can); with
+    no table, three of the stacks of a QUIRKLING whatever their codes."""
     from quarkade.games.quirks.rules import NICHE_STACKS
 
-    coded = [c for c in cards if table.codes[c][climate]]
+    coded = [c for c in cards if table is None or table.codes[c][climate]]
     options = []
     for stacks in NICHE_STACKS:
         parts = [[c for c in coded if CARDS[c].stack == stack] for stack in stacks]
         if all(parts):
             options.append([part[chance.below(len(part))] for part in parts])
     return options[chance.below(len(options))] if options else []
+
+
+def _coded(table: AdaptationTable, cards: list[int], climate: int, chance: Chance) -> AdaptationTable:
+    """``table`` with ``cards`` bearing ``climate``'s code (values drawn again to fit)."""
+    values, codes = list(table.values), list(table.codes)
+    for card in cards:
+        number = CARDS[card].number
+        fits = _FITTING[int(number[1:]) % 2, True]
+        row = list(values[card])
+        row[climate] = fits[chance.below(len(fits))]
+        values[card] = tuple(row)
+        codes[card] = tuple(is_printed(number, v) for v in row)
+    return AdaptationTable(tuple(values), tuple(codes))
 
 
 def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:

@@ -39,7 +39,7 @@ const PLAIN = {
   redraw: "Draw another marker", mutate: "Mutate", compete: "Compete for the upper niche", pass: "Pass (give up the niche)",
   accept: "Accept the competition", "give-up": "Give up", fight: "Fight", "face-up": "Face up", "face-down": "Face down",
   concede: "Concede", hold: "Hold on", roll: "Roll the dice", table: "Use the table", continue: "Continue", end: "End the turn",
-  challenge: "Challenge", decline: "Decline", count: "Count a QUiRKS", stop: "Stop counting",
+  challenge: "Challenge", decline: "Decline", stop: "Stop counting", none: "I have none",
 };
 
 let styled = false;
@@ -412,7 +412,6 @@ function contestPanel(view, legal, ctx, clickCard) {
     ));
     const extras = [];
     if (c.drawn) extras.push(h("div", { class: "qk-extra" }, h("span", { class: "small muted" }, "you drew"), cardSvg(c.drawn, { size: "tile", owner: ctx.seat, ...clickCard(c.drawn, "drawn") })));
-    if (c.set_aside) extras.push(h("div", { class: "qk-extra" }, h("span", { class: "small muted" }, "set aside"), cardSvg(c.set_aside, { size: "tile", owner: ctx.seat })));
     if (c.shown_to_others) extras.push(h("span", { class: "small faint" }, `the others see ${c.shown_to_others.join(" ")}`));
     if (c.intelligence && c.intelligence.length) extras.push(h("span", { class: "chip gold" }, `Intelligence: ${c.intelligence.map((x) => seatName(ctx, x)).join(", ")}`));
     if (extras.length) parts.push(h("div", { class: "qk-extras" }, extras));
@@ -642,7 +641,11 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
     controls.push(h("button", { class: "ghost small", onclick: () => { ui.mutate = null; ctx.rerender(); } }, "Cancel"));
   }
   for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`));
-  if (legal.has("count")) controls.push(actionButton(legal, "count", send, (view.counted || []).length ? "Count the next QUiRKS" : `Count in the ${view.climate.name}`, "gold"));
+  // the player counts the QUiRKS in the order it chooses
+  for (const niche of NICHES) {
+    const a = `count ${niche}`;
+    if (legal.has(a)) controls.push(actionButton(legal, a, send, `Count the ${NICHE[niche].label.toLowerCase()}${(view.counted || []).length ? "" : ` in the ${view.climate.name}`}`, "gold"));
+  }
   if (legal.has("stop")) controls.push(actionButton(legal, "stop", send, "Stop (counted ones go extinct)"));
   if (legal.has("continue")) controls.push(actionButton(legal, "continue", send, "Continue: draw a destiny marker"));
   for (const v of ["end", "redraw"]) if (legal.has(v)) controls.push(actionButton(legal, v, send, PLAIN[v]));
@@ -651,7 +654,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   else if (legal.verbs.mutate) prompt = `Destiny: the ${view.niche} niche. Click one of its cards to mutate it`;
   else if (legal.verbs.climate) prompt = "Move the climate marker one or two zones";
   else if (legal.verbs.stop) prompt = "Count the next QUiRKS, or stop here";
-  else if (legal.verbs.count) prompt = "Count your QUiRKS in this climate, or play on";
+  else if (legal.verbs.count && legal.verbs.climate === undefined) prompt = "Count your QUiRKS in this climate, or play on";
   else prompt = mine ? "Your move" : "…";
   // A spectator sees the hand's size only.
   const handCards = view.hand ? view.hand.map((card) => cardSvg(card, { size: "hand", ...clickHand(card) }))
@@ -699,7 +702,9 @@ export function renderQuirkling(view, legalList, send, ctx) {
   const mine = legalList.length > 0;
   const seat = ctx.seat;
   const asks = legal.of("ask");
-  const askSeats = [...new Set(asks.map((a) => Number(a.split(" ")[1])))];
+  // "ask STACK" asks each player in turn (the turn's request); "ask SEAT STACK" one player (a refill)
+  const everyone = asks.length > 0 && asks.every((a) => a.split(" ").length === 2);
+  const askSeats = everyone ? [] : [...new Set(asks.map((a) => Number(a.split(" ")[1])))];
   if (ui.askSeat !== undefined && !askSeats.includes(ui.askSeat)) ui.askSeat = undefined;
   if (ui.askSeat === undefined && askSeats.length) ui.askSeat = askSeats[0];
   const make = selection(ui, "make", legal.of("make"));
@@ -717,14 +722,14 @@ export function renderQuirkling(view, legalList, send, ctx) {
   };
   const controls = [];
   if (asks.length) {
-    controls.push(h("span", { class: "muted small" }, "Ask"));
-    controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
+    controls.push(h("span", { class: "muted small" }, everyone ? "Ask each player in turn" : "Ask"));
+    if (!everyone) controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
       class: `small${ui.askSeat === s2 ? " on" : ""}`, style: `--seat: ${seatColour(s2)}`, "data-ask-seat": s2,
       onclick: () => { ui.askSeat = s2; ctx.rerender(); },
     }, seatName(ctx, s2)))));
     controls.push(h("span", { class: "muted small" }, "for a card of"));
     for (const id of STACK_ORDER) {
-      const a = `ask ${ui.askSeat} ${id}`;
+      const a = everyone ? `ask ${id}` : `ask ${ui.askSeat} ${id}`;
       if (legal.has(a)) controls.push(h("button", { class: "small qk-stack-btn", style: `--stack: ${STACK[id].colour}`, "data-action": a, onclick: () => send(a) }, STACK[id].label));
     }
     for (const a of asks) legal.offer(a);
@@ -734,12 +739,15 @@ export function renderQuirkling(view, legalList, send, ctx) {
     if (make.exact) controls.push(actionButton(legal, make.exact, send, "Make the QUIRKLING", "gold"));
     controls.push(h("button", { class: "ghost small", onclick: () => { ui.make = []; ctx.rerender(); } }, "Clear"));
   }
+  if (legal.has("none")) controls.push(actionButton(legal, "none", send, PLAIN.none));
   if (legal.has("draw stack")) controls.push(actionButton(legal, "draw stack", send, "Draw from the stack", "gold"));
   if (legal.has("draw discard")) controls.push(actionButton(legal, "draw discard", send, "Take the discard"));
   let prompt;
   if (view.is_over) prompt = `Game over: ${(view.winners || []).map((w) => seatName(ctx, w)).join(", ") || "nobody"} won`;
   else if (!mine) prompt = `Waiting for ${(view.to_act || []).map((w) => seatName(ctx, w)).join(" and ")}…`;
   else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for a ${view.asked ? STACK[view.asked.stack].label : ""} card: click one to give it`;
+  else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for a ${view.asked ? STACK[view.asked.stack].label : ""} card: you have none`;
+  else if (everyone) prompt = "Name the card you want: each player is asked in turn";
   else if (asks.length) prompt = "Ask a player for a card of a stack";
   else if (legal.verbs.draw) prompt = "Draw: from the stack or the discard pile";
   else if (legal.verbs.make && legal.verbs.discard) prompt = "Make a QUIRKLING from three cards of your hand, or click a card to discard";
