@@ -26,7 +26,6 @@ const ROBOTS = {
 };
 const TOKEN_NAMES = { "dust-bunny": "dust bunny", flag: "flag", "flower-pot": "flower pot", "shattered-pot": "shattered flower pot" };
 const TUNNEL_COLOURS = ["#7b5cd6", "#d9822b", "#2a9d8f", "#c2412d"];
-const SECTION_COLOURS = { green: "#3fbf6f", yellow: "#f2c230", red: "#e5484d" };
 const PACE = { reveal: 650, move: 300, slide: 230, tunnel: 420, collide: 300, halt: 200, rotate: 380, collect: 320, fall: 520, goal: 900 };
 
 let styled = false;
@@ -74,7 +73,7 @@ function cardIcon(kind, colour) {
 }
 
 /** A command card, face up (card is its name) or face down (back is "move" or "turn"). */
-function commandCard({ card = null, back = null, size = "hand", seat = null, action = null, onclick = null, disabled = false, title = null, state = "" }) {
+function commandCard({ card = null, back = null, size = "hand", seat = null, action = null, onclick = null, disabled = false, title = null, state = "", width = null }) {
   const [W, H] = size === "hand" ? [84, 116] : size === "queue" ? [54, 76] : [30, 42];
   const faceUp = card !== null && card !== undefined;
   const quirk = faceUp && isQuirk(card);
@@ -82,7 +81,7 @@ function commandCard({ card = null, back = null, size = "hand", seat = null, act
   const info = faceUp ? KINDS[kind] : null;
   const svg = s("svg", {
     class: `qc-card ${faceUp ? (quirk ? "quirk" : "base") : "back"} size-${size}${onclick ? " playable" : ""}${disabled ? " disabled" : ""} ${state}`,
-    width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: onclick ? "button" : "img", tabindex: onclick ? 0 : undefined,
+    width: width || W, height: width ? Math.round((width * H) / W) : H, viewBox: `0 0 ${W} ${H}`, role: onclick ? "button" : "img", tabindex: onclick ? 0 : undefined,
     "aria-label": faceUp ? cardName(card) : `a face-down ${back} card`,
     "data-card": faceUp ? card : "", "data-back": faceUp ? info.back : back, "data-action": action || undefined,
   });
@@ -382,11 +381,17 @@ function captionOf(frame) {
   return h("span", {}, h("b", {}, "Executing · "), frame.caption || "");
 }
 
+/** Queue cards narrow as the queue grows, so that it stays on one line. */
+function queueWidth(count) {
+  return count > 8 ? Math.max(26, Math.floor(468 / count) - 7) : null;
+}
+
 function executedQueue(anim, frame) {
+  const width = queueWidth(anim.cards.length);
   return anim.cards.map((c, i) => {
     const state = i === frame.current ? "current" : i < frame.revealed ? "spent" : "";
     const back = c.back || (KINDS[kindOf(c.card)] || {}).back;
-    return commandCard({ card: i < frame.revealed ? c.card : null, back, size: "queue", seat: c.seat, state });
+    return commandCard({ card: i < frame.revealed ? c.card : null, back, size: "queue", seat: c.seat, state, width });
   });
 }
 
@@ -563,7 +568,8 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   if (!ui.anim) {
     const queue = view.queue || [];
     const slots = Math.max(view.queue_minimum, queue.length);
-    const cards = queue.map((c, i) => commandCard({ card: c.card, back: c.back, size: "queue", seat: c.seat, state: `q${i}` }));
+    const width = queueWidth(queue.length);
+    const cards = queue.map((c) => commandCard({ card: c.card, back: c.back, size: "queue", seat: c.seat, width }));
     for (let i = queue.length; i < slots; i += 1) cards.push(h("span", { class: "qc-slot" }, String(i + 1)));
     queueCards.replaceChildren(...cards);
     const steps = view.execution || [];
