@@ -131,3 +131,13 @@ def test_the_terminal_shows_the_games_own_drawing() -> None:
     shown = console.export_text()
     assert "Rise and Shine with Gizmo" in shown and "Latest events" in shown
     assert "Scenario" not in shown  # the generic panels give way to the drawing
+
+
+def test_practice_and_pacing_are_told_with_whose_turn_it_is() -> None:
+    state = new_state(3, seed=4, practice=True, pacing=True)
+    state.apply(0, state.game.parse_action(state, 0, "play " + str(state.legal_actions(0)[0]).split()[1]))
+    state.apply(0, state.game.parse_action(state, 0, "done"))
+    text = render_text(state.view(2).to_json())
+    assert "Practice mode: cards are played face up; pacing mode: players take turns." in text
+    assert "Pacing: seat 1's turn (0 played this turn, 0 passes in a row)" in text
+    assert "card (seat 0)" not in text  # practice: the card's face, not its back

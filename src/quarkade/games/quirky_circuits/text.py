@@ -27,7 +27,7 @@ CARD_NAMES = {
     "move-3": "move 3", "rotate-right": "rotate right", "move-back": "move 1 back", "rotate-180": "rotate 180",
 }
 LEGEND = [
-    "[^] ROBOT, facing up",
+    "[^] ROBOT, facing north",
     "( ) start: return here",
     "d dust bunny   f flag",
     "p flower pot   x shattered",
@@ -145,7 +145,8 @@ def player_line(player: dict[str, Any], view: dict[str, Any]) -> str:
                if player.get(flag)]
     you = " (you)" if player["seat"] == view.get("seat") else ""
     acting = ", to act" if player["seat"] in (view.get("to_act") or []) else ""
-    text = f"Seat {player['seat']}{you}: {player['hand_size']} cards, played {player['played']}{acting}"
+    size = player["hand_size"]
+    text = f"Seat {player['seat']}{you}: {size} card{'' if size == 1 else 's'}, played {player['played']}{acting}"
     if signals:
         text += " - " + ", ".join(signals)
     if "hand" in player:
@@ -174,7 +175,8 @@ def execution_lines(view: dict[str, Any]) -> list[str]:
         elif kind == "tunnel":
             events.append("through a tunnel")
         elif kind == "collide":
-            events.append(f"hit {'the edge' if step['with'] == 'edge' else 'a ' + step['with']}")
+            what = step["with"]
+            events.append(f"hit {'the edge' if what == 'edge' else ('an ' if what == 'obstacle' else 'a ') + what}")
         elif kind == "halt" and step["reason"] != "collision":
             events.append(f"halted on a {step['reason']}")
         elif kind == "rotate":
@@ -206,9 +208,11 @@ def render_text(view: dict[str, Any]) -> str:
     legend = [line.replace("ROBOT", robot) for line in LEGEND]
     board = board_lines(view)
     pad = max(len(line) for line in board) + 3
-    lines = [f"{scenario['title']} with {robot} - round {view['round']}"
-             + (" - practice (cards face up)" if view.get("practice") else "")
-             + (" - pacing (in turns)" if view.get("pacing") else "")]
+    lines = [f"{scenario['title']} with {robot} - round {view['round']}"]
+    modes = [text for flag, text in (("practice", "practice mode: cards are played face up"),
+                                     ("pacing", "pacing mode: players take turns")) if view.get(flag)]
+    if modes:
+        lines.append("; ".join(modes).capitalize() + ".")
     for i, line in enumerate(board):
         lines.append((line.ljust(pad) + legend[i]).rstrip() if i < len(legend) else line)
     lines.append(battery_line(view))
