@@ -201,6 +201,13 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
     page.wait_for_selector("#game-over")
     assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
     shoot(page, "quirky-circuits-won.png")
+    # the replay draws the same table, step by step, without the signals
+    page.click("#replay-start")
+    page.wait_for_selector("#replay")
+    page.click("#replay-next")
+    page.wait_for_function("() => document.querySelector('#replay .step').textContent.startsWith('1 /')")
+    assert page.locator(".qc .qc-board").count() == 1 and page.locator(".qc-signals").count() == 0
+    assert page.locator(".qc-queue-cards .qc-card").count() <= 1  # one action in: at most one card queued
 
 
 def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any) -> None:
