@@ -52,6 +52,19 @@ def play_out(state: State, chance: Chance, max_steps: int = MAX_STEPS) -> State:
     return state
 
 
+def walk(game: Game, seed: int) -> Iterator[State]:
+    """Every moment of the seeded random game ``random_playout`` plays, the start and the end
+    included. The same state object is yielded each time: look, do not touch."""
+    state, chance = game.new_game(seed), chooser(seed)
+    yield state
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return
+        random_step(state, chance)
+        yield state
+    raise AssertionError(f"{game.id} did not end within {MAX_STEPS} steps")
+
+
 def chooser(seed: int) -> Chance:
     """The generator of the random choices in a game from ``seed`` (never the game's own)."""
     return Chance(seed ^ 0xC0FFEE)

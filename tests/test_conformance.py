@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import quarkade
-from conftest import MAX_STEPS, chooser, configuration_id, configurations, play_out, random_playout, random_step
+from conftest import chooser, configuration_id, configurations, play_out, random_playout, random_step, walk
 from quarkade import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord, Record, UnknownGame
 from quarkade.core import Action, Chance, Game, State
 
@@ -34,19 +34,6 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 # ----------------------------------------------------------------------------- helpers
-def walk(game: Game, seed: int) -> Iterator[State]:
-    """Every moment of a seeded random game, the start and the end included. The same
-    state object is yielded each time: look, do not touch."""
-    state, chance = game.new_game(seed), chooser(seed)
-    yield state
-    for _ in range(MAX_STEPS):
-        if state.is_over:
-            return
-        random_step(state, chance)
-        yield state
-    raise AssertionError(f"{game.id} did not end within {MAX_STEPS} steps")
-
-
 def stride(game: Game, seed: int, count: int) -> int:
     """The step between ``count`` moments spread evenly over the game ``walk`` plays."""
     return max(1, len(random_playout(game, seed).history) // count)
