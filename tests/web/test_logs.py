@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from quarkade.faces.web.server import RedactSecrets
+from quarkade.faces.web.running import RedactSecrets, redact
 
 
 def test_tokens_are_redacted_from_access_log_lines() -> None:
@@ -19,3 +19,8 @@ def test_tokens_in_a_plain_message_are_redacted() -> None:
     record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, "GET /?token=abc-DEF_1 200", None, None)
     RedactSecrets().filter(record)
     assert "abc-DEF_1" not in record.getMessage()
+
+
+def test_a_secret_parameter_written_with_escapes_is_redacted_too() -> None:
+    line = redact('127.0.0.1:5 - "GET /api/tables/a/replay?seat=0&tok%65n=SeCrEt&HOST=Other HTTP/1.1" 200')
+    assert "SeCrEt" not in line and "Other" not in line and "seat=0" in line

@@ -105,6 +105,28 @@ def test_clients_that_never_finish_their_headers_are_cut_off(tmp_path: Path) -> 
         server.stop()
 
 
+def test_one_address_may_hold_only_a_few_connections_without_headers(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "many.sqlite3", extra=["--header-timeout", "20", "--pending-per-address", "3"])
+    held: list[socket.socket] = []
+    try:
+        for _ in range(3):
+            held.append(socket.create_connection(("127.0.0.1", server.port), timeout=10))
+        time.sleep(0.3)  # the server has counted them
+        extra = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        started = time.monotonic()
+        assert extra.recv(1024) == b"", "a fourth connection without headers is closed"
+        assert time.monotonic() - started < 5, "closed at once, not after the header timeout"
+        extra.close()
+        for sock in held:
+            sock.close()
+        time.sleep(0.3)
+        assert httpx.get(f"{server.url}/api/server", timeout=5).status_code == 200, "finished ones count no more"
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
 def documented_bot() -> str:
     """The remote bot's code, as docs/protocol.md gives it."""
     section = DOCS.read_text().split("## A remote bot, in Python", 1)[1]

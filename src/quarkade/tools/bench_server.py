@@ -245,7 +245,9 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
         raise ValueError("tables and seconds must be positive")
     with tempfile.TemporaryDirectory(prefix="quarkade-bench-") as folder:
         server = ServerProcess(Path(folder) / "bench.sqlite3",
-                               extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000"])
+                               extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
+                                      # every simulated player connects from this one address
+                                      "--pending-per-address", str(tables * 8 + 100)])
         try:
             server.wait_ready()
             cpu_before = _cpu_seconds(server.process.pid)

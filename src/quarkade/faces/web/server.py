@@ -9,11 +9,8 @@ Run it with ``quarkade serve`` or ``python -m quarkade.faces.web.server --port 8
 from __future__ import annotations
 
 import argparse
-import asyncio
-import copy
 import importlib
 import logging
-import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -33,6 +30,7 @@ from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
+from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
 from quarkade.faces.web.store import DatabaseBusy, Store, database_url
 from quarkade.faces.web.tables import Connection, HallError, Limits, Table
 
@@ -40,6 +38,7 @@ STATIC = Path(__file__).parent / "static"
 DEFAULT_BOT_DELAY = 0.6  # seconds between bot moves, so that people can follow them
 WS_MAX_BYTES = 64 * 1024  # frames above this close the connection; above 4 KiB get an error
 HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
+PENDING_PER_ADDRESS = 64  # connections from one address still sending their headers
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Nothing is fetched from outside the machine: the pages allow their own origin only.
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
@@ -352,102 +351,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     return app
 
 
-def redact(text: str) -> str:
-    """``text`` without the secrets it may hold: seat and host tokens, invitation codes.
-
-    >>> redact("GET /t/abc?invite=Xy_1&replay=1 /ws/tables/abc?token=a-b&host=c")
-    'GET /t/abc?invite=…&replay=1 /ws/tables/abc?token=…&host=…'
-    """
-    return RedactSecrets.PATTERN.sub(r"\1…", text)
-
-
-def _redacted(value: Any) -> Any:
-    if isinstance(value, (int, float)):
-        return value
-    text = value if isinstance(value, str) else str(value)
-    clean = redact(text)
-    return value if clean == text else clean
-
-
-class RedactSecrets(logging.Filter):
-    """Tokens and invitation codes travel in query strings: keep them out of every log line
-    (access log, server log, tracebacks). Set on the handlers, so that it sees every record."""
-
-    PATTERN = re.compile(
-        r"""((?:\b|_)(?:token|host|invite|invitation)(?:%3D|=|["']?\s*:\s*["']?))[^&\s"',;}]+""", re.IGNORECASE)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        # The arguments stay arguments (uvicorn's access formatter unpacks them).
-        if isinstance(record.args, tuple):
-            record.args = tuple(_redacted(argument) for argument in record.args)
-        elif isinstance(record.args, dict):
-            record.args = {key: _redacted(value) for key, value in record.args.items()}
-        if record.exc_info and not record.exc_text:
-            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
-        return True
-
-
-def log_config(level: str) -> dict[str, Any]:
-    """Uvicorn's logging, with secrets redacted on every handler and the server's own log
-    (``quarkade.*``) beside uvicorn's."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"secrets": {"()": RedactSecrets}}
-    for handler in config["handlers"].values():
-        handler["filters"] = ["secrets"]
-    for name in ("quarkade", "websockets"):
-        config["loggers"][name] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
-    return config
-
-
-def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
-    """Uvicorn's HTTP protocol, closing connections that do not finish a request's headers
-    within ``seconds`` (so that clients sending them slowly cannot hold the server)."""
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-    class HeaderTimeoutProtocol(HttpToolsProtocol):
-        _header_timer: asyncio.TimerHandle | None = None
-
-        def _arm(self) -> None:
-            if self._header_timer is None:
-                self._header_timer = self.loop.call_later(seconds, self._too_slow)
-
-        def _disarm(self) -> None:
-            if self._header_timer is not None:
-                self._header_timer.cancel()
-                self._header_timer = None
-
-        def _too_slow(self) -> None:
-            self._header_timer = None
-            if not self.transport.is_closing():
-                self.transport.close()
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._arm()
-
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            self._arm()
-
-        def on_headers_complete(self) -> None:
-            self._disarm()
-            super().on_headers_complete()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
-
-    return HeaderTimeoutProtocol
-
-
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = DEFAULT_BOT_DELAY, limits: Limits | None = None, log_level: str = "info",
           access_log: bool = True, public_url: str | None = None, trust_proxy: str | None = None,
-          header_timeout: float = HEADER_TIMEOUT) -> None:
+          header_timeout: float = HEADER_TIMEOUT, pending_per_address: int = PENDING_PER_ADDRESS) -> None:
     """Run the server with uvicorn until interrupted. ``db`` is a SQLite file path or a
     SQLAlchemy URL; unfinished tables in it resume. ``trust_proxy`` lists the addresses of
     reverse proxies whose ``X-Forwarded-For`` is believed (by default nobody's)."""
@@ -458,8 +365,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         app.state.store.lock()  # before listening: a second server on the same file stops here
     except (DatabaseBusy, ValueError) as error:
         raise SystemExit(f"quarkade serve: {error}") from None
+    proxies = frozenset(part.strip() for part in (trust_proxy or "").split(",") if part.strip())
+    # Behind trusted proxies every client comes from them: they see the real clients, not us.
+    http = header_timeout_protocol(header_timeout, pending_per_address if "*" not in proxies else 1 << 30, proxies)
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log,
-                log_config=log_config(log_level), http=header_timeout_protocol(header_timeout),
+                log_config=log_config(log_level), http=http,
                 proxy_headers=trust_proxy is not None, forwarded_allow_ips=trust_proxy,
                 ws_max_size=WS_MAX_BYTES, ws_ping_interval=20.0, ws_ping_timeout=30.0,
                 # Compressing every message costs more CPU than the views themselves; a state
@@ -480,6 +390,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="comma-separated addresses of reverse proxies whose X-Forwarded-For is believed")
     parser.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT,
                         help="seconds a client has to send a request's headers")
+    parser.add_argument("--pending-per-address", type=int, default=PENDING_PER_ADDRESS,
+                        help="connections from one address that may be sending their headers at once")
     parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
                         help="seconds without a move or a visitor after which an unfinished table expires")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
@@ -493,11 +405,12 @@ def main(argv: list[str] | None = None) -> None:
                     abandon_after=args.abandon_after)
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
           log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
-          trust_proxy=args.trust_proxy, header_timeout=args.header_timeout)
+          trust_proxy=args.trust_proxy, header_timeout=args.header_timeout,
+          pending_per_address=args.pending_per_address)
 
 
 if __name__ == "__main__":
     main()
 
 
-__all__ = ["create_app", "main", "serve"]
+__all__ = ["RedactSecrets", "create_app", "main", "redact", "serve"]
