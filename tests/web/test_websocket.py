@@ -282,7 +282,9 @@ def test_spectators_are_limited_and_seat_holders_always_get_in(db_path: Path) ->
         with client.websocket_connect(f"/ws/tables/{created['id']}") as session:
             message = session.receive_json()
             assert message["code"] == "full" and "2 spectators" in message["reason"]
-        # the players still get in, however many watch
+        # the host and the players still get in, however many watch
+        host = connect(client, created["id"], created["host_token"])
+        assert host.messages[0]["host"] is True
         first = connect(client, created["id"], token_of(created, 0))
         connect(client, created["id"], token_of(created, 1))
         connect(client, created["id"], token_of(created, 0))

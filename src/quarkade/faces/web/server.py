@@ -299,8 +299,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
             await websocket.send_text(error_message("bad_token", "this link's token belongs to no seat of this table"))
             await websocket.close(code=4403)
             return
-        if seat is None:
-            spectators = sum(1 for c in table.connections if c.seat is None)
+        if seat is None and not host:  # the host, like the players, always gets in
+            spectators = sum(1 for c in table.connections if c.seat is None and not c.host)
             if spectators >= hall.limits.spectators_per_table:
                 await websocket.send_text(error_message(
                     "full", f"this table has {hall.limits.spectators_per_table} spectators already, the limit"))
