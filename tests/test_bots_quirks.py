@@ -102,7 +102,8 @@ def test_solitaire_bot_wins_more_often_than_random() -> None:
 def test_the_bots_never_read_an_adaptation_value() -> None:
     """Adaptation values are on the hidden table: the bots never touch them, and read the cards'
     printed codes only to count a stack's coded cards (what sorting the stacks shows)."""
-    source = inspect.getsource(quirks_bots)
+    source = "\n".join(inspect.getsource(module) for module in (
+        quirks_bots, quirks_bots.seen, quirks_bots.evolution, quirks_bots.solitaire, quirks_bots.quirkling))
     assert ".values" not in source
     assert "evaluation" not in source
     assert source.count("code_text(") == 1

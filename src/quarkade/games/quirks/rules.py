@@ -1,99 +1,36 @@
 """Quirks, the evolution game (2-4 players), with its optional rules and the advanced game.
 
-Niches are numbered plant 0, herbivore 1, carnivore 2; a slot is ``niche * 2 + level`` with
-level 0 the upper niche (three cards) and 1 the lower niche (two cards). The climate marker
-is a space 0-29: climate ``space // 6``.
+This module holds the game, its state and the flow of turns (setup, a turn's actions,
+mutations, the defence of the upper niches). The competitions, their count and extinction
+are in :mod:`competition`; what may be played, and why not, in :mod:`legality`; the table's
+vocabulary (slots, stages, a competition under way) in :mod:`board`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.flow import Deck, Sealed
+from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, events, note
-from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, AdaptationTable
-from quarkade.games.quirks.evaluation import adaptation
+from quarkade.games.quirks import competition, legality
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.board import CARDS as CARDS
+from quarkade.games.quirks.board import DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
+from quarkade.games.quirks.board import EXTINCTIONS_TO_LOSE as EXTINCTIONS_TO_LOSE
+from quarkade.games.quirks.board import HAND_TARGET as HAND_TARGET
+from quarkade.games.quirks.board import LOWER as LOWER
+from quarkade.games.quirks.board import NICHE_STACKS as NICHE_STACKS
+from quarkade.games.quirks.board import SETUP_ORDER, SETUP_ORDER_THREE
+from quarkade.games.quirks.board import SPACES as SPACES
+from quarkade.games.quirks.board import UPPER as UPPER
+from quarkade.games.quirks.board import Contest as Contest
+from quarkade.games.quirks.board import Stage as Stage
+from quarkade.games.quirks.board import slot_of as slot_of
+from quarkade.games.quirks.board import stack_for as stack_for
+from quarkade.games.quirks.components import COMPONENTS, PRINTED, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
-
-CARDS = COMPONENTS.cards
-SPACES = len(COMPONENTS.climates) * COMPONENTS.zones_per_climate
-UPPER, LOWER = 0, 1
-PLANT_A, PLANT_B, PLANT_C, HERBIVORE_A, CARNIVORE_A, ANIMAL_B, ANIMAL_C = range(7)
-# The stack of each position (A, B, C) of each niche.
-NICHE_STACKS = ((PLANT_A, PLANT_B, PLANT_C), (HERBIVORE_A, ANIMAL_B, ANIMAL_C), (CARNIVORE_A, ANIMAL_B, ANIMAL_C))
-ROWS = "ABC"
-# A hand at the end of a turn: a complete plant, herbivore and carnivore.
-HAND_TARGET = (1, 1, 1, 1, 1, 2, 2)
-EXTINCTIONS_TO_LOSE = 3
-# Setup: the niches created, in order, by the players in turn from the first.
-SETUP_ORDER = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (1, LOWER), (0, LOWER))
-SETUP_ORDER_THREE = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (0, LOWER), (1, LOWER))
-DEFAULT_TURN_LIMIT = 400
-
-
-class Stage(IntEnum):
-    SETUP = 0
-    CHOOSE_NICHE = 1
-    UPPER_OWNED = 2
-    CLIMATE = 3
-    RANDOM_MUTATION = 4
-    ACTION = 5
-    LOWER_DEFENCE = 6
-    LOWER_ATTACK = 7
-    INTELLIGENCE = 8
-    UPPER_COMPLETE = 9
-    UPPER_SEALED = 10
-    DEMOTE = 11
-    CONCEDE_DEFENDER = 12
-    CONCEDE_CHALLENGER = 13
-    AFTER_WIN = 14
-    SURPLUS = 15
-    DEFENCE = 16
-    OVER = 17
-
-
-def slot_of(niche: int, level: int) -> int:
-    return niche * 2 + level
-
-
-def stack_for(niche: int, row: str) -> int:
-    return NICHE_STACKS[niche][ROWS.index(row)]
-
-
-@dataclass
-class Contest:
-    """A competition under way."""
-
-    kind: str  # "lower", "upper" or "move-up"
-    niche: int
-    attacker: int
-    defender: int  # -1 when nobody defends (move-up)
-    attacker_cards: tuple[int, ...]
-    public_attacker: tuple[int, ...]  # what the others see of the attacker's QUiRKS
-    public_defender: tuple[int, ...]  # what the others see of the defender's QUiRKS
-    drawn: int = -1  # the challenger's drawn third card
-    sealed: Sealed[str] | None = None
-    defender_mutated: bool = False
-    faces: dict[int, bool] = field(default_factory=dict)  # seat -> face up, once revealed
-    rolls: dict[int, tuple[int, ...] | None] = field(default_factory=dict)
-    asked: list[int] = field(default_factory=list)  # seats still to answer the Intelligence choice
-    demoting: int = -1
-    in_defence: bool = False
-    # The stack the defender drew from when it mutated by discarding during the sealed step.
-    defender_drew: int = -1
-
-    def clone(self) -> Contest:
-        return Contest(self.kind, self.niche, self.attacker, self.defender, self.attacker_cards,
-                       self.public_attacker, self.public_defender, self.drawn,
-                       self.sealed.clone() if self.sealed is not None else None, self.defender_mutated,
-                       dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence,
-                       self.defender_drew)
-
 
 OPTIONS = (
     OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate"),
@@ -403,127 +340,19 @@ class QuirksState(CachedLegalActions):
         self._next_defence()
 
     # ----------------------------------------------------------------- legal actions
+
+
+
+
+
+
+
+
+
+
+    # ----------------------------------------------------------------- legal actions
     def _moves(self, seat: int) -> list[Move]:
-        stage = self.stage
-        if stage is Stage.SETUP:
-            return [move(Verb.SETUP, number=0), move(Verb.SETUP, number=1)]
-        if stage is Stage.CHOOSE_NICHE:
-            return [move(Verb.NICHE, number=n) for n in range(3)]
-        if stage is Stage.UPPER_OWNED:
-            return [move(Verb.MUTATE), move(Verb.REDRAW)]
-        if stage is Stage.CLIMATE:
-            return [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
-        if stage is Stage.RANDOM_MUTATION:
-            own = [c for slot in range(6) if self.owners[slot] == seat for c in self.slots[slot]]
-            return [move(Verb.REPLACE, card) for card in sorted(self.hands[seat] + own)
-                    if self.stacks[CARDS[card].stack].available()]
-        if stage is Stage.ACTION:
-            return self._action_moves(seat)
-        if stage is Stage.LOWER_DEFENCE:
-            return [move(Verb.PASS), move(Verb.ACCEPT)]
-        if stage is Stage.LOWER_ATTACK:
-            return [move(Verb.GIVE_UP), move(Verb.FIGHT)]
-        if stage is Stage.INTELLIGENCE:
-            return [move(Verb.ROLL), move(Verb.TABLE)]
-        if stage is Stage.UPPER_COMPLETE:
-            return self._complete_moves(seat)
-        if stage is Stage.UPPER_SEALED:
-            contest = self.contest
-            assert contest is not None
-            moves = [move(Verb.FACE_UP), move(Verb.FACE_DOWN)]
-            if seat == contest.defender and not contest.defender_mutated:
-                moves.extend(self._mutations(seat, slot_of(contest.niche, UPPER)))
-            return moves
-        if stage is Stage.DEMOTE:
-            return [move(Verb.DISCARD, card) for card in self._demotion_choices()]
-        if stage is Stage.CONCEDE_DEFENDER:
-            return [move(Verb.CONCEDE), move(Verb.HOLD)]
-        if stage is Stage.CONCEDE_CHALLENGER:
-            return [move(Verb.CONCEDE), move(Verb.FIGHT)]
-        if stage is Stage.AFTER_WIN:
-            return [move(Verb.CONTINUE), move(Verb.END)]
-        if stage is Stage.SURPLUS:
-            return [move(Verb.DISCARD, card) for card in sorted(set(self._surplus(seat)))]
-        if stage is Stage.DEFENCE:
-            return [move(Verb.CHALLENGE), move(Verb.DECLINE)] if self._can_complete(seat) else [move(Verb.DECLINE)]
-        return []
-
-    def _mutations(self, seat: int, slot: int) -> list[Move]:
-        """Mutations of the QUiRKS in ``slot``: discard a card and draw, or exchange it."""
-        niche = slot // 2
-        moves = []
-        for card in self.slots[slot]:
-            stack = stack_for(niche, CARDS[card].row)
-            if self.stacks[stack].available():
-                moves.append(move(Verb.MUTATE, card))
-            for other in sorted(self.hands[seat]):
-                if CARDS[other].stack == stack:
-                    moves.append(move(Verb.MUTATE, card, other))
-        return moves
-
-    def _placements(self, seat: int, niche: int, level: int) -> list[Move]:
-        hand = sorted(self.hands[seat])
-        a_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][0]]
-        b_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][1]]
-        c_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][2]]
-        if level == UPPER:
-            return [move(Verb.PLACE, a, b, c) for a in a_cards for b in b_cards for c in c_cards]
-        return [move(Verb.PLACE, a, x) for a in a_cards for x in b_cards + c_cards]
-
-    def _may_compete(self, seat: int) -> bool:
-        """Advanced Game: "during the first turn, players may attempt only one competition"
-        (occupying an empty niche counts as a won competition)."""
-        return not (self.game.options["advanced"] and self.turns_taken[seat] == 0 and self.competed >= 1)
-
-    def _action_moves(self, seat: int) -> list[Move]:
-        niche = self.niche
-        compete = self._may_compete(seat)
-        if self.controls(seat, niche, UPPER):
-            moves = self._mutations(seat, slot_of(niche, UPPER))
-        elif self.controls(seat, niche, LOWER):
-            moves = self._mutations(seat, slot_of(niche, LOWER))
-            if compete and self._can_complete(seat):
-                moves.append(move(Verb.COMPETE))
-        elif compete:
-            moves = self._placements(seat, niche, LOWER)
-            if self.owners[slot_of(niche, UPPER)] < 0:
-                moves.extend(self._placements(seat, niche, UPPER))
-        else:
-            moves = []
-        return moves or [move(Verb.END)]
-
-    def _can_complete(self, seat: int) -> bool:
-        """The challenger can find the third card of its lower QUiRKS (stack or hand)."""
-        niche = self.niche
-        missing = self._missing_stack(niche)
-        return self.stacks[missing].available() > 0 or any(CARDS[c].stack == missing for c in self.hands[seat])
-
-    def _missing_stack(self, niche: int) -> int:
-        rows = {CARDS[c].row for c in self.slots[slot_of(niche, LOWER)]}
-        row = next(r for r in ROWS if r not in rows)
-        return stack_for(niche, row)
-
-    def _complete_moves(self, seat: int) -> list[Move]:
-        contest = self.contest
-        assert contest is not None
-        missing = self._missing_stack_of(contest.attacker_cards, contest.niche)
-        moves = [move(Verb.COMPLETE)] if contest.drawn >= 0 else []
-        moves.extend(move(Verb.COMPLETE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == missing)
-        return moves
-
-    @staticmethod
-    def _missing_stack_of(cards: tuple[int, ...], niche: int) -> int:
-        rows = {CARDS[c].row for c in cards}
-        return stack_for(niche, next(r for r in ROWS if r not in rows))
-
-    def _demotion_choices(self) -> list[int]:
-        contest = self.contest
-        assert contest is not None
-        seat = contest.demoting
-        cards = contest.attacker_cards if seat == contest.attacker else self.slots[slot_of(contest.niche, UPPER)]
-        climate = self.climate // COMPONENTS.zones_per_climate
-        coded = [c for c in cards if self.table.codes[c][climate]]
-        return sorted(coded or cards)
+        return legality.moves(self, seat)
 
     # ----------------------------------------------------------------- checking
     def _why_illegal(self, seat: int, action: Action) -> str | None:
@@ -531,71 +360,9 @@ class QuirksState(CachedLegalActions):
             return f"{action!r} is not a Quirks action"
         if action in self._legal_moves(seat):
             return None
-        return self._explain(seat, action)
+        return legality.explain(self, seat, action)
 
-    def _explain(self, seat: int, action: Move) -> str:
-        stage = self.stage
-        verb = action.verb
-        expected = {
-            Stage.SETUP: "choose the second card of your lower QUiRKS: 'setup b' or 'setup c'",
-            Stage.CHOOSE_NICHE: "choose the niche you play in: 'niche plant', 'niche herbivore' or 'niche carnivore'",
-            Stage.UPPER_OWNED: "you hold this upper niche: 'mutate' or 'redraw' a destiny marker",
-            Stage.CLIMATE: "first advance the climate marker: 'climate 1' or 'climate 2'",
-            Stage.RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of your hand or of your QUiRKS",
-            Stage.LOWER_DEFENCE: "your lower niche is challenged: 'pass' (give it up) or 'accept'",
-            Stage.LOWER_ATTACK: "your challenge was accepted: 'give-up' or 'fight'",
-            Stage.INTELLIGENCE: "your QUiRKS has Intelligence: 'roll' dice or use the 'table'",
-            Stage.UPPER_COMPLETE: "complete your QUiRKS: 'complete drawn' or 'complete CARD' from your hand",
-            Stage.UPPER_SEALED: "decide in secret: 'face-up' or 'face-down'",
-            Stage.DEMOTE: "discard a card of your QUiRKS bearing the current climate's code",
-            Stage.CONCEDE_DEFENDER: "both QUiRKS are face up: 'concede' or 'hold'",
-            Stage.CONCEDE_CHALLENGER: "both QUiRKS are face up: 'concede' or 'fight'",
-            Stage.AFTER_WIN: "you won: 'continue' with a new action or 'end' your turn",
-            Stage.SURPLUS: "discard the cards beyond a complete plant, herbivore and carnivore",
-            Stage.DEFENCE: "the upper niches are about to be won: 'challenge' or 'decline'",
-        }.get(stage, "nothing can be done now")
-        if stage is Stage.ACTION:
-            return self._explain_action(seat, action)
-        if stage is Stage.UPPER_SEALED and verb is Verb.MUTATE:
-            contest = self.contest
-            assert contest is not None
-            if seat != contest.defender:
-                return "only the defender may mutate during a competition for an upper niche"
-            if contest.defender_mutated:
-                return "the defender may mutate only once in a competition"
-            return "that is not a mutation of your QUiRKS in this niche (same position, card in your hand)"
-        if stage is Stage.DEMOTE and verb is Verb.DISCARD:
-            return "the discarded card must be one of your QUiRKS' cards bearing the current climate's code"
-        if stage is Stage.RANDOM_MUTATION and verb is Verb.REPLACE:
-            return "replace a card of your hand or of one of your QUiRKS (and its stack must have cards)"
-        if stage is Stage.UPPER_COMPLETE and verb is Verb.COMPLETE:
-            return "the third card must be the drawn one or one from your hand for the missing position"
-        return f"'{action}' is not possible now: {expected}"
 
-    def _explain_action(self, seat: int, action: Move) -> str:
-        niche = NICHES[self.niche]
-        verb = action.verb
-        if self.controls(seat, self.niche, UPPER):
-            if verb is not Verb.MUTATE:
-                return f"you hold the upper {niche} niche: you mutate it"
-            return "that is not a mutation of your upper QUiRKS (a card of it, and a hand card of the same position)"
-        if verb in (Verb.PLACE, Verb.COMPETE) and not self._may_compete(seat):
-            return "on your first turn of the advanced game you may attempt only one competition"
-        if self.controls(seat, self.niche, LOWER):
-            if verb is Verb.PLACE:
-                return f"you already have a QUiRKS in the {niche} niche: mutate it or 'compete' for the upper niche"
-            if verb is Verb.COMPETE:
-                return "there is no card to complete your QUiRKS with"
-            return f"mutate your lower {niche} QUiRKS or 'compete' for the upper niche"
-        if verb is Verb.PLACE:
-            if any(c not in self.hands[seat] for c in action.cards):
-                return "you can only place cards from your hand"
-            if len(action.cards) == 3 and self.owners[slot_of(self.niche, UPPER)] >= 0:
-                return f"the upper {niche} niche is occupied: compete for the lower niche with two cards"
-            return f"a {niche} QUiRKS in the lower niche is an A card and a B or C card of the {niche} stacks"
-        if self.controls(seat, self.niche, UPPER) or self.controls(seat, self.niche, LOWER):
-            return "mutate your QUiRKS"
-        return f"you have no QUiRKS in the {niche} niche: place two cards to compete for its lower niche"
 
     # ----------------------------------------------------------------- applying
     def _apply(self, seat: int, action: Action) -> None:
@@ -621,7 +388,7 @@ class QuirksState(CachedLegalActions):
         elif stage is Stage.ACTION:
             self._action(seat, action)
         elif stage is Stage.LOWER_DEFENCE:
-            self._lower_defence(seat, verb is Verb.ACCEPT)
+            competition.lower_defence(self, seat, verb is Verb.ACCEPT)
         elif stage is Stage.LOWER_ATTACK:
             if verb is Verb.GIVE_UP:
                 contest = self.contest
@@ -631,19 +398,19 @@ class QuirksState(CachedLegalActions):
                 self._note("give-up", -1, seat, contest.niche)
                 self._lost()
             else:
-                self._fight()
+                competition.fight(self)
         elif stage is Stage.INTELLIGENCE:
-            self._intelligence(seat, verb is Verb.ROLL)
+            competition.intelligence(self, seat, verb is Verb.ROLL)
         elif stage is Stage.UPPER_COMPLETE:
-            self._complete(seat, action)
+            competition.complete(self, seat, action)
         elif stage is Stage.UPPER_SEALED:
-            self._sealed(seat, action)
+            competition.sealed(self, seat, action)
         elif stage is Stage.DEMOTE:
-            self._demote(action.cards[0])
+            competition.demote(self, action.cards[0])
         elif stage is Stage.CONCEDE_DEFENDER:
-            self._concede_defender(verb is Verb.CONCEDE)
+            competition.concede_defender(self, verb is Verb.CONCEDE)
         elif stage is Stage.CONCEDE_CHALLENGER:
-            self._concede_challenger(verb is Verb.CONCEDE)
+            competition.concede_challenger(self, verb is Verb.CONCEDE)
         elif stage is Stage.AFTER_WIN:
             if verb is Verb.CONTINUE:
                 self._begin_action()
@@ -657,7 +424,7 @@ class QuirksState(CachedLegalActions):
                 self._finish_turn()
         elif stage is Stage.DEFENCE:
             if verb is Verb.CHALLENGE:
-                self._start_upper(seat, self.niche, in_defence=True)
+                competition.start_upper(self, seat, self.niche, in_defence=True)
             else:
                 self._note("decline", -1, seat, self.niche)
                 self._defence_result(False)
@@ -697,7 +464,7 @@ class QuirksState(CachedLegalActions):
     def _moves_for_stage(self, seat: int, stage: Stage) -> list[Move]:
         saved = self.stage
         self.stage = stage
-        moves = self._moves(seat)
+        moves = legality.moves(self, seat)
         self.stage = saved
         return moves
 
@@ -747,7 +514,7 @@ class QuirksState(CachedLegalActions):
                 self.stage, self._to_act = Stage.LOWER_DEFENCE, (defender,)
         elif verb is Verb.COMPETE:
             self.competed += 1
-            self._start_upper(seat, niche, in_defence=False)
+            competition.start_upper(self, seat, niche, in_defence=False)
 
     def _mutate(self, seat: int, slot: int, cards: tuple[int, ...]) -> None:
         """Replace ``cards[0]`` of the QUiRKS by ``cards[1]`` from hand, or by a drawn card."""
@@ -771,214 +538,21 @@ class QuirksState(CachedLegalActions):
             self._note("mutate-draw", seat, seat, niche, old, new, in_hand)
         self._occupy(slot, seat, tuple(new if c == old else c for c in self.slots[slot]))
 
-    def _lower_defence(self, seat: int, accept: bool) -> None:
-        contest = self.contest
-        assert contest is not None
-        slot = slot_of(contest.niche, LOWER)
-        if not accept:
-            for card in self.slots[slot]:
-                self._discard(card)
-            self._occupy(slot, contest.attacker, contest.attacker_cards)
-            self._note("pass", -1, seat, contest.niche)
-            self._won()
-            return
-        self._note("accept", -1, seat, contest.niche)
-        self.stage, self._to_act = Stage.LOWER_ATTACK, (contest.attacker,)
 
     # The fight: both QUiRKS are counted on the adaptation table.
-    def _fight(self) -> None:
-        contest = self.contest
-        assert contest is not None
-        contest.asked = []
-        if self.game.options["intelligent_race"]:
-            for seat, cards in self._fighters():
-                if any(CARDS[c].is_intelligence for c in cards):
-                    contest.asked.append(seat)
-        self._next_intelligence()
 
-    def _fighters(self) -> list[tuple[int, tuple[int, ...]]]:
-        contest = self.contest
-        assert contest is not None
-        level = LOWER if contest.kind == "lower" else UPPER
-        defender_cards = self.slots[slot_of(contest.niche, level)]
-        return [(contest.attacker, contest.attacker_cards), (contest.defender, defender_cards)]
 
-    def _next_intelligence(self) -> None:
-        contest = self.contest
-        assert contest is not None
-        if contest.asked:
-            self.stage, self._to_act = Stage.INTELLIGENCE, (contest.asked[0],)
-            return
-        self._count()
 
-    def _intelligence(self, seat: int, roll: bool) -> None:
-        contest = self.contest
-        assert contest is not None
-        cards = dict(self._fighters())[seat]
-        contest.rolls[seat] = tuple(1 + self.chance.below(6) for _ in cards) if roll else None
-        contest.asked.pop(0)
-        self._next_intelligence()
 
-    def _count(self) -> None:
-        """Count both QUiRKS; the greater wins, the occupant on a tie; the loser is extinct."""
-        contest = self.contest
-        assert contest is not None
-        level = LOWER if contest.kind == "lower" else UPPER
-        slot = slot_of(contest.niche, level)
-        climate = self.climate // COMPONENTS.zones_per_climate
-        others = [self.slots[slot_of(n, level)] for n in range(3)]
-        totals = {}
-        for seat, cards in self._fighters():
-            others[contest.niche] = cards
-            base, food = adaptation(contest.niche, cards, others, climate, self.table.values, contest.rolls.get(seat))
-            totals[seat] = (base, food)
-        attacker_total = sum(totals[contest.attacker])
-        defender_total = sum(totals[contest.defender])
-        attacker_wins = attacker_total > defender_total
-        reveal = {
-            "niche": NICHES[contest.niche], "level": "upper" if level == UPPER else "lower",
-            "climate": COMPONENTS.climates[climate],
-            "attacker": contest.attacker, "defender": contest.defender,
-            "totals": {str(seat): {"cards": b, "food_chain": f, "total": b + f} for seat, (b, f) in totals.items()},
-            "rolled": {str(seat): list(r) for seat, r in contest.rolls.items() if r is not None},
-            "winner": contest.attacker if attacker_wins else contest.defender,
-        }
-        self.reveals = (*self.reveals, reveal)
-        self._note("count", -1, reveal)
-        loser_cards = self.slots[slot] if attacker_wins else contest.attacker_cards
-        loser = contest.defender if attacker_wins else contest.attacker
-        if attacker_wins:
-            self._occupy(slot, contest.attacker, contest.attacker_cards)
-        if contest.kind == "upper":
-            self._vacate(slot_of(contest.niche, LOWER))
-        self._extinct(loser, loser_cards)
-        if attacker_wins:
-            self._won()
-        else:
-            self._lost()
 
-    def _extinct(self, seat: int, cards: tuple[int, ...]) -> None:
-        # The cards lie face down in front of their creator: out of play while it stays in.
-        self.extinct[seat].append(cards)
-        self._note("extinct", -1, seat, len(self.extinct[seat]))
-        if len(self.extinct[seat]) >= EXTINCTIONS_TO_LOSE:
-            self._eliminate(seat)
 
-    def _eliminate(self, seat: int) -> None:
-        self.eliminated[seat] = True
-        for card in self.hands[seat] + [c for branch in self.extinct[seat] for c in branch]:
-            self._discard(card)
-        self.hands[seat] = []
-        for slot in range(6):
-            if self.owners[slot] == seat:
-                for card in self.slots[slot]:
-                    self._discard(card)
-                self._vacate(slot)
-        self.extinct[seat] = [() for _ in self.extinct[seat]]
-        self._note("eliminated", -1, seat)
 
     # The competition for an upper niche.
-    def _start_upper(self, seat: int, niche: int, in_defence: bool) -> None:
-        lower = self.slots[slot_of(niche, LOWER)]
-        defender = self.owners[slot_of(niche, UPPER)]
-        kind = "upper" if defender >= 0 else "move-up"
-        drawn = self._draw(self._missing_stack_of(lower, niche))
-        self.contest = Contest(kind, niche, seat, defender, lower, lower, self.slots[slot_of(niche, UPPER)],
-                               drawn=drawn, in_defence=in_defence)
-        self._note("challenge-upper", -1, seat, niche, defender)
-        self.stage, self._to_act = Stage.UPPER_COMPLETE, (seat,)
 
-    def _complete(self, seat: int, action: Move) -> None:
-        contest = self.contest
-        assert contest is not None
-        if action.cards:
-            third = action.cards[0]
-            self.hands[seat].remove(third)
-            if contest.drawn >= 0:
-                self.hands[seat].append(contest.drawn)
-        else:
-            third = contest.drawn
-        contest.attacker_cards = tuple(sorted((*contest.attacker_cards, third), key=lambda c: CARDS[c].row))
-        self._note("complete", seat, seat, third, contest.drawn)
-        if contest.kind == "move-up":
-            self._occupy(slot_of(contest.niche, UPPER), seat, contest.attacker_cards)
-            self._vacate(slot_of(contest.niche, LOWER))
-            self._note("move-up", -1, seat, contest.niche)
-            self._won()
-            return
-        contest.sealed = Sealed([contest.attacker, contest.defender])
-        self.stage, self._to_act = Stage.UPPER_SEALED, (contest.attacker, contest.defender)
 
-    def _sealed(self, seat: int, action: Move) -> None:
-        contest = self.contest
-        assert contest is not None and contest.sealed is not None
-        if action.verb is Verb.MUTATE:
-            self._mutate(seat, slot_of(contest.niche, UPPER), action.cards)
-            contest.defender_mutated = True
-            return
-        contest.sealed.add(seat, action.verb.value)
-        contest.sealed.declare_ready(seat)
-        if not contest.sealed.complete:
-            self._to_act = contest.sealed.waiting
-            return
-        choices = contest.sealed.reveal()
-        contest.faces = {s: choices[s][-1] == Verb.FACE_UP.value for s in (contest.attacker, contest.defender)}
-        contest.public_defender = self.slots[slot_of(contest.niche, UPPER)]
-        contest.public_attacker = contest.attacker_cards
-        self._note("reveal", -1, contest.attacker, contest.defender, dict(contest.faces), contest.attacker_cards,
-                   contest.public_defender)
-        up_attacker, up_defender = contest.faces[contest.attacker], contest.faces[contest.defender]
-        if up_attacker and up_defender:
-            self.stage, self._to_act = Stage.CONCEDE_DEFENDER, (contest.defender,)
-        elif up_attacker:
-            contest.demoting = contest.defender
-            self.stage, self._to_act = Stage.DEMOTE, (contest.defender,)
-        else:
-            contest.demoting = contest.attacker
-            self.stage, self._to_act = Stage.DEMOTE, (contest.attacker,)
 
-    def _demote(self, card: int) -> None:
-        contest = self.contest
-        assert contest is not None
-        seat = contest.demoting
-        self._discard(card)
-        self._note("demote", -1, seat, contest.niche, card)
-        upper, lower = slot_of(contest.niche, UPPER), slot_of(contest.niche, LOWER)
-        if seat == contest.defender:
-            remaining = tuple(c for c in self.slots[upper] if c != card)
-            self._occupy(upper, contest.attacker, contest.attacker_cards)
-            self._occupy(lower, seat, remaining)
-            self._won()
-        else:
-            self._occupy(lower, seat, tuple(c for c in contest.attacker_cards if c != card))
-            self._lost()
 
-    def _concede_defender(self, concede: bool) -> None:
-        contest = self.contest
-        assert contest is not None
-        if not concede:
-            self._note("hold", -1, contest.defender)
-            self.stage, self._to_act = Stage.CONCEDE_CHALLENGER, (contest.attacker,)
-            return
-        upper = slot_of(contest.niche, UPPER)
-        for card in self.slots[upper]:
-            self._discard(card)
-        self._occupy(upper, contest.attacker, contest.attacker_cards)
-        self._vacate(slot_of(contest.niche, LOWER))
-        self._note("concede", -1, contest.defender, contest.niche)
-        self._won()
 
-    def _concede_challenger(self, concede: bool) -> None:
-        contest = self.contest
-        assert contest is not None
-        if concede:
-            for card in contest.attacker_cards:
-                self._discard(card)
-            self._vacate(slot_of(contest.niche, LOWER))
-            self._note("concede", -1, contest.attacker, contest.niche)
-            self._lost()
-            return
-        self._fight()
 
     def _won(self) -> None:
         """The current player won a competition."""

@@ -1,0 +1,461 @@
+"""The Quirks bot (``heuristic``): it estimates each QUiRKS in the coming climates, with its
+food-chain points and what past counts revealed, moves the climate toward where its QUiRKS are
+strong, competes when the estimate is favourable (and bluffs now and then), and gives way when
+outclassed, as the rulebook's Strategy Tips advise."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from quarkade.agents.base import Bot, register_bot
+from quarkade.agents.quirks.seen import (
+    CLIMATE_COUNT,
+    INDEX,
+    LEVELS,
+    LOWER,
+    NUMBERS,
+    UPPER,
+    Seen,
+    as_moves,
+    beats,
+    climate_of,
+    pick,
+    quirks_guess,
+    seen_by_index,
+    unseen_guess,
+)
+from quarkade.core.game import Action, View
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.components import COMPONENTS, NICHES
+from quarkade.games.quirks.rules import NICHE_STACKS
+
+# ----------------------------------------------------------------------------- Quirks
+
+
+# Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).
+BLUFF = 0.12  # how often a beaten QUiRKS shows itself face up all the same
+CHOSEN_THIRD = 0.8  # a challenger picks the better of the drawn card and its hand: a little above the mean
+ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably not weak
+HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
+
+
+class Table:
+    """What a seat of Quirks reads from its view."""
+
+    def __init__(self, view: View) -> None:
+        data: dict[str, Any] = view.data
+        assert view.seat is not None, "a bot plays a seat"
+        self.seat = view.seat
+        self.space: int = data["climate"]["space"]
+        self.climate = climate_of(self.space)
+        self.niche = NICHES.index(data["niche"]) if data["niche"] else -1
+        self.slots: list[list[tuple[int, tuple[Seen, ...]] | None]] = [
+            [None if entry[name] is None else
+             (entry[name]["owner"], tuple(Seen.of(c) for c in entry[name]["cards"])) for name in LEVELS]
+            for entry in data["niches"]
+        ]
+        self.hand = tuple(Seen.of(c) for c in data.get("hand", []))
+        self.contest: dict[str, Any] | None = data.get("contest")
+        self.reveals: list[dict[str, Any]] = data["reveals"]
+        self.extinctions: int = data["players"][self.seat]["extinctions"]
+        self.log: list[dict[str, Any]] = data.get("log", [])
+
+    def owner(self, niche: int, level: int) -> int:
+        slot = self.slots[niche][level]
+        return -1 if slot is None else slot[0]
+
+    def cards(self, niche: int, level: int) -> tuple[Seen, ...]:
+        slot = self.slots[niche][level]
+        return () if slot is None else slot[1]
+
+    def mine(self, niche: int, level: int) -> bool:
+        return self.owner(niche, level) == self.seat
+
+    def guess(self, niche: int, level: int, climate: int, cards: Sequence[Seen] | None = None,
+              bonus: float = 0.0) -> tuple[float, float]:
+        """A QUiRKS in ``niche`` at ``level`` (``cards``, or the one there), with its food chain.
+        For another player's QUiRKS, a count in that climate since it took the niche says more
+        than the average of its hidden cards."""
+        own = cards is None and self.mine(niche, level)
+        quirks = tuple(cards) if cards is not None else self.cards(niche, level)
+        level_cards = [self.cards(n, level) for n in range(3)]
+        level_cards[niche] = quirks
+        mean, var = quirks_guess(niche, quirks, level_cards, climate)
+        if cards is None and not own:
+            counted = self._counted(niche, level, climate)
+            if counted is not None:
+                base = sum(card.mean(climate) for card in quirks)
+                mean += 0.6 * (counted - base)
+                var = var * 0.4 + 0.5
+        return mean + bonus, var
+
+    def _counted(self, niche: int, level: int, climate: int) -> int | None:
+        """The card total a count showed for the QUiRKS now in this slot, in ``climate``."""
+        owner = self.owner(niche, level)
+        for reveal in reversed(self.reveals):
+            if reveal["niche"] == NICHES[niche] and reveal["level"] == LEVELS[level]:
+                if reveal["winner"] != owner or reveal["climate"] != COMPONENTS.climates[climate] \
+                        or str(owner) in reveal["rolled"]:
+                    return None
+                total: int = reveal["totals"][str(owner)]["cards"]
+                return total
+        return None
+
+    def completed(self, niche: int, climate: int) -> tuple[Seen, ...]:
+        """Our lower QUiRKS completed by the best third card we could give it: from the hand,
+        or the unseen card drawn from the missing stack."""
+        lower = self.cards(niche, LOWER)
+        stack = missing_stack(niche, lower)
+        options = [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]
+        return max((lower + (third,) for third in options),
+                   key=lambda quirks: self.guess(niche, UPPER, climate, quirks)[0])
+
+    def challenger_upper(self, niche: int, climate: int) -> tuple[float, float]:
+        """Another player's lower QUiRKS completed for the upper niche, its third card unseen."""
+        lower = self.cards(niche, LOWER)
+        quirks = lower + (Seen.unseen(missing_stack(niche, lower)),)
+        return self.guess(niche, UPPER, climate, quirks, bonus=CHOSEN_THIRD)
+
+    def strength(self, climate: int) -> float:
+        """How well our QUiRKS would fare in ``climate``: the chance each keeps or wins its niche,
+        the destined niche counting double."""
+        total = 0.0
+        for niche in range(3):
+            weight = 2.0 if niche == self.niche else 1.0
+            if self.mine(niche, UPPER):
+                if self.owner(niche, LOWER) >= 0:
+                    held = beats(self.guess(niche, UPPER, climate), self.challenger_upper(niche, climate), True)
+                else:
+                    held = 0.9
+                total += weight * (1.0 + held)
+            elif self.mine(niche, LOWER):
+                if self.owner(niche, UPPER) < 0:
+                    total += weight
+                else:
+                    mine = self.guess(niche, UPPER, climate, self.completed(niche, climate))
+                    total += weight * (0.5 + beats(mine, self.guess(niche, UPPER, climate), False))
+        return total
+
+    def since_challenge(self) -> list[dict[str, Any]]:
+        """The events the log shows since the competition for an upper niche began."""
+        for at in range(len(self.log) - 1, -1, -1):
+            if self.log[at].get("event") == "challenge-upper":
+                return self.log[at + 1:]
+        return []
+
+    def horizon_guess(self, niche: int, level: int, cards: Sequence[Seen],
+                      horizon: Sequence[tuple[int, float]] = HORIZON) -> float:
+        return sum(weight * self.guess(niche, level, (self.climate + step) % CLIMATE_COUNT, cards)[0]
+                   for step, weight in horizon)
+
+
+def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
+    rows = {card.row for card in cards}
+    row = next(r for r in "ABC" if r not in rows)
+    return NICHE_STACKS[niche]["ABC".index(row)]
+
+class QuirksHeuristic(Bot):
+    """Quirks by the rulebook's Strategy Tips, on estimates from what its seat can see."""
+
+    kind = "heuristic"
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        t = Table(view)
+        moves = as_moves(legal)
+        verbs = {m.verb for m in moves}
+        stage: str = view.data["stage"]
+        if stage == "setup":
+            return next(m for m in moves if m.number == 0)  # a B card: no food-chain symbol to show
+        if stage == "choose-niche":
+            return self._choose_niche(t, moves)
+        if stage == "upper-owned":
+            gain = self._best_mutation(t, t.niche, UPPER, None)[1]
+            return pick(moves, Verb.MUTATE if gain >= 1.0 else Verb.REDRAW)
+        if stage == "climate":
+            return self._climate(t, moves)
+        if stage == "random-mutation":
+            return self._random_mutation(t, moves)
+        if stage == "action":
+            return self._action(t, moves)
+        if stage == "lower-defence":
+            return pick(moves, Verb.ACCEPT if self._lower_chance(t, defending=True) >= self._nerve(t, 0.4)
+                              else Verb.PASS)
+        if stage == "lower-attack":
+            return pick(moves, Verb.FIGHT if self._lower_chance(t, defending=False) >= self._nerve(t, 0.5)
+                              else Verb.GIVE_UP)
+        if stage == "intelligence":
+            return pick(moves, Verb.ROLL if self._table_value(t) < 3.5 else Verb.TABLE)
+        if stage == "upper-complete":
+            return self._complete(t, moves)
+        if stage == "upper-sealed":
+            return self._sealed(t, moves)
+        if stage == "demote":
+            return self._demote(t, moves)
+        if stage == "concede-defender":
+            return pick(moves, Verb.HOLD if self._upper_chance(t) >= self._nerve(t, 0.25) else Verb.CONCEDE)
+        if stage == "concede-challenger":
+            return pick(moves, Verb.FIGHT if self._upper_chance(t) >= self._nerve(t, 0.45)
+                              else Verb.CONCEDE)
+        if stage == "after-win":
+            return pick(moves, Verb.CONTINUE if len(t.hand) >= 4 else Verb.END)
+        if stage == "surplus":
+            return min(moves, key=lambda m: self._hand_worth(t, m.cards[0]))
+        if stage == "defence":
+            return pick(moves, Verb.CHALLENGE)  # declining lets the holder win
+        if Verb.END in verbs:
+            return pick(moves, Verb.END)
+        return legal[0]
+
+    # ----------------------------------------------------------------- helpers
+    def _nerve(self, t: Table, base: float) -> float:
+        """The chance of winning a count we ask for before risking an extinction: more with
+        two extinctions already, as a third eliminates us."""
+        return base + 0.15 * max(0, t.extinctions - 1)
+
+    def _bluff(self) -> bool:
+        return self.chance.random() < BLUFF
+
+    def _hand_worth(self, t: Table, index: int) -> float:
+        card = next(c for c in t.hand if c.number == NUMBERS[index])
+        return sum(weight * card.mean((t.climate + step) % CLIMATE_COUNT) for step, weight in HORIZON)
+
+    # ----------------------------------------------------------------- the turn
+    def _choose_niche(self, t: Table, moves: Sequence[Move]) -> Move:
+        """The advanced game: the niche with the best prospect in the current climate."""
+
+        def prospect(niche: int) -> float:
+            c = t.climate
+            if t.mine(niche, UPPER):
+                return 0.2
+            if t.mine(niche, LOWER):
+                if t.owner(niche, UPPER) < 0:
+                    return 10.0
+                mine = t.guess(niche, UPPER, c, t.completed(niche, c))
+                return 4.0 * beats(mine, t.guess(niche, UPPER, c), False)
+            if t.owner(niche, UPPER) < 0 and self._triples(t, niche):
+                return 9.0
+            pair = self._best_pair(t, niche)
+            if pair is None:
+                return 0.0
+            if t.owner(niche, LOWER) < 0:
+                return 6.0
+            return 3.0 * beats(t.guess(niche, LOWER, c, pair), t.guess(niche, LOWER, c), False)
+
+        return max(moves, key=lambda m: prospect(m.number))
+
+    def _climate(self, t: Table, moves: Sequence[Move]) -> Move:
+        """Tip 1: strong in the current climate, move slowly; weak, or stronger in the coming
+        one, move quickly."""
+        one, two = climate_of(t.space + 1), climate_of(t.space + 2)
+        if one == two:
+            later = (one + 1) % CLIMATE_COUNT
+            steps = 1 if t.strength(one) >= t.strength(later) else 2
+        else:
+            steps = 1 if t.strength(one) >= t.strength(two) else 2
+        return next((m for m in moves if m.number == steps), moves[0])
+
+    def _random_mutation(self, t: Table, moves: Sequence[Move]) -> Move:
+        """Replace the weakest card: a QUiRKS's card lacking the coming climates' codes first."""
+        placed: dict[str, float] = {}
+        for niche in range(3):
+            for level, weight in ((UPPER, 1.0), (LOWER, 0.8)):
+                if t.mine(niche, level):
+                    for card in t.cards(niche, level):
+                        placed[card.number] = weight
+        seen = {card.number: card for card in t.hand}
+        seen.update({card.number: card for n in range(3) for lv in (UPPER, LOWER) if t.mine(n, lv)
+                     for card in t.cards(n, lv)})
+
+        def gain(m: Move) -> float:
+            card = seen[NUMBERS[m.cards[0]]]
+            weight = placed.get(card.number, 0.3)
+            return weight * sum(w * (unseen_guess(card.stack, (t.climate + s) % CLIMATE_COUNT)[0]
+                                     - card.mean((t.climate + s) % CLIMATE_COUNT)) for s, w in HORIZON)
+
+        return max(moves, key=gain)
+
+    def _action(self, t: Table, moves: Sequence[Move]) -> Move:
+        niche = t.niche
+        c = t.climate
+        places = [m for m in moves if m.verb is Verb.PLACE]
+        if places:
+            triples = [m for m in places if len(m.cards) == 3]
+            if triples:  # a vacant upper niche: taking it is a won competition
+                return max(triples, key=lambda m: t.guess(niche, UPPER, c, self._cards(t, m.cards))[0])
+            return self._place(t, places)
+        if any(m.verb is Verb.COMPETE for m in moves):
+            if t.owner(niche, UPPER) < 0:
+                return pick(moves, Verb.COMPETE)
+            mine = t.guess(niche, UPPER, c, t.completed(niche, c))
+            chance = beats(mine, t.guess(niche, UPPER, c), False)
+            if chance >= self._nerve(t, 0.5) or (chance >= 0.25 and self._bluff()):
+                return pick(moves, Verb.COMPETE)
+        level = UPPER if t.mine(niche, UPPER) else LOWER
+        mutation, _ = self._best_mutation(t, niche, level, moves)
+        return mutation if mutation is not None else moves[0]
+
+    def _cards(self, t: Table, indices: Iterable[int]) -> tuple[Seen, ...]:
+        seen = seen_by_index(t.hand)
+        return tuple(seen[i] for i in indices)
+
+    def _triples(self, t: Table, niche: int) -> bool:
+        return all(any(card.stack == stack for card in t.hand) for stack in NICHE_STACKS[niche])
+
+    def _pair_merit(self, t: Table, niche: int, pair: Sequence[Seen]) -> float:
+        """A lower QUiRKS's estimate; tip 5: a pair showing no food-chain card keeps the choice
+        of colour for the competition for the upper niche."""
+        merit = t.horizon_guess(niche, LOWER, pair, ((0, 0.7), (1, 0.3)))
+        shows_food = any(card.food >= 0 and card.row != "A" for card in pair)
+        return merit - (0.6 if shows_food else 0.0)
+
+    def _best_pair(self, t: Table, niche: int) -> tuple[Seen, ...] | None:
+        a_stack, b_stack, c_stack = NICHE_STACKS[niche]
+        heads = [card for card in t.hand if card.stack == a_stack]
+        others = [card for card in t.hand if card.stack in (b_stack, c_stack)]
+        pairs = [(a, x) for a in heads for x in others]
+        if not pairs:
+            return None
+        return max(pairs, key=lambda pair: self._pair_merit(t, niche, pair))
+
+    def _place(self, t: Table, places: Sequence[Move]) -> Move:
+        """The best pair for the lower niche (the rules leave no other choice here: one may
+        still give up once the occupant accepts)."""
+        return max(places, key=lambda m: self._pair_merit(t, t.niche, self._cards(t, m.cards)))
+
+    def _best_mutation(self, t: Table, niche: int, level: int, moves: Sequence[Move] | None,
+                       horizon: Sequence[tuple[int, float]] = HORIZON) -> tuple[Move | None, float]:
+        """The mutation of our QUiRKS in ``niche`` that most improves it over ``horizon``:
+        exchange the weakest card with a better one of its stack from the hand, or discard it
+        and draw. ``moves`` limits the choice to legal ones (``None``: any, to judge the gain)."""
+        quirks = t.cards(niche, level)
+        if not quirks:
+            return None, 0.0
+        now = t.horizon_guess(niche, level, quirks, horizon)
+        seen = seen_by_index((*quirks, *t.hand))
+        candidates: list[Move] = []
+        if moves is None:
+            for card in quirks:
+                index = INDEX[card.number]
+                candidates.append(Move(Verb.MUTATE, (index,)))
+                candidates.extend(Move(Verb.MUTATE, (index, INDEX[h.number]))
+                                  for h in t.hand if h.stack == card.stack)
+        else:
+            candidates = [m for m in moves if m.verb is Verb.MUTATE and m.cards]
+        best: tuple[Move | None, float] = (None, -math.inf)
+        for m in candidates:
+            old = seen[m.cards[0]]
+            new = seen[m.cards[1]] if len(m.cards) == 2 else Seen.unseen(old.stack)
+            after = tuple(new if card is old else card for card in quirks)
+            gain = t.horizon_guess(niche, level, after, horizon) - now
+            if len(m.cards) == 1:
+                gain -= 0.2  # a drawn card is a gamble; a known one is not
+            if gain > best[1]:
+                best = (m, gain)
+        return best
+
+    # ----------------------------------------------------------------- competitions
+    def _lower_chance(self, t: Table, defending: bool) -> float:
+        """The chance the defender's lower QUiRKS holds (``defending``) or the attacker's wins."""
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        c = t.climate
+        attacker_cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        attacker = t.guess(niche, LOWER, c, attacker_cards)
+        if defending:
+            return beats(t.guess(niche, LOWER, c), attacker, True)
+        return beats(attacker, t.guess(niche, LOWER, c, bonus=ACCEPT_SIGNAL), False)
+
+    def _table_value(self, t: Table) -> float:
+        """Our competing QUiRKS's estimated table value per card (the Intelligent Race)."""
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        if contest["attacker"] == t.seat:
+            cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        else:
+            cards = t.cards(niche, LOWER if contest["kind"] == "lower" else UPPER)
+        return sum(card.mean(t.climate) for card in cards) / max(1, len(cards))
+
+    def _complete(self, t: Table, moves: Sequence[Move]) -> Move:
+        """Tip 4: the third card the others do not know, a food-chain card if it makes colours
+        match or avoids it."""
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        lower = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        seen = seen_by_index(t.hand)
+
+        def merit(m: Move) -> float:
+            if m.cards:
+                third = seen[m.cards[0]]
+            elif contest.get("drawn") is not None:
+                third = Seen.of(contest["drawn"])
+            else:
+                third = Seen.unseen(missing_stack(niche, lower))
+            return t.guess(niche, UPPER, t.climate, lower + (third,))[0]
+
+        return max(moves, key=merit)
+
+    def _upper_chance(self, t: Table) -> float:
+        """The chance our side of a competition for an upper niche wins the count."""
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        c = t.climate
+        if contest["attacker"] == t.seat:
+            mine = t.guess(niche, UPPER, c, tuple(Seen.of(card) for card in contest["attacker_cards"]))
+            defender_mutated = any(event.get("event") in ("mutate-exchange", "mutate-secret")
+                                   and event.get("seat") == contest["defender"] for event in t.since_challenge())
+            return beats(mine, t.guess(niche, UPPER, c, bonus=0.5 if defender_mutated else 0.0), False)
+        attacker_cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        if len(attacker_cards) < 3:
+            attacker = t.guess(niche, UPPER, c, attacker_cards + (Seen.unseen(missing_stack(niche, attacker_cards)),),
+                               bonus=CHOSEN_THIRD)
+        else:
+            attacker = t.guess(niche, UPPER, c, attacker_cards)
+        return beats(t.guess(niche, UPPER, c), attacker, True)
+
+    def _sealed(self, t: Table, moves: Sequence[Move]) -> Move:
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        defending = contest["defender"] == t.seat
+        if defending and any(m.verb is Verb.MUTATE for m in moves):
+            mutation, gain = self._best_mutation(t, niche, UPPER, moves, ((0, 1.0),))
+            if mutation is not None and gain >= 0.8:
+                return mutation
+        chance = self._upper_chance(t)
+        if defending:
+            # Face down, the defender keeps a lower QUiRKS if beaten; face up, it wins outright
+            # against a challenger who hides.
+            up = chance >= 0.4 or (chance >= 0.15 and self._bluff())
+        else:
+            # Tip 4: outclassed, the challenger plays face down and waits for a better climate.
+            up = chance >= self._nerve(t, 0.5) or (chance >= 0.2 and self._bluff())
+        return pick(moves, Verb.FACE_UP if up else Verb.FACE_DOWN)
+
+    def _demote(self, t: Table, moves: Sequence[Move]) -> Move:
+        """Keep the two cards that make the best lower QUiRKS in the coming climates."""
+        contest = t.contest
+        assert contest is not None
+        niche = NICHES.index(contest["niche"])
+        if contest["attacker"] == t.seat:
+            cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        else:
+            cards = t.cards(niche, UPPER)
+        seen = seen_by_index(cards)
+
+        def kept(m: Move) -> float:
+            gone = seen[m.cards[0]]
+            pair = tuple(card for card in cards if card is not gone)
+            return t.horizon_guess(niche, LOWER, pair)
+
+        return max(moves, key=kept)
+
+
+register_bot("heuristic", "quirks")(QuirksHeuristic)

@@ -1,0 +1,194 @@
+"""The Quirkling bot (``heuristic``): it asks for the stack that brings a QUIRKLING it lacks
+closest, from players not known to lack it, and keeps the cards that will bear the coming
+climates' codes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from quarkade.agents.base import Bot, register_bot
+from quarkade.agents.quirks.seen import STACK_SIZE, Seen, as_moves, climate_of, seen_by_index, share_coded
+from quarkade.core.game import Action, View
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.components import CLIMATE_LETTERS, NICHES, STACK_ROWS, STACKS
+from quarkade.games.quirks.rules import NICHE_STACKS
+
+# ----------------------------------------------------------------------------- Quirkling
+
+
+CLIMATE_STEPS = 2  # the marker moves two zones after every turn
+KIND_FAVOUR = (0.0, 1.0, 3.0, 8.0)  # a kind with 0-3 of its cards bearing a climate's code
+LACKING_PENALTY = 3.0  # a player seen lacking a stack is asked for it again only if no one else is left
+
+
+def kind_of(stacks: Sequence[int]) -> int:
+    return NICHE_STACKS.index(tuple(sorted(stacks, key=lambda s: "ABC".index(STACK_ROWS[s]))))
+
+
+class Nursery:
+    """What a Quirkling player reads from its view."""
+
+    def __init__(self, view: View) -> None:
+        data: dict[str, Any] = view.data
+        assert view.seat is not None, "a bot plays a seat"
+        self.seat = view.seat
+        self.space: int = data["climate"]["space"]
+        self.players: list[dict[str, Any]] = data["players"]
+        self.current: int = data["current"]
+        self.hand = tuple(Seen.of(card) for card in data["hand"])
+        self.top = Seen.of(data["discard_top"]) if data["discard_top"] is not None else None
+        self.log: list[dict[str, Any]] = data["log"]
+        made = {NICHES.index(q["niche"]) for q in self.players[self.seat]["quirklings"]}
+        self.lacking = [kind for kind in range(3) if kind not in made]
+
+    def climate_in(self, turns: int) -> int:
+        """The climate ``turns`` turns from now."""
+        return climate_of(self.space + CLIMATE_STEPS * turns)
+
+    def my_turns(self, ahead: int) -> int:
+        """How many turns from now our ``ahead``-th next turn begins (0: this one, if ours)."""
+        wait = (self.seat - self.current) % len(self.players)
+        return wait + ahead * len(self.players)
+
+    def value(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> float:
+        """How close ``cards`` bring the kinds we lack in the weighted climates: the kinds
+        nearest completion take the shared animal cards first."""
+        total = 0.0
+        for climate, weight in weights:
+            coded = [sum(1 for card in cards if card.stack == stack and card.coded(climate))
+                     for stack in range(len(STACKS))]
+            kinds = sorted(self.lacking, key=lambda k: -sum(coded[s] > 0 for s in NICHE_STACKS[k]))
+            for kind in kinds:
+                have = 0
+                for stack in NICHE_STACKS[kind]:
+                    if coded[stack] > 0:
+                        have += 1
+                        coded[stack] -= 1
+                total += weight * KIND_FAVOUR[have]
+        return total + 0.01 * len(cards)
+
+    def next_weights(self) -> list[tuple[int, float]]:
+        """The climates of our next two turns (the current turn is ending or not ours)."""
+        first = self.my_turns(0) or self.my_turns(1)
+        return [(self.climate_in(first), 1.0), (self.climate_in(first + len(self.players)), 0.5)]
+
+    def now_weights(self) -> list[tuple[int, float]]:
+        """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
+        return [(self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)]
+
+    def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
+        """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
+        climates = [climate for climate, _ in weights]
+        base = self.value(self.hand, weights)
+        gain = 0.0
+        for pattern in range(1 << len(climates)):
+            chance = 1.0
+            codes = ""
+            for bit, climate in enumerate(climates):
+                p = share_coded(stack, climate, self.hand)
+                if pattern >> bit & 1:
+                    chance *= p
+                    codes += CLIMATE_LETTERS[climate]
+                else:
+                    chance *= 1 - p
+            if chance > 0:
+                card = Seen("", stack, codes)
+                gain += chance * (self.value((*self.hand, card), weights) - base)
+        return gain
+
+    def seen_lacking(self, seat: int, stack: int) -> bool:
+        """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
+        nothing since)."""
+        for event in reversed(self.log):
+            if event.get("event") == "none" and event["seat"] == seat and event["stack"] == STACKS[stack]:
+                return True
+            if event.get("event") == "give" and event["seat"] == seat:
+                return False
+        return False
+
+
+class QuirklingHeuristic(Bot):
+    """Asks for what completes a missing QUIRKLING soonest, keeps what the coming climates need."""
+
+    kind = "heuristic"
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        n = Nursery(view)
+        moves = as_moves(legal)
+        stage: str = view.data["stage"]
+        if stage in ("request", "refill"):
+            return self._ask(n, moves)
+        if stage == "give":
+            return self._give(n, [m for m in moves if m.verb is Verb.GIVE])
+        if stage == "make":
+            return self._make(n, moves)
+        if stage == "refill-draw":
+            return self._draw(n, moves)
+        if stage == "discard":
+            return self._discard(n, moves)
+        return legal[0]
+
+    def _ask(self, n: Nursery, moves: Sequence[Move]) -> Move:
+        weights = n.now_weights()
+        gains = {stack: n.expected_gain(stack, weights) for stack in {m.number for m in moves}}
+
+        def merit(m: Move) -> float:
+            if not m.cards:  # the turn's request goes to every player in turn
+                return gains[m.number] * 10
+            seat = m.cards[0]
+            lacking = LACKING_PENALTY if n.seen_lacking(seat, m.number) else 0.0
+            hand_size: int = n.players[seat]["hand_size"]
+            return gains[m.number] * 10 - lacking + 0.1 * hand_size
+
+        return max(moves, key=merit)
+
+    def _give(self, n: Nursery, moves: Sequence[Move]) -> Move:
+        """The card we miss least; of those, one the asker cannot use in its climate now."""
+        return self._least_missed(n, moves, n.climate_in(0))
+
+    @staticmethod
+    def _least_missed(n: Nursery, moves: Sequence[Move], climate: int) -> Move:
+        """The card whose loss costs the coming climates least; of those, one without
+        ``climate``'s code (so that whoever gets it cannot use it at once)."""
+        weights = n.next_weights()
+        seen = seen_by_index(n.hand)
+
+        def loss(m: Move) -> tuple[float, bool]:
+            card = seen[m.cards[0]]
+            rest = tuple(c for c in n.hand if c is not card)
+            return n.value(n.hand, weights) - n.value(rest, weights), bool(card.coded(climate))
+
+        return min(moves, key=loss)
+
+    def _make(self, n: Nursery, moves: Sequence[Move]) -> Move:
+        """The QUIRKLING of a kind we lack first; then the one that leaves the best hand."""
+        seen = seen_by_index(n.hand)
+        weights = n.now_weights()
+
+        def merit(m: Move) -> tuple[bool, float]:
+            cards = [seen[i] for i in m.cards]
+            rest = tuple(c for c in n.hand if c not in cards)
+            return kind_of([c.stack for c in cards]) in n.lacking, n.value(rest, weights)
+
+        return max(moves, key=merit)
+
+    def _draw(self, n: Nursery, moves: Sequence[Move]) -> Move:
+        """The discard pile's top card when it helps more than an unseen card would."""
+        weights = n.now_weights()
+        take = next((m for m in moves if m.number == 1), None)
+        if take is None or n.top is None:
+            return moves[0]
+        top = n.value((*n.hand, n.top), weights) - n.value(n.hand, weights)
+        unseen = sum(STACK_SIZE[s] * n.expected_gain(s, weights) for s in range(len(STACKS))) / sum(STACK_SIZE)
+        draw = next((m for m in moves if m.number == 0), take)
+        return take if top > unseen else draw
+
+    def _discard(self, n: Nursery, moves: Sequence[Move]) -> Move:
+        """The card the coming climates need least; of those, one the next player cannot use."""
+        return self._least_missed(n, moves, n.climate_in(1))
+
+
+register_bot("heuristic", "quirkling")(QuirklingHeuristic)

@@ -1,0 +1,191 @@
+"""What a player of the Quirks games can see of a card, and what it may expect of it.
+
+A bot judges a card as a player at the table does (:class:`Seen`): by its printed number, which
+tells its stack and its food-chain symbol, and by its climate codes where it can read them (its
+own cards, its hand, the face-up discards; never under another player's identification
+marker). A printed code means 3 or more, no code 3 or less (ruling 3: a 3 prints its code only
+on odd-numbered cards), so a coded card is worth about 4.3 and an uncoded one about 1.2; a card
+whose codes are hidden is worth what a card of its stack is worth on average in that climate.
+How many cards of a stack bear each code is known to everyone who sorted the stacks at setup.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from quarkade.core.game import Action
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.components import CLIMATE_LETTERS, COMPONENTS, STACK_ROWS, STACKS
+
+ZONES = COMPONENTS.zones_per_climate
+CLIMATE_COUNT = len(COMPONENTS.climates)
+SPACES = CLIMATE_COUNT * ZONES
+PLANT, HERBIVORE, CARNIVORE = range(3)
+UPPER, LOWER = 0, 1
+LEVELS = ("upper", "lower")
+STACK_INDEX = {name: index for index, name in enumerate(STACKS)}
+NUMBERS = tuple(card.number for card in COMPONENTS.cards)  # a Move names a card by its index
+INDEX = {number: index for index, number in enumerate(NUMBERS)}
+
+
+# ----------------------------------------------------------------------------- what a player can see
+
+
+def _printed_faces() -> tuple[dict[str, int], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The public facts of the printed faces: each card's food-chain symbol (printed beside
+    its number, outside the identification marker), and how many cards of each stack bear
+    each climate's code (everyone sorts the stacks face up at setup). Nothing here says which
+    card of a hidden QUiRKS bears which code."""
+    food = {card.number: card.food for card in COMPONENTS.cards}
+    coded = tuple(
+        tuple(sum(card.code_text().count(letter) for card in COMPONENTS.stack_cards(stack))
+              for letter in CLIMATE_LETTERS)
+        for stack in range(len(STACKS))
+    )
+    sizes = tuple(len(COMPONENTS.stack_cards(stack)) for stack in range(len(STACKS)))
+    return food, coded, sizes
+
+
+FOOD, CODED_IN_STACK, STACK_SIZE = _printed_faces()
+
+# What a seasoned player expects a card to be worth, by what it shows: [even number, odd number].
+CODED_MEAN, CODED_VAR = (4.58, 4.15), (0.25, 0.8)  # a code: 4 or 5, or a 3 on an odd number
+UNCODED_MEAN, UNCODED_VAR = (1.39, 0.92), (1.2, 0.65)  # no code: 0 to 2, or a 3 on an even number
+CODED_ANY, UNCODED_ANY = 4.32, 1.18  # the same, whatever the number
+
+
+def share_coded(stack: int, climate: int, held: Iterable[Seen] = ()) -> float:
+    """The share of the cards of ``stack`` not among ``held`` that bear ``climate``'s code."""
+    coded, size = CODED_IN_STACK[stack][climate], STACK_SIZE[stack]
+    for card in held:
+        if card.stack == stack and card.number and card.codes is not None:
+            size -= 1
+            coded -= bool(card.coded(climate))
+    return max(0.0, coded / size) if size > 0 else 0.0
+
+
+def unseen_guess(stack: int, climate: int, held: Iterable[Seen] = ()) -> tuple[float, float]:
+    """(mean, variance) of a card of ``stack`` whose codes one cannot read."""
+    p = share_coded(stack, climate, held)
+    mean = p * CODED_ANY + (1 - p) * UNCODED_ANY
+    var = p * (0.6 + (CODED_ANY - mean) ** 2) + (1 - p) * (1.0 + (UNCODED_ANY - mean) ** 2)
+    return mean, var
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a player can see of one card: its printed number (hence its stack and food-chain
+    symbol) and its climate codes when the view shows them, ``None`` under another player's
+    identification marker. A card not yet drawn has no number."""
+
+    number: str
+    stack: int
+    codes: str | None
+
+    @classmethod
+    def of(cls, card: Mapping[str, Any]) -> Seen:
+        return cls(card["number"], STACK_INDEX[card["stack"]], card.get("codes"))
+
+    @classmethod
+    def unseen(cls, stack: int) -> Seen:
+        return cls("", stack, None)
+
+    @property
+    def row(self) -> str:
+        return STACK_ROWS[self.stack]
+
+    @property
+    def food(self) -> int:
+        return FOOD.get(self.number, -1)
+
+    def coded(self, climate: int) -> bool | None:
+        """Whether the card bears the climate's code; ``None`` when one cannot read it."""
+        return None if self.codes is None else CLIMATE_LETTERS[climate] in self.codes
+
+    def guess(self, climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
+        """(mean, variance) of the card's adaptation value in ``climate``; a card one cannot
+        read is one of its stack's cards other than ``held``."""
+        coded = self.coded(climate)
+        if coded is None:
+            return unseen_guess(self.stack, climate, held)
+        if not self.number:
+            return (CODED_ANY, 0.6) if coded else (UNCODED_ANY, 1.0)
+        odd = int(self.number[1:]) % 2
+        return (CODED_MEAN[odd], CODED_VAR[odd]) if coded else (UNCODED_MEAN[odd], UNCODED_VAR[odd])
+
+    def mean(self, climate: int) -> float:
+        return self.guess(climate)[0]
+
+
+def card_at(cards: Sequence[Seen], row: str) -> Seen | None:
+    for card in cards:
+        if card.row == row:
+            return card
+    return None
+
+
+def _eats(eater: Seen | None, eaten: Seen | None) -> bool:
+    return eater is not None and eaten is not None and eater.food >= 0 and eater.food == eaten.food
+
+
+def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[Seen]],
+                 climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
+    """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
+    gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
+    mean = var = 0.0
+    for card in cards:
+        m, v = card.guess(climate, held)
+        mean, var = mean + m, var + v
+    own_a = card_at(cards, "A")
+
+    def add(card: Seen | None, sign: int) -> None:
+        nonlocal mean, var
+        if card is not None:
+            m, v = card.guess(climate, held)
+            mean, var = mean + sign * m, var + v
+
+    if niche == PLANT:
+        herbivore_a = card_at(level[HERBIVORE], "A")
+        if _eats(herbivore_a, own_a):
+            add(herbivore_a, -1)
+    elif niche == HERBIVORE:
+        plant_a = card_at(level[PLANT], "A")
+        if _eats(own_a, plant_a):
+            add(plant_a, 1)
+        carnivore_a = card_at(level[CARNIVORE], "A")
+        if _eats(carnivore_a, card_at(cards, "C")):
+            add(carnivore_a, -1)
+    else:
+        herbivore_c = card_at(level[HERBIVORE], "C")
+        if _eats(own_a, herbivore_c):
+            add(herbivore_c, 1)
+    return mean, var
+
+
+def beats(mine: tuple[float, float], theirs: tuple[float, float], occupant: bool) -> float:
+    """The chance that a total guessed as ``mine`` wins against ``theirs``: the occupant of
+    the niche wins a tie, the challenger needs one point more."""
+    shift = 0.5 if occupant else -0.5
+    spread = math.sqrt(max(mine[1] + theirs[1], 0.25))
+    return 0.5 * (1 + math.erf((mine[0] - theirs[0] + shift) / (spread * math.sqrt(2))))
+
+
+def climate_of(space: int) -> int:
+    return space % SPACES // ZONES
+
+
+def as_moves(legal: Sequence[Action]) -> list[Move]:
+    return [action for action in legal if isinstance(action, Move)]
+
+
+def pick(moves: Sequence[Move], verb: Verb) -> Move:
+    """The move of ``verb`` (the first legal move if there is none)."""
+    return next((m for m in moves if m.verb is verb), moves[0])
+
+
+def seen_by_index(cards: Iterable[Seen]) -> dict[int, Seen]:
+    """The cards we see, by the index a Move names them with."""
+    return {INDEX[card.number]: card for card in cards if card.number}

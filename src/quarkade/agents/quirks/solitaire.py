@@ -1,0 +1,193 @@
+"""The solitaire bot (``heuristic`` or ``solitaire``): it picks the climate its group can best
+reach, works each destined QUiRKS toward it, waits in that climate and counts when the estimate
+says the threshold is likely met, the QUiRKS least likely to do its share first."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from quarkade.agents.base import Bot, register_bot
+from quarkade.agents.quirks.seen import (
+    CLIMATE_COUNT,
+    CODED_ANY,
+    Seen,
+    as_moves,
+    climate_of,
+    pick,
+    quirks_guess,
+    seen_by_index,
+    share_coded,
+)
+from quarkade.core.game import Action, View
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
+
+# ----------------------------------------------------------------------------- the solitaire game
+
+
+# Tuned for the most wins over seeded games (the figures are in tests/test_bots_quirks.py).
+COUNT_CHANCE = 0.75  # count when the group reaches the threshold this likely
+STOP_CHANCE = 0.5  # stop counting (extinct branches) when the rest reaches it less likely than this
+DRAW_COST = 0.3  # a card drawn is a card the stacks no longer hold
+RESERVE = 0.1  # weight of the hand's cards, kept for later exchanges
+
+
+class Group:
+    """What the solitaire player reads from its view."""
+
+    def __init__(self, view: View) -> None:
+        data: dict[str, Any] = view.data
+        self.space: int = data["climate"]["space"]
+        self.climate = climate_of(self.space)
+        self.niche = NICHES.index(data["niche"]) if data["niche"] else -1
+        self.quirks = [tuple(Seen.of(card) for card in q["cards"]) for q in data["quirks"]]
+        self.hand = tuple(Seen.of(card) for card in data["hand"])
+        self.thresholds: tuple[int, ...] = tuple(data["thresholds"][name] for name in COMPONENTS.climates)
+        self.left = tuple(data["stacks"][name]["cards"] for name in STACKS)
+        self.counted: list[dict[str, Any]] = data["counted"]
+        self.extinctions: int = data["extinctions"]
+        self.actions: int = data["actions"]
+        self.held = tuple(card for q in self.quirks for card in q) + self.hand
+
+    def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
+              niches: Iterable[int] = range(3)) -> tuple[float, float]:
+        group = self.quirks if quirks is None else quirks
+        mean = var = 0.0
+        for niche in niches:
+            m, v = quirks_guess(niche, group[niche], group, climate, self.held)
+            mean, var = mean + m, var + v
+        return mean, var
+
+    def chance(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None) -> float:
+        """The chance the group reaches ``climate``'s threshold."""
+        return reaches(self.total(climate, quirks), self.thresholds[climate])
+
+    def potential(self, climate: int) -> float:
+        """What the group could reach in ``climate`` with the best cards of the group and the
+        hand in place, and the coded cards still in the stacks for the positions lacking one,
+        against its threshold."""
+        total = 0.0
+        for stack in range(len(STACKS)):
+            positions = sum(card.stack == stack for q in self.quirks for card in q)
+            means = sorted((card.mean(climate) for card in self.held if card.stack == stack), reverse=True)
+            for mean in means[:positions]:
+                total += mean
+                if mean < 3 and self.left[stack] > 0:
+                    total += 0.5 * share_coded(stack, climate, self.held) * (CODED_ANY - mean)
+        threshold: int = self.thresholds[climate]
+        return total - threshold
+
+    def target(self) -> int:
+        return max(range(CLIMATE_COUNT), key=lambda c: (self.potential(c), c == self.climate))
+
+
+def reaches(total: tuple[float, float], threshold: float) -> float:
+    """The chance a total guessed as ``total`` is at least ``threshold``."""
+    spread = math.sqrt(max(total[1], 0.25))
+    return 0.5 * (1 + math.erf((total[0] - threshold + 0.5) / (spread * math.sqrt(2))))
+
+
+class SolitaireHeuristic(Bot):
+    """The solitaire game by tip 8: find the best climate for the group, wait for it, count."""
+
+    kind = "heuristic"
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        g = Group(view)
+        moves = as_moves(legal)
+        stage: str = view.data["stage"]
+        if stage in ("start", "climate") and g.chance(g.climate) >= self._count_chance(g):
+            return self._first_count(g, moves)  # before drawing a marker, or after an action
+        if stage == "start":
+            return pick(moves, Verb.CONTINUE)
+        if stage == "counting":
+            return self._first_count(g, moves) if self._count_on(g) else pick(moves, Verb.STOP)
+        if stage == "climate":
+            return next((m for m in moves if m.verb is Verb.CLIMATE and m.number == self._steps(g)), moves[0])
+        if stage == "random-mutation":
+            return self._replace(g, [m for m in moves if m.verb is Verb.REPLACE])
+        if stage == "action":
+            return self._mutate(g, [m for m in moves if m.verb is Verb.MUTATE])
+        return legal[0]
+
+    @staticmethod
+    def _first_count(g: Group, moves: Sequence[Move]) -> Move:
+        """The QUiRKS least likely to do its share is counted first: if it falls short, stopping
+        then loses only it (tip 8: provoke the extinction of a poorly adapted QUiRKS)."""
+        counts = [m for m in moves if m.verb is Verb.COUNT]
+        return min(counts, key=lambda m: g.total(g.climate, niches=(m.number,))[0])
+
+    def _count_chance(self, g: Group) -> float:
+        """Short of cards or of actions, a lesser chance is worth taking."""
+        actions_left = self.game.options["action_limit"] - g.actions
+        short = min(g.left[stack] for stack in range(len(STACKS)))
+        if actions_left <= 6:
+            return 0.05
+        if actions_left <= 20 or short <= 1:
+            return COUNT_CHANCE - 0.2
+        return COUNT_CHANCE
+
+    def _count_on(self, g: Group) -> bool:
+        if g.extinctions + len(g.counted) >= 3:
+            return True  # stopping would be the third extinction: nothing to lose
+        counted = sum(entry["total"] for entry in g.counted)
+        done = {NICHES.index(entry["niche"]) for entry in g.counted}
+        rest = g.total(g.climate, niches=[n for n in range(3) if n not in done])
+        return reaches(rest, g.thresholds[g.climate] - counted) >= STOP_CHANCE
+
+    def _steps(self, g: Group) -> int:
+        """Stay in the target climate (one zone at a time); travel to it two at a time, but
+        enter it on its first zone."""
+        target = g.target()
+        if climate_of(g.space + 1) == target:
+            return 1
+        return 2
+
+    def _objective(self, g: Group, target: int, quirks: Sequence[Sequence[Seen]], hand: Sequence[Seen]) -> float:
+        return g.total(target, quirks)[0] + RESERVE * sum(card.mean(target) for card in hand)
+
+    def _mutate(self, g: Group, moves: Sequence[Move]) -> Move:
+        """The change that brings the destined QUiRKS closest to the target climate: a coded
+        card from the hand, else a new card for one lacking the code."""
+        target = g.target()
+        niche = g.niche
+        seen = seen_by_index(g.held)
+
+        def merit(m: Move) -> float:
+            old = seen[m.cards[0]]
+            hand = list(g.hand)
+            if len(m.cards) == 2:
+                new = seen[m.cards[1]]
+                hand[hand.index(new)] = old
+                cost = 0.0
+            else:
+                if g.left[old.stack] == 0:
+                    return -math.inf  # the stack has run out: drawing from it loses the game
+                new = Seen.unseen(old.stack)
+                cost = DRAW_COST + (1.5 if g.left[old.stack] <= 2 else 0.0)
+            quirks = list(g.quirks)
+            quirks[niche] = tuple(new if card is old else card for card in quirks[niche])
+            return self._objective(g, target, quirks, hand) - cost
+
+        return max(moves, key=merit)
+
+    def _replace(self, g: Group, moves: Sequence[Move]) -> Move:
+        """Random Mutation: the card the target climate needs least, from a stack that has cards."""
+        target = g.target()
+        seen = seen_by_index(g.held)
+
+        def loss(m: Move) -> float:
+            card = seen[m.cards[0]]
+            if g.left[card.stack] == 0:
+                return math.inf
+            return card.mean(target) - Seen.unseen(card.stack).guess(target, g.held)[0]
+
+        return min(moves, key=loss)
+
+
+register_bot("heuristic", "quirks-solitaire")(SolitaireHeuristic)
+register_bot("solitaire", "quirks-solitaire")(SolitaireHeuristic)

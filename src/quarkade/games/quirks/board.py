@@ -1,0 +1,89 @@
+"""The vocabulary of a Quirks table, shared by its rules modules: the stacks of each niche's
+positions, the slots of the niches, the stages of play and a competition under way.
+
+Niches are numbered plant 0, herbivore 1, carnivore 2; a slot is ``niche * 2 + level`` with
+level 0 the upper niche (three cards) and 1 the lower niche (two cards). The climate marker
+is a space 0-29: climate ``space // 6``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from quarkade.core.flow import Sealed
+from quarkade.games.quirks.components import COMPONENTS
+
+CARDS = COMPONENTS.cards
+SPACES = len(COMPONENTS.climates) * COMPONENTS.zones_per_climate
+UPPER, LOWER = 0, 1
+PLANT_A, PLANT_B, PLANT_C, HERBIVORE_A, CARNIVORE_A, ANIMAL_B, ANIMAL_C = range(7)
+# The stack of each position (A, B, C) of each niche.
+NICHE_STACKS = ((PLANT_A, PLANT_B, PLANT_C), (HERBIVORE_A, ANIMAL_B, ANIMAL_C), (CARNIVORE_A, ANIMAL_B, ANIMAL_C))
+ROWS = "ABC"
+# A hand at the end of a turn: a complete plant, herbivore and carnivore.
+HAND_TARGET = (1, 1, 1, 1, 1, 2, 2)
+EXTINCTIONS_TO_LOSE = 3
+# Setup: the niches created, in order, by the players in turn from the first.
+SETUP_ORDER = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (1, LOWER), (0, LOWER))
+SETUP_ORDER_THREE = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (0, LOWER), (1, LOWER))
+DEFAULT_TURN_LIMIT = 400
+
+
+class Stage(IntEnum):
+    SETUP = 0
+    CHOOSE_NICHE = 1
+    UPPER_OWNED = 2
+    CLIMATE = 3
+    RANDOM_MUTATION = 4
+    ACTION = 5
+    LOWER_DEFENCE = 6
+    LOWER_ATTACK = 7
+    INTELLIGENCE = 8
+    UPPER_COMPLETE = 9
+    UPPER_SEALED = 10
+    DEMOTE = 11
+    CONCEDE_DEFENDER = 12
+    CONCEDE_CHALLENGER = 13
+    AFTER_WIN = 14
+    SURPLUS = 15
+    DEFENCE = 16
+    OVER = 17
+
+
+def slot_of(niche: int, level: int) -> int:
+    return niche * 2 + level
+
+
+def stack_for(niche: int, row: str) -> int:
+    return NICHE_STACKS[niche][ROWS.index(row)]
+
+
+@dataclass
+class Contest:
+    """A competition under way."""
+
+    kind: str  # "lower", "upper" or "move-up"
+    niche: int
+    attacker: int
+    defender: int  # -1 when nobody defends (move-up)
+    attacker_cards: tuple[int, ...]
+    public_attacker: tuple[int, ...]  # what the others see of the attacker's QUiRKS
+    public_defender: tuple[int, ...]  # what the others see of the defender's QUiRKS
+    drawn: int = -1  # the challenger's drawn third card
+    sealed: Sealed[str] | None = None
+    defender_mutated: bool = False
+    faces: dict[int, bool] = field(default_factory=dict)  # seat -> face up, once revealed
+    rolls: dict[int, tuple[int, ...] | None] = field(default_factory=dict)
+    asked: list[int] = field(default_factory=list)  # seats still to answer the Intelligence choice
+    demoting: int = -1
+    in_defence: bool = False
+    # The stack the defender drew from when it mutated by discarding during the sealed step.
+    defender_drew: int = -1
+
+    def clone(self) -> Contest:
+        return Contest(self.kind, self.niche, self.attacker, self.defender, self.attacker_cards,
+                       self.public_attacker, self.public_defender, self.drawn,
+                       self.sealed.clone() if self.sealed is not None else None, self.defender_mutated,
+                       dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence,
+                       self.defender_drew)
