@@ -240,6 +240,13 @@ def test_out_of_range_options_are_refused_with_a_reason(client: TestClient, opti
     assert client.get("/api/tables").status_code == 200, "the listing still works"
 
 
+def test_a_huge_request_body_is_refused_before_it_is_read(client: TestClient) -> None:
+    huge = {"game": "quirky-quarks", "seats": TWO, "options": {f"o{n}": "x" * 100 for n in range(1000)}}
+    refused = client.post("/api/tables", json=huge)
+    assert refused.status_code == 413 and "limit" in refused.json()["detail"]
+    assert client.post("/api/tables", json={"game": "quirky-quarks", "seats": TWO}).status_code == 201
+
+
 @pytest.mark.parametrize("raw", [
     "", "null", "[]", "{}", '{"type": 5}', '{"type": "act"}', '{"type": "act", "action": ""}',
     '{"type": "act", "action": "bid lhc 3", "seq": 1e999}', '{"type": "act", "action": "bid lhc \u00b2"}',

@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.base import RequestResponseEndpoint
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import quarkade
 from quarkade.agents import bot_kinds
@@ -40,6 +41,7 @@ WS_MAX_BYTES = 64 * 1024  # frames above this close the connection; above 4 KiB 
 HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
 PENDING_PER_ADDRESS = 64  # connections from one address still sending their headers
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+MAX_BODY_BYTES = 64 * 1024  # every request body of the API is a few hundred bytes
 # Nothing is fetched from outside the machine: the pages allow their own origin only.
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
        "connect-src 'self' ws: wss:; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
@@ -147,6 +149,37 @@ def _created(base: str, table: Table, host: bool, tokens: dict[int, str]) -> dic
     return answer
 
 
+class BodyLimit:
+    """Request bodies over ``limit`` bytes are refused (``413``) before they are read; a body
+    sent without a length stops being read at the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            response = JSONResponse({"detail": f"the request's body is over {self.limit} bytes, the limit"},
+                                    status_code=413)
+            await response(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                return {"type": "http.disconnect"}
+            return message
+
+        await self.app(scope, limited, send)
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELAY,
                limits: Limits | None = None, public_url: str | None = None) -> FastAPI:
     """The web application. ``db_url`` is a SQLAlchemy URL or a SQLite file path
@@ -172,6 +205,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hall = hall
     app.state.store = store
+    app.add_middleware(BodyLimit)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: RequestResponseEndpoint) -> Response:
