@@ -13,6 +13,7 @@ first player passes clockwise, and the game ends when the decks are spent.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -222,12 +223,9 @@ class QwarksState(CachedLegalActions):
         if self.phase == Phase.QUESTION:
             return [Ask(q) for q in self.choices()]
         if self.phase == Phase.COVER:
-            times = range(0, self.limit_ms + 1, LISTED_STEP_MS)
-            return [Cover(deck, ms) for deck in range(len(self.decks)) for ms in times] + [TIMEOUT]
+            return list(race_actions(len(self.decks), self.limit_ms))
         assert self.question is not None
-        kinds: tuple[Kind | None, ...] = (None,) if self.beginners else tuple(Kind)
-        said: list[Any] = list(answer_range(self.question)) if self.question.counts else list(COLOUR_ANSWERS)
-        return [Answer(answer, kind) for answer in said for kind in kinds]
+        return list(answer_actions(self.question, self.beginners))
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         if self.phase == Phase.QUESTION:
@@ -321,7 +319,7 @@ class QwarksState(CachedLegalActions):
         self.answers.append((seat, answer, right))
         self.answered += 1
         self.wrong += not right
-        self.log = note(self.log, "answer", -1, seat, str(answer), right, card.index)
+        self.log = note(self.log, "answer", -1, seat, answer, right, card.index)
         if self.answered == len(self.order):
             self._end_turn()
         else:
@@ -371,6 +369,22 @@ class QwarksState(CachedLegalActions):
         from quarkade.games.qwarks.views import make_view
 
         return make_view(self, seat)
+
+
+@cache
+def race_actions(decks: int, limit_ms: int) -> tuple[Action, ...]:
+    """The race's listed actions: each card at every ``LISTED_STEP_MS``, and ``timeout`` (made
+    once: they are on the hot path of every playout)."""
+    times = range(0, limit_ms + 1, LISTED_STEP_MS)
+    return (*(Cover(deck, ms) for deck in range(decks) for ms in times), TIMEOUT)
+
+
+@cache
+def answer_actions(question: Question, beginners: bool) -> tuple[Answer, ...]:
+    """Every answer to ``question``, with each identification unless for beginners."""
+    kinds: tuple[Kind | None, ...] = (None,) if beginners else tuple(Kind)
+    said: list[Any] = list(answer_range(question)) if question.counts else list(COLOUR_ANSWERS)
+    return tuple(Answer(answer, kind) for answer in said for kind in kinds)
 
 
 def deck_count(players: int) -> int:

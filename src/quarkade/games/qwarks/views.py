@@ -64,8 +64,12 @@ if TYPE_CHECKING:
 LOG_LENGTH = 60
 
 
+# Each card's face as a view shows it, built once and shared by every view: never change them.
+FACES = tuple(card.face() for card in CARDS)
+
+
 def face(card: int) -> dict[str, Any]:
-    return CARDS[card].face()
+    return FACES[card]
 
 
 def deck_holder(deck: int, players: int) -> tuple[int, str | None]:
@@ -115,8 +119,8 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                 parts.append(f"seat {seat} reaches for deck {cover[0]} after {cover[1]} ms and {outcome}")
         return {"event": kind, "text": "The race: " + "; ".join(parts) + "."}
     if kind == "answer":
-        seat, said, right, card = event[2:6]
-        c = CARDS[card]
+        seat, answer, right, card = event[2:6]
+        said, c = str(answer), CARDS[card]
         outcome = f"right: it keeps {c.id} ({c.value} points)" if right else f"wrong: {c.id} is discarded"
         return {"event": kind, "seat": seat, "answer": said, "right": right, "card": c.id,
                 "text": f"Seat {seat} answers {said.removeprefix('answer ')}: {outcome}."}
@@ -152,6 +156,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
             "checked": covered_by is not None and state.card_visible(deck),
         })
     question = state.question
+    scores = state.scores
     data: dict[str, Any] = {
         "phase": state.phase.value,
         "turn": state.turn,
@@ -181,14 +186,14 @@ def make_view(state: QwarksState, seat: int | None) -> View:
             for s, answer, right in state.answers
         ],
         "players": [
-            {"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(state.scores[s])}
+            {"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(scores[s])}
             for s in range(n)
         ],
         "discards": [face(card) for card in state.discards],
         "set_aside": len(state.set_aside),
         "to_act": list(state.to_act),
         "is_over": over,
-        "scores": list(state.scores) if over else None,
+        "scores": list(scores) if over else None,
         "winners": list(state.winners) if over else None,
     }
     if seat is not None:
