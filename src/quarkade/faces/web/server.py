@@ -340,7 +340,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                     "full", f"this table has {hall.limits.spectators_per_table} spectators already, the limit"))
                 await websocket.close(code=1008)
                 return
-        else:
+        elif seat is not None:
             # A seat holder always gets in: its oldest connections make way.
             same = table.seat_connections(seat)
             for old in same[:max(0, len(same) - hall.limits.connections_per_seat + 1)]:

@@ -164,7 +164,7 @@ class Table:
         self.tokens[seat] = token
         self.invitations[seat] = None
         self.hall.store.update_table(self.id, seat_tokens=self.tokens, invitations=self.invitations,
-                                     claimed=[token is not None for token in self.tokens])
+                                     claimed=[issued is not None for issued in self.tokens])
         self.last_activity = time.time()
         self.broadcast(self.table_message())
         return token
