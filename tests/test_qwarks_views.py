@@ -10,6 +10,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import quarkade
 from quarkade.core import Chance
@@ -112,8 +114,11 @@ def answering_state(seed: int = 4) -> QwarksState:
 
 
 def zones(state: QwarksState) -> list[int]:
-    return ([c for deck in state.decks for c in deck] + state.revealed + state.set_aside + state.discards
-            + [c for kept in state.kept for c in kept])
+    """Every card where it is: a deck, set aside, discarded, kept, or on the table (this turn's
+    revealed cards stay listed in ``revealed`` once kept or discarded, for the turn's view)."""
+    moved = state.discards + [c for kept in state.kept for c in kept]
+    on_table = [c for c in state.revealed if c not in moved]
+    return [c for deck in state.decks for c in deck] + on_table + state.set_aside + moved
 
 
 def test_sampling_redraws_decks_and_covered_cards_consistently() -> None:
@@ -168,3 +173,21 @@ def test_a_sampled_state_plays_to_the_end() -> None:
         legal = sampled.legal_actions(seat)
         sampled.apply(seat, legal[pick.below(len(legal))])
     assert sampled.winners
+
+
+# ------------------------------------------------------------------------ invariants
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_cards_are_conserved_and_scores_are_kept_values(players: int, seed: int, choices: int) -> None:
+    state = new_state(players, seed)
+    pick = Chance(choices)
+    while True:
+        assert sorted(zones(state)) == list(range(44)), "every card in exactly one place"
+        assert len({len(deck) for deck in state.decks}) == 1, "the decks stay equal"
+        assert state.scores == tuple(float(sum(CARDS[c].value for c in kept)) for kept in state.kept)
+        if state.is_over:
+            break
+        seat = state.to_act[pick.below(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[pick.below(len(legal))])
+    assert not any(state.decks) and state.turn == 44 // len(state.decks)
