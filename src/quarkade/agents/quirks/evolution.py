@@ -60,7 +60,6 @@ class Table:
         self.contest: dict[str, Any] | None = data.get("contest")
         self.reveals: list[dict[str, Any]] = data["reveals"]
         self.extinctions: int = data["players"][self.seat]["extinctions"]
-        self.log: list[dict[str, Any]] = data.get("log", [])
 
     def owner(self, niche: int, level: int) -> int:
         slot = self.slots[niche][level]
@@ -137,13 +136,6 @@ class Table:
                     mine = self.guess(niche, UPPER, climate, self.completed(niche, climate))
                     total += weight * (0.5 + beats(mine, self.guess(niche, UPPER, climate), False))
         return total
-
-    def since_challenge(self) -> list[dict[str, Any]]:
-        """The events the log shows since the competition for an upper niche began."""
-        for at in range(len(self.log) - 1, -1, -1):
-            if self.log[at].get("event") == "challenge-upper":
-                return self.log[at + 1:]
-        return []
 
     def horizon_guess(self, niche: int, level: int, cards: Sequence[Seen],
                       horizon: Sequence[tuple[int, float]] = HORIZON) -> float:
@@ -409,8 +401,8 @@ class QuirksHeuristic(Bot):
         c = t.climate
         if contest["attacker"] == t.seat:
             mine = t.guess(niche, UPPER, c, tuple(Seen.of(card) for card in contest["attacker_cards"]))
-            defender_mutated = any(event.get("event") in ("mutate-exchange", "mutate-secret")
-                                   and event.get("seat") == contest["defender"] for event in t.since_challenge())
+            # A defender's exchange in its hand is seen by no one; a discard and draw is.
+            defender_mutated = contest.get("defender_drew") is not None
             return beats(mine, t.guess(niche, UPPER, c, bonus=0.5 if defender_mutated else 0.0), False)
         attacker_cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
         if len(attacker_cards) < 3:
