@@ -266,6 +266,20 @@ def test_the_animation_replays_each_execution_from_its_record(server: LiveServer
     for scenario, seed in REPLAYED:
         seen |= check_frames(page, scenario, seed)
     assert {"tunnel", "fall", "chair", "snowdrift"} <= seen, f"choose other seeds: only {sorted(seen)} were played"
+    # a game played to its end: the result in words, once the last Execute phase is replayed
+    *_, (_, last) = executions("rise-and-shine", seed=11, rounds=40)
+    assert last["is_over"]
+    words = page.evaluate(
+        """async (view) => {
+            const module = await import('/js/renderers/quirky-circuits.js');
+            const ctx = { seat: 0, ui: {}, names: {}, rerender: () => {}, table: null };
+            const root = module.renderQuirkyCircuits(view, [], () => {}, ctx);
+            const result = root.querySelector('#qc-result');
+            return [result.dataset.outcome, result.textContent, root.querySelectorAll('.qc-signals').length];
+        }""", last)
+    outcome = last["result"]["outcome"]
+    assert words[0] == outcome and words[2] == 0
+    assert ("Everyone loses." if outcome == "lost" else "You all win!") in words[1]
 
 
 def check_frames(page: Any, scenario: str, seed: int) -> set[str]:
