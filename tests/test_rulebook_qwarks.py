@@ -118,6 +118,17 @@ def test_phase_1_a_maximum_of_10_seconds() -> None:
         act(quick, 2, "cover 1 after 3001")
 
 
+def test_phase_1_any_whole_millisecond_is_a_reaction_time() -> None:
+    """Ruling 10: the race lists each card every 500 ms, and every time in between is as legal."""
+    state = three_players()
+    listed = [str(a) for a in state.legal_actions(0)]
+    assert "cover 1 after 1500" in listed and "timeout" in listed
+    assert "cover 1 after 1241" not in listed
+    assert state.why_illegal(0, parse("cover 1 after 1241")) is None
+    act(state, 0, "cover 1 after 1241")
+    assert state.view(0).to_json()["own_cover"] == {"deck": 1, "after": 1241}
+
+
 def test_phase_1_the_quicker_hand_gets_the_card() -> None:
     """Ruling 7-8: two hands on one card, the quicker one has it; the slower gets nothing."""
     state = three_players()
