@@ -42,6 +42,8 @@ const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`
 const at = (space) => `${space[0]},${space[1]}`;
 // the deck is a count, or {cards, layers} where the view tells what is known of its order
 const deckSize = (view) => (typeof view.deck === "number" ? view.deck : (view.deck && view.deck.cards) || 0);
+// what the goal still needs: a whole flower pot on its obstacle need not be knocked down
+const toClean = (tokens) => tokens.filter((t) => t.token !== "flower-pot").length;
 const centre = (space) => [M + space[0] * C + C / 2, M + space[1] * C + C / 2];
 
 // ------------------------------------------------------------------ card icons
@@ -374,6 +376,7 @@ function paint(ui, initial = false) {
   }
   dom.root.dataset.robot = `${at(frame.space)},${frame.facing}`;
   dom.caption.replaceChildren(captionOf(frame));
+  dom.left.textContent = String(toClean(frame.tokens));
   dom.queue.replaceChildren(...executedQueue(anim, frame));
 }
 
@@ -524,6 +527,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   const hand = view.hand || [];
   const quirkFirst = hand.some(isQuirk);
   const caption = h("div", { class: "qc-caption" });
+  const left = h("span", { class: "qc-left" }, String(toClean(view.tokens || [])));
   const queueCards = h("div", { class: "qc-queue-cards" });
   const root = h("div", {
     class: "qc", "data-scenario": view.scenario.id, "data-robot": `${at(view.robot.space)},${view.robot.facing}`,
@@ -545,7 +549,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       ui.anim ? null : resultBanner(view)),
     h("div", { class: "qc-side" },
       h("section", { class: "qc-goal" }, h("h3", {}, "Goal"), h("p", {}, (ROBOTS[view.scenario.robot] || ROBOTS.gizmo).goal),
-        h("p", { class: "faint small" }, `${(view.tokens || []).filter((t) => t.token !== "flower-pot").length} left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${deckSize(view)} cards in the deck`)),
+        h("p", { class: "faint small" }, left, ` left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${deckSize(view)} cards in the deck`)),
       h("section", { class: "qc-players" }, h("h3", {}, "Players"), (view.players || []).map((p) => playerRow(view, p, ctx, fresh))),
       h("section", { class: "qc-queue" },
         h("h3", {}, "Queue ", h("span", { class: "faint small" }, ui.anim ? "being executed" : `${(view.queue || []).length} of at least ${view.queue_minimum}`)),
@@ -575,7 +579,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
     const steps = view.execution || [];
     caption.replaceChildren(steps.length ? h("span", { class: "faint" }, `Last execution: ${steps.filter((st) => st.step === "reveal").map((st) => cardName(st.card)).join(", ")}.`) : h("span", { class: "faint" }, "Program the robot: play cards face down into the queue, then the queue runs from left to right."));
   }
-  ui.dom = { root, robot, tokens, flash, caption, queue: queueCards };
+  ui.dom = { root, robot, tokens, flash, caption, left, queue: queueCards };
   if (ui.anim) paint(ui, true);
   return root;
 }
