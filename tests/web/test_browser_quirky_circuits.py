@@ -212,7 +212,7 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
 
 def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any) -> None:
     page.goto(f"{server.url}/")
-    set_table(page, ["human", "random"], practice=False)
+    set_table(page, ["human", BOT], practice=False)
     wait_for_my_turn(page)
     # the bot's cards: backs only, move or turn
     backs = page.eval_on_selector_all(".qc-queue-cards .qc-card",
