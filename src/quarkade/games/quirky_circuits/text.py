@@ -6,7 +6,8 @@ columns (the largest map is 8 spaces wide: 49 columns, the legend beside it)::
     +-----+-----+-----+      ----- |   a barrier (the board's edge too)
     | [^] |  d  ##### |      ..v.. > < a slope: the robot may cross it the arrow's way only
     +-----+..v..+     +      1 2       the mouths of a tunnel, on the board's edge
-    |  .  1  .  ##p## |
+    1  .  >  .  ##p## |
+    +-----+-----+-----+
 
 Spaces: ``.`` floor, ``(.)`` the start space, ``#####`` an obstacle (``##p##`` with a flower
 pot or ``##d##`` a dust bunny on top), ``{ . }`` a chair, ``~ . ~`` a snowdrift; tokens
