@@ -17,9 +17,11 @@ what the observer cannot tell apart:
 1. Same sight, same answers. Two moments, in two worlds or in one, at which the observer has
    seen the same sequence of views (without the log, with ``to_act``; a step that showed it
    nothing new counts for nothing, as the server then sends nothing) must give it the same
-   legal actions and the same server message. Within one world, such a step must not give it a
-   log line either: a line announcing a step the observer cannot see tells it that the step
-   happened. (Log lines are not compared between worlds: a log may rightly tell public events
+   legal actions and the same server message. Nor may a step that shows the observer nothing
+   new give it a log line when that step changed what some seat sees but not what the
+   spectator sees: such a step is a seat's secret, and the line tells the observer it
+   happened. (A step that changes no one's view, such as an offer repeated word for word, may
+   be told. Log lines are not compared between worlds: a log may rightly tell public events
    that the view does not keep, such as which stack a seat asked for.)
 2. Same actions, same turn. Views restate who acts besides ``to_act`` (a current seat, a count
    of the seats already asked), so two worlds in which different seats are asked never show
@@ -39,6 +41,7 @@ with a value a view keeps under a hidden key.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections import Counter
@@ -53,8 +56,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import quarkade
-from conftest import configuration_id, configurations, random_playout, walk
-from quarkade.core import Action, Chance, Game, State
+from conftest import chooser, configuration_id, configurations, play_out, random_playout, walk
+from quarkade.core import Action, Chance, Game, GameInfo, State, View
+from quarkade.core.log import note, read
 from quarkade.core.registry import game_class
 from quarkade.faces.web.server import create_app
 from quarkade.faces.web.tables import HUMAN, Table
@@ -117,6 +121,10 @@ def lines_since(before: list[Any], now: list[Any]) -> list[Any]:
     raise AssertionError("the log lost lines it had shown (it should only grow at its end)")
 
 
+def who(observer: int | None) -> str:
+    return "the spectator" if observer is None else f"seat {observer}"
+
+
 def served(state: State, audience: int | None) -> dict[str, Any]:
     """The state message the web server sends ``audience`` (every seat a person's), made by the
     server's own code on a stand-in for a table, with no turn timer (real time is not a rule)."""
@@ -150,6 +158,7 @@ class World:
     sights: list[Sight] = field(default_factory=list)
     own_moves: int = 0
     followed: int = 0  # real actions followed so far
+    told: list[str] = field(default_factory=list)  # secret steps its log told the observer of
     _rough: list[bytes] = field(default_factory=list)
 
     def rough(self, step: int) -> bytes:
@@ -184,6 +193,22 @@ def own_move(world: World, legal: list[Action], real_moves: list[Action]) -> Act
     return legal[int.from_bytes(world.sights[-1].history[:4], "big") % len(legal)]
 
 
+def plain_view(state: State, audience: int | None) -> dict[str, Any]:
+    return {key: value for key, value in state.view(audience).to_json().items() if key != "log"}
+
+
+def secret_step_told(world: World, before: State, seat: int, action: Action) -> None:
+    """The last step showed the observer nothing new but gave it log lines: note it if the step
+    changed what some seat sees and not what the spectator sees."""
+    state, observer = world.state, world.observer
+    seats = [s for s in range(state.game.players) if plain_view(before, s) != plain_view(state, s)]
+    if seats and plain_view(before, None) == plain_view(state, None):
+        last, previous = world.sights[-1], world.sights[-2]
+        world.told.append(
+            f"{who(observer)} sees nothing of {seat}:{action} in {world.name} after {list(previous.actions)} "
+            f"(it changed only what seats {seats} see), yet its log tells it: {last.log[len(previous.log):]}")
+
+
 def play(world: World, future: list[tuple[int, Action]], steps: int) -> None:
     state, observer = world.state, world.observer
     real_moves = [action for seat, action in future if seat == observer]
@@ -206,9 +231,13 @@ def play(world: World, future: list[tuple[int, Action]], steps: int) -> None:
             action = legal[world.pick.below(len(legal))]
         if real == (seat, action):
             world.followed += 1
+        before = state.clone()
         state.apply(seat, action)
         actions = (*actions, f"{seat}:{action}")
         world.sights.append(look(world, actions))
+        previous, last = world.sights[-2], world.sights[-1]
+        if last.seen == previous.seen and len(last.log) > len(previous.log):
+            secret_step_told(world, before, seat, action)
 
 
 def worlds_from(game: Game, state: State, future: list[tuple[int, Action]], observer: int | None,
@@ -241,25 +270,20 @@ def difference(a: Any, b: Any, where: str = "") -> str:
     return f"{where or 'value'}: {a!r} / {b!r}"
 
 
-def who(observer: int | None) -> str:
-    return "the spectator" if observer is None else f"seat {observer}"
-
-
 def same_sight_same_answers(worlds: list[World], tally: Counter[str]) -> list[str]:
     """Check 1 (see the module's docstring)."""
     found: list[str] = []
     first: dict[bytes, tuple[World, Sight]] = {}
     for world in worlds:
+        found.extend(world.told)
         for sight in world.sights:
             if sight.history not in first:
                 first[sight.history] = (world, sight)
                 continue
             other_world, other = first[sight.history]
             tally["check 1, one world" if other_world is world else "check 1, two worlds"] += 1
-            compared = [("legal actions", other.legal, sight.legal), ("server message", other.message, sight.message)]
-            if other_world is world:
-                compared.append(("log lines", other.log, sight.log))
-            for what, theirs, mine in compared:
+            for what, theirs, mine in (("legal actions", other.legal, sight.legal),
+                                       ("server message", other.message, sight.message)):
                 if theirs != mine:
                     found.append(
                         f"{who(world.observer)} sees the same in {other_world.name} after {list(other.actions)} "
@@ -321,8 +345,8 @@ def own_scalars(entry: dict[str, Any]) -> set[str]:
     return values
 
 
-def hidden_fields(game_id: str) -> tuple[set[str], dict[str, list[frozenset[str]]]]:
-    """Over seeded games of every configuration of ``game_id``: the hidden keys, and for each
+def hidden_fields(games: list[Game]) -> tuple[set[str], dict[str, list[frozenset[str]]]]:
+    """Over seeded games of ``games``: the hidden keys, and for each
     text value some view keeps under a hidden key, the public faces it was seen with (the text
     values that the part of the seat's view holding it shares with the spectator's view)."""
     keys: set[str] = set()
@@ -342,10 +366,8 @@ def hidden_fields(game_id: str) -> tuple[set[str], dict[str, list[frozenset[str]
             for mine, theirs in zip(seat_view, spectator_view, strict=True):
                 visit(mine, theirs, depth + 1)
 
-    siblings = [(players, options) for id_, players, options in CONFIGURATIONS if id_ == game_id]
-    for players, options in siblings:
-        game = quarkade.load(game_id, players=players, **options)
-        count = max(2, GAME_MOMENTS // len(siblings))
+    for game in games:
+        count = max(2, GAME_MOMENTS // len(games))
         every = max(1, len(random_playout(game, SEEDS[0]).history) // count)
         for index, state in enumerate(walk(game, SEEDS[0])):
             if index % every == 0 or state.is_over:
@@ -390,7 +412,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_public_component_data_holds_nothing_a_view_hides(game_id: str, web: TestClient) -> None:
-    keys, faces = hidden_fields(game_id)
+    keys, faces = hidden_fields([quarkade.load(game_id, players=players, **options)
+                                 for id_, players, options in CONFIGURATIONS if id_ == game_id])
     components = game_class(game_id).public_components()
     response = web.get(f"/api/games/{game_id}/components")
     assert response.status_code == 200, response.text
@@ -402,3 +425,154 @@ def test_public_component_data_holds_nothing_a_view_hides(game_id: str, web: Tes
         if findings
     ]
     assert not problems, "public data holds what views hide:\n" + "\n".join(problems)
+
+
+# ----------------------------------------------------------------------------- the tests can fail
+# A toy game with the three kinds of leak the tests look for, each one switched on by itself, so
+# that the tests are seen to catch them (and to pass the same game without them). Each of three
+# seats holds a secret bit; for three rounds every seat in turn may hum (in secret, once) and then
+# answers yes or no in the open.
+@dataclass(frozen=True)
+class Word(Action):
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+HUM, YES, NO = Word("hum"), Word("yes"), Word("no")
+NAMES = ("Ada", "Ben", "Cy")
+
+
+def describe_toy(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
+    kind, private_to, seat = event
+    if kind == "hum" and not (reveal_all or private_to in (-1, viewer)):
+        return None
+    return {"event": kind, "seat": seat, "text": f"Seat {seat} {'hums' if kind == 'hum' else 'says ' + kind}."}
+
+
+class ToyGame(Game):
+    info = GameInfo("toy", "Toy", 3, 3, "three secret bits")
+
+    def __init__(self, leak: str | None) -> None:
+        super().__init__(3, {})
+        self.leak = leak  # "turn": seats holding 0 are skipped; "log": everyone hears a hum
+
+    def new_game(self, seed: int) -> State:
+        chance = Chance(seed)
+        return ToyState(self, seed, [chance.below(2) for _ in NAMES])
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return Word(text)
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        data = view.to_json()
+        bits = [chance.below(2) for _ in NAMES]
+        if view.seat is not None:
+            bits[view.seat] = data["players"][view.seat]["secret"]
+        state = ToyState(self, 0, bits)
+        state.round, state.turn, state.hummed = data["round"], data["turn"], data.get("hummed", False)
+        state.asked = data["asked"]
+        state.history = []
+        return state
+
+
+class ToyState(State):
+    def __init__(self, game: ToyGame, seed: int, bits: list[int]) -> None:
+        self.game: ToyGame = game
+        self.seed, self.bits, self.round, self.turn, self.asked, self.hummed = seed, bits, 0, -1, 0, False
+        self.log: Any = None
+        self.history = []
+        self._next()
+
+    def _next(self) -> None:
+        """Ask the next seat (the leaky flow asks only seats holding 1)."""
+        self.turn, self.asked, self.hummed = self.turn + 1, self.asked + 1, False
+        while self.round < 3 and (self.turn == 3 or (self.game.leak == "turn" and not self.bits[self.turn])):
+            if self.turn == 3:
+                self.round, self.turn = self.round + 1, 0
+            else:
+                self.turn, self.asked = self.turn + 1, self.asked + 1
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.is_over else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return [YES, NO] if self.hummed else [HUM, YES, NO]
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        return None if action in self.legal_actions(seat) else f"{action} is not a move now"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Word)
+        self.log = note(self.log, action.word, -1 if self.game.leak == "log" or action != HUM else seat, seat)
+        if action == HUM:
+            self.hummed = True
+        else:
+            self._next()
+
+    def view(self, seat: int | None) -> View:
+        players = [{"seat": s, "name": NAMES[s], **({"secret": self.bits[s]} if s == seat else {})} for s in range(3)]
+        data: dict[str, Any] = {"round": self.round, "turn": self.turn, "asked": self.asked,
+                                "to_act": list(self.to_act), "players": players}
+        if seat == self.turn:
+            data["hummed"] = self.hummed
+        data["log"] = read(self.log, describe_toy, seat, self.is_over, 60)
+        return View("toy", seat, data)
+
+    @property
+    def is_over(self) -> bool:
+        return self.round >= 3
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return (0.0, 0.0, 0.0)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return ()
+
+    def clone(self) -> State:
+        copy = ToyState.__new__(ToyState)
+        copy.__dict__.update(self.__dict__)
+        copy.bits = self.bits[:]
+        self._copy_history(copy)
+        return copy
+
+
+@functools.cache
+def toy_findings(leak: str | None) -> tuple[list[str], list[str]]:
+    """What checks 1 and 2 find in seeded toy games."""
+    game = ToyGame(leak)
+    sight: list[str] = []
+    turn: list[str] = []
+    for seed in range(3):
+        history = play_out(game.new_game(seed), chooser(seed)).history
+        for step, state in enumerate(walk(game, seed)):
+            if step % 3 == 0 and not state.is_over:
+                for observer in [None, *range(3)]:
+                    worlds = worlds_from(game, state, history[step:], observer, seed)
+                    sight += same_sight_same_answers(worlds, Counter())
+                    turn += same_actions_same_turn(worlds, Counter())
+    return sight, turn
+
+
+def test_the_checks_catch_a_flow_that_skips_seats_by_what_they_hold() -> None:
+    assert toy_findings("turn")[1], "check 2 missed seats skipped for their secret"
+    assert toy_findings(None) == ([], [])
+
+
+def test_the_checks_catch_a_log_line_about_a_secret_step() -> None:
+    assert toy_findings("log")[0], "check 1 missed a log line announcing a secret step"
+    assert toy_findings(None) == ([], [])
+
+
+def test_the_public_data_lint_catches_a_hidden_field() -> None:
+    keys, faces = hidden_fields([ToyGame(None)])
+    assert keys == {"secret", "hummed"}
+    assert public_data_findings({"players": [{"name": "Ada", "secret": 1}]}, keys, faces)
+    assert public_data_findings({"players": [{"name": "Ada", "bit": 1}]}, keys, faces)  # the value beside the face
+    assert not public_data_findings({"players": [{"name": "Ada"}, {"name": "Ben"}]}, keys, faces)
