@@ -173,7 +173,10 @@ class Store:
         path = self.lock_path()
         if path is None or self._lock is not None:
             return
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise DatabaseBusy(f"cannot make the lock file {path} beside the database: {error.strerror}") from None
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
