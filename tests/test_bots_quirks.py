@@ -235,3 +235,25 @@ def test_samplers_never_read_the_secret_table(game_id: str, monkeypatch: pytest.
     for one, other in zip(before, after, strict=True):
         assert one.table == other.table  # type: ignore[attr-defined]
         assert one.view(0) == other.view(0) and one.view(None) == other.view(None)
+
+
+def test_sampled_adaptation_values_agree_with_the_counts_seen() -> None:
+    """A count shows both QUiRKS face up and their totals ("the real value of the two QUiRKS is
+    then calculated"): a sampled table gives those cards the same sum of values there."""
+    game, state = midgame("quirks", 0)
+    rng = random.Random(5)
+    while len(state.reveals) < 3 and not state.is_over:  # type: ignore[attr-defined]
+        seat = state.to_act[rng.randrange(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        bold = [a for a in legal if str(a).split()[0] in ("accept", "fight", "face-up", "hold", "compete")]
+        state.apply(seat, (bold or legal)[rng.randrange(len(bold or legal))])
+    reveals = state.view(1).to_json()["reveals"]
+    assert reveals, "a count was seen"
+    for k in range(3):
+        table = game.sample_state(state.view(1), Chance(k)).table  # type: ignore[attr-defined]
+        for reveal in reveals:
+            climate = COMPONENTS.climates.index(reveal["climate"])
+            for seat, numbers in reveal["quirks"].items():
+                if seat not in reveal["rolled"]:
+                    cards = [COMPONENTS.by_number(n).index for n in numbers]
+                    assert sum(table.values[c][climate] for c in cards) == reveal["totals"][seat]["cards"]

@@ -94,6 +94,7 @@ def count(s: QuirksState) -> None:
         "climate": COMPONENTS.climates[climate],
         "attacker": contest.attacker, "defender": contest.defender,
         "totals": {str(seat): {"cards": b, "food_chain": f, "total": b + f} for seat, (b, f) in totals.items()},
+        "quirks": {str(seat): [CARDS[c].number for c in cards] for seat, cards in fighters(s)},
         "rolled": {str(seat): list(r) for seat, r in contest.rolls.items() if r is not None},
         "winner": contest.attacker if attacker_wins else contest.defender,
     }

@@ -4,12 +4,16 @@ What the view shows is copied; what it hides (the order of the stacks and of the
 markers, other players' hands) is dealt at random from the cards unaccounted for, with the
 caller's generator. So is the adaptation table, which no player ever reads: each card's
 values are drawn to fit the climate codes the seat can read on it (a printed code means 3 or
-more, no code 3 or less; by ruling 3 a 3 prints its code on odd-numbered cards only), and a
-card whose codes the seat cannot read gets values, and so codes, drawn at random.
+more, no code 3 or less; by ruling 3 a 3 prints its code on odd-numbered cards only), a
+card whose codes the seat cannot read gets values, and so codes, drawn at random, and the
+cards of every count the seat saw are given values that add up to the total it showed (drawn
+count by count, so a rare clash between counts leaves the later one unmatched).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import product
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from quarkade.core.chance import Chance
@@ -59,22 +63,36 @@ def readable_codes(data: Any, found: dict[str, str] | None = None) -> dict[str, 
     return found
 
 
-def sample_table(view: View, chance: Chance) -> AdaptationTable:
-    """An adaptation table that fits every code ``view`` shows, drawn with ``chance``."""
+# A count the seat saw: the climate, the cards of a QUiRKS, and the sum of their values there.
+Count = tuple[int, list[int], int]
+
+
+def _fits(card: int, climate: int, read: dict[str, str]) -> list[int]:
+    """The values ``card`` may have in ``climate``, each as often as its prior weight."""
+    number = CARDS[card].number
+    shown = read.get(number)
+    return _ANY if shown is None else _FITTING[int(number[1:]) % 2, "OFPDJ"[climate] in shown]
+
+
+def sample_table(view: View, chance: Chance, counts: Sequence[Count] = ()) -> AdaptationTable:
+    """An adaptation table that fits every code ``view`` shows and every count the seat saw
+    (``counts``), drawn with ``chance``."""
     read = readable_codes(view.data)
-    values: list[tuple[int, ...]] = []
-    codes: list[tuple[bool, ...]] = []
-    for card in CARDS:
-        shown = read.get(card.number)
-        if shown is None:
-            drawn = tuple(_ANY[chance.below(len(_ANY))] for _ in CLIMATES)
-        else:
-            odd = int(card.number[1:]) % 2
-            fits = [_FITTING[odd, letter in shown] for letter in "OFPDJ"]
-            drawn = tuple(choices[chance.below(len(choices))] for choices in fits)
-        values.append(drawn)
-        codes.append(tuple(is_printed(card.number, v) for v in drawn))
-    return AdaptationTable(tuple(values), tuple(codes))
+    values = [[fits[chance.below(len(fits))] for fits in (_fits(card.index, k, read) for k in CLIMATES)]
+              for card in CARDS]
+    fixed: set[tuple[int, int]] = set()
+    for climate, cards, total in counts:
+        free = [c for c in cards if (c, climate) not in fixed]
+        wanted = total - sum(values[c][climate] for c in cards if (c, climate) in fixed)
+        # Every way the free cards reach the total, as often as the prior weighs it.
+        ways = [combo for combo in product(*(_fits(c, climate, read) for c in free)) if sum(combo) == wanted]
+        if ways:
+            for card, value in zip(free, ways[chance.below(len(ways))], strict=True):
+                values[card][climate] = value
+                fixed.add((card, climate))
+    return AdaptationTable(tuple(tuple(row) for row in values),
+                           tuple(tuple(is_printed(card.number, v) for v in row) for card, row in zip(CARDS, values,
+                                                                                                     strict=True)))
 
 
 def _blank(cls: type[S], game: Game, chance: Chance) -> S:
@@ -106,8 +124,10 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
 
     data = view.data
     s = _blank(SolitaireState, game, chance)
-    s.table = sample_table(view, chance)
     s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
+    climate = data["climate"]["space"] // COMPONENTS.zones_per_climate
+    s.table = sample_table(view, chance, [(climate, list(s.quirks[NICHES.index(c["niche"])]), c["cards"])
+                                          for c in data["counted"]])
     s.hand = _indices(data["hand"]) if "hand" in data else []
     s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
     s.climate = data["climate"]["space"]
@@ -228,7 +248,10 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     seat = view.seat
     n = game.players
     s = _blank(QuirksState, game, chance)
-    s.table = sample_table(view, chance)
+    # Every count shown since the start: both QUiRKS were face up, so their cards are known.
+    counts = [(COMPONENTS.climates.index(reveal["climate"]), _indices(reveal["quirks"][seat]), total["cards"])
+              for reveal in data["reveals"] for seat, total in reveal["totals"].items() if seat not in reveal["rolled"]]
+    s.table = sample_table(view, chance, counts)
     s.players = n
     players = data["players"]
     s.climate = data["climate"]["space"]
