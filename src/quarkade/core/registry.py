@@ -11,7 +11,7 @@ from quarkade.core.game import Game, GameInfo, Record, State
 _GAMES: dict[str, type[Game]] = {}
 # Game packages, imported on first use so that ``import quarkade`` stays light.
 _GAME_MODULES = ("quarkade.games.quirky_quarks", "quarkade.games.quirks", "quarkade.games.quirky_circuits",
-                 "quarkade.games.qwarks")
+                 "quarkade.games.qwarks", "quarkade.games.cosmic_encounter")
 _loaded = False
 
 

@@ -1,0 +1,243 @@
+"""Cosmic Encounter actions and their notation.
+
+Seats are numbered from 0, and so are systems (system ``s`` is seat ``s``'s home system) and
+the planets of a system (0-4): planet ``2.3`` is planet 3 of seat 2's system. Cards are named
+by their face (see ``components``). Notation, one action a line::
+
+    regroup 2.3            the offence returns a token from the warp to planet 2.3
+    aim 2.3                destiny drew seat 2's colour: aim the cone at planet 2.3
+    aim 0.1 at 2           destiny drew the offence's own colour: challenge seat 2's base on 0.1
+    draw again             destiny drew the offence's own colour: draw another destiny card
+    launch 3               put 1-4 tokens in the cone
+    invite 1 3             invite allies (``invite none``)
+    ally offence 2         an invited player joins a side with 1-4 tokens
+    decline                an invited player stays out
+    trade / keep           Trader: swap hands with the opponent, or not
+    play a8                play a challenge card, sealed (``play c``, ``play u10``)
+    play random            Laser's opponent: a challenge card chosen at random
+    offer give 1 get 2 base mine
+                           a deal: cards I give, cards I get, bases (none, mine, yours, both)
+    accept                 accept the other side's standing offer
+    timeout                the deal's time ran out (the host applies it; a side may give up)
+    reward 2               a defensive ally takes 2 cards, the rest of its reward in tokens
+    again / end            after a successful first challenge: a second one, or end the turn
+    pass                   an edict window: play no edict (now)
+    edict zap 2            play an edict (``edict mobius``, ``edict finder 2 15``, ...)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from quarkade.core.errors import InvalidNotation
+from quarkade.core.game import Action, parse_words
+from quarkade.games.cosmic_encounter.components import Edict
+
+GAME_ID = "cosmic-encounter"
+PLANET = re.compile(r"(\d{1,2})\.(\d)")
+FACE = re.compile(r"a-?\d{1,2}|c|[uds]\d{1,2}|random")
+NUMBER = re.compile(r"-?\d{1,3}")
+SIDES = ("offence", "defence")
+BASES = ("none", "mine", "yours", "both")
+EDICTS = {e.value: e for e in Edict}
+TARGETED = (Edict.ZAP, Edict.PLAGUE, Edict.FINDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Regroup(Action):
+    planet: int  # system * 5 + planet
+
+    def __str__(self) -> str:
+        return f"regroup {self.planet // 5}.{self.planet % 5}"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim(Action):
+    planet: int
+    defender: int
+
+    def __str__(self) -> str:
+        where = f"aim {self.planet // 5}.{self.planet % 5}"
+        return where if self.defender == self.planet // 5 else f"{where} at {self.defender}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAgain(Action):
+    def __str__(self) -> str:
+        return "draw again"
+
+
+@dataclass(frozen=True, slots=True)
+class Launch(Action):
+    tokens: int
+
+    def __str__(self) -> str:
+        return f"launch {self.tokens}"
+
+
+@dataclass(frozen=True, slots=True)
+class Invite(Action):
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "invite " + (" ".join(map(str, self.seats)) if self.seats else "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Ally(Action):
+    side: int  # 0 offence, 1 defence
+    tokens: int
+
+    def __str__(self) -> str:
+        return f"ally {SIDES[self.side]} {self.tokens}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Action):
+    swap: bool
+
+    def __str__(self) -> str:
+        return "trade" if self.swap else "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    face: str  # a card's face, or "random" (Laser's opponent)
+
+    def __str__(self) -> str:
+        return f"play {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    give: int
+    get: int
+    bases: int  # index into BASES, from the proposer's side
+
+    def __str__(self) -> str:
+        return f"offer give {self.give} get {self.get} base {BASES[self.bases]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout(Action):
+    def __str__(self) -> str:
+        return "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Reward(Action):
+    cards: int
+
+    def __str__(self) -> str:
+        return f"reward {self.cards}"
+
+
+@dataclass(frozen=True, slots=True)
+class Again(Action):
+    again: bool
+
+    def __str__(self) -> str:
+        return "again" if self.again else "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEdict(Action):
+    edict: Edict
+    target: int = -1  # a seat (Zap, Plague, Finder)
+    value: int = 0  # the Attack value a Finder asks for
+
+    def __str__(self) -> str:
+        text = f"edict {self.edict.value}"
+        if self.target >= 0:
+            text += f" {self.target}"
+        if self.edict is Edict.FINDER:
+            text += f" {self.value}"
+        return text
+
+
+def _number(word: str, what: str) -> int:
+    if not NUMBER.fullmatch(word):
+        raise InvalidNotation(f"{what} is a whole number, not {word!r}")
+    return int(word)
+
+
+def _planet(word: str) -> int:
+    match = PLANET.fullmatch(word)
+    if not match or int(match.group(2)) > 4:
+        raise InvalidNotation(f"a planet is written system.planet (e.g. 2.3, planets 0-4), not {word!r}")
+    return int(match.group(1)) * 5 + int(match.group(2))
+
+
+SIMPLE: dict[str, Action] = {
+    "decline": Decline(), "trade": Trade(True), "keep": Trade(False), "accept": Accept(),
+    "timeout": Timeout(), "again": Again(True), "end": Again(False), "pass": Pass(),
+}
+
+
+def parse(text: str) -> Action:
+    """Notation to an action (not yet checked against the rules)."""
+    words = parse_words(text, GAME_ID)
+    head, rest = words[0], words[1:]
+    if len(words) == 1 and head in SIMPLE:
+        return SIMPLE[head]
+    if head == "draw" and rest == ["again"]:
+        return DrawAgain()
+    if head == "regroup" and len(rest) == 1:
+        return Regroup(_planet(rest[0]))
+    if head == "aim" and len(rest) in (1, 3):
+        planet = _planet(rest[0])
+        if len(rest) == 1:
+            return Aim(planet, planet // 5)
+        if rest[1] != "at":
+            raise InvalidNotation("write 'aim 0.1 at 2' to challenge seat 2's base on planet 0.1")
+        return Aim(planet, _number(rest[2], "a seat"))
+    if head == "launch" and len(rest) == 1:
+        return Launch(_number(rest[0], "the number of tokens"))
+    if head == "invite" and rest:
+        if rest == ["none"]:
+            return Invite(())
+        seats = tuple(sorted(_number(w, "a seat") for w in rest if w != ","))
+        if len(set(seats)) != len(seats):
+            raise InvalidNotation("each seat is invited once")
+        return Invite(seats)
+    if head == "ally" and len(rest) == 2 and rest[0] in SIDES:
+        return Ally(SIDES.index(rest[0]), _number(rest[1], "the number of tokens"))
+    if head == "play" and len(rest) == 1 and FACE.fullmatch(rest[0]):
+        return Play(rest[0])
+    if head == "offer" and len(rest) == 6 and rest[0] == "give" and rest[2] == "get" and rest[4] == "base":
+        if rest[5] not in BASES:
+            raise InvalidNotation(f"the bases of a deal are one of {', '.join(BASES)}")
+        return Offer(_number(rest[1], "cards given"), _number(rest[3], "cards asked"), BASES.index(rest[5]))
+    if head == "reward" and len(rest) == 1:
+        return Reward(_number(rest[0], "the number of cards"))
+    if head == "edict" and rest and rest[0] in EDICTS:
+        edict = EDICTS[rest[0]]
+        args = rest[1:]
+        wanted = 2 if edict is Edict.FINDER else 1 if edict in TARGETED else 0
+        if len(args) != wanted:
+            raise InvalidNotation(f"the {edict.value} edict is written 'edict {edict.value}"
+                                  + (" SEAT" if wanted else "") + (" VALUE" if wanted == 2 else "") + "'")
+        target = _number(args[0], "a seat") if args else -1
+        value = _number(args[1], "an Attack value") if wanted == 2 else 0
+        return PlayEdict(edict, target, value)
+    raise InvalidNotation(f"{text!r} is no action of Cosmic Encounter (e.g. 'launch 3', 'play a8', "
+                          "'ally offence 2', 'invite none', 'pass')")

@@ -1,0 +1,199 @@
+"""The Cosmic Encounter heuristic bot: it reads its view only.
+
+- **Launch and alliances.** Four tokens in the cone; invite only players who are not close to
+  winning; as an invited player join the offence when that gives a new base to a player who
+  is not about to win, else the defence for its rewards, else decline.
+- **Cards, planned with the Phase Diagram.** It estimates what it must reach (the other side's
+  tokens plus a typical card, or the card itself when an Oracle's opponent shows it) and
+  plays the card that reaches it at the least cost; a Quark's cost is its value over the
+  squares to come, so a Quark about to rise is kept and one about to fall is spent. If no
+  card reaches, it plays a Compromise (for consolation) or its cheapest card.
+- **Deals both sides gain from.** It offers a card each way and a base each way, and accepts
+  any offer that gives it a base.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarkade.agents.base import Bot, register_bot
+from quarkade.core.game import Action, View
+from quarkade.games.cosmic_encounter.actions import (
+    Accept,
+    Again,
+    Aim,
+    Ally,
+    Decline,
+    Invite,
+    Launch,
+    Offer,
+    Pass,
+    Play,
+    PlayEdict,
+    Regroup,
+    Reward,
+    Timeout,
+    Trade,
+)
+from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES, Edict
+
+TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
+LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
+
+
+def card_worth(card: dict[str, Any], square: int | None) -> float:
+    """What a card is worth keeping: an Attack its value, a Quark its value over the coming
+    squares (the square after a turn passes, and the next few)."""
+    if card["kind"] == "quark" and square is not None:
+        flavour = FLAVOURS.index(card["flavour"])
+        future = [int(card["printed"]) + SQUARES[(square + k) % 12][flavour] for k in range(1, LOOK_AHEAD + 1)]
+        return sum(future) / len(future)
+    return float(card.get("value", 0))
+
+
+class CosmicHeuristic(Bot):
+    kind = "heuristic"
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        data = view.to_json()
+        seat = view.seat
+        assert seat is not None
+        first = legal[0]
+        if isinstance(first, Regroup):
+            return self._regroup(data, seat, legal)
+        if isinstance(first, Aim) or any(isinstance(a, Aim) for a in legal):
+            return self._aim(data, legal)
+        if isinstance(first, Launch):
+            return max(legal, key=lambda a: a.tokens if isinstance(a, Launch) else 0)
+        if isinstance(first, Invite):
+            return self._invite(data, legal)
+        if isinstance(first, (Ally, Decline)):
+            return self._ally(data, seat, legal)
+        if isinstance(first, Pass):
+            return self._edict(data, seat, legal)
+        if isinstance(first, Trade):
+            mine, theirs = self._hand_size(data, seat), self._hand_size(data, self._opponent(data, seat))
+            return Trade(theirs > mine + 2)
+        if isinstance(first, Play):
+            return self._play(data, seat, legal)
+        if isinstance(first, (Offer, Accept)):
+            return self._deal(data, seat, legal)
+        if isinstance(first, Reward):
+            warp = data["players"][seat]["warp"]
+            most = max(a.cards for a in legal if isinstance(a, Reward))
+            return Reward(max(0, most - warp))
+        if isinstance(first, Again):
+            return Again(True)
+        return first
+
+    # ----------------------------------------------------------------- helpers
+    @staticmethod
+    def _hand_size(data: dict[str, Any], seat: int) -> int:
+        return int(data["players"][seat]["hand_size"])
+
+    @staticmethod
+    def _opponent(data: dict[str, Any], seat: int) -> int:
+        e = data["encounter"]
+        return int(e["defender"] if seat == data["offence"] else data["offence"])
+
+    @staticmethod
+    def _tokens(data: dict[str, Any], planet: str, seat: int) -> int:
+        return int(next(p for p in data["planets"] if p["planet"] == planet)["tokens"][seat])
+
+    def _regroup(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        # Strengthen the weakest foreign base, which is the one most at risk.
+        def weight(action: Action) -> tuple[int, int]:
+            assert isinstance(action, Regroup)
+            row = data["planets"][action.planet]["tokens"]
+            foreign = action.planet // 5 != seat
+            return (0 if foreign and row[seat] else 1, row[seat])
+        return min(legal, key=weight)
+
+    def _aim(self, data: dict[str, Any], legal: list[Action]) -> Action:
+        aims = [a for a in legal if isinstance(a, Aim)]
+        if not aims:
+            return legal[0]
+        offence = data["offence"]
+
+        def weight(action: Aim) -> tuple[int, int]:
+            row = data["planets"][action.planet]["tokens"]
+            return (row[offence] > 0, row[action.defender])
+        return min(aims, key=weight)
+
+    def _invite(self, data: dict[str, Any], legal: list[Action]) -> Action:
+        safe = {p["seat"] for p in data["players"] if p["foreign_bases"] < WIN_BASES - 1}
+        invites = [a for a in legal if isinstance(a, Invite)]
+        return max(invites, key=lambda a: (set(a.seats) <= safe, len(a.seats)))
+
+    def _ally(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        e = data["encounter"]
+        offence = data["offence"]
+        near_win = data["players"][offence]["foreign_bases"] >= WIN_BASES - 1
+        allies = [a for a in legal if isinstance(a, Ally)]
+        gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
+        for action in sorted(allies, key=lambda a: -a.tokens):
+            if action.side == 0 and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
+                return Ally(0, min(action.tokens, 2))
+        for action in allies:
+            if action.side == 1:
+                best = max(a.tokens for a in allies if a.side == 1)
+                return Ally(1, min(best, 2))
+        return Decline()
+
+    def _edict(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        opponent = self._opponent(data, seat) if seat in (data["offence"], data["encounter"]["defender"]) else -1
+        for action in legal:
+            if not isinstance(action, PlayEdict):
+                continue
+            if action.edict is Edict.MOBIUS and data["players"][seat]["warp"] >= 4:
+                return action
+            if action.edict is Edict.ZAP and action.target == opponent:
+                return action
+        return Pass()
+
+    def _play(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        if legal == [Play("random")]:
+            return legal[0]
+        e = data["encounter"]
+        square = data["square"]
+        hand = {c["card"]: c for c in data["hand"]}
+        plays = [a for a in legal if isinstance(a, Play)]
+        side = 0 if seat == data["offence"] else 1
+        mine = e["cone"] if side == 0 else self._tokens(data, e["target"], seat)
+        theirs = self._tokens(data, e["target"], e["defender"]) if side == 0 else e["cone"]
+        for ally in e["allies"]:
+            if (ally["side"] == "offence") == (side == 0):
+                mine += ally["tokens"]
+            else:
+                theirs += ally["tokens"]
+        opponent = self._opponent(data, seat)
+        shown = e["cards"].get(str(opponent))
+        expected = shown.get("value", 0) if shown else TYPICAL_CARD
+        need = theirs + expected - mine + (1 if side == 0 else 0)
+        attacks = [a for a in plays if hand[a.face]["kind"] in ("attack", "quark")]
+        reaching = [a for a in attacks if hand[a.face]["value"] >= need]
+        if reaching:
+            return min(reaching, key=lambda a: card_worth(hand[a.face], square))
+        compromise = [a for a in plays if a.face == "c"]
+        if compromise and not (shown and shown["kind"] == "compromise"):
+            return compromise[0]
+        return min(plays, key=lambda a: card_worth(hand[a.face], square) if a.face in hand else 0.0)
+
+    def _deal(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        e = data["encounter"]
+        opponent = self._opponent(data, seat)
+        theirs = e["offers"][0 if opponent == data["offence"] else 1]
+        if theirs is not None and Accept() in legal:
+            bases = theirs.split()[-1]
+            if bases in ("yours", "both"):
+                return Accept()
+        both = [a for a in legal if isinstance(a, Offer) and a.bases == 3 and a.give == min(1, a.give) and a.get <= 1]
+        mine = e["offers"][0 if seat == data["offence"] else 1]
+        if both:
+            choice = max(both, key=lambda a: (a.give, a.get))
+            if mine != str(choice):
+                return choice
+        return Timeout()
+
+
+register_bot("heuristic", "cosmic-encounter")(CosmicHeuristic)

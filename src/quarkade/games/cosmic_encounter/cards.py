@@ -1,0 +1,284 @@
+"""The challenge from the cards on: Trader's swap, challenge cards (sealed, or the Oracle's
+opponent first), resolution, consolation, deals, defensive allies' rewards, and the end of a
+challenge (new hands, the win, a second challenge)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from quarkade.core.log import note
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, PLANETS, Kind, attack_value
+
+if TYPE_CHECKING:
+    from quarkade.games.cosmic_encounter.rules import CosmicState
+
+from quarkade.games.cosmic_encounter.rules import Step
+
+
+# ----------------------------------------------------------------- before the cards
+def start_cards(s: CosmicState) -> None:
+    s.asking = 0
+    ask_trader(s)
+
+
+def ask_trader(s: CosmicState) -> None:
+    while s.asking < 2:
+        seat = s.mains[s.asking]
+        if s.power_of(seat).may_trade:
+            s.step, s._to_act = Step.TRADE, (seat,)
+            return
+        s.asking += 1
+    begin_play(s)
+
+
+def trade(s: CosmicState, seat: int, swap: bool) -> None:
+    if swap:
+        other = s.opponent(seat)
+        s.hands[seat], s.hands[other] = s.hands[other], s.hands[seat]
+    s.log = note(s.log, "trade", -1, seat, swap)
+    s.asking += 1
+    ask_trader(s)
+
+
+def begin_play(s: CosmicState) -> None:
+    for seat in s.mains:
+        for _ in range(20):
+            if s.challenge_cards(seat):
+                break
+            # No challenge card: the hand is shown, discarded, and seven new cards are drawn.
+            shown = tuple(s.hands[seat])
+            for card in shown:
+                s.discard_card(card)
+            s.hands[seat] = []
+            s.log = note(s.log, "new-hand", -1, seat, shown)
+            s.draw_cards(seat, HAND_SIZE)
+    for seat in s.mains:
+        if s.power_of(seat).sees_hand and not s.power_of(s.opponent(seat)).sees_hand:
+            other = s.opponent(seat)
+            s.seen = (other, tuple(s.hands[other]))
+            s.log = note(s.log, "mind", seat, seat, other, s.seen[1])
+    s.step = Step.CARDS
+    set_card_turn(s)
+
+
+def oracle(s: CosmicState) -> int:
+    """The main player whose opponent plays first, face up (-1: both play sealed)."""
+    oracles = [seat for seat in s.mains if s.power_of(seat).plays_last]
+    return oracles[0] if len(oracles) == 1 else -1
+
+
+def set_card_turn(s: CosmicState) -> None:
+    last = oracle(s)
+    if last >= 0 and s.opponent(last) not in s.played:
+        s._to_act = (s.opponent(last),)
+    else:
+        s._to_act = tuple(seat for seat in s.mains if seat not in s.played)
+
+
+def must_play_random(s: CosmicState, seat: int) -> bool:
+    return s.power_of(s.opponent(seat)).opponent_random
+
+
+def play(s: CosmicState, seat: int, face: str) -> None:
+    hand = s.hands[seat]
+    if face == "random":
+        choices = s.challenge_cards(seat)
+        card = choices[s.chance.below(len(choices))]
+    else:
+        card = next(c for c in hand if s.cards[c].face == face)
+    hand.remove(card)
+    s.played[seat] = card
+    last = oracle(s)
+    if last >= 0 and seat != last:
+        s.revealed = True  # the Oracle's opponent plays face up
+        s.log = note(s.log, "face-up", -1, seat, card)
+    else:
+        s.log = note(s.log, "played", -1, seat)
+    if len(s.played) == 2:
+        s.revealed, s.seen = True, None
+        resolve(s)
+    else:
+        set_card_turn(s)
+
+
+# ----------------------------------------------------------------- resolution
+def side_total(s: CosmicState, side: int) -> int:
+    main = s.mains[side]
+    card = s.cards[s.played[main]]
+    power = s.power_of(main)
+    own = s.cone if side == 0 else s.tokens[s.target][main]
+    total = power.main_total(attack_value(card, s.square), own * power.token_value)
+    for ally in range(s.players):
+        if s.ally_side[ally] == side:
+            total += s.ally_tokens[ally] * s.power_of(ally).token_value
+    return total
+
+
+def resolve(s: CosmicState) -> None:
+    offence, defence = s.mains
+    off_card, def_card = s.cards[s.played[offence]], s.cards[s.played[defence]]
+    s.log = note(s.log, "reveal", -1, s.played[offence], s.played[defence], s.square)
+    off_compromise = off_card.kind is Kind.COMPROMISE
+    def_compromise = def_card.kind is Kind.COMPROMISE
+    if off_compromise and def_compromise:
+        s.step, s._to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
+        return
+    if off_compromise or def_compromise:
+        compromiser = offence if off_compromise else defence
+        if s.power_of(compromiser).compromise_wins:
+            outcome(s, compromiser == offence, -1)
+        else:
+            outcome(s, compromiser == defence, compromiser)
+        return
+    totals = side_total(s, 0), side_total(s, 1)
+    lower = any(s.power_of(seat).lower_wins for seat in s.mains)
+    offence_wins = totals[0] < totals[1] if lower else totals[0] > totals[1]
+    s.log = note(s.log, "totals", -1, totals[0], totals[1], lower)
+    outcome(s, offence_wins, -1)
+
+
+def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
+    """The winners land or keep the planet, the losers go to the warp; a losing compromiser
+    takes one card from the winner's hand for each of its tokens lost."""
+    offence, defence = s.mains
+    winner = offence if offence_wins else defence
+    removes = s.power_of(winner).removes_losers
+    s.log = note(s.log, "outcome", -1, offence_wins)
+    lost = 0
+    if offence_wins:
+        lost = s.tokens[s.target][defence]
+        s.tokens[s.target][defence] = 0
+        s.lose_tokens(defence, lost, removes)
+        s.tokens[s.target][offence] += s.cone
+        for ally in range(s.players):
+            if s.ally_side[ally] == 1:
+                s.lose_tokens(ally, s.ally_tokens[ally], removes)
+            elif s.ally_side[ally] == 0:
+                s.tokens[s.target][ally] += s.ally_tokens[ally]
+        s.success = True
+    else:
+        lost = s.cone
+        s.lose_tokens(offence, s.cone, removes)
+        for ally in range(s.players):
+            if s.ally_side[ally] == 0:
+                s.lose_tokens(ally, s.ally_tokens[ally], removes)
+            elif s.ally_side[ally] == 1:
+                s.return_tokens(ally, s.ally_tokens[ally])
+        s.rewards = tuple(ally for ally in s.ally_order if s.ally_side[ally] == 1)
+    s.cone = 0
+    if consoled >= 0 and lost:
+        take_cards(s, winner, consoled, lost, "consolation")
+    discard_played(s)
+    if s.rewards:
+        s.step, s._to_act = Step.REWARDS, (s.rewards[0],)
+    else:
+        finish_challenge(s)
+
+
+def take_cards(s: CosmicState, giver: int, taker: int, count: int, why: str) -> None:
+    """``count`` cards taken at random from the giver's hand (the taker sees which)."""
+    taken = []
+    for _ in range(min(count, len(s.hands[giver]))):
+        card = s.hands[giver].pop(s.chance.below(len(s.hands[giver])))
+        taken.append(card)
+    s.hands[taker].extend(taken)
+    s.log = note(s.log, why, taker, giver, taker, tuple(taken))
+
+
+def discard_played(s: CosmicState) -> None:
+    for seat, card in s.played.items():
+        if s.power_of(seat).keeps_card:
+            s.hands[seat].append(card)
+        else:
+            s.discard_card(card)
+    # The cards have left play (the log keeps what they were).
+    s.played, s.revealed = {}, False
+
+
+# ----------------------------------------------------------------- deals
+def offer(s: CosmicState, seat: int, give: int, get: int, bases: int) -> None:
+    s.offers[s.mains.index(seat)] = (give, get, bases)
+    s.log = note(s.log, "offer", -1, seat, give, get, bases)
+
+
+def accept(s: CosmicState, seat: int) -> None:
+    proposer = s.opponent(seat)
+    terms = s.offers[s.mains.index(proposer)]
+    assert terms is not None
+    give, get, bases = terms
+    s.log = note(s.log, "deal", -1, proposer, give, get, bases)
+    take_cards(s, proposer, seat, give, "deal-cards")
+    take_cards(s, seat, proposer, get, "deal-cards")
+    gets_base = {proposer: bases in (1, 3), seat: bases in (2, 3)}
+    offence, defence = s.mains
+    if gets_base[offence]:
+        landing = s.cone or s.take_tokens(offence, 1, exclude=s.target)
+        s.tokens[s.target][offence] += landing
+        s.cone = 0
+        s.success = True
+    if gets_base[defence] and s.take_tokens(defence, 1):
+        home = range(offence * PLANETS, (offence + 1) * PLANETS)
+        planet = next((p for p in home if not s.tokens[p][defence]), home[0])
+        s.tokens[planet][defence] += 1
+    end_deal(s)
+
+
+def timeout(s: CosmicState) -> None:
+    """No deal in time: each main player loses three tokens to the warp."""
+    s.log = note(s.log, "no-deal", -1)
+    s.return_tokens(s.offence, s.cone)
+    s.cone = 0
+    for seat in s.mains:
+        s.lose_tokens(seat, s.take_tokens(seat, DEAL_LOSS))
+    end_deal(s)
+
+
+def end_deal(s: CosmicState) -> None:
+    s.return_tokens(s.offence, s.cone)
+    s.cone = 0
+    for ally in range(s.players):
+        if s.ally_side[ally] >= 0:
+            s.return_tokens(ally, s.ally_tokens[ally])
+    discard_played(s)
+    finish_challenge(s)
+
+
+# ----------------------------------------------------------------- after the challenge
+def reward(s: CosmicState, seat: int, cards: int) -> None:
+    """A defensive ally's reward: a card or a token from the warp for each token it committed."""
+    s.draw_cards(seat, cards)
+    tokens = min(s.ally_tokens[seat] - cards, s.warp[seat])
+    s.warp[seat] -= tokens
+    s.return_tokens(seat, tokens)
+    s.log = note(s.log, "reward", -1, seat, cards, tokens)
+    s.rewards = s.rewards[1:]
+    if s.rewards:
+        s._to_act = (s.rewards[0],)
+    else:
+        finish_challenge(s)
+
+
+def finish_challenge(s: CosmicState) -> None:
+    from quarkade.games.cosmic_encounter.setup_phases import start_turn
+
+    for seat in range(s.players):
+        if not s.hands[seat]:
+            s.log = note(s.log, "new-hand", -1, seat, ())
+            s.draw_cards(seat, HAND_SIZE)
+    if s.check_win():
+        return
+    if s.success and s.challenge == 1:
+        s.step, s._to_act = Step.AGAIN, (s.offence,)
+    else:
+        start_turn(s)
+
+
+def again(s: CosmicState, second: bool) -> None:
+    from quarkade.games.cosmic_encounter.setup_phases import start_challenge, start_turn
+
+    s.log = note(s.log, "again", -1, s.offence, second)
+    if second:
+        s.challenge = 2
+        start_challenge(s)
+    else:
+        start_turn(s)

@@ -1,0 +1,164 @@
+"""Cosmic Encounter components: the challenge decks, the Quarks Phase Diagram and the
+edicts, loaded from ``data/`` and checked at import.
+
+Cards are numbered within the deck a game uses; equal faces are interchangeable. A face is a
+short word: ``a8`` (Attack 8), ``c`` (Compromise), ``u10`` / ``d12`` / ``s7`` (an Up, Down or
+Strange Quark with printed number 10, 12, 7) and an edict's name (``zap``, ``mobius``, ...).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+PLANETS = 5  # planets in a home system
+TOKENS_PER_PLANET = 4
+HAND_SIZE = 7
+MAX_LAUNCH = 4  # tokens in the cone, and an ally's commitment
+WIN_BASES = 5  # foreign bases that win
+DEAL_LOSS = 3  # tokens each side loses when a deal fails
+DESTINY_PER_COLOUR = 3  # house: the destiny pile holds three cards of each player's colour
+DECK_NAMES = ("eon", "eon-expansions", "mayfair-more")
+FLAVOURS = ("up", "down", "strange")
+
+
+class Kind(Enum):
+    ATTACK = "attack"
+    COMPROMISE = "compromise"
+    QUARK = "quark"
+    EDICT = "edict"
+
+
+class Edict(Enum):
+    """The edicts (house wording of the classic ones; see RULEBOOK.txt)."""
+
+    ZAP = "zap"  # Cosmic Zap: cancel one player's power for the rest of the challenge
+    MOBIUS = "mobius"  # Mobius Tubes: every token in the warp returns to its owner's bases
+    FORCE_FIELD = "forcefield"  # Force Field: every ally goes home
+    FINDER = "finder"  # Finder: name a player and an Attack value, take such a card
+    PLAGUE = "plague"  # Plague: a player loses three tokens to the warp and one card
+    QUAKE = "quake"  # Cosmic Quake: every hand is discarded and seven are dealt again
+
+
+EDICT_COUNTS = {Edict.ZAP: 2, Edict.MOBIUS: 1, Edict.FORCE_FIELD: 1, Edict.FINDER: 2,
+                Edict.PLAGUE: 1, Edict.QUAKE: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    kind: Kind
+    value: int = 0  # an Attack's value or a Quark's printed number
+    flavour: int = -1  # a Quark's flavour (index into FLAVOURS)
+    edict: Edict | None = None
+
+    @property
+    def face(self) -> str:
+        if self.kind is Kind.ATTACK:
+            return f"a{self.value}"
+        if self.kind is Kind.COMPROMISE:
+            return "c"
+        if self.kind is Kind.QUARK:
+            return f"{FLAVOURS[self.flavour][0]}{self.value}"
+        assert self.edict is not None
+        return self.edict.value
+
+    @property
+    def is_challenge(self) -> bool:
+        return self.kind is not Kind.EDICT
+
+    @property
+    def is_attack(self) -> bool:
+        return self.kind is Kind.ATTACK or self.kind is Kind.QUARK
+
+
+class ComponentError(ValueError):
+    """The component data breaks a constraint of the rules."""
+
+
+def _data(name: str) -> dict[str, Any]:
+    folder = resources.files("quarkade.games.cosmic_encounter").joinpath("data")
+    return tomllib.loads(folder.joinpath(name).read_text("utf-8"))
+
+
+DECKS: dict[str, Any] = _data("decks.toml")
+SQUARES: tuple[tuple[int, int, int], ...] = tuple(
+    (square.get("up", 0), square.get("down", 0), square.get("strange", 0))
+    for square in _data("phase_diagram.toml")["squares"]
+)
+
+
+def validate() -> None:
+    """Every constraint the Quarks text puts on the decks and the diagram."""
+    if set(DECKS) != set(DECK_NAMES):
+        raise ComponentError(f"the decks are {DECK_NAMES}, not {sorted(DECKS)}")
+    sizes = {"eon": 6, "eon-expansions": 8, "mayfair-more": 13}
+    previous: dict[int, int] = {}
+    for name in DECK_NAMES:
+        deck = DECKS[name]
+        quark_set = {int(v): c for v, c in deck["quark_set"].items()}
+        if sum(quark_set.values()) != sizes[name]:
+            raise ComponentError(f"the {name} Quark set has {sizes[name]} cards")
+        if any(quark_set.get(v, 0) < c for v, c in previous.items()):
+            raise ComponentError(f"the {name} Quark set holds all of the previous version's set")
+        previous = quark_set
+        attacks = {int(v): c for v, c in deck["attacks"].items()}
+        for value, count in quark_set.items():
+            if attacks.get(value, 0) < 3 * count:
+                raise ComponentError(f"the {name} deck lacks three sets' Attack {value} cards")
+        if not 3 <= sum(attacks.values()) / deck["compromises"] <= 5:
+            raise ComponentError(f"the {name} deck has about one Compromise for four Attacks")
+    if len(SQUARES) != 12:
+        raise ComponentError("the Phase Diagram has twelve squares")
+
+
+validate()
+
+
+@cache
+def deck_cards(deck: str, quarks: bool, edicts: bool) -> tuple[Card, ...]:
+    """Every card of a game's deck, in a fixed order (the game shuffles it). With Quarks,
+    three sets of Attack cards are taken out and marked Up, Down and Strange."""
+    data = DECKS[deck]
+    attacks = {int(v): c for v, c in data["attacks"].items()}
+    cards: list[Card] = []
+    if quarks:
+        for flavour in range(3):
+            for value, count in sorted((int(v), c) for v, c in data["quark_set"].items()):
+                attacks[value] -= count
+                cards.extend(Card(Kind.QUARK, value, flavour) for _ in range(count))
+    for value in sorted(attacks):
+        cards.extend(Card(Kind.ATTACK, value) for _ in range(attacks[value]))
+    cards.extend(Card(Kind.COMPROMISE) for _ in range(data["compromises"]))
+    if edicts:
+        for edict, count in EDICT_COUNTS.items():
+            cards.extend(Card(Kind.EDICT, edict=edict) for _ in range(count))
+    return tuple(cards)
+
+
+def quark_value(card: Card, square: int) -> int:
+    """A Quark's attack value in a square of the Phase Diagram (0-11): its printed number
+    adjusted by its flavour, before any other effect.
+
+    >>> quark_value(Card(Kind.QUARK, 11, 2), 0)  # a Strange 11 in the first square
+    15
+    """
+    return card.value + SQUARES[square][card.flavour]
+
+
+def attack_value(card: Card, square: int) -> int:
+    """The value an Attack card or a Quark has now."""
+    return quark_value(card, square) if card.kind is Kind.QUARK else card.value
+
+
+def face_info(card: Card, square: int) -> dict[str, Any]:
+    """A card as views show it: its face, kind, and for a Quark its flavour and value now."""
+    info: dict[str, Any] = {"card": card.face, "kind": card.kind.value}
+    if card.is_attack:
+        info["value"] = attack_value(card, square)
+    if card.kind is Kind.QUARK:
+        info["flavour"], info["printed"] = FLAVOURS[card.flavour], card.value
+    return info

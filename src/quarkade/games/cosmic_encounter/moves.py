@@ -1,0 +1,145 @@
+"""Legal actions by step, the reasons others are refused, and carrying an action out."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.game import Action
+from quarkade.games.cosmic_encounter import cards, edicts, setup_phases
+from quarkade.games.cosmic_encounter.actions import (
+    Accept,
+    Again,
+    Aim,
+    Ally,
+    Decline,
+    DrawAgain,
+    Invite,
+    Launch,
+    Offer,
+    Pass,
+    Play,
+    PlayEdict,
+    Regroup,
+    Reward,
+    Timeout,
+    Trade,
+)
+from quarkade.games.cosmic_encounter.rules import Step
+
+if TYPE_CHECKING:
+    from quarkade.games.cosmic_encounter.rules import CosmicState
+
+DEAL_CARDS = 2  # the most cards a deal's offer moves each way (house: see RULINGS.md)
+
+
+def moves(s: CosmicState, seat: int) -> list[Any]:
+    step = s.step
+    if step is Step.REGROUP:
+        return [Regroup(planet) for planet in setup_phases.regroup_planets(s)]
+    if step is Step.DESTINY:
+        found: list[Any] = [Aim(planet, defender) for planet, defender in setup_phases.aims(s)]
+        if s.drawn == s.offence:
+            found.append(DrawAgain())
+        return found
+    if step is Step.LAUNCH:
+        return [Launch(count) for count in range(1, setup_phases.launch_limit(s) + 1)]
+    if step in (Step.INVITE_OFFENCE, Step.INVITE_DEFENCE):
+        others = setup_phases.invitable(s, seat)
+        return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
+    if step is Step.ALLIANCE:
+        limit = setup_phases.ally_limit(s, seat)
+        found = [Ally(side, count) for side in (0, 1) if s.invited[seat] & (1 << side)
+                 for count in range(1, limit + 1)]
+        return [*found, Decline()]
+    if step is Step.EDICTS:
+        return [Pass(), *edicts.edict_moves(s, seat)]
+    if step is Step.TRADE:
+        return [Trade(True), Trade(False)]
+    if step is Step.CARDS:
+        if cards.must_play_random(s, seat):
+            return [Play("random")]
+        faces = dict.fromkeys(s.cards[card].face for card in s.challenge_cards(seat))
+        return [Play(face) for face in faces]
+    if step is Step.DEAL:
+        mine, theirs = len(s.hands[seat]), len(s.hands[s.opponent(seat)])
+        found = [Offer(give, get, bases) for give in range(min(DEAL_CARDS, mine) + 1)
+                 for get in range(min(DEAL_CARDS, theirs) + 1) for bases in range(4)]
+        if s.offers[s.mains.index(s.opponent(seat))] is not None:
+            found.append(Accept())
+        return [*found, Timeout()]
+    if step is Step.REWARDS:
+        return [Reward(count) for count in range(s.ally_tokens[seat] + 1)]
+    if step is Step.AGAIN:
+        return [Again(True), Again(False)]
+    return []
+
+
+HINTS = {
+    Step.REGROUP: "the offence returns a token from the warp to one of its bases ('regroup 0.2')",
+    Step.DESTINY: "the offence aims the cone ('aim 2.3', or 'draw again' on its own colour)",
+    Step.LAUNCH: "the offence launches 1-4 tokens ('launch 3')",
+    Step.INVITE_OFFENCE: "the offence invites allies ('invite 1 3' or 'invite none')",
+    Step.INVITE_DEFENCE: "the defence invites allies ('invite 1 3' or 'invite none')",
+    Step.ALLIANCE: "an invited player joins a side it was invited to ('ally offence 2') or declines",
+    Step.EDICTS: "the edict window: play an edict you hold ('edict zap 2') or 'pass'",
+    Step.TRADE: "Trader may swap hands with its opponent ('trade' or 'keep')",
+    Step.CARDS: "the main players play a challenge card from their hand ('play a8', 'play c')",
+    Step.DEAL: "the main players make a deal ('offer give 1 get 1 base both', 'accept') or 'timeout'",
+    Step.REWARDS: "a defensive ally takes its reward ('reward 2': two cards, the rest in tokens)",
+    Step.AGAIN: "after a successful challenge the offence may challenge again ('again' or 'end')",
+}
+
+
+def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
+    if action in s._legal_moves(seat):
+        return None
+    hint = HINTS.get(s.step, "")
+    if isinstance(action, Play) and s.step is Step.CARDS:
+        if action.face == "random" or cards.must_play_random(s, seat):
+            return "the Laser's opponent plays a card at random ('play random')"
+        return f"seat {seat} holds no challenge card {action.face}: {hint}"
+    if isinstance(action, Launch) and s.step is Step.LAUNCH:
+        return f"the offence may launch 1 to {setup_phases.launch_limit(s)} tokens now"
+    if isinstance(action, Ally) and s.step is Step.ALLIANCE:
+        return f"seat {seat} may join only a side that invited it, with 1 to {setup_phases.ally_limit(s, seat)} tokens"
+    if isinstance(action, PlayEdict) and s.step is Step.EDICTS:
+        return f"seat {seat} cannot play that edict now (it holds no such edict, or the target or value is not allowed)"
+    if isinstance(action, Accept) and s.step is Step.DEAL:
+        return "there is no offer from the other side to accept"
+    return f"{action} is not allowed now: {hint}"
+
+
+def apply(s: CosmicState, seat: int, action: Action) -> None:
+    if isinstance(action, Regroup):
+        setup_phases.regroup(s, action.planet)
+    elif isinstance(action, Aim):
+        setup_phases.aim(s, action.planet, action.defender)
+    elif isinstance(action, DrawAgain):
+        setup_phases.draw_destiny(s)
+    elif isinstance(action, Launch):
+        setup_phases.launch(s, action.tokens)
+    elif isinstance(action, Invite):
+        setup_phases.invite(s, seat, action.seats)
+    elif isinstance(action, Ally):
+        setup_phases.join(s, seat, action.side, action.tokens)
+    elif isinstance(action, Decline):
+        setup_phases.join(s, seat, -1, 0)
+    elif isinstance(action, Pass):
+        edicts.pass_window(s, seat)
+    elif isinstance(action, PlayEdict):
+        edicts.play_edict(s, seat, action)
+    elif isinstance(action, Trade):
+        cards.trade(s, seat, action.swap)
+    elif isinstance(action, Play):
+        cards.play(s, seat, action.face)
+    elif isinstance(action, Offer):
+        cards.offer(s, seat, action.give, action.get, action.bases)
+    elif isinstance(action, Accept):
+        cards.accept(s, seat)
+    elif isinstance(action, Timeout):
+        cards.timeout(s)
+    elif isinstance(action, Reward):
+        cards.reward(s, seat, action.cards)
+    elif isinstance(action, Again):
+        cards.again(s, action.again)

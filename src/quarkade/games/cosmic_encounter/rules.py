@@ -1,0 +1,343 @@
+"""Cosmic Encounter (classic), with the Quarks expansion as an option: the game and its state.
+
+The state keeps the board (tokens on each planet, the warp), the cards (deck, hands) and
+where the current challenge stands (``step``). The challenge's phases live in their own
+modules: ``setup_phases`` (regroup, destiny, launch, alliances), ``cards`` (challenge cards,
+resolution, deals, rewards) and ``edicts``. The flow asks seats only through ``to_act``,
+which never depends on hidden cards (see RULINGS.md, "Who is asked").
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.flow import Deck
+from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, win_scores
+from quarkade.core.log import Log, note
+from quarkade.games.cosmic_encounter.actions import parse
+from quarkade.games.cosmic_encounter.components import (
+    DECK_NAMES,
+    DESTINY_PER_COLOUR,
+    HAND_SIZE,
+    PLANETS,
+    TOKENS_PER_PLANET,
+    WIN_BASES,
+    Card,
+    deck_cards,
+)
+from quarkade.games.cosmic_encounter.powers import NO_POWER, POWERS, Power
+
+TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
+RULES_VERSION = "1"
+
+
+class Step(Enum):
+    REGROUP = "regroup"
+    DESTINY = "destiny"
+    LAUNCH = "launch"
+    INVITE_OFFENCE = "invite-offence"
+    INVITE_DEFENCE = "invite-defence"
+    ALLIANCE = "alliance"
+    EDICTS = "edicts"
+    TRADE = "trade"
+    CARDS = "cards"
+    DEAL = "deal"
+    REWARDS = "rewards"
+    AGAIN = "again"
+    OVER = "over"
+
+
+class CosmicEncounter(Game):
+    info = GameInfo(
+        id="cosmic-encounter",
+        title="Cosmic Encounter",
+        min_players=3,
+        max_players=6,
+        default_players=4,
+        summary="Alien races challenge each other's planets with Attack and Compromise cards, "
+        "inviting allies and striking deals; five foreign bases win. With Quarks: Attack cards "
+        "whose values change with the Phase Diagram.",
+        rules_version=RULES_VERSION,
+        variants=("quarks",),
+        options=(
+            OptionSpec("deck", str, "eon", "which classic deck: eon, eon-expansions (the same deck as "
+                       "Mayfair without More) or mayfair-more", choices=DECK_NAMES),
+            OptionSpec("quarks", bool, False, "the Quarks expansion: three sets of Attack cards become "
+                       "Up, Down and Strange Quarks whose values follow the Phase Diagram"),
+            OptionSpec("powers", str, "random", "alien powers: one dealt at random to each player, or none",
+                       choices=("random", "none")),
+            OptionSpec("edicts", bool, True, "edict cards in the deck, played at the edict window of each challenge"),
+        ),
+    )
+
+    def new_game(self, seed: int) -> CosmicState:
+        return CosmicState.setup(self, seed)
+
+    @classmethod
+    def public_components(cls) -> dict[str, Any]:
+        from quarkade.games.cosmic_encounter.views import public_components
+
+        return public_components()
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return parse(text)
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        from quarkade.games.cosmic_encounter.sampling import sample_state
+
+        return sample_state(self, view, chance)
+
+
+class CosmicState(CachedLegalActions):
+    __slots__ = (
+        "chance", "players", "cards", "quarks", "edicts", "tokens", "warp", "removed", "hands", "deck",
+        "destiny", "powers", "zapped", "square", "turn", "offence", "challenge", "step", "drawn",
+        "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
+        "passed", "played", "revealed", "seen", "offers", "rewards", "success", "winners_", "log",
+        "_to_act",
+    )
+
+    game: CosmicEncounter
+    chance: Chance
+    players: int
+    cards: tuple[Card, ...]  # the deck's cards by id
+    quarks: bool
+    edicts: bool
+    tokens: list[list[int]]  # planet (system * 5 + i) -> tokens of each seat
+    warp: list[int]
+    removed: list[int]  # tokens out of the game (Void)
+    hands: list[list[int]]  # card ids, in the order they were received
+    deck: Deck[int]
+    destiny: Deck[int]  # colours (seats)
+    powers: tuple[int, ...]  # index into POWERS, -1: none
+    zapped: list[bool]  # power cancelled for this challenge
+    square: int  # the State Indicator's square (0-11), -1 without Quarks
+    turn: int  # turns started, from 1
+    offence: int
+    challenge: int  # 1 or 2 (the second challenge of a turn)
+    step: Step
+    drawn: int  # the destiny colour drawn for this challenge, -1: none yet
+    target: int  # planet, -1: none yet
+    defender: int
+    cone: int
+    invited: list[int]  # bit 1: by the offence, bit 2: by the defence
+    ally_side: list[int]  # -1: not an ally, 0: offence, 1: defence
+    ally_tokens: list[int]
+    ally_order: tuple[int, ...]  # invited seats, clockwise from the offence
+    asking: int  # index into ally_order (alliances) or rewards
+    passed: list[bool]  # edict window: the seat has passed
+    played: dict[int, int]  # main player -> card id played (sealed until both are in)
+    revealed: bool  # the cards are face up (both, or the Oracle's opponent's)
+    seen: tuple[int, tuple[int, ...]] | None  # Mind: (opponent, its hand when seen)
+    offers: list[tuple[int, int, int] | None]  # deal: standing offer of offence, defence
+    rewards: tuple[int, ...]  # defensive allies still to take their rewards
+    success: bool  # the offence's challenge succeeded (a second one may follow)
+    winners_: tuple[int, ...]
+    log: Log
+    _to_act: tuple[int, ...]
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def setup(cls, game: CosmicEncounter, seed: int) -> CosmicState:
+        s = cls.__new__(cls)
+        s.game, s.seed, s.history, s._legal = game, seed, [], None
+        s.chance = Chance(seed)
+        n = s.players = game.players
+        s.quarks, s.edicts = game.options["quarks"], game.options["edicts"]
+        s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts)
+        s.tokens = [[TOKENS_PER_PLANET if seat == planet // PLANETS else 0 for seat in range(n)]
+                    for planet in range(n * PLANETS)]
+        s.warp, s.removed = [0] * n, [0] * n
+        ids = list(range(len(s.cards)))
+        s.chance.shuffle(ids)
+        s.deck = Deck(ids, [])
+        s.hands = [[s.deck.cards.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
+        colours = [seat for seat in range(n) for _ in range(DESTINY_PER_COLOUR)]
+        s.chance.shuffle(colours)
+        s.destiny = Deck(colours, [])
+        if game.options["powers"] == "random":
+            order = list(range(len(POWERS)))
+            s.chance.shuffle(order)
+            s.powers = tuple(order[:n])
+        else:
+            s.powers = (-1,) * n
+        s.square = 0 if s.quarks else -1  # the first square; the first turn moves it on
+        s.turn, s.offence, s.winners_, s.log = 0, s.chance.below(n), (), None
+        s.log = note(s.log, "setup", -1, s.offence, s.powers)
+        s.offence = (s.offence - 1) % n  # start_turn moves on to the first player
+        s.reset_challenge()
+        from quarkade.games.cosmic_encounter.setup_phases import start_turn
+
+        start_turn(s)
+        return s
+
+    def reset_challenge(self) -> None:
+        n = self.players
+        self.zapped = [False] * n
+        self.drawn, self.target, self.defender, self.cone = -1, -1, -1, 0
+        self.invited, self.ally_side, self.ally_tokens = [0] * n, [-1] * n, [0] * n
+        self.ally_order, self.asking, self.passed = (), 0, [False] * n
+        self.played, self.revealed, self.seen = {}, False, None
+        self.offers, self.rewards, self.success = [None, None], (), False
+
+    def clone(self) -> CosmicState:
+        c = CosmicState.__new__(CosmicState)
+        c.game, c.seed = self.game, self.seed
+        self._copy_history(c)
+        c._legal = self._legal
+        c.chance = Chance(self.chance.seed, self.chance.counter)
+        c.players, c.cards, c.quarks, c.edicts = self.players, self.cards, self.quarks, self.edicts
+        c.tokens = [row[:] for row in self.tokens]
+        c.warp, c.removed = self.warp[:], self.removed[:]
+        c.hands = [hand[:] for hand in self.hands]
+        c.deck, c.destiny = self.deck.clone(), self.destiny.clone()
+        c.powers, c.zapped, c.square = self.powers, self.zapped[:], self.square
+        c.turn, c.offence, c.challenge, c.step = self.turn, self.offence, self.challenge, self.step
+        c.drawn, c.target, c.defender, c.cone = self.drawn, self.target, self.defender, self.cone
+        c.invited, c.ally_side, c.ally_tokens = self.invited[:], self.ally_side[:], self.ally_tokens[:]
+        c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
+        c.played, c.revealed, c.seen = dict(self.played), self.revealed, self.seen
+        c.offers, c.rewards, c.success = self.offers[:], self.rewards, self.success
+        c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
+        return c
+
+    # ----------------------------------------------------------------- helpers
+    def power_of(self, seat: int) -> type[Power]:
+        """The seat's power now: none when it has none or it was zapped this challenge."""
+        index = self.powers[seat]
+        if index < 0 or self.zapped[seat]:
+            return NO_POWER
+        return POWERS[index]
+
+    def opponent(self, seat: int) -> int:
+        return self.defender if seat == self.offence else self.offence
+
+    @property
+    def mains(self) -> tuple[int, int]:
+        return self.offence, self.defender
+
+    def bases_tokens(self, seat: int, exclude: int = -1) -> int:
+        """Tokens the seat has on its bases (planets), but ``exclude``."""
+        return sum(row[seat] for planet, row in enumerate(self.tokens) if planet != exclude)
+
+    def take_tokens(self, seat: int, count: int, exclude: int = -1) -> int:
+        """Remove up to ``count`` of the seat's tokens from its bases, each from the base that
+        holds the most (ties: the lowest planet), never from ``exclude``. Returns how many."""
+        taken = 0
+        while taken < count:
+            best, most = -1, 0
+            for planet, row in enumerate(self.tokens):
+                if planet != exclude and row[seat] > most:
+                    best, most = planet, row[seat]
+            if best < 0:
+                break
+            self.tokens[best][seat] -= 1
+            taken += 1
+        return taken
+
+    def home_base(self, seat: int) -> int:
+        """Where tokens returning to a seat's bases go: its home planet holding the most of its
+        tokens, else its base holding the most, else its first home planet."""
+        best, most = seat * PLANETS, 0
+        for planet in range(seat * PLANETS, (seat + 1) * PLANETS):
+            if self.tokens[planet][seat] > most:
+                best, most = planet, self.tokens[planet][seat]
+        if most:
+            return best
+        for planet, row in enumerate(self.tokens):
+            if row[seat] > most:
+                best, most = planet, row[seat]
+        return best
+
+    def lose_tokens(self, seat: int, count: int, removed: bool = False) -> None:
+        """``count`` tokens of the seat (already off the board) go to the warp, or leave the
+        game (``removed``), or return to its bases (Zombie)."""
+        if count <= 0:
+            return
+        if self.power_of(seat).tokens_return:
+            self.tokens[self.home_base(seat)][seat] += count
+        elif removed:
+            self.removed[seat] += count
+        else:
+            self.warp[seat] += count
+
+    def return_tokens(self, seat: int, count: int) -> None:
+        if count > 0:
+            self.tokens[self.home_base(seat)][seat] += count
+
+    def foreign_bases(self, seat: int) -> int:
+        home = seat * PLANETS
+        return sum(1 for planet, row in enumerate(self.tokens)
+                   if row[seat] and not home <= planet < home + PLANETS)
+
+    def draw_cards(self, seat: int, count: int) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(count):
+            card = self.deck.draw(self.chance)
+            if card is None:
+                break
+            drawn.append(card)
+        self.hands[seat].extend(drawn)
+        if drawn:
+            self.log = note(self.log, "draw", seat, seat, tuple(drawn))
+        return drawn
+
+    def discard_card(self, card: int) -> None:
+        self.deck.discard(card)
+
+    def challenge_cards(self, seat: int) -> list[int]:
+        return [card for card in self.hands[seat] if self.cards[card].is_challenge]
+
+    # ----------------------------------------------------------------- the contract
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def _moves(self, seat: int) -> list[Any]:
+        from quarkade.games.cosmic_encounter.moves import moves
+
+        return moves(self, seat)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        from quarkade.games.cosmic_encounter.moves import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        from quarkade.games.cosmic_encounter.moves import apply
+
+        self._legal = None
+        apply(self, seat, action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.step is Step.OVER
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return win_scores(self.winners_, self.players)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.winners_
+
+    def statistics(self) -> dict[str, float]:
+        return {"turns": float(self.turn), "turn_limit_reached": float(self.turn > TURN_LIMIT)}
+
+    def view(self, seat: int | None) -> View:
+        from quarkade.games.cosmic_encounter.views import view
+
+        return view(self, seat)
+
+    def check_win(self) -> bool:
+        """Five foreign bases win; several players reaching them together share the win."""
+        winners = tuple(seat for seat in range(self.players) if self.foreign_bases(seat) >= WIN_BASES)
+        if winners:
+            self.end(winners, "bases")
+        return bool(winners)
+
+    def end(self, winners: tuple[int, ...], why: str) -> None:
+        self.winners_, self.step, self._to_act = winners, Step.OVER, ()
+        self.log = note(self.log, "win", -1, winners, why)

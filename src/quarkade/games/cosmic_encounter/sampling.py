@@ -1,0 +1,131 @@
+"""Determinization: a full Cosmic Encounter state consistent with one seat's view.
+
+The view is copied; what it hides is drawn with the caller's generator: the other hands and
+sealed challenge cards (from the cards unaccounted for), the deck's order and the destiny
+pile's order. A hidden hand of a main player still to play holds a challenge card, and a
+hidden sealed card is one (the flow has made sure of both); the hand Mind saw is that hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarkade.core.chance import Chance
+from quarkade.core.flow import Deck
+from quarkade.core.game import View
+from quarkade.games.cosmic_encounter.actions import BASES, SIDES
+from quarkade.games.cosmic_encounter.components import DESTINY_PER_COLOUR, deck_cards
+from quarkade.games.cosmic_encounter.powers import POWER_NAMES
+from quarkade.games.cosmic_encounter.rules import CosmicEncounter, CosmicState, Step
+
+
+def _planet(name: str | None) -> int:
+    if name is None:
+        return -1
+    system, planet = name.split(".")
+    return int(system) * 5 + int(planet)
+
+
+def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicState:
+    data: dict[str, Any] = view.to_json()
+    seat: int | None = view.seat
+    n = game.players
+    s = CosmicState.__new__(CosmicState)
+    s.game, s.seed, s.history, s._legal, s.log = game, 0, [], None, None
+    s.chance = Chance(chance.next64())
+    s.players = n
+    s.quarks, s.edicts = game.options["quarks"], game.options["edicts"]
+    s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts)
+    s.tokens = [list(p["tokens"]) for p in data["planets"]]
+    players = data["players"]
+    s.warp = [p["warp"] for p in players]
+    s.removed = [p["removed"] for p in players]
+    s.powers = tuple(-1 if p["power"] is None else POWER_NAMES.index(p["power"]) for p in players)
+    s.zapped = [p["zapped"] for p in players]
+    s.square = -1 if data["square"] is None else data["square"]
+    s.turn, s.offence, s.challenge = data["turn"], data["offence"], data["challenge"]
+    s.step = Step(data["step"])
+    e = data["encounter"]
+    s.drawn = -1 if e["drawn"] is None else e["drawn"]
+    s.target = _planet(e["target"])
+    s.defender = -1 if e["defender"] is None else e["defender"]
+    s.cone = e["cone"]
+    s.invited = [sum(1 << SIDES.index(side) for side in sides) for sides in e["invited"]]
+    s.ally_side, s.ally_tokens = [-1] * n, [0] * n
+    for ally in e["allies"]:
+        s.ally_side[ally["seat"]] = SIDES.index(ally["side"])
+        s.ally_tokens[ally["seat"]] = ally["tokens"]
+    s.ally_order, s.asking, s.passed = tuple(e["ally_order"]), e["asking"], list(e["passed"])
+    s.offers = [None if o is None else _offer(o) for o in e["offers"]]
+    s.rewards, s.success = tuple(e["rewards"]), e["success"]
+    s.winners_ = tuple(data["winners"] or ())
+    s._to_act = tuple(data["to_act"])
+
+    # Cards: take the known ones from the pool by face, deal the rest.
+    pool: dict[str, list[int]] = {}
+    for card_id, card in enumerate(s.cards):
+        pool.setdefault(card.face, []).append(card_id)
+    for ids in pool.values():
+        chance.shuffle(ids)
+
+    def take(face: str) -> int:
+        return pool[face].pop()
+
+    discards = [take(c["card"]) for c in data["deck"]["discards"]]
+    hands: list[list[int] | None] = [None] * n
+    if seat is not None:
+        hands[seat] = [take(c["card"]) for c in data["hand"]]
+    s.played = {}
+    s.revealed = bool(e["cards"])
+    for main, card in e["cards"].items():
+        s.played[int(main)] = take(card["card"])
+    if seat is not None and data["own_card"] is not None and seat not in s.played:
+        s.played[seat] = take(data["own_card"]["card"])
+    seen = data.get("seen_hand")
+    s.seen = None
+    seen_ids: list[int] = []
+    if seen is not None:
+        seen_ids = [take(c["card"]) for c in seen["cards"]]
+        s.seen = (seen["seat"], tuple(seen_ids))
+    unknown = [card_id for ids in pool.values() for card_id in ids]
+    chance.shuffle(unknown)
+    is_challenge = [card.is_challenge for card in s.cards]
+
+    def pick_challenge(cards: list[int]) -> int:
+        index = next(i for i, c in enumerate(cards) if is_challenge[c])
+        return cards.pop(index)
+
+    for main in e["played"]:
+        if main in s.played:
+            continue
+        if s.seen is not None and main == s.seen[0]:
+            s.played[main] = pick_challenge(seen_ids)
+        else:
+            s.played[main] = pick_challenge(unknown)
+    for other in range(n):
+        if hands[other] is not None:
+            continue
+        if s.seen is not None and other == s.seen[0]:
+            hands[other] = seen_ids
+            continue
+        size = players[other]["hand_size"]
+        hand, unknown = unknown[:size], unknown[size:]
+        needs_challenge = s.step is Step.CARDS and other in (s.offence, s.defender) and other not in s.played
+        if needs_challenge and not any(is_challenge[c] for c in hand) and hand:
+            swap = next((i for i, c in enumerate(unknown) if is_challenge[c]), -1)
+            if swap >= 0:
+                hand[0], unknown[swap] = unknown[swap], hand[0]
+        hands[other] = hand
+    s.hands = [hand if hand is not None else [] for hand in hands]
+    s.deck = Deck(unknown, discards)
+    colours = [colour for colour in range(n) for _ in range(DESTINY_PER_COLOUR)]
+    for colour in data["destiny"]["discards"]:
+        colours.remove(colour)
+    chance.shuffle(colours)
+    s.destiny = Deck(colours, list(data["destiny"]["discards"]))
+    return s
+
+
+def _offer(text: str) -> tuple[int, int, int]:
+    words = text.split()
+    return int(words[2]), int(words[4]), BASES.index(words[6])

@@ -1,0 +1,158 @@
+"""The challenge up to the cards: a turn's start, regroup, destiny, launch and alliances."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from quarkade.core.flow import clockwise
+from quarkade.core.log import note
+from quarkade.games.cosmic_encounter.components import PLANETS
+from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, Step
+
+if TYPE_CHECKING:
+    from quarkade.games.cosmic_encounter.rules import CosmicState
+
+
+def start_turn(s: CosmicState) -> None:
+    """The next player clockwise becomes the offence; with Quarks the State Indicator moves on."""
+    s.turn += 1
+    if s.turn > TURN_LIMIT:
+        most = max(s.foreign_bases(seat) for seat in range(s.players))
+        s.end(tuple(seat for seat in range(s.players) if s.foreign_bases(seat) == most), "turn limit")
+        return
+    s.offence = (s.offence + 1) % s.players
+    s.challenge = 1
+    if s.quarks:
+        s.square = (s.square + 1) % 12
+    s.log = note(s.log, "turn", -1, s.turn, s.offence, s.square)
+    start_challenge(s)
+
+
+def start_challenge(s: CosmicState) -> None:
+    s.reset_challenge()
+    if s.warp[s.offence]:
+        s.step, s._to_act = Step.REGROUP, (s.offence,)
+    else:
+        draw_destiny(s)
+
+
+def regroup_planets(s: CosmicState) -> list[int]:
+    """Where a token back from the warp may go: any base of the offence, or a home planet."""
+    seat = s.offence
+    home = range(seat * PLANETS, (seat + 1) * PLANETS)
+    return [planet for planet, row in enumerate(s.tokens) if row[seat] or planet in home]
+
+
+def regroup(s: CosmicState, planet: int) -> None:
+    s.warp[s.offence] -= 1
+    s.tokens[planet][s.offence] += 1
+    s.log = note(s.log, "regroup", -1, s.offence, planet)
+    draw_destiny(s)
+
+
+def draw_destiny(s: CosmicState) -> None:
+    colour = s.destiny.draw(s.chance)
+    assert colour is not None  # the pile is never empty: its discards are reshuffled
+    s.destiny.discard(colour)
+    s.drawn = colour
+    s.log = note(s.log, "destiny", -1, s.offence, colour)
+    if colour == s.offence and not own_system_targets(s):
+        # Nothing foreign to challenge at home: the only choice is to draw again.
+        s.log = note(s.log, "draw-again", -1, s.offence)
+        draw_destiny(s)
+        return
+    s.step, s._to_act = Step.DESTINY, (s.offence,)
+
+
+def own_system_targets(s: CosmicState) -> list[tuple[int, int]]:
+    """(planet, defender): foreign bases in the offence's own system."""
+    seat = s.offence
+    return [(planet, other) for planet in range(seat * PLANETS, (seat + 1) * PLANETS)
+            for other in range(s.players) if other != seat and s.tokens[planet][other]]
+
+
+def aims(s: CosmicState) -> list[tuple[int, int]]:
+    if s.drawn == s.offence:
+        return own_system_targets(s)
+    return [(planet, s.drawn) for planet in range(s.drawn * PLANETS, (s.drawn + 1) * PLANETS)]
+
+
+def aim(s: CosmicState, planet: int, defender: int) -> None:
+    s.target, s.defender = planet, defender
+    s.log = note(s.log, "aim", -1, s.offence, planet, defender)
+    for seat in s.mains:
+        extra = s.power_of(seat).draw_to - len(s.hands[seat])
+        if extra > 0:
+            s.draw_cards(seat, extra)
+    if launch_limit(s) == 0:
+        s.log = note(s.log, "launch", -1, s.offence, 0)
+        start_invitations(s)
+        return
+    s.step, s._to_act = Step.LAUNCH, (s.offence,)
+
+
+def launch_limit(s: CosmicState) -> int:
+    return min(s.power_of(s.offence).max_commit, s.bases_tokens(s.offence, exclude=s.target))
+
+
+def launch(s: CosmicState, count: int) -> None:
+    s.cone = s.take_tokens(s.offence, count, exclude=s.target)
+    s.log = note(s.log, "launch", -1, s.offence, s.cone)
+    start_invitations(s)
+
+
+def start_invitations(s: CosmicState) -> None:
+    if s.players > 2:
+        s.step, s._to_act = Step.INVITE_OFFENCE, (s.offence,)
+    else:
+        start_edicts(s)
+
+
+def invitable(s: CosmicState, seat: int) -> list[int]:
+    return [other for other in range(s.players) if other not in s.mains]
+
+
+def invite(s: CosmicState, seat: int, seats: tuple[int, ...]) -> None:
+    bit = 1 if seat == s.offence else 2
+    for other in seats:
+        s.invited[other] |= bit
+    s.log = note(s.log, "invite", -1, seat, seats)
+    if seat == s.offence:
+        s.step, s._to_act = Step.INVITE_DEFENCE, (s.defender,)
+        return
+    s.ally_order = tuple(other for other in clockwise(s.offence, s.players) if s.invited[other])
+    s.asking = 0
+    ask_next_ally(s)
+
+
+def ally_limit(s: CosmicState, seat: int) -> int:
+    return min(s.power_of(seat).max_commit, s.bases_tokens(seat, exclude=s.target))
+
+
+def ask_next_ally(s: CosmicState) -> None:
+    if s.asking < len(s.ally_order):
+        s.step, s._to_act = Step.ALLIANCE, (s.ally_order[s.asking],)
+    else:
+        start_edicts(s)
+
+
+def join(s: CosmicState, seat: int, side: int, count: int) -> None:
+    if side < 0:
+        s.log = note(s.log, "decline", -1, seat)
+    else:
+        s.ally_side[seat] = side
+        s.ally_tokens[seat] = s.take_tokens(seat, count, exclude=s.target)
+        s.log = note(s.log, "ally", -1, seat, side, s.ally_tokens[seat])
+    s.asking += 1
+    ask_next_ally(s)
+
+
+def start_edicts(s: CosmicState) -> None:
+    """The edict window: every seat is asked (whether it holds an edict or not)."""
+    from quarkade.games.cosmic_encounter.cards import start_cards
+
+    if s.edicts:
+        s.passed = [False] * s.players
+        s.step, s._to_act = Step.EDICTS, tuple(range(s.players))
+    else:
+        start_cards(s)

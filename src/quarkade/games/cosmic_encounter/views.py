@@ -1,0 +1,237 @@
+"""What each seat of Cosmic Encounter may know, as a view.
+
+Hidden: every hand but one's own (counts only), the deck's and the destiny pile's order, a
+main player's sealed challenge card until both are in (its owner sees it), and what a power
+shows one seat (Mind's look at a hand: in that seat's view and log lines only). Cards are
+shown as ``{"card": face, "kind": "attack" | "compromise" | "quark" | "edict", "value": the
+attack value now (Attacks and Quarks), "flavour": "up" | "down" | "strange" and "printed":
+the printed number (Quarks)}``. Planets are written ``"system.planet"``.
+
+Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
+
+    options        {"deck", "quarks", "powers", "edicts"}
+    turn           turns started, from 1; ``turn_limit``: the house limit (RULINGS.md)
+    offence        the offensive player; ``challenge``: 1 or 2 (the second of a turn)
+    step           regroup, destiny, launch, invite-offence, invite-defence, alliance, edicts,
+                   trade, cards, deal, rewards, again or over
+    square         the State Indicator's square (0-11, the first is 0), null without Quarks
+    players        one entry a seat: {"seat", "power": name or null, "zapped": bool,
+                   "hand_size", "warp": tokens in the warp, "removed": tokens out of the game,
+                   "foreign_bases", "bases": tokens on its bases}
+    planets        one entry a planet: {"planet": "s.p", "system", "tokens": tokens of each seat}
+    deck           {"cards": how many to draw, "discards": faces, oldest first}
+    destiny        {"cards": how many to draw, "discards": colours drawn, oldest first}
+    encounter      the current challenge: {"drawn": the destiny colour or null, "target":
+                   "s.p" or null, "defender", "cone": tokens in the cone, "invited": for each
+                   seat [sides that invited it], "allies": [{"seat", "side", "tokens"}],
+                   "ally_order": invited seats in the order asked, "asking": how many of them
+                   (or, at the trade step, main players) were asked, "passed": the edict
+                   window's passes, "played": main players whose card is in, "cards": {seat:
+                   card} face up (the Oracle's opponent's, or both once revealed), "totals":
+                   [offence, defence] once two Attacks are revealed, "offers": [offence's,
+                   defence's] standing deal offers as notation or null, "rewards": defensive
+                   allies still to take their reward, "success": the offence succeeded}
+    hand           one's own cards (absent for a spectator)
+    own_card       one's own sealed challenge card, null if none (absent for a spectator)
+    seen_hand      Mind only: {"seat", "cards"} the opponent's hand as seen, or null
+    to_act, is_over, winners (null until the game is over), scores
+    log            the newest events, oldest first: {"event", "text", ...}; cards drawn or
+                   taken are named to the seat that receives them only
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarkade.core.game import View
+from quarkade.core.log import read
+from quarkade.games.cosmic_encounter.actions import BASES, SIDES
+from quarkade.games.cosmic_encounter.components import (
+    DECK_NAMES,
+    FLAVOURS,
+    SQUARES,
+    Edict,
+    deck_cards,
+    face_info,
+)
+from quarkade.games.cosmic_encounter.powers import POWERS
+from quarkade.games.cosmic_encounter.rules import TURN_LIMIT
+
+if TYPE_CHECKING:
+    from quarkade.games.cosmic_encounter.rules import CosmicState
+
+LOG_LENGTH = 40
+
+
+def planet_name(planet: int) -> str:
+    return f"{planet // 5}.{planet % 5}"
+
+
+def public_components() -> dict[str, Any]:
+    return {
+        "powers": [{"name": p.name, "text": p.text} for p in POWERS],
+        "edicts": [e.value for e in Edict],
+        "phase_diagram": [{FLAVOURS[f]: square[f] for f in range(3) if square[f]} for square in SQUARES],
+        "decks": {name: [c.face for c in deck_cards(name, False, False)] for name in DECK_NAMES},
+    }
+
+
+def view(s: CosmicState, seat: int | None) -> View:
+    cards, square = s.cards, max(s.square, 0)
+
+    def info(card: int) -> dict[str, Any]:
+        return face_info(cards[card], square)
+
+    totals = None
+    shown: dict[str, Any] = {str(main): info(card) for main, card in s.played.items()} if s.revealed else {}
+    if len(s.played) == 2 and s.revealed and all(cards[c].is_attack for c in s.played.values()):
+        totals = _totals(s)
+    offers = [None if o is None else f"offer give {o[0]} get {o[1]} base {BASES[o[2]]}" for o in s.offers]
+    data: dict[str, Any] = {
+        "options": dict(s.game.options),
+        "turn": s.turn,
+        "turn_limit": TURN_LIMIT,
+        "offence": s.offence,
+        "challenge": s.challenge,
+        "step": s.step.value,
+        "square": s.square if s.quarks else None,
+        "players": [{
+            "seat": p,
+            "power": POWERS[s.powers[p]].name if s.powers[p] >= 0 else None,
+            "zapped": s.zapped[p],
+            "hand_size": len(s.hands[p]),
+            "warp": s.warp[p],
+            "removed": s.removed[p],
+            "foreign_bases": s.foreign_bases(p),
+            "bases": s.bases_tokens(p),
+        } for p in range(s.players)],
+        "planets": [{"planet": planet_name(planet), "system": planet // 5, "tokens": row[:]}
+                    for planet, row in enumerate(s.tokens)],
+        "deck": {"cards": len(s.deck.cards), "discards": [info(c) for c in s.deck.discards]},
+        "destiny": {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]},
+        "encounter": {
+            "drawn": None if s.drawn < 0 else s.drawn,
+            "target": None if s.target < 0 else planet_name(s.target),
+            "defender": None if s.defender < 0 else s.defender,
+            "cone": s.cone,
+            "invited": [[SIDES[side] for side in (0, 1) if s.invited[p] & (1 << side)] for p in range(s.players)],
+            "allies": [{"seat": p, "side": SIDES[s.ally_side[p]], "tokens": s.ally_tokens[p]}
+                       for p in range(s.players) if s.ally_side[p] >= 0],
+            "ally_order": list(s.ally_order),
+            "asking": s.asking,
+            "passed": s.passed[:],
+            "played": sorted(s.played),
+            "cards": shown,
+            "totals": totals,
+            "offers": offers,
+            "rewards": list(s.rewards),
+            "success": s.success,
+        },
+        "to_act": list(s.to_act),
+        "is_over": s.is_over,
+        "winners": list(s.winners_) if s.is_over else None,
+        "scores": list(s.scores),
+    }
+    if seat is not None:
+        data["hand"] = [info(c) for c in s.hands[seat]]
+        own = s.played.get(seat)
+        data["own_card"] = None if own is None else info(own)
+        data["seen_hand"] = (None if s.seen is None or seat not in s.mains or s.seen[0] == seat
+                             or not s.power_of(seat).sees_hand
+                             else {"seat": s.seen[0], "cards": [info(c) for c in s.seen[1]]})
+    data["log"] = read(s.log, lambda e, v, r: describe(s, e, v), seat, False, LOG_LENGTH)
+    return View("cosmic-encounter", seat, data)
+
+
+def _totals(s: CosmicState) -> list[int]:
+    from quarkade.games.cosmic_encounter.cards import side_total
+
+    return [side_total(s, 0), side_total(s, 1)]
+
+
+def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
+    kind, private = event[0], event[1]
+    args = event[2:]
+    mine = viewer is not None and viewer == private
+    def face(card: int) -> str:
+        return s.cards[card].face
+
+    line: dict[str, Any] = {"event": kind}
+    if kind == "setup":
+        line["text"] = f"seat {args[0]} is the first offence"
+    elif kind == "turn":
+        line["text"] = f"turn {args[0]}: seat {args[1]} is the offence" + (
+            f"; the State Indicator moves to square {args[2] + 1}" if args[2] >= 0 else "")
+    elif kind == "regroup":
+        line["text"] = f"seat {args[0]} regroups a token to planet {planet_name(args[1])}"
+    elif kind == "destiny":
+        line["text"] = f"destiny: seat {args[1]}'s colour"
+    elif kind == "draw-again":
+        line["text"] = f"seat {args[0]} has no foreign base at home to challenge and draws again"
+    elif kind == "aim":
+        line["text"] = f"seat {args[0]} aims at planet {planet_name(args[1])}, defended by seat {args[2]}"
+    elif kind == "launch":
+        line["text"] = f"seat {args[0]} launches {args[1]} tokens"
+    elif kind == "invite":
+        line["text"] = f"seat {args[0]} invites " + (", ".join(f"seat {p}" for p in args[1]) or "no one")
+    elif kind == "ally":
+        line["text"] = f"seat {args[0]} allies with the {SIDES[args[1]]} with {args[2]} tokens"
+    elif kind == "decline":
+        line["text"] = f"seat {args[0]} declines"
+    elif kind == "pass":
+        line["text"] = f"seat {args[0]} passes"
+    elif kind == "edict":
+        line["text"] = f"seat {args[0]} plays the {args[1]} edict" + (f" on seat {args[2]}" if args[2] >= 0 else "") + (
+            f" asking for an Attack {args[3]}" if args[1] == "finder" else "")
+    elif kind == "found":
+        seat, target, value, card = args
+        line["text"] = (f"seat {seat} finds an Attack {value} in seat {target}'s hand" if card >= 0
+                        else f"seat {target} holds no Attack {value}")
+        if mine and card >= 0:
+            line["card"] = face(card)
+    elif kind == "plague":
+        line["text"] = f"seat {args[0]} is plagued and discards " + (", ".join(map(face, args[1])) or "nothing")
+    elif kind == "draw":
+        line["text"] = f"seat {private} draws {len(args[1])} cards"
+        if mine:
+            line["cards"] = [face(c) for c in args[1]]
+    elif kind == "new-hand":
+        line["text"] = f"seat {args[0]} draws a new hand" + (
+            f", showing and discarding {', '.join(map(face, args[1]))}" if args[1] else "")
+    elif kind == "mind":
+        if not mine:
+            return None
+        line["text"] = f"you see seat {args[1]}'s hand: " + ", ".join(map(face, args[2]))
+    elif kind == "trade":
+        line["text"] = f"seat {args[0]} " + ("swaps hands with its opponent" if args[1] else "keeps its hand")
+    elif kind == "played":
+        line["text"] = f"seat {args[0]} plays a challenge card face down"
+    elif kind == "face-up":
+        line["text"] = f"seat {args[0]} plays {face(args[1])} face up"
+    elif kind == "reveal":
+        line["text"] = f"the cards are revealed: {face(args[0])} against {face(args[1])}"
+    elif kind == "totals":
+        line["text"] = f"totals: offence {args[0]}, defence {args[1]}" + (" (the lower wins)" if args[2] else "")
+    elif kind == "outcome":
+        line["text"] = "the offence wins" if args[0] else "the defence wins"
+    elif kind in ("consolation", "deal-cards"):
+        giver, taker, taken = args
+        line["text"] = f"seat {taker} takes {len(taken)} cards from seat {giver}'s hand"
+        if mine or viewer == giver:
+            line["cards"] = [face(c) for c in taken]
+    elif kind == "offer":
+        line["text"] = f"seat {args[0]} offers: give {args[1]}, get {args[2]}, bases {BASES[args[3]]}"
+    elif kind == "deal":
+        line["text"] = f"seat {args[0]}'s offer is accepted"
+    elif kind == "no-deal":
+        line["text"] = "no deal in time: each main player loses three tokens to the warp"
+    elif kind == "reward":
+        line["text"] = f"seat {args[0]} takes {args[1]} cards and {args[2]} tokens as its reward"
+    elif kind == "again":
+        line["text"] = f"seat {args[0]} " + ("challenges again" if args[1] else "ends its turn")
+    elif kind == "win":
+        line["text"] = ("seats " + ", ".join(map(str, args[0])) + " win") + (
+            " at the turn limit" if args[1] == "turn limit" else "")
+    else:
+        line["text"] = kind
+    return line

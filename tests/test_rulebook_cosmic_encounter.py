@@ -1,0 +1,320 @@
+"""Cosmic Encounter with Quarks: the worked examples of the Quarks text and the rules of
+RULEBOOK.txt, each test named after its section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import quarkade
+from quarkade.games.cosmic_encounter.actions import (
+    Accept,
+    Aim,
+    Ally,
+    Decline,
+    Invite,
+    Launch,
+    Offer,
+    Pass,
+    Play,
+    PlayEdict,
+    Reward,
+    Timeout,
+)
+from quarkade.games.cosmic_encounter.components import (
+    SQUARES,
+    Card,
+    Edict,
+    Kind,
+    deck_cards,
+    quark_value,
+)
+from quarkade.games.cosmic_encounter.rules import CosmicState, Step
+
+UP, DOWN, STRANGE = 0, 1, 2
+
+
+def new(players: int = 4, **options: Any) -> CosmicState:
+    options = {"powers": "none", "edicts": False, **options}
+    state = quarkade.load("cosmic-encounter", players=players, **options).new_game(7)
+    assert isinstance(state, CosmicState)
+    return state
+
+
+def give(state: CosmicState, seat: int, face: str) -> int:
+    """Move a card with ``face`` from wherever it is (not ``seat``'s hand) into ``seat``'s hand."""
+    others = [hand for other, hand in enumerate(state.hands) if other != seat]
+    for zone in (state.deck.cards, state.deck.discards, *others):
+        for card_id in zone:
+            if state.cards[card_id].face == face:
+                zone.remove(card_id)
+                state.hands[seat].append(card_id)
+                state._legal = None
+                return card_id
+    raise AssertionError(f"no {face} card left to give")
+
+
+def set_hand(state: CosmicState, seat: int, faces: list[str]) -> None:
+    for card in state.hands[seat][:]:
+        state.hands[seat].remove(card)
+        state.deck.cards.insert(0, card)
+    for face in faces:
+        give(state, seat, face)
+
+
+def until(state: CosmicState, step: Step, choose: Callable[[CosmicState, int, list[Any]], Any] | None = None) -> None:
+    """Play (first legal action, or ``choose``) until ``step`` is reached."""
+    for _ in range(500):
+        if state.step is step:
+            return
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = choose(state, seat, legal) if choose else None
+        state.apply(seat, action if action is not None else legal[0])
+    raise AssertionError(f"{step} never reached")
+
+
+def challenge(state: CosmicState, launch: int = 2, invites: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+              allies: dict[int, Any] | None = None) -> tuple[int, int]:
+    """Drive a challenge to the cards: aim at the defender's first planet holding its tokens."""
+    until(state, Step.DESTINY)
+    offence = state.offence
+    aim = next(a for a in state.legal_actions(offence) if isinstance(a, Aim))
+    state.apply(offence, aim)
+    state.apply(offence, Launch(launch))
+    state.apply(offence, Invite(invites[0]))
+    state.apply(state.defender, Invite(invites[1]))
+    while state.step is Step.ALLIANCE:
+        seat = state.to_act[0]
+        state.apply(seat, (allies or {}).get(seat, Decline()))
+    while state.step is Step.EDICTS:
+        state.apply(state.to_act[0], Pass())
+    assert state.step is Step.CARDS
+    return offence, state.defender
+
+
+# ----------------------------------------------------------------------------- Quarks text
+def test_quarks_examples_fifth_square() -> None:
+    """"Suppose the State Indicator is on the fifth square ... an Up Quark 10 card ... is
+    considered to be an Attack 14, a Down 12 is an Attack 12, and a Strange 7 is an Attack 3.\""""
+    assert quark_value(Card(Kind.QUARK, 10, UP), 4) == 14
+    assert quark_value(Card(Kind.QUARK, 12, DOWN), 4) == 12
+    assert quark_value(Card(Kind.QUARK, 7, STRANGE), 4) == 3
+
+
+def test_quarks_examples_sixth_square() -> None:
+    """"... when the State Indicator advances to the sixth square, these same three cards
+    become equivalent to Attack 12, Attack 14, and Attack -1 cards, respectively.\""""
+    assert quark_value(Card(Kind.QUARK, 10, UP), 5) == 12
+    assert quark_value(Card(Kind.QUARK, 12, DOWN), 5) == 14
+    assert quark_value(Card(Kind.QUARK, 7, STRANGE), 5) == -1
+
+
+def test_quarks_phase_diagram_rows_are_one_wave() -> None:
+    """RULINGS 5: each flavour's row is the same wave, a third of a cycle apart."""
+    wave = [0, 2, 4, 8, 4, 2, 0, -2, -4, -8, -4, -2]
+    for flavour, shift in ((UP, 0), (DOWN, 4), (STRANGE, 8)):
+        assert [SQUARES[(k + shift) % 12][flavour] for k in range(12)] == wave
+
+
+@pytest.mark.parametrize(("deck", "count"), [("eon", 18), ("eon-expansions", 24), ("mayfair-more", 39)])
+def test_quarks_making_quark_cards(deck: str, count: int) -> None:
+    """"there should be 18, 24, or 39 of them", a third of each flavour, and the deck keeps its size."""
+    cards = deck_cards(deck, True, False)
+    quarks = [c for c in cards if c.kind is Kind.QUARK]
+    assert len(quarks) == count
+    assert all(sum(c.flavour == f for c in quarks) == count // 3 for f in range(3))
+    assert len(cards) == len(deck_cards(deck, False, False))
+
+
+def test_quarks_advancing_the_phase_state() -> None:
+    """"At the start of each player's turn, move the State Indicator one square to the right ...
+    If ... on the last (rightmost) square, move it to the first.\""""
+    state = new(quarks=True)
+    assert state.square == 1  # placed on the first square, moved at the start of turn 1
+    seen = [state.square]
+    for _ in range(12):
+        turn = state.turn
+        until(state, Step.CARDS)
+        while state.turn == turn:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, Timeout() if Timeout() in legal else legal[0])
+        seen.append(state.square)
+    assert seen == [(1 + k) % 12 for k in range(13)]
+
+
+def test_quarks_other_notes_finder() -> None:
+    """"... the State Indicator is in the first square ... you have a Strange 11 in your hand,
+    and someone plays a Finder edict on you to find an Attack 15, he would get the Strange 11.
+    Had he looked for an Attack 11, however, he'd have been out of luck.\""""
+    state = new(quarks=True, edicts=True, deck="mayfair-more")  # the deck with Strange 11s
+    until(state, Step.EDICTS)
+    state.square = 0
+    finder, holder = state.to_act[0], state.to_act[1]
+    set_hand(state, holder, ["s11", "c", "a12"])
+    give(state, finder, "finder")
+    give(state, finder, "finder")
+    state.apply(finder, PlayEdict(Edict.FINDER, holder, 11))
+    assert [state.cards[c].face for c in state.hands[holder]] == ["s11", "c", "a12"]
+    state.apply(finder, PlayEdict(Edict.FINDER, holder, 15))
+    assert [state.cards[c].face for c in state.hands[holder]] == ["c", "a12"]
+    assert state.cards[state.hands[finder][-1]].face == "s11"
+    # The Finder asks for values only, never for a flavour.
+    assert all(not str(a).startswith("edict finder") or str(a).split()[-1].lstrip("-").isdigit()
+               for a in state.legal_actions(finder))
+
+
+def test_quarks_a_quark_is_an_attack_of_its_value() -> None:
+    """A Quark in a challenge counts its value now, as an Attack card of that value."""
+    state = new(quarks=True)
+    offence, defence = challenge(state, launch=2)
+    state.square = 4
+    set_hand(state, offence, ["u10"])
+    set_hand(state, defence, ["a13"])
+    target = state.target
+    defending = state.tokens[target][defence]
+    state.apply(offence, Play("u10"))
+    state.apply(defence, Play("a13"))
+    # Up 10 in the fifth square is 14: 14 + 2 against 13 + the defence's tokens.
+    assert (state.tokens[target][offence] > 0) == (13 + defending < 16)
+    assert state.view(None).to_json()["log"][-1 - next(
+        i for i, line in enumerate(reversed(state.view(None).to_json()["log"])) if line["event"] == "totals")][
+        "text"] == f"totals: offence 16, defence {13 + defending}"
+
+
+# ----------------------------------------------------------------------------- RULEBOOK.txt
+def test_2_setup() -> None:
+    """2: five planets with four tokens each, hands of seven, one power each (or none)."""
+    state = new(players=5, powers="random")
+    for seat in range(5):
+        home = state.tokens[seat * 5:(seat + 1) * 5]
+        assert [row[seat] for row in home] == [4] * 5
+        assert len(state.hands[seat]) == 7 or seat == state.offence
+    assert len(set(state.powers)) == 5 and min(state.powers) >= 0
+    assert new(players=5).powers == (-1,) * 5
+
+
+def test_3_6_attack_totals_and_ties_go_to_the_defence() -> None:
+    """3.6: card plus tokens plus allies; a tie goes to the defence."""
+    state = new()
+    offence, defence = challenge(state, launch=3)
+    defending = state.tokens[state.target][defence]
+    set_hand(state, offence, ["a10"])
+    set_hand(state, defence, [f"a{10 + 3 - defending}"] if 10 + 3 - defending in (9, 10, 11, 12) else ["a10"])
+    off_card, def_card = "a10", state.cards[state.hands[defence][0]].face
+    planet = state.target
+    state.apply(offence, Play(off_card))
+    state.apply(defence, Play(def_card))
+    tie_or_defence = int(def_card[1:]) + defending >= 13
+    target = state.tokens[planet]
+    assert (target[offence] == 0) == tie_or_defence
+    if tie_or_defence:
+        assert state.warp[offence] == 3 and target[defence] == defending
+
+
+def test_3_6_offence_wins_and_lands() -> None:
+    state = new()
+    offence, defence = challenge(state, launch=4)
+    target = state.target
+    defending = state.tokens[target][defence]
+    set_hand(state, offence, ["a40"])
+    set_hand(state, defence, ["a0"])
+    state.apply(offence, Play("a40"))
+    state.apply(defence, Play("a0"))
+    assert state.tokens[target][offence] == 4
+    assert state.tokens[target][defence] == 0
+    assert state.warp[defence] == defending
+    assert state.step is Step.AGAIN  # 3.8: a second challenge may follow
+
+
+def test_3_6_compromise_against_attack_consolation() -> None:
+    """3.6: the compromiser loses, and takes one card from the winner's hand per token lost."""
+    state = new()
+    offence, defence = challenge(state, launch=3)
+    set_hand(state, offence, ["c"])
+    set_hand(state, defence, ["a8", "a4", "a5", "a6", "a7"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("a8"))
+    assert state.warp[offence] == 3
+    assert len(state.hands[offence]) == 3 and len(state.hands[defence]) == 1
+
+
+def test_3_6_compromise_against_compromise_deal() -> None:
+    state = new()
+    offence, defence = challenge(state, launch=2)
+    set_hand(state, offence, ["c", "a4", "a5"])
+    set_hand(state, defence, ["c", "a6", "a7"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    assert state.step is Step.DEAL and set(state.to_act) == {offence, defence}
+    target = state.target
+    state.apply(offence, Offer(1, 1, 3))
+    state.apply(defence, Accept())
+    assert state.tokens[target][offence] == 2
+    assert any(state.tokens[p][defence] for p in range(offence * 5, offence * 5 + 5))
+    assert len(state.hands[offence]) == 2 and len(state.hands[defence]) == 2
+
+
+def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
+    state = new()
+    offence, defence = challenge(state, launch=2)
+    set_hand(state, offence, ["c", "a4"])
+    set_hand(state, defence, ["c", "a6"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    state.apply(defence, Timeout())  # the host applies it when the minute has passed
+    assert state.warp[offence] == 3 and state.warp[defence] == 3
+
+
+def test_3_7_defensive_allies_rewards() -> None:
+    state = new()
+    until(state, Step.DESTINY)
+    others = [p for p in range(4) if p != state.offence]
+    aim = next(a for a in state.legal_actions(state.offence) if isinstance(a, Aim))
+    ally = next(p for p in others if p != aim.defender)
+    state = new()
+    offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: Ally(1, 3)})
+    set_hand(state, offence, ["a0"])
+    set_hand(state, defence, ["a20"])
+    hand = len(state.hands[ally])
+    state.apply(offence, Play("a0"))
+    state.apply(defence, Play("a20"))
+    assert state.step is Step.REWARDS and state.to_act == (ally,)
+    state.apply(ally, Reward(3))
+    assert len(state.hands[ally]) == hand + 3
+
+
+def test_1_shared_win_at_five_foreign_bases() -> None:
+    """1: an offence and an ally reaching five foreign bases together share the win."""
+    state = new()
+    until(state, Step.DESTINY)
+    aim = next(a for a in state.legal_actions(state.offence) if isinstance(a, Aim))
+    ally = next(p for p in range(4) if p not in (state.offence, aim.defender))
+    offence = state.offence
+    # Four foreign bases each, none in the system aimed at.
+    for seat in (offence, ally):
+        planets = [p for p in range(20) if p // 5 not in (seat, aim.defender)][:4]
+        for planet in planets:
+            state.tokens[planet][seat] += 1
+            state.tokens[seat * 5][seat] -= 1
+    state = _replace_challenge(state, aim, ally)
+    assert state.is_over and set(state.winners) == {offence, ally}
+
+
+def _replace_challenge(state: CosmicState, aim: Aim, ally: int) -> CosmicState:
+    state.apply(state.offence, aim)
+    state.apply(state.offence, Launch(2))
+    state.apply(state.offence, Invite((ally,)))
+    state.apply(state.defender, Invite(()))
+    while state.step is Step.ALLIANCE:
+        seat = state.to_act[0]
+        state.apply(seat, Ally(0, 1) if seat == ally else Decline())
+    set_hand(state, state.offence, ["a40"])
+    set_hand(state, state.defender, ["a0"])
+    offence, defence = state.offence, state.defender
+    state.apply(offence, Play("a40"))
+    state.apply(defence, Play("a0"))
+    return state
