@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from quarkade.core.flow import Sealed
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, PLANETS, Kind, attack_value
 
@@ -57,7 +58,7 @@ def begin_play(s: CosmicState) -> None:
             other = s.opponent(seat)
             s.seen = (other, tuple(s.hands[other]))
             s.log = note(s.log, "mind", seat, seat, other, s.seen[1])
-    s.step = Step.CARDS
+    s.step, s.sealed = Step.CARDS, Sealed(list(s.mains))
     set_card_turn(s)
 
 
@@ -87,14 +88,15 @@ def play(s: CosmicState, seat: int, face: str) -> None:
     else:
         card = next(c for c in hand if s.cards[c].face == face)
     hand.remove(card)
-    s.played[seat] = card
+    s.sealed.add(seat, card)
+    s.sealed.declare_ready(seat)
     last = oracle(s)
     if last >= 0 and seat != last:
         s.revealed = True  # the Oracle's opponent plays face up
         s.log = note(s.log, "face-up", -1, seat, card)
     else:
         s.log = note(s.log, "played", -1, seat)
-    if len(s.played) == 2:
+    if s.sealed.complete:
         s.revealed, s.seen = True, None
         resolve(s)
     else:
@@ -116,8 +118,9 @@ def side_total(s: CosmicState, side: int) -> int:
 
 def resolve(s: CosmicState) -> None:
     offence, defence = s.mains
-    off_card, def_card = s.cards[s.played[offence]], s.cards[s.played[defence]]
-    s.log = note(s.log, "reveal", -1, s.played[offence], s.played[defence], s.square)
+    revealed = s.sealed.reveal()
+    off_card, def_card = s.cards[revealed[offence][0]], s.cards[revealed[defence][0]]
+    s.log = note(s.log, "reveal", -1, revealed[offence][0], revealed[defence][0], s.square)
     off_compromise = off_card.kind is Kind.COMPROMISE
     def_compromise = def_card.kind is Kind.COMPROMISE
     if off_compromise and def_compromise:
@@ -192,7 +195,7 @@ def discard_played(s: CosmicState) -> None:
         else:
             s.discard_card(card)
     # The cards have left play (the log keeps what they were).
-    s.played, s.revealed = {}, False
+    s.sealed, s.revealed = Sealed(), False
 
 
 # ----------------------------------------------------------------- deals

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.flow import Deck
+from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, win_scores
 from quarkade.core.log import Log, note
 from quarkade.games.cosmic_encounter.actions import parse
@@ -95,7 +95,7 @@ class CosmicState(CachedLegalActions):
         "chance", "players", "cards", "quarks", "edicts", "tokens", "warp", "removed", "hands", "deck",
         "destiny", "powers", "zapped", "square", "turn", "offence", "challenge", "step", "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
-        "passed", "played", "revealed", "seen", "offers", "rewards", "success", "winners_", "log",
+        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "winners_", "log",
         "_to_act",
     )
 
@@ -128,7 +128,7 @@ class CosmicState(CachedLegalActions):
     ally_order: tuple[int, ...]  # invited seats, clockwise from the offence
     asking: int  # index into ally_order (alliances) or rewards
     passed: list[bool]  # edict window: the seat has passed
-    played: dict[int, int]  # main player -> card id played (sealed until both are in)
+    sealed: Sealed[int]  # the main players' challenge cards, sealed until both are in
     revealed: bool  # the cards are face up (both, or the Oracle's opponent's)
     seen: tuple[int, tuple[int, ...]] | None  # Mind: (opponent, its hand when seen)
     offers: list[tuple[int, int, int] | None]  # deal: standing offer of offence, defence
@@ -179,7 +179,7 @@ class CosmicState(CachedLegalActions):
         self.drawn, self.target, self.defender, self.cone = -1, -1, -1, 0
         self.invited, self.ally_side, self.ally_tokens = [0] * n, [-1] * n, [0] * n
         self.ally_order, self.asking, self.passed = (), 0, [False] * n
-        self.played, self.revealed, self.seen = {}, False, None
+        self.sealed, self.revealed, self.seen = Sealed(), False, None
         self.offers, self.rewards, self.success = [None, None], (), False
 
     def clone(self) -> CosmicState:
@@ -198,7 +198,7 @@ class CosmicState(CachedLegalActions):
         c.drawn, c.target, c.defender, c.cone = self.drawn, self.target, self.defender, self.cone
         c.invited, c.ally_side, c.ally_tokens = self.invited[:], self.ally_side[:], self.ally_tokens[:]
         c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
-        c.played, c.revealed, c.seen = dict(self.played), self.revealed, self.seen
+        c.sealed, c.revealed, c.seen = self.sealed.clone(), self.revealed, self.seen
         c.offers, c.rewards, c.success = self.offers[:], self.rewards, self.success
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
         return c
@@ -210,6 +210,11 @@ class CosmicState(CachedLegalActions):
         if index < 0 or self.zapped[seat]:
             return NO_POWER
         return POWERS[index]
+
+    @property
+    def played(self) -> dict[int, int]:
+        """Main player -> the challenge card it has played (the sealed choices that are in)."""
+        return {seat: cards[0] for seat, cards in self.sealed.choices.items() if self.sealed.ready[seat]}
 
     def opponent(self, seat: int) -> int:
         return self.defender if seat == self.offence else self.offence

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.flow import Deck
+from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import View
 from quarkade.games.cosmic_encounter.actions import BASES, SIDES
 from quarkade.games.cosmic_encounter.components import DESTINY_PER_COLOUR, deck_cards
@@ -75,12 +75,12 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     hands: list[list[int] | None] = [None] * n
     if seat is not None:
         hands[seat] = [take(c["card"]) for c in data["hand"]]
-    s.played = {}
+    played: dict[int, int] = {}
     s.revealed = bool(e["cards"])
     for main, card in e["cards"].items():
-        s.played[int(main)] = take(card["card"])
-    if seat is not None and data["own_card"] is not None and seat not in s.played:
-        s.played[seat] = take(data["own_card"]["card"])
+        played[int(main)] = take(card["card"])
+    if seat is not None and data["own_card"] is not None and seat not in played:
+        played[seat] = take(data["own_card"]["card"])
     seen = data.get("seen_hand")
     s.seen = None
     seen_ids: list[int] = []
@@ -96,12 +96,16 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
         return cards.pop(index)
 
     for main in e["played"]:
-        if main in s.played:
+        if main in played:
             continue
         if s.seen is not None and main == s.seen[0]:
-            s.played[main] = pick_challenge(seen_ids)
+            played[main] = pick_challenge(seen_ids)
         else:
-            s.played[main] = pick_challenge(unknown)
+            played[main] = pick_challenge(unknown)
+    s.sealed = Sealed(list(s.mains) if s.step in (Step.CARDS, Step.DEAL) else [])
+    for main, card_id in played.items():
+        s.sealed.add(main, card_id)
+        s.sealed.declare_ready(main)
     for other in range(n):
         if hands[other] is not None:
             continue
@@ -110,7 +114,7 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
             continue
         size = players[other]["hand_size"]
         hand, unknown = unknown[:size], unknown[size:]
-        needs_challenge = s.step is Step.CARDS and other in (s.offence, s.defender) and other not in s.played
+        needs_challenge = s.step is Step.CARDS and other in (s.offence, s.defender) and other not in played
         if needs_challenge and not any(is_challenge[c] for c in hand) and hand:
             swap = next((i for i, c in enumerate(unknown) if is_challenge[c]), -1)
             if swap >= 0:
