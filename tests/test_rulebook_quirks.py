@@ -306,6 +306,8 @@ def test_on_your_turn_mutation_exchange_with_a_hand_card() -> None:
     assert "C13" in hand_of(state, ALICE) and "C18" not in hand_of(state, ALICE)
     assert not discarded(state, "C13")
     assert state.current == BOB, "a mutation ends the turn"
+    mutation = next(e for e in state.view(BOB).to_json()["log"] if e["event"] == "mutate-exchange")
+    assert mutation["text"] == "Seat 0 mutates its herbivore: C13 to the hand, C18 from it.", "seen on the table"
 
 
 def test_on_your_turn_mutation_keeps_the_position_of_the_card() -> None:
@@ -1041,10 +1043,17 @@ def test_optional_random_mutation_on_or_past_an_x(start: int, steps: int) -> Non
     assert "replace A2" in legal(state, BOB) and all(a.startswith("replace") for a in legal(state, BOB))
     act(state, BOB, "replace A2")
     assert "A3" in hand_of(state, BOB) and "A2" not in hand_of(state, BOB) and discarded(state, "A2")
+    # A log line tells each seat what it sees: the discard, face up; the card drawn into a hand
+    # only to its owner.
+    assert state.view(ALICE).to_json()["log"][-1]["text"] == (
+        "Seat 1 replaces A2 from its hand with a card from the PLANT-A stack.")
+    assert "A3" not in json.dumps(state.view(ALICE).to_json())
+    assert state.view(BOB).to_json()["log"][-1]["text"] == "Seat 1 replaces A2 from its hand with A3."
     assert state.to_act == (CAROL,)
     assert "replace C4" in legal(state, CAROL), "a card of one of his QUiRKS"
     act(state, CAROL, "replace C4")
     assert quirks_cards(state, "plant") == ("A4", "B4", "C5") and discarded(state, "C4")
+    assert state.view(BOB).to_json()["log"][-1]["text"] == "Seat 2 replaces C4 from its QUiRKS with C5."
     assert state.to_act == (ALICE,) and state.stage is Stage.RANDOM_MUTATION, "the mover draws last"
     act(state, ALICE, sorted(legal(state, ALICE))[0])
     assert state.stage is Stage.ACTION and state.to_act == (ALICE,), "then play resumes normally"
