@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from quarkade.games.quirky_circuits.actions import DONE, Play
-from quarkade.games.quirky_circuits.components import CARD_BY_ID, SCENARIO_IDS, card_id, is_quirk
+from quarkade.games.quirky_circuits.components import CARD_BY_ID, SCENARIO_IDS, Direction, card_id, is_quirk
 from quarkade.games.quirky_circuits.robot import Robot
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM, QuirkyCircuitsState, new_state
-from quarkade.games.quirky_circuits.solver import WIN, navigator, round_actions, search_round, solve
+from quarkade.games.quirky_circuits.solver import WIN, navigator, round_actions, round_win, search_round, solve
+from quirky_circuits_positions import position
 
 
 def replay(state: QuirkyCircuitsState, actions: tuple[tuple[int, object], ...]) -> QuirkyCircuitsState:
@@ -25,7 +26,7 @@ def replay(state: QuirkyCircuitsState, actions: tuple[tuple[int, object], ...]) 
 def test_every_scenario_is_winnable(scenario: str, players: int) -> None:
     for seed in (0, 1):
         state = new_state(players, seed, scenario=scenario)
-        solution = solve(state, beam=3, width=60, first_width=300)
+        solution = solve(state, beam=3, width=60, proof_budget=20_000)
         assert solution.won, f"{scenario} at {players} players, seed {seed}: no winning plan found"
         end = replay(state, solution.actions)
         assert end.result == "won"
@@ -36,7 +37,7 @@ def test_every_scenario_is_winnable(scenario: str, players: int) -> None:
 def test_a_plan_keeps_the_program_rules() -> None:
     """Each round of a plan: every player plays, five cards or more, Quirk cards first."""
     state = new_state(3, 4, scenario="cafe-botanical")
-    solution = solve(state, beam=3, width=60, first_width=300)
+    solution = solve(state, beam=3, width=60, proof_budget=20_000)
     current = state.clone()
     queue: list[tuple[int, int]] = []
     for seat, action in solution.actions:
@@ -76,22 +77,42 @@ def test_navigator_steps_as_the_robot_does() -> None:
         assert state == nav.robot_state(robot.space, robot.facing, robot.tokens), name
 
 
-def test_a_win_in_the_first_round_is_exact() -> None:
-    # At four players the hands hold Penny's whole Base Deck: the first queue can win.
-    state = new_state(4, 0, scenario="hit-the-slopes")
-    solution = solve(state)
-    assert (solution.won, solution.rounds, solution.exact) == (True, 1, True)
-    assert replay(state, solution.actions).round == 1
-
-
 def test_two_rounds_are_exact_only_after_the_whole_first_round_was_searched() -> None:
     state = new_state(2, 0, scenario="hit-the-slopes")
-    first = search_round(navigator(state.scenario.id), navigator(state.scenario.id).of_state(state), state.hands,
-                         width=100_000)
-    assert first.exhaustive and first.win is None, "no queue of the first round wins"
-    assert solve(state).rounds == 2 and solve(state).exact
-    narrow = solve(state, first_width=20)
-    assert narrow.won and not narrow.exact, "a narrowed first round proves nothing"
+    nav = navigator(state.scenario.id)
+    assert round_win(nav, nav.of_state(state), state.hands) is False
+    first = search_round(nav, nav.of_state(state), state.hands, width=100_000)
+    assert first.exhaustive and first.win is None, "the plain search of every queue agrees: none wins"
+    solution = solve(state)
+    assert (solution.rounds, solution.lower, solution.exact) == (2, 2, True)
+    narrow = solve(state, proof_budget=10)
+    assert narrow.won and narrow.lower == 1 and not narrow.exact, "an unfinished proof proves nothing"
+
+
+def almost_won() -> QuirkyCircuitsState:
+    """Rise and Shine with every dust bunny cleaned, Gizmo two spaces north of its start
+    space facing south: a move 2, or a move 1 then a move 1 or 2, brings it home."""
+    state = position(2, 0, hands={0: ["move-1", "move-2", "rotate-left", "rotate-right", "rotate-180"]})
+    state.space, state.facing, state.tokens = (0, 3), Direction.SOUTH, ()
+    state._legal = None
+    return state
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("dusty-greenhouse", 2), ("cafe-botanical", 5), ("", 0)])
+def test_the_first_round_proof_agrees_with_the_plain_search(scenario: str, seed: int) -> None:
+    state = new_state(2, seed, scenario=scenario) if scenario else almost_won()
+    nav = navigator(state.scenario.id)
+    proof = round_win(nav, nav.of_state(state), state.hands)
+    plain = search_round(nav, nav.of_state(state), state.hands, width=1_000_000)
+    assert plain.exhaustive and proof is not None
+    assert (proof is False) == (plain.win is None)
+    if proof:
+        assert replay(state, tuple(round_actions(proof))).result == "won"
+
+
+def test_the_solver_finds_a_first_round_win_exactly() -> None:
+    solution = solve(almost_won())
+    assert (solution.won, solution.rounds, solution.exact, solution.lower) == (True, 1, True, 1)
 
 
 def test_the_solver_refuses_what_it_does_not_plan() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from quarkade.core.game import Action
 from quarkade.games.quirky_circuits.actions import DONE, PLAYS
@@ -393,12 +394,53 @@ def _best(ends: list[int], keep: int, shift: int, plan: Callable[[list[int], int
     return tuple(plan(queue(k), k >> shift) for k in best)
 
 
+def round_win(nav: Navigator, robot_state: int, hands: Sequence[Sequence[int]],
+              budget: int = 1_000_000) -> RoundPlan | Literal[False] | None:
+    """A queue of this round that meets the goal, or False when an exhaustive search proves
+    there is none, or None when deciding would take more than ``budget`` cards tried. A queue
+    that leaves the same robot state as another is pruned when the other kept every card it
+    kept, and more, with the same Quirk cards: the other can play whatever it can."""
+    slots = _Slots(hands)
+    quirks = sum(slots.quirk_bits)
+    kept: dict[int, list[int]] = {robot_state: [slots.full]}
+    parents: dict[tuple[int, int], tuple[tuple[int, int], int]] = {}
+    layer = [(robot_state, slots.full)]
+    tried = 0
+    while layer:
+        children = []
+        for node in layer:
+            robot, remaining = node
+            for slot in slots.playable(remaining):
+                tried += 1
+                after = nav.step(robot, slots.cards[slot][1])
+                left = remaining & ~(1 << slot)
+                if after == WIN:
+                    played = [slot]
+                    while node in parents:
+                        node, earlier = parents[node]
+                        played.append(earlier)
+                    played.reverse()
+                    return RoundPlan(tuple(slots.cards[s] for s in slots.filled(played, left)), WIN, 0.0)
+                others = kept.setdefault(after, [])
+                tried += len(others)
+                if tried > budget:
+                    return None
+                if any(not left & ~mask and left & quirks == mask & quirks for mask in others):
+                    continue
+                others.append(left)
+                parents[after, left] = (node, slot)
+                children.append((after, left))
+        layer = children
+    return False
+
+
 # ---------------------------------------------------------------------- rounds
 @dataclass(frozen=True)
 class Solution:
     won: bool
     rounds: int  # the rounds the plan takes, the winning one included (0 if none was found)
     exact: bool  # ``rounds`` is proven the fewest (else an upper bound)
+    lower: int  # the fewest rounds proven needed: 2 when no queue of the first round wins, else 1
     actions: tuple[tuple[int, Action], ...]  # (seat, action) from the solved state to the win
     nodes: int  # queues told apart, a measure of the work
 
@@ -409,41 +451,47 @@ def round_actions(plan: RoundPlan) -> list[tuple[int, Action]]:
     return [(seat, PLAYS[card]) for seat, card in plan.plays] + [(seat, DONE) for seat in seats]
 
 
-def solve(state: QuirkyCircuitsState, beam: int = 4, width: int = 150, first_width: int = 4000,
-          attempts: int = 3) -> Solution:
+def solve(state: QuirkyCircuitsState, beam: int = 4, width: int = 150, attempts: int = 3,
+          proof_budget: int = 1_000_000) -> Solution:
     """The fewest rounds an all-knowing team needs from ``state`` (at the start of a program
-    phase, free play), with a winning plan. Round 1 keeps ``first_width`` queues of each
-    length (enough to be exhaustive on most two-player deals), later rounds ``width``, and
-    the beam ``beam`` ends of round; when no plan is found, the search is tried again three
-    times as wide, up to ``attempts`` times."""
+    phase, free play), with a winning plan. A beam keeps ``beam`` ends of round, each round
+    keeping ``width`` queues of each length; when it finds no plan, it is tried again three
+    times as wide, up to ``attempts`` times. Then, unless the plan wins in the first round,
+    the first round is searched exhaustively (within ``proof_budget`` steps) for a proof
+    that it cannot win."""
     if state.pacing:
         raise ValueError("the solver plans free play; in pacing mode the same queues are played in turns")
     if state.is_over or state.queue or any(state.played) or any(state.done):
         raise ValueError("the solver starts from the beginning of a program phase")
+    nav = navigator_for(state.scenario)
     nodes = 0
     for attempt in range(attempts):
         widen = 3**attempt
-        solution = _beam_search(state, beam * widen, width * widen, first_width)
-        nodes += solution.nodes
-        if solution.won:
+        won, rounds, actions, work = _beam_search(nav, state, beam * widen, width * widen)
+        nodes += work
+        if won:
             break
-    return Solution(solution.won, solution.rounds, solution.exact, solution.actions, nodes)
+    if won and rounds == 1:
+        return Solution(True, 1, True, 1, actions, nodes)
+    first = round_win(nav, nav.of_state(state), state.hands, proof_budget)
+    if first:  # the beam missed a win of the first round that the exhaustive search found
+        return Solution(True, 1, True, 1, tuple(round_actions(first)), nodes)
+    lower = 2 if first is False else 1
+    return Solution(won, rounds, won and rounds == lower, lower, actions, nodes)
 
 
-def _beam_search(state: QuirkyCircuitsState, beam: int, width: int, first_width: int) -> Solution:
-    nav = navigator_for(state.scenario)
+def _beam_search(nav: Navigator, state: QuirkyCircuitsState, beam: int,
+                 width: int) -> tuple[bool, int, tuple[tuple[int, Action], ...], int]:
+    """(won, rounds, the plan, queues told apart)."""
     frontier: list[tuple[QuirkyCircuitsState, tuple[tuple[int, Action], ...]]] = [(state.clone(), ())]
-    first_exhaustive, nodes = False, 0
+    nodes = 0
     for rounds in range(1, state.battery + 1):
         pool: list[tuple[float, int, QuirkyCircuitsState, tuple[tuple[int, Action], ...], RoundPlan]] = []
         for index, (current, actions) in enumerate(frontier):
-            search = search_round(nav, nav.of_state(current), current.hands, first_width if rounds == 1 else width,
-                                  keep=beam * 2)
+            search = search_round(nav, nav.of_state(current), current.hands, width, keep=beam * 2)
             nodes += search.nodes
             if search.win is not None:
-                exact = rounds == 1 or (rounds == 2 and first_exhaustive)
-                return Solution(True, rounds, exact, actions + tuple(round_actions(search.win)), nodes)
-            first_exhaustive = first_exhaustive or (rounds == 1 and search.exhaustive)
+                return True, rounds, actions + tuple(round_actions(search.win)), nodes
             pool.extend((plan.estimate, index, current, actions, plan) for plan in search.ends)
         pool.sort(key=lambda entry: (entry[0], entry[1]))
         frontier, seen = [], set()
@@ -461,4 +509,4 @@ def _beam_search(state: QuirkyCircuitsState, beam: int, width: int, first_width:
                 break
         if not frontier:
             break
-    return Solution(False, 0, False, (), nodes)
+    return False, 0, (), nodes
