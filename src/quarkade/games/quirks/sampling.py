@@ -12,14 +12,22 @@ count by count, so a rare clash between counts leaves the later one unmatched).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from itertools import product
+from itertools import accumulate, product
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Game, State, View
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable, is_printed
+from quarkade.games.quirks.components import (
+    CLIMATE_LETTERS,
+    COMPONENTS,
+    NICHES,
+    STACKS,
+    AdaptationTable,
+    is_printed,
+)
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.quirkling import Quirkling, QuirklingState
@@ -47,6 +55,8 @@ def _choices(allowed: list[int]) -> list[int]:
 _FITTING = {(odd, coded): _choices([v for v in range(6) if is_printed(f"A{2 - odd}", v) == coded])
             for odd in (0, 1) for coded in (False, True)}
 _ANY = _choices(list(range(6)))
+_PRINTS = tuple(tuple(is_printed(f"A{2 - odd}", v) for v in range(6)) for odd in (0, 1))  # by parity, value
+_ODD = tuple(int(card.number[1:]) % 2 for card in CARDS)
 
 
 def readable_codes(data: Any, found: dict[str, str] | None = None) -> dict[str, str]:
@@ -68,31 +78,48 @@ Count = tuple[int, list[int], int]
 
 
 def _fits(card: int, climate: int, read: dict[str, str]) -> list[int]:
-    """The values ``card`` may have in ``climate``, each as often as its prior weight."""
+    """The values ``card`` may have in ``climate``, each once."""
     number = CARDS[card].number
     shown = read.get(number)
-    return _ANY if shown is None else _FITTING[int(number[1:]) % 2, "OFPDJ"[climate] in shown]
+    if shown is None:
+        return list(range(6))
+    coded = CLIMATE_LETTERS[climate] in shown
+    return [v for v in range(6) if _PRINTS[_ODD[card]][v] == coded]
 
 
 def sample_table(view: View, chance: Chance, counts: Sequence[Count] = ()) -> AdaptationTable:
     """An adaptation table that fits every code ``view`` shows and every count the seat saw
     (``counts``), drawn with ``chance``."""
     read = readable_codes(view.data)
-    values = [[fits[chance.below(len(fits))] for fits in (_fits(card.index, k, read) for k in CLIMATES)]
-              for card in CARDS]
+    values: list[list[int]] = []
+    for card in CARDS:
+        shown = read.get(card.number)
+        # One draw a card, cut into five 12-bit draws: sampling is on every search decision.
+        bits = chance.next64()
+        if shown is None:
+            values.append([_ANY[(bits >> 12 * k & 0xFFF) % len(_ANY)] for k in CLIMATES])
+            continue
+        odd = _ODD[card.index]
+        row = []
+        for k, letter in enumerate(CLIMATE_LETTERS):
+            fits = _FITTING[odd, letter in shown]
+            row.append(fits[(bits >> 12 * k & 0xFFF) % len(fits)])
+        values.append(row)
     fixed: set[tuple[int, int]] = set()
     for climate, cards, total in counts:
         free = [c for c in cards if (c, climate) not in fixed]
         wanted = total - sum(values[c][climate] for c in cards if (c, climate) in fixed)
-        # Every way the free cards reach the total, as often as the prior weighs it.
+        # Every way the free cards reach the total, weighed by the prior.
         ways = [combo for combo in product(*(_fits(c, climate, read) for c in free)) if sum(combo) == wanted]
         if ways:
-            for card, value in zip(free, ways[chance.below(len(ways))], strict=True):
-                values[card][climate] = value
-                fixed.add((card, climate))
+            weights = [math.prod(VALUE_PRIOR[v] for v in combo) for combo in ways]
+            pick = chance.below(sum(weights))
+            chosen = next(combo for combo, weight in zip(ways, accumulate(weights), strict=True) if pick < weight)
+            for index, value in zip(free, chosen, strict=True):
+                values[index][climate] = value
+                fixed.add((index, climate))
     return AdaptationTable(tuple(tuple(row) for row in values),
-                           tuple(tuple(is_printed(card.number, v) for v in row) for card, row in zip(CARDS, values,
-                                                                                                     strict=True)))
+                           tuple(tuple(_PRINTS[_ODD[index]][v] for v in row) for index, row in enumerate(values)))
 
 
 def _blank(cls: type[S], game: Game, chance: Chance) -> S:
