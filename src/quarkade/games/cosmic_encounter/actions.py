@@ -23,6 +23,7 @@ by their face (see ``components``). Notation, one action a line::
     again / end            after a successful first challenge: a second one, or end the turn
     pass                   an edict window: play no edict (now)
     edict zap 2            play an edict (``edict mobius``, ``edict finder 2 15``, ...)
+    flare macron           play a flare (wild: borrow its power; super: on one's own power)
 """
 
 from __future__ import annotations
@@ -174,6 +175,14 @@ class PlayEdict(Action):
         return text
 
 
+@dataclass(frozen=True, slots=True)
+class PlayFlare(Action):
+    power: str  # the flare's power name
+
+    def __str__(self) -> str:
+        return f"flare {self.power}"
+
+
 def _number(word: str, what: str) -> int:
     if not NUMBER.fullmatch(word):
         raise InvalidNotation(f"{what} is a whole number, not {word!r}")
@@ -229,6 +238,8 @@ def parse(text: str) -> Action:
         return Offer(_number(rest[1], "cards given"), _number(rest[3], "cards asked"), BASES.index(rest[5]))
     if head == "reward" and len(rest) == 1:
         return Reward(_number(rest[0], "the number of cards"))
+    if head == "flare" and len(rest) == 1 and re.fullmatch(r"[a-z-]{2,20}", rest[0]):
+        return PlayFlare(rest[0])
     if head == "edict" and rest and rest[0] in EDICTS:
         edict = EDICTS[rest[0]]
         args = rest[1:]

@@ -123,6 +123,7 @@ def resolve(s: CosmicState) -> None:
     s.log = note(s.log, "reveal", -1, revealed[offence][0], revealed[defence][0], s.square)
     off_compromise = off_card.kind is Kind.COMPROMISE
     def_compromise = def_card.kind is Kind.COMPROMISE
+    s.result = (revealed[offence][0], revealed[defence][0], None, "")
     if off_compromise and def_compromise:
         s.step, s._to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
         return
@@ -137,6 +138,8 @@ def resolve(s: CosmicState) -> None:
     lower = any(s.power_of(seat).lower_wins for seat in s.mains)
     offence_wins = totals[0] < totals[1] if lower else totals[0] > totals[1]
     s.log = note(s.log, "totals", -1, totals[0], totals[1], lower)
+    assert s.result is not None
+    s.result = (*s.result[:2], totals, "")
     outcome(s, offence_wins, -1)
 
 
@@ -147,6 +150,7 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
     winner = offence if offence_wins else defence
     removes = s.power_of(winner).removes_losers
     s.log = note(s.log, "outcome", -1, offence_wins)
+    set_result(s, "offence" if offence_wins else "defence")
     lost = 0
     if offence_wins:
         lost = s.tokens[s.target][defence]
@@ -176,6 +180,11 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
         s.step, s._to_act = Step.REWARDS, (s.rewards[0],)
     else:
         finish_challenge(s)
+
+
+def set_result(s: CosmicState, word: str) -> None:
+    assert s.result is not None
+    s.result = (*s.result[:3], word)
 
 
 def take_cards(s: CosmicState, giver: int, taker: int, count: int, why: str) -> None:
@@ -210,6 +219,7 @@ def accept(s: CosmicState, seat: int) -> None:
     assert terms is not None
     give, get, bases = terms
     s.log = note(s.log, "deal", -1, proposer, give, get, bases)
+    set_result(s, "deal")
     take_cards(s, proposer, seat, give, "deal-cards")
     take_cards(s, seat, proposer, get, "deal-cards")
     gets_base = {proposer: bases in (1, 3), seat: bases in (2, 3)}
@@ -229,6 +239,7 @@ def accept(s: CosmicState, seat: int) -> None:
 def timeout(s: CosmicState) -> None:
     """No deal in time: each main player loses three tokens to the warp."""
     s.log = note(s.log, "no-deal", -1)
+    set_result(s, "no deal")
     s.return_tokens(s.offence, s.cone)
     s.cone = 0
     for seat in s.mains:

@@ -31,6 +31,7 @@ class Kind(Enum):
     COMPROMISE = "compromise"
     QUARK = "quark"
     EDICT = "edict"
+    FLARE = "flare"
 
 
 class Edict(Enum):
@@ -54,6 +55,7 @@ class Card:
     value: int = 0  # an Attack's value or a Quark's printed number
     flavour: int = -1  # a Quark's flavour (index into FLAVOURS)
     edict: Edict | None = None
+    flare: str = ""  # a flare's power name
 
     @property
     def face(self) -> str:
@@ -63,12 +65,14 @@ class Card:
             return "c"
         if self.kind is Kind.QUARK:
             return f"{FLAVOURS[self.flavour][0]}{self.value}"
+        if self.kind is Kind.FLARE:
+            return f"flare-{self.flare}"
         assert self.edict is not None
         return self.edict.value
 
     @property
     def is_challenge(self) -> bool:
-        return self.kind is not Kind.EDICT
+        return self.kind is not Kind.EDICT and self.kind is not Kind.FLARE
 
     @property
     def is_attack(self) -> bool:
@@ -119,9 +123,10 @@ validate()
 
 
 @cache
-def deck_cards(deck: str, quarks: bool, edicts: bool) -> tuple[Card, ...]:
+def deck_cards(deck: str, quarks: bool, edicts: bool, flares: tuple[str, ...] = ()) -> tuple[Card, ...]:
     """Every card of a game's deck, in a fixed order (the game shuffles it). With Quarks,
-    three sets of Attack cards are taken out and marked Up, Down and Strange."""
+    three sets of Attack cards are taken out and marked Up, Down and Strange; ``flares`` are
+    the powers whose flare is shuffled in (one each)."""
     data = DECKS[deck]
     attacks = {int(v): c for v, c in data["attacks"].items()}
     cards: list[Card] = []
@@ -136,6 +141,7 @@ def deck_cards(deck: str, quarks: bool, edicts: bool) -> tuple[Card, ...]:
     if edicts:
         for edict, count in EDICT_COUNTS.items():
             cards.extend(Card(Kind.EDICT, edict=edict) for _ in range(count))
+    cards.extend(Card(Kind.FLARE, flare=name) for name in flares)
     return tuple(cards)
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
-from quarkade.games.cosmic_encounter.actions import PlayEdict
+from quarkade.games.cosmic_encounter.actions import PlayEdict, PlayFlare
 from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Edict, Kind, attack_value
+from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
@@ -19,6 +20,28 @@ if TYPE_CHECKING:
 def finder_values(s: CosmicState) -> list[int]:
     """The Attack values a Finder may ask for: every value a card of the deck has now."""
     return sorted({attack_value(card, s.square) for card in s.cards if card.is_attack})
+
+
+def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
+    held = dict.fromkeys(s.cards[card].flare for card in s.hands[seat] if s.cards[card].kind is Kind.FLARE)
+    return [PlayFlare(name) for name in held]
+
+
+def play_flare(s: CosmicState, seat: int, action: PlayFlare) -> None:
+    """Super (one's own power's flare): the power is shielded from zaps this challenge and
+    the player draws a card. Wild (another power's): that power in place of one's own for
+    the rest of the challenge. Either way the flare is discarded."""
+    card = next(c for c in s.hands[seat] if s.cards[c].flare == action.power)
+    s.hands[seat].remove(card)
+    s.discard_card(card)
+    index = POWER_NAMES.index(action.power)
+    super_flare = s.powers[seat] == index
+    s.log = note(s.log, "flare", -1, seat, action.power, super_flare)
+    if super_flare:
+        s.shielded[seat] = True
+        s.draw_cards(seat, 1)
+    else:
+        s.borrowed[seat] = index
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
@@ -30,7 +53,7 @@ def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
             continue
         if edict is Edict.ZAP:
             moves.extend(PlayEdict(edict, other) for other in range(s.players)
-                         if s.powers[other] >= 0 and not s.zapped[other])
+                         if s.has_power(other) and not s.zapped[other] and not s.shielded[other])
         elif edict is Edict.PLAGUE:
             moves.extend(PlayEdict(edict, other) for other in others)
         elif edict is Edict.FINDER:
@@ -60,7 +83,7 @@ def play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
     elif edict is Edict.PLAGUE:
         s.lose_tokens(target, s.take_tokens(target, DEAL_LOSS))
         lost = []
-        for kind in ("attack", "compromise", "edict"):
+        for kind in ("attack", "compromise", "edict", "flare"):
             held = [c for c in s.hands[target] if kind_word(s, c) == kind]
             if held:
                 card = held[s.chance.below(len(held))]

@@ -20,6 +20,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Pass,
     Play,
     PlayEdict,
+    PlayFlare,
     Regroup,
     Reward,
     Timeout,
@@ -53,7 +54,7 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
                  for count in range(1, limit + 1)]
         return [*found, Decline()]
     if step is Step.EDICTS:
-        return [Pass(), *edicts.edict_moves(s, seat)]
+        return [Pass(), *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
     if step is Step.TRADE:
         return [Trade(True), Trade(False)]
     if step is Step.CARDS:
@@ -82,7 +83,7 @@ HINTS = {
     Step.INVITE_OFFENCE: "the offence invites allies ('invite 1 3' or 'invite none')",
     Step.INVITE_DEFENCE: "the defence invites allies ('invite 1 3' or 'invite none')",
     Step.ALLIANCE: "an invited player joins a side it was invited to ('ally offence 2') or declines",
-    Step.EDICTS: "the edict window: play an edict you hold ('edict zap 2') or 'pass'",
+    Step.EDICTS: "the edict window: play an edict or flare you hold ('edict zap 2', 'flare mind') or 'pass'",
     Step.TRADE: "Trader may swap hands with its opponent ('trade' or 'keep')",
     Step.CARDS: "the main players play a challenge card from their hand ('play a8', 'play c')",
     Step.DEAL: "the main players make a deal ('offer give 1 get 1 base both', 'accept') or 'timeout'",
@@ -129,6 +130,8 @@ def apply(s: CosmicState, seat: int, action: Action) -> None:
         edicts.pass_window(s, seat)
     elif isinstance(action, PlayEdict):
         edicts.play_edict(s, seat, action)
+    elif isinstance(action, PlayFlare):
+        edicts.play_flare(s, seat, action)
     elif isinstance(action, Trade):
         cards.trade(s, seat, action.swap)
     elif isinstance(action, Play):

@@ -27,7 +27,7 @@ from quarkade.games.cosmic_encounter.components import (
     Card,
     deck_cards,
 )
-from quarkade.games.cosmic_encounter.powers import NO_POWER, POWERS, Power
+from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
 RULES_VERSION = "1"
@@ -69,6 +69,8 @@ class CosmicEncounter(Game):
             OptionSpec("powers", str, "random", "alien powers: one dealt at random to each player, or none",
                        choices=("random", "none")),
             OptionSpec("edicts", bool, True, "edict cards in the deck, played at the edict window of each challenge"),
+            OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, played at the "
+                       "edict window: wild, it lends its power for the challenge; super, it shields one's own"),
         ),
     )
 
@@ -92,10 +94,11 @@ class CosmicEncounter(Game):
 
 class CosmicState(CachedLegalActions):
     __slots__ = (
-        "chance", "players", "cards", "quarks", "edicts", "tokens", "warp", "removed", "hands", "deck",
-        "destiny", "powers", "zapped", "square", "turn", "offence", "challenge", "step", "drawn",
+        "chance", "players", "cards", "quarks", "edicts", "flares", "tokens", "warp", "removed", "hands", "deck",
+        "destiny", "powers", "zapped", "borrowed", "shielded", "square", "turn", "offence", "challenge", "step",
+        "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
-        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "winners_", "log",
+        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log",
         "_to_act",
     )
 
@@ -105,6 +108,7 @@ class CosmicState(CachedLegalActions):
     cards: tuple[Card, ...]  # the deck's cards by id
     quarks: bool
     edicts: bool
+    flares: bool
     tokens: list[list[int]]  # planet (system * 5 + i) -> tokens of each seat
     warp: list[int]
     removed: list[int]  # tokens out of the game (Void)
@@ -113,6 +117,8 @@ class CosmicState(CachedLegalActions):
     destiny: Deck[int]  # colours (seats)
     powers: tuple[int, ...]  # index into POWERS, -1: none
     zapped: list[bool]  # power cancelled for this challenge
+    borrowed: list[int]  # a wild flare's power, held for this challenge (-1: none)
+    shielded: list[bool]  # a super flare: the power cannot be zapped this challenge
     square: int  # the State Indicator's square (0-11), -1 without Quarks
     turn: int  # turns started, from 1
     offence: int
@@ -134,6 +140,9 @@ class CosmicState(CachedLegalActions):
     offers: list[tuple[int, int, int] | None]  # deal: standing offer of offence, defence
     rewards: tuple[int, ...]  # defensive allies still to take their rewards
     success: bool  # the offence's challenge succeeded (a second one may follow)
+    # The revealed cards (offence's, defence's), the totals of two Attacks, and the result:
+    # "offence", "defence", "deal", "no deal" or "" while a deal is being made.
+    result: tuple[int, int, tuple[int, int] | None, str] | None
     winners_: tuple[int, ...]
     log: Log
     _to_act: tuple[int, ...]
@@ -145,8 +154,8 @@ class CosmicState(CachedLegalActions):
         s.game, s.seed, s.history, s._legal = game, seed, [], None
         s.chance = Chance(seed)
         n = s.players = game.players
-        s.quarks, s.edicts = game.options["quarks"], game.options["edicts"]
-        s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts)
+        s.quarks, s.edicts, s.flares = game.options["quarks"], game.options["edicts"], game.options["flares"]
+        s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts, POWER_NAMES if s.flares else ())
         s.tokens = [[TOKENS_PER_PLANET if seat == planet // PLANETS else 0 for seat in range(n)]
                     for planet in range(n * PLANETS)]
         s.warp, s.removed = [0] * n, [0] * n
@@ -175,12 +184,12 @@ class CosmicState(CachedLegalActions):
 
     def reset_challenge(self) -> None:
         n = self.players
-        self.zapped = [False] * n
+        self.zapped, self.borrowed, self.shielded = [False] * n, [-1] * n, [False] * n
         self.drawn, self.target, self.defender, self.cone = -1, -1, -1, 0
         self.invited, self.ally_side, self.ally_tokens = [0] * n, [-1] * n, [0] * n
         self.ally_order, self.asking, self.passed = (), 0, [False] * n
         self.sealed, self.revealed, self.seen = Sealed(), False, None
-        self.offers, self.rewards, self.success = [None, None], (), False
+        self.offers, self.rewards, self.success, self.result = [None, None], (), False, None
 
     def clone(self) -> CosmicState:
         c = CosmicState.__new__(CosmicState)
@@ -189,6 +198,7 @@ class CosmicState(CachedLegalActions):
         c._legal = self._legal
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players, c.cards, c.quarks, c.edicts = self.players, self.cards, self.quarks, self.edicts
+        c.flares, c.borrowed, c.shielded = self.flares, self.borrowed[:], self.shielded[:]
         c.tokens = [row[:] for row in self.tokens]
         c.warp, c.removed = self.warp[:], self.removed[:]
         c.hands = [hand[:] for hand in self.hands]
@@ -199,17 +209,21 @@ class CosmicState(CachedLegalActions):
         c.invited, c.ally_side, c.ally_tokens = self.invited[:], self.ally_side[:], self.ally_tokens[:]
         c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
         c.sealed, c.revealed, c.seen = self.sealed.clone(), self.revealed, self.seen
-        c.offers, c.rewards, c.success = self.offers[:], self.rewards, self.success
+        c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
         return c
 
     # ----------------------------------------------------------------- helpers
     def power_of(self, seat: int) -> type[Power]:
-        """The seat's power now: none when it has none or it was zapped this challenge."""
-        index = self.powers[seat]
-        if index < 0 or self.zapped[seat]:
+        """The seat's power now: a wild flare's power in place of its own for this challenge;
+        none when it has none, or it was zapped this challenge (and not shielded)."""
+        index = self.borrowed[seat] if self.borrowed[seat] >= 0 else self.powers[seat]
+        if index < 0 or (self.zapped[seat] and not self.shielded[seat]):
             return NO_POWER
         return POWERS[index]
+
+    def has_power(self, seat: int) -> bool:
+        return self.powers[seat] >= 0 or self.borrowed[seat] >= 0
 
     @property
     def played(self) -> dict[int, int]:

@@ -34,14 +34,16 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.game, s.seed, s.history, s._legal, s.log = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.players = n
-    s.quarks, s.edicts = game.options["quarks"], game.options["edicts"]
-    s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts)
+    s.quarks, s.edicts, s.flares = game.options["quarks"], game.options["edicts"], game.options["flares"]
+    s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts, POWER_NAMES if s.flares else ())
     s.tokens = [list(p["tokens"]) for p in data["planets"]]
     players = data["players"]
     s.warp = [p["warp"] for p in players]
     s.removed = [p["removed"] for p in players]
     s.powers = tuple(-1 if p["power"] is None else POWER_NAMES.index(p["power"]) for p in players)
     s.zapped = [p["zapped"] for p in players]
+    s.borrowed = [-1 if p["flare"] is None else POWER_NAMES.index(p["flare"]) for p in players]
+    s.shielded = [p["shielded"] for p in players]
     s.square = -1 if data["square"] is None else data["square"]
     s.turn, s.offence, s.challenge = data["turn"], data["offence"], data["challenge"]
     s.step = Step(data["step"])
@@ -58,6 +60,13 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.ally_order, s.asking, s.passed = tuple(e["ally_order"]), e["asking"], list(e["passed"])
     s.offers = [None if o is None else _offer(o) for o in e["offers"]]
     s.rewards, s.success = tuple(e["rewards"]), e["success"]
+    first_id: dict[str, int] = {}
+    for card_id, card in enumerate(s.cards):
+        first_id.setdefault(card.face, card_id)
+    result = e["result"]
+    s.result = None if result is None else (
+        first_id[result["cards"][0]["card"]], first_id[result["cards"][1]["card"]],
+        None if result["totals"] is None else (result["totals"][0], result["totals"][1]), result["winner"] or "")
     s.winners_ = tuple(data["winners"] or ())
     s._to_act = tuple(data["to_act"])
 

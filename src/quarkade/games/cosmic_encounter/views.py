@@ -3,19 +3,20 @@
 Hidden: every hand but one's own (counts only), the deck's and the destiny pile's order, a
 main player's sealed challenge card until both are in (its owner sees it), and what a power
 shows one seat (Mind's look at a hand: in that seat's view and log lines only). Cards are
-shown as ``{"card": face, "kind": "attack" | "compromise" | "quark" | "edict", "value": the
-attack value now (Attacks and Quarks), "flavour": "up" | "down" | "strange" and "printed":
-the printed number (Quarks)}``. Planets are written ``"system.planet"``.
+shown as ``{"card": face, "kind": "attack" | "compromise" | "quark" | "edict" | "flare",
+"value": the attack value now (Attacks and Quarks), "flavour": "up" | "down" | "strange" and
+"printed": the printed number (Quarks)}``; a flare's face is ``flare-<power>``. Planets are written ``"system.planet"``.
 
 Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 
-    options        {"deck", "quarks", "powers", "edicts"}
+    options        {"deck", "quarks", "powers", "edicts", "flares"}
     turn           turns started, from 1; ``turn_limit``: the house limit (RULINGS.md)
     offence        the offensive player; ``challenge``: 1 or 2 (the second of a turn)
     step           regroup, destiny, launch, invite-offence, invite-defence, alliance, edicts,
                    trade, cards, deal, rewards, again or over
     square         the State Indicator's square (0-11, the first is 0), null without Quarks
-    players        one entry a seat: {"seat", "power": name or null, "zapped": bool,
+    players        one entry a seat: {"seat", "power": name or null, "zapped": bool, "flare":
+                   the power a wild flare lends it this challenge or null, "shielded": bool,
                    "hand_size", "warp": tokens in the warp, "removed": tokens out of the game,
                    "foreign_bases", "bases": tokens on its bases}
     planets        one entry a planet: {"planet": "s.p", "system", "tokens": tokens of each seat}
@@ -27,8 +28,11 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    "ally_order": invited seats in the order asked, "asking": how many of them
                    (or, at the trade step, main players) were asked, "passed": the edict
                    window's passes, "played": main players whose card is in, "cards": {seat:
-                   card} face up (the Oracle's opponent's, or both once revealed), "totals":
-                   [offence, defence] once two Attacks are revealed, "offers": [offence's,
+                   card} face up while in play (the Oracle's opponent's, or both once
+                   revealed), "result": once the cards are revealed, until the next challenge,
+                   {"cards": [offence's, defence's], "totals": [offence, defence] for two
+                   Attacks or null, "winner": "offence", "defence", "deal", "no deal" or null
+                   while a deal is being made}, "offers": [offence's,
                    defence's] standing deal offers as notation or null, "rewards": defensive
                    allies still to take their reward, "success": the offence succeeded}
     hand           one's own cards (absent for a spectator)
@@ -71,6 +75,7 @@ def public_components() -> dict[str, Any]:
     return {
         "powers": [{"name": p.name, "text": p.text} for p in POWERS],
         "edicts": [e.value for e in Edict],
+        "flares": [f"flare-{p.name}" for p in POWERS],
         "phase_diagram": [{FLAVOURS[f]: square[f] for f in range(3) if square[f]} for square in SQUARES],
         "decks": {name: [c.face for c in deck_cards(name, False, False)] for name in DECK_NAMES},
     }
@@ -82,10 +87,12 @@ def view(s: CosmicState, seat: int | None) -> View:
     def info(card: int) -> dict[str, Any]:
         return face_info(cards[card], square)
 
-    totals = None
     shown: dict[str, Any] = {str(main): info(card) for main, card in s.played.items()} if s.revealed else {}
-    if len(s.played) == 2 and s.revealed and all(cards[c].is_attack for c in s.played.values()):
-        totals = _totals(s)
+    result = None
+    if s.result is not None:
+        off_card, def_card, totals, word = s.result
+        result = {"cards": [info(off_card), info(def_card)], "totals": None if totals is None else list(totals),
+                  "winner": word or None}
     offers = [None if o is None else f"offer give {o[0]} get {o[1]} base {BASES[o[2]]}" for o in s.offers]
     data: dict[str, Any] = {
         "options": dict(s.game.options),
@@ -99,6 +106,8 @@ def view(s: CosmicState, seat: int | None) -> View:
             "seat": p,
             "power": POWERS[s.powers[p]].name if s.powers[p] >= 0 else None,
             "zapped": s.zapped[p],
+            "flare": POWERS[s.borrowed[p]].name if s.borrowed[p] >= 0 else None,
+            "shielded": s.shielded[p],
             "hand_size": len(s.hands[p]),
             "warp": s.warp[p],
             "removed": s.removed[p],
@@ -122,7 +131,7 @@ def view(s: CosmicState, seat: int | None) -> View:
             "passed": s.passed[:],
             "played": sorted(s.played),
             "cards": shown,
-            "totals": totals,
+            "result": result,
             "offers": offers,
             "rewards": list(s.rewards),
             "success": s.success,
@@ -141,12 +150,6 @@ def view(s: CosmicState, seat: int | None) -> View:
                              else {"seat": s.seen[0], "cards": [info(c) for c in s.seen[1]]})
     data["log"] = read(s.log, lambda e, v, r: describe(s, e, v), seat, False, LOG_LENGTH)
     return View("cosmic-encounter", seat, data)
-
-
-def _totals(s: CosmicState) -> list[int]:
-    from quarkade.games.cosmic_encounter.cards import side_total
-
-    return [side_total(s, 0), side_total(s, 1)]
 
 
 def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
@@ -183,6 +186,8 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "edict":
         line["text"] = f"seat {args[0]} plays the {args[1]} edict" + (f" on seat {args[2]}" if args[2] >= 0 else "") + (
             f" asking for an Attack {args[3]}" if args[1] == "finder" else "")
+    elif kind == "flare":
+        line["text"] = f"seat {args[0]} plays the {args[1]} flare" + (" (super)" if args[2] else " (wild)")
     elif kind == "found":
         seat, target, value, card = args
         line["text"] = (f"seat {seat} finds an Attack {value} in seat {target}'s hand" if card >= 0

@@ -1,0 +1,198 @@
+"""Cosmic Encounter drawn as plain text for a terminal, from a view only (never the state).
+
+Everything fits 80 columns. Tokens are written ``seat=count``: ``1.3: 1=4 0=2`` is planet
+3 of seat 1's home system holding four of seat 1's tokens and two of seat 0's. The planet the
+cone aims at is marked ``>``. With Quarks, the Phase Diagram is a table of its twelve squares
+with the State Indicator's square in brackets::
+
+    Phase Diagram: State Indicator on [square 6]; a Quark = its number + this
+      square    1    2    3    4    5 [ 6]    7    8    9   10   11   12
+      Up        0   +2   +4   +8   +4 [+2]    0   -2   -4   -8   -4   -2
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
+
+WIDTH = 80
+STEP_WORDS = {
+    "regroup": "regroup", "destiny": "destiny", "launch": "launch", "invite-offence": "the offence invites allies",
+    "invite-defence": "the defence invites allies", "alliance": "allies answer", "edicts": "edicts and flares",
+    "trade": "trade", "cards": "challenge cards", "deal": "a deal (one minute)", "rewards": "defensive rewards",
+    "again": "a second challenge?", "over": "game over",
+}
+WINNER_WORDS = {
+    "offence": "the offence wins", "defence": "the defence wins", "deal": "a deal is made",
+    "no deal": "no deal: each main player loses three tokens",
+}
+
+
+def card_name(card: dict[str, Any] | None) -> str:
+    """``Attack 8``, ``Up Quark 10 (now 14)``, ``Compromise``, ``zap edict``, ``macron flare``."""
+    if not card:
+        return "face down"
+    kind = card["kind"]
+    if kind == "attack":
+        return f"Attack {card['value']}"
+    if kind == "compromise":
+        return "Compromise"
+    if kind == "quark":
+        return f"{card['flavour'].capitalize()} Quark {card['printed']} (now {card['value']})"
+    if kind == "flare":
+        return f"{card['card'].removeprefix('flare-')} flare"
+    return f"{card['card']} edict"
+
+
+def _signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number)
+
+
+def phase_lines(view: dict[str, Any]) -> list[str]:
+    """The Phase Diagram with the State Indicator's square in brackets (empty without Quarks)."""
+    square = view.get("square")
+    if square is None:
+        return []
+
+    def row(label: str, cells: list[str]) -> str:
+        shown = [f"[{c:>2}]" if i == square else f" {c:>3}" for i, c in enumerate(cells)]
+        return (f"  {label:<7}" + " ".join(shown)).rstrip()
+
+    lines = [f"Phase Diagram: State Indicator on [square {square + 1}]; a Quark = its number + this",
+             row("square", [str(i + 1) for i in range(len(SQUARES))])]
+    for flavour, name in enumerate(FLAVOURS):
+        lines.append(row(name.capitalize(), [_signed(s[flavour]) if s[flavour] else "0" for s in SQUARES]))
+    return lines
+
+
+def _tokens(row: list[int]) -> str:
+    return " ".join(f"{seat}={count}" for seat, count in enumerate(row) if count) or "-"
+
+
+def system_lines(view: dict[str, Any]) -> list[str]:
+    """One block a seat: its power, bases, hand and warp, then its five planets."""
+    me = view.get("seat")
+    encounter = view.get("encounter") or {}
+    allies = {a["seat"]: a["side"] for a in encounter.get("allies") or []}
+    lines = []
+    for player in view.get("players") or []:
+        seat = player["seat"]
+        roles = []
+        if seat == view.get("offence"):
+            roles.append("OFFENCE")
+        if seat == encounter.get("defender"):
+            roles.append("DEFENCE")
+        if seat in allies:
+            roles.append(f"ally of the {allies[seat]}")
+        power = player["power"] or "no power"
+        if player["zapped"]:
+            power += " (zapped)"
+        if player["flare"]:
+            power += f" + {player['flare']} (flare)"
+        if player["shielded"]:
+            power += " (shielded)"
+        head = (f"Seat {seat}{' (you)' if seat == me else ''}: {power}; foreign bases {player['foreign_bases']}/5,"
+                f" {player['hand_size']} card{'' if player['hand_size'] == 1 else 's'}, {player['warp']} in the warp")
+        if player["removed"]:
+            head += f", {player['removed']} out of the game"
+        if roles:
+            head += " - " + ", ".join(roles)
+        lines.append(head)
+        cells = [f"{'>' if p['planet'] == encounter.get('target') else ' '}{p['planet']}: {_tokens(p['tokens'])}"
+                 for p in view.get("planets") or [] if p["system"] == seat]
+        lines.extend(_columns(cells, "  "))
+    return lines
+
+
+def _columns(cells: list[str], indent: str) -> list[str]:
+    """Cells side by side, as many as fit a line."""
+    lines: list[str] = []
+    current = indent
+    for cell in cells:
+        piece = cell.ljust(14)
+        if current.strip() and len(current) + len(piece) > WIDTH:
+            lines.append(current.rstrip())
+            current = indent
+        current += piece + " "
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines
+
+
+def encounter_lines(view: dict[str, Any]) -> list[str]:
+    """Destiny, the cone, both sides with their allies and cards, the result, the deal."""
+    enc = view.get("encounter") or {}
+    offence, defender = view.get("offence"), enc.get("defender")
+    lines = []
+    drawn = enc.get("drawn")
+    aim = f"; the cone aims at planet {enc['target']}" if enc.get("target") else ""
+    lines.append(f"Challenge {view.get('challenge', 1)}: destiny " +
+                 (f"drew seat {drawn}'s colour" if drawn is not None else "not drawn yet") + aim)
+    result = enc.get("result")
+    shown = enc.get("cards") or {}
+    planets = {p["planet"]: p["tokens"] for p in view.get("planets") or []}
+    for index, (side, seat) in enumerate((("offence", offence), ("defence", defender))):
+        if seat is None:
+            continue
+        if side == "offence":
+            tokens = f"{enc.get('cone', 0)} in the cone"
+        else:
+            tokens = f"{planets[enc['target']][seat]} on {enc['target']}" if enc.get("target") else "-"
+        allies = [f"seat {a['seat']} ({a['tokens']})" for a in enc.get("allies") or [] if a["side"] == side]
+        if result:
+            card = card_name(result["cards"][index])
+        elif str(seat) in shown:
+            card = card_name(shown[str(seat)])
+        elif seat == view.get("seat") and view.get("own_card"):
+            card = card_name(view["own_card"]) + " (yours, sealed)"
+        elif seat in (enc.get("played") or []):
+            card = "played face down"
+        else:
+            card = "-"
+        total = f", total {result['totals'][index]}" if result and result.get("totals") else ""
+        lines.append(f"  {side.capitalize()} seat {seat}: {tokens}; allies {', '.join(allies) or 'none'};"
+                     f" card {card}{total}")
+    if result:
+        lines.append("  Result: " + (WINNER_WORDS.get(result["winner"], result["winner"]) if result["winner"]
+                                     else "two Compromises: a deal is being made"))
+    if view.get("step") == "deal":
+        lines.append("  Deal: within a minute (the host applies the timeout); up to 2 cards each way and bases")
+        for index, offer in enumerate(enc.get("offers") or []):
+            if offer:
+                lines.append(f"  Seat {(offence, defender)[index]} offers: {offer.removeprefix('offer ')}")
+    warp = ", ".join(f"seat {p['seat']} {p['warp']}" for p in view.get("players") or [] if p["warp"])
+    deck, destiny = view.get("deck") or {}, view.get("destiny") or {}
+    lines.append(f"Warp: {warp or 'empty'}.  Deck {deck.get('cards', 0)}, discards "
+                 f"{len(deck.get('discards') or [])}; destiny {destiny.get('cards', 0)}")
+    return lines
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The whole table as text, at most 80 columns wide."""
+    options = view.get("options") or {}
+    step = STEP_WORDS.get(view.get("step", ""), view.get("step", ""))
+    lines = [f"COSMIC ENCOUNTER{' with Quarks' if options.get('quarks') else ''} - turn {view['turn']}"
+             f" (limit {view['turn_limit']}), seat {view['offence']}'s; now: {step}"]
+    lines.extend(phase_lines(view))
+    lines.extend(system_lines(view))
+    lines.extend(encounter_lines(view))
+    if view.get("seen_hand"):
+        seen = view["seen_hand"]
+        lines.append(f"Seat {seen['seat']}'s hand (Mind): " + ", ".join(map(card_name, seen["cards"])))
+    if "hand" in view:
+        hand = view["hand"]
+        lines.append("Your hand: " + (", ".join(card_name(card) for card in hand) if hand else "empty"))
+    if view.get("is_over"):
+        winners = view.get("winners") or []
+        lines.append("Game over: " + (", ".join(f"seat {w}" for w in winners) or "no one") + " won" +
+                     (" at the turn limit" if view["turn"] > view["turn_limit"] else ""))
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str) -> str:
+    """Long lines (a big hand, many allies) broken to fit the width."""
+    if len(line) <= WIDTH:
+        return line
+    return textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
