@@ -21,9 +21,9 @@ from quarkade.core.chance import Chance
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
+from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.rules import NICHE_STACKS, SPACES
 from quarkade.games.quirks.views import card_json, quirks_name
 
 CARDS = COMPONENTS.cards

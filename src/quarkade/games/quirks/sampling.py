@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Game, State, View
+from quarkade.games.quirks.board import HAND_TARGET, LOWER, NICHE_STACKS, UPPER, Contest, Stage, slot_of, stack_for
 from quarkade.games.quirks.components import (
     CLIMATE_LETTERS,
     COMPONENTS,
@@ -146,7 +147,6 @@ def _destiny(drawn: list[str], chance: Chance) -> tuple[list[int], list[int]]:
 
 
 def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> SolitaireState:
-    from quarkade.games.quirks.rules import HAND_TARGET
     from quarkade.games.quirks.solitaire import SolitaireState, Stage
 
     data = view.data
@@ -240,8 +240,6 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
 def _quirkling_trio(cards: list[int], climate: int, table: AdaptationTable | None, chance: Chance) -> list[int]:
     """Three of ``cards`` that make a QUIRKLING in ``climate`` (a random kind that can); with
     no table, three of the stacks of a QUIRKLING whatever their codes."""
-    from quarkade.games.quirks.rules import NICHE_STACKS
-
     coded = [c for c in cards if table is None or table.codes[c][climate]]
     options = []
     for stacks in NICHE_STACKS:
@@ -269,7 +267,7 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     the order of the stacks and destiny markers, a challenger's third card, the defender's
     secret mutation and the sealed decisions of the other side."""
     from quarkade.core.flow import Sealed
-    from quarkade.games.quirks.rules import LOWER, UPPER, Contest, QuirksState, Stage, slot_of, stack_for
+    from quarkade.games.quirks.rules import QuirksState
 
     data = view.data
     seat = view.seat

@@ -19,10 +19,10 @@ from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
+from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.rules import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
 from quarkade.games.quirks.views import card_json, quirks_name
 
 CARDS = COMPONENTS.cards

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
+from quarkade.games.quirks.board import LOWER, UPPER, Stage, slot_of
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
@@ -165,8 +166,6 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 
 def make_view(state: QuirksState, seat: int | None) -> View:
-    from quarkade.games.quirks.rules import LOWER, UPPER, Stage, slot_of
-
     over = state.is_over
     contest = state.contest
     table = state.table
