@@ -11,6 +11,7 @@ import { renderGeneric } from "./generic.js";
 import { renderQuirks, renderQuirksSolitaire, renderQuirkling } from "./quirks.js";
 import { renderQuirkyQuarks } from "./quirky-quarks.js";
 import { renderQuirkyCircuits } from "./quirky-circuits.js";
+import { renderCosmicEncounter } from "./cosmic-encounter.js";
 
 export const renderers = {
   "quirky-quarks": renderQuirkyQuarks,
@@ -18,6 +19,7 @@ export const renderers = {
   quirks: renderQuirks,
   "quirks-solitaire": renderQuirksSolitaire,
   quirkling: renderQuirkling,
+  "cosmic-encounter": renderCosmicEncounter,
 };
 
 export function rendererFor(gameId) {

@@ -1,0 +1,455 @@
+// Cosmic Encounter (with the Quarks expansion): the home systems and their planets, the warp,
+// the cone and the encounter (offence, defence, allies, the challenge cards, totals and the
+// result), the Phase Diagram with its State Indicator, the deal dialog with its countdown, and
+// your hand. Every legal action the view offers is a button carrying its notation in
+// data-action; what has no picture of its own falls into the "other moves" list.
+
+import { h, seatColour } from "../util.js";
+
+const DEAL_SECONDS = 60; // the rulebook's minute; the host applies the timeout
+const FLAVOUR_NAMES = { up: "Up", down: "Down", strange: "Strange" };
+const FLAVOUR_KEYS = ["up", "down", "strange"];
+const EDICT_TEXT = {
+  zap: "Cosmic Zap: cancel one player's power for the rest of the challenge.",
+  mobius: "Mobius Tubes: every token in the warp returns to its owner's bases.",
+  forcefield: "Force Field: every ally goes home.",
+  finder: "Finder: name a player and an Attack value; take such a card from their hand.",
+  plague: "Plague: a player loses three tokens to the warp and one card.",
+  quake: "Cosmic Quake: every hand is discarded and seven are dealt again.",
+};
+const STEP_NAMES = {
+  regroup: "Regroup", destiny: "Destiny", launch: "Launch", "invite-offence": "Alliances: the offence invites",
+  "invite-defence": "Alliances: the defence invites", alliance: "Alliances: allies answer", edicts: "Edicts and flares",
+  trade: "Trade", cards: "Challenge cards", deal: "Deal", rewards: "Defensive rewards", again: "Second challenge?", over: "Game over",
+};
+const BASE_WORDS = {
+  none: "no bases", mine: "a base for me", yours: "a base for you", both: "a base each",
+};
+
+let styled = false;
+function ensureStyle() {
+  if (styled) return;
+  styled = true;
+  document.head.append(h("link", { rel: "stylesheet", href: "/css/cosmic-encounter.css" }));
+}
+
+const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
+const dot = (seat) => h("span", { class: "ce-dot", style: { background: seatColour(seat) } });
+const files = (ctx) => (ctx.components && (ctx.components.files || ctx.components)) || {};
+const powerText = (ctx, name) => ((files(ctx).powers || []).find((p) => p.name === name) || {}).text || "";
+const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
+
+/** A card's name in words: "Attack 8", "Up Quark 10 (now 14)", "Compromise", "Zap edict". */
+export function cardWords(card) {
+  if (!card) return "";
+  if (card.kind === "attack") return `Attack ${card.value}`;
+  if (card.kind === "compromise") return "Compromise";
+  if (card.kind === "quark") return `${FLAVOUR_NAMES[card.flavour]} Quark ${card.printed} (now ${card.value})`;
+  if (card.kind === "flare") return `Flare: ${title(card.card.replace(/^flare-/, ""))}`;
+  return `${title(card.card)} edict`;
+}
+
+// ------------------------------------------------------------------ cards
+function cardFace(card, { action = null, send = null, small = false, hidden = false, note = null } = {}) {
+  if (hidden || !card) {
+    return h("div", { class: `ce-card back${small ? " small" : ""}`, "data-card": "back", title: "face down" },
+      h("span", { class: "ce-card-back" }, "✦"));
+  }
+  const big = card.kind === "attack" || card.kind === "quark" ? String(card.value)
+    : card.kind === "compromise" ? "C" : card.kind === "flare" ? "✺" : "!";
+  const top = card.kind === "quark" ? `${FLAVOUR_NAMES[card.flavour]} Quark`
+    : card.kind === "attack" ? "Attack" : card.kind === "compromise" ? "Compromise"
+      : card.kind === "flare" ? "Flare" : "Edict";
+  const foot = card.kind === "quark" ? `printed ${card.printed}`
+    : card.kind === "edict" ? title(card.card) : card.kind === "flare" ? title(card.card.replace(/^flare-/, "")) : "";
+  const tip = card.kind === "edict" ? EDICT_TEXT[card.card] || cardWords(card) : cardWords(card);
+  const attrs = {
+    class: `ce-card ${card.kind}${card.flavour ? ` ${card.flavour}` : ""}${small ? " small" : ""}${action ? " playable" : ""}`,
+    "data-card": card.card, "data-kind": card.kind, title: tip + (action ? ` — click: ${action}` : ""),
+  };
+  if (card.value !== undefined) attrs["data-value"] = card.value;
+  if (action) {
+    attrs["data-action"] = action;
+    attrs.role = "button";
+    attrs.tabindex = "0";
+    attrs.onclick = () => send(action);
+  }
+  return h("div", attrs,
+    h("span", { class: "ce-card-top" }, top),
+    h("span", { class: "ce-card-big" }, big),
+    h("span", { class: "ce-card-foot" }, foot),
+    note ? h("span", { class: "ce-card-note" }, note) : null);
+}
+
+// ------------------------------------------------------------------ the Phase Diagram
+function phaseDiagram(view, ctx) {
+  if (view.square === null || view.square === undefined) return null;
+  const squares = files(ctx).phase_diagram || [];
+  const sign = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  return h("section", { class: "ce-phase", "aria-label": "the Phase Diagram" },
+    h("h3", {}, "Phase Diagram ", h("span", { class: "faint small" },
+      `State Indicator on square ${view.square + 1} of 12: Quarks are worth their printed number plus the square's adjustment`)),
+    h("div", { class: "ce-squares" }, Array.from({ length: 12 }, (_, i) => {
+      const square = squares[i] || {};
+      return h("div", { class: `ce-square${i === view.square ? " current" : ""}`, "data-square": i },
+        h("span", { class: "ce-square-n" }, String(i + 1)),
+        FLAVOUR_KEYS.map((f) => h("span", { class: `ce-adj ${f}`, title: `${FLAVOUR_NAMES[f]} Quarks ${sign(square[f] || 0)}` },
+          `${f[0].toUpperCase()} ${sign(square[f] || 0)}`)),
+        i === view.square ? h("span", { class: "ce-indicator", title: "the State Indicator" }, "▲") : null);
+    })));
+}
+
+// ------------------------------------------------------------------ systems and planets
+function tokenPips(tokens) {
+  const pips = [];
+  tokens.forEach((count, seat) => {
+    if (count > 0) {
+      pips.push(h("span", { class: "ce-pip", "data-seat": seat, style: { background: seatColour(seat) }, title: `${count} token${count === 1 ? "" : "s"} of seat ${seat}` }, String(count)));
+    }
+  });
+  return pips;
+}
+
+function planetNode(view, planet, legalSet, send) {
+  const enc = view.encounter || {};
+  const aims = [...legalSet].filter((a) => a === `aim ${planet.planet}` || a.startsWith(`aim ${planet.planet} at `));
+  const regroup = legalSet.has(`regroup ${planet.planet}`) ? `regroup ${planet.planet}` : null;
+  const action = aims.length === 1 ? aims[0] : regroup;
+  const classes = ["ce-planet"];
+  if (enc.target === planet.planet) classes.push("target");
+  if (action || aims.length) classes.push("choosable");
+  const attrs = {
+    class: classes.join(" "), "data-planet": planet.planet, style: `--home: ${seatColour(planet.system)}`,
+    title: `planet ${planet.planet}` + (enc.target === planet.planet ? " — the cone aims here" : "") + (action ? ` — click: ${action}` : ""),
+  };
+  if (action) {
+    attrs["data-action"] = action;
+    attrs.role = "button";
+    attrs.onclick = () => send(action);
+  }
+  return h("div", attrs,
+    h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, planet.planet)),
+    h("div", { class: "ce-pips" }, tokenPips(planet.tokens)),
+    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", { class: "small", "data-action": a, onclick: () => send(a) }, `vs ${a.split(" ").pop()}`))) : null);
+}
+
+function systemPanel(view, player, ctx, legalSet, send) {
+  const planets = (view.planets || []).filter((p) => p.system === player.seat);
+  const enc = view.encounter || {};
+  const roles = [];
+  if (view.offence === player.seat) roles.push(h("span", { class: "chip gold" }, "offence"));
+  if (enc.defender === player.seat) roles.push(h("span", { class: "chip bad" }, "defence"));
+  const ally = (enc.allies || []).find((a) => a.seat === player.seat);
+  if (ally) roles.push(h("span", { class: "chip" }, `ally of the ${ally.side}`));
+  const power = player.power
+    ? h("span", { class: `ce-power${player.zapped ? " zapped" : ""}`, title: powerText(ctx, player.power) + (player.zapped ? " (zapped this challenge)" : "") }, title(player.power))
+    : h("span", { class: "faint" }, "no power");
+  return h("section", { class: `ce-system${ctx.seat === player.seat ? " mine" : ""}${(view.to_act || []).includes(player.seat) ? " acting" : ""}`, "data-seat": player.seat, style: `--seat: ${seatColour(player.seat)}` },
+    h("div", { class: "ce-system-head" },
+      dot(player.seat), h("b", {}, seatName(ctx, player.seat)), ctx.seat === player.seat ? h("span", { class: "faint" }, "(you)") : null,
+      roles, h("span", { class: "spacer" }),
+      h("span", { class: "ce-bases", title: "foreign bases (five win)", "data-bases": player.foreign_bases }, "★ ", String(player.foreign_bases), h("span", { class: "faint" }, "/5"))),
+    h("div", { class: "ce-system-power" }, "Power: ", power,
+      player.flare ? h("span", { class: "chip", title: powerText(ctx, player.flare) }, `+ ${title(player.flare)} (flare)`) : null,
+      player.shielded ? h("span", { class: "chip good" }, "shielded") : null),
+    h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send))),
+    h("div", { class: "ce-system-foot faint small" },
+      h("span", { title: "cards in hand" }, `🂠 ${player.hand_size} cards`),
+      h("span", { class: "ce-warp-count", title: "tokens in the warp" }, `warp ${player.warp}`),
+      player.removed ? h("span", {}, `${player.removed} out of the game`) : null));
+}
+
+function warpPanel(view, ctx) {
+  const players = view.players || [];
+  const total = players.reduce((n, p) => n + p.warp, 0);
+  return h("div", { class: "ce-warp", title: "the warp: lost tokens come back one a challenge at the regroup" },
+    h("div", { class: "ce-warp-swirl" }, "⟲"),
+    h("div", {}, h("b", {}, "Warp"), " ", h("span", { class: "faint small" }, total ? "" : "empty")),
+    h("div", { class: "ce-pips" }, players.filter((p) => p.warp > 0).map((p) =>
+      h("span", { class: "ce-pip", "data-seat": p.seat, style: { background: seatColour(p.seat) }, title: `${seatName(ctx, p.seat)}: ${p.warp} in the warp` }, String(p.warp)))));
+}
+
+// ------------------------------------------------------------------ the encounter
+function destinyPanel(view, ctx) {
+  const enc = view.encounter || {};
+  const destiny = view.destiny || { cards: 0, discards: [] };
+  return h("div", { class: "ce-destiny", title: `destiny pile: ${destiny.cards} cards` },
+    h("div", { class: "ce-destiny-card", style: { background: enc.drawn === null || enc.drawn === undefined ? "#26304d" : seatColour(enc.drawn) } },
+      enc.drawn === null || enc.drawn === undefined ? "?" : String(enc.drawn)),
+    h("div", { class: "small" }, h("b", {}, "Destiny"), h("br"),
+      enc.drawn === null || enc.drawn === undefined ? h("span", { class: "faint" }, `${destiny.cards} to draw`)
+        : h("span", {}, `drew ${seatName(ctx, enc.drawn)}'s colour`)));
+}
+
+function sideBox(view, side, ctx) {
+  const enc = view.encounter || {};
+  const seat = side === "offence" ? view.offence : enc.defender;
+  const allies = (enc.allies || []).filter((a) => a.side === side);
+  const result = enc.result;
+  const index = side === "offence" ? 0 : 1;
+  let card = null;
+  if (result) card = cardFace(result.cards[index], { small: true });
+  else if (seat !== null && seat !== undefined && enc.cards && enc.cards[String(seat)]) card = cardFace(enc.cards[String(seat)], { small: true });
+  else if (seat !== null && seat !== undefined && seat === ctx.seat && view.own_card) card = cardFace(view.own_card, { small: true, note: "yours, sealed" });
+  else if ((enc.played || []).includes(seat)) card = cardFace(null, { small: true, hidden: true });
+  const tokens = side === "offence" ? enc.cone
+    : (view.planets || []).filter((p) => p.planet === enc.target).map((p) => p.tokens[seat] || 0)[0];
+  const won = result && result.winner === side;
+  return h("div", { class: `ce-side ${side}${won ? " won" : ""}`, "data-side": side },
+    h("div", { class: "ce-side-head" }, h("span", { class: "ce-side-label" }, side === "offence" ? "Offence" : "Defence"),
+      seat === null || seat === undefined ? h("span", { class: "faint" }, "—") : [dot(seat), h("b", {}, seatName(ctx, seat))]),
+    h("div", { class: "ce-side-body" },
+      h("div", { class: "ce-side-tokens" },
+        side === "offence"
+          ? h("div", { class: "ce-cone", title: "the cone (hyperspace gate)", "data-cone": enc.cone || 0 },
+            h("span", { class: "ce-cone-shape" }), h("span", {}, `${enc.cone || 0} in the cone`),
+            h("span", { class: "ce-pips" }, enc.cone ? h("span", { class: "ce-pip", style: { background: seatColour(seat) } }, String(enc.cone)) : null))
+          : h("div", { class: "small" }, enc.target ? `${tokens || 0} on planet ${enc.target}` : h("span", { class: "faint" }, "no target yet")),
+        allies.map((a) => h("div", { class: "ce-ally small", "data-ally": a.seat }, dot(a.seat), `${seatName(ctx, a.seat)}: ${a.tokens} token${a.tokens === 1 ? "" : "s"}`))),
+      h("div", { class: "ce-side-card" }, card || h("div", { class: "ce-card-slot" }, "card"))),
+    result && result.totals ? h("div", { class: "ce-total", "data-total": result.totals[index] }, `total ${result.totals[index]}`) : null);
+}
+
+function resultLine(view, ctx) {
+  const enc = view.encounter || {};
+  const result = enc.result;
+  if (!result) {
+    if (enc.played && enc.played.length && view.step === "cards") return h("div", { class: "ce-result faint" }, `${enc.played.length} of 2 challenge cards are in, face down`);
+    return null;
+  }
+  const words = { offence: "The offence wins", defence: "The defence wins", deal: "A deal is made", "no deal": "No deal: each side loses three tokens" };
+  const text = result.winner ? words[result.winner] || result.winner : "Two Compromises: the main players make a deal";
+  const totals = result.totals ? ` — ${result.totals[0]} against ${result.totals[1]}` : "";
+  return h("div", { class: `ce-result ${result.winner ? result.winner.replace(" ", "-") : "deal"}`, id: "ce-result", "data-winner": result.winner || "" },
+    `${cardWords(result.cards[0])} against ${cardWords(result.cards[1])}${totals}. `, h("b", {}, text), enc.success ? " (the offence succeeded)" : "");
+}
+
+function encounterPanel(view, ctx) {
+  const enc = view.encounter || {};
+  return h("section", { class: "ce-encounter", "aria-label": "the encounter" },
+    h("h3", {}, `Challenge ${view.challenge || 1} of turn ${view.turn}`, enc.target ? h("span", { class: "chip gold" }, `target: planet ${enc.target}`) : null),
+    h("div", { class: "ce-encounter-top" }, destinyPanel(view, ctx), warpPanel(view, ctx)),
+    h("div", { class: "ce-sides" }, sideBox(view, "offence", ctx), h("div", { class: "ce-vs" }, "vs"), sideBox(view, "defence", ctx)),
+    resultLine(view, ctx));
+}
+
+// ------------------------------------------------------------------ the deal
+function countdown(view, ctx) {
+  const ui = ctx.ui;
+  const key = `${view.turn}.${view.challenge}`;
+  if (ui.dealKey !== key) {
+    ui.dealKey = key;
+    ui.dealStart = performance.now();
+  }
+  const clock = ctx.clock;
+  const left = () => {
+    if (clock && clock.left_ms !== undefined) return (clock.left_ms - (performance.now() - (clock.received || 0))) / 1000;
+    return DEAL_SECONDS - (performance.now() - ui.dealStart) / 1000;
+  };
+  const limit = clock && clock.limit_ms ? clock.limit_ms / 1000 : DEAL_SECONDS;
+  const number = h("b", { class: "ce-countdown-n" });
+  const bar = h("span", { class: "ce-countdown-bar" });
+  const paint = () => {
+    const seconds = Math.max(0, left());
+    number.textContent = `${Math.ceil(seconds)} s`;
+    bar.style.width = `${Math.max(0, Math.min(100, (100 * seconds) / limit))}%`;
+    if (!number.isConnected && ui.dealTimer) {
+      clearInterval(ui.dealTimer);
+      ui.dealTimer = null;
+    }
+  };
+  paint();
+  if (ui.dealTimer) clearInterval(ui.dealTimer);
+  ui.dealTimer = setInterval(paint, 250);
+  return h("div", { class: "ce-countdown", title: "a deal must be made within the minute" }, number, h("span", { class: "ce-countdown-track" }, bar));
+}
+
+function offerWords(notation, fromSeat, ctx) {
+  const m = /offer give (\d+) get (\d+) base (\w+)/.exec(notation || "");
+  if (!m) return "";
+  return `${seatName(ctx, fromSeat)} gives ${m[1]} card${m[1] === "1" ? "" : "s"}, takes ${m[2]}, ${BASE_WORDS[m[3]].replace("me", "them").replace("you", "the other")}`;
+}
+
+function dealDialog(view, legal, send, ctx) {
+  if (view.step !== "deal") return null;
+  const enc = view.encounter || {};
+  const mains = [view.offence, enc.defender];
+  const offers = enc.offers || [null, null];
+  const offerSet = legal.filter((a) => a.startsWith("offer "));
+  const mine = mains.indexOf(ctx.seat);
+  const ui = ctx.ui;
+  ui.deal = ui.deal || { give: 0, get: 0, base: "both" };
+  let form = null;
+  if (offerSet.length) {
+    const maxOf = (word) => Math.max(0, ...offerSet.map((a) => Number(a.split(" ")[word === "give" ? 2 : 4])));
+    const button = h("button", { class: "primary", id: "ce-offer" }, "Offer");
+    const sync = () => {
+      const notation = `offer give ${ui.deal.give} get ${ui.deal.get} base ${ui.deal.base}`;
+      const ok = offerSet.includes(notation);
+      button.dataset.action = notation;
+      button.disabled = !ok;
+      button.onclick = () => ok && send(notation);
+    };
+    const select = (key, options) => h("select", {
+      "data-deal": key, onchange: (e) => { ui.deal[key] = key === "base" ? e.target.value : Number(e.target.value); sync(); },
+    }, options.map(([value, label]) => h("option", { value, selected: String(ui.deal[key]) === String(value) }, label)));
+    const counts = (n) => Array.from({ length: n + 1 }, (_, i) => [i, String(i)]);
+    ui.deal.give = Math.min(ui.deal.give, maxOf("give"));
+    ui.deal.get = Math.min(ui.deal.get, maxOf("get"));
+    form = h("div", { class: "ce-deal-form" },
+      h("label", {}, "I give ", select("give", counts(maxOf("give"))), " cards"),
+      h("label", {}, "I take ", select("get", counts(maxOf("get"))), " cards"),
+      h("label", {}, "bases: ", select("base", Object.entries(BASE_WORDS))),
+      button);
+    sync();
+  }
+  const standing = offers.map((o, i) => (o ? h("li", { "data-offer": i }, offerWords(o, mains[i], ctx)) : null)).filter(Boolean);
+  const other = mine >= 0 ? offers[1 - mine] : null;
+  return h("section", { class: "ce-deal", id: "ce-deal", role: "dialog", "aria-label": "the deal" },
+    h("div", { class: "ce-deal-head" }, h("b", {}, "Make a deal"), countdown(view, ctx)),
+    h("p", { class: "small faint" }, "Both played a Compromise. A deal may move up to two cards each way and give each side a base: "
+      + "the offence on the planet it aimed at, the defence in the offence's home system. No deal in time: each loses three tokens."),
+    standing.length ? h("ul", { class: "ce-offers" }, standing) : h("p", { class: "faint small" }, "No offer on the table yet."),
+    form,
+    h("div", { class: "ce-deal-buttons" },
+      legal.includes("accept") ? h("button", { class: "primary", "data-action": "accept", onclick: () => send("accept"), title: other ? offerWords(other, mains[1 - mine], ctx) : "" }, "Accept their offer") : null,
+      legal.includes("timeout") ? h("button", { class: "danger", "data-action": "timeout", onclick: () => send("timeout"), title: "give up: no deal" }, "No deal") : null));
+}
+
+// ------------------------------------------------------------------ the controls
+const CONTROL_WORDS = {
+  "draw again": "Draw destiny again", decline: "Decline", trade: "Swap hands", keep: "Keep my hand",
+  again: "Challenge again", end: "End my turn", pass: "Pass (no edict)", "play random": "Play a card at random",
+  "invite none": "Invite no one",
+};
+
+function actionLabel(action, ctx) {
+  if (CONTROL_WORDS[action]) return CONTROL_WORDS[action];
+  const words = action.split(" ");
+  if (words[0] === "launch") return `Launch ${words[1]}`;
+  if (words[0] === "invite") return `Invite ${words.slice(1).map((s) => seatName(ctx, Number(s))).join(" and ")}`;
+  if (words[0] === "ally") return `${words[2]}`;
+  if (words[0] === "reward") return `${words[1]} card${words[1] === "1" ? "" : "s"}`;
+  if (words[0] === "edict") {
+    const target = words[2] !== undefined ? ` on ${seatName(ctx, Number(words[2]))}` : "";
+    return `${title(words[1])}${target}${words[3] !== undefined ? ` asking Attack ${words[3]}` : ""}`;
+  }
+  if (words[0] === "flare") return `Flare: ${title(words[1])}`;
+  return action;
+}
+
+function button(action, send, ctx, cls = "") {
+  return h("button", { class: cls, "data-action": action, onclick: () => send(action) }, actionLabel(action, ctx));
+}
+
+function controls(view, legal, send, ctx, shownElsewhere) {
+  const rest = legal.filter((a) => !shownElsewhere.has(a));
+  if (!rest.length) return null;
+  const groups = [];
+  const take = (test) => {
+    const found = rest.filter(test);
+    for (const a of found) rest.splice(rest.indexOf(a), 1);
+    return found;
+  };
+  const launch = take((a) => a.startsWith("launch "));
+  if (launch.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Tokens into the cone:"), launch.map((a) => button(a, send, ctx, "primary"))));
+  const invite = take((a) => a.startsWith("invite "));
+  if (invite.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Invite allies:"), invite.map((a) => button(a, send, ctx))));
+  for (const side of ["offence", "defence"]) {
+    const ally = take((a) => a.startsWith(`ally ${side} `));
+    if (ally.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, `Ally with the ${side}, tokens:`), ally.map((a) => button(a, send, ctx))));
+  }
+  const reward = take((a) => a.startsWith("reward "));
+  if (reward.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Reward: cards (the rest in tokens):"), reward.map((a) => button(a, send, ctx))));
+  const finder = take((a) => a.startsWith("edict finder "));
+  const edicts = take((a) => a.startsWith("edict ") || a.startsWith("flare "));
+  if (edicts.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Edicts and flares:"), edicts.map((a) => button(a, send, ctx, "accent"))));
+  if (finder.length) {
+    const go = h("button", { class: "accent", "data-action": finder[0], onclick: () => send(go.dataset.action) }, "Play Finder");
+    groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Finder:"),
+      h("select", { id: "ce-finder", onchange: (e) => { go.dataset.action = e.target.value; } }, finder.map((a) => h("option", { value: a }, actionLabel(a, ctx)))), go));
+  }
+  const simple = take(() => true);
+  if (simple.length) groups.push(h("div", { class: "ce-group" }, simple.map((a) => button(a, send, ctx, a === "pass" || a === "decline" || a === "keep" ? "" : "primary"))));
+  return h("div", { class: "ce-controls" }, groups);
+}
+
+function promptOf(view, legal, ctx) {
+  if (view.is_over) {
+    const winners = view.winners || [];
+    return winners.includes(ctx.seat) ? "You win!" : `${winners.map((w) => seatName(ctx, w)).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
+  }
+  if (!legal.length) {
+    const waiting = (view.to_act || []).map((p) => seatName(ctx, p));
+    return waiting.length ? `Waiting for ${waiting.join(", ")}…` : "";
+  }
+  const step = view.step;
+  if (step === "regroup") return "Regroup: click one of your planets to bring a token back from the warp.";
+  if (step === "destiny") return "Aim the cone: click a highlighted planet.";
+  if (step === "launch") return "Launch: how many tokens go into the cone?";
+  if (step.startsWith("invite")) return "Invite allies to your side.";
+  if (step === "alliance") return "You are invited: join a side with tokens, or decline.";
+  if (step === "edicts") return "Play an edict or flare, or pass.";
+  if (step === "cards") return "Choose your challenge card: click it in your hand (it is played face down).";
+  if (step === "deal") return "Make a deal before the time runs out.";
+  if (step === "rewards") return "Take your reward as cards and tokens.";
+  if (step === "again") return "Your challenge succeeded: have a second one?";
+  if (step === "trade") return "Trader: swap hands with your opponent?";
+  return "Your move.";
+}
+
+// ------------------------------------------------------------------ the renderer
+export function renderCosmicEncounter(view, legal, send, ctx) {
+  ensureStyle();
+  if (view.step !== "deal" && ctx.ui.dealTimer) {
+    clearInterval(ctx.ui.dealTimer);
+    ctx.ui.dealTimer = null;
+  }
+  const legalSet = new Set(legal);
+  const shownElsewhere = new Set(legal.filter((a) => a.startsWith("aim ") || a.startsWith("regroup ") || a.startsWith("offer ")
+    || a === "accept" || a === "timeout"));
+  const hand = view.hand || [];
+  const handActions = new Map();
+  for (const card of hand) {
+    const play = `play ${card.card}`;
+    if (legalSet.has(play)) handActions.set(card.card, play);
+    else if (card.kind === "flare" && legalSet.has(`flare ${card.card.replace(/^flare-/, "")}`)) handActions.set(card.card, `flare ${card.card.replace(/^flare-/, "")}`);
+    else if (card.kind === "edict") {
+      const uses = legal.filter((a) => a === `edict ${card.card}` || a.startsWith(`edict ${card.card} `));
+      if (uses.length === 1) handActions.set(card.card, uses[0]);
+    }
+  }
+  for (const a of handActions.values()) shownElsewhere.add(a);
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const me = (view.players || []).find((p) => p.seat === ctx.seat);
+  const used = new Set();
+  const handCards = hand.map((card) => {
+    const action = handActions.get(card.card);
+    const fresh = action && !used.has(card.card);
+    if (fresh) used.add(card.card);
+    return cardFace(card, { action: fresh ? action : null, send });
+  });
+  const step = STEP_NAMES[view.step] || view.step;
+  const root = h("div", { class: "ce", "data-step": view.step, "data-square": view.square === null ? "" : view.square, "data-turn": view.turn },
+    h("div", { class: "ce-status" },
+      h("b", { class: "ce-title" }, "Cosmic Encounter"), view.options && view.options.quarks ? h("span", { class: "chip accent" }, "Quarks") : null,
+      h("span", { class: "ce-turn" }, "Turn ", h("b", {}, String(view.turn)), h("span", { class: "faint" }, ` / ${view.turn_limit}`)),
+      view.offence !== null && view.offence !== undefined ? h("span", {}, dot(view.offence), `${seatName(ctx, view.offence)} is the offence`) : null,
+      h("span", { class: "chip" }, step),
+      h("span", { class: `ce-prompt${legal.length ? " mine" : ""}`, id: "ce-prompt" }, promptOf(view, legal, ctx)),
+      h("span", { class: "faint small ce-deck" }, `deck ${view.deck ? view.deck.cards : 0} · discards ${view.deck ? view.deck.discards.length : 0}`)),
+    view.is_over ? h("div", { class: `ce-over${(view.winners || []).includes(ctx.seat) ? " won" : ""}`, id: "ce-over" }, promptOf(view, legal, ctx),
+      view.turn > view.turn_limit ? " (the turn limit was reached)" : "") : null,
+    phaseDiagram(view, ctx),
+    h("div", { class: "ce-main" },
+      h("div", { class: "ce-systems" }, (view.players || []).map((p) => systemPanel(view, p, ctx, legalSet, send))),
+      h("div", { class: "ce-centre" }, encounterPanel(view, ctx), dealDialog(view, legal, send, ctx),
+        view.seen_hand ? h("section", { class: "ce-seen" }, h("h3", {}, `${seatName(ctx, view.seen_hand.seat)}'s hand (Mind)`),
+          h("div", { class: "ce-hand-cards" }, view.seen_hand.cards.map((c) => cardFace(c, { small: true })))) : null)),
+    seated ? h("section", { class: `ce-hand${legal.length ? " mine" : ""}` },
+      h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", h("span", { class: "faint small" }, `${hand.length} cards`),
+        me && me.power ? h("span", { class: "ce-mypower small" }, `Your power, ${title(me.power)}: ${powerText(ctx, me.power)}`) : null),
+      controls(view, legal, send, ctx, shownElsewhere),
+      h("div", { class: "ce-hand-cards" }, handCards.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null);
+  return root;
+}

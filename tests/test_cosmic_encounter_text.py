@@ -1,0 +1,141 @@
+"""Cosmic Encounter drawn as text for the terminal: the systems, the warp, the cone, the
+encounter, the hand and the Phase Diagram, within 80 columns, from a view only, and shown by
+the terminal through the game's own ``render_text``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import quarkade
+from quarkade.core import State
+from quarkade.faces.terminal import render_view, text_drawing
+from quarkade.games.cosmic_encounter.components import SQUARES
+from quarkade.games.cosmic_encounter.text import WIDTH, card_name, phase_lines, render_text
+
+
+def played(seed: int, steps: int, players: int = 4, quarks: bool = True) -> State:
+    """A seeded game after ``steps`` random legal actions (or at its end)."""
+    state = quarkade.load("cosmic-encounter", players=players, quarks=quarks).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def until(state: State, test: Any, rng: random.Random, limit: int = 3000) -> bool:
+    """Random legal actions until ``test(view of seat 0)`` holds; False if it never did."""
+    for _ in range(limit):
+        if test(state.view(0).to_json()):
+            return True
+        if state.is_over:
+            return False
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return False
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_line_fits_80_columns_along_whole_games(players: int) -> None:
+    state = quarkade.load("cosmic-encounter", players=players, quarks=True).new_game(seed=players)
+    rng = random.Random(players)
+    drawn = 0
+    while True:
+        for seat in (None, *range(players)):
+            text = render_text(state.view(seat).to_json())
+            assert max(len(line) for line in text.splitlines()) <= WIDTH, text
+            drawn += 1
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert "Game over: seat" in text and " won" in text
+    assert drawn > 100
+
+
+def test_the_systems_planets_and_tokens_are_drawn() -> None:
+    view = played(4, 0).view(0).to_json()
+    text = render_text(view)
+    for player in view["players"]:
+        assert f"Seat {player['seat']}{' (you)' if player['seat'] == 0 else ''}: {player['power']};" in text
+    for planet in view["planets"]:
+        # four of the owner's tokens on each home planet at the start
+        assert f"{planet['planet']}: {planet['system']}=4" in text
+    assert "Warp: empty." in text
+    assert "Your hand: " in text
+
+
+def test_the_phase_diagram_marks_the_state_indicator() -> None:
+    view = played(5, 40).view(0).to_json()
+    lines = phase_lines(view)
+    square = view["square"]
+    assert f"[square {square + 1}]" in lines[0]
+    up, down, strange = lines[2], lines[3], lines[4]
+    for row, flavour in ((up, 0), (down, 1), (strange, 2)):
+        adjustment = SQUARES[square][flavour]
+        shown = f"+{adjustment}" if adjustment > 0 else str(adjustment)
+        assert f"[{shown:>2}]" in row, (row, shown)
+        assert row.count("[") == 1
+    assert phase_lines(played(5, 40, quarks=False).view(0).to_json()) == []
+
+
+def test_a_quark_in_hand_shows_its_value_now() -> None:
+    state = played(6, 0)
+    rng = random.Random(6)
+    assert until(state, lambda v: any(c["kind"] == "quark" for c in v["hand"]), rng)
+    view = state.view(0).to_json()
+    quark = next(c for c in view["hand"] if c["kind"] == "quark")
+    name = card_name(quark)
+    assert name == f"{quark['flavour'].capitalize()} Quark {quark['printed']} (now {quark['value']})"
+    assert name in render_text(view)
+
+
+def test_the_encounter_shows_the_cone_allies_and_result() -> None:
+    state = played(7, 0)
+    rng = random.Random(7)
+    assert until(state, lambda v: v["encounter"]["result"] is not None and v["encounter"]["allies"], rng)
+    view = state.view(0).to_json()
+    text = render_text(view)
+    enc = view["encounter"]
+    assert f">{enc['target']}:" in text
+    assert f"Offence seat {view['offence']}: {enc['cone']} in the cone;" in text
+    for ally in enc["allies"]:
+        assert f"seat {ally['seat']} ({ally['tokens']})" in text
+    result = enc["result"]
+    assert card_name(result["cards"][0]) in text and card_name(result["cards"][1]) in text
+    assert "Result: " in text
+
+
+def test_a_sealed_card_is_named_to_its_owner_only() -> None:
+    state = played(8, 0)
+    rng = random.Random(8)
+    assert until(state, lambda v: v["own_card"] is not None and v["encounter"]["result"] is None, rng)
+    mine = render_text(state.view(0).to_json())
+    assert "(yours, sealed)" in mine
+    for seat in (None, 1, 2, 3):
+        other = " ".join(render_text(state.view(seat).to_json()).split())  # as one line, unwrapped
+        assert "(yours, sealed)" not in other
+        assert "played face down" in other
+
+
+def test_the_deal_step_is_told() -> None:
+    state = played(9, 0)
+    rng = random.Random(9)
+    assert until(state, lambda v: v["step"] == "deal", rng, limit=20_000)
+    text = render_text(state.view(0).to_json())
+    assert "two Compromises" in text and "Deal: within a minute" in text
+
+
+def test_the_terminal_shows_the_games_own_drawing() -> None:
+    assert text_drawing("cosmic-encounter") is render_text
+    view = played(10, 30).view(1).to_json()
+    console = Console(width=WIDTH, record=True, color_system=None)
+    console.print(render_view(view))
+    shown = console.export_text()
+    assert "Phase Diagram" in shown and "Seat 1 (you)" in shown

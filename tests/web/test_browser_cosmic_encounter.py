@@ -1,0 +1,138 @@
+"""A real browser plays Cosmic Encounter with the Quarks expansion through the web client.
+
+A person and three heuristic bots play a four-player game to its end: the table is set in the
+lobby with Quarks, and the person clicks, at random (seeded), one of the legal actions the
+page shows as a button, a card or a planet (each carries its notation in data-action),
+preferring to accept a deal. On the way the test reads the Phase Diagram's State Indicator and
+the Quarks in the hand off the page, and checks that a Quark's shown value is its printed
+number plus the square's adjustment and that it changes as the indicator moves.
+Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
+
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+GAME_SECONDS = 240  # a whole game by clicking; the house turn limit ends it in any case
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    with browser_page(server, 900) as tab:
+        yield tab
+
+
+def set_table(page: Any) -> None:
+    page.wait_for_selector(".game-card[data-game='cosmic-encounter']")
+    page.click(".game-card[data-game='cosmic-encounter'] button.primary")
+    page.select_option("#players", "4")
+    for seat, kind in enumerate(["human", "heuristic", "heuristic", "heuristic"]):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.check("#options [name='quarks']")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".ce")
+
+
+def shoot(page: Any, name: str) -> None:
+    """The whole page at 1440 wide, from the top, as tall as it is."""
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": 1440, "height": max(900, height)})
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, name)
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+READ = """() => {
+  const root = document.querySelector('.ce');
+  const actions = [...document.querySelectorAll('.ce [data-action]')]
+    .filter((n) => !n.disabled).map((n) => n.dataset.action);
+  const quarks = [...document.querySelectorAll('.ce-hand .ce-card[data-kind=quark]')]
+    .map((n) => [n.dataset.card, Number(n.dataset.value)]);
+  const current = document.querySelector('.ce-square.current');
+  return { step: root.dataset.step, turn: Number(root.dataset.turn), actions, quarks,
+           square: current ? Number(current.dataset.square) : null,
+           over: !!document.querySelector('#ce-over'), updates: Number(document.body.dataset.updates || 0) };
+}"""
+
+
+def quark_value(face: str, square: int) -> int:
+    return int(face[1:]) + SQUARES[square][FLAVOURS.index({"u": "up", "d": "down", "s": "strange"}[face[0]])]
+
+
+def choose(actions: list[str], rng: random.Random) -> str:
+    """A simple policy: accept a deal, rarely give one up, otherwise any shown action."""
+    if "accept" in actions:
+        return "accept"
+    choices = [a for a in actions if a != "timeout"] or actions
+    # offence: a second challenge keeps the game moving towards its end
+    if "again" in choices and rng.random() < 0.7:
+        return "again"
+    return rng.choice(sorted(set(choices)))
+
+
+def click(page: Any, action: str, before: int) -> None:
+    """Click the element that carries ``action``, then wait for the server's answer."""
+    errors = page.evaluate("Number(document.body.dataset.errors || 0)")
+    page.locator(f".ce [data-action='{action}']").first.click()
+    page.wait_for_function(
+        "([u, e]) => Number(document.body.dataset.updates || 0) > u || Number(document.body.dataset.errors || 0) > e",
+        arg=[before, errors], timeout=15_000)
+
+
+def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: LiveServer, page: Any) -> None:
+    started = time.monotonic()
+    page.goto(f"{server.url}/")
+    set_table(page)
+    assert page.locator(".ce-system").count() == 4
+    assert page.locator(".ce-planet").count() == 20
+    assert page.locator(".ce-square").count() == 12
+    assert page.locator(".ce-square.current").count() == 1
+    rng = random.Random(12)
+    seen: dict[str, set[tuple[int, int]]] = {}  # a Quark's face: (square, value shown)
+    squares: set[int] = set()
+    clicks = 0
+    shots: set[str] = set()
+    while True:
+        assert time.monotonic() - started < GAME_SECONDS, f"no end after {clicks} clicks"
+        state = page.evaluate(READ)
+        if state["over"]:
+            break
+        assert state["square"] is not None, "a game with Quarks shows the State Indicator"
+        squares.add(state["square"])
+        for face, value in state["quarks"]:
+            assert value == quark_value(face, state["square"]), (face, value, state["square"])
+            seen.setdefault(face, set()).add((state["square"], value))
+        if state["step"] == "deal" and "deal" not in shots and state["actions"]:
+            assert page.locator("#ce-deal .ce-countdown-n").inner_text().endswith(" s")
+            shoot(page, "cosmic-encounter-deal.png")
+            shots.add("deal")
+        if page.locator("#ce-result").count() and "table" not in shots and state["turn"] >= 3:
+            shoot(page, "cosmic-encounter-table.png")
+            shots.add("table")
+        if not state["actions"]:
+            page.wait_for_function(
+                "u => Number(document.body.dataset.updates || 0) > u || document.querySelector('#ce-over')",
+                arg=state["updates"], timeout=20_000)
+            continue
+        click(page, choose(state["actions"], rng), state["updates"])
+        clicks += 1
+
+    over = page.inner_text("#ce-over")
+    assert " win" in over or "You win!" in over
+    shoot(page, "cosmic-encounter-over.png")
+    assert len(squares) > 1, "the State Indicator moved"
+    changed = {face: values for face, values in seen.items() if len({v for _, v in values}) > 1}
+    assert changed, f"no Quark in the hand was seen with two values: {seen}"
+    print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}")
