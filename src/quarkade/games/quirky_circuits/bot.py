@@ -74,7 +74,6 @@ class QuirkyCircuitsHeuristic(Bot):
         full = (1 << len(hand)) - 1
         for start, weight in weights.items():
             for action in plays:
-                assert isinstance(action, Play)
                 mask = full & ~(1 << hand.index(action.card))
                 values[action] += weight * planner.after(start, action.card, mask, 1)
             stop_value += weight * nav.estimate(start)

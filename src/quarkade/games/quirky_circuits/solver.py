@@ -452,7 +452,7 @@ def round_actions(plan: RoundPlan) -> list[tuple[int, Action]]:
 
 
 def solve(state: QuirkyCircuitsState, beam: int = 4, width: int = 150, attempts: int = 3,
-          proof_budget: int = 1_000_000) -> Solution:
+          proof_budget: int = 5_000_000) -> Solution:
     """The fewest rounds an all-knowing team needs from ``state`` (at the start of a program
     phase, free play), with a winning plan. A beam keeps ``beam`` ends of round, each round
     keeping ``width`` queues of each length; when it finds no plan, it is tried again three
