@@ -123,3 +123,12 @@ def test_the_solver_refuses_what_it_does_not_plan() -> None:
     with pytest.raises(ValueError, match="beginning of a program phase"):
         solve(state)
     assert card_id(state.queue[0][1]), "the state refused is left as it was"
+
+
+def test_the_docstring_example_holds() -> None:
+    import doctest
+
+    from quarkade.games.quirky_circuits import solver
+
+    result = doctest.testmod(solver, verbose=False)
+    assert result.attempted > 0 and result.failed == 0
