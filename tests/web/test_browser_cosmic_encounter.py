@@ -6,6 +6,8 @@ page shows as a button, a card or a planet (each carries its notation in data-ac
 preferring to accept a deal. On the way the test reads the Phase Diagram's State Indicator and
 the Quarks in the hand off the page, and checks that a Quark's shown value is its printed
 number plus the square's adjustment and that it changes as the indicator moves.
+A second test draws a deal (both main players played a Compromise) reached in a seeded game
+and checks its dialog: the standing offer, the countdown, the offer form, accept and no deal.
 Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots).
 """
 
@@ -18,6 +20,8 @@ from typing import Any
 
 import pytest
 
+import quarkade
+from quarkade.core import State
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
 
 from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
@@ -136,3 +140,64 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     changed = {face: values for face, values in seen.items() if len({v for _, v in values}) > 1}
     assert changed, f"no Quark in the hand was seen with two values: {seen}"
     print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}")
+
+
+def deal_for_seat_0() -> State:
+    """A seeded four-player game with Quarks at a deal in which seat 0 is a main player and its
+    opponent has made an offer (every seat plays a Compromise when it can)."""
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True)
+    for seed in range(40):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            view = state.view(0).to_json()
+            if view["step"] == "deal" and 0 in state.to_act:
+                opponent = next(seat for seat in state.to_act if seat != 0)
+                offers = [a for a in state.legal_actions(opponent) if str(a).endswith("base both")]
+                state.apply(opponent, offers[-1])
+                return state
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            names = [str(a) for a in legal]
+            state.apply(seat, legal[names.index("play c")] if "play c" in names else rng.choice(legal))
+    raise AssertionError("no deal with seat 0 in forty seeded games")
+
+
+DRAW = """async ([view, legal]) => {
+  const { renderCosmicEncounter } = await import('/js/renderers/cosmic-encounter.js');
+  const components = await (await fetch('/api/games/cosmic-encounter/components')).json();
+  window.sent = [];
+  const ctx = { seat: 0, components, ui: {}, names: {}, replay: false, clock: null, over: false };
+  const main = document.createElement('main');
+  main.style.padding = '1rem';
+  main.append(renderCosmicEncounter(view, legal, (a) => window.sent.push(a), ctx));
+  document.body.replaceChildren(main);
+}"""
+
+
+def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, page: Any) -> None:
+    state = deal_for_seat_0()
+    view = state.view(0).to_json()
+    legal = [str(action) for action in state.legal_actions(0)]
+    assert "accept" in legal
+    page.goto(f"{server.url}/")
+    page.evaluate(DRAW, [view, legal])
+    page.wait_for_selector("#ce-deal")
+    opponent = view["encounter"]["defender"] if view["offence"] == 0 else view["offence"]
+    offer = page.inner_text("#ce-deal .ce-offers")
+    assert f"Seat {opponent} gives" in offer and "a base each" in offer
+    first = int(page.inner_text(".ce-countdown-n").removesuffix(" s"))
+    assert 58 <= first <= 60
+    page.wait_for_function("() => Number(document.querySelector('.ce-countdown-n').textContent.split(' ')[0]) < 59",
+                           timeout=5_000)
+    shoot(page, "cosmic-encounter-deal.png")
+    page.select_option("#ce-deal select[data-deal='give']", "1")
+    page.select_option("#ce-deal select[data-deal='get']", "1")
+    page.select_option("#ce-deal select[data-deal='base']", "mine")
+    assert page.get_attribute("#ce-offer", "data-action") == "offer give 1 get 1 base mine"
+    page.click("#ce-offer")
+    page.click("#ce-deal [data-action='accept']")
+    page.click("#ce-deal [data-action='timeout']")
+    assert page.evaluate("window.sent") == ["offer give 1 get 1 base mine", "accept", "timeout"]
+    # the main players' cards are both Compromises, face up, and no winner yet
+    assert page.locator(".ce-side .ce-card.compromise").count() == 2
+    assert "a deal" in page.inner_text("#ce-result")

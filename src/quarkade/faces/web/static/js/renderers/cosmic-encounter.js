@@ -58,7 +58,7 @@ function cardFace(card, { action = null, send = null, small = false, hidden = fa
   const big = card.kind === "attack" || card.kind === "quark" ? String(card.value)
     : card.kind === "compromise" ? "C" : card.kind === "flare" ? "✺" : "!";
   const top = card.kind === "quark" ? `${FLAVOUR_NAMES[card.flavour]} Quark`
-    : card.kind === "attack" ? "Attack" : card.kind === "compromise" ? "Compromise"
+    : card.kind === "attack" ? "Attack" : card.kind === "compromise" ? (small ? "" : "Compromise")
       : card.kind === "flare" ? "Flare" : "Edict";
   const foot = card.kind === "quark" ? `printed ${card.printed}`
     : card.kind === "edict" ? title(card.card) : card.kind === "flare" ? title(card.card.replace(/^flare-/, "")) : "";
@@ -178,7 +178,8 @@ function destinyPanel(view, ctx) {
       enc.drawn === null || enc.drawn === undefined ? "?" : String(enc.drawn)),
     h("div", { class: "small" }, h("b", {}, "Destiny"), h("br"),
       enc.drawn === null || enc.drawn === undefined ? h("span", { class: "faint" }, `${destiny.cards} to draw`)
-        : h("span", {}, `drew ${seatName(ctx, enc.drawn)}'s colour`)));
+        : h("span", {}, `drew ${seatName(ctx, enc.drawn)}'s colour`)),
+    h("div", { class: "faint small ce-deck" }, `deck ${view.deck ? view.deck.cards : 0}`, h("br"), `discards ${view.deck ? view.deck.discards.length : 0}`));
 }
 
 function sideBox(view, side, ctx) {
@@ -436,8 +437,7 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
       h("span", { class: "ce-turn" }, "Turn ", h("b", {}, String(view.turn)), h("span", { class: "faint" }, ` / ${view.turn_limit}`)),
       view.offence !== null && view.offence !== undefined ? h("span", {}, dot(view.offence), `${seatName(ctx, view.offence)} is the offence`) : null,
       h("span", { class: "chip" }, step),
-      h("span", { class: `ce-prompt${legal.length ? " mine" : ""}`, id: "ce-prompt" }, promptOf(view, legal, ctx)),
-      h("span", { class: "faint small ce-deck" }, `deck ${view.deck ? view.deck.cards : 0} · discards ${view.deck ? view.deck.discards.length : 0}`)),
+      h("span", { class: `ce-prompt${legal.length ? " mine" : ""}`, id: "ce-prompt" }, promptOf(view, legal, ctx))),
     view.is_over ? h("div", { class: `ce-over${(view.winners || []).includes(ctx.seat) ? " won" : ""}`, id: "ce-over" }, promptOf(view, legal, ctx),
       view.turn > view.turn_limit ? " (the turn limit was reached)" : "") : null,
     phaseDiagram(view, ctx),
