@@ -11,15 +11,18 @@ import pytest
 import quarkade
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
+    Again,
     Aim,
     Ally,
     Decline,
+    DrawAgain,
     Invite,
     Launch,
     Offer,
     Pass,
     Play,
     PlayEdict,
+    Regroup,
     Reward,
     Timeout,
 )
@@ -318,3 +321,109 @@ def _replace_challenge(state: CosmicState, aim: Aim, ally: int) -> CosmicState:
     state.apply(offence, Play("a40"))
     state.apply(defence, Play("a0"))
     return state
+
+
+def test_3_1_regroup_one_token_from_the_warp() -> None:
+    state = new()
+    until(state, Step.DESTINY)
+    offence = state.offence
+    state.warp[offence] += 2
+    state.tokens[offence * 5][offence] -= 2
+    from quarkade.games.cosmic_encounter.setup_phases import start_challenge
+
+    start_challenge(state)
+    state._legal = None
+    assert state.step is Step.REGROUP and state.to_act == (offence,)
+    planets = {a.planet for a in state.legal_actions(offence) if isinstance(a, Regroup)}
+    assert set(range(offence * 5, offence * 5 + 5)) <= planets
+    state.apply(offence, Regroup(offence * 5 + 2))
+    assert state.warp[offence] == 1 and state.tokens[offence * 5 + 2][offence] == 5
+
+
+def test_3_2_destiny_on_ones_own_colour() -> None:
+    """3.2: on its own colour the offence challenges a foreign base at home or draws again."""
+    state = new()
+    until(state, Step.DESTINY)
+    offence = state.offence
+    other = (offence + 1) % 4
+    state.tokens[offence * 5 + 1][other] = 2
+    state.drawn = offence
+    state._legal = None
+    legal = state.legal_actions(offence)
+    assert set(legal) == {Aim(offence * 5 + 1, other), DrawAgain()}
+    assert str(Aim(offence * 5 + 1, other)) == f"aim {offence}.1 at {other}"
+    state.apply(offence, DrawAgain())
+    assert state.destiny.discards[-1] == state.drawn
+
+
+def test_3_3_launch_one_to_four_tokens() -> None:
+    state = new()
+    until(state, Step.LAUNCH)
+    assert state.legal_actions(state.offence) == [Launch(n) for n in (1, 2, 3, 4)]
+    refused = state.why_illegal(state.offence, Launch(5))
+    assert refused is not None and "1 to 4" in refused
+
+
+def test_3_4_alliances_offence_invites_first_then_defence_then_clockwise_answers() -> None:
+    state = new()
+    until(state, Step.INVITE_OFFENCE)
+    offence, defence = state.offence, state.defender
+    others = [p for p in range(4) if p not in (offence, defence)]
+    assert Invite(tuple(others)) in state.legal_actions(offence)
+    assert all(defence not in a.seats for a in state.legal_actions(offence) if isinstance(a, Invite))
+    state.apply(offence, Invite((others[1],)))
+    assert state.to_act == (defence,)
+    state.apply(defence, Invite(tuple(others)))
+    asked = []
+    while state.step is Step.ALLIANCE:
+        seat = state.to_act[0]
+        asked.append(seat)
+        legal = state.legal_actions(seat)
+        sides = {a.side for a in legal if isinstance(a, Ally)}
+        assert sides == ({0, 1} if seat == others[1] else {1})
+        state.apply(seat, Decline())
+    assert asked == sorted(others, key=lambda p: (p - offence) % 4)
+
+
+def test_3_8_a_second_challenge_after_a_successful_first() -> None:
+    state = new()
+    offence, defence = challenge(state, launch=4)
+    set_hand(state, offence, ["a40", "a4"])
+    set_hand(state, defence, ["a0", "a5"])
+    turn = state.turn
+    state.apply(offence, Play("a40"))
+    state.apply(defence, Play("a0"))
+    assert state.step is Step.AGAIN and state.to_act == (offence,)
+    state.apply(offence, Again(True))
+    assert state.challenge == 2 and state.turn == turn and state.offence == offence
+    # After a second challenge, the turn passes whatever happens.
+    until(state, Step.CARDS)
+    set_hand(state, offence, ["a40", "a4"])
+    set_hand(state, state.defender, ["a0", "a5"])
+    state.apply(offence, Play("a40"))
+    state.apply(state.defender, Play("a0"))
+    assert state.turn == turn + 1
+
+
+def test_3_9_running_out_of_cards() -> None:
+    """3.9: a player whose hand is empty draws seven."""
+    state = new()
+    offence, defence = challenge(state, launch=1)
+    set_hand(state, offence, ["a40"])
+    set_hand(state, defence, ["a0"])
+    state.apply(offence, Play("a40"))
+    state.apply(defence, Play("a0"))
+    assert len(state.hands[offence]) == 7 and len(state.hands[defence]) == 7
+
+
+def test_3_5_no_challenge_card_shows_the_hand_and_draws_seven() -> None:
+    state = new(edicts=True)
+    until(state, Step.EDICTS)
+    offence = state.offence
+    set_hand(state, offence, ["zap", "mobius"])
+    while state.step is Step.EDICTS:
+        state.apply(state.to_act[0], Pass())
+    assert state.step is Step.CARDS
+    assert any(state.cards[c].is_challenge for c in state.hands[offence])
+    shown = [line for line in state.view(None).to_json()["log"] if line["event"] == "new-hand"]
+    assert shown and "zap" in shown[-1]["text"]

@@ -9,7 +9,7 @@ Strange Quark with printed number 10, 12, 7) and an edict's name (``zap``, ``mob
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -56,9 +56,17 @@ class Card:
     flavour: int = -1  # a Quark's flavour (index into FLAVOURS)
     edict: Edict | None = None
     flare: str = ""  # a flare's power name
+    # Worked out once: legal actions read them for every card in a hand.
+    face: str = field(init=False, compare=False)
+    is_challenge: bool = field(init=False, compare=False)
+    is_attack: bool = field(init=False, compare=False)
 
-    @property
-    def face(self) -> str:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "face", self._face())
+        object.__setattr__(self, "is_challenge", self.kind is not Kind.EDICT and self.kind is not Kind.FLARE)
+        object.__setattr__(self, "is_attack", self.kind is Kind.ATTACK or self.kind is Kind.QUARK)
+
+    def _face(self) -> str:
         if self.kind is Kind.ATTACK:
             return f"a{self.value}"
         if self.kind is Kind.COMPROMISE:
@@ -69,14 +77,6 @@ class Card:
             return f"flare-{self.flare}"
         assert self.edict is not None
         return self.edict.value
-
-    @property
-    def is_challenge(self) -> bool:
-        return self.kind is not Kind.EDICT and self.kind is not Kind.FLARE
-
-    @property
-    def is_attack(self) -> bool:
-        return self.kind is Kind.ATTACK or self.kind is Kind.QUARK
 
 
 class ComponentError(ValueError):

@@ -6,11 +6,12 @@ or plays one; the window closes when every seat has passed (see RULINGS.md, "Who
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter.actions import PlayEdict, PlayFlare
-from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Edict, Kind, attack_value
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Card, Edict, Kind, attack_value
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 
 if TYPE_CHECKING:
@@ -19,7 +20,12 @@ if TYPE_CHECKING:
 
 def finder_values(s: CosmicState) -> list[int]:
     """The Attack values a Finder may ask for: every value a card of the deck has now."""
-    return sorted({attack_value(card, s.square) for card in s.cards if card.is_attack})
+    return _values(s.cards, s.square)
+
+
+@cache
+def _values(cards: tuple[Card, ...], square: int) -> list[int]:
+    return sorted({attack_value(card, square) for card in cards if card.is_attack})
 
 
 def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:

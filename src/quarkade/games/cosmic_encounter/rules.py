@@ -315,20 +315,14 @@ class CosmicState(CachedLegalActions):
         return self._to_act
 
     def _moves(self, seat: int) -> list[Any]:
-        from quarkade.games.cosmic_encounter.moves import moves
-
-        return moves(self, seat)
+        return moves.moves(self, seat)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        from quarkade.games.cosmic_encounter.moves import why_illegal
-
-        return why_illegal(self, seat, action)
+        return moves.why_illegal(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
-        from quarkade.games.cosmic_encounter.moves import apply
-
         self._legal = None
-        apply(self, seat, action)
+        moves.apply(self, seat, action)
 
     @property
     def is_over(self) -> bool:
@@ -360,3 +354,7 @@ class CosmicState(CachedLegalActions):
     def end(self, winners: tuple[int, ...], why: str) -> None:
         self.winners_, self.step, self._to_act = winners, Step.OVER, ()
         self.log = note(self.log, "win", -1, winners, why)
+
+
+# The phases' modules import this one; imported last, they find it complete.
+from quarkade.games.cosmic_encounter import moves  # noqa: E402
