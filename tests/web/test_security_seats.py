@@ -361,6 +361,7 @@ def test_startup_loads_only_live_tables(db_path: Path) -> None:
         stale = open_table(client, TWO)
     time.sleep(0.5)
     with make_client(db_path) as client:
+        fix_seed(client, CALM_SEED)
         fresh = open_table(client, TWO, play=[0, 1])
         with client.websocket_connect(f"/ws/tables/{fresh['id']}?token={fresh['seats'][0]['token']}") as s:
             mover = Peer(s)

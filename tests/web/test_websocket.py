@@ -276,6 +276,7 @@ def test_the_host_hands_a_timed_out_seat_to_a_bot(client: TestClient) -> None:
 
 def test_spectators_are_limited_and_seat_holders_always_get_in(db_path: Path) -> None:
     with own_client(db_path, replace(FAST, spectators_per_table=2, connections_per_seat=2)) as client:
+        fix_seed(client, CALM_SEED)
         created = create_table(client, ["human", "human"])
         connect(client, created["id"])
         connect(client, created["id"])
