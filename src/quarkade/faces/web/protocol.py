@@ -7,8 +7,9 @@ Client to server (one JSON object a message, at most ``MAX_MESSAGE_BYTES``)::
     {"type": "ping"}                                     -> {"type": "pong"}
     {"type": "act", "action": "bid lhc 3", "seq": 7}     take an action for your seat
     {"type": "hand_to_bot", "seat": 1, "bot": "random"}  host only: a bot takes over a seat
+    {"type": "echo", "id": 4}                            the answer to a ``probe`` (timed steps)
 
-Server to client: ``welcome``, ``table``, ``state``, ``over``, ``error``, ``pong``.
+Server to client: ``welcome``, ``table``, ``state``, ``over``, ``error``, ``pong``, ``probe``.
 """
 
 from __future__ import annotations
@@ -79,20 +80,27 @@ class HandToBot(_Message):
     bot: str = Field(default="random", min_length=1, max_length=64)
 
 
-ClientMessage = Annotated[Hello | Ping | Act | HandToBot, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Hello | Ping | Act | HandToBot] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("act", "hello", "ping", "hand_to_bot")
+class Echo(_Message):
+    """A probe sent back at once: the server measures the connection's round trip with it."""
+
+    type: Literal["echo"]
+    id: int = Field(ge=0)
 
 
-def parse_client_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Hello | Ping | Act | HandToBot:
+ClientMessage = Annotated[Hello | Ping | Act | HandToBot | Echo, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Hello | Ping | Act | HandToBot | Echo] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("act", "hello", "ping", "hand_to_bot", "echo")
+
+
+def parse_client_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Hello | Ping | Act | HandToBot | Echo:
     """A client message, or ``ProtocolError`` with a sentence saying what is wrong.
 
     >>> parse_client_message('{"type": "act", "action": "pass", "seq": 3}').seq
     3
-    >>> parse_client_message('{"type": "dance"}')
+    >>> parse_client_message('{"type": "dance"}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    quarkade.faces.web.protocol.ProtocolError: unknown message type 'dance' (the types: act, hello, ping, hand_to_bot)
+    quarkade.faces.web.protocol.ProtocolError: unknown message type 'dance' (the types: act, hello, ping, ...)
     """
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
     if size > limit:

@@ -28,10 +28,12 @@ from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.base import Bot
 from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
+from quarkade.faces.web.clock import TableClock
 from quarkade.faces.web.connection import Connection, Limits
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
+    Echo,
     HandToBot,
     Hello,
     Ping,
@@ -121,6 +123,7 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
         self._states: list[State] | None = None
+        self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
 
     # ------------------------------------------------------------------ facts
@@ -235,7 +238,8 @@ class Table:
             self.seq[audience] = self.seq.get(audience, 0) + 1
         elif not force:
             return None
-        head = dumps({"type": "state", "table": self.id, "seat": audience, "seq": self.seq[audience], "last": last})
+        head = dumps({"type": "state", "table": self.id, "seat": audience, "seq": self.seq[audience], "last": last,
+                      **self.clock.head(audience)})
         return head[:-1] + "," + core[1:]
 
     def table_message(self) -> str:
@@ -290,12 +294,14 @@ class Table:
         self.connections.append(connection)
         self.last_activity = time.time()
         connection.start()
+        self.clock.joined(connection)
         self.greet(connection)
         self.broadcast_presence(connection)
 
     def detach(self, connection: Connection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
+            self.clock.left(connection)
             self.last_activity = time.time()
             self.broadcast_presence(None)
 
@@ -320,7 +326,7 @@ class Table:
 
     def _handle(self, connection: Connection, raw: str | bytes) -> None:
         try:
-            message: Hello | Ping | Act | HandToBot | None = parse_client_message(raw, self.limits.message_bytes)
+            message: Hello | Ping | Act | HandToBot | Echo | None = parse_client_message(raw, self.limits.message_bytes)
             problem: ProtocolError | None = None
         except ProtocolError as error:
             message, problem = None, error
@@ -340,7 +346,9 @@ class Table:
             connection.push(error_message(
                 "wrong_table", f"this connection is for table {self.id}, not {message.table!r}"))
             return
-        if isinstance(message, Ping):
+        if isinstance(message, Echo):
+            self.clock.echo(connection, message.id)
+        elif isinstance(message, Ping):
             connection.push(pong_message(message.id))
         elif isinstance(message, Hello):
             self.greet(connection)
@@ -381,7 +389,8 @@ class Table:
         if self.seats[seat] != HUMAN:
             return "bot_seat", f"seat {seat} is played by the {self.seats[seat]} bot now"
         current = self.seq.get(seat, 0)
-        if message.seq is not None and message.seq != current:
+        # on the clock, others' progress must not make an action stale: the race goes on
+        if message.seq is not None and message.seq != current and not self.clock.owns(seat):
             return "stale", (f"stale action: it answers update {message.seq}, but seat {seat} has seen update "
                              f"{current} since; choose again from the latest state")
         try:
@@ -390,6 +399,7 @@ class Table:
             return "notation", str(error)
         except QuarkadeError as error:
             return "illegal", str(error)
+        action = self.clock.stamp(connection, action)
         reason = state.why_illegal(seat, action)
         if reason is not None:
             return "illegal", reason
@@ -424,6 +434,7 @@ class Table:
             raise SaveFailed(str(error)) from error
         self.last_activity = time.time()
         self._note_waiting()
+        self.clock.update()
         self.publish(seat, text)
         if over is not None:
             self._finish()
@@ -470,9 +481,10 @@ class Table:
     # ------------------------------------------------------------------ bots
     def kick_bots(self) -> None:
         """Start the bots if one of them is to act (they run after the current message)."""
+        self.clock.update()
         if self.over or (self._bot_task is not None and not self._bot_task.done()):
             return
-        if any(seat in self.bots for seat in self.state.to_act):
+        if any(seat in self.bots and not self.clock.owns(seat) for seat in self.state.to_act):
             self._bot_task = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
@@ -481,13 +493,13 @@ class Table:
             state = self.state
             if state.is_over:
                 return
-            seats = [seat for seat in state.to_act if seat in self.bots]
+            seats = [seat for seat in state.to_act if seat in self.bots and not self.clock.owns(seat)]
             if not seats:
                 return
             if delay > 0:
                 await asyncio.sleep(delay)  # so that people can follow what the bots do
                 state = self.state
-                seats = [seat for seat in state.to_act if seat in self.bots]
+                seats = [seat for seat in state.to_act if seat in self.bots and not self.clock.owns(seat)]
                 if state.is_over or not seats:
                     continue
             seat = seats[0]
@@ -524,6 +536,7 @@ class Table:
             self._bot_task.cancel()
 
     async def stop(self) -> None:
+        self.clock.stop()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -31,6 +31,7 @@ from quarkade.games.qwarks.components import (
     answer_range,
     rules_version,
 )
+from quarkade.games.qwarks.timing import RaceClock
 
 # The race's legal actions list each revealed card at every LISTED_STEP_MS up to the limit;
 # every whole millisecond in between is as legal (``why_illegal`` decides), but listing
@@ -364,6 +365,12 @@ class QwarksState(CachedLegalActions):
     def statistics(self) -> dict[str, float]:
         """``kept`` (cards claimed), ``wrong`` (cards lost to a wrong answer), ``turns``."""
         return {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong), "turns": float(self.turn)}
+
+    def clock(self) -> RaceClock | None:
+        """The race, for a host to time (``timing.py``); None outside it."""
+        if self.phase != Phase.COVER:
+            return None
+        return RaceClock(("race", self.turn), self._to_act, self.limit_ms)
 
     def view(self, seat: int | None) -> View:
         from quarkade.games.qwarks.views import make_view

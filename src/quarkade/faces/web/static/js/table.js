@@ -121,7 +121,13 @@ function receive(conn, message) {
       renderSide();
       renderOver();
       break;
+    case "probe":
+      // answered at once: the server measures this link's round trip with it (timed steps)
+      if (conn.ws && conn.ws.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify({ type: "echo", id: message.id }));
+      break;
     case "state":
+      // a timed step's clock counts down from when the state arrived
+      if (message.clock) message.clock.received = performance.now();
       conn.msg = message;
       if (message.last) app.lastActed = conn.key;
       if (conn.key === app.active && !app.replay) renderBoard();
@@ -243,7 +249,7 @@ function renderBoard() {
   const render = rendererFor(message.view.game);
   const ctx = {
     seat: conn.seat, table: app.info, components: app.components, ui: uiFor(conn.key), names: names(),
-    over: message.over, replay: false, reveal: null, timer: message.timer || null,
+    over: message.over, replay: false, reveal: null, timer: message.timer || null, clock: message.clock || null,
     waiting_for: message.waiting_for, title: app.game.title, rerender: renderBoard,
   };
   let board;

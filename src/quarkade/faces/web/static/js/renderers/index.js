@@ -4,7 +4,8 @@
 //   view   the seat's view, exactly as the server sent it
 //   legal  the seat's legal actions, in notation (empty when it may not act)
 //   send   send(notation) takes an action for the seat
-//   ctx    { seat, table, components, ui, names, colours, over, replay, reveal, timer }
+//   ctx    { seat, table, components, ui, names, colours, over, replay, reveal, timer, clock }
+//          clock: a timed step's { limit_ms, left_ms, seats, received } (performance.now() at arrival) or null
 //          ui is an object the renderer may keep its own choices in between updates
 
 import { renderGeneric } from "./generic.js";
@@ -12,6 +13,7 @@ import { renderQuirks, renderQuirksSolitaire, renderQuirkling } from "./quirks.j
 import { renderQuirkyQuarks } from "./quirky-quarks.js";
 import { renderQuirkyCircuits } from "./quirky-circuits.js";
 import { renderCosmicEncounter } from "./cosmic-encounter.js";
+import { renderQwarks } from "./qwarks.js";
 
 export const renderers = {
   "quirky-quarks": renderQuirkyQuarks,
@@ -20,6 +22,7 @@ export const renderers = {
   "quirks-solitaire": renderQuirksSolitaire,
   quirkling: renderQuirkling,
   "cosmic-encounter": renderCosmicEncounter,
+  qwarks: renderQwarks,
 };
 
 export function rendererFor(gameId) {

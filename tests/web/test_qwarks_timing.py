@@ -1,0 +1,219 @@
+"""The server's clock for Qwarks' cover race: the server writes the times, applies `timeout`,
+times its bots, and a slow link does not lose every race (docs/protocol.md, "Time")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from quarkade.faces.web.clock import LATENCY_CAP_MS
+
+from .conftest import LiveServer
+
+Message = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(Path(tmp_path_factory.mktemp("timing")) / "timing.sqlite3", bot_delay=0.0)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def new_table(server: LiveServer, seats: list[str], seconds: int = 3) -> tuple[str, dict[int, str]]:
+    answer = httpx.post(f"{server.url}/api/tables", json={
+        "game": "qwarks", "players": len(seats), "seats": seats, "options": {"cover_seconds": seconds},
+        "play": [seat for seat, kind in enumerate(seats) if kind == "human"]}).json()
+    return answer["id"], {entry["seat"]: entry["token"] for entry in answer["seats"] if entry.get("token")}
+
+
+class Player:
+    """One seat's websocket behind a link that delays every message by ``delay`` seconds each way
+    (in order), answering probes at once as the web client does."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+        self.inbox: asyncio.Queue[tuple[float, Message]] = asyncio.Queue()
+        self.ws: Any = None
+        self.state: Message | None = None
+        self.seen_at = 0.0  # when the player saw the latest state (event loop time)
+        self.reader: asyncio.Task[None] | None = None
+
+    async def open(self, server: LiveServer, table: str, token: str) -> None:
+        self.ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table}?token={token}")
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        loop = asyncio.get_running_loop()
+        async for raw in self.ws:
+            message = json.loads(raw)
+            if message["type"] == "probe":  # echoed as soon as it arrives, whatever the player does
+                echo = {"type": "echo", "id": message["id"]}
+                loop.call_later(self.delay, self.send, echo)
+                continue
+            # the message reaches the player ``delay`` later: queued in order, due then
+            due = loop.time() + self.delay
+            await self.inbox.put((due, message))
+
+    async def receive(self) -> Message:
+        due, message = await self.inbox.get()
+        await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
+        if message["type"] == "state":
+            self.state, self.seen_at = message, asyncio.get_running_loop().time()
+        return message
+
+    def send(self, message: Message) -> None:
+        async def later() -> None:
+            await asyncio.sleep(self.delay)
+            await self.ws.send(json.dumps(message))
+
+        asyncio.get_running_loop().create_task(later())
+
+    async def until(self, test: Any, timeout: float = 10.0) -> Message:
+        """The latest state if it passes ``test``, else the first one to come that does."""
+        if self.state is not None and test(self.state):
+            return self.state
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.receive()
+                if message["type"] == "state" and test(message):
+                    return message
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+        await self.ws.close()
+
+
+def racing(message: Message) -> bool:
+    return any(action.startswith("cover") for action in message["legal"])
+
+
+def race_over(turn: int) -> Any:
+    return lambda m: m["view"]["turn"] > turn or (m["view"]["turn"] == turn and m["view"]["race"] is not None)
+
+
+async def answer_if_asked(player: Player, turn: int) -> None:
+    """Answer (anything legal) while it is this seat's turn to answer, until the turn is over."""
+    answered = -1
+    while True:
+        message = await player.until(lambda m, answered=answered: m["view"]["turn"] > turn or m["over"] or (
+            m["seq"] != answered and any(a.startswith("answer") for a in m["legal"])))
+        if message["view"]["turn"] > turn or message["over"]:
+            return
+        answered = message["seq"]
+        player.send({"type": "act", "action": message["legal"][0], "seq": message["seq"]})
+
+
+def test_a_slow_link_does_not_lose_every_race(server: LiveServer) -> None:
+    """Two players reach for the same card every turn, one of them 120 ms away from the server
+    each way (uncompensated, 240 ms lost a race). Their reaction times are alike, the slow one
+    quicker by 40 ms every other turn. The server takes the measured round trip off the slow
+    player's times: both are stamped with about their true reaction time, and the truly quicker
+    hand wins every race, whatever its link."""
+    delay = 0.12
+    table, tokens = new_table(server, ["human", "human"])
+    rng = random.Random(7)
+    results: list[tuple[int, int, int, int, int]] = []  # true times, stamped times (fast, slow), winner
+
+    async def play() -> None:
+        fast, slow = Player(), Player(delay)
+        await fast.open(server, table, tokens[0])
+        await slow.open(server, table, tokens[1])
+        for turn in range(1, 7):
+            reaction = rng.randint(300, 700)
+            slow_reaction = reaction - 40 if turn % 2 else reaction + 40
+
+            async def race(player: Player, reaction: int, turn: int = turn) -> None:
+                message = await player.until(lambda m: racing(m) and m["view"]["turn"] == turn)
+                await asyncio.sleep(player.seen_at + reaction / 1000 - asyncio.get_running_loop().time())
+                player.send({"type": "act", "action": "cover 0 after 0", "seq": message["seq"]})
+
+            await asyncio.gather(race(fast, reaction), race(slow, slow_reaction))
+            done = await fast.until(race_over(turn))
+            entries = {entry["seat"]: entry for entry in done["view"]["race"]}
+            winner = 0 if entries[0]["got"] else 1
+            results.append((reaction, slow_reaction, entries[0]["after"], entries[1]["after"], winner))
+            await asyncio.gather(answer_if_asked(fast, turn), answer_if_asked(slow, turn))
+        await fast.close()
+        await slow.close()
+
+    asyncio.run(play())
+    for fast_true, slow_true, fast_ms, slow_ms, winner in results:
+        assert fast_true - 15 <= fast_ms <= fast_true + 30, results
+        # uncompensated, the slow link would add 240 ms: what is left is measuring noise
+        assert abs(slow_ms - slow_true) <= 30, results
+        assert winner == (0 if fast_true < slow_true else 1), results
+    assert sum(winner for *_, winner in results) == 3, results
+
+
+def test_the_server_writes_its_own_time_and_times_out_the_silent(server: LiveServer) -> None:
+    table, tokens = new_table(server, ["human", "human"], seconds=1)
+
+    async def play() -> list[Message]:
+        prompt, silent = Player(), Player()
+        await prompt.open(server, table, tokens[0])
+        await silent.open(server, table, tokens[1])
+        message = await prompt.until(racing)
+        assert message["clock"]["limit_ms"] == 1000 and 0 < message["clock"]["left_ms"] <= 1000
+        opened = time.monotonic()
+        await asyncio.sleep(0.4)
+        # the time a client writes is not believed: the server's own is used
+        prompt.send({"type": "act", "action": "cover 2 after 5", "seq": message["seq"]})
+        done = await prompt.until(race_over(1), timeout=5)
+        waited = time.monotonic() - opened
+        await prompt.close()
+        await silent.close()
+        assert 1.0 <= waited <= 1.0 + LATENCY_CAP_MS / 1000 + 0.5, waited
+        return [done]
+
+    done = asyncio.run(play())[0]
+    race = {entry["seat"]: entry for entry in done["view"]["race"]}
+    assert race[0]["deck"] == 2 and 380 <= race[0]["after"] <= 520, race
+    assert race[1] == {"seat": 1, "deck": None, "after": None, "got": False}
+    record = httpx.get(f"{server.url}/api/tables/{table}").json()
+    assert record["table"]["status"] == "open"
+    texts = [entry["text"] for entry in done["view"]["log"]]
+    assert any("after" in text and "ms" in text for text in texts), texts  # the times are told
+
+
+def test_bots_cover_after_the_time_they_carry(server: LiveServer) -> None:
+    """A bot's cover is applied once its own reaction time has passed since the race opened,
+    so that its hand goes down when a person's would."""
+    table, tokens = new_table(server, ["human", "normal", "normal"], seconds=4)
+    seen: dict[int, float] = {}
+
+    async def play() -> Message:
+        person = Player()
+        await person.open(server, table, tokens[0])
+        await person.until(racing)
+        opened = time.monotonic()
+        while True:
+            message = await person.receive()
+            if message["type"] != "state":
+                continue
+            view = message["view"]
+            for seat in (1, 2):
+                if seat not in seen and (view["ready"][seat] or view["race"] is not None):
+                    seen[seat] = (time.monotonic() - opened) * 1000
+            if len(seen) == 2 and view["phase"] == "cover":
+                person.send({"type": "act", "action": "timeout", "seq": message["seq"]})
+            if view["race"] is not None:
+                await person.close()
+                return message
+
+    done = asyncio.run(play())
+    for entry in done["view"]["race"]:
+        if entry["seat"] in (1, 2) and entry["after"] is not None:
+            assert abs(seen[entry["seat"]] - entry["after"]) < 150, (seen, done["view"]["race"])
