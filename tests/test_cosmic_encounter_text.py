@@ -139,3 +139,14 @@ def test_the_terminal_shows_the_games_own_drawing() -> None:
     console.print(render_view(view))
     shown = console.export_text()
     assert "Phase Diagram" in shown and "Seat 1 (you)" in shown
+
+
+def test_the_invitations_are_told_while_allies_answer() -> None:
+    state = played(11, 0)
+    rng = random.Random(11)
+    assert until(state, lambda v: v["step"] == "alliance" and any(v["encounter"]["invited"]), rng)
+    view = state.view(None).to_json()
+    text = " ".join(render_text(view).split())
+    for seat, sides in enumerate(view["encounter"]["invited"]):
+        if sides:
+            assert f"seat {seat} by the {' and the '.join(sides)}" in text

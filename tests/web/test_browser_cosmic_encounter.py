@@ -5,7 +5,8 @@ lobby with Quarks, and the person clicks, at random (seeded), one of the legal a
 page shows as a button, a card or a planet (each carries its notation in data-action),
 preferring to accept a deal. On the way the test reads the Phase Diagram's State Indicator and
 the Quarks in the hand off the page, and checks that a Quark's shown value is its printed
-number plus the square's adjustment and that it changes as the indicator moves.
+number plus the square's adjustment, that it changes as the indicator moves, and that the
+page marks the change with the value before.
 A second test draws a deal (both main players played a Compromise) reached in a seeded game
 and checks its dialog: the standing offer, the countdown, the offer form, accept and no deal.
 Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots).
@@ -64,8 +65,10 @@ READ = """() => {
     .filter((n) => !n.disabled).map((n) => n.dataset.action);
   const quarks = [...document.querySelectorAll('.ce-hand .ce-card[data-kind=quark]')]
     .map((n) => [n.dataset.card, Number(n.dataset.value)]);
+  const changed = [...document.querySelectorAll('.ce-hand .ce-card.quark.changed')]
+    .map((n) => [n.dataset.card, Number(n.dataset.value), n.querySelector('.ce-card-note').textContent, n.title]);
   const current = document.querySelector('.ce-square.current');
-  return { step: root.dataset.step, turn: Number(root.dataset.turn), actions, quarks,
+  return { step: root.dataset.step, turn: Number(root.dataset.turn), actions, quarks, changed,
            square: current ? Number(current.dataset.square) : null,
            over: !!document.querySelector('#ce-over'), updates: Number(document.body.dataset.updates || 0) };
 }"""
@@ -108,6 +111,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     squares: set[int] = set()
     clicks = 0
     shots: set[str] = set()
+    flagged: set[str] = set()  # Quarks the page marked as changed
     while True:
         assert time.monotonic() - started < GAME_SECONDS, f"no end after {clicks} clicks"
         state = page.evaluate(READ)
@@ -118,6 +122,12 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
         for face, value in state["quarks"]:
             assert value == quark_value(face, state["square"]), (face, value, state["square"])
             seen.setdefault(face, set()).add((state["square"], value))
+        for face, value, note, tip in state["changed"]:
+            # the card tells what it was worth before the indicator last moved, and on which square
+            was = int(note.removeprefix("was "))
+            before = int(tip.rpartition("on square ")[2].rstrip(")")) - 1
+            assert was != value and was == quark_value(face, before), (face, value, note, tip)
+            flagged.add(face)
         if state["step"] == "deal" and "deal" not in shots and state["actions"]:
             assert page.locator("#ce-deal .ce-countdown-n").inner_text().endswith(" s")
             shoot(page, "cosmic-encounter-deal.png")
@@ -139,6 +149,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     assert len(squares) > 1, "the State Indicator moved"
     changed = {face: values for face, values in seen.items() if len({v for _, v in values}) > 1}
     assert changed, f"no Quark in the hand was seen with two values: {seen}"
+    assert flagged, "a Quark whose value changed is marked on the page"
     print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}")
 
 
@@ -162,11 +173,11 @@ def deal_for_seat_0() -> State:
     raise AssertionError("no deal with seat 0 in forty seeded games")
 
 
-DRAW = """async ([view, legal]) => {
+DRAW = """async ([view, legal, seat]) => {
   const { renderCosmicEncounter } = await import('/js/renderers/cosmic-encounter.js');
   const components = await (await fetch('/api/games/cosmic-encounter/components')).json();
   window.sent = [];
-  const ctx = { seat: 0, components, ui: {}, names: {}, replay: false, clock: null, over: false };
+  const ctx = { seat, components, ui: {}, names: {}, replay: false, clock: null, over: false };
   const main = document.createElement('main');
   main.style.padding = '1rem';
   main.append(renderCosmicEncounter(view, legal, (a) => window.sent.push(a), ctx));
@@ -180,7 +191,7 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     legal = [str(action) for action in state.legal_actions(0)]
     assert "accept" in legal
     page.goto(f"{server.url}/")
-    page.evaluate(DRAW, [view, legal])
+    page.evaluate(DRAW, [view, legal, 0])
     page.wait_for_selector("#ce-deal")
     opponent = view["encounter"]["defender"] if view["offence"] == 0 else view["offence"]
     offer = page.inner_text("#ce-deal .ce-offers")
@@ -201,3 +212,8 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     # the main players' cards are both Compromises, face up, and no winner yet
     assert page.locator(".ce-side .ce-card.compromise").count() == 2
     assert "a deal" in page.inner_text("#ce-result")
+    # a spectator sees the deal and the offer, with no hand and nothing to click
+    page.evaluate(DRAW, [state.view(None).to_json(), [], None])
+    page.wait_for_selector("#ce-deal")
+    assert f"Seat {opponent} gives" in page.inner_text("#ce-deal .ce-offers")
+    assert page.locator(".ce-hand, #ce-offer, .ce [data-action]").count() == 0

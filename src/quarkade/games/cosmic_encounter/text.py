@@ -130,6 +130,11 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
     aim = f"; the cone aims at planet {enc['target']}" if enc.get("target") else ""
     lines.append(f"Challenge {view.get('challenge', 1)}: destiny " +
                  (f"drew seat {drawn}'s colour" if drawn is not None else "not drawn yet") + aim)
+    if view.get("step") == "alliance":
+        invited = [f"seat {seat} by the {' and the '.join(sides)}"
+                   for seat, sides in enumerate(enc.get("invited") or []) if sides]
+        if invited:
+            lines.append("  Invited: " + "; ".join(invited))
     result = enc.get("result")
     shown = enc.get("cards") or {}
     planets = {p["planet"]: p["tokens"] for p in view.get("planets") or []}

@@ -141,6 +141,9 @@ function systemPanel(view, player, ctx, legalSet, send) {
   if (enc.defender === player.seat) roles.push(h("span", { class: "chip bad" }, "defence"));
   const ally = (enc.allies || []).find((a) => a.seat === player.seat);
   if (ally) roles.push(h("span", { class: "chip" }, `ally of the ${ally.side}`));
+  else if (((enc.invited || [])[player.seat] || []).length && view.step === "alliance") {
+    roles.push(h("span", { class: "chip", "data-invited": enc.invited[player.seat].join(" ") }, `invited by the ${enc.invited[player.seat].join(" and the ")}`));
+  }
   const power = player.power
     ? h("span", { class: `ce-power${player.zapped ? " zapped" : ""}`, title: powerText(ctx, player.power) + (player.zapped ? " (zapped this challenge)" : "") }, title(player.power))
     : h("span", { class: "faint" }, "no power");
@@ -424,11 +427,23 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   const me = (view.players || []).find((p) => p.seat === ctx.seat);
   const used = new Set();
+  // a Quark's value before the State Indicator last moved, so that the change shows until it moves again
+  const ui = ctx.ui;
+  if (ui.square !== view.square) {
+    ui.before = ui.values || {};
+    ui.previousSquare = ui.square;
+    ui.square = view.square;
+  }
+  ui.values = Object.fromEntries(hand.filter((c) => c.kind === "quark").map((c) => [c.card, c.value]));
   const handCards = hand.map((card) => {
     const action = handActions.get(card.card);
     const fresh = action && !used.has(card.card);
     if (fresh) used.add(card.card);
-    return cardFace(card, { action: fresh ? action : null, send });
+    const was = card.kind === "quark" && ui.before[card.card] !== undefined && ui.before[card.card] !== card.value ? ui.before[card.card] : null;
+    const node = cardFace(card, { action: fresh ? action : null, send, note: was === null ? null : `was ${was}` });
+    if (was !== null) node.title += ` (it was ${was} on square ${ui.previousSquare + 1})`;
+    if (was !== null) node.classList.add("changed");
+    return node;
   });
   const step = STEP_NAMES[view.step] || view.step;
   const root = h("div", { class: "ce", "data-step": view.step, "data-square": view.square === null ? "" : view.square, "data-turn": view.turn },
