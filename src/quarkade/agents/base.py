@@ -1,31 +1,16 @@
-"""The bot interface and the registry of bot kinds."""
+"""The generic bots, and finding a bot by kind (the interface and registry are in the core)."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from abc import ABC, abstractmethod
-from collections.abc import Callable
 
-from quarkade.core.chance import Chance
+from quarkade.core.bots import BOTS as _BOTS
+from quarkade.core.bots import Bot, BotFactory, register_bot
+from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 
-BotFactory = Callable[[Game, int], "Bot"]
-_BOTS: dict[tuple[str, str], BotFactory] = {}  # (kind, game id or "*") -> factory
-
-
-class Bot(ABC):
-    """A seat played by a program."""
-
-    kind = "bot"
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-        self.chance = Chance(seed ^ 0x5EED_B07)
-
-    @abstractmethod
-    def choose(self, view: View, legal: list[Action]) -> Action:
-        """One of ``legal``, chosen from what ``view`` shows."""
+__all__ = ["Bot", "BotFactory", "RandomBot", "bot_kinds", "make_bot", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -35,14 +20,6 @@ class RandomBot(Bot):
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         return legal[self.chance.below(len(legal))]
-
-
-def register_bot(kind: str, game_id: str = "*") -> Callable[[BotFactory], BotFactory]:
-    def decorator(factory: BotFactory) -> BotFactory:
-        _BOTS[(kind, game_id)] = factory
-        return factory
-
-    return decorator
 
 
 register_bot("random")(RandomBot)
@@ -68,7 +45,5 @@ def make_bot(kind: str, game: Game, seed: int = 0) -> Bot:
     _load_game_bots()
     factory = _BOTS.get((kind, game.id)) or _BOTS.get((kind, "*"))
     if factory is None:
-        from quarkade.core.errors import InvalidOptions
-
         raise InvalidOptions(f"no bot {kind!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
     return factory(game, seed)

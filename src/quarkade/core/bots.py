@@ -1,0 +1,40 @@
+"""The bot interface and the registry of bot kinds.
+
+It lives in the core so that a game's own bot (``games/<game>/bot.py``) needs nothing but the
+core: a bot is rules-side knowledge that sees a view and the legal actions, never the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+from quarkade.core.chance import Chance
+from quarkade.core.game import Action, Game, View
+
+BotFactory = Callable[[Game, int], "Bot"]
+BOTS: dict[tuple[str, str], BotFactory] = {}  # (kind, game id or "*") -> factory
+
+
+class Bot(ABC):
+    """A seat played by a program."""
+
+    kind = "bot"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.chance = Chance(seed ^ 0x5EED_B07)
+
+    @abstractmethod
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """One of ``legal``, chosen from what ``view`` shows."""
+
+
+def register_bot(kind: str, game_id: str = "*") -> Callable[[BotFactory], BotFactory]:
+    """Decorator: ``kind`` of bot for ``game_id`` (``"*"``: every game) is made by the factory."""
+
+    def decorator(factory: BotFactory) -> BotFactory:
+        BOTS[(kind, game_id)] = factory
+        return factory
+
+    return decorator
