@@ -129,7 +129,7 @@ def test_the_deal_step_is_told() -> None:
     rng = random.Random(9)
     assert until(state, lambda v: v["step"] == "deal", rng, limit=20_000)
     text = render_text(state.view(0).to_json())
-    assert "two Compromises" in text and "Deal: within a minute" in text
+    assert "two Compromises" in text and "Deal: within " in text and " seconds (then no deal)" in text
 
 
 def test_the_terminal_shows_the_games_own_drawing() -> None:

@@ -16,6 +16,7 @@ import textwrap
 from typing import Any
 
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
+from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
 
 WIDTH = 80
 STEP_WORDS = {
@@ -163,7 +164,8 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
         lines.append("  Result: " + (WINNER_WORDS.get(result["winner"], result["winner"]) if result["winner"]
                                      else "two Compromises: a deal is being made"))
     if view.get("step") == "deal":
-        lines.append("  Deal: within a minute (the host applies the timeout); up to 2 cards each way and bases")
+        seconds = (view.get("options") or {}).get("deal_seconds") or 60
+        lines.append(f"  Deal: within {seconds} seconds (then no deal); up to {DEAL_CARDS} cards each way, bases")
         for index, offer in enumerate(enc.get("offers") or []):
             if offer:
                 lines.append(f"  Seat {(offence, defender)[index]} offers: {offer.removeprefix('offer ')}")

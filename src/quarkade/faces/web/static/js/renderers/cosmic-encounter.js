@@ -238,6 +238,10 @@ function encounterPanel(view, ctx) {
 }
 
 // ------------------------------------------------------------------ the deal
+// the table's deal time (an option) or the rulebook's minute; without the server's clock the
+// countdown runs from when this browser saw the deal open
+const dealSeconds = (view) => (view.options && view.options.deal_seconds) || DEAL_SECONDS;
+
 function countdown(view, ctx) {
   const ui = ctx.ui;
   const key = `${view.turn}.${view.challenge}`;
@@ -248,9 +252,9 @@ function countdown(view, ctx) {
   const clock = ctx.clock;
   const left = () => {
     if (clock && clock.left_ms !== undefined) return (clock.left_ms - (performance.now() - (clock.received || 0))) / 1000;
-    return DEAL_SECONDS - (performance.now() - ui.dealStart) / 1000;
+    return dealSeconds(view) - (performance.now() - ui.dealStart) / 1000;
   };
-  const limit = clock && clock.limit_ms ? clock.limit_ms / 1000 : DEAL_SECONDS;
+  const limit = clock && clock.limit_ms ? clock.limit_ms / 1000 : dealSeconds(view);
   const number = h("b", { class: "ce-countdown-n" });
   const bar = h("span", { class: "ce-countdown-bar" });
   const paint = () => {
@@ -310,7 +314,7 @@ function dealDialog(view, legal, send, ctx) {
   const standing = offers.map((o, i) => (o ? h("li", { "data-offer": i }, offerWords(o, mains[i], ctx)) : null)).filter(Boolean);
   const other = mine >= 0 ? offers[1 - mine] : null;
   return h("section", { class: "ce-deal", id: "ce-deal", role: "dialog", "aria-label": "the deal" },
-    h("div", { class: "ce-deal-head" }, h("b", {}, "Make a deal"), countdown(view, ctx)),
+    h("div", { class: "ce-deal-head" }, h("b", {}, `Make a deal within ${dealSeconds(view)} seconds`), countdown(view, ctx)),
     h("p", { class: "small faint" }, "Both played a Compromise. A deal may move up to two cards each way and give each side a base: "
       + "the offence on the planet it aimed at, the defence in the offence's home system. No deal in time: each loses three tokens."),
     standing.length ? h("ul", { class: "ce-offers" }, standing) : h("p", { class: "faint small" }, "No offer on the table yet."),
