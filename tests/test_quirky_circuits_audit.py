@@ -612,11 +612,6 @@ def test_the_same_public_history_gives_the_same_public_view_and_to_act(scenario_
     assert compared > 500
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Ruling 13: a token that can fall neither away from Gizmo nor south 'stays on its obstacle, "
-    "whole'; the engine leaves it there but its execution record says it fell "
-    "({'step': 'fall', 'to': None, 'becomes': 'shattered-pot'}), which the faces show as "
-    "'the flower pot falls and shatters!' and 'knocked the flower pot off (it shatters)'"))
 def test_a_token_that_cannot_fall_is_not_recorded_as_fallen() -> None:
     """Tea Time's flower pot at (2, 3) has an obstacle to its south: knocked from the north,
     it can fall neither away nor south. Gizmo is steered there by the model."""

@@ -11,8 +11,8 @@ Step dicts, each with the robot's place after it (``"robot": [x, y]``, ``"facing
     {"step": "halt", "reason": "collision" | "chair" | "snowdrift"}
     {"step": "rotate", "turn": "left" | "right" | "around", "cause": "card" | "collision" | "chair"}
     {"step": "collect", "token": "dust-bunny" | "flag" | "shattered-pot", "at": [x, y]}
-    {"step": "fall", "token": "flower-pot" | "dust-bunny", "from": [x, y], "to": [x, y] | null,
-     "becomes": "shattered-pot" | "dust-bunny"}                # "to" null: it had nowhere to fall
+    {"step": "fall", "token": "flower-pot" | "dust-bunny", "from": [x, y], "to": [x, y],
+     "becomes": "shattered-pot" | "dust-bunny"}                # none when it cannot fall (ruling 13)
     {"step": "goal"}                                            # the scenario's goal is met
 """
 
@@ -192,11 +192,10 @@ class Robot:
             target = neighbour(token.space, Direction.SOUTH)
         else:
             target = None
-        becomes = SHATTERED if token.kind == POT else DUST
-        self._step(step="fall", token=token.kind, **{"from": list(token.space)},
-                   to=list(target) if target is not None else None, becomes=becomes)
         if target is None:
-            return
+            return  # it stays on its obstacle, whole: nothing happened to it
+        becomes = SHATTERED if token.kind == POT else DUST
+        self._step(step="fall", token=token.kind, **{"from": list(token.space)}, to=list(target), becomes=becomes)
         self.tokens.remove(token)
         fallen = Token(becomes, target)
         if target == self.space:
