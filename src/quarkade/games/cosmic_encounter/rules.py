@@ -69,6 +69,8 @@ class CosmicEncounter(Game):
             OptionSpec("powers", str, "random", "alien powers: one dealt at random to each player, or none",
                        choices=("random", "none")),
             OptionSpec("edicts", bool, True, "edict cards in the deck, played at the edict window of each challenge"),
+            OptionSpec("deal_seconds", int, 60, "the time limit of a deal, in seconds (the host applies "
+                       "timeout when it passes; the engine reads no clock)", minimum=10, maximum=600),
             OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, played at the "
                        "edict window: wild, it lends its power for the challenge; super, it shields one's own"),
         ),

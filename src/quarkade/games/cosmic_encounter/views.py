@@ -9,7 +9,8 @@ shown as ``{"card": face, "kind": "attack" | "compromise" | "quark" | "edict" | 
 
 Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 
-    options        {"deck", "quarks", "powers", "edicts", "flares"}
+    options        {"deck", "quarks", "powers", "edicts", "deal_seconds", "flares"}: the
+                   host applies ``timeout`` when a deal has lasted ``deal_seconds``
     turn           turns started, from 1; ``turn_limit``: the house limit (RULINGS.md)
     offence        the offensive player; ``challenge``: 1 or 2 (the second of a turn)
     step           regroup, destiny, launch, invite-offence, invite-defence, alliance, edicts,
