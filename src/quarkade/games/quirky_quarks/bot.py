@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
+from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.quirky_quarks.actions import (
     DISCOUNT,
