@@ -9,7 +9,7 @@ from quarkade.games.quirky_circuits.actions import DONE, Play
 from quarkade.games.quirky_circuits.components import CARD_BY_ID, SCENARIO_IDS, Direction, card_id, is_quirk
 from quarkade.games.quirky_circuits.robot import Robot
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM, QuirkyCircuitsState, new_state
-from quarkade.games.quirky_circuits.solver import WIN, navigator, round_actions, round_win, search_round, solve
+from quarkade.games.quirky_circuits.solver import WIN, _seated, navigator, round_actions, round_win, search_round, solve
 from quirky_circuits_positions import position
 
 
@@ -132,3 +132,24 @@ def test_the_docstring_example_holds() -> None:
 
     result = doctest.testmod(solver, verbose=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_four_hands_without_quirk_cards_are_proven_as_one() -> None:
+    # Rise and Shine at four players: the hands hold Gizmo's whole Base Deck, and no queue
+    # of it wins at once, so the two rounds the beam finds are the fewest.
+    state = new_state(4, 1, scenario="rise-and-shine")
+    solution = solve(state)
+    assert (solution.rounds, solution.lower, solution.exact) == (2, 2, True)
+    assert replay(state, solution.actions).result == "won"
+
+
+def test_a_first_round_win_found_as_one_hand_is_played_by_its_holders() -> None:
+    state = new_state(4, 0, scenario="rise-and-shine")
+    state.space, state.facing, state.tokens = (0, 3), Direction.SOUTH, ()
+    state._legal = None
+    nav = navigator(state.scenario.id)
+    merged = round_win(nav, nav.of_state(state), [sorted(c for hand in state.hands for c in hand)])
+    assert merged
+    seated = _seated(merged, state.hands)
+    assert {seat for seat, _ in seated.plays} == {0, 1, 2, 3}
+    assert replay(state, tuple(round_actions(seated))).result == "won"

@@ -17,8 +17,9 @@ the reshuffle come from the game's own seeded chance.
 A result is exact when it is one round, or two rounds after an exhaustive search of the
 first round (``round_win``, which prunes a queue when another at the same robot state kept
 more cards) proved that no queue wins at once; otherwise it is an upper bound: the beam may
-miss a shorter plan. The proof is cheap with two players (ten cards) and out of reach with
-four (sixteen), where ``Solution.lower`` stays 1.
+miss a shorter plan. The proof is cheap with two players (ten cards); with four (sixteen)
+it is within reach only when no Quirk card is in hand (the hands are then searched as one),
+and elsewhere ``Solution.lower`` stays 1.
 
 >>> from quarkade.games.quirky_circuits.rules import new_state
 >>> solution = solve(new_state(players=2, seed=1))
@@ -455,7 +456,7 @@ def round_actions(plan: RoundPlan) -> list[tuple[int, Action]]:
 
 
 def solve(state: QuirkyCircuitsState, beam: int = 4, width: int = 150, attempts: int = 3,
-          proof_budget: int = 5_000_000) -> Solution:
+          proof_budget: int = 30_000_000) -> Solution:
     """The fewest rounds an all-knowing team needs from ``state`` (at the start of a program
     phase, free play), with a winning plan. A beam keeps ``beam`` ends of round, each round
     keeping ``width`` queues of each length; when it finds no plan, it is tried again three
@@ -476,11 +477,31 @@ def solve(state: QuirkyCircuitsState, beam: int = 4, width: int = 150, attempts:
             break
     if won and rounds == 1:
         return Solution(True, 1, True, 1, actions, nodes)
-    first = round_win(nav, nav.of_state(state), state.hands, proof_budget)
+    # With no Quirk card in hand, who holds a card constrains nothing: any order of any cards
+    # may be played, and each player's one card can come after the win. The proof then
+    # searches the team's cards as one hand, far fewer cases.
+    merged = not any(is_quirk(card) for hand in state.hands for card in hand)
+    hands = [sorted(card for hand in state.hands for card in hand)] if merged else state.hands
+    first = round_win(nav, nav.of_state(state), hands, proof_budget)
     if first:  # the beam missed a win of the first round that the exhaustive search found
-        return Solution(True, 1, True, 1, tuple(round_actions(first)), nodes)
+        plan = _seated(first, state.hands) if merged else first
+        return Solution(True, 1, True, 1, tuple(round_actions(plan)), nodes)
     lower = 2 if first is False else 1
     return Solution(won, rounds, won and rounds == lower, lower, actions, nodes)
+
+
+def _seated(plan: RoundPlan, hands: Sequence[Sequence[int]]) -> RoundPlan:
+    """A queue found for the team's cards as one hand, each card played by a player who holds
+    it (one who has not played yet first), then a card from each player still without one."""
+    left = [list(hand) for hand in hands]
+    plays: list[tuple[int, int]] = []
+    for _, card in plan.plays:
+        seat = min((s for s in range(len(left)) if card in left[s]),
+                   key=lambda s: (any(p == s for p, _ in plays), s))
+        left[seat].remove(card)
+        plays.append((seat, card))
+    plays += [(seat, left[seat][0]) for seat in range(len(left)) if all(p != seat for p, _ in plays)]
+    return RoundPlan(tuple(plays), plan.robot_state, plan.estimate)
 
 
 def _beam_search(nav: Navigator, state: QuirkyCircuitsState, beam: int,
