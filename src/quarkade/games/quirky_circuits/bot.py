@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
+from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.quirky_circuits.actions import DONE, PASS, Play
 from quarkade.games.quirky_circuits.components import (
