@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
+from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
