@@ -55,3 +55,18 @@ def test_the_search_bot_decides_through_the_sampler() -> None:
         assert action in legal
         state.apply(seat, action)
     assert bots[0].simulations > 0
+
+
+def test_the_heuristic_plays_its_lowest_attack_when_the_lower_total_wins() -> None:
+    from quarkade.games.cosmic_encounter.actions import Play
+    from quarkade.games.cosmic_encounter.powers import POWER_NAMES
+    from test_rulebook_cosmic_encounter import challenge, new, set_hand
+
+    state = new()
+    offence, defence = challenge(state)
+    set_hand(state, offence, ["a4", "a20", "a40"])
+    bot = make_bot("heuristic", state.game, 1)
+    assert bot.choose(state.view(offence), state.legal_actions(offence)) == Play("a20")
+    state.powers = tuple(POWER_NAMES.index("anti-matter") if seat == defence else -1 for seat in range(4))
+    state._legal = None
+    assert bot.choose(state.view(offence), state.legal_actions(offence)) == Play("a4")

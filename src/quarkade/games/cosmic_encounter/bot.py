@@ -7,7 +7,8 @@
   tokens plus a typical card, or the card itself when an Oracle's opponent shows it) and
   plays the card that reaches it at the least cost; a Quark's cost is its value over the
   squares to come, so a Quark about to rise is kept and one about to fall is spent. If no
-  card reaches, it plays a Compromise (for consolation) or its cheapest card.
+  card reaches, it plays a Compromise (for consolation) or its cheapest card. Facing
+  Anti-Matter (the lower total wins) it plays its lowest Attack.
 - **Deals both sides gain from.** It offers a card each way and a base each way, and accepts
   any offer that gives it a base.
 """
@@ -167,10 +168,13 @@ class CosmicHeuristic(Bot):
             else:
                 theirs += ally["tokens"]
         opponent = self._opponent(data, seat)
+        attacks = [a for a in plays if hand[a.face]["kind"] in ("attack", "quark")]
+        if attacks and self._lower_wins(data, seat, opponent):
+            # Anti-Matter: the lower total wins, so the lowest card is the strongest.
+            return min(attacks, key=lambda a: (hand[a.face]["value"], card_worth(hand[a.face], square)))
         shown = e["cards"].get(str(opponent))
         expected = shown.get("value", 0) if shown else TYPICAL_CARD
         need = theirs + expected - mine + (1 if side == 0 else 0)
-        attacks = [a for a in plays if hand[a.face]["kind"] in ("attack", "quark")]
         reaching = [a for a in attacks if hand[a.face]["value"] >= need]
         if reaching:
             return min(reaching, key=lambda a: card_worth(hand[a.face], square))
@@ -178,6 +182,15 @@ class CosmicHeuristic(Bot):
         if compromise and not (shown and shown["kind"] == "compromise"):
             return compromise[0]
         return min(plays, key=lambda a: card_worth(hand[a.face], square) if a.face in hand else 0.0)
+
+    @staticmethod
+    def _lower_wins(data: dict[str, Any], seat: int, opponent: int) -> bool:
+        for main in (seat, opponent):
+            player = data["players"][main]
+            power = player["flare"] or player["power"]
+            if power == "anti-matter" and not (player["zapped"] and not player["shielded"]):
+                return True
+        return False
 
     def _deal(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
