@@ -610,3 +610,23 @@ def test_amounts_are_ascii_whole_numbers() -> None:
     assert str(parse("raise " + "9" * 9)) == "raise " + "9" * 9
     state = position(3)
     assert "exceed your eV" in str(state.why_illegal(ALICE, parse("bid lhc 999999999")))
+
+
+def test_ejection_reveal_does_not_tell_the_order_of_a_sealed_choice() -> None:
+    """"When everyone indicates they are ready, all players reveal the cards they are
+    ejecting" at once: the reveal shows which cards, never the order they were picked in."""
+    views = []
+    for order in (("up", "down"), ("down", "up")):
+        state = position(2, round=2, phase=Phase.EJECTION, hands={ALICE: {"up": 2, "down": 2, "electron": 6},
+                                                                  BOB: {"gluon": 6}})
+        for seat in state.to_act:
+            picks = order if seat == ALICE else ("gluon",)
+            for card in picks:
+                if f"eject {card}" in {str(a) for a in state.legal_actions(seat)}:
+                    act(state, seat, f"eject {card}")
+        while state.to_act and state.phase == Phase.EJECTION:
+            seat = state.to_act[0]
+            act(state, seat, "ready")
+        views.append({k: v for k, v in state.view(BOB).to_json().items()})
+    assert views[0]["discovery_zone"] == views[1]["discovery_zone"]
+    assert [e["text"] for e in views[0]["log"]] == [e["text"] for e in views[1]["log"]]

@@ -395,7 +395,8 @@ class QuirkyQuarksState(State):
         if not self.sealed.complete:
             self._to_act = self.sealed.waiting
             return False
-        choices = self.sealed.reveal()
+        # Revealed together, in card order: the order a seat picked its cards in stays its own.
+        choices = {seat: sorted(cards) for seat, cards in self.sealed.reveal().items()}
         zone = list(self.zone)
         for seat in self._order():
             ejected = choices.get(seat, [])
