@@ -118,7 +118,7 @@ function revealedCard(view, entry, ctx, info, send) {
   if (entry.covered_by !== null && entry.covered_by !== undefined && !entry.checked) {
     classes.push("covered");
     cover = h("div", { class: "qw-cover" }, handDrawing(seatColour(entry.covered_by)),
-      h("span", { class: "qw-cover-who" }, `${seatName(ctx, entry.covered_by)} covers it`));
+      h("span", { class: "qw-cover-who" }, entry.covered_by === ctx.seat ? "Your hand" : `${seatName(ctx, entry.covered_by)}'s hand`));
   } else if (ownCover) {
     classes.push("covered", "mine");
     cover = h("div", { class: "qw-cover" }, handDrawing(seatColour(ctx.seat)), h("span", { class: "qw-cover-who" }, "Your hand"));

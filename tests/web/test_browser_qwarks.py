@@ -1,0 +1,196 @@
+"""A real browser plays Qwarks through the web client, in real time.
+
+A person plays a whole 3-player game against two "normal" bots by clicking: each turn it reads
+the revealed cards off the page (their drawings carry the card's id), clicks the most valuable
+one to cover it before the countdown ends, then answers the question about it from what the
+page showed before the cover (number buttons or colour chips, then Prooton or Nootron). A second
+game is the two-player variant (four decks) between two browsers, the friend joining by the
+invitation link. Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from quarkade.games.qwarks.components import CARD_BY_ID, Card, Question
+
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+COVER_SECONDS = 3
+
+# What the page shows, read in one go: the phase, the turn, the cards one may cover (deck, id),
+# the cards under a hand, whether this seat is asked to answer, the question, the end.
+SITUATION = """() => {
+  const qw = document.querySelector('.qw');
+  if (!qw) return null;
+  const q = document.querySelector('.qw-question');
+  return {
+    phase: qw.dataset.phase, turn: Number(qw.dataset.turn),
+    shown: [...document.querySelectorAll('.qw-card')].filter(c => c.dataset.card)
+      .map(c => [Number(c.dataset.deck), c.dataset.card]),
+    coverable: [...document.querySelectorAll('.qw-card.coverable')].map(c => Number(c.dataset.deck)),
+    covered: [...document.querySelectorAll('.qw-card.covered')].map(c => [Number(c.dataset.deck), c.dataset.coveredBy]),
+    answering: !!document.querySelector('.qw-action.answer'),
+    asking: [...document.querySelectorAll('[data-ask]')].map(b => b.dataset.ask),
+    question: q ? q.dataset.question || null : null,
+    hands: document.querySelectorAll('.qw-card.covered .qw-hand').length,
+    countdown: !!document.querySelector('.qw-countdown'),
+    over: !!document.querySelector('#game-over'),
+  };
+}"""
+
+
+class Player:
+    """A person at one page: memorises the revealed cards, covers one, answers from memory."""
+
+    def __init__(self, page: Any, seat: int, choose: Any) -> None:
+        self.page = page
+        self.seat = seat
+        self.choose = choose  # (coverable decks, {deck: card}) -> deck
+        self.memory: dict[int, dict[int, str]] = {}  # turn -> {deck: card id}
+        self.covered: dict[int, int] = {}  # turn -> the deck this seat reached for
+        self.answered: set[int] = set()
+        self.saw_countdown = self.saw_hand = False
+
+    def step(self) -> bool:
+        """Do what the page asks now, if anything; whether something was done."""
+        now = self.page.evaluate(SITUATION)
+        if now is None or now["over"]:
+            return False
+        turn = now["turn"]
+        if now["phase"] == "cover":
+            self.memory.setdefault(turn, {}).update({deck: card for deck, card in now["shown"]})
+            self.saw_countdown |= now["countdown"]
+        if now["asking"]:
+            self.page.click(f"[data-ask='{now['asking'][0]}']")
+            return True
+        if now["coverable"] and turn not in self.covered:
+            deck = self.choose(now["coverable"], self.memory[turn])
+            self.covered[turn] = deck
+            self.page.click(f".qw-card.coverable[data-deck='{deck}']")
+            return True
+        if now["answering"] and turn not in self.answered:
+            self.saw_hand |= now["hands"] > 0
+            mine = [deck for deck, by in now["covered"] if by == str(self.seat)]
+            assert mine == [self.covered[turn]], (now, self.covered)
+            card = CARD_BY_ID[self.memory[turn][mine[0]]]
+            self.answer(card, Question(now["question"]))
+            self.answered.add(turn)
+            return True
+        return False
+
+    def answer(self, card: Card, question: Question) -> None:
+        said = card.answer(question)
+        if isinstance(said, int):
+            self.page.click(f".qw-number[data-number='{said}']")
+        else:
+            for slot, colour in enumerate(said):
+                self.page.click(f".qw-chip[data-slot='{slot}'][data-colour='{colour.word}']")
+        if self.page.query_selector(".qw-kind"):
+            self.page.click(f".qw-kind[data-kind='{card.kind.word}']")
+        self.page.click(".qw-submit")
+
+
+def shoot(page: Any, name: str) -> None:
+    """The whole page at 1440 wide, as tall as it is (the header stays at the top)."""
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": 1440, "height": max(900, height)})
+    screenshot(page, name)
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+def most_valuable(coverable: list[int], shown: dict[int, str]) -> int:
+    return max(coverable, key=lambda deck: (CARD_BY_ID[shown[deck]].value, -deck))
+
+
+def create(page: Any, server: LiveServer, seats: list[str]) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(".game-card[data-game='qwarks']")
+    page.click(".game-card[data-game='qwarks'] button.primary")
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.fill("#options [name='cover_seconds']", str(COVER_SECONDS))
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".qw")
+
+
+def play_out(players: list[Player], limit: float = 240.0) -> None:
+    deadline = time.monotonic() + limit
+    while not all(p.page.query_selector("#game-over") for p in players):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not any([p.step() for p in players]):
+            players[0].page.wait_for_timeout(60)
+
+
+def scores(page: Any) -> dict[int, int]:
+    return {int(seat): int(score) for seat, score in page.eval_on_selector_all(
+        ".qw-player", "nodes => nodes.map(n => [n.dataset.seat, n.querySelector('.qw-score').dataset.score])")}
+
+
+def kept_values(page: Any, seat: int) -> int:
+    titles = page.eval_on_selector_all(f".qw-player[data-seat='{seat}'] .qw-kept-card",
+                                       "nodes => nodes.map(n => n.title)")
+    return sum(CARD_BY_ID[title.split(":")[0]].value for title in titles)
+
+
+def test_a_person_races_two_normal_bots_through_a_whole_game(server: LiveServer) -> None:
+    with browser_page(server, 900) as page:
+        create(page, server, ["human", "normal", "normal"])
+        person = Player(page, 0, most_valuable)
+        shots = {"race": False, "answer": False}
+        deadline = time.monotonic() + 240
+        while not page.query_selector("#game-over"):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            now = page.evaluate(SITUATION)
+            if now and now["phase"] == "cover" and now["coverable"] and not shots["race"]:
+                shoot(page, "qwarks-race.png")
+                shots["race"] = True
+            if now and now["answering"] and not shots["answer"]:
+                shoot(page, "qwarks-answer.png")
+                shots["answer"] = True
+            if not person.step():
+                page.wait_for_timeout(60)
+        shoot(page, "qwarks-over.png")
+        final = scores(page)
+        assert set(final) == {0, 1, 2}
+        for seat in final:
+            assert final[seat] == kept_values(page, seat)
+        log = page.eval_on_selector_all("#log li", "nodes => nodes.map(n => n.textContent)")
+    assert len(person.covered) == 44 // 3, "the person reached for a card every turn"
+    assert person.answered, "the person got at least one card before the bots"
+    assert person.saw_countdown and person.saw_hand
+    # every answer came from the page's drawings, so none of the person's was wrong
+    assert not any(line.startswith("Seat 0 answers") and "wrong" in line for line in log), log
+    assert final[0] > 0
+
+
+def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
+    with browser_page(server, 900) as host:
+        create(host, server, ["human", "human"])
+        host.wait_for_selector("#invite input")
+        link = host.input_value("#invite input")
+        # the friend's browser: a context of its own (its own storage, so its own seat)
+        friend = host.context.browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+        friend.on("pageerror", lambda error: host.problems.append(f"friend's page error: {error}"))
+        friend.goto(link)
+        friend.wait_for_selector(".qw-table.two")
+        assert host.eval_on_selector_all(".qw-table.two .qw-slot", "nodes => nodes.length") == 4
+        # each reaches for one of its own decks: both get a card every turn
+        players = [Player(host, 0, lambda decks, shown: min(d for d in decks if d in (0, 1))),
+                   Player(friend, 1, lambda decks, shown: min(d for d in decks if d in (2, 3)))]
+        play_out(players)
+        shoot(friend, "qwarks-two-players.png")
+        final = scores(friend)
+        assert final == scores(host)
+        for seat in (0, 1):
+            assert final[seat] == kept_values(friend, seat)
+        friend.context.close()
+    # each reaches for a card no one else wants: it gets it unless a slow machine made it miss the limit
+    assert all(len(p.covered) == 44 // 4 and len(p.answered) >= 44 // 4 - 2 for p in players)
+    assert all(p.saw_hand for p in players)
