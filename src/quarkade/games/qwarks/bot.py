@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
+from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
 from quarkade.games.qwarks.components import (
