@@ -104,12 +104,14 @@ def play(s: CosmicState, seat: int, face: str) -> None:
 
 
 # ----------------------------------------------------------------- resolution
-def side_total(s: CosmicState, side: int) -> int:
+def side_total(s: CosmicState, side: int, printed: bool = False) -> int:
+    """A side's total; ``printed`` counts a Quark at its printed number (for the figures only)."""
     main = s.mains[side]
     card = s.cards[s.played[main]]
     power = s.power_of(main)
     own = s.cone if side == 0 else s.tokens[s.target][main]
-    total = power.main_total(attack_value(card, s.square), own * power.token_value)
+    value = card.value if printed else attack_value(card, s.square)
+    total = power.main_total(value, own * power.token_value)
     for ally in range(s.players):
         if s.ally_side[ally] == side:
             total += s.ally_tokens[ally] * s.power_of(ally).token_value
@@ -124,10 +126,12 @@ def resolve(s: CosmicState) -> None:
     off_compromise = off_card.kind is Kind.COMPROMISE
     def_compromise = def_card.kind is Kind.COMPROMISE
     s.result = (revealed[offence][0], revealed[defence][0], None, "")
+    s.figures["challenges"] += 1
     if off_compromise and def_compromise:
         s.step, s._to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
         return
     if off_compromise or def_compromise:
+        count_quarks(s, off_card.kind is Kind.QUARK or def_card.kind is Kind.QUARK, False, False, False)
         compromiser = offence if off_compromise else defence
         if s.power_of(compromiser).compromise_wins:
             outcome(s, compromiser == offence, -1)
@@ -137,10 +141,23 @@ def resolve(s: CosmicState) -> None:
     totals = side_total(s, 0), side_total(s, 1)
     lower = any(s.power_of(seat).lower_wins for seat in s.mains)
     offence_wins = totals[0] < totals[1] if lower else totals[0] > totals[1]
+    count_quarks(s, off_card.kind is Kind.QUARK or def_card.kind is Kind.QUARK, offence_wins, lower)
     s.log = note(s.log, "totals", -1, totals[0], totals[1], lower)
     assert s.result is not None
     s.result = (*s.result[:2], totals, "")
     outcome(s, offence_wins, -1)
+
+
+def count_quarks(s: CosmicState, played: bool, offence_wins: bool, lower: bool, valued: bool = True) -> None:
+    """The statistics' Quark figures: challenges where a Quark was played, and those it
+    decided (the result would differ were each Quark worth its printed number)."""
+    if not played:
+        return
+    s.figures["quark_played"] += 1
+    if valued:
+        printed = side_total(s, 0, True), side_total(s, 1, True)
+        if (printed[0] < printed[1] if lower else printed[0] > printed[1]) != offence_wins:
+            s.figures["quark_decided"] += 1
 
 
 def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:

@@ -100,7 +100,7 @@ class CosmicState(CachedLegalActions):
         "destiny", "powers", "zapped", "borrowed", "shielded", "square", "turn", "offence", "challenge", "step",
         "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
-        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log",
+        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log", "figures",
         "_to_act",
     )
 
@@ -146,6 +146,8 @@ class CosmicState(CachedLegalActions):
     # "offence", "defence", "deal", "no deal" or "" while a deal is being made.
     result: tuple[int, int, tuple[int, int] | None, str] | None
     winners_: tuple[int, ...]
+    # Counts for statistics(): challenges revealed, those with a Quark, those a Quark decided.
+    figures: dict[str, int]
     log: Log
     _to_act: tuple[int, ...]
 
@@ -176,6 +178,7 @@ class CosmicState(CachedLegalActions):
             s.powers = (-1,) * n
         s.square = 0 if s.quarks else -1  # the first square; the first turn moves it on
         s.turn, s.offence, s.winners_, s.log = 0, s.chance.below(n), (), None
+        s.figures = {"challenges": 0, "quark_played": 0, "quark_decided": 0}
         s.log = note(s.log, "setup", -1, s.offence, s.powers)
         s.offence = (s.offence - 1) % n  # start_turn moves on to the first player
         s.reset_challenge()
@@ -213,6 +216,7 @@ class CosmicState(CachedLegalActions):
         c.sealed, c.revealed, c.seen = self.sealed.clone(), self.revealed, self.seen
         c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
+        c.figures = dict(self.figures)
         return c
 
     # ----------------------------------------------------------------- helpers
@@ -339,7 +343,8 @@ class CosmicState(CachedLegalActions):
         return self.winners_
 
     def statistics(self) -> dict[str, float]:
-        return {"turns": float(self.turn), "turn_limit_reached": float(self.turn > TURN_LIMIT)}
+        return {"turns": float(self.turn), "turn_limit_reached": float(self.turn > TURN_LIMIT),
+                **{name: float(count) for name, count in self.figures.items()}}
 
     def view(self, seat: int | None) -> View:
         from quarkade.games.cosmic_encounter.views import view

@@ -34,6 +34,7 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.game, s.seed, s.history, s._legal, s.log = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.players = n
+    s.figures = {"challenges": 0, "quark_played": 0, "quark_decided": 0}  # statistics, not play
     s.quarks, s.edicts, s.flares = game.options["quarks"], game.options["edicts"], game.options["flares"]
     s.cards = deck_cards(game.options["deck"], s.quarks, s.edicts, POWER_NAMES if s.flares else ())
     s.tokens = [list(p["tokens"]) for p in data["planets"]]
