@@ -26,6 +26,7 @@ from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import game_class, list_games, load
+from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.terminal import format_value, render_actions, render_view
 from quarkade.tools import bench as benchmark
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
@@ -226,6 +227,13 @@ class Quit(Exception):
 def human_turn(game: Game, state: State, seat: int) -> None:
     """Let a human at ``seat`` choose until an action is legal, and apply it."""
     console.print(render_view(state.view(seat).to_json()))
+    step = timed_step(state)
+    if step is not None and seat in step.seats:  # a race: the time is measured (countdown.py)
+        state.apply(seat, timed_choice(game, state, seat, step, lambda left: read_line_within(left, f"seat {seat}> "),
+                                       lambda text: console.print(text, markup=False)))
+        if sys.stdout.isatty():  # the answer comes from memory, not from the screen above
+            console.clear()
+        return
     legal = state.legal_actions(seat)
     console.print(render_actions(legal))
     while True:

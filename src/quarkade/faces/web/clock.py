@@ -29,10 +29,10 @@ import logging
 import statistics
 import time
 from collections import deque
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from quarkade.core import Action
+from quarkade.faces.countdown import TimedStep, timed_step
 
 if TYPE_CHECKING:
     from quarkade.faces.web.connection import Connection
@@ -42,35 +42,6 @@ log = logging.getLogger("quarkade.web")
 
 LATENCY_CAP_MS = 300  # the most of a slow link's round trip that is forgiven
 ROUND_TRIPS_KEPT = 5
-
-
-class TimedStep(Protocol):
-    """What ``state.clock()`` returns during a timed step."""
-
-    @property
-    def key(self) -> Hashable: ...
-
-    @property
-    def seats(self) -> tuple[int, ...]: ...
-
-    @property
-    def limit_ms(self) -> int: ...
-
-    @property
-    def timeout(self) -> Action: ...
-
-    def stamp(self, action: Action, elapsed_ms: int) -> Action: ...
-
-    def carried_ms(self, action: Action) -> int | None: ...
-
-
-def timed_step(state: Any) -> TimedStep | None:
-    """The state's running timed step, or None (also for games without clocks)."""
-    clock = getattr(state, "clock", None)
-    if not callable(clock) or state.is_over:
-        return None
-    step: TimedStep | None = clock()
-    return step
 
 
 class TableClock:

@@ -1,0 +1,123 @@
+"""Qwarks in the terminal: the text drawing of a view, and the race's countdown."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+from quarkade.core.game import Action
+from quarkade.faces.countdown import choices, timed_choice, timed_step
+from quarkade.games.qwarks.components import CARD_BY_ID
+from quarkade.games.qwarks.rules import new_state
+from quarkade.games.qwarks.text import render_text
+
+
+def test_the_revealed_cards_are_drawn_with_every_detail() -> None:
+    state = new_state(3, decks=[["p01", "p04"], ["p02", "p05"], ["n01", "n04"]], first=0)
+    text = render_text(state.view(1).to_json())
+    assert "deck 1 · you" in text
+    assert f"Question: {state.question.text}" in text  # type: ignore[union-attr]
+    for card_id in ("p01", "p02", "n01"):
+        card = CARD_BY_ID[card_id]
+        assert f"{card.value} points" in text
+        for qwark in card.qwarks:
+            assert f"{qwark.colour.word} {qwark.mood.word}" in text
+            eyes = f"{qwark.eyes} eye" + ("s" if qwark.eyes != 1 else "")
+            assert eyes + (f", {qwark.tentacles} tentacles" if qwark.tentacles else "") in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_covered_card_shows_the_hand_never_the_face() -> None:
+    state = new_state(3, decks=[["p01", "p04"], ["p02", "p05"], ["n01", "n04"]], first=0)
+    state.apply_text(0, "cover 1 after 900")
+    state.apply_text(1, "cover 1 after 1200")
+    state.apply_text(2, "timeout")
+    text = render_text(state.view(0).to_json())
+    hidden = CARD_BY_ID["p02"]
+    assert "covered by" in text and "your hand" in text
+    assert f"{hidden.value} points" not in text or hidden.value in (CARD_BY_ID["p01"].value, CARD_BY_ID["n01"].value)
+    block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
+    assert not any("eye" in part for part in block), block
+    assert "Seat 0 reached for deck 1 after 900 ms and got it." in text
+    assert "Seat 1 reached for deck 1 after 1200 ms and was too late." in text
+    assert "Seat 2 covered nothing." in text
+    other = render_text(state.view(1).to_json())
+    assert "seat 0's hand" in other
+
+
+def test_the_four_decks_of_two_players_fit_the_terminal() -> None:
+    state = new_state(2, seed=4)
+    text = render_text(state.view(0).to_json())
+    assert "deck 0 · you · right" in text and "deck 3 · seat 1 · left" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def reader(clock: Clock, lines: list[tuple[float, str | None]]) -> Iterator[str | None]:
+    for seconds, text in lines:
+        clock.now += seconds
+        yield text
+
+
+def race(lines: list[tuple[float, str | None]]) -> tuple[Action, list[str]]:
+    state = new_state(3, seed=2, cover_seconds=3)
+    step = timed_step(state)
+    assert step is not None and step.seats == (0, 1, 2)
+    clock, said = Clock(), list[str]()
+    typed = reader(clock, lines)
+    action = timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock)
+    return action, said
+
+
+def test_the_terminal_writes_the_measured_time_into_the_cover() -> None:
+    action, said = race([(1.24, "2")])
+    assert str(action) == "cover 1 after 1240"
+    assert said[0].startswith("1  cover 0 after 0") and said[0].endswith("timeout")
+    # a time typed by the player is not believed either
+    action, _ = race([(0.4, "cover 2 after 5")])
+    assert str(action) == "cover 2 after 400"
+
+
+def test_a_slip_costs_time_and_nothing_in_time_is_a_timeout() -> None:
+    action, said = race([(0.5, "cover nine"), (0.3, "cover 7 after 1"), (0.2, "3")])
+    assert str(action) == "cover 2 after 1000"
+    assert any(line.startswith("Not understood") for line in said)
+    assert any(line.startswith("Illegal: there is no deck 7") for line in said)
+    action, said = race([(3.0, None)])
+    assert str(action) == "timeout" and said[-1] == "Time is up."
+    action, _ = race([(3.2, "1")])  # typed, but after the limit
+    assert str(action) == "timeout"
+
+
+def test_the_race_lists_each_card_once() -> None:
+    state = new_state(2, seed=1)
+    step = timed_step(state)
+    assert step is not None
+    assert [str(a) for a in choices(step, state.legal_actions(0))] == [
+        "cover 0 after 0", "cover 1 after 0", "cover 2 after 0", "cover 3 after 0", "timeout"]
+    state.apply_text(0, "timeout")
+    state.apply_text(1, "timeout")
+    assert timed_step(state) is None or timed_step(state).key != step.key  # type: ignore[union-attr]
+
+
+def test_quarkade_play_runs_the_countdown() -> None:
+    """The real command: a line typed at once covers a card within milliseconds; with no line
+    at all the limit passes and `timeout` is applied."""
+    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", "play", "qwarks",
+               "--seats", "human,normal,normal", "--seed", "1", "--option", "cover_seconds=1"]
+    quick = subprocess.run(command, input="1\n", capture_output=True, text=True, timeout=60)
+    assert "Seat 0 covers the card from deck 0 after" in quick.stdout, quick.stdout + quick.stderr
+    after = int(quick.stdout.split("Seat 0 covers the card from deck 0 after ")[1].split(" ms")[0])
+    assert 0 <= after < 1000
+    silent = subprocess.run(command, input="", capture_output=True, text=True, timeout=60)
+    assert "Time is up." in silent.stdout and "Seat 0 covers nothing in time." in silent.stdout, silent.stdout
