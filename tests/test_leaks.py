@@ -48,8 +48,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import orjson
 import pytest
@@ -61,7 +60,7 @@ from quarkade.core import Action, Chance, Game, GameInfo, State, View
 from quarkade.core.log import note, read
 from quarkade.core.registry import game_class
 from quarkade.faces.web.server import create_app
-from quarkade.faces.web.tables import HUMAN, Table
+from quarkade.faces.web.tables import state_payload
 
 CONFIGURATIONS = list(configurations())
 GAME_IDS = [info.id for info in quarkade.list_games()]
@@ -127,10 +126,8 @@ def who(observer: int | None) -> str:
 
 def served(state: State, audience: int | None) -> dict[str, Any]:
     """The state message the web server sends ``audience`` (every seat a person's), made by the
-    server's own code on a stand-in for a table, with no turn timer (real time is not a rule)."""
-    stand_in = SimpleNamespace(state=state, seats=[HUMAN] * state.game.players, turn_timer=None, waiting_since={})
-    message: dict[str, Any] = Table._core(cast(Table, stand_in), audience)
-    return message
+    server's own function, with no turn timer (real time is not a rule)."""
+    return state_payload(state, audience, list(range(state.game.players)))
 
 
 # ----------------------------------------------------------------------------- worlds

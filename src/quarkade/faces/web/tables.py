@@ -87,6 +87,28 @@ def _same(a: str | None, b: str | None) -> bool:
         a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
 
 
+def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
+                  deadlines: dict[int, float] | None = None) -> dict[str, Any]:
+    """What a state message carries for ``audience`` (a seat, or None for a spectator): its
+    view, and the legal actions when it is a person's seat (in ``people``) to act. Everything
+    here is what that audience may know; the leak tests call this very function."""
+    to_act = list(state.to_act)
+    legal: list[str] = []
+    if audience is not None and not state.is_over and audience in people and audience in to_act:
+        legal = [str(action) for action in state.legal_actions(audience)]
+    core: dict[str, Any] = {
+        "view": state.view(audience).to_json(),
+        "legal": legal,
+        "to_act": to_act,
+        "waiting_for": [seat for seat in to_act if seat != audience],
+        "over": state.is_over,
+    }
+    if turn_timer:
+        core["timer"] = {"seconds": turn_timer,
+                         "deadlines": {str(seat): when for seat, when in (deadlines or {}).items()}}
+    return core
+
+
 class Table:
     """A game being played (or finished) at the server."""
 
@@ -210,24 +232,11 @@ class Table:
 
     # ------------------------------------------------------------------ messages
     def _core(self, audience: Audience) -> dict[str, Any]:
-        state = self.state
-        to_act = list(state.to_act)
-        legal: list[str] = []
-        if audience is not None and not state.is_over and self.seats[audience] == HUMAN and audience in to_act:
-            legal = [str(action) for action in state.legal_actions(audience)]
-        core: dict[str, Any] = {
-            "view": state.view(audience).to_json(),
-            "legal": legal,
-            "to_act": to_act,
-            "waiting_for": [seat for seat in to_act if seat != audience],
-            "over": state.is_over,
-        }
+        people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+        deadlines = None
         if self.turn_timer:
-            core["timer"] = {
-                "seconds": self.turn_timer,
-                "deadlines": {str(seat): self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in to_act},
-            }
-        return core
+            deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
+        return state_payload(self.state, audience, people, self.turn_timer, deadlines)
 
     def _state_message(self, audience: Audience, last: dict[str, Any] | None = None,
                        force: bool = False) -> str | None:
