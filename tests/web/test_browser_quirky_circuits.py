@@ -199,6 +199,7 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
     x, y = SCENARIO.start
     assert page.get_attribute(".qc", "data-robot").startswith(f"{x},{y},")
     page.wait_for_selector("#game-over")
+    assert "The whole table wins together" in page.inner_text("#game-over .laureate")
     assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
     shoot(page, "quirky-circuits-won.png")
     # the replay draws the same table, step by step, without the signals

@@ -385,9 +385,10 @@ function renderOver() {
   const players = Array.isArray(view.players) ? view.players : scores.map((score, seat) => ({ seat }));
   const detailed = players.some((p) => p.score && typeof p.score === "object");
   const order = [...players].sort((a, b) => (scores[b.seat] ?? 0) - (scores[a.seat] ?? 0));
-  const headline = winners.length
-    ? `${winners.map(seatLabel).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
-    : "Game over";
+  const cooperative = Boolean(app.game && app.game.cooperative);
+  let headline = "Game over";
+  if (cooperative) headline = winners.length ? "The whole table wins together" : "The whole table loses together";
+  else if (winners.length) headline = `${winners.map(seatLabel).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
   const next = app.info && app.info.next;
   box.replaceChildren(h("section", { class: "over-panel", id: "game-over" },
     h("div", { class: "headline" },
