@@ -1,0 +1,173 @@
+"""An independent reference model of Qwarks, for the audit test.
+
+Written from the rulebook and RULINGS.md alone. It reads the cards from the game's public
+component data and knows of a deck only what a player at the table sees: how many cards it
+holds and the question side of its top card. The faces it reasons about are the ones it saw
+revealed. From those it predicts the deal, the turn's question, the cover race, who answers
+in what order, which answers keep their card, the first player of the next turn, the end and
+the scores; the test compares each prediction with the engine.
+
+Seats run clockwise in increasing order (seat ``s + 1`` is to the left of seat ``s``). With two
+players seat ``s`` holds deck ``2s`` on its right and ``2s + 1`` on its left, so the decks run
+0, 1, 2, 3 clockwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+TOTAL_CARDS = 44  # Component List: 22 Prooton cards, 22 Nootron cards
+QUESTIONS = ("eyes", "tentacles", "colours", "sad", "happy")
+COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
+KINDS = ("prooton", "nootron")
+COUNT_LIMIT = {"eyes": 15, "tentacles": 15, "sad": 3, "happy": 3}  # ruling 15
+Face = dict[str, Any]
+
+
+def kind_of(face: Face) -> str:
+    """'a Prooton consists of two Qwarks with tentacles and one Qwark without tentacles while a
+    Nootron consists of two Qwarks without tentacles and one Qwark with tentacles'."""
+    tentacled = sum(1 for qwark in face["qwarks"] if qwark["tentacles"] > 0)
+    if tentacled == 2:
+        return "prooton"
+    assert tentacled == 1, face
+    return "nootron"
+
+
+def true_answer(face: Face, question: str) -> int | tuple[str, ...]:
+    """The right answer to ``question`` about a card: a count, or its colours as a multiset."""
+    qwarks = face["qwarks"]
+    if question == "colours":
+        return tuple(sorted(qwark["colour"] for qwark in qwarks))
+    if question in ("eyes", "tentacles"):
+        return sum(int(qwark[question]) for qwark in qwarks)
+    return sum(1 for qwark in qwarks if qwark["mood"] == question)
+
+
+def answer_text(answer: int | tuple[str, ...], kind: str | None) -> str:
+    said = str(answer) if isinstance(answer, int) else " ".join(answer)
+    return f"answer {said}" + (f" {kind}" if kind else "")
+
+
+def every_answer(question: str, beginners: bool) -> set[str]:
+    """Every answer a player may give to ``question`` (ruling 15), as normalised notation."""
+    if question == "colours":
+        answers: list[int | tuple[str, ...]] = list(itertools.combinations_with_replacement(sorted(COLOURS), 3))
+    else:
+        answers = list(range(COUNT_LIMIT[question] + 1))
+    kinds: tuple[str | None, ...] = (None,) if beginners else KINDS
+    return {answer_text(answer, kind) for answer in answers for kind in kinds}
+
+
+def normal(text: str) -> str:
+    """An answer's notation with its colours in one order, as they may be said in any."""
+    words = text.split()
+    colours = sorted(word for word in words if word in COLOURS)
+    rest = [word for word in words if word not in COLOURS]
+    return " ".join(rest[:1] + colours + rest[1:])
+
+
+def is_right(face: Face, question: str, answer: int | tuple[str, ...], kind: str | None, beginners: bool) -> bool:
+    """Phase 2: the answer must be right and, unless for beginners, the identification too."""
+    if isinstance(answer, tuple):
+        answer = tuple(sorted(answer))
+    if answer != true_answer(face, question):
+        return False
+    return beginners or kind == kind_of(face)
+
+
+def deck_count(players: int) -> int:
+    return 4 if players == 2 else players  # 2 Player Variant: "Make four equivalent decks"
+
+
+def deck_size(players: int) -> int:
+    return TOTAL_CARDS // deck_count(players)  # "Deal them fairly [...] discard any remaining"
+
+
+@dataclass
+class RaceResult:
+    holder: dict[int, int]  # deck -> the seat that got its card
+    order: list[int]  # the seats that answer, in turn
+
+
+def clockwise_from(first: int, players: int) -> list[int]:
+    return [(first + step) % players for step in range(players)]
+
+
+def resolve_race(covers: dict[int, tuple[int, int] | None], first: int, players: int) -> RaceResult:
+    """The quickest hand gets a card; equal times go to the seat nearer the first player
+    clockwise (ruling 7); the others and those who covered nothing get nothing (ruling 8).
+    The winners answer clockwise from the first player."""
+    seats = clockwise_from(first, players)
+    holder: dict[int, int] = {}
+    best: dict[int, tuple[int, int]] = {}
+    for position, seat in enumerate(seats):
+        cover = covers[seat]
+        if cover is None:
+            continue
+        deck, after = cover
+        if deck not in best or (after, position) < best[deck]:
+            best[deck] = (after, position)
+            holder[deck] = seat
+    got = set(holder.values())
+    return RaceResult(holder, [seat for seat in seats if seat in got])
+
+
+def asking_deck(players: int, turn: int, first_of_turn_one: int, first: int) -> int:
+    """The deck whose top sets the question: the first player's; with two players the first
+    player's right deck on turn 1, then one deck clockwise each turn."""
+    if players == 2:
+        return (2 * first_of_turn_one + turn - 1) % 4
+    return first
+
+
+def turn_question(backs: list[str | None], asking: int, colour_blind: bool) -> tuple[str | None, int | None]:
+    """The question and the deck showing it, or (None, None) when the first player chooses
+    (no question shown, ruling 12; every visible question about colours, colour-blind variant)."""
+    if not colour_blind:
+        return backs[asking], (asking if backs[asking] is not None else None)
+    for step in range(len(backs)):
+        deck = (asking + step) % len(backs)
+        back = backs[deck]
+        if back is not None and back != "colours":
+            return back, deck
+    return None, None
+
+
+@dataclass
+class Model:
+    """The game as the model follows it: what was seen and the score so far."""
+
+    players: int
+    beginners: bool
+    colour_blind: bool
+    limit_ms: int
+    first_of_turn_one: int = -1
+    turn: int = 0
+    points: list[int] = field(default_factory=list)
+    kept: list[list[str]] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)  # every card revealed so far
+    backs_before: list[str | None] = field(default_factory=list)  # deck tops at the last reveal
+
+    def __post_init__(self) -> None:
+        self.points = [0] * self.players
+        self.kept = [[] for _ in range(self.players)]
+
+    @property
+    def turns(self) -> int:
+        return deck_size(self.players)
+
+    def first_player(self, turn: int) -> int:
+        """'The first player duty is passed on to the next player in clockwise order.'"""
+        return (self.first_of_turn_one + turn - 1) % self.players
+
+    def winners(self) -> list[int]:
+        best = max(self.points)
+        return [seat for seat, points in enumerate(self.points) if points == best]
+
+    def kept_count(self) -> Counter[str]:
+        return Counter(card for cards in self.kept for card in cards)
