@@ -50,6 +50,8 @@ CARD_ID = re.compile(r"\b[pn][0-9]{2}\b")
 REASONS: dict[tuple[Any, ...], str] = {}
 # The cases the seeded games met, so that a run that stopped meeting one fails.
 MET: Counter[str] = Counter()
+# The legal answers in the engine's order, by question: the same order whatever the card.
+ANSWER_LISTS: dict[tuple[str, bool], list[str]] = {}
 LISTED_STEP_MS = 500  # ruling 10: the race's legal actions list every 500 ms
 
 
@@ -144,6 +146,8 @@ class Audit:
         assert self.state.to_act == ()
         # Game End: the points are the numbers on the kept cards; tied best share the title
         assert [p["score"] for p in view["players"]] == self.model.points, (view["players"], self.model.points)
+        assert list(self.state.scores) == self.model.points
+        assert view["scores"] == self.model.points
         assert sorted(self.state.winners) == self.model.winners()
         assert sorted(view["winners"]) == self.model.winners()
         assert [sorted(f["id"] for f in p["kept"]) for p in view["players"]] == [sorted(k) for k in self.model.kept]
@@ -190,6 +194,8 @@ class Audit:
                     self.refused(other, "question eyes", ("question by another",))
             if model.colour_blind:
                 self.refused(first, "question colours", ("question colours", "colour-blind"))
+            if any(deck["cards"] for deck in view["decks"]):
+                MET["every question about colours"] += 1
             question = self.rng.choice(allowed)
             self.act(first, f"question {question}")
             view = self.spectator()
@@ -252,7 +258,7 @@ class Audit:
                 if other == seat:
                     continue
                 outside.append(public_json(branch.view(other).to_json()))
-                outside.append(sorted(str(a) for a in branch.legal_actions(other)))
+                outside.append([str(a) for a in branch.legal_actions(other)])
                 for probe in (f"cover 0 after {self.model.limit_ms + 1}", "answer 1 prooton", "timeout"):
                     outside.append(branch.why_illegal(other, self.game.parse_action(branch, other, probe)))
             seen.append(outside)
@@ -308,7 +314,9 @@ class Audit:
             assert state.to_act == (seat,)
             self.check_what_each_seat_receives([None, seat, self.rng.randrange(self.players)])
             # what may be answered does not depend on the card under the hand
-            assert {normal(str(a)) for a in state.legal_actions(seat)} == every_answer(question, model.beginners)
+            listed = [str(a) for a in state.legal_actions(seat)]
+            assert {normal(a) for a in listed} == every_answer(question, model.beginners)
+            assert ANSWER_LISTS.setdefault((question, model.beginners), listed) == listed
             for other in range(self.players):
                 if other != seat:
                     assert state.legal_actions(other) == []
@@ -384,3 +392,36 @@ def test_the_games_met_every_case() -> None:
     for case in ("question chosen", "question shown", "colours passed over", "equal times on one card",
                  "a quicker hand", "nobody answers", "right", "wrong", "shared title"):
         assert MET[case] > 0, case
+
+
+def test_colour_blind_every_visible_question_about_colours() -> None:
+    """For Color-Blind Scientists: "If all the visible questions concern colors, the first
+    player chooses a question among the three other types." (seed 44 shows four colours backs
+    on its first turn)"""
+    before = MET["every question about colours"]
+    Audit(2, 44, {"colour_blind": True}).play()
+    assert MET["every question about colours"] > before
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_setup_the_first_player_is_randomly_designated(players: int) -> None:
+    """Setup: "The first player is randomly designated": every seat is first in some game, and
+    the seed alone decides (same seed, same first player and cards)."""
+    firsts, deals = set(), set()
+    for seed in range(40):
+        view = quarkade.load(GAME_ID, players=players).new_game(seed=seed).view(None).to_json()
+        firsts.add(view["first_player"])
+        deals.add(tuple(entry["card"]["id"] for entry in view["revealed"]))
+        again = quarkade.load(GAME_ID, players=players).new_game(seed=seed).view(None)
+        assert again.to_json() == view
+    assert firsts == set(range(players))
+    assert len(deals) > 30
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (1, {}), (9, {}), (3, {"cover_seconds": 0}), (3, {"cover_seconds": 61}), (3, {"speed": 2}),
+])
+def test_options_out_of_the_rulebook_are_refused(players: int, options: dict[str, Any]) -> None:
+    """2 to 8 players; the time limit is a whole number of seconds (ruling 6)."""
+    with pytest.raises(quarkade.InvalidOptions):
+        quarkade.load(GAME_ID, players=players, **options)
