@@ -1,0 +1,372 @@
+"""An outsider's audit of Cosmic Encounter: seeded games through the public API, every step
+checked against an independent model (``cosmic_encounter_model.py``) written from the
+rulebook, the rulings and the Quarks text; then what each seat can learn that it should not."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import quarkade
+from cosmic_encounter_model import (
+    BASES_TO_WIN,
+    HAND,
+    HOME_PLANETS,
+    SQUARE_COUNT,
+    TOKENS,
+    adjustment,
+    bases_on_planets,
+    card_value,
+    committed,
+    foreign_bases,
+    planet_system,
+    resolve_cards,
+)
+
+GAME = "cosmic-encounter"
+DECKS = ("eon", "eon-expansions", "mayfair-more")
+
+
+def load(players: int, **options: Any) -> Any:
+    return quarkade.load(GAME, players=players, powers="none", edicts=False, flares=False, **options)
+
+
+# --- the Phase Diagram ------------------------------------------------------------------------
+
+
+def test_phase_diagram_fifth_and_sixth_squares() -> None:
+    # "in the fifth square ... an Up 10 is an Attack 14, a Down 12 is an Attack 12, and a
+    # Strange 7 is an Attack 3 ... the sixth square ... Attack 12, Attack 14, and Attack -1".
+    assert [card_value(c, 4) for c in ("u10", "d12", "s7")] == [14, 12, 3]
+    assert [card_value(c, 5) for c in ("u10", "d12", "s7")] == [12, 14, -1]
+
+
+def test_phase_diagram_finder_example() -> None:
+    # "in the first square ... a Strange 11 ... someone ... to find an Attack 15 ... would get it".
+    assert card_value("s11", 0) == 15
+
+
+def test_public_phase_diagram_matches_the_model() -> None:
+    diagram = quarkade.load(GAME, players=3).public_components()["phase_diagram"]
+    assert len(diagram) == SQUARE_COUNT
+    for square, entry in enumerate(diagram):
+        model = {f: adjustment(square, f) for f in ("up", "down", "strange") if adjustment(square, f)}
+        assert entry == model, square
+    # Ten entries in each of the Up and Down rows and ten in Strange (the last printed D + 8
+    # being Strange's, RULINGS.md 5): each flavour is blank in exactly two squares.
+    for flavour in ("up", "down", "strange"):
+        assert sum(1 for entry in diagram if flavour in entry) == 10
+
+
+# --- setup ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("deck", DECKS)
+def test_setup(players: int, deck: str) -> None:
+    game = load(players, deck=deck, quarks=True)
+    total = len(game.public_components()["decks"][deck])
+    firsts = set()
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        view = state.view(None).to_json()
+        assert view["turn"] == 1 and view["challenge"] == 1
+        firsts.add(view["offence"])
+        # The indicator starts on the first square and moves at the start of the first turn.
+        assert view["square"] == 1
+        assert len(view["planets"]) == players * HOME_PLANETS
+        for planet in view["planets"]:
+            owner = planet["system"]
+            assert planet_system(planet["planet"]) == owner
+            assert planet["tokens"] == [4 if s == owner else 0 for s in range(players)]
+        for p in view["players"]:
+            assert (p["hand_size"], p["warp"], p["bases"], p["foreign_bases"]) == (HAND, 0, TOKENS, 0)
+        assert view["deck"]["cards"] == total - HAND * players
+        assert view["destiny"]["cards"] + len(view["destiny"]["discards"]) == 3 * players
+        for seat in range(players):
+            assert len(state.view(seat).to_json()["hand"]) == HAND
+    assert len(firsts) > 1, "the first offence is chosen at random"
+
+
+# --- the playthrough checker ------------------------------------------------------------------
+
+
+def spectator(state: Any) -> dict[str, Any]:
+    return dict(state.view(None).to_json())
+
+
+def check_invariants(state: Any, view: dict[str, Any], quarks: bool) -> None:
+    n = len(view["players"])
+    for seat, p in enumerate(view["players"]):
+        assert p["bases"] == bases_on_planets(view, seat)
+        assert p["foreign_bases"] == foreign_bases(view, seat)
+        assert p["bases"] + p["warp"] + p["removed"] + committed(view, seat) == TOKENS
+        if view["step"] != "cards":
+            continue  # hands are read where they matter, when challenge cards are played
+        hand = state.view(seat).to_json()["hand"]
+        assert len(hand) == p["hand_size"]
+        for card in hand:
+            if card["kind"] in ("attack", "quark"):
+                assert card["value"] == card_value(card["card"], view["square"]), (card, view["square"])
+            if card["kind"] == "quark":
+                assert quarks
+                assert card["printed"] + adjustment(view["square"], card["flavour"]) == card["value"]
+    assert (view["square"] is None) == (not quarks)
+    assert len(view["planets"]) == n * HOME_PLANETS
+
+
+def choose(rng: random.Random, actions: list[Any]) -> Any:
+    texts = [str(a) for a in actions]
+    for word, weight in (("accept", 0.4), ("timeout", 0.1), ("again", 0.7)):
+        if word in texts and rng.random() < weight:
+            return actions[texts.index(word)]
+    return rng.choice(actions)
+
+
+def launched(action: str) -> int:
+    """Tokens a launch puts in the cone: ``launch K`` or ``launch`` and the planets taken from."""
+    words = action.split()[1:]
+    return int(words[0]) if len(words) == 1 and words[0].isdigit() else len(words)
+
+
+def compare(label: str, got: Any, expected: Any, problems: list[str]) -> None:
+    if got != expected:
+        problems.append(f"{label}: expected {expected}, got {got}")
+
+
+class Audit:
+    """Plays one seeded game and records every disagreement with the model."""
+
+    def __init__(self, players: int, seed: int, **options: Any) -> None:
+        self.game = load(players, **options)
+        self.quarks = bool(options.get("quarks", False))
+        self.state = self.game.new_game(seed=seed)
+        self.rng = random.Random(seed * 7 + players)
+        self.n = players
+        self.label = f"players={players} seed={seed} {options}"
+        self.problems: list[str] = []
+        self.reveals = 0
+        self.deals: dict[str, int] = {"accept": 0, "timeout": 0}
+        self.rewards = 0
+        self.deal_bases_lost: list[str] = []
+        self.allies: list[dict[str, Any]] = []
+        self.last_success = False
+
+    def play(self) -> None:
+        state = self.state
+        pre = spectator(state)
+        while not state.is_over:
+            check_invariants(state, pre, self.quarks)
+            seat = self.rng.choice(state.to_act)
+            action = choose(self.rng, state.legal_actions(seat))
+            hands = {s: state.view(s).to_json() for s in range(self.n)} if pre["step"] == "cards" else {}
+            state.apply(seat, action)
+            post = spectator(state)
+            where = f"{self.label} step {state.steps} {pre['step']} seat {seat} {action}"
+            before = len(self.problems)
+            self.transition(pre, post, hands, seat, str(action))
+            for i in range(before, len(self.problems)):
+                self.problems[i] = f"{where}: {self.problems[i]}"
+            pre = post
+        self.check_end(pre)
+
+    def transition(self, pre: dict[str, Any], post: dict[str, Any], views: dict[int, Any],
+                   seat: int, action: str) -> None:
+        p = self.problems
+        if post["turn"] != pre["turn"] and not post["is_over"]:
+            compare("next turn", post["turn"], pre["turn"] + 1, p)
+            compare("next offence", post["offence"], (pre["offence"] + 1) % self.n, p)
+            compare("challenge", post["challenge"], 1, p)
+            compare("square", post["square"], None if not self.quarks else (pre["square"] + 1) % SQUARE_COUNT, p)
+        step = pre["step"]
+        if step == "regroup":
+            compare("regroup warp", post["players"][seat]["warp"], pre["players"][seat]["warp"] - 1, p)
+        elif step == "launch":
+            compare("cone", post["encounter"]["cone"], launched(action), p)
+        elif step == "again":
+            if action == "again":
+                compare("second challenge", (post["challenge"], post["turn"], post["square"]),
+                        (2, pre["turn"], pre["square"]), p)
+        elif step == "cards" and pre["encounter"]["result"] is None and post["encounter"]["result"] is not None:
+            self.reveal(pre, post, views, seat, action)
+        elif step == "deal" and post["step"] != "deal":
+            self.deal(pre, post, seat, action)
+        elif step == "rewards":
+            self.reward(pre, post, seat, action)
+        if post["step"] == "again":
+            compare("again after success", (post["challenge"], self.last_success), (1, True), p)
+
+    def reveal(self, pre: dict[str, Any], post: dict[str, Any], views: dict[int, Any],
+               seat: int, action: str) -> None:
+        self.reveals += 1
+        offence, defence = pre["offence"], pre["encounter"]["defender"]
+        played = {seat: action.split()[1]}
+        other = defence if seat == offence else offence
+        played[other] = views[other]["own_card"]["card"]
+        cards = (played[offence], played[defence])
+        result = post["encounter"]["result"]
+        compare("revealed cards", [c["card"] for c in result["cards"]], list(cards), self.problems)
+        expected = resolve_cards(pre, cards, seat)
+        self.allies = list(pre["encounter"]["allies"])
+        self.last_success = expected.success
+        compare("winner", result["winner"], expected.winner, self.problems)
+        compare("totals", result["totals"], expected.totals, self.problems)
+        self.compare_table(post, expected.warp, expected.bases, expected.hand_sizes, pre)
+        target = next(t for t in post["planets"] if t["planet"] == pre["encounter"]["target"])
+        compare("target planet", target["tokens"], expected.on_target, self.problems)
+        if expected.winner is None:
+            compare("deal step", post["step"], "deal", self.problems)
+        else:
+            self.after_challenge(pre, post, expected.success)
+
+    def compare_table(self, post: dict[str, Any], warp: list[int], bases: list[int],
+                      hands: list[int], pre: dict[str, Any]) -> None:
+        compare("warp", [x["warp"] for x in post["players"]], warp, self.problems)
+        compare("bases", [x["bases"] for x in post["players"]], bases, self.problems)
+        got = [x["hand_size"] for x in post["players"]]
+        # A seat still to take its reward has not ended its challenge: an empty hand may wait.
+        got = [HAND if g == 0 and post["step"] == "rewards" else g for g in got]
+        compare("hand sizes", got, hands, self.problems)
+
+    def after_challenge(self, pre: dict[str, Any], post: dict[str, Any], success: bool) -> None:
+        if post["is_over"]:
+            return
+        if post["step"] == "rewards":
+            return
+        if success and pre["challenge"] == 1:
+            compare("step after a successful first challenge", post["step"], "again", self.problems)
+        else:
+            compare("turn after the challenge", post["turn"], pre["turn"] + 1, self.problems)
+
+    def deal(self, pre: dict[str, Any], post: dict[str, Any], seat: int, action: str) -> None:
+        self.deals[action] += 1
+        enc = pre["encounter"]
+        offence, defence = pre["offence"], enc["defender"]
+        warp = [x["warp"] for x in pre["players"]]
+        bases = [x["bases"] for x in pre["players"]]
+        hands = [x["hand_size"] for x in pre["players"]]
+        for ally in enc["allies"]:
+            bases[ally["seat"]] += ally["tokens"]
+        cone = enc["cone"]
+        success = False
+        events = [e["event"] for e in post["log"][-12:]]
+        home_defence = sum(1 for t in pre["planets"] if t["system"] == offence and t["tokens"][defence])
+        if action == "accept":
+            compare("deal made", "deal" in events, True, self.problems)
+            offerer = offence if seat == defence else defence
+            words = enc["offers"][0 if offerer == offence else 1].split()
+            give, get, base = int(words[2]), int(words[4]), words[6]
+            give, get = min(give, hands[offerer]), min(get, hands[seat])
+            hands[offerer] += get - give
+            hands[seat] += give - get
+            # "mine" and "yours" are said by the offerer.
+            for_offerer, for_other = base in ("mine", "both"), base in ("yours", "both")
+            offence_base = for_offerer if offerer == offence else for_other
+            defence_base = for_other if offerer == offence else for_offerer
+            if offence_base:
+                success = True
+                bases[offence] += cone
+            else:
+                bases[offence] += cone
+            if defence_base and home_defence < HOME_PLANETS and pre["players"][defence]["bases"] > 0:
+                self.defence_deal_base(pre, post, offence, defence, home_defence)
+            if offence_base:
+                target = next(t for t in post["planets"] if t["planet"] == enc["target"])
+                compare("the offence's base on the target", target["tokens"][offence] > 0, True, self.problems)
+        else:
+            compare("no deal", (action, "no-deal" in events), ("timeout", True), self.problems)
+            bases[offence] += cone
+            for side in (offence, defence):
+                lost = min(3, bases[side])
+                bases[side] -= lost
+                warp[side] += lost
+        hands = [HAND if h == 0 else h for h in hands]
+        self.last_success = success
+        self.compare_table(post, warp, bases, hands, pre)
+        self.after_challenge(pre, post, success)
+
+    def defence_deal_base(self, pre: dict[str, Any], post: dict[str, Any], offence: int, defence: int,
+                          before: int) -> None:
+        """A deal's base for the defence is a base it did not have in the offence's system, so
+        it holds one more base there, unless its only tokens are single ones already there."""
+        got = sum(1 for t in post["planets"] if t["system"] == offence and t["tokens"][defence])
+        spare = any(t["tokens"][defence] > (1 if t["system"] == offence else 0) for t in pre["planets"])
+        if not spare:
+            compare("the defence's bases in the offence's system", got, before, self.problems)
+        elif got != before + 1:
+            # Reported apart: see test_a_deals_base_for_the_defence_is_a_new_base.
+            self.deal_bases_lost.append(f"{self.label} step {self.state.steps}: the defence's bases in "
+                                        f"the offence's system: expected {before + 1}, got {got}")
+
+    def reward(self, pre: dict[str, Any], post: dict[str, Any], seat: int, action: str) -> None:
+        self.rewards += 1
+        tokens = sum(a["tokens"] for a in self.allies if a["seat"] == seat and a["side"] == "defence")
+        cards = int(action.split()[1])
+        back = min(tokens - cards, pre["players"][seat]["warp"])
+        compare("reward range", 0 <= cards <= tokens, True, self.problems)
+        compare("reward warp", post["players"][seat]["warp"], pre["players"][seat]["warp"] - back, self.problems)
+        hand = pre["players"][seat]["hand_size"] + cards
+        got = post["players"][seat]["hand_size"]
+        if not (got == hand or (hand == 0 and got == HAND)):
+            self.problems.append(f"reward hand: expected {hand}, got {got}")
+        if post["step"] != "rewards":
+            self.after_challenge(pre, post, False)
+
+    def check_end(self, view: dict[str, Any]) -> None:
+        counts = [foreign_bases(view, s) for s in range(self.n)]
+        reached = [s for s in range(self.n) if counts[s] >= BASES_TO_WIN]
+        if reached:
+            compare(f"{self.label}: winners at five bases", list(self.state.winners), reached, self.problems)
+        else:
+            best = max(counts)
+            compare(f"{self.label}: winners at the turn limit",
+                    list(self.state.winners), [s for s in range(self.n) if counts[s] == best], self.problems)
+            compare(f"{self.label}: the turn limit", view["turn"] >= view["turn_limit"], True, self.problems)
+
+
+CONFIGS = [(players, deck, quarks) for players in (3, 4, 5, 6) for deck in DECKS for quarks in (False, True)]
+
+
+@pytest.mark.parametrize(("players", "deck", "quarks"), CONFIGS)
+def test_playthroughs_agree_with_the_model(players: int, deck: str, quarks: bool) -> None:
+    reveals = 0
+    problems: list[str] = []
+    for seed in range(1 if players > 4 else 2):
+        audit = Audit(players, seed, deck=deck, quarks=quarks)
+        audit.play()
+        reveals += audit.reveals
+        problems += audit.problems
+    assert not problems, "\n".join(problems[:10])
+    assert reveals > 0
+
+
+def test_deals_rewards_and_second_challenges_are_reached_and_checked() -> None:
+    # The playthroughs above check these only where random play reaches them: make sure it does.
+    deals = {"accept": 0, "timeout": 0}
+    rewards = 0
+    for seed in range(3):
+        audit = Audit(3, 100 + seed, deck="eon", quarks=True)
+        audit.play()
+        assert not audit.problems, "\n".join(audit.problems[:10])
+        for key in deals:
+            deals[key] += audit.deals[key]
+        rewards += audit.rewards
+    assert deals["accept"] > 0 and deals["timeout"] > 0 and rewards > 0, (deals, rewards)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "RULEBOOK 3.6: a deal 'may give ... the defence a base in the offence's home system'; the "
+    "engine takes the token for it from the defence's fullest base (RULINGS 10, ties the lowest "
+    "planet), which can be the defence's only token on another planet of that same system, so "
+    "the defence ends with no more bases there than before (3 players, deck eon-expansions, "
+    "seed 1 of this audit: its token moves from 0.2 to 0.0 while it had one on 2.2)"))
+def test_a_deals_base_for_the_defence_is_a_new_base() -> None:
+    lost: list[str] = []
+    for seed in range(2):
+        for deck in DECKS:
+            audit = Audit(3, seed, deck=deck, quarks=False)
+            audit.play()
+            lost += audit.deal_bases_lost
+    assert not lost, "\n".join(lost)
