@@ -73,6 +73,11 @@ def faces_in(data: Any) -> list[Face]:
     return found
 
 
+def told_all(view: dict[str, Any]) -> list[Any]:
+    """The log lines every seat reads alike: all but the race's covers, told to each in its words."""
+    return [line for line in view["log"] if line["event"] != "covered"]
+
+
 class Audit:
     """One seeded game, driven turn by turn and compared with the model."""
 
@@ -120,8 +125,14 @@ class Audit:
         card not yet revealed (of a deck or set aside)."""
         hidden_qwarks = [public_json(face["qwarks"]) for face in self.revealed if face["id"] in self.hidden]
         visible = self.model.seen - self.hidden
+        spectator = self.spectator()
         for seat in [None, *range(self.players)] if seats is None else seats:
             data = self.state.view(seat).to_json()
+            if spectator["phase"] == "answer" and seat is not None:
+                # ruling 9: the hand on a card hides it from its owner as from everyone
+                # (the log tells a seat its own cover in its own words)
+                mine = {**data, "seat": None, "own_cover": None, "log": told_all(data)}
+                assert mine == {**spectator, "own_cover": None, "log": told_all(spectator)}
             text = public_json(data)
             named = set(CARD_ID.findall(text))
             assert named <= visible, (seat, named - visible)
