@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from quarkade.games.cosmic_encounter.actions import Ally, Decline, Invite, Pass, PlayEdict
+from quarkade.games.cosmic_encounter.actions import Decline, Invite, Pass, PlayEdict
 from quarkade.games.cosmic_encounter.components import Edict
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
-from test_rulebook_cosmic_encounter import give, new, set_hand, until
+from test_rulebook_cosmic_encounter import ally_of, give, new, set_hand, until
 
 
 def at_window(**options: bool | str) -> CosmicState:
@@ -57,7 +57,7 @@ def test_force_field_sends_every_ally_home() -> None:
     state.apply(defence, Invite(()))
     while state.step is Step.ALLIANCE:
         seat = state.to_act[0]
-        state.apply(seat, Ally(0, 2) if seat == others[0] else Decline())
+        state.apply(seat, ally_of(state, seat, 0, 2) if seat == others[0] else Decline())
     assert state.ally_side[others[0]] == 0
     hold(state, defence, "forcefield")
     state.apply(defence, PlayEdict(Edict.FORCE_FIELD))

@@ -3,9 +3,8 @@ result would differ were each Quark worth its printed number)."""
 
 from __future__ import annotations
 
-from tests.test_rulebook_cosmic_encounter import challenge, new, set_hand
-
 from quarkade.games.cosmic_encounter.actions import Play
+from test_rulebook_cosmic_encounter import challenge, new, set_hand
 
 
 def _duel(offence_face: str, defence_card_total: int) -> dict[str, float]:

@@ -78,8 +78,9 @@ def test_every_visible_quark_shows_its_flavour_and_value_now() -> None:
     assert seen > 0
 
 
-@pytest.mark.parametrize("text", ["regroup 2.3", "aim 2.3", "aim 0.1 at 2", "draw again", "launch 3", "invite 1 3",
-                                  "invite none", "ally offence 2", "ally defence 1", "decline", "trade", "keep",
+@pytest.mark.parametrize("text", ["regroup 2.3", "aim 2.3", "aim 0.1 at 2", "draw again", "launch 2.1 2.1 2.3",
+                                  "invite 1 3",
+                                  "invite none", "ally offence 1.0 1.4", "ally defence 3.2", "decline", "trade", "keep",
                                   "play a8", "play c", "play u10", "play random", "offer give 1 get 2 base mine",
                                   "accept", "timeout", "reward 2", "again", "end", "pass", "edict zap 2",
                                   "edict mobius", "edict finder 2 15", "flare mind"])
@@ -87,7 +88,8 @@ def test_notation_reads_back(text: str) -> None:
     assert str(parse(text)) == text
 
 
-@pytest.mark.parametrize("text", ["aim 2.7", "launch", "offer give 1 get 2 base all", "edict finder 2", "play x"])
+@pytest.mark.parametrize("text", ["aim 2.7", "launch", "launch 2.1 2.1 2.1 2.1 2.1", "ally offence 3",
+                                  "offer give 1 get 2 base all", "edict finder 2", "play x"])
 def test_bad_notation_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(InvalidNotation) as refused:
         parse(text)

@@ -32,6 +32,7 @@ from quarkade.games.cosmic_encounter.components import (
     Edict,
     Kind,
     deck_cards,
+    fullest_sources,
     quark_value,
 )
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
@@ -79,19 +80,31 @@ def until(state: CosmicState, step: Step, choose: Callable[[CosmicState, int, li
     raise AssertionError(f"{step} never reached")
 
 
+def launch_of(state: CosmicState, count: int) -> Launch:
+    """The offence launches ``count`` tokens from its fullest bases."""
+    return Launch(fullest_sources(state.tokens, state.offence, count, state.target))
+
+
+def ally_of(state: CosmicState, seat: int, side: int, count: int) -> Ally:
+    """An invited seat joins ``side`` with ``count`` tokens from its fullest bases."""
+    return Ally(side, fullest_sources(state.tokens, seat, count, state.target))
+
+
 def challenge(state: CosmicState, launch: int = 2, invites: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
-              allies: dict[int, Any] | None = None) -> tuple[int, int]:
-    """Drive a challenge to the cards: aim at the defender's first planet holding its tokens."""
+              allies: dict[int, tuple[int, int]] | None = None) -> tuple[int, int]:
+    """Drive a challenge to the cards: aim at the defender's first planet holding its tokens;
+    ``allies`` maps an invited seat to the side it joins and how many tokens it commits."""
     until(state, Step.DESTINY)
     offence = state.offence
     aim = next(a for a in state.legal_actions(offence) if isinstance(a, Aim))
     state.apply(offence, aim)
-    state.apply(offence, Launch(launch))
+    state.apply(offence, launch_of(state, launch))
     state.apply(offence, Invite(invites[0]))
     state.apply(state.defender, Invite(invites[1]))
     while state.step is Step.ALLIANCE:
         seat = state.to_act[0]
-        state.apply(seat, (allies or {}).get(seat, Decline()))
+        joins = (allies or {}).get(seat)
+        state.apply(seat, ally_of(state, seat, *joins) if joins else Decline())
     while state.step is Step.EDICTS:
         state.apply(state.to_act[0], Pass())
     assert state.step is Step.CARDS
@@ -279,7 +292,7 @@ def test_3_7_defensive_allies_rewards() -> None:
     aim = next(a for a in state.legal_actions(state.offence) if isinstance(a, Aim))
     ally = next(p for p in others if p != aim.defender)
     state = new()
-    offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: Ally(1, 3)})
+    offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: (1, 3)})
     set_hand(state, offence, ["a0"])
     set_hand(state, defence, ["a20"])
     hand = len(state.hands[ally])
@@ -309,12 +322,12 @@ def test_1_shared_win_at_five_foreign_bases() -> None:
 
 def _replace_challenge(state: CosmicState, aim: Aim, ally: int) -> CosmicState:
     state.apply(state.offence, aim)
-    state.apply(state.offence, Launch(2))
+    state.apply(state.offence, launch_of(state, 2))
     state.apply(state.offence, Invite((ally,)))
     state.apply(state.defender, Invite(()))
     while state.step is Step.ALLIANCE:
         seat = state.to_act[0]
-        state.apply(seat, Ally(0, 1) if seat == ally else Decline())
+        state.apply(seat, ally_of(state, seat, 0, 1) if seat == ally else Decline())
     set_hand(state, state.offence, ["a40"])
     set_hand(state, state.defender, ["a0"])
     offence, defence = state.offence, state.defender
@@ -359,9 +372,45 @@ def test_3_2_destiny_on_ones_own_colour() -> None:
 def test_3_3_launch_one_to_four_tokens() -> None:
     state = new()
     until(state, Step.LAUNCH)
-    assert state.legal_actions(state.offence) == [Launch(n) for n in (1, 2, 3, 4)]
-    refused = state.why_illegal(state.offence, Launch(5))
+    legal = state.legal_actions(state.offence)
+    assert {action.tokens for action in legal if isinstance(action, Launch)} == {1, 2, 3, 4}
+    home = [planet for planet in range(state.offence * 5, state.offence * 5 + 5) if planet != state.target]
+    refused = state.why_illegal(state.offence, Launch((home[0],) * 5))
     assert refused is not None and "1 to 4" in refused
+
+
+def test_3_3_launched_tokens_come_from_the_bases_named() -> None:
+    """3.3: tokens are taken from the offence's bases; the player names the base of each."""
+    state = new()
+    until(state, Step.LAUNCH)
+    offence = state.offence
+    home = [planet for planet in range(offence * 5, offence * 5 + 5) if planet != state.target]
+    action = state.game.parse_action(state, offence, f"launch {home[1] // 5}.{home[1] % 5} "
+                                     f"{home[1] // 5}.{home[1] % 5} {home[2] // 5}.{home[2] % 5}")
+    assert action == Launch((home[1], home[1], home[2])) and str(Launch((home[1], home[1], home[2]))) == (
+        f"launch {home[1] // 5}.{home[1] % 5} {home[1] // 5}.{home[1] % 5} {home[2] // 5}.{home[2] % 5}")
+    before = [state.tokens[planet][offence] for planet in home]
+    state.apply(offence, action)
+    assert [state.tokens[planet][offence] for planet in home] == [before[0], before[1] - 2, before[2] - 1,
+                                                                  *before[3:]]
+    assert state.cone == 3
+
+
+def test_3_3_a_base_gives_no_more_tokens_than_it_holds_nor_the_target() -> None:
+    state = new()
+    until(state, Step.LAUNCH)
+    offence = state.offence
+    home = [planet for planet in range(offence * 5, offence * 5 + 5) if planet != state.target]
+    state.tokens[home[0]][offence] = 1
+    too_many = Launch((home[0], home[0]))
+    assert too_many not in state.legal_actions(offence)
+    assert state.why_illegal(offence, too_many) is not None
+    if state.tokens[state.target][offence]:
+        assert Launch((state.target,)) not in state.legal_actions(offence)
+    before = [row[:] for row in state.tokens]
+    with pytest.raises(quarkade.IllegalAction):
+        state.apply(offence, too_many)
+    assert state.tokens == before and state.step is Step.LAUNCH
 
 
 def test_3_4_alliances_offence_invites_first_then_defence_then_clockwise_answers() -> None:

@@ -8,9 +8,9 @@ by their face (see ``components``). Notation, one action a line::
     aim 2.3                destiny drew seat 2's colour: aim the cone at planet 2.3
     aim 0.1 at 2           destiny drew the offence's own colour: challenge seat 2's base on 0.1
     draw again             destiny drew the offence's own colour: draw another destiny card
-    launch 3               put 1-4 tokens in the cone
+    launch 2.1 2.1 2.3     put 1-4 tokens in the cone, naming the base each comes from
     invite 1 3             invite allies (``invite none``)
-    ally offence 2         an invited player joins a side with 1-4 tokens
+    ally offence 1.0 1.2   an invited player joins a side with 1-4 tokens, naming their bases
     decline                an invited player stays out
     trade / keep           Trader: swap hands with the opponent, or not
     play a8                play a challenge card, sealed (``play c``, ``play u10``)
@@ -69,12 +69,20 @@ class DrawAgain(Action):
         return "draw again"
 
 
+def _planets(sources: tuple[int, ...]) -> str:
+    return " ".join(f"{planet // 5}.{planet % 5}" for planet in sources)
+
+
 @dataclass(frozen=True, slots=True)
 class Launch(Action):
-    tokens: int
+    sources: tuple[int, ...]  # the base (planet) of each token put in the cone, sorted
+
+    @property
+    def tokens(self) -> int:
+        return len(self.sources)
 
     def __str__(self) -> str:
-        return f"launch {self.tokens}"
+        return f"launch {_planets(self.sources)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +96,14 @@ class Invite(Action):
 @dataclass(frozen=True, slots=True)
 class Ally(Action):
     side: int  # 0 offence, 1 defence
-    tokens: int
+    sources: tuple[int, ...]  # the base (planet) of each token committed, sorted
+
+    @property
+    def tokens(self) -> int:
+        return len(self.sources)
 
     def __str__(self) -> str:
-        return f"ally {SIDES[self.side]} {self.tokens}"
+        return f"ally {SIDES[self.side]} {_planets(self.sources)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +214,13 @@ SIMPLE: dict[str, Action] = {
 }
 
 
+def _sources(words: list[str]) -> tuple[int, ...]:
+    """The bases tokens come from: one planet a token (a planet named twice gives two)."""
+    if len(words) > 4:
+        raise InvalidNotation("at most four tokens are launched or committed, one planet named for each")
+    return tuple(sorted(_planet(word) for word in words))
+
+
 def parse(text: str) -> Action:
     """Notation to an action (not yet checked against the rules)."""
     words = parse_words(text, GAME_ID)
@@ -219,8 +238,8 @@ def parse(text: str) -> Action:
         if rest[1] != "at":
             raise InvalidNotation("write 'aim 0.1 at 2' to challenge seat 2's base on planet 0.1")
         return Aim(planet, _number(rest[2], "a seat"))
-    if head == "launch" and len(rest) == 1:
-        return Launch(_number(rest[0], "the number of tokens"))
+    if head == "launch" and rest:
+        return Launch(_sources(rest))
     if head == "invite" and rest:
         if rest == ["none"]:
             return Invite(())
@@ -228,8 +247,8 @@ def parse(text: str) -> Action:
         if len(set(seats)) != len(seats):
             raise InvalidNotation("each seat is invited once")
         return Invite(seats)
-    if head == "ally" and len(rest) == 2 and rest[0] in SIDES:
-        return Ally(SIDES.index(rest[0]), _number(rest[1], "the number of tokens"))
+    if head == "ally" and len(rest) >= 2 and rest[0] in SIDES:
+        return Ally(SIDES.index(rest[0]), _sources(rest[1:]))
     if head == "play" and len(rest) == 1 and FACE.fullmatch(rest[0]):
         return Play(rest[0])
     if head == "offer" and len(rest) == 6 and rest[0] == "give" and rest[2] == "get" and rest[4] == "base":
@@ -250,5 +269,5 @@ def parse(text: str) -> Action:
         target = _number(args[0], "a seat") if args else -1
         value = _number(args[1], "an Attack value") if wanted == 2 else 0
         return PlayEdict(edict, target, value)
-    raise InvalidNotation(f"{text!r} is no action of Cosmic Encounter (e.g. 'launch 3', 'play a8', "
-                          "'ally offence 2', 'invite none', 'pass')")
+    raise InvalidNotation(f"{text!r} is no action of Cosmic Encounter (e.g. 'launch 2.1 2.3', 'play a8', "
+                          "'ally offence 1.0', 'invite none', 'pass')")

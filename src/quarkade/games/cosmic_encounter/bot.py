@@ -36,7 +36,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Timeout,
     Trade,
 )
-from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES, Edict
+from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
 
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
@@ -65,7 +65,8 @@ class CosmicHeuristic(Bot):
         if isinstance(first, Aim) or any(isinstance(a, Aim) for a in legal):
             return self._aim(data, legal)
         if isinstance(first, Launch):
-            return max(legal, key=lambda a: a.tokens if isinstance(a, Launch) else 0)
+            most = max(a.tokens for a in legal if isinstance(a, Launch))
+            return Launch(self._sources(data, seat, most))
         if isinstance(first, Invite):
             return self._invite(data, legal)
         if isinstance(first, (Ally, Decline)):
@@ -126,6 +127,13 @@ class CosmicHeuristic(Bot):
         invites = [a for a in legal if isinstance(a, Invite)]
         return max(invites, key=lambda a: (set(a.seats) <= safe, len(a.seats)))
 
+    @staticmethod
+    def _sources(data: dict[str, Any], seat: int, count: int) -> tuple[int, ...]:
+        """Tokens from the fullest bases, never the target planet (so no base is emptied)."""
+        system, planet = data["encounter"]["target"].split(".")
+        tokens = [list(p["tokens"]) for p in data["planets"]]
+        return fullest_sources(tokens, seat, count, int(system) * PLANETS + int(planet))
+
     def _ally(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
         offence = data["offence"]
@@ -134,11 +142,11 @@ class CosmicHeuristic(Bot):
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
         for action in sorted(allies, key=lambda a: -a.tokens):
             if action.side == 0 and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
-                return Ally(0, min(action.tokens, 2))
+                return Ally(0, self._sources(data, seat, min(action.tokens, 2)))
         for action in allies:
             if action.side == 1:
                 best = max(a.tokens for a in allies if a.side == 1)
-                return Ally(1, min(best, 2))
+                return Ally(1, self._sources(data, seat, min(best, 2)))
         return Decline()
 
     def _edict(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:

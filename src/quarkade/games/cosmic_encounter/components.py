@@ -168,3 +168,18 @@ def face_info(card: Card, square: int) -> dict[str, Any]:
     if card.kind is Kind.QUARK:
         info["flavour"], info["printed"] = FLAVOURS[card.flavour], card.value
     return info
+
+
+def fullest_sources(tokens: list[list[int]], seat: int, count: int, exclude: int) -> tuple[int, ...]:
+    """The tokens a player nearly always takes: one at a time from its base holding the most
+    (ties: the lowest planet), so no base is emptied while another has tokens to spare."""
+    left = [row[seat] if planet != exclude else 0 for planet, row in enumerate(tokens)]
+    taken = []
+    for _ in range(count):
+        most = max(left)
+        if most <= 0:
+            break
+        planet = left.index(most)
+        left[planet] -= 1
+        taken.append(planet)
+    return tuple(sorted(taken))

@@ -44,14 +44,13 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
             found.append(DrawAgain())
         return found
     if step is Step.LAUNCH:
-        return [Launch(count) for count in range(1, setup_phases.launch_limit(s) + 1)]
+        return [Launch(sources) for sources in setup_phases.token_choices(s, seat, setup_phases.launch_limit(s))]
     if step in (Step.INVITE_OFFENCE, Step.INVITE_DEFENCE):
         others = setup_phases.invitable(s, seat)
         return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
     if step is Step.ALLIANCE:
-        limit = setup_phases.ally_limit(s, seat)
-        found = [Ally(side, count) for side in (0, 1) if s.invited[seat] & (1 << side)
-                 for count in range(1, limit + 1)]
+        choices = setup_phases.token_choices(s, seat, setup_phases.ally_limit(s, seat))
+        found = [Ally(side, sources) for side in (0, 1) if s.invited[seat] & (1 << side) for sources in choices]
         return [*found, Decline()]
     if step is Step.EDICTS:
         return [Pass(), *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
@@ -79,10 +78,10 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
 HINTS = {
     Step.REGROUP: "the offence returns a token from the warp to one of its bases ('regroup 0.2')",
     Step.DESTINY: "the offence aims the cone ('aim 2.3', or 'draw again' on its own colour)",
-    Step.LAUNCH: "the offence launches 1-4 tokens ('launch 3')",
+    Step.LAUNCH: "the offence launches 1-4 tokens, naming the base of each ('launch 2.1 2.1 2.3')",
     Step.INVITE_OFFENCE: "the offence invites allies ('invite 1 3' or 'invite none')",
     Step.INVITE_DEFENCE: "the defence invites allies ('invite 1 3' or 'invite none')",
-    Step.ALLIANCE: "an invited player joins a side it was invited to ('ally offence 2') or declines",
+    Step.ALLIANCE: "an invited player joins a side it was invited to ('ally offence 1.0 1.4') or declines",
     Step.EDICTS: "the edict window: play an edict or flare you hold ('edict zap 2', 'flare mind') or 'pass'",
     Step.TRADE: "Trader may swap hands with its opponent ('trade' or 'keep')",
     Step.CARDS: "the main players play a challenge card from their hand ('play a8', 'play c')",
@@ -101,9 +100,11 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
             return "the Laser's opponent plays a card at random ('play random')"
         return f"seat {seat} holds no challenge card {action.face}: {hint}"
     if isinstance(action, Launch) and s.step is Step.LAUNCH:
-        return f"the offence may launch 1 to {setup_phases.launch_limit(s)} tokens now"
+        return (f"the offence may launch 1 to {setup_phases.launch_limit(s)} tokens now, naming for each a base "
+                "that holds it (not the target planet)")
     if isinstance(action, Ally) and s.step is Step.ALLIANCE:
-        return f"seat {seat} may join only a side that invited it, with 1 to {setup_phases.ally_limit(s, seat)} tokens"
+        return (f"seat {seat} may join only a side that invited it, with 1 to {setup_phases.ally_limit(s, seat)} "
+                "tokens, naming for each a base that holds it (not the target planet)")
     if isinstance(action, PlayEdict) and s.step is Step.EDICTS:
         return f"seat {seat} cannot play that edict now (it holds no such edict, or the target or value is not allowed)"
     if isinstance(action, Accept) and s.step is Step.DEAL:
@@ -119,13 +120,13 @@ def apply(s: CosmicState, seat: int, action: Action) -> None:
     elif isinstance(action, DrawAgain):
         setup_phases.draw_destiny(s)
     elif isinstance(action, Launch):
-        setup_phases.launch(s, action.tokens)
+        setup_phases.launch(s, action.sources)
     elif isinstance(action, Invite):
         setup_phases.invite(s, seat, action.seats)
     elif isinstance(action, Ally):
-        setup_phases.join(s, seat, action.side, action.tokens)
+        setup_phases.join(s, seat, action.side, action.sources)
     elif isinstance(action, Decline):
-        setup_phases.join(s, seat, -1, 0)
+        setup_phases.join(s, seat, -1, ())
     elif isinstance(action, Pass):
         edicts.pass_window(s, seat)
     elif isinstance(action, PlayEdict):

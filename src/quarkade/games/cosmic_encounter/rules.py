@@ -30,7 +30,7 @@ from quarkade.games.cosmic_encounter.components import (
 from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 
 class Step(Enum):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from quarkade.core.flow import clockwise
@@ -95,8 +96,26 @@ def launch_limit(s: CosmicState) -> int:
     return min(s.power_of(s.offence).max_commit, s.bases_tokens(s.offence, exclude=s.target))
 
 
-def launch(s: CosmicState, count: int) -> None:
-    s.cone = s.take_tokens(s.offence, count, exclude=s.target)
+def token_choices(s: CosmicState, seat: int, limit: int) -> list[tuple[int, ...]]:
+    """Every way to take 1 to ``limit`` of the seat's tokens from its bases, but the target
+    planet: sorted planets, one a token, fewer tokens first."""
+    bases = [planet for planet, row in enumerate(s.tokens) if row[seat] and planet != s.target]
+    found = []
+    for size in range(1, limit + 1):
+        for choice in combinations_with_replacement(bases, size):
+            if all(choice.count(planet) <= s.tokens[planet][seat] for planet in set(choice)):
+                found.append(choice)
+    return found
+
+
+def take_sources(s: CosmicState, seat: int, sources: tuple[int, ...]) -> int:
+    for planet in sources:
+        s.tokens[planet][seat] -= 1
+    return len(sources)
+
+
+def launch(s: CosmicState, sources: tuple[int, ...]) -> None:
+    s.cone = take_sources(s, s.offence, sources)
     s.log = note(s.log, "launch", -1, s.offence, s.cone)
     start_invitations(s)
 
@@ -136,12 +155,12 @@ def ask_next_ally(s: CosmicState) -> None:
         start_edicts(s)
 
 
-def join(s: CosmicState, seat: int, side: int, count: int) -> None:
+def join(s: CosmicState, seat: int, side: int, sources: tuple[int, ...]) -> None:
     if side < 0:
         s.log = note(s.log, "decline", -1, seat)
     else:
         s.ally_side[seat] = side
-        s.ally_tokens[seat] = s.take_tokens(seat, count, exclude=s.target)
+        s.ally_tokens[seat] = take_sources(s, seat, sources)
         s.log = note(s.log, "ally", -1, seat, side, s.ally_tokens[seat])
     s.asking += 1
     ask_next_ally(s)

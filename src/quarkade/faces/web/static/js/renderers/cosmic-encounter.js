@@ -334,12 +334,12 @@ const CONTROL_WORDS = {
 function actionLabel(action, ctx) {
   if (CONTROL_WORDS[action]) return CONTROL_WORDS[action];
   const words = action.split(" ");
-  if (words[0] === "launch") return `Launch ${words[1]}`;
+  if (words[0] === "launch") return `Launch ${words.slice(1).join(" ")}`;
   if (words[0] === "invite") {
     const names = words.slice(1).map((s) => seatName(ctx, Number(s)));
     return `Invite ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]}`;
   }
-  if (words[0] === "ally") return `${words[2]}`;
+  if (words[0] === "ally") return words.slice(2).join(" ");
   if (words[0] === "reward") return `${words[1]} card${words[1] === "1" ? "" : "s"}`;
   if (words[0] === "edict") {
     const target = words[2] !== undefined ? ` on ${seatName(ctx, Number(words[2]))}` : "";
