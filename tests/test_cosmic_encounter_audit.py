@@ -5,6 +5,7 @@ rulebook, the rulings and the Quarks text; then what each seat can learn that it
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -370,3 +371,133 @@ def test_a_deals_base_for_the_defence_is_a_new_base() -> None:
             audit.play()
             lost += audit.deal_bases_lost
     assert not lost, "\n".join(lost)
+
+
+# --- what a seat can learn ------------------------------------------------------------------
+
+FACE = re.compile(r"\b(?:[adus]\d+|c)\b")
+# Events whose text may name cards to everyone: revealed challenge cards, Plague's discards.
+PUBLIC_FACE_EVENTS = {"reveal", "plague"}
+
+
+def everything_seen(state: Any, seat: int | None, illegal: Any = None) -> tuple[Any, ...]:
+    """All a seat receives: its view, whom the game waits for, its legal actions and the
+    reason given for an action it may not take."""
+    actions = tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else ()
+    reason = state.why_illegal(seat, illegal) if seat is not None and illegal is not None else None
+    return state.view(seat).to_json(), state.to_act, actions, reason
+
+
+def sealed_moments(players: int, seeds: range, **options: Any) -> Any:
+    """States where both main players are still to choose their challenge card."""
+    game = load(players, **options) if "powers" not in options else quarkade.load(GAME, players=players, **options)
+    for seed in seeds:
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(None).to_json()
+            if view["step"] == "cards" and len(state.to_act) == 2:
+                yield game, state
+            seat = rng.choice(state.to_act)
+            state.apply(seat, choose(rng, state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("quarks", [False, True])
+def test_a_sealed_card_changes_nothing_another_seat_receives(quarks: bool) -> None:
+    checked = 0
+    for game, state in sealed_moments(4, range(3), quarks=quarks):
+        first, second = state.to_act
+        faces = list(dict.fromkeys(str(a) for a in state.legal_actions(first)))
+        if len(faces) < 2:
+            continue
+        # An action the second main player may not take: a card only the first one holds.
+        own = {c["card"] for c in state.view(second).to_json()["hand"]}
+        others = [f for f in faces if f.split()[1] not in own]
+        illegal = game.parse_action(state, second, others[0]) if others else None
+        seen = []
+        for face in faces[:2]:
+            branch = state.clone()
+            branch.apply(first, game.parse_action(branch, first, face))
+            seen.append([everything_seen(branch, s, illegal if s == second else None)
+                         for s in [None, *range(4)] if s != first])
+        assert seen[0] == seen[1]
+        checked += 1
+    assert checked > 5
+
+
+def test_log_lines_name_cards_only_to_those_who_may_see_them() -> None:
+    game = quarkade.load(GAME, players=4, powers="none", edicts=True, quarks=True)
+    named = 0
+    for seed in range(2):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = rng.choice(state.to_act)
+            state.apply(seat, choose(rng, state.legal_actions(seat)))
+            public = state.view(None).to_json()["log"]
+            for entry in public:
+                if entry["event"] not in PUBLIC_FACE_EVENTS:
+                    assert not FACE.search(entry["text"]) and "cards" not in entry, entry
+            for viewer in range(4):
+                own = state.view(viewer).to_json()["log"]
+                assert [e["event"] for e in own] == [e["event"] for e in public]
+                for mine, theirs in zip(own, public, strict=True):
+                    if mine != theirs:
+                        # What a seat's log holds beyond the spectator's (the cards it drew or
+                        # took) is about that seat.
+                        assert f"seat {viewer}" in mine["text"], (viewer, mine)
+                        named += 1
+    assert named > 0
+
+
+def test_views_hold_no_other_hand_nor_any_order() -> None:
+    for _, state in sealed_moments(5, range(1), quarks=True):
+        spectator_view = state.view(None).to_json()
+        assert "hand" not in spectator_view and "own_card" not in spectator_view
+        for seat in range(5):
+            view = state.view(seat).to_json()
+            assert view["seen_hand"] is None
+            assert set(view["deck"]) == {"cards", "discards"} and set(view["destiny"]) == {"cards", "discards"}
+            assert all("hand" not in p for p in view["players"])
+            assert view["encounter"]["cards"] == {}
+        break
+
+
+def test_minds_look_reaches_only_its_owner() -> None:
+    checked = 0
+    for _, state in sealed_moments(4, range(40), powers="random", edicts=False):
+        players = state.view(None).to_json()["players"]
+        minds = [s for s in state.to_act if players[s]["power"] == "mind"]
+        if len(minds) != 1:
+            continue
+        mind = minds[0]
+        other = next(s for s in state.to_act if s != mind)
+        seen = state.view(mind).to_json()["seen_hand"]
+        assert seen is not None and seen["seat"] == other
+        assert sorted(c["card"] for c in seen["cards"]) == sorted(
+            c["card"] for c in state.view(other).to_json()["hand"])
+        for seat in [None, *range(4)]:
+            if seat == mind:
+                continue
+            view = state.view(seat).to_json()
+            assert view.get("seen_hand") is None
+            for entry in view["log"]:
+                if entry["event"] not in PUBLIC_FACE_EVENTS:
+                    assert not FACE.search(entry["text"]), (seat, entry)
+                if "cards" in entry:
+                    assert seat is not None and f"seat {seat}" in entry["text"], (seat, entry)
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked > 0
+
+
+def test_public_components_are_the_same_for_every_game() -> None:
+    game = load(3, quarks=True)
+    before = game.public_components()
+    state = game.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(50):
+        seat = rng.choice(state.to_act)
+        state.apply(seat, choose(rng, state.legal_actions(seat)))
+    assert game.public_components() == before == load(6).public_components()
