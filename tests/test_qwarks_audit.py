@@ -436,3 +436,26 @@ def test_options_out_of_the_rulebook_are_refused(players: int, options: dict[str
     """2 to 8 players; the time limit is a whole number of seconds (ruling 6)."""
     with pytest.raises(quarkade.InvalidOptions):
         quarkade.load(GAME_ID, players=players, **options)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "Phase 1: 'cover it with their lead hand [...] making sure the illustration is completely "
+    "hidden' and ruling 9 ('a covered card's face is in no view [...] the answer must come from "
+    "memory'); but with no card set aside (2 or 4 players) the last card to be answered is the one "
+    "card of the public card list that the view does not show face up (kept, discarded, revealed), "
+    "so a seat that remembers nothing reads it off its view"))
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_last_covered_card_cannot_be_read_off_the_view(players: int) -> None:
+    every_id = {card["id"] for card in PUBLIC["cards"]}
+    game = quarkade.load(GAME_ID, players=players)
+    state, rng = game.new_game(seed=0), random.Random(0)
+    while not state.is_over:
+        view = state.view(None).to_json()
+        unchecked = [entry for entry in view["revealed"] if entry["covered_by"] is not None and not entry["checked"]]
+        if view["phase"] == "answer" and view["turn"] == view["turns"] and len(unchecked) == 1:
+            candidates = every_id - {face["id"] for face in faces_in(view)}
+            assert len(candidates) > 1, f"the covered card can only be {sorted(candidates)}"
+            return
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise RuntimeError("the game never reached its last answer with one card covered")
