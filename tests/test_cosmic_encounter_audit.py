@@ -161,7 +161,9 @@ class Audit:
         while not state.is_over:
             check_invariants(state, pre, self.quarks)
             seat = self.rng.choice(state.to_act)
-            action = choose(self.rng, state.legal_actions(seat))
+            legal = state.legal_actions(seat)
+            self.check_choices(pre, seat, {str(a) for a in legal})
+            action = choose(self.rng, legal)
             hands = {s: state.view(s).to_json() for s in range(self.n)} if pre["step"] == "cards" else {}
             state.apply(seat, action)
             post = spectator(state)
@@ -172,6 +174,30 @@ class Audit:
                 self.problems[i] = f"{where}: {self.problems[i]}"
             pre = post
         self.check_end(pre)
+
+    def check_choices(self, view: dict[str, Any], seat: int, legal: set[str]) -> None:
+        """The choices the rulebook gives at regroup (3.1), destiny (3.2) and alliances (3.4)."""
+        step, offence, encounter = view["step"], view["offence"], view["encounter"]
+        planets = view["planets"]
+        where = f"{self.label} step {self.state.steps} {step} seat {seat}"
+        if step == "regroup":
+            expected = {f"regroup {p['planet']}" for p in planets if p["tokens"][seat] > 0 or p["system"] == seat}
+            compare(f"{where}: regroup choices", legal, expected, self.problems)
+        elif step == "destiny":
+            drawn = encounter["drawn"]
+            if drawn != offence:
+                expected = {f"aim {drawn}.{i}" for i in range(HOME_PLANETS)}
+            else:
+                expected = {"draw again"} | {
+                    f"aim {p['planet']} at {other}" for p in planets if p["system"] == offence
+                    for other in range(self.n) if other != offence and p["tokens"][other] > 0}
+            compare(f"{where}: destiny choices", legal, expected, self.problems)
+        elif step == "alliance":
+            # Only tokens off the target planet can be committed (RULINGS.md 10).
+            spare = any(p["tokens"][seat] for p in planets if p["planet"] != encounter["target"])
+            sides = set(encounter["invited"][seat]) if spare else set()
+            offered = {a.split()[1] for a in legal if a.startswith("ally")}
+            compare(f"{where}: alliance sides", (offered, "decline" in legal), (sides, True), self.problems)
 
     def transition(self, pre: dict[str, Any], post: dict[str, Any], views: dict[int, Any],
                    seat: int, action: str) -> None:
