@@ -565,3 +565,29 @@ def test_the_view_at_the_turn_limit_counts_the_turns_started() -> None:
     audit.play()
     view = audit.state.view(None).to_json()
     assert view["turn"] == view["turn_limit"]
+
+
+def test_refusals_give_a_reason_change_nothing_and_tell_nothing_hidden() -> None:
+    checked = 0
+    for game, state in sealed_moments(3, range(2), quarks=True):
+        first, second = state.to_act
+        own = {c["card"] for c in state.view(first).to_json()["hand"]}
+        theirs = {c["card"] for c in state.view(second).to_json()["hand"]} - own - {"c"}
+        nobody = sorted(f"a{v}" for v in range(41) if f"a{v}" not in own | theirs)
+        if not theirs or not nobody:
+            continue
+        before = [state.view(s).to_json() for s in [None, 0, 1, 2]]
+        reasons = []
+        for face in (sorted(theirs)[0], nobody[0]):
+            action = game.parse_action(state, first, f"play {face}")
+            with pytest.raises(quarkade.IllegalAction) as refused:
+                state.apply(first, action)
+            reasons.append(re.sub(rf"\b{face}\b", "CARD", str(refused.value), count=1))
+        # A card the opponent holds is refused in the same words as a card nobody holds.
+        assert reasons[0] == reasons[1] and reasons[0]
+        bystander = next(s for s in range(3) if s not in (first, second))
+        with pytest.raises(quarkade.IllegalAction):
+            state.apply(bystander, state.legal_actions(first)[0])
+        assert [state.view(s).to_json() for s in [None, 0, 1, 2]] == before
+        checked += 1
+    assert checked > 3
