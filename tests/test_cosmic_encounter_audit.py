@@ -397,12 +397,6 @@ def test_deals_rewards_and_second_challenges_are_reached_and_checked() -> None:
     assert deals["accept"] > 0 and deals["timeout"] > 0 and rewards > 0, (deals, rewards)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "RULEBOOK 3.6: a deal 'may give ... the defence a base in the offence's home system'; the "
-    "engine takes the token for it from the defence's fullest base (RULINGS 10, ties the lowest "
-    "planet), which can be the defence's only token on another planet of that same system, so "
-    "the defence ends with no more bases there than before (3 players, deck eon-expansions, "
-    "seed 1 of this audit: its token moves from 0.2 to 0.0 while it had one on 2.2)"))
 def test_a_deals_base_for_the_defence_is_a_new_base() -> None:
     lost: list[str] = []
     for seed in range(2):

@@ -274,6 +274,38 @@ def test_3_6_compromise_against_compromise_deal() -> None:
     assert len(state.hands[offence]) == 2 and len(state.hands[defence]) == 2
 
 
+def deal_for_the_defence(defence_bases: dict[int, int]) -> tuple[CosmicState, int, int]:
+    """A 3-player compromise deal giving the defence a base, with the defence's tokens set to
+    ``defence_bases`` (planet: count; the rest in the warp)."""
+    state = new(players=3)
+    offence, defence = challenge(state, launch=2)
+    assert (offence, defence, state.target) == (0, 2, 10)  # the planets below assume this table
+    total = sum(row[defence] for row in state.tokens)
+    for planet, row in enumerate(state.tokens):
+        row[defence] = defence_bases.get(planet, 0)
+    state.warp[defence] += total - sum(defence_bases.values())
+    set_hand(state, offence, ["c", "a4", "a5"])
+    set_hand(state, defence, ["c", "a6", "a7"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    state.apply(defence, Offer(1, 1, 3))
+    state.apply(offence, Accept())
+    return state, offence, defence
+
+
+def test_3_6_a_deals_base_for_the_defence_never_empties_one_in_that_system() -> None:
+    """"A deal may ... give ... the defence a base in the offence's home system": one more base
+    there, so the token comes from outside that system before a single token there moves."""
+    state, offence, defence = deal_for_the_defence({2: 1, 10: 1})
+    assert [state.tokens[p][defence] for p in range(5)] == [1, 0, 1, 0, 0]
+    assert state.tokens[10][defence] == 0
+    state, offence, defence = deal_for_the_defence({2: 2})
+    assert [state.tokens[p][defence] for p in range(5)] == [1, 0, 1, 0, 0]
+    state, offence, defence = deal_for_the_defence({2: 1})
+    assert [state.tokens[p][defence] for p in range(5)] == [0, 0, 1, 0, 0]
+    assert state.warp[defence] == sum(row[defence] for row in new(players=3).tokens) - 1
+
+
 def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
     state = new()
     offence, defence = challenge(state, launch=2)

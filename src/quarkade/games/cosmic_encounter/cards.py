@@ -246,11 +246,30 @@ def accept(s: CosmicState, seat: int) -> None:
         s.tokens[s.target][offence] += landing
         s.cone = 0
         s.success = True
-    if gets_base[defence] and s.take_tokens(defence, 1):
-        home = range(offence * PLANETS, (offence + 1) * PLANETS)
-        planet = next((p for p in home if not s.tokens[p][defence]), home[0])
-        s.tokens[planet][defence] += 1
+    if gets_base[defence]:
+        defence_deal_base(s, offence, defence)
     end_deal(s)
+
+
+def defence_deal_base(s: CosmicState, offence: int, defence: int) -> None:
+    """Move one defence token onto a planet of the offence's system where it has none. The token
+    comes from a base that survives the move or lies outside that system (RULINGS 15), so the
+    new base is always one more base there; a defence whose only tokens are single ones in
+    that system has none to spare and nothing moves."""
+    home = range(offence * PLANETS, (offence + 1) * PLANETS)
+    planet = next((p for p in home if not s.tokens[p][defence]), -1)
+    if planet < 0:
+        return
+    # Outside the system first (the fullest, ties the lowest planet), then a base there that
+    # keeps a token after the move.
+    outside = [(row[defence], -p) for p, row in enumerate(s.tokens) if p not in home and row[defence]]
+    inside = [(row[defence], -p) for p, row in enumerate(s.tokens) if p in home and row[defence] > 1]
+    pool = outside or inside
+    if not pool:
+        return
+    source = -max(pool)[1]
+    s.tokens[source][defence] -= 1
+    s.tokens[planet][defence] += 1
 
 
 def timeout(s: CosmicState) -> None:
