@@ -25,6 +25,7 @@ from cosmic_encounter_model import (
     planet_system,
     resolve_cards,
 )
+from quarkade.games.cosmic_encounter.text import render_text
 
 GAME = "cosmic-encounter"
 DECKS = ("eon", "eon-expansions", "mayfair-more")
@@ -550,15 +551,17 @@ def test_the_turn_limit(players: int, seed: int) -> None:
     assert view["square"] == view["turn_limit"] % SQUARE_COUNT
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "views.py: 'turn: turns started, from 1'; a game that ends at the turn limit started 60 "
-    "turns (its log has no turn 61 and the indicator stays on turn 60's square) but its view "
-    "reads turn 61 (3 players, deck eon, quarks, seed 1 of this audit)"))
 def test_the_view_at_the_turn_limit_counts_the_turns_started() -> None:
     audit = Audit(3, 1, deck="eon", quarks=True)
     audit.play()
     view = audit.state.view(None).to_json()
     assert view["turn"] == view["turn_limit"]
+    assert audit.state.statistics()["turn_limit_reached"] == 1.0
+    winners = view["winners"]
+    said = (f"seat {winners[0]} wins" if len(winners) == 1 else
+            "seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} win")
+    assert view["log"][-1]["text"] == f"{said} at the turn limit"
+    assert "won at the turn limit" in render_text(view)
 
 
 def test_refusals_give_a_reason_change_nothing_and_tell_nothing_hidden() -> None:

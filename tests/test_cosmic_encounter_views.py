@@ -12,6 +12,7 @@ from quarkade import InvalidNotation
 from quarkade.games.cosmic_encounter.actions import Play, parse
 from quarkade.games.cosmic_encounter.components import quark_value
 from quarkade.games.cosmic_encounter.rules import Step
+from quarkade.games.cosmic_encounter.views import winners_text
 from test_rulebook_cosmic_encounter import challenge, new, set_hand
 
 
@@ -105,3 +106,9 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
         state.apply(offence, Play("a40"))
     assert json.dumps(state.view(None).to_json()) == before
     assert state.step is Step.CARDS
+
+
+def test_the_winners_line_agrees_in_number() -> None:
+    assert winners_text((0,)) == "seat 0 wins"
+    assert winners_text((0, 2)) == "seats 0 and 2 win"
+    assert winners_text([0, 1, 2]) == "seats 0, 1 and 2 win"

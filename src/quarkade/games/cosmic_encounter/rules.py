@@ -343,13 +343,18 @@ class CosmicState(CachedLegalActions):
         return self.winners_
 
     def statistics(self) -> dict[str, float]:
-        return {"turns": float(self.turn), "turn_limit_reached": float(self.turn > TURN_LIMIT),
+        return {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
                 **{name: float(count) for name, count in self.figures.items()}}
 
     def view(self, seat: int | None) -> View:
         from quarkade.games.cosmic_encounter.views import view
 
         return view(self, seat)
+
+    def limit_reached(self) -> bool:
+        """Over with no one at five foreign bases: reaching them ends a game at once, so only
+        the turn limit ends one without them."""
+        return self.is_over and all(self.foreign_bases(seat) < WIN_BASES for seat in range(self.players))
 
     def check_win(self) -> bool:
         """Five foreign bases win; several players reaching them together share the win."""

@@ -16,11 +16,13 @@ if TYPE_CHECKING:
 
 def start_turn(s: CosmicState) -> None:
     """The next player clockwise becomes the offence; with Quarks the State Indicator moves on."""
-    s.turn += 1
-    if s.turn > TURN_LIMIT:
+    # The limit is checked before counting a turn: ``turn`` counts turns started, and no turn
+    # after the last is started.
+    if s.turn >= TURN_LIMIT:
         most = max(s.foreign_bases(seat) for seat in range(s.players))
         s.end(tuple(seat for seat in range(s.players) if s.foreign_bases(seat) == most), "turn limit")
         return
+    s.turn += 1
     s.offence = (s.offence + 1) % s.players
     s.challenge = 1
     if s.quarks:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
+from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES
 from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
 
 WIDTH = 80
@@ -194,7 +194,7 @@ def render_text(view: dict[str, Any]) -> str:
     if view.get("is_over"):
         winners = view.get("winners") or []
         lines.append("Game over: " + (", ".join(f"seat {w}" for w in winners) or "no one") + " won" +
-                     (" at the turn limit" if view["turn"] > view["turn_limit"] else ""))
+                     (" at the turn limit" if at_turn_limit(view) else ""))
     return "\n".join(_wrap(line) for line in lines)
 
 
@@ -203,3 +203,9 @@ def _wrap(line: str) -> str:
     if len(line) <= WIDTH:
         return line
     return textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+
+
+def at_turn_limit(view: dict[str, Any]) -> bool:
+    """An ended game with no one holding the winning number of foreign bases ended at the turn
+    limit (reaching them ends the game at once, so the two ends never meet)."""
+    return bool(view.get("is_over")) and all(p["foreign_bases"] < WIN_BASES for p in view["players"])

@@ -236,8 +236,15 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "again":
         line["text"] = f"seat {args[0]} " + ("challenges again" if args[1] else "ends its turn")
     elif kind == "win":
-        line["text"] = ("seats " + ", ".join(map(str, args[0])) + " win") + (
-            " at the turn limit" if args[1] == "turn limit" else "")
+        line["text"] = winners_text(args[0]) + (" at the turn limit" if args[1] == "turn limit" else "")
     else:
         line["text"] = kind
     return line
+
+
+def winners_text(winners: list[int] | tuple[int, ...]) -> str:
+    """'seat 0 wins', 'seats 0 and 2 win', 'seats 0, 1 and 2 win'."""
+    if len(winners) == 1:
+        return f"seat {winners[0]} wins"
+    names = [str(w) for w in winners]
+    return "seats " + ", ".join(names[:-1]) + " and " + names[-1] + " win"

@@ -461,7 +461,9 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
       h("span", { class: "chip" }, step),
       h("span", { class: `ce-prompt${legal.length ? " mine" : ""}`, id: "ce-prompt" }, promptOf(view, legal, ctx))),
     view.is_over ? h("div", { class: `ce-over${(view.winners || []).includes(ctx.seat) ? " won" : ""}`, id: "ce-over" }, promptOf(view, legal, ctx),
-      view.turn > view.turn_limit ? " (the turn limit was reached)" : "") : null,
+      // the count of turns stops at the limit: a game over with no one at five foreign bases
+      // (which end it at once) ended at the turn limit
+      (view.players || []).every((p) => p.foreign_bases < 5) ? " (the turn limit was reached)" : "") : null,
     phaseDiagram(view, ctx),
     h("div", { class: "ce-main" },
       h("div", { class: "ce-systems" }, (view.players || []).map((p) => systemPanel(view, p, ctx, legalSet, send))),
