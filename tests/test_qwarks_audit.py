@@ -162,7 +162,7 @@ class Audit:
         assert sorted(self.state.winners) == self.model.winners()
         assert sorted(view["winners"]) == self.model.winners()
         assert [sorted(f["id"] for f in p["kept"]) for p in view["players"]] == [sorted(k) for k in self.model.kept]
-        assert sorted(f["id"] for f in view["discards"]) == sorted(self.model.discards)
+        assert view["discards"] == len(self.model.discards)
         assert len(self.model.seen) == self.decks * self.model.turns
         MET["shared title"] += len(self.model.winners()) > 1
         MET["games"] += 1
@@ -344,8 +344,9 @@ class Audit:
             self.hidden.discard(face["id"])
             view = self.spectator()
             told = [line for line in view["log"] if line["event"] == "answer"][-1]
-            said_back = (told["seat"], told["answer"], told["right"], told["card"])
-            assert said_back == (seat, str(action), right, face["id"]), (told, text, right, face)
+            said_back = (told["seat"], told["answer"], told["right"])
+            assert said_back == (seat, str(action), right), (told, text, right, face)
+            assert face["id"] not in told["text"], "the log names no card: the discard pile is face down"
             if index + 1 < len(race.order):
                 assert view["answers"][index] == {"seat": seat, "answer": str(action), "right": right, "card": face}
             MET["right" if right else "wrong"] += 1
@@ -359,7 +360,7 @@ class Audit:
         view = self.spectator()
         if model.turn < model.turns:
             assert [p["score"] for p in view["players"]] == model.points
-            assert sorted(f["id"] for f in view["discards"]) == sorted(model.discards)
+            assert view["discards"] == len(model.discards)
 
     def refusals(self, seat: int) -> None:
         """Answers in the wrong form are refused with a reason that tells nothing of the card."""
@@ -438,12 +439,6 @@ def test_options_out_of_the_rulebook_are_refused(players: int, options: dict[str
         quarkade.load(GAME_ID, players=players, **options)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Phase 1: 'cover it with their lead hand [...] making sure the illustration is completely "
-    "hidden' and ruling 9 ('a covered card's face is in no view [...] the answer must come from "
-    "memory'); but with no card set aside (2 or 4 players) the last card to be answered is the one "
-    "card of the public card list that the view does not show face up (kept, discarded, revealed), "
-    "so a seat that remembers nothing reads it off its view"))
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_last_covered_card_cannot_be_read_off_the_view(players: int) -> None:
     every_id = {card["id"] for card in PUBLIC["cards"]}

@@ -116,6 +116,9 @@ def test_phase_1_a_maximum_of_10_seconds() -> None:
     quick = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, cover_seconds=3)
     with pytest.raises(IllegalAction, match="3 seconds"):
         act(quick, 2, "cover 1 after 3001")
+    one = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, cover_seconds=1)
+    with pytest.raises(IllegalAction, match="the time limit is 1 second: "):
+        act(one, 2, "cover 1 after 1001")
 
 
 def test_phase_1_any_whole_millisecond_is_a_reaction_time() -> None:
@@ -224,6 +227,25 @@ def test_second_turn_the_first_player_duty_passes_clockwise() -> None:
     assert state.turn == 2 and state.first == 1
     assert sorted(ids(state.discards)) == ["n01", "p03"]
     assert ids(state.revealed) == ["p02", "n02", "n03"]
+
+
+def test_second_turn_discarded_cards_go_face_down() -> None:
+    """Ruling 16: a discarded card is seen while it lies revealed, that turn; then it lies on
+    a face-down pile that the views show as a count, and no log line names it."""
+    state = three_players()
+    act(state, 0, "cover 0 after 900")
+    act(state, 1, "cover 2 after 950")
+    act(state, 2, "timeout")
+    act(state, 0, "answer 0 prooton")  # wrong: p01 shows one happy Qwark
+    during = state.view(None).to_json()
+    assert during["revealed"][0]["card"]["id"] == "p01", "the wrong answer's card is revealed this turn"
+    act(state, 1, "answer 3 nootron")  # wrong: p03 is a Prooton
+    assert state.turn == 2 and sorted(ids(state.discards)) == ["n01", "p01", "p03"]
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat).to_json()
+        assert view["discards"] == 3, "the pile is a count"
+        shown = str(view)
+        assert not any(card in shown for card in ("p01", "n01", "p03")), f"seat {seat} reads the pile"
 
 
 def test_second_turn_no_question_left_the_first_player_chooses() -> None:

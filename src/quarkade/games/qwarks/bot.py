@@ -190,8 +190,11 @@ class QwarksBot(Bot):
         return colours[0], colours[1], colours[2]
 
     def _guess(self, data: dict[str, Any], question: Question) -> tuple[int | tuple[Colour, Colour, Colour], Kind]:
-        """The commonest answer among the cards this bot has not seen leave play."""
-        gone = {c["id"] for p in data["players"] for c in p["kept"]} | {c["id"] for c in data["discards"]}
+        """The commonest answer among the cards this bot has not seen leave play: the kept
+        cards, and those it saw revealed on earlier turns (the discard pile is face down, so
+        only its memory knows them)."""
+        gone = {c["id"] for p in data["players"] for c in p["kept"]}
+        gone |= {card for (turn, _), card in self.memory.items() if turn < data["turn"]}
         gone |= {e["card"]["id"] for e in data["revealed"] if e["card"] is not None}
         pool = [card for card in CARDS if card.id not in gone]
         said, _ = Counter(card.answer(question) for card in pool).most_common(1)[0]

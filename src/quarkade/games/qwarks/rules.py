@@ -101,7 +101,7 @@ class QwarksState(CachedLegalActions):
     limit_ms: int
     decks: list[list[int]]  # card indices, question side up; the top is the end of the list
     set_aside: list[int]  # dealt away at set-up, never seen
-    discards: list[int]  # seen, then discarded, in order
+    discards: list[int]  # seen while revealed, then on the face-down pile, in order
     kept: list[list[int]]  # each seat's claimed cards
     turn: int  # from 1
     start: int  # the first player of turn 1
@@ -247,7 +247,9 @@ class QwarksState(CachedLegalActions):
         if not 0 <= action.deck < len(self.decks):
             return f"there is no deck {action.deck}: the cards are revealed from decks 0 to {len(self.decks) - 1}"
         if action.after > self.limit_ms:
-            return (f"the time limit is {self.limit_ms // 1000} seconds: a card covered after {action.after} ms "
+            seconds = self.limit_ms // 1000
+            return (f"the time limit is {seconds} second{'s' if seconds != 1 else ''}: a card covered after "
+                    f"{action.after} ms "
                     "is too late (the host applies 'timeout')")
         return None
 

@@ -3,7 +3,7 @@
 The flow, the scores and every face the view shows are copied from it. What it hides is
 drawn with the caller's generator from the cards it does not show: first the top card of
 each deck, among the cards whose back shows that deck's question; then the covered cards,
-the rest of the decks and the cards set aside, at random. Another seat's sealed choice in a
+the rest of the decks, the face-down discard pile and the cards set aside, at random. Another seat's sealed choice in a
 race not yet resolved is drawn among its legal actions. The view alone is used, so a
 player's memory of a covered face is not here: a bot that remembers it adds it itself.
 """
@@ -33,12 +33,11 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     s.question = QUESTION_BY_WORD[question["question"]] if question["question"] else None
     s.question_deck = question["deck"] if question["deck"] is not None else -1
     s.kept = [[CARD_BY_ID[c["id"]].index for c in p["kept"]] for p in data["players"]]
-    s.discards = [CARD_BY_ID[c["id"]].index for c in data["discards"]]
     s.ready = list(data["ready"])
     s.order, s.answered = tuple(data["answering"]["order"]), data["answering"]["answered"]
     s.wrong = 0  # not shown: only the statistics read it
 
-    shown = {card for kept in s.kept for card in kept} | set(s.discards)
+    shown = {card for kept in s.kept for card in kept}
     entries = data["revealed"]
     for entry in entries:
         if entry["card"] is not None:
@@ -62,6 +61,13 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
         below = [unseen.pop() for _ in range(deck["cards"] - len(cards))]
         cards[:0] = below  # under the top card
     s.decks = decks
+    # The discard pile is face down (RULINGS.md, 16): its cards are drawn like the set-aside ones.
+    # This turn's discards are still on the table, face up: a wrong answer's card, and once the
+    # game is over, the last turn's unclaimed cards.
+    on_table = [CARD_BY_ID[e["card"]["id"]].index for e in data["answers"] if not e["right"]]
+    if s.phase == Phase.OVER:
+        on_table += [CARD_BY_ID[e["card"]["id"]].index for e in entries if e["covered_by"] is None]
+    s.discards = [unseen.pop() for _ in range(data["discards"] - len(on_table))] + on_table
     s.set_aside = unseen[: data["set_aside"]]
 
     s.covers = [None] * n

@@ -42,7 +42,8 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
                    "card": the face, revealed}
     players        one entry a seat: {"seat", "kept": the faces of its cards, "score"}
-    discards       the faces of the cards discarded after being seen, oldest first
+    discards       how many cards lie on the discard pile: face down, a count only (a card is
+                   seen while it is revealed, in ``revealed`` and ``answers``, that turn only)
     set_aside      how many cards were dealt away unseen at set-up
     to_act, is_over, scores, winners (null until the game is over)
     log            the newest events, oldest first: {"event", "text", ...}; a reveal is told
@@ -120,14 +121,17 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         return {"event": kind, "text": "The race: " + "; ".join(parts) + "."}
     if kind == "answer":
         seat, answer, right, card = event[2:6]
+        # The card is named nowhere in the log: its face is shown in the turn's view only, so
+        # that no log line lists what went onto the face-down discard pile (RULINGS.md, 16).
         said, c = str(answer), CARDS[card]
-        outcome = f"right: it keeps {c.id} ({c.value} points)" if right else f"wrong: {c.id} is discarded"
-        return {"event": kind, "seat": seat, "answer": said, "right": right, "card": c.id,
+        outcome = f"right: it keeps the card ({c.value} points)" if right else "wrong: the card is discarded"
+        return {"event": kind, "seat": seat, "answer": said, "right": right,
                 "text": f"Seat {seat} answers {said.removeprefix('answer ')}: {outcome}."}
     if kind == "discard":
-        cards = [CARDS[card].id for card in event[2]]
-        text = f"Unclaimed cards discarded: {', '.join(cards)}." if cards else "No card is left unclaimed."
-        return {"event": kind, "cards": cards, "text": text}
+        count = len(event[2])
+        text = (f"{count} unclaimed card{'s' if count != 1 else ''} discarded face down." if count
+                else "No card is left unclaimed.")
+        return {"event": kind, "cards": count, "text": text}
     if kind == "end":
         scores, winners = event[2], event[3]
         best = ", ".join(f"seat {s}" for s in winners)
@@ -189,7 +193,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
             {"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(scores[s])}
             for s in range(n)
         ],
-        "discards": [face(card) for card in state.discards],
+        "discards": len(state.discards),
         "set_aside": len(state.set_aside),
         "to_act": list(state.to_act),
         "is_over": over,
