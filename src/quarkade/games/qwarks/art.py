@@ -120,7 +120,9 @@ def _qwark(q: Qwark, column: int) -> str:
 def card_svg(card: Card) -> str:
     """The face of ``card`` as a standalone SVG document."""
     creatures = "".join(_qwark(q, i) for i, q in enumerate(card.qwarks))
-    title = f"Qwarks card {card.id}, value {card.value}: " + "; ".join(
+    # No id in the title or the corner: an id is a name for the data, and what the face does
+    # not show (Prooton or Nootron) must not be printed beside it (RULINGS.md, 3).
+    title = f"Qwarks card, value {card.value}: " + "; ".join(
         f"{q.colour.word} {q.mood.word}, {q.eyes} {'eye' if q.eyes == 1 else 'eyes'}"
         + (f", {q.tentacles} tentacles" if q.tentacles else "") for q in card.qwarks)
     return (
@@ -133,8 +135,6 @@ def card_svg(card: Card) -> str:
         f'<text x="32" y="41" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="26" '
         f'fill="{INK}">{card.value}</text>'
         f"{creatures}"
-        f'<text x="{WIDTH - 16}" y="{HEIGHT - 20}" text-anchor="end" font-family="sans-serif" font-size="12" '
-        f'fill="#8d7b5a">{card.id}</text>'
         "</svg>"
     )
 
