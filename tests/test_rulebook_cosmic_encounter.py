@@ -306,6 +306,27 @@ def test_3_6_a_deals_base_for_the_defence_never_empties_one_in_that_system() -> 
     assert state.warp[defence] == sum(row[defence] for row in new(players=3).tokens) - 1
 
 
+def test_3_6_the_deal_is_timed_by_the_host() -> None:
+    """"... within one minute": the engine reads no clock; ``clock()`` tells the host who is on
+    it, for how long, and what to apply when the time passes (RULINGS 15)."""
+    state = new(deal_seconds=5)
+    offence, defence = challenge(state, launch=2)
+    assert state.clock() is None
+    set_hand(state, offence, ["c", "a4"])
+    set_hand(state, defence, ["c", "a6"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    clock = state.clock()
+    assert clock is not None and clock.seats == (offence, defence) and clock.limit_ms == 5000
+    assert clock.key == ("deal", state.turn, state.challenge) and not clock.race
+    offer = Offer(1, 1, 3)
+    assert clock.stamp(offer, 4000) == offer and clock.carried_ms(offer) is None
+    state.apply(offence, offer)
+    assert state.clock() == clock  # the same step: the host's minute goes on
+    state.apply(defence, clock.timeout)
+    assert state.clock() is None and state.warp[offence] == 3
+
+
 def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
     state = new()
     offence, defence = challenge(state, launch=2)

@@ -228,7 +228,9 @@ def human_turn(game: Game, state: State, seat: int) -> None:
     """Let a human at ``seat`` choose until an action is legal, and apply it."""
     console.print(render_view(state.view(seat).to_json()))
     step = timed_step(state)
-    if step is not None and seat in step.seats:  # a race: the time is measured (countdown.py)
+    # a race: the time is measured (countdown.py); a step that is no race (a deal) is untimed
+    # here, as the hot seat passes between players
+    if step is not None and seat in step.seats and getattr(step, "race", True) is not False:
         state.apply(seat, timed_choice(game, state, seat, step, lambda left: read_line_within(left, f"seat {seat}> "),
                                        lambda text: console.print(text, markup=False)))
         if sys.stdout.isatty():  # the answer comes from memory, not from the screen above

@@ -4,7 +4,10 @@ The engine never reads a clock: a game with a timed step offers ``state.clock()`
 it, else an object with ``key`` (the same for the whole step), ``seats`` (those still on the
 clock), ``limit_ms``, ``timeout`` (the action applied for a seat still on the clock when the
 limit passes), ``stamp(action, ms)`` (the action with the server's time written in it) and
-``carried_ms(action)`` (the time a bot's action carries). Nothing here knows a game.
+``carried_ms(action)`` (the time a bot's action carries); a step may say ``race = False``
+(Cosmic Encounter's deal: actions answer what the seat saw and carry no time), and then only
+the limit is kept: actions are neither stamped nor exempt from staleness, and bots act as at
+any other step. Nothing here knows a game.
 
 - A seat's time runs from when the state that opened the step was sent to it: when the step
   opens, or when the seat's first connection arrives if it had none then. A seat's action on
@@ -60,8 +63,12 @@ class TableClock:
 
     # ------------------------------------------------------------------ the step
     def owns(self, seat: int) -> bool:
-        """Whether ``seat`` is on the clock now (its actions are stamped, its bot is timed)."""
-        return self.step is not None and seat in self.step.seats
+        """Whether ``seat`` races on the clock now (its actions are stamped, its bot is timed)."""
+        return self.step is not None and seat in self.step.seats and self.racing
+
+    @property
+    def racing(self) -> bool:
+        return getattr(self.step, "race", True) is not False
 
     def update(self) -> None:
         """Follow the table's state: open, carry on or close the timed step."""
@@ -79,7 +86,7 @@ class TableClock:
             present = {c.seat for c in self.table.connections}
             for seat in step.seats:
                 self._arm(loop, seat)
-                bot = self.table.bots.get(seat)
+                bot = self.table.bots.get(seat) if self.racing else None
                 if bot is not None:
                     self.bot_tasks.append(loop.create_task(self._bot(seat)))
                 elif seat in present:
@@ -90,7 +97,7 @@ class TableClock:
             for seat in list(self.timers):
                 if seat not in step.seats:
                     self.timers.pop(seat).cancel()
-            for seat in step.seats:  # a seat handed to a bot during the step
+            for seat in step.seats if self.racing else ():  # a seat handed to a bot during the step
                 if seat in self.table.bots and not any(t.get_name() == f"clock-bot-{seat}" for t in self.bot_tasks):
                     self.bot_tasks.append(loop.create_task(self._bot(seat)))
 

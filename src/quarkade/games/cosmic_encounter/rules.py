@@ -28,6 +28,7 @@ from quarkade.games.cosmic_encounter.components import (
     deck_cards,
 )
 from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
+from quarkade.games.cosmic_encounter.timing import DealClock
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
 RULES_VERSION = "2"
@@ -70,7 +71,7 @@ class CosmicEncounter(Game):
                        choices=("random", "none")),
             OptionSpec("edicts", bool, True, "edict cards in the deck, played at the edict window of each challenge"),
             OptionSpec("deal_seconds", int, 60, "the time limit of a deal, in seconds (the host applies "
-                       "timeout when it passes; the engine reads no clock)", minimum=10, maximum=600),
+                       "timeout when it passes; the engine reads no clock)", minimum=1, maximum=600),
             OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, played at the "
                        "edict window: wild, it lends its power for the challenge; super, it shields one's own"),
         ),
@@ -345,6 +346,12 @@ class CosmicState(CachedLegalActions):
     def statistics(self) -> dict[str, float]:
         return {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
                 **{name: float(count) for name, count in self.figures.items()}}
+
+    def clock(self) -> DealClock | None:
+        """The deal minute, for a host to time (``timing.py``); None outside a deal."""
+        if self.step is not Step.DEAL or self.is_over:
+            return None
+        return DealClock(("deal", self.turn, self.challenge), self._to_act, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
         from quarkade.games.cosmic_encounter.views import view

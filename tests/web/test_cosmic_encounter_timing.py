@@ -1,0 +1,163 @@
+"""The server's clock for Cosmic Encounter's deal: the two main players are on the clock for
+``deal_seconds``, the server applies ``timeout`` when it passes, and the state messages carry
+the clock the table's countdown follows (docs/protocol.md, "Time")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from quarkade.faces.web.clock import LATENCY_CAP_MS
+
+from .conftest import LiveServer
+
+Message = dict[str, Any]
+PLAYERS = 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(Path(tmp_path_factory.mktemp("deal")) / "deal.sqlite3", bot_delay=0.0)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+class Seat:
+    """One seat's websocket; the latest state it was sent is kept as it arrives."""
+
+    def __init__(self) -> None:
+        self.ws: Any = None
+        self.state: Message | None = None
+        self.errors: list[Message] = []
+        self.reader: asyncio.Task[None] | None = None
+
+    async def open(self, server: LiveServer, table: str, token: str) -> None:
+        self.ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table}?token={token}")
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        async for raw in self.ws:
+            message = json.loads(raw)
+            if message["type"] == "probe":
+                await self.ws.send(json.dumps({"type": "echo", "id": message["id"]}))
+            elif message["type"] == "state":
+                self.state = message
+            elif message["type"] == "error":
+                self.errors.append(message)
+
+    async def act(self, action: str, seq: int) -> None:
+        await self.ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+        await self.ws.close()
+
+
+async def until(seats: list[Seat], test: Any, timeout: float = 10.0) -> tuple[int, Message]:
+    """The first seat whose latest state passes ``test``, and that state."""
+    async with asyncio.timeout(timeout):
+        while True:
+            for number, seat in enumerate(seats):
+                if seat.state is not None and test(seat.state):
+                    return number, seat.state
+            await asyncio.sleep(0.005)
+
+
+def dealing(message: Message) -> bool:
+    return message["view"]["step"] == "deal" and any(a.startswith("offer") for a in message["legal"])
+
+
+async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> None:
+    """Random legal play, a Compromise whenever one may be played, until a deal opens."""
+    acted: set[tuple[int, int]] = set()
+    for _ in range(3000):
+        number, message = await until(seats, lambda m: bool(m["legal"]) and not m["over"])
+        if dealing(message):
+            return
+        if (number, message["seq"]) in acted:
+            await asyncio.sleep(0.005)
+            continue
+        acted.add((number, message["seq"]))
+        legal = message["legal"]
+        action = "play c" if "play c" in legal else rng.choice(legal)
+        await seats[number].act(action, message["seq"])
+    raise AssertionError("no deal was reached")
+
+
+def new_table(server: LiveServer, seconds: int) -> tuple[str, dict[int, str]]:
+    answer = httpx.post(f"{server.url}/api/tables", json={
+        "game": "cosmic-encounter", "players": PLAYERS, "seats": ["human"] * PLAYERS,
+        "options": {"deal_seconds": seconds, "powers": "none", "edicts": False},
+        "play": list(range(PLAYERS))}).json()
+    return answer["id"], {entry["seat"]: entry["token"] for entry in answer["seats"] if entry.get("token")}
+
+
+def test_the_server_fails_a_deal_when_its_time_passes(server: LiveServer) -> None:
+    table, tokens = new_table(server, seconds=1)
+
+    async def play() -> tuple[Message, Message, float]:
+        seats = [Seat() for _ in range(PLAYERS)]
+        for number, seat in enumerate(seats):
+            await seat.open(server, table, tokens[number])
+        await play_to_a_deal(seats, random.Random(3))
+        opened = time.monotonic()
+        _, message = await until(seats, dealing)
+        _, done = await until(seats, lambda m: m["view"]["step"] != "deal" or m["over"], timeout=5)
+        waited = time.monotonic() - opened
+        for seat in seats:
+            await seat.close()
+        return message, done, waited
+
+    message, done, waited = asyncio.run(play())
+    view = message["view"]
+    mains = sorted([view["offence"], view["encounter"]["defender"]])
+    clock = message["clock"]
+    assert clock["limit_ms"] == 1000 and 0 < clock["left_ms"] <= 1000 and sorted(clock["seats"]) == mains
+    # the minute (here a second) and the forgiven latency, and no more than a moment after
+    assert 0.9 <= waited <= 1.0 + LATENCY_CAP_MS / 1000 + 0.5, waited
+    texts = [line["text"] for line in done["view"]["log"]]
+    assert any(text.startswith("no deal in time") for text in texts), texts
+    assert "clock" not in done  # the timed step is over
+
+
+def test_a_deal_on_the_clock_keeps_refusing_stale_actions(server: LiveServer) -> None:
+    """A deal is no race: an acceptance answers the offer its seat saw, so an action that
+    answers an older update is refused as stale, and an offer carries no time."""
+    table, tokens = new_table(server, seconds=30)
+
+    async def play() -> tuple[list[Message], Message, Message]:
+        seats = [Seat() for _ in range(PLAYERS)]
+        for number, seat in enumerate(seats):
+            await seat.open(server, table, tokens[number])
+        await play_to_a_deal(seats, random.Random(5))
+        first, message = await until(seats, dealing)
+        offer = next(a for a in message["legal"] if a.startswith("offer") and a.endswith("base both"))
+        old = message["seq"]
+        await seats[first].act(offer, old)
+        _, offered = await until(seats, lambda m: any(o == offer for o in m["view"]["encounter"]["offers"]))
+        # the same seat's next action, answering the update before its own offer: stale
+        await seats[first].act("timeout", old)
+        await asyncio.sleep(0.3)
+        errors = seats[first].errors[:]
+        latest = seats[first].state
+        assert latest is not None
+        for seat in seats:
+            await seat.close()
+        return errors, offered, latest
+
+    errors, offered, latest = asyncio.run(play())
+    assert [e.get("code") for e in errors] == ["stale"], errors
+    assert latest["view"]["step"] == "deal" and latest["clock"]["limit_ms"] == 30_000
+    assert offered["view"]["step"] == "deal"
