@@ -121,7 +121,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
 
     page.wait_for_selector(".scores tr.winner")
     assert page.locator(".scores tbody tr").count() == 3
-    page.locator("#game-over").scroll_into_view_if_needed()
+    page.wait_for_selector("#game-over")  # the panel is redrawn on each update: wait, do not hold an element
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "quirky-quarks-over.png")
 
