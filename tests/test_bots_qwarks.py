@@ -78,7 +78,7 @@ def test_a_slow_hand_times_out() -> None:
 
 def phase_two(level: Any, seed: int, question_deck: list[str]) -> tuple[QwarksState, QwarksBot]:
     """Seat 0 (the bot) covers the card it chooses; the others time out; phase 2 is next."""
-    decks = [question_deck, ["n01", "n02"], ["p03", "n03"]]
+    decks = [question_deck, ["q23", "q40"], ["q35", "q13"]]
     state = new_state(3, decks=decks, first=0)
     bot = QwarksBot(state.game, seed)
     bot.level = level
@@ -92,7 +92,7 @@ def phase_two(level: Any, seed: int, question_deck: list[str]) -> tuple[QwarksSt
 def test_a_perfect_memory_answers_right() -> None:
     perfect = dataclasses.replace(LEVELS["expert"], recall=1.0)
     for seed in range(10):
-        state, bot = phase_two(perfect, seed, ["p01", "p02"])
+        state, bot = phase_two(perfect, seed, ["q01", "q18"])
         answer = bot.choose(state.view(0), state.legal_actions(0))
         state.apply(0, answer)
         assert len(state.kept[0]) == 1, f"{answer} is wrong"
@@ -100,11 +100,11 @@ def test_a_perfect_memory_answers_right() -> None:
 
 def test_memory_errs_more_when_more_details_are_asked() -> None:
     easy = LEVELS["easy"]
-    p02, n01 = CARD_BY_ID["p02"], CARD_BY_ID["n01"]
-    assert details(n01, Question.EYES, True) > details(n01, Question.HAPPY, True)
-    assert details(p02, Question.TENTACLES, True) > details(n01, Question.TENTACLES, True)
+    q18, q23 = CARD_BY_ID["q18"], CARD_BY_ID["q23"]
+    assert details(q23, Question.EYES, True) > details(q23, Question.HAPPY, True)
+    assert details(q18, Question.TENTACLES, True) > details(q23, Question.TENTACLES, True)
     rights = {}
-    for question_deck, question in ((["p01", "p02"], "happy"), (["p01", "p04"], "sad"), (["p01", "p03"], "colours")):
+    for question_deck, question in ((["q01", "q18"], "happy"), (["q01", "q08"], "sad"), (["q01", "q35"], "colours")):
         right = 0
         for seed in range(150):
             state, bot = phase_two(easy, seed, question_deck)
@@ -116,7 +116,7 @@ def test_memory_errs_more_when_more_details_are_asked() -> None:
 
 
 def test_a_bot_made_mid_game_guesses() -> None:
-    state, _ = phase_two(LEVELS["normal"], 1, ["p01", "p02"])
+    state, _ = phase_two(LEVELS["normal"], 1, ["q01", "q18"])
     newcomer = QwarksBot(state.game, 5)
     answer = newcomer.choose(state.view(0), state.legal_actions(0))
     assert isinstance(answer, Answer) and state.why_illegal(0, answer) is None

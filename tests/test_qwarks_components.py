@@ -95,12 +95,12 @@ def test_broken_data_is_refused(what: str, change: Any, message: str) -> None:
 
 
 def test_answers() -> None:
-    p01 = CARD_BY_ID["p01"]
-    assert p01.answer(Question.EYES) == 5
-    assert p01.answer(Question.TENTACLES) == 7
-    assert p01.answer(Question.SAD) == 2
-    assert p01.answer(Question.HAPPY) == 1
-    assert p01.answer(Question.COLOURS) == tuple(sorted((Colour.GREEN, Colour.BLUE, Colour.GREEN)))
+    q01 = CARD_BY_ID["q01"]
+    assert q01.answer(Question.EYES) == 5
+    assert q01.answer(Question.TENTACLES) == 7
+    assert q01.answer(Question.SAD) == 2
+    assert q01.answer(Question.HAPPY) == 1
+    assert q01.answer(Question.COLOURS) == tuple(sorted((Colour.GREEN, Colour.BLUE, Colour.GREEN)))
     assert len(COLOUR_ANSWERS) == 56, "three colours from six, repeats allowed, in any order"
 
 

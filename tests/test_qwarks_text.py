@@ -14,11 +14,11 @@ from quarkade.games.qwarks.text import render_text
 
 
 def test_the_revealed_cards_are_drawn_with_every_detail() -> None:
-    state = new_state(3, decks=[["p01", "p04"], ["p02", "p05"], ["n01", "n04"]], first=0)
+    state = new_state(3, decks=[["q01", "q08"], ["q18", "q25"], ["q23", "q30"]], first=0)
     text = render_text(state.view(1).to_json())
     assert "deck 1 · you" in text
     assert f"Question: {state.question.text}" in text  # type: ignore[union-attr]
-    for card_id in ("p01", "p02", "n01"):
+    for card_id in ("q01", "q18", "q23"):
         card = CARD_BY_ID[card_id]
         assert f"{card.value} points" in text
         for qwark in card.qwarks:
@@ -29,14 +29,14 @@ def test_the_revealed_cards_are_drawn_with_every_detail() -> None:
 
 
 def test_a_covered_card_shows_the_hand_never_the_face() -> None:
-    state = new_state(3, decks=[["p01", "p04"], ["p02", "p05"], ["n01", "n04"]], first=0)
+    state = new_state(3, decks=[["q01", "q08"], ["q18", "q25"], ["q23", "q30"]], first=0)
     state.apply_text(0, "cover 1 after 900")
     state.apply_text(1, "cover 1 after 1200")
     state.apply_text(2, "timeout")
     text = render_text(state.view(0).to_json())
-    hidden = CARD_BY_ID["p02"]
+    hidden = CARD_BY_ID["q18"]
     assert "covered by" in text and "your hand" in text
-    assert f"{hidden.value} points" not in text or hidden.value in (CARD_BY_ID["p01"].value, CARD_BY_ID["n01"].value)
+    assert f"{hidden.value} points" not in text or hidden.value in (CARD_BY_ID["q01"].value, CARD_BY_ID["q23"].value)
     block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
     assert not any("eye" in part for part in block), block
     assert "Seat 0 reached for deck 1 after 900 ms and got it." in text

@@ -70,19 +70,19 @@ def test_no_view_names_a_hidden_card(players: int, options: dict[str, Any]) -> N
 
 
 def test_the_coverer_does_not_see_its_covered_card_either() -> None:
-    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+    state = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0)
     before = state.view(0).to_json()
-    assert before["revealed"][0]["card"]["id"] == "p01", "revealed: everyone sees it"
+    assert before["revealed"][0]["card"]["id"] == "q01", "revealed: everyone sees it"
     for seat, text in ((0, "cover 0 after 900"), (1, "cover 2 after 1000"), (2, "cover 1 after 990")):
         state.apply(seat, parse(text))
     for seat in (None, 0, 1, 2):
         view = state.view(seat).to_json()
         assert [e["card"] for e in view["revealed"]] == [None, None, None]
-        assert not named(view) & {"p01", "n01", "p03"}
+        assert not named(view) & {"q01", "q23", "q35"}
 
 
 def test_a_race_choice_is_sealed_until_all_are_in() -> None:
-    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+    state = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0)
     others_before = [state.view(seat).to_json() for seat in (None, 1, 2)]
     state.apply(0, parse("cover 2 after 1234"))
     mine = state.view(0).to_json()

@@ -3,11 +3,11 @@
 Positions are arranged with ``new_state(players, decks=..., first=...)``: each deck's card
 ids, top first. The cards used (house data, ``data/cards.toml``):
 
-    p01 Prooton, 3 points, back "eyes": green 1 eye 2 tentacles sad, blue 1 eye 5 tentacles
+    q01 Prooton, 3 points, back "eyes": green 1 eye 2 tentacles sad, blue 1 eye 5 tentacles
         sad, green 3 eyes happy (eyes 5, tentacles 7, sad 2, happy 1)
-    p02 Prooton, 4 points, back "happy"        p03 Prooton, 1 point, back "colours"
-    n01 Nootron, 5 points, back "colours"      n02 Nootron, 3 points, back "happy"
-    n03 Nootron, 4 points, back "sad"          n04 Nootron, 2 points, back "sad"
+    q18 Prooton, 4 points, back "happy"        q35 Prooton, 1 point, back "colours"
+    q23 Nootron, 5 points, back "colours"      q40 Nootron, 3 points, back "happy"
+    q13 Nootron, 4 points, back "sad"          q30 Nootron, 2 points, back "sad"
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ def ids(cards: list[int]) -> list[str]:
 
 
 def three_players() -> QwarksState:
-    """Seat 0 first; turn 1 reveals p01, n01, p03 and asks deck 0's next back (p02: happy)."""
-    return new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0)
+    """Seat 0 first; turn 1 reveals q01, q23, q35 and asks deck 0's next back (q18: happy)."""
+    return new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0)
 
 
 # ------------------------------------------------------------------------ Component List
@@ -75,10 +75,10 @@ def test_phase_1_all_players_reveal_at_once_and_the_next_question_shows() -> Non
     top of each deck now displays the question side of the next card, the one on the first
     player's deck determining the question."""
     state = three_players()
-    assert ids(state.revealed) == ["p01", "n01", "p03"]
+    assert ids(state.revealed) == ["q01", "q23", "q35"]
     assert state.phase == Phase.COVER and state.to_act == (0, 1, 2)
     view = state.view(2).to_json()
-    assert [e["card"]["id"] for e in view["revealed"]] == ["p01", "n01", "p03"]
+    assert [e["card"]["id"] for e in view["revealed"]] == ["q01", "q23", "q35"]
     assert [d["question"] for d in view["decks"]] == ["happy", "happy", "sad"]
     assert state.question == Question.HAPPY and view["question"]["deck"] == 0
 
@@ -113,10 +113,10 @@ def test_phase_1_a_maximum_of_10_seconds() -> None:
         act(state, 0, "cover 1 after 10001")
     act(state, 0, "cover 1 after 10000")
     act(state, 1, "timeout")
-    quick = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, cover_seconds=3)
+    quick = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0, cover_seconds=3)
     with pytest.raises(IllegalAction, match="3 seconds"):
         act(quick, 2, "cover 1 after 3001")
-    one = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, cover_seconds=1)
+    one = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0, cover_seconds=1)
     with pytest.raises(IllegalAction, match="the time limit is 1 second: "):
         act(one, 2, "cover 1 after 1001")
 
@@ -148,7 +148,7 @@ def test_phase_1_the_quicker_hand_gets_the_card() -> None:
 
 def test_phase_1_a_tie_goes_to_the_seat_nearer_the_first_player() -> None:
     """Ruling 7: equal times, the seat nearer the first player clockwise."""
-    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=2)
+    state = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=2)
     act(state, 1, "cover 0 after 1000")
     act(state, 0, "cover 0 after 1000")
     act(state, 2, "timeout")
@@ -157,14 +157,14 @@ def test_phase_1_a_tie_goes_to_the_seat_nearer_the_first_player() -> None:
 
 # ------------------------------------------------------------------------ First Turn: Phase 2
 def covered_by_all(state: QwarksState) -> None:
-    act(state, 0, "cover 0 after 900")  # p01
-    act(state, 1, "cover 2 after 1500")  # p03
-    act(state, 2, "cover 1 after 1100")  # n01
+    act(state, 0, "cover 0 after 900")  # q01
+    act(state, 1, "cover 2 after 1500")  # q35
+    act(state, 2, "cover 1 after 1100")  # q23
 
 
 def test_phase_2_clockwise_from_the_first_player() -> None:
     """Starting with the first player and moving clockwise, each player answers."""
-    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=1)
+    state = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=1)
     covered_by_all(state)
     assert state.order == (1, 2, 0)
     assert state.to_act == (1,)
@@ -174,7 +174,7 @@ def test_phase_2_clockwise_from_the_first_player() -> None:
 
 def test_phase_2_the_question_is_the_same_for_all() -> None:
     """The question is determined by the illustration on the top card of the first player's
-    deck (here p02's back: how many Qwarks are happy?)."""
+    deck (here q18's back: how many Qwarks are happy?)."""
     state = three_players()
     covered_by_all(state)
     assert state.view(0).to_json()["question"]["question"] == "happy"
@@ -187,15 +187,15 @@ def test_phase_2_a_right_answer_and_identification_claim_the_card() -> None:
     whereas those who failed the test discard their card."""
     state = three_players()
     covered_by_all(state)
-    act(state, 0, "answer 1 prooton")  # p01: one happy Qwark, a Prooton
-    assert ids(state.kept[0]) == ["p01"]
-    act(state, 1, "answer 2 nootron")  # p03 has two happy Qwarks, but it is a Prooton
-    assert ids(state.kept[1]) == [] and "p03" in ids(state.discards)
-    act(state, 2, "answer 2 nootron")  # n01 has one happy Qwark
-    assert ids(state.kept[2]) == [] and "n01" in ids(state.discards)
+    act(state, 0, "answer 1 prooton")  # q01: one happy Qwark, a Prooton
+    assert ids(state.kept[0]) == ["q01"]
+    act(state, 1, "answer 2 nootron")  # q35 has two happy Qwarks, but it is a Prooton
+    assert ids(state.kept[1]) == [] and "q35" in ids(state.discards)
+    act(state, 2, "answer 2 nootron")  # q23 has one happy Qwark
+    assert ids(state.kept[2]) == [] and "q23" in ids(state.discards)
     assert state.scores == (3.0, 0.0, 0.0)
     view = state.view(None).to_json()
-    assert view["players"][0]["kept"][0]["id"] == "p01", "the obtained card shows its Qwarks side"
+    assert view["players"][0]["kept"][0]["id"] == "q01", "the obtained card shows its Qwarks side"
 
 
 def test_phase_2_identification_is_required() -> None:
@@ -211,7 +211,7 @@ def test_phase_2_each_card_is_revealed_after_its_answer() -> None:
     covered_by_all(state)
     act(state, 0, "answer 1 prooton")
     revealed = state.view(1).to_json()["revealed"]
-    assert revealed[0]["card"]["id"] == "p01" and revealed[0]["checked"]
+    assert revealed[0]["card"]["id"] == "q01" and revealed[0]["checked"]
     assert revealed[2]["card"] is None, "seat 1's card stays covered until it answers"
 
 
@@ -225,8 +225,8 @@ def test_second_turn_the_first_player_duty_passes_clockwise() -> None:
     act(state, 2, "timeout")
     act(state, 0, "answer 1 prooton")
     assert state.turn == 2 and state.first == 1
-    assert sorted(ids(state.discards)) == ["n01", "p03"]
-    assert ids(state.revealed) == ["p02", "n02", "n03"]
+    assert sorted(ids(state.discards)) == ["q23", "q35"]
+    assert ids(state.revealed) == ["q18", "q40", "q13"]
 
 
 def test_second_turn_discarded_cards_go_face_down() -> None:
@@ -236,16 +236,16 @@ def test_second_turn_discarded_cards_go_face_down() -> None:
     act(state, 0, "cover 0 after 900")
     act(state, 1, "cover 2 after 950")
     act(state, 2, "timeout")
-    act(state, 0, "answer 0 prooton")  # wrong: p01 shows one happy Qwark
+    act(state, 0, "answer 0 prooton")  # wrong: q01 shows one happy Qwark
     during = state.view(None).to_json()
-    assert during["revealed"][0]["card"]["id"] == "p01", "the wrong answer's card is revealed this turn"
-    act(state, 1, "answer 3 nootron")  # wrong: p03 is a Prooton
-    assert state.turn == 2 and sorted(ids(state.discards)) == ["n01", "p01", "p03"]
+    assert during["revealed"][0]["card"]["id"] == "q01", "the wrong answer's card is revealed this turn"
+    act(state, 1, "answer 3 nootron")  # wrong: q35 is a Prooton
+    assert state.turn == 2 and sorted(ids(state.discards)) == ["q01", "q23", "q35"]
     for seat in (None, 0, 1, 2):
         view = state.view(seat).to_json()
         assert view["discards"] == 3, "the pile is a count"
         shown = str(view)
-        assert not any(card in shown for card in ("p01", "n01", "p03")), f"seat {seat} reads the pile"
+        assert not any(card in shown for card in ("q01", "q23", "q35")), f"seat {seat} reads the pile"
 
 
 def test_second_turn_no_question_left_the_first_player_chooses() -> None:
@@ -264,11 +264,11 @@ def test_second_turn_no_question_left_the_first_player_chooses() -> None:
 def test_game_end_points_are_summed_and_the_best_scientist_wins() -> None:
     state = three_players()
     covered_by_all(state)
-    act(state, 0, "answer 1 prooton")  # p01, 3 points
-    act(state, 1, "answer 2 prooton")  # p03, 1 point
-    act(state, 2, "answer 1 nootron")  # n01, 5 points
+    act(state, 0, "answer 1 prooton")  # q01, 3 points
+    act(state, 1, "answer 2 prooton")  # q35, 1 point
+    act(state, 2, "answer 1 nootron")  # q23, 5 points
     act(state, 1, "question eyes")
-    act(state, 0, "cover 1 after 800")  # n02: eyes 9
+    act(state, 0, "cover 1 after 800")  # q40: eyes 9
     act(state, 1, "timeout")
     act(state, 2, "timeout")
     act(state, 0, "answer 9 nootron")
@@ -277,7 +277,7 @@ def test_game_end_points_are_summed_and_the_best_scientist_wins() -> None:
 
 def test_game_end_a_tie_shares_the_title() -> None:
     """In case of a tie, the concerned scholars share the title of best scientist."""
-    state = new_state(3, decks=[["p01"], ["n01"], ["p03"]], first=0)
+    state = new_state(3, decks=[["q01"], ["q23"], ["q35"]], first=0)
     act(state, 0, "question eyes")
     for seat in range(3):
         act(state, seat, "timeout")
@@ -288,18 +288,18 @@ def test_game_end_a_tie_shares_the_title() -> None:
 def test_variant_for_beginners_no_identification() -> None:
     """You will just have to answer the mandatory question without specifying if the card that
     you covered is a Prooton or a Nootron."""
-    state = new_state(3, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"]], first=0, beginners=True)
+    state = new_state(3, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"]], first=0, beginners=True)
     covered_by_all(state)
     with pytest.raises(IllegalAction, match="without saying Prooton or Nootron"):
         act(state, 0, "answer 1 prooton")
     act(state, 0, "answer 1")
-    assert ids(state.kept[0]) == ["p01"]
+    assert ids(state.kept[0]) == ["q01"]
 
 
 def test_variant_for_colour_blind_scientists_the_next_question() -> None:
     """When the question deals with colours, consider the question of the player to the left
     of the first player, then the one following clockwise."""
-    decks = [["p02", "p03"], ["p04", "n01"], ["p05", "n03"]]  # next backs: colours, colours, sad
+    decks = [["q18", "q35"], ["q08", "q23"], ["q25", "q13"]]  # next backs: colours, colours, sad
     normal = new_state(3, decks=decks, first=0)
     assert normal.question == Question.COLOURS
     state = new_state(3, decks=decks, first=0, colour_blind=True)
@@ -310,7 +310,7 @@ def test_variant_for_colour_blind_scientists_the_next_question() -> None:
 def test_variant_for_colour_blind_scientists_all_colours_the_first_player_chooses() -> None:
     """If all the visible questions concern colours, the first player chooses a question among
     the three other types."""
-    state = new_state(3, decks=[["p02", "p03"], ["p04", "n01"], ["p05", "p08"]], first=1, colour_blind=True)
+    state = new_state(3, decks=[["q18", "q35"], ["q08", "q23"], ["q25", "q32"]], first=1, colour_blind=True)
     assert state.phase == Phase.QUESTION and state.to_act == (1,)
     assert [str(a) for a in state.legal_actions(1)] == [
         "question eyes", "question tentacles", "question sad", "question happy"]
@@ -335,8 +335,8 @@ def test_variant_two_players_four_decks() -> None:
 def test_variant_two_players_the_question_goes_from_deck_to_deck_clockwise() -> None:
     """The deck to the first player's right indicates the question for the first turn; on the
     second turn the deck to his left, then the deck to the right of his opponent, and so on."""
-    decks = [["p01", "p02", "p03", "p04"], ["n01", "n02", "n03", "n04"],
-             ["p05", "p06", "p07", "p08"], ["n05", "n06", "n07", "n08"]]
+    decks = [["q01", "q18", "q35", "q08"], ["q23", "q40", "q13", "q30"],
+             ["q25", "q42", "q15", "q32"], ["q03", "q20", "q37", "q10"]]
     state = new_state(2, decks=decks, first=1)
     asked = []
     for _ in range(3):
@@ -349,11 +349,11 @@ def test_variant_two_players_the_question_goes_from_deck_to_deck_clockwise() -> 
 
 
 def test_two_player_answer_order_follows_the_first_player() -> None:
-    state = new_state(2, decks=[["p01", "p02"], ["n01", "n02"], ["p03", "n03"], ["n04", "p04"]], first=1)
+    state = new_state(2, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"], ["q30", "q08"]], first=1)
     act(state, 0, "cover 0 after 900")
     act(state, 1, "cover 3 after 950")
     assert state.order == (1, 0)
-    card = CARD_BY_ID["n04"]
+    card = CARD_BY_ID["q30"]
     assert state.question is not None
     act(state, 1, f"answer {card.answer(state.question)} nootron")
-    assert ids(state.kept[1]) == ["n04"]
+    assert ids(state.kept[1]) == ["q30"]

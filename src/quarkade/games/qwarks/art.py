@@ -192,7 +192,7 @@ def public_cards() -> dict[str, Any]:
     faces, backs = _drawings()
     return {
         "cards": [{"id": c.id, "value": c.value, "question": c.question.word,
-                   "qwarks": [q.to_json() for q in c.qwarks]} for c in CARDS],
+                   "qwarks": [q.to_json() for q in c.qwarks]} for c in sorted(CARDS, key=lambda c: c.id)],
         "drawings": dict(faces),
         "backs": dict(backs),
     }

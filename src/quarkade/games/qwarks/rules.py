@@ -407,7 +407,7 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
     ids, top first, all decks of one size (the other cards are set aside); ``first`` sets the
     first player.
 
-    >>> state = new_state(2, decks=[["p01"], ["p02"], ["n01"], ["n02"]], first=1)
+    >>> state = new_state(2, decks=[["q01"], ["q18"], ["q23"], ["q40"]], first=1)
     >>> state.asking_deck(), state.question, state.to_act
     (2, None, (1,))
     """

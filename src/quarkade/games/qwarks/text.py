@@ -51,7 +51,7 @@ def render_text(view: dict[str, Any]) -> str:
     the scores.
 
     >>> from quarkade.games.qwarks.rules import new_state
-    >>> text = render_text(new_state(3, decks=[["p01"], ["p02"], ["n01"]], first=0).view(0).to_json())
+    >>> text = render_text(new_state(3, decks=[["q01"], ["q18"], ["q23"]], first=0).view(0).to_json())
     >>> "deck 0 · you" in text and "points" in text
     True
     """

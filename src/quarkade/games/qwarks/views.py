@@ -7,7 +7,7 @@ cards. A covered card, and every card of a deck, is never named (not even by its
 answering stays a matter of memory; of a deck only the question side of its top card shows.
 The one private part is a seat's own sealed choice in the cover race, until all are in.
 
-A face is ``{"id": "p07", "value": 1-5, "qwarks": [{"colour": "red" | "orange" | "yellow" |
+A face is ``{"id": "q15", "value": 1-5, "qwarks": [{"colour": "red" | "orange" | "yellow" |
 "green" | "blue" | "purple", "eyes", "tentacles", "mood": "sad" | "happy"}, x3 left to
 right]}``; its drawing is ``art.card_svg`` (also in ``public_components()["drawings"]`` by
 id). Questions are the words ``eyes``, ``tentacles``, ``colours``, ``sad``, ``happy``.

@@ -262,7 +262,7 @@ function playersPanel(view, ctx) {
     view.first_player === p.seat && !view.is_over ? h("span", { class: "chip small gold", title: "the first player this turn" }, "first") : null,
     view.phase === "cover" && view.ready[p.seat] ? h("span", { class: "chip small" }, "hand down") : null,
     h("span", { class: "qw-score", "data-score": p.score }, `${p.score} pts`)),
-  h("div", { class: "qw-kept" }, p.kept.length ? p.kept.map((face) => h("div", { class: "qw-kept-card", title: `${face.value} points` }, drawing(ctx, face)))
+  h("div", { class: "qw-kept" }, p.kept.length ? p.kept.map((face) => h("div", { class: "qw-kept-card", title: `${face.id}: ${face.value} points` }, drawing(ctx, face)))
     : h("span", { class: "faint small" }, "no card kept yet")))));
 }
 
