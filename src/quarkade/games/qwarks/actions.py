@@ -91,7 +91,7 @@ def parse(text: str) -> Action:
     """Notation to an action (legality is checked when it is applied).
 
     >>> str(parse("Cover 2 after 950ms")), str(parse("answer Red, blue, red Nootron"))
-    ('cover 2 after 950', 'answer blue red red nootron')
+    ('cover 2 after 950', 'answer red red blue nootron')
     """
     words = [w for w in parse_words(text, "qwarks") if w != ","]
     head = words[0] if words else ""
