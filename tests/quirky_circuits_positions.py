@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from quarkade.games.quirky_circuits.actions import parse
 from quarkade.games.quirky_circuits.components import (
     CARD_BY_ID,
     COMPONENTS,
@@ -176,3 +177,13 @@ def strongly_connected(scenario: Scenario) -> bool:
 
 __all__ = ["RULEBOOK_SCENARIOS", "board", "game", "greedy_route", "moves", "position", "reach", "run", "stack",
            "strongly_connected"]
+
+
+def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
+    """Apply ``text`` for ``seat`` through the checked path."""
+    state.apply(seat, parse(text))
+
+
+def steps(robot: Robot, kind: str) -> list[dict[str, object]]:
+    """The steps of one kind ("move", "fall", ...) a robot's last card wrote down."""
+    return [step for step in robot.steps if step["step"] == kind]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarkade.core.errors import IllegalAction
-from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP, parse
+from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP
 from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
     DUST,
@@ -18,16 +18,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     is_quirk,
 )
-from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
-from quirky_circuits_positions import board, position, run
-
-
-def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
-    state.apply(seat, parse(text))
-
-
-def kinds(robot: object, step: str) -> list[dict[str, object]]:
-    return [s for s in robot.steps if s["step"] == step]  # type: ignore[attr-defined]
+from quirky_circuits_positions import act, board, position, run, steps
 
 
 def test_2_quirk_cards_move_like_their_kind_and_share_its_back() -> None:
@@ -50,7 +41,7 @@ def test_5_the_boards_edge_is_a_barrier() -> None:
     """)
     robot = run(s, ["move-2"])
     assert robot.space == (0, 0) and robot.facing is Direction.WEST
-    assert kinds(robot, "collide")[0]["with"] == "edge"
+    assert steps(robot, "collide")[0]["with"] == "edge"
 
 
 def test_6_a_slide_crosses_a_slope_going_its_way() -> None:
@@ -157,7 +148,7 @@ def test_13_with_both_ways_blocked_the_token_stays() -> None:
     """)
     robot = run(s, ["move-1"], space=(0, 0), facing="east")
     assert Token(POT, (1, 0), raised=True) in robot.tokens
-    assert kinds(robot, "fall") == [], "nothing fell, so the record shows no fall"
+    assert steps(robot, "fall") == [], "nothing fell, so the record shows no fall"
 
 
 def test_14_a_whole_pot_need_not_fall_and_tokens_may_share_a_space() -> None:

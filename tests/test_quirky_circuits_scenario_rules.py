@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from quarkade.core.errors import IllegalAction
-from quarkade.games.quirky_circuits.actions import PLAYS, parse
+from quarkade.games.quirky_circuits.actions import PLAYS
 from quarkade.games.quirky_circuits.components import (
     CARD_BY_ID,
     COMPONENTS,
@@ -23,17 +23,8 @@ from quarkade.games.quirky_circuits.components import (
     Direction,
     Token,
 )
-from quarkade.games.quirky_circuits.robot import Robot, goal_met
-from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
-from quirky_circuits_positions import board, position, run
-
-
-def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
-    state.apply(seat, parse(text))
-
-
-def steps(robot: Robot, kind: str) -> list[dict[str, object]]:
-    return [step for step in robot.steps if step["step"] == kind]
+from quarkade.games.quirky_circuits.robot import goal_met
+from quirky_circuits_positions import act, board, position, run, steps
 
 
 # ------------------------------------------------------------------------ Scenario rules

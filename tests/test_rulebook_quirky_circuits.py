@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from quarkade.core.errors import IllegalAction
-from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP, parse
+from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP
 from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
     DUST,
@@ -21,17 +21,9 @@ from quarkade.games.quirky_circuits.components import (
     is_quirk,
 )
 from quarkade.games.quirky_circuits.rules import HAND_SIZE, LOST, WON, QuirkyCircuitsState, new_state
-from quirky_circuits_positions import board, position, run, stack
+from quirky_circuits_positions import act, board, position, run, stack, steps
 
 NIKKI, COLBY, JERRY = 0, 1, 2
-
-
-def act(state: QuirkyCircuitsState, seat: int, text: str) -> None:
-    state.apply(seat, parse(text))
-
-
-def steps(robot: object, kind: str) -> list[dict[str, object]]:
-    return [step for step in robot.steps if step["step"] == kind]  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------------ Getting Started
