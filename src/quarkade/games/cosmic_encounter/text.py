@@ -13,8 +13,10 @@ with the State Indicator's square in brackets::
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
+from quarkade.core.words import joined, seat_name
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES
 from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
 
@@ -209,3 +211,15 @@ def at_turn_limit(view: dict[str, Any]) -> bool:
     """An ended game with no one holding the winning number of foreign bases ended at the turn
     limit (reaching them ends the game at once, so the two ends never meet)."""
     return bool(view.get("is_over")) and all(p["foreign_bases"] < WIN_BASES for p in view["players"])
+
+
+def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """Who holds five foreign bases, or who has the most when the turn limit ends the game."""
+    winners = view.get("winners") or []
+    who = joined([seat_name(seat, names) for seat in winners]) or "Nobody"
+    verb = "win" if len(winners) > 1 else "wins"
+    if at_turn_limit(view):
+        bases = max((p["foreign_bases"] for p in view["players"]), default=0)
+        return (f"{who} {verb} at the turn limit (turn {view['turn_limit']}) with the most foreign bases, "
+                f"{bases}; no one reached {WIN_BASES}.")
+    return f"{who} {verb} with {WIN_BASES} foreign bases."

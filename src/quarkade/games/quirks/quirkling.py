@@ -437,5 +437,6 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
         return {"event": kind, "text": f"The climate marker moves two zones: {climate.upper()}."}
     if kind == "over":
         winners = ", ".join(f"seat {s}" for s in event[2]) or "nobody"
-        return {"event": kind, "winners": list(event[2]), "text": f"Game over ({event[3]}): {winners} wins."}
+        return {"event": kind, "winners": list(event[2]), "why": event[3],
+                "text": f"Game over ({event[3]}): {winners} {'win' if len(event[2]) > 1 else 'wins'}."}
     return None

@@ -266,7 +266,7 @@ class SolitaireState(CachedLegalActions):
                 return
             self.stacks[CARDS[old].stack].discards.append(old)
         self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
-        self._note("mutate-draw", -1, 0, niche, old, new)
+        self._note("mutate-draw", -1, 0, niche, old, new, from_hand >= 0)
 
     def _count(self, niche: int) -> None:
         """Count one QUiRKS, the player's choice ("after counting the value of one or two of
@@ -291,7 +291,7 @@ class SolitaireState(CachedLegalActions):
             niche = NICHES.index(name)
             self.extinct.append(self.quirks[niche])
             self.quirks[niche] = ()
-            self._note("extinct", -1, 0, len(self.extinct))
+            self._note("extinct", -1, 0, len(self.extinct), name)
             if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
                 self._lose("three extinctions")
                 return
@@ -362,10 +362,15 @@ def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> d
     if kind == "random-mutation":
         return {"event": kind, "text": "The marker crossed an X: one card of a QUiRKS must change."}
     if kind == "mutate-draw":
-        _, _, _, niche, old, new = event
-        return {"event": kind, "text": f"The {NICHES[niche]}: {CARDS[old].number} out, {CARDS[new].number} in."}
+        niche, old, new, from_hand = event[3:7]
+        went, came = ("to your hand", "from your hand") if from_hand else \
+            ("discarded", f"drawn from the {STACKS[CARDS[new].stack].upper()} stack")
+        return {"event": kind, "text": f"The {NICHES[niche]} QUiRKS: {CARDS[old].number} {CARDS[old].trait} "
+                                       f"{went}, {CARDS[new].number} {CARDS[new].trait} {came}."}
     if kind == "counted":
-        return {"event": kind, "text": f"The {event[2]} counts {event[3]} {event[4]:+d}."}
+        return {"event": kind, "text": f"The {event[2]} QUiRKS counts {event[3]}, food chain {event[4]:+d}: "
+                                       f"{event[3] + event[4]}."}
     if kind == "extinct":
-        return {"event": kind, "text": f"Extinct branch ({event[3]})."}
-    return {"event": kind, "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}
+        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({event[3]} of 3)."}
+    return {"event": kind, "why": str(event[3]),
+            "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}

@@ -161,7 +161,8 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         return {"event": kind, "text": "An upper niche was won back: the game goes on."}
     if kind == "over":
         winners = ", ".join(f"seat {s}" for s in event[2]) or "nobody"
-        return {"event": kind, "winners": list(event[2]), "text": f"Game over ({event[3]}): {winners} wins."}
+        return {"event": kind, "winners": list(event[2]), "why": event[3],
+                "text": f"Game over ({event[3]}): {winners} {'win' if len(event[2]) > 1 else 'wins'}."}
     return None
 
 

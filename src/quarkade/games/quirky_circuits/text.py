@@ -18,7 +18,10 @@ pot or ``##d##`` a dust bunny on top), ``{ . }`` a chair, ``~ . ~`` a snowdrift;
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Any
+
+from quarkade.core.words import plural
 
 CELL = 5
 ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
@@ -241,3 +244,17 @@ def _wrap(line: str) -> str:
     if len(line) <= WIDTH:
         return line
     return textwrap.fill(line, WIDTH, subsequent_indent="     ", break_on_hyphens=False)
+
+
+def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table's one result and why: the goal met, or the battery run out first."""
+    scenario = view["scenario"]
+    robot = scenario["robot"].capitalize()
+    result = view.get("result") or {}
+    battery = view.get("battery") or {}
+    if result.get("outcome") == "won":
+        return (f"Everyone wins: {robot} met the goal of {scenario['title']} in round {view['round']}, "
+                f"with {plural(battery.get('level', 0), 'battery space')} left (the {result['section']} "
+                "section).")
+    return (f"Everyone loses: the battery ran out after round {view['round']}, before {robot} met the goal "
+            f"of {scenario['title']}.")

@@ -15,7 +15,10 @@ it; a card under a hand shows the hand, never the face::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from quarkade.core.words import scores_text
 
 WIDTH = 23  # a card's block, borders included
 
@@ -92,3 +95,8 @@ def render_text(view: dict[str, Any]) -> str:
     lines.append("Scores: " + ", ".join(
         f"seat {p['seat']} {p['score']} ({len(p['kept'])} cards)" for p in view["players"]))
     return "\n".join(lines)
+
+
+def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The best scientist of the laboratory: the most points on the cards won (a tie shares it)."""
+    return scores_text(view, names)[:-1] + "; a score adds the numbers on the cards won."

@@ -1,0 +1,196 @@
+"""Quirky Quarks drawn as plain text for a terminal, from a view only (never the state).
+
+The table as a player sees it: the round and phase, whose turn it is and why, the
+accelerators with their cards and bids, the Discovery Zone, every player's eV and completed
+Quests, and the viewer's hand with each Quest's cost, power and points. Every line fits 80
+columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from quarkade.core.words import joined, plural, seat_name
+from quarkade.games.quirky_quarks.components import COMPONENTS, ROUNDS, Card
+
+WIDTH = 80
+_BY_ID = {card.id: card for card in COMPONENTS.cards}
+_DECKS = {"particle": "Particle deck", "quest-i": "Quest I deck", "quest-ii": "Quest II deck"}
+_PHASES = {"funding": "Funding", "research": "Research", "ejection": "Ejection", "discovery": "Discovery",
+           "quest": "Quest", "over": "Game over"}
+
+
+def table_label(seat: int) -> str:
+    """A seat on the drawn table, numbered as the game's log lines number it."""
+    return f"Seat {seat}"
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else table_label(seat)
+
+
+def _name(card_id: str) -> str:
+    card = _BY_ID.get(card_id)
+    return card.name if card is not None else card_id
+
+
+def _counted(counts: dict[str, int]) -> str:
+    return ", ".join(_name(card) + (f" ×{count}" if count > 1 else "") for card, count in counts.items()) or "none"
+
+
+def quest_line(card: Card) -> str:
+    """A Quest with its points and cost: ``Proton (p) 12 points; costs Up Quark ×2, …``."""
+    cost: dict[str, int] = {}
+    for kind in (*card.cost_particles, *card.cost_table):
+        key = COMPONENTS.cards[kind].id
+        cost[key] = cost.get(key, 0) + 1
+    table = {COMPONENTS.cards[kind].id for kind in card.cost_table}
+    parts = [_name(key) + (f" ×{n}" if n > 1 else "") + (" (completed)" if key in table else "")
+             for key, n in cost.items()]
+    return f"{card.name} ({card.symbol}) {plural(card.points, 'point')}; costs {', '.join(parts)}"
+
+
+def _wrap(text: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
+    """Words over lines of at most ``width`` characters, the later lines indented."""
+    lines: list[str] = []
+    lead = text[: len(text) - len(text.lstrip())]
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else lead + word
+        if len(candidate) > width and line.strip():
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _turn(view: dict[str, Any]) -> str:
+    """Whose turn it is, and what the rules ask of them."""
+    viewer = view.get("seat")
+    to_act = view.get("to_act") or []
+    phase = view["phase"]
+    flow = view["flow"]
+    if view.get("is_over"):
+        return "The game is over."
+    if not to_act:
+        return "Waiting."
+    who = " and ".join(_who(s, viewer) for s in to_act)
+    who = who[0].upper() + who[1:]
+    if flow.get("setup_deals"):
+        return f"{who}: draw the set-up cards from the decks."
+    if flow.get("neutrino"):
+        left = flow["neutrino"]["draws_left"]
+        if left:
+            return f"{who}: resolve a Neutrino, {left} more draw(s) from any deck, then a discard."
+        return f"{who}: resolve a Neutrino, discard one card with it (or none)."
+    if flow.get("pending_draws"):
+        return f"{who}: draw the cards owed from the decks of your choice."
+    if phase == "research":
+        return f"{who}: bid for an accelerator's cards (outbid its holder), or stay where you are."
+    if phase == "ejection":
+        player = next((p for p in view["players"] if p["seat"] in to_act), None)
+        must = player.get("must_eject") if player else None
+        rule = f" ({must[0]} to {must[1]} cards)" if must else ""
+        return f"{who}: choose cards to eject face down{rule}, then say ready; all are shown together."
+    if phase == "discovery":
+        auction = flow.get("auction")
+        if auction:
+            high = _who(auction["high_bidder"], viewer)
+            return (f"{who}: raise on {_name(auction['card'])} (highest bid {auction['high_bid']} eV by {high}) "
+                    "or pass.")
+        return f"{who}: start a discovery in the Discovery Zone at {flow['min_bid']} eV or more, or pass."
+    if phase == "quest":
+        return f"{who}: complete Quests from your hand, then say done."
+    return f"{who} to act."
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The round, whose turn and why, the accelerators, the players, the viewer's hand.
+
+    >>> import quarkade
+    >>> text = render_text(quarkade.load("quirky-quarks", players=3).new_game(seed=1).view(0).to_json())
+    >>> text.splitlines()[0]
+    'Round 1 of 5 · Funding phase · Starting Physicist: you'
+    """
+    viewer = view.get("seat")
+    phase = _PHASES.get(view["phase"], view["phase"])
+    lines = [f"Round {view['round']} of {ROUNDS} · {phase}" + (" phase" if view["phase"] != "over" else "")
+             + f" · Starting Physicist: {_who(view['starting_physicist'], viewer)}"]
+    lines.extend(_wrap(_turn(view)))
+    lines.append("")
+    lines.append("Accelerators")
+    for accelerator in view["accelerators"]:
+        bid = ""
+        if accelerator.get("holder") is not None:
+            bid = f" · bid {accelerator['bid']} eV by {_who(accelerator['holder'], viewer)}"
+        lines.extend(_wrap(f"  {accelerator['name']} ({accelerator['id']}){bid}: "
+                           + (", ".join(_name(c) for c in accelerator["cards"]) or "no cards"), "      "))
+    if view.get("discovery_zone"):
+        lines.extend(_wrap("Discovery Zone: " + ", ".join(_name(c) for c in view["discovery_zone"])))
+    decks = view.get("decks", {})
+    lines.extend(_wrap("Decks: " + " · ".join(f"{_DECKS.get(name, name)} {deck['cards']}"
+                                              for name, deck in decks.items())))
+    lines.append("")
+    lines.append("Players")
+    for player in view["players"]:
+        seat = player["seat"]
+        head = f"  {table_label(seat)}" + (" (you)" if seat == viewer else "")
+        facts = [f"{player['ev']} eV", f"{player['hand_size']} cards in hand"]
+        if player.get("neutrinos"):
+            facts.append(f"{player['neutrinos']} Neutrino(s) to resolve")
+        if player.get("researcher"):
+            facts.append(f"researcher at {player['researcher']}")
+        if "ready" in player:
+            facts.append("ready" if player["ready"] else "choosing")
+        if "score" in player:
+            score = player["score"]
+            facts.append(f"score {score['total']} ({score['quests']} Quests, {score['bonus']} bonus, "
+                         f"{score['ev']} eV)")
+        lines.extend(_wrap(head + ": " + ", ".join(facts), "      "))
+        if player.get("completed"):
+            lines.extend(_wrap("      completed: " + _counted(player["completed"]), "        "))
+    hand = view.get("hand")
+    if hand is not None:
+        lines.append("")
+        particles = {card: n for card, n in hand.items() if card in _BY_ID and not _BY_ID[card].is_quest}
+        quests = [(card, n) for card, n in hand.items() if card in _BY_ID and _BY_ID[card].is_quest]
+        lines.extend(_wrap("Your hand: " + _counted(particles)))
+        if view.get("ejecting"):
+            lines.extend(_wrap("Chosen to eject: " + ", ".join(_name(c) for c in view["ejecting"])))
+        for card_id, count in quests:
+            card = _BY_ID[card_id]
+            lines.extend(_wrap(f"  Quest{f' ×{count}' if count > 1 else ''}: {quest_line(card)}", "      "))
+            if card.power is not None:
+                lines.extend(_wrap(f"      power: {card.power.text}", "        "))
+    return "\n".join(lines)
+
+
+def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """Who won and with what: ``Seat 3 wins with 52 points (Seat 1 48, Seat 2 41).``"""
+    players = view.get("players", [])
+    totals = {p["seat"]: p["score"]["total"] for p in players if isinstance(p.get("score"), dict)}
+    if not totals:
+        scores = view.get("scores") or []
+        totals = {seat: int(score) for seat, score in enumerate(scores)}
+    winners = view.get("winners") or []
+    if not totals or not winners:
+        return "The game is over."
+    others = ", ".join(f"{seat_name(s, names)} {totals[s]}" for s in sorted(totals, key=lambda s: -totals[s])
+                       if s not in winners)
+    rest = f" ({others})" if others else ""
+    if len(winners) == 1:
+        text = f"{seat_name(winners[0], names)} wins with {plural(totals[winners[0]], 'point')}{rest}"
+        tied = [s for s in totals if s not in winners and totals[s] == totals[winners[0]]]
+        if tied:
+            hands = {p["seat"]: p.get("hand_size", 0) for p in players}
+            rule = ("more cards left in hand" if all(hands.get(s) != hands.get(winners[0]) for s in tied)
+                    else "seated closer to the Starting Physicist")
+            text += f", ahead on the tiebreaker: {rule}"
+    else:
+        who = joined([seat_name(s, names) for s in winners])
+        text = f"{who} share the win with {plural(totals[winners[0]], 'point')} each{rest}"
+    return text + "; a score is Quest points, bonuses and the eV left."
