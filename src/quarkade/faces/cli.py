@@ -27,7 +27,7 @@ from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import game_class, list_games, load
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
-from quarkade.faces.terminal import format_value, render_actions, render_view
+from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
 from quarkade.tools import bench as benchmark
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
 from quarkade.tools.simulate import SimulationResult, simulate
@@ -247,6 +247,7 @@ def human_turn(game: Game, state: State, seat: int) -> None:
             continue
         if command in ("help", "?"):
             console.print(PLAY_HELP, markup=False)
+            console.print(step_help(legal), markup=False)
             continue
         if command == "view":
             console.print(render_view(state.view(seat).to_json()))
@@ -295,6 +296,9 @@ def print_result(state: State, seats: list[str] | None = None) -> None:
         console.print("No one wins.")
     else:
         console.print(f"Winner{'s' if len(state.winners) > 1 else ''}: {names}", style="bold green")
+    # why, in the game's words; seats numbered from 0, as the terminal's prompts and log lines do
+    labels = [f"seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in range(len(state.scores))]
+    console.print(result_words(state.view(None).to_json(), labels), markup=False)
 
 
 @app.command()

@@ -168,8 +168,8 @@ def _render_solitaire(view: dict[str, Any]) -> list[str]:
 def _render_quirkling(view: dict[str, Any]) -> list[str]:
     viewer = view.get("seat")
     top = view.get("discard_top")
-    lines = [f"{_climate(view)} · {view['stack']} cards in the stack · discard pile: "
-             + (card_text(top) if top else "empty"), *_turn(view, _QUIRKLING_STEPS),
+    lines = [*_wrap(f"{_climate(view)} · {view['stack']} cards in the stack · discard pile: "
+                    + (card_text(top) if top else "empty")), *_turn(view, _QUIRKLING_STEPS),
              "Goal: be the first to make a plant, a herbivore and a carnivore.", ""]
     for player in view["players"]:
         seat = player["seat"]

@@ -15,12 +15,14 @@ it; a card under a hand shows the hand, never the face::
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from quarkade.core.words import scores_text
 
 WIDTH = 23  # a card's block, borders included
+WIDTH_COLUMNS = 80  # a terminal's line
 
 
 def _qwark_lines(qwark: dict[str, Any]) -> list[str]:
@@ -92,8 +94,11 @@ def render_text(view: dict[str, Any]) -> str:
         verdict = "right" if answer["right"] else "wrong"
         lines.append(f"Seat {answer['seat']} said {answer['answer'].removeprefix('answer ')}: {verdict}.")
     lines.append("")
-    lines.append("Scores: " + ", ".join(
-        f"seat {p['seat']} {p['score']} ({len(p['kept'])} cards)" for p in view["players"]))
+    scores = "Scores: " + ", ".join(
+        f"seat {p['seat']} {p['score']} ({len(p['kept'])} card{'' if len(p['kept']) == 1 else 's'})"
+        for p in view["players"])
+    # eight players' scores do not fit one line of 80 columns
+    lines.extend(textwrap.wrap(scores, WIDTH_COLUMNS, subsequent_indent="        "))
     return "\n".join(lines)
 
 

@@ -1,0 +1,108 @@
+"""The terminal draws the table as a player sees it: every game's drawing over seeded positions
+fits 80 columns and shows no internal field (a step's inner name, the flow's counters, -1)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+import quarkade
+from quarkade.agents.base import make_bot
+from quarkade.faces.terminal import render_view, step_help, text_drawing
+
+GAMES = [("quirky-quarks", 4), ("quirks", 4), ("quirks-solitaire", 1), ("quirkling", 5), ("quirky-circuits", 3),
+         ("qwarks", 6), ("cosmic-encounter", 5)]
+WIDTH = 80
+# Words of the views' bookkeeping that mean nothing to a player.
+INTERNAL = re.compile(r"\b(Stage|stage|Flow|flow|Initiator|initiator|to_act|setup_step|turns_taken)\b|\w: -1\b")
+EVERY = 9  # steps between two positions drawn
+
+
+def positions(game_id: str, players: int, seed: int, steps: int = 160) -> Iterator[dict[str, object]]:
+    """Views of a seeded game played by random bots, for the seat to act and a spectator."""
+    game = quarkade.load(game_id, players=players)
+    state = game.new_game(seed)
+    bots = {seat: make_bot("random", game, seed * 100 + seat) for seat in range(players)}
+    for step in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        if step % EVERY == 0:
+            yield state.view(seat).to_json()
+            yield state.view(None).to_json()
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    yield state.view(None).to_json()
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_every_game_draws_its_own_table(game_id: str, players: int) -> None:
+    assert text_drawing(game_id) is not None
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_drawing_fits_80_columns_and_shows_no_internal_field(game_id: str, players: int) -> None:
+    drawing = text_drawing(game_id)
+    assert drawing is not None
+    drawn = 0
+    for seed in (1, 2):
+        for view in positions(game_id, players, seed):
+            console = Console(width=WIDTH, record=True, color_system=None)
+            with console.capture():
+                console.print(render_view(view))
+            for text in (drawing(view), console.export_text()):
+                for line in text.splitlines():
+                    assert len(line) <= WIDTH, f"{game_id}: {line!r}"
+                    assert not INTERNAL.search(line), f"{game_id}: {line!r}"
+            drawn += 1
+    assert drawn >= 6
+
+
+def test_quirky_quarks_shows_whose_turn_and_each_quest_with_cost_power_and_points() -> None:
+    game = quarkade.load("quirky-quarks", players=3)
+    state = game.new_game(4)
+    chooser = random.Random(4)
+    while "quest" not in state.view(state.to_act[0]).to_json()["phase"]:
+        seat = state.to_act[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    seat = state.to_act[0]
+    view = state.view(seat).to_json()
+    drawing = text_drawing("quirky-quarks")
+    assert drawing is not None
+    text = drawing(view)
+    assert "Quest phase" in text and "You: complete Quests from your hand, then say done." in text
+    quests = [line for line in text.splitlines() if line.lstrip().startswith("Quest")]
+    held = [card for card in view["hand"] if card in {"proton", "neutron"} or "-" in card or card.startswith("pi")]
+    if held:
+        assert quests and all(" points; costs " in line or " point; costs " in line for line in quests)
+
+
+def test_quirks_shows_the_niches_the_climate_and_the_hand_with_its_codes() -> None:
+    state = quarkade.load("quirks", players=3).new_game(1)
+    chooser = random.Random(1)
+    while not state.view(0).to_json()["hand"]:
+        seat = state.to_act[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    view = state.view(0).to_json()
+    drawing = text_drawing("quirks")
+    assert drawing is not None
+    text = drawing(view)
+    for words in ("Climate: ", "PLANT niche", "HERBIVORE niche", "CARNIVORE niche", "Your hand (climate codes"):
+        assert words in text
+    first = view["hand"][0]
+    assert f"{first['number']} {first['trait']} [{first['codes']}]" in text
+
+
+def test_the_help_explains_the_notation_of_the_step_with_examples() -> None:
+    state = quarkade.load("quirky-quarks", players=3).new_game(1)
+    chooser = random.Random(1)
+    while "research" not in state.view(None).to_json()["phase"] or state.view(None).to_json()["flow"]["neutrino"]:
+        seat = state.to_act[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    text = step_help(state.legal_actions(state.to_act[0]))
+    assert "bid ACCELERATOR AMOUNT" in text
+    assert re.search(r"e\.g\. 'bid \w+ \d+'", text)
+    assert all(len(line) <= WIDTH for line in text.splitlines())
