@@ -29,6 +29,15 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None  # the smallest value a whole-number option takes
     maximum: int | None = None  # the largest value a whole-number option takes
+    # What a lobby shows a player: a short name ("Random Mutation"), and each choice in words,
+    # as (value, words) pairs; without them a face falls back on the option's name and values.
+    label: str = ""
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The label, or the name in words (``turn_limit`` reads "Turn limit")."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def check(self, game_id: str, value: Any) -> Any:
         if self.kind is bool:
@@ -79,7 +88,8 @@ class GameInfo:
             "options": [
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
                  "choices": list(o.choices), "minimum": o.minimum,
-                 "maximum": o.maximum}
+                 "maximum": o.maximum, "label": o.title,
+                 "choice_labels": [[value, words] for value, words in o.choice_labels]}
                 for o in self.options
             ],
         }

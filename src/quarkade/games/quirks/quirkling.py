@@ -60,7 +60,7 @@ class Quirkling(QuirksFamily):
         "that can live in the current climate.",
         rules_version=COMPONENTS.rules_version,
         options=(OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a "
-                            "declared result", minimum=1),),
+                            "declared result", minimum=1, label="Turn limit"),),
     )
 
     def new_game(self, seed: int) -> QuirklingState:

@@ -33,11 +33,14 @@ from quarkade.games.quirks.components import COMPONENTS, PRINTED, AdaptationTabl
 from quarkade.games.quirks.family import QuirksFamily
 
 OPTIONS = (
-    OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate"),
-    OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with C29 may roll dice for its value"),
-    OptionSpec("advanced", bool, False, "Advanced game: no destiny markers; one competition on the first turn"),
+    OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate",
+               label="Random Mutation"),
+    OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with C29 may roll dice for its value",
+               label="Intelligent Race"),
+    OptionSpec("advanced", bool, False, "Advanced game: no destiny markers; one competition on the first turn",
+               label="Advanced game"),
     OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a declared result",
-               minimum=1),
+               minimum=1, label="Turn limit"),
 )
 
 

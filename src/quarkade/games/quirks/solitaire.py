@@ -59,8 +59,10 @@ class QuirksSolitaire(QuirksFamily):
         "three extinctions or the end of the cards.",
         rules_version=COMPONENTS.rules_version,
         options=(
-            OptionSpec("random_mutation", bool, False, "Random Mutation: an X forces a card of a QUiRKS to change"),
-            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost", minimum=1),
+            OptionSpec("random_mutation", bool, False, "Random Mutation: an X forces a card of a QUiRKS to change",
+                       label="Random Mutation"),
+            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost", minimum=1,
+                       label="Action limit"),
         ),
         variants=("random_mutation",),
     )

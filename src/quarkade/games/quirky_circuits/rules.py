@@ -55,9 +55,12 @@ class QuirkyCircuits(Game):
         cooperative=True,
         options=(
             OptionSpec("scenario", str, "rise-and-shine", "the scenario, in the rulebook's order",
-                       choices=tuple(s.id for s in COMPONENTS.scenarios)),
-            OptionSpec("practice", bool, False, "practice mode: cards are played face up"),
-            OptionSpec("pacing", bool, False, "pacing mode: players take turns playing cards, from the dealer"),
+                       choices=tuple(s.id for s in COMPONENTS.scenarios), label="Scenario",
+                       choice_labels=tuple((s.id, f"{number}. {s.title}")
+                                           for number, s in enumerate(COMPONENTS.scenarios, start=1))),
+            OptionSpec("practice", bool, False, "practice mode: cards are played face up", label="Practice mode"),
+            OptionSpec("pacing", bool, False, "pacing mode: players take turns playing cards, from the dealer",
+                       label="Pacing mode"),
         ),
     )
 

@@ -60,11 +60,12 @@ class Qwarks(Game):
         variants=("beginners", "colour-blind", "two-player four decks"),
         options=(
             OptionSpec("beginners", bool, False, "for young scientists: answer the question without "
-                       "identifying the card as a Prooton or a Nootron"),
+                       "identifying the card as a Prooton or a Nootron", label="Young scientists"),
             OptionSpec("colour_blind", bool, False, "for colour-blind scientists: a colours question is "
-                       "replaced by the next deck's question"),
+                       "replaced by the next deck's question", label="Colour-blind scientists"),
             OptionSpec("cover_seconds", int, 10, "the time limit of the cover race, in seconds (the host "
-                       "applies timeout when it passes)", minimum=1, maximum=60),
+                       "applies timeout when it passes)", minimum=1, maximum=60,
+                       label="Seconds to cover a card"),
         ),
     )
 

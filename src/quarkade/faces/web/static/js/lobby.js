@@ -25,9 +25,9 @@ function renderGames() {
     h("div", {},
       h("h3", {}, game.title),
       h("div", { class: "chips" },
-        h("span", { class: "chip" }, `${game.min_players}–${game.max_players} players`),
+        h("span", { class: "chip" }, playersRange(game)),
         ...(game.variants || []).map((v) => h("span", { class: "chip gold" }, v)),
-        h("span", { class: "chip good" }, `bots: ${game.bots.join(", ")}`)),
+        h("span", { class: "chip good" }, `bots: ${game.bots.map(botName).join(", ")}`)),
       h("p", {}, game.summary),
       h("div", { class: "actions" },
         h("button", { class: "small primary", onclick: () => { $("game").value = game.id; formChanged(); $("new-table").scrollIntoView({ behavior: "smooth" }); } }, "Set up a table"),
@@ -41,7 +41,7 @@ function currentGame() {
 
 function seatOptions(game, value) {
   const kinds = ["human", ...game.bots];
-  return kinds.map((kind) => h("option", { value: kind, selected: kind === value }, kind === "human" ? "Human" : `${kind[0].toUpperCase()}${kind.slice(1)} bot`));
+  return kinds.map((kind) => h("option", { value: kind, selected: kind === value, title: kind === "human" ? "" : botHelp(kind) }, kind === "human" ? "Human" : `${botName(kind)} bot`));
 }
 
 function formChanged() {
@@ -50,7 +50,7 @@ function formChanged() {
   const players = Number($("players").value) || game.default_players;
   $("players").replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
     const n = game.min_players + i;
-    return h("option", { value: n, selected: n === Math.min(Math.max(players, game.min_players), game.max_players) }, `${n} players`);
+    return h("option", { value: n, selected: n === Math.min(Math.max(players, game.min_players), game.max_players) }, playerCount(n));
   }));
   const count = Number($("players").value);
   const previous = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
@@ -58,18 +58,77 @@ function formChanged() {
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("span", { class: "seat-name" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), `Seat ${seat}`),
     h("select", { name: `seat-${seat}`, "aria-label": `seat ${seat}`, "data-seat": seat }, seatOptions(game, previous[seat] || (seat === 0 ? "human" : bot))))));
+  renderOptionForm(game);
+  renderGames();
+}
+
+// ------------------------------------------------------------------ the options, in words
+// The bots by name, weakest first, each with what playing against it is like.
+const BOTS = {
+  random: ["Random", "plays any legal move: for learning the rules"],
+  easy: ["Easy", "slow to react and forgetful"],
+  heuristic: ["Steady", "plays by a good player's rules of thumb"],
+  normal: ["Normal", "reacts and remembers like a keen player"],
+  solitaire: ["Solitaire", "the solitaire player's rules of thumb"],
+  expert: ["Expert", "quick, with a sharp memory, and wary of the race"],
+  mcts: ["Strong", "looks ahead over what it cannot see; takes longer to move"],
+};
+
+function botName(kind) {
+  return BOTS[kind] ? BOTS[kind][0] : `${kind[0].toUpperCase()}${kind.slice(1)}`;
+}
+
+function botHelp(kind) {
+  return BOTS[kind] ? BOTS[kind][1] : "";
+}
+
+function playerCount(n) {
+  return `${n} player${n === 1 ? "" : "s"}`;
+}
+
+function playersRange(game) {
+  return game.min_players === game.max_players ? playerCount(game.min_players) : `${game.min_players}–${game.max_players} players`;
+}
+
+// The help without the label it may start with ("Random Mutation: …" under "Random Mutation").
+function optionHelp(option) {
+  const help = option.help || "";
+  const label = option.label || option.name;
+  const said = help.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? help.slice(label.length + 1).trim() : help;
+  return said ? said[0].toUpperCase() + said.slice(1) : "";
+}
+
+function choiceWords(option, value) {
+  const pair = (option.choice_labels || []).find(([v]) => v === value);
+  return pair ? pair[1] : String(value).replace(/[-_]/g, " ");
+}
+
+function optionField(option) {
+  const label = option.label || option.name;
+  const help = optionHelp(option);
+  const helpLine = help ? h("div", { class: "faint small option-help" }, help) : null;
+  let field;
+  if (option.type === "bool") {
+    field = h("div", {}, h("label", { class: "check" }, h("input", { type: "checkbox", name: option.name, checked: option.default }), label), helpLine);
+  } else if (option.choices && option.choices.length) {
+    field = h("div", {}, h("label", { for: `option-${option.name}` }, label),
+      h("select", { name: option.name, id: `option-${option.name}` }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, choiceWords(option, c)))), helpLine);
+  } else {
+    const bounds = option.type === "int" ? { min: option.minimum ?? undefined, max: option.maximum ?? undefined } : {};
+    field = h("div", {}, h("label", { for: `option-${option.name}` }, label),
+      h("input", { name: option.name, id: `option-${option.name}`, type: option.type === "int" ? "number" : "text", value: option.default, ...bounds }), helpLine);
+  }
+  field.dataset.option = option.name;
+  field.dataset.type = option.type;
+  return field;
+}
+
+function renderOptionForm(game) {
   const options = game.options || [];
   $("options-field").classList.toggle("hidden", options.length === 0);
-  $("options").replaceChildren(...options.map((option) => {
-    let input;
-    if (option.type === "bool") input = h("label", { class: "check" }, h("input", { type: "checkbox", name: option.name, checked: option.default }), option.help || option.name);
-    else if (option.choices && option.choices.length) input = h("div", {}, h("label", {}, option.help || option.name), h("select", { name: option.name }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c)))));
-    else input = h("div", {}, h("label", {}, option.help || option.name), h("input", { name: option.name, type: option.type === "int" ? "number" : "text", value: option.default }));
-    input.dataset.option = option.name;
-    input.dataset.type = option.type;
-    return input;
-  }));
-  renderGames();
+  $("options").replaceChildren(...options.map(optionField));
+  const about = $("bot-help");
+  if (about) about.replaceChildren(...game.bots.map((kind) => h("div", { class: "small" }, h("b", {}, botName(kind)), ` — ${botHelp(kind)}`)));
 }
 
 function readOptions(game) {
