@@ -24,6 +24,7 @@ from quarkade.core.registry import game_class
 from quarkade.faces.web.connection import Limits
 from quarkade.faces.web.store import BROKEN, EXPIRED, OPEN, OVER, Store, StoredTable
 from quarkade.faces.web.tables import HUMAN, HallError, Table, new_table_id, new_token
+from quarkade.faces.web.takeover import summary
 
 log = logging.getLogger("quarkade.web")
 
@@ -159,7 +160,8 @@ class Hall:
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[str] | None,
                turn_timer: int | None, public: bool, creator: str, *, play: list[int] | None = None,
-               invite: list[int] | None = None, previous: Table | None = None) -> Table:
+               invite: list[int] | None = None, previous: Table | None = None,
+               time_bank: dict[str, int] | None = None) -> Table:
         """A new table. The host plays ``play`` (default: the first human seat); the other
         human seats get invitation codes, and those in ``invite`` (default: all of them on
         a private table or at a rematch, none on a public table) are kept for invitations
@@ -221,6 +223,7 @@ class Hall:
             "host_token": new_token(), "turn_timer": turn_timer or None, "public": public, "seed": seed,
             "creator": creator, "created": time.time(), "status": OPEN,
             "previous_table": previous.id if previous is not None else None, "next_table": None,
+            "time_bank": time_bank or None,
         }
         self.store.create_table(row)
         table = Table(self, row, state)
@@ -286,6 +289,7 @@ class Hall:
             following = self.create(
                 table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
                 table.turn_timer, table.public, creator, play=play, previous=table,
+                time_bank=table.row.get("time_bank"),
             )
             table.next_table = following.id
             self.store.update_table(table.id, next_table=following.id)
@@ -321,5 +325,6 @@ class Hall:
                 "options": row["options"], "seats": [{"seat": s, "kind": k} for s, k in enumerate(row["seats"])],
                 "status": OVER, "created": row["created"], "finished": row["finished"],
                 "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
+                "bots": summary(row.get("takeovers")),  # the seats bots played for people
             })
         return {"open": [t.public_info() for t in live], "finished": finished}

@@ -8,8 +8,11 @@ Client to server (one JSON object a message, at most ``MAX_MESSAGE_BYTES``)::
     {"type": "act", "action": "bid lhc 3", "seq": 7}     take an action for your seat
     {"type": "hand_to_bot", "seat": 1, "bot": "random"}  host only: a bot takes over a seat
     {"type": "echo", "id": 4}                            the answer to a ``probe`` (timed steps)
+    {"type": "undo"}                                     take back your seat's last action
+    {"type": "reclaim"}                                  take your seat back from the bot playing it
 
-Server to client: ``welcome``, ``table``, ``state``, ``over``, ``error``, ``pong``, ``probe``.
+Server to client: ``welcome``, ``table``, ``state``, ``over``, ``error``, ``pong``, ``probe``,
+``undone``.
 """
 
 from __future__ import annotations
@@ -87,12 +90,25 @@ class Echo(_Message):
     id: int = Field(ge=0)
 
 
-ClientMessage = Annotated[Hello | Ping | Act | HandToBot | Echo, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Hello | Ping | Act | HandToBot | Echo] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("act", "hello", "ping", "hand_to_bot", "echo")
+class Undo(_Message):
+    """Take back the seat's last action, while no other seat has acted since in a way it saw."""
+
+    type: Literal["undo"]
 
 
-def parse_client_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Hello | Ping | Act | HandToBot | Echo:
+class Reclaim(_Message):
+    """Take the seat back from the bot that plays it (the connection's token proves whose it is)."""
+
+    type: Literal["reclaim"]
+
+
+AnyClientMessage = Hello | Ping | Act | HandToBot | Echo | Undo | Reclaim
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("act", "hello", "ping", "hand_to_bot", "echo", "undo", "reclaim")
+
+
+def parse_client_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> AnyClientMessage:
     """A client message, or ``ProtocolError`` with a sentence saying what is wrong.
 
     >>> parse_client_message('{"type": "act", "action": "pass", "seq": 3}').seq

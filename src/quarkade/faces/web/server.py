@@ -59,6 +59,15 @@ class CreateTable(BaseModel):
     public: bool = True
     play: list[int] | None = Field(default=None, max_length=16)  # the seats the host plays itself
     invite: list[int] | None = Field(default=None, max_length=16)  # seats kept for invitations only
+    time_bank: TimeBank | None = None  # players' clocks (banks.py)
+
+
+class TimeBank(BaseModel):
+    """A time bank for every seat (Fischer): ``reserve`` seconds, ``bonus`` seconds a move."""
+
+    model_config = ConfigDict(extra="forbid")
+    reserve: int = Field(ge=1, le=24 * 3600)
+    bonus: int = Field(default=0, ge=0, le=3600)
 
 
 class TokenBody(BaseModel):
@@ -263,7 +272,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
-                            _client_address(request), play=body.play, invite=body.invite)
+                            _client_address(request), play=body.play, invite=body.invite,
+                            time_bank=body.time_bank.model_dump() if body.time_bank else None)
         tokens = {seat: token for seat, token in enumerate(table.tokens) if token is not None}
         return _created(base, table, True, tokens)
 
@@ -428,6 +438,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="connections from one address that may be sending their headers at once")
     parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
                         help="seconds without a move or a visitor after which an unfinished table expires")
+    parser.add_argument("--takeover-after", type=float, default=Limits.takeover_after,
+                        help="seconds a person's seat may have no connection before a bot plays it")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
     parser.add_argument("--spectators-per-table", type=int, default=Limits.spectators_per_table)
     parser.add_argument("--messages-per-second", type=float, default=Limits.messages_per_second)
@@ -436,7 +448,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
                     messages_per_second=args.messages_per_second, message_burst=args.message_burst,
-                    abandon_after=args.abandon_after)
+                    abandon_after=args.abandon_after, takeover_after=args.takeover_after)
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
           log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
           trust_proxy=args.trust_proxy, header_timeout=args.header_timeout,

@@ -88,6 +88,14 @@ class TableRow(Base):
     next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
+    # Players' clocks (banks.py): the setting {"reserve": s, "bonus": s} or None, and each
+    # seat's milliseconds left when the table last changed, so that a restart resumes them.
+    time_bank: Mapped[dict[str, int] | None] = mapped_column(JSON, nullable=True)
+    banks: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    # The spells a bot played a person's seat for (takeover.py), in order.
+    takeovers: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+
+
 class ActionRow(Base):
     __tablename__ = "quarkade_actions"
 
@@ -234,6 +242,18 @@ class Store:
                 scores, winners = over
                 connection.execute(_FINISH_TABLE, {"table_id": table_id, "status": OVER, "finished": now,
                                                    "scores": scores, "winners": winners})
+
+    def remove_action(self, table_id: str, step: int) -> None:
+        """Take action ``step`` out of a table's record (an undo): the later ones move down
+        one step, in one transaction."""
+        with self._write() as connection:
+            later = [row.step for row in connection.execute(
+                select(ACTIONS.c.step).where(ACTIONS.c.table_id == table_id, ACTIONS.c.step > step)
+                .order_by(ACTIONS.c.step))]
+            connection.execute(ACTIONS.delete().where(ACTIONS.c.table_id == table_id, ACTIONS.c.step == step))
+            for moved in later:  # one by one, upwards, so that no two rows share a step meanwhile
+                connection.execute(update(ACTIONS).where(ACTIONS.c.table_id == table_id, ACTIONS.c.step == moved)
+                                   .values(step=moved - 1))
 
     def update_table(self, table_id: str, **values: Any) -> None:
         with self._write() as connection:

@@ -28,22 +28,28 @@ from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.base import Bot
 from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
+from quarkade.faces.web.banks import TimeBanks
 from quarkade.faces.web.clock import TableClock
 from quarkade.faces.web.connection import Connection, Limits
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
+    AnyClientMessage,
     Echo,
     HandToBot,
     Hello,
     Ping,
     ProtocolError,
+    Reclaim,
+    Undo,
     dumps,
     error_message,
     parse_client_message,
     pong_message,
 )
 from quarkade.faces.web.store import OPEN, OVER
+from quarkade.faces.web.takeover import Takeovers
+from quarkade.faces.web.undo import UndoWindows
 
 if TYPE_CHECKING:
     from quarkade.faces.web.hall import Hall
@@ -147,6 +153,12 @@ class Table:
         self._states: list[State] | None = None
         self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
+        # players' clocks, bots sitting in for people, taking back an action
+        self.banks = TimeBanks(self, row.get("time_bank"), row.get("banks"))
+        self.takeovers = Takeovers(self, row.get("takeovers"))
+        self.undo = UndoWindows(self)
+        self.banks.update()
+        self.takeovers.watch()
 
     # ------------------------------------------------------------------ facts
     @property
@@ -228,6 +240,9 @@ class Table:
             info["scores"] = list(self.state.scores)
             info["winners"] = list(self.state.winners)
             info["steps"] = steps_of(self.state)
+        info["time_bank"] = self.banks.setting.to_json() if self.banks.setting else None
+        for entry in info["seats"]:
+            entry["bot"] = self.takeovers.seat_info(entry["seat"])  # a bot playing for a person
         return info
 
     # ------------------------------------------------------------------ messages
@@ -236,7 +251,13 @@ class Table:
         deadlines = None
         if self.turn_timer:
             deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
-        return state_payload(self.state, audience, people, self.turn_timer, deadlines)
+        core = state_payload(self.state, audience, people, self.turn_timer, deadlines)
+        bank = self.banks.payload()
+        if bank is not None:
+            core["bank"] = bank
+        if audience is not None:
+            core["can_undo"] = self.undo.can_undo(audience)
+        return core
 
     def _state_message(self, audience: Audience, last: dict[str, Any] | None = None,
                        force: bool = False) -> str | None:
@@ -248,7 +269,7 @@ class Table:
         elif not force:
             return None
         head = dumps({"type": "state", "table": self.id, "seat": audience, "seq": self.seq[audience], "last": last,
-                      **self.clock.head(audience)})
+                      **self.clock.head(audience), **self.banks.head()})
         return head[:-1] + "," + core[1:]
 
     def table_message(self) -> str:
@@ -282,7 +303,8 @@ class Table:
     def over_message(self) -> str:
         state = self.state
         return dumps({"type": "over", "table": self.id, "scores": list(state.scores),
-                      "winners": list(state.winners), "record": state.record().to_json()})
+                      "winners": list(state.winners), "record": state.record().to_json(),
+                      "bots": self.takeovers.results()})
 
     def greet(self, connection: Connection) -> None:
         connection.push(dumps({
@@ -304,6 +326,7 @@ class Table:
         self.last_activity = time.time()
         connection.start()
         self.clock.joined(connection)
+        self.takeovers.attached(connection)
         self.greet(connection)
         self.broadcast_presence(connection)
 
@@ -311,6 +334,7 @@ class Table:
         if connection in self.connections:
             self.connections.remove(connection)
             self.clock.left(connection)
+            self.takeovers.detached(connection)
             self.last_activity = time.time()
             self.broadcast_presence(None)
 
@@ -335,7 +359,7 @@ class Table:
 
     def _handle(self, connection: Connection, raw: str | bytes) -> None:
         try:
-            message: Hello | Ping | Act | HandToBot | Echo | None = parse_client_message(raw, self.limits.message_bytes)
+            message: AnyClientMessage | None = parse_client_message(raw, self.limits.message_bytes)
             problem: ProtocolError | None = None
         except ProtocolError as error:
             message, problem = None, error
@@ -368,6 +392,10 @@ class Table:
                 connection.push(error_message(code, text, action=message.action, seq=self.seq.get(connection.seat)))
         elif isinstance(message, HandToBot):
             failure = self.hand_to_bot(connection, message.seat, message.bot)
+            if failure is not None:
+                connection.push(error_message(*failure))
+        elif isinstance(message, Undo | Reclaim):
+            failure = self.undo.undo(connection) if isinstance(message, Undo) else self.takeovers.reclaim(connection)
             if failure is not None:
                 connection.push(error_message(*failure))
 
@@ -443,7 +471,9 @@ class Table:
             raise SaveFailed(str(error)) from error
         self.last_activity = time.time()
         self._note_waiting()
+        self.undo.committed(seat, step)
         self.clock.update()
+        self.banks.update()
         self.publish(seat, text)
         if over is not None:
             self._finish()
@@ -459,7 +489,16 @@ class Table:
         for seat in to_act:
             self.waiting_since.setdefault(seat, now)
 
+    def replace_state(self, state: State) -> None:
+        """The state rebuilt from a record an undo changed: what was kept of the old one goes."""
+        self.state = state
+        self._frames.clear()
+        self.last_activity = time.time()
+        self._note_waiting()
+        self.clock.update()
+
     def _finish(self) -> None:
+        self.takeovers.finish()
         self.hall.finished(self)
         self.broadcast(self.table_message())
         self.broadcast(self.over_message())
@@ -479,12 +518,7 @@ class Table:
         if any(c.seat == seat for c in self.connections) and not self.timed_out(seat):
             return "seat_present", (f"seat {seat} is here and has not run out of time; a bot can take it over "
                                     "when its turn timer runs out or when it leaves")
-        self.seats[seat] = kind
-        self.bots[seat] = make_bot(kind, self.game, secrets.randbits(32))
-        self.hall.store.update_table(self.id, seats=self.seats)
-        self.broadcast(self.table_message())
-        self.publish()
-        self.kick_bots()
+        self.takeovers.take_over(seat, "host", kind)
         return None
 
     # ------------------------------------------------------------------ bots
@@ -546,6 +580,8 @@ class Table:
 
     async def stop(self) -> None:
         self.clock.stop()
+        self.banks.stop()
+        self.takeovers.stop()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
