@@ -86,7 +86,11 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
             continue
         decisions += 1
         round_now = page.locator(".qq-tracker .pip.on").first.inner_text()
-        if visible(page, "text=Place bid"):
+        confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
+        if visible(page, confirm):  # an ejection or a discard, shown whole: send it
+            click_and_wait(page, confirm)
+            page.wait_for_function("() => !document.querySelector(\"[data-role='confirm']\")", timeout=15_000)
+        elif visible(page, "text=Place bid"):
             if not table_shot and round_now == "3":
                 page.evaluate("window.scrollTo(0, 0)")
                 screenshot(page, "quirky-quarks-table.png")

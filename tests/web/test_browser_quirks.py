@@ -35,6 +35,10 @@ def legal_now(page: Any) -> set[str]:
 
 def step(page: Any) -> str:
     """One decision of the seat, by clicking what the board offers. Returns what was done."""
+    confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
+    if visible(page, confirm):  # a choice of several clicks, shown whole: confirm it
+        click_and_wait(page, confirm)
+        return "confirm"
     offered = legal_now(page)
     for action in SAFE:
         if action in offered:
@@ -148,6 +152,9 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
                 click_and_wait(page, ".qk-me .qk-card.playable")
             else:
                 click_and_wait(page, ".qk-actionbar button[data-action^='mutate ']")
+            # the mutation is shown whole, then sent once confirmed
+            assert page.locator("[data-role='confirm']").count() == 1
+            click_and_wait(page, "[data-role='confirm'] button[data-confirm='yes']")
             moves += 1
         elif "climate 2" in offered:
             click_and_wait(page, ".qk-move[data-action='climate 2'] .qk-target")

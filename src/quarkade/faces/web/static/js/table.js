@@ -130,6 +130,7 @@ function receive(conn, message) {
       if (message.clock) message.clock.received = performance.now();
       conn.msg = message;
       if (message.last) app.lastActed = conn.key;
+      if (message.last) sendNext(conn); // one's own action was applied: the next of a choice may go
       if (conn.key === app.active && !app.replay) renderBoard();
       else maybeSwitch(conn);
       renderTabs();
@@ -144,6 +145,9 @@ function receive(conn, message) {
       if (conn.key === app.active) renderOver();
       break;
     case "error": {
+      // a refused step stops the rest of a confirmed choice: nothing is sent half-checked
+      conn.outbox = [];
+      conn.awaiting = false;
       app.errors += 1;
       document.body.dataset.errors = String(app.errors);
       document.body.dataset.lastError = message.code;
@@ -167,6 +171,30 @@ function send(conn, notation) {
     return;
   }
   conn.ws.send(JSON.stringify({ type: "act", action: notation, seq: conn.msg ? conn.msg.seq : null }));
+}
+
+// A choice confirmed once may take several actions (ejections then "ready", cards played
+// in order): each one waits until the server applied the one before it, and the rest is
+// dropped as soon as one is refused or no longer legal.
+function sendAll(conn, notations) {
+  if (!notations.length) return;
+  conn.outbox = notations.slice(1);
+  conn.awaiting = notations.length > 1; // until the last one is applied
+  send(conn, notations[0]);
+}
+
+function sendNext(conn) {
+  if (!conn.outbox || !conn.outbox.length) {
+    conn.awaiting = false;
+    return;
+  }
+  const next = conn.outbox.shift();
+  if (conn.msg.legal.includes(next)) send(conn, next);
+  else {
+    conn.outbox = [];
+    conn.awaiting = false;
+    toast(`"${next}" is no longer possible: the rest of your choice was not sent. Choose again.`);
+  }
 }
 
 function hostConn() {
@@ -251,6 +279,7 @@ function renderBoard() {
     seat: conn.seat, table: app.info, components: app.components, ui: uiFor(conn.key), names: names(),
     over: message.over, replay: false, reveal: null, timer: message.timer || null, clock: message.clock || null,
     waiting_for: message.waiting_for, title: app.game.title, rerender: renderBoard,
+    sendAll: (notations) => sendAll(conn, notations), sending: Boolean(conn.awaiting),
   };
   let board;
   try {
@@ -539,6 +568,8 @@ async function start() {
     return;
   }
   app.held = tokens.get(app.id);
+  // on a phone the event log starts folded, under the board
+  if (window.matchMedia("(max-width: 700px)").matches) $("log-panel").open = false;
   const urlToken = params.get("token");
   const invitation = params.get("invite");
   if (urlToken || invitation) {

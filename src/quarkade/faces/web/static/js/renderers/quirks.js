@@ -5,18 +5,10 @@
 // them (your own cards). Adaptation values are never sent, so never drawn.
 
 import { h, s, seatColour } from "../util.js";
+import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
+import { confirmBar } from "./confirm.js";
 
-const CLIMATES = ["ocean", "forest", "plain", "desert", "jungle"];
-const CLIMATE = {
-  ocean: { label: "Ocean", colour: "#2f7fd1", letter: "O" },
-  forest: { label: "Forest", colour: "#2e8a55", letter: "F" },
-  plain: { label: "Plain", colour: "#b8a23c", letter: "P" },
-  desert: { label: "Desert", colour: "#e0883a", letter: "D" },
-  jungle: { label: "Jungle", colour: "#7cbf3a", letter: "J" },
-};
 const LETTER_COLOUR = Object.fromEntries(CLIMATES.map((c) => [CLIMATE[c].letter, CLIMATE[c].colour]));
-const ZONES = 6;
-const SPACES = CLIMATES.length * ZONES;
 const NICHES = ["plant", "herbivore", "carnivore"];
 const NICHE = {
   plant: { label: "Plant", colour: "#3fa35f", icon: "✿" },
@@ -233,68 +225,6 @@ function creature(quirks, niche, { owner, each = () => ({}), size = "tile", labe
 // ------------------------------------------------------------------ the climate table
 /** The climate table as a band: five climates of six zones, X zones marked, the marker on
  *  its space; legal climate moves are arrows to click. */
-function climateTrack(climate, legal, send, { thresholds = null } = {}) {
-  const step = 30;
-  const gap = 12;
-  const left = 14;
-  const W = left * 2 + SPACES * step + (CLIMATES.length - 1) * gap;
-  const H = thresholds ? 112 : 98;
-  const cy = 58;
-  const xOf = (space) => left + space * step + Math.floor(space / ZONES) * gap + step / 2;
-  const current = climate.space;
-  const x = new Set(climate.x_spaces || []);
-  const svg = s("svg", { class: "qk-track", viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-label": `climate: ${climate.name}, zone ${climate.zone}` });
-  CLIMATES.forEach((name, i) => {
-    const info = CLIMATE[name];
-    const on = name === climate.name;
-    const x0 = left + i * (ZONES * step + gap);
-    svg.append(
-      s("rect", { x: x0, y: 22, width: ZONES * step, height: 56, rx: 10, fill: info.colour, opacity: on ? 0.42 : 0.16, stroke: on ? info.colour : "none", "stroke-width": 2, class: on ? "qk-climate-on" : "" }),
-      s("text", { x: x0 + ZONES * step / 2, y: 16, "text-anchor": "middle", "font-size": 12.5, "font-weight": on ? 800 : 600, fill: on ? "#fff" : "#9aa6c3", "letter-spacing": 1.2 }, info.label.toUpperCase()),
-    );
-    if (thresholds && thresholds[name] !== undefined) {
-      svg.append(s("text", { x: x0 + ZONES * step / 2, y: 96, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: on ? "#f4c553" : "#6b7799" }, `needs ${thresholds[name]}`));
-    }
-  });
-  for (let space = 0; space < SPACES; space += 1) {
-    const cx = xOf(space);
-    const name = CLIMATES[Math.floor(space / ZONES)];
-    svg.append(s("circle", { cx, cy: cy - 8, r: 11, fill: "rgba(8,12,24,.55)", stroke: CLIMATE[name].colour, "stroke-width": 1.5 }));
-    if (x.has(space)) {
-      svg.append(s("text", { x: cx, y: cy - 3.5, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#ff8fa0" }, "X"));
-    } else {
-      svg.append(s("text", { x: cx, y: cy - 4.5, "text-anchor": "middle", "font-size": 9, fill: "#6b7799" }, String(space % ZONES + 1)));
-    }
-  }
-  // the legal moves: an arc from the marker to each target
-  for (const n of [1, 2]) {
-    const action = `climate ${n}`;
-    if (!legal.has(action)) continue;
-    legal.offer(action);
-    const target = (current + n) % SPACES;
-    const x1 = xOf(current);
-    const x2 = xOf(target) < x1 ? xOf(target) + W : xOf(target);
-    const lift = 14 + n * 9;
-    const go = () => send(action);
-    const g = s("g", { class: "qk-move", role: "button", "data-action": action, tabindex: 0, onclick: go },
-      s("title", {}, `Move the climate marker ${n} zone${n > 1 ? "s" : ""}`),
-      s("path", { d: `M${x1} ${cy + 6} Q${(x1 + x2) / 2} ${cy + 6 + lift} ${Math.min(x2, W - 4)} ${cy + 8}`, fill: "none", "pointer-events": "none", stroke: "#f4c553", "stroke-width": 2, "stroke-dasharray": "4 3" }),
-      s("circle", { class: "qk-target", cx: xOf(target), cy: cy - 8, r: 13, fill: "rgba(244,197,83,.25)", stroke: "#f4c553", "stroke-width": 2.5 }),
-      s("text", { x: xOf(target), y: cy - 3.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#f4c553" }, `+${n}`),
-    );
-    g.addEventListener("keydown", (event) => { if (event.key === "Enter") go(); });
-    svg.append(g);
-  }
-  const mx = xOf(current);
-  svg.append(s("g", { class: "qk-marker" },
-    s("circle", { cx: mx, cy: cy - 8, r: 12, fill: "#f4c553", stroke: "#fff", "stroke-width": 2 }),
-    s("text", { x: mx, y: cy - 3.5, "text-anchor": "middle", "font-size": 13, "font-weight": 900, fill: "#1d1403" }, "C")));
-  return h("section", { class: "qk-climate" },
-    h("div", { class: "qk-title" }, h("h3", {}, "Climate table"),
-      h("span", { class: "qk-now", style: `--climate: ${CLIMATE[climate.name].colour}` }, `${CLIMATE[climate.name].label} · zone ${climate.zone}`)),
-    svg);
-}
-
 // ------------------------------------------------------------------ shared pieces
 function actionButton(legal, action, send, label, cls = "") {
   legal.offer(action);
@@ -310,7 +240,7 @@ function leftovers(legal, send) {
 }
 
 function actionBar(prompt, mine, controls, legal, send) {
-  return h("div", { class: `qk-actionbar ${mine ? "mine" : "waiting"}` },
+  return h("div", { class: `qk-actionbar ${mine ? "mine" : "waiting"}`, "data-role": "actions" },
     h("div", { class: "prompt" }, prompt),
     h("div", { class: "controls" }, controls, mine ? leftovers(legal, send) : null));
 }
@@ -343,6 +273,48 @@ function toggle(ui, key, number, ctx) {
   const list = ui[key] || [];
   ui[key] = list.includes(number) ? list.filter((n) => n !== number) : [...list, number];
   ctx.rerender();
+}
+
+/** A mutation is chosen in two clicks (a card of a QUiRKS, then a hand card or "discard &
+ *  draw") and sent once confirmed: the controls for each step. */
+function mutationControls(ui, legal, exchanges, send, ctx) {
+  if (!ui.mutate) return [];
+  const drawn = `mutate ${ui.mutate}`;
+  if (ui.mutation && !legal.has(ui.mutation)) ui.mutation = null;
+  if (ui.mutation) {
+    const chosen = ui.mutation;
+    const card = chosen.split(" ")[3];
+    legal.offer(chosen);
+    return [confirmBar({
+      what: card ? `Mutate ${ui.mutate}: exchange it for ${card} from your hand` : `Mutate ${ui.mutate}: discard it and draw its replacement`,
+      action: chosen,
+      onConfirm: () => { ui.mutate = null; ui.mutation = null; send(chosen); },
+      onChange: () => { ui.mutation = null; ctx.rerender(); },
+    })];
+  }
+  const controls = [h("span", { class: "muted small" }, `Mutate ${ui.mutate}:`)];
+  if (legal.has(drawn)) {
+    legal.offer(drawn);
+    controls.push(h("button", { class: "gold", "data-action": drawn, title: drawn, onclick: () => { ui.mutation = drawn; ctx.rerender(); } }, "Discard & draw"));
+  }
+  if (exchanges.size) controls.push(h("span", { class: "muted small" }, "or click a glowing hand card to exchange"));
+  controls.push(h("button", { class: "ghost small", onclick: () => { ui.mutate = null; ctx.rerender(); } }, "Cancel"));
+  return controls;
+}
+
+/** Cards chosen from the hand (place, make): what they would make, confirmed once. */
+function selectionBar(picked, verb, label, ui, key, send, ctx) {
+  return confirmBar({
+    what: `${verb} ${picked.chosen.join(" ")}`, ready: Boolean(picked.exact), missing: "choose another card",
+    detail: label, action: picked.exact || undefined, confirmLabel: picked.exact && picked.chosen.length === 3 ? `Confirm: ${label}` : "Confirm",
+    onConfirm: () => { ui[key] = []; send(picked.exact); },
+    onChange: () => { ui[key] = []; ctx.rerender(); },
+  });
+}
+
+/** The bottom of the board that stays in sight: the action bar and the hand. */
+function dock(bar, me) {
+  return h("div", { class: "dock qk-dock" }, bar, me);
 }
 
 // ------------------------------------------------------------------ Quirks
@@ -462,6 +434,15 @@ function playersPanel(view, ctx) {
     })));
 }
 
+/** Where your seat stands, in the dock: the upper niches held (three win) and extinctions. */
+function standing(view, seat) {
+  const p = view.players.find((q) => q.seat === seat);
+  if (!p) return null;
+  return h("span", { class: "qk-standing" },
+    h("span", { class: "chip gold" }, `${p.upper_niches.length} of 3 upper niches`),
+    h("span", { class: "chip" }, `${p.extinctions} extinction${p.extinctions === 1 ? "" : "s"}`));
+}
+
 function quirksPrompt(view, legal, ctx) {
   if (view.is_over) return `Game over: ${(view.winners || []).map((w) => seatName(ctx, w)).join(", ") || "nobody"} won`;
   const c = view.contest;
@@ -535,7 +516,7 @@ export function renderQuirks(view, legalList, send, ctx) {
     const n = card.number;
     if (ui.mutate && exchanges.has(n)) {
       const a = exchanges.get(n);
-      return { playable: true, action: a, onclick: () => send(a) };
+      return { playable: true, selected: ui.mutation === a, action: a, onclick: () => { ui.mutation = a; ctx.rerender(); } };
     }
     if (singles[n]) {
       const a = legal.offer(singles[n]);
@@ -557,19 +538,9 @@ export function renderQuirks(view, legalList, send, ctx) {
   const track = climateTrack(view.climate, legal, send);
 
   // the action bar's controls
-  const controls = [];
-  if (ui.mutate) {
-    const a = `mutate ${ui.mutate}`;
-    controls.push(h("span", { class: "muted small" }, `Mutate ${ui.mutate}:`));
-    if (legal.has(a)) controls.push(actionButton(legal, a, send, "Discard & draw", "gold"));
-    if (exchanges.size) controls.push(h("span", { class: "muted small" }, "or click a glowing hand card to exchange"));
-    controls.push(h("button", { class: "ghost small", onclick: () => { ui.mutate = null; ctx.rerender(); } }, "Cancel"));
-  }
+  const controls = [...mutationControls(ui, legal, exchanges, send, ctx)];
   if (place.chosen.length) {
-    controls.push(h("span", { class: "muted small" }, `Place ${place.chosen.join(" ")}`));
-    if (place.exact) controls.push(actionButton(legal, place.exact, send, place.chosen.length === 3 ? "Place the QUiRKS" : "Place these cards", "gold"));
-    else controls.push(h("span", { class: "faint small" }, "choose another card"));
-    controls.push(h("button", { class: "ghost small", onclick: () => { ui.place = []; ctx.rerender(); } }, "Clear"));
+    controls.push(selectionBar(place, "Place", place.chosen.length === 3 ? "place the QUiRKS" : "place these cards", ui, "place", send, ctx));
   }
   for (const side of ["b", "c"]) if (legal.has(`setup ${side}`)) controls.push(actionButton(legal, `setup ${side}`, send, `Second card from ${side.toUpperCase()}`, "gold"));
   for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`, n === 1 ? "" : ""));
@@ -598,12 +569,11 @@ export function renderQuirks(view, legalList, send, ctx) {
     track,
     contest,
     niches,
-    bar,
-    me ? h("section", { class: `qk-me${toAct ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
-      h("div", { class: "head" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
+    dock(bar, me ? h("section", { class: `qk-me${toAct ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
+      h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
         h("b", {}, ctx.replay ? seatName(ctx, seat) : `Your hand · ${seatName(ctx, seat)}`),
-        h("span", { class: "faint small" }, `${hand.length} cards`)),
-      h("div", { class: "qk-hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null,
+        h("span", { class: "faint small" }, `${hand.length} cards`), standing(view, seat)),
+      h("div", { class: "qk-hand", "data-role": "hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null),
     playersPanel(view, ctx),
   );
 }
@@ -629,17 +599,11 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   const clickHand = (card) => {
     if (ui.mutate && exchanges.has(card.number)) {
       const a = exchanges.get(card.number);
-      return { playable: true, action: a, onclick: () => send(a) };
+      return { playable: true, selected: ui.mutation === a, action: a, onclick: () => { ui.mutation = a; ctx.rerender(); } };
     }
     return { dim: !!ui.mutate };
   };
-  const controls = [];
-  if (ui.mutate) {
-    controls.push(h("span", { class: "muted small" }, `Mutate ${ui.mutate}:`));
-    if (legal.has(`mutate ${ui.mutate}`)) controls.push(actionButton(legal, `mutate ${ui.mutate}`, send, "Discard & draw", "gold"));
-    if (exchanges.size) controls.push(h("span", { class: "muted small" }, "or click a glowing hand card"));
-    controls.push(h("button", { class: "ghost small", onclick: () => { ui.mutate = null; ctx.rerender(); } }, "Cancel"));
-  }
+  const controls = [...mutationControls(ui, legal, exchanges, send, ctx)];
   for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`));
   // the player counts the QUiRKS in the order it chooses
   for (const niche of NICHES) {
@@ -679,10 +643,11 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
         view.niche === q.niche ? h("span", { class: "qk-destiny-chip" }, "destiny") : null,
         counted.has(q.niche) ? h("span", { class: "chip gold" }, `counted ${counted.get(q.niche).total}`) : null),
       creature(q, q.niche, { owner: 0, each: clickTable })))),
-    view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
-    h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
-      h("div", { class: "head" }, h("b", {}, view.hand ? "Your hand" : "The player's hand"), h("span", { class: "faint small" }, `${handCards.length} cards`)),
-      h("div", { class: "qk-hand" }, handCards)),
+    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
+      h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
+        h("div", { class: "head", "data-role": "score" }, h("b", {}, view.hand ? "Your hand" : "The player's hand"), h("span", { class: "faint small" }, `${handCards.length} cards`),
+          h("span", { class: "chip" }, `${view.extinctions} of 3 extinctions`), h("span", { class: "chip" }, `${view.destiny.pool} destiny markers`)),
+        h("div", { class: "qk-hand", "data-role": "hand" }, handCards))),
     h("section", { class: "qk-stacks" }, h("div", { class: "qk-title" }, h("h3", {}, "Stacks")),
       h("div", { class: "qk-stack-row" }, STACK_ORDER.map((id) => {
         const st = view.stacks[id] || { cards: 0, discarded: [] };
@@ -734,11 +699,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
     }
     for (const a of asks) legal.offer(a);
   }
-  if (make.chosen.length) {
-    controls.push(h("span", { class: "muted small" }, `Make ${make.chosen.join(" ")}`));
-    if (make.exact) controls.push(actionButton(legal, make.exact, send, "Make the QUIRKLING", "gold"));
-    controls.push(h("button", { class: "ghost small", onclick: () => { ui.make = []; ctx.rerender(); } }, "Clear"));
-  }
+  if (make.chosen.length) controls.push(selectionBar(make, "Make", "make the QUIRKLING", ui, "make", send, ctx));
   if (legal.has("none")) controls.push(actionButton(legal, "none", send, PLAIN.none));
   if (legal.has("draw stack")) controls.push(actionButton(legal, "draw stack", send, "Draw from the stack", "gold"));
   if (legal.has("draw discard")) controls.push(actionButton(legal, "draw discard", send, "Take the discard"));
@@ -794,9 +755,10 @@ export function renderQuirkling(view, legalList, send, ctx) {
       }) : h("div", { class: "qk-empty-pile" }, "empty"), h("span", { class: "faint small" }, `discard · ${(view.discard_pile || []).length}`)),
       h("div", { class: "qk-pile-help muted small" }, "A QUIRKLING is a plant, herbivore or carnivore of three cards that all bear the code of the current climate."),
     ),
-    view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
-    seat !== null && seat !== undefined ? h("section", { class: `qk-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
-      h("div", { class: "head" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), h("b", {}, "Your hand"), h("span", { class: "faint small" }, `${hand.length} cards`)),
-      h("div", { class: "qk-hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null,
+    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
+      seat !== null && seat !== undefined ? h("section", { class: `qk-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
+        h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), h("b", {}, "Your hand"), h("span", { class: "faint small" }, `${hand.length} cards`),
+          h("span", { class: "chip" }, `${((view.players.find((p) => p.seat === seat) || {}).quirklings || []).length} QUIRKLINGS made`)),
+        h("div", { class: "qk-hand", "data-role": "hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null),
   );
 }

@@ -2,6 +2,7 @@
 // the players, and your hand as cards. Every legal action is something to click.
 
 import { h, s, seatColour } from "../util.js";
+import { amountBox, confirmBar, sendInOrder } from "./confirm.js";
 
 const PHASES = [
   ["F", "funding", "Funding"],
@@ -334,26 +335,20 @@ function describeCompletion(action) {
 }
 
 // ------------------------------------------------------------------ the pieces
-function stepper(ui, key, low, high) {
-  if (typeof ui[key] !== "number" || ui[key] < low || ui[key] > high) ui[key] = low;
-  const input = h("input", {
-    type: "number", min: low, max: high, value: ui[key], class: "qq-amount", "aria-label": "amount in eV",
-    oninput: (event) => {
-      const value = Number(event.target.value);
-      if (Number.isInteger(value)) ui[key] = Math.max(low, Math.min(high, value));
-    },
-  });
-  const bump = (delta) => () => {
-    ui[key] = Math.max(low, Math.min(high, ui[key] + delta));
-    input.value = ui[key];
+/** An amount of eV to type or step, and the button that sends it: a number out of range is
+ *  refused on screen with the range in words, and nothing is sent. */
+function amountControls(ui, key, range, ev, label, make, send) {
+  const amount = amountBox(ui, key, range.min, range.max, { label: "amount in eV", unit: "eV", cls: "qq-amount" });
+  const go = () => {
+    const value = amount.read(`you have ${ev} eV: bid ${range.min} to ${range.max}`);
+    if (value === null) return;
+    if (!range.amounts.has(value)) {
+      amount.refuse(`${value} eV is not a bid you may make here`);
+      return;
+    }
+    send(make(value));
   };
-  return h("span", { class: "qq-stepper" },
-    h("button", { class: "small", onclick: bump(-1), disabled: low === high, "aria-label": "less" }, "−"),
-    input,
-    h("button", { class: "small", onclick: bump(1), disabled: low === high, "aria-label": "more" }, "+"),
-    h("span", { class: "qq-ev" }, "eV"),
-    h("span", { class: "faint small" }, low === high ? "" : `${low}–${high}`),
-  );
+  return [amount.box, h("button", { class: "gold", onclick: go }, label), amount.refusal];
 }
 
 function evBadge(amount, big = false) {
@@ -502,6 +497,28 @@ function decks(view, legalInfo, send) {
 }
 
 // ------------------------------------------------------------------ the action bar
+/** The cards chosen for ejection in this browser (not sent yet), and whether the choice,
+ *  with any ejections already made, is within the number the rules ask for. */
+function ejectionPlan(view, legalInfo, ui, seat) {
+  const me = (view.players || []).find((p) => p.seat === seat);
+  const [low, high] = me && me.must_eject ? me.must_eject : [0, 0];
+  const hand = view.hand || {};
+  const chosen = [];
+  const taken = {};
+  for (const id of ui.eject || []) {
+    // forget what the hand or the rules no longer allow
+    if (!legalInfo.ejects.has(id) || (taken[id] || 0) >= (hand[id] || 0)) continue;
+    taken[id] = (taken[id] || 0) + 1;
+    chosen.push(id);
+  }
+  ui.eject = chosen;
+  const count = (view.ejecting || []).length + chosen.length;
+  const canAdd = (id) => legalInfo.ejects.has(id) && count < high && (taken[id] || 0) < (hand[id] || 0);
+  // "ready" becomes legal only once the server holds enough ejections: the cards chosen here count too
+  const ready = count >= low && count <= high && (chosen.length > 0 || legalInfo.ready);
+  return { low, high, chosen, count, taken, canAdd, ready };
+}
+
 function actionBar(view, legal, legalInfo, send, ctx) {
   const ui = ctx.ui;
   const mine = legal.length > 0;
@@ -517,47 +534,65 @@ function actionBar(view, legal, legalInfo, send, ctx) {
       items.push(h("span", { class: "muted" }, view.ejecting.length ? "You are ready. Ejecting:" : "You are ready."));
       items.push(view.ejecting.map((id) => card(id, { size: "mini" })));
     }
-    return h("div", { class: "qq-actionbar waiting" }, h("div", { class: "prompt" }, text), items);
+    return h("div", { class: "qq-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, text), items);
   }
   const flow = view.flow || {};
+  const me = (view.players || []).find((p) => p.seat === ctx.seat);
+  const myEv = me ? me.ev : 0;
+  if (ctx.sending) {
+    return h("div", { class: "qq-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
+  }
   if (legalInfo.draws.length) {
     text = flow.neutrino && flow.neutrino.seat === ctx.seat ? `Your Neutrino: draw ${flow.neutrino.draws_left} card${flow.neutrino.draws_left === 1 ? "" : "s"}, from any deck` : "Draw a card: choose a deck";
     items.push(legalInfo.draws.map((deck) => h("button", { class: "primary", onclick: () => send(`draw ${deck}`) }, `Draw from ${DECK_LABEL[deck] || deck}`)));
   } else if (legalInfo.discards.size) {
     text = "Your Neutrino: click a card in your hand to discard it with the Neutrino";
+    if (ui.discard) {
+      const chosen = ui.discard;
+      items.push(confirmBar({
+        what: `Discard ${nameOf(chosen)} with the Neutrino`, action: `discard ${chosen}`,
+        onConfirm: () => { ui.discard = null; send(`discard ${chosen}`); },
+        onChange: () => { ui.discard = null; ctx.rerender(); },
+      }));
+    }
   } else if (Object.keys(legalInfo.bids).length) {
     const chosen = ui.accelerator && legalInfo.bids[ui.accelerator];
     if (chosen) {
       const a = (view.accelerators || []).find((x) => x.id === ui.accelerator);
       text = `Bid for the ${a ? a.name : ui.accelerator}`;
-      items.push(stepper(ui, "bid", chosen.min, chosen.max));
-      items.push(h("button", {
-        class: "gold", onclick: () => {
-          const amount = ui.bid;
-          if (chosen.amounts.has(amount)) send(`bid ${ui.accelerator} ${amount}`);
-        },
-      }, "Place bid"));
+      const accelerator = ui.accelerator;
+      items.push(amountControls(ui, "bid", chosen, myEv, "Place bid", (amount) => `bid ${accelerator} ${amount}`, send));
       items.push(h("button", { class: "ghost small", onclick: () => { ui.accelerator = null; ctx.rerender(); } }, "Cancel"));
     } else {
       text = "Your bid: click an accelerator to place your researcher there";
     }
   } else if (legalInfo.ejects.size || (legalInfo.ready && view.phase === "ejection")) {
-    const me = (view.players || []).find((p) => p.seat === ctx.seat);
-    const [low, high] = me && me.must_eject ? me.must_eject : [0, 0];
-    const chosen = (view.ejecting || []).length;
-    text = high === low
-      ? `Eject ${low} card${low === 1 ? "" : "s"}: click ${chosen ? "another card" : "cards"} in your hand (${chosen} of ${low} chosen)`
-      : `Eject ${low} to ${high} cards: click cards in your hand (${chosen} chosen)`;
-    if (view.ejecting && view.ejecting.length) {
-      items.push(h("span", { class: "muted small" }, "chosen:"), view.ejecting.map((id) => card(id, { size: "mini" })));
+    const plan = ejectionPlan(view, legalInfo, ui, ctx.seat);
+    text = plan.high === plan.low
+      ? `Eject ${plan.low} card${plan.low === 1 ? "" : "s"}: click ${plan.count ? "another card" : "cards"} in your hand (${plan.count} of ${plan.low} chosen)`
+      : `Eject ${plan.low} to ${plan.high} cards: click cards in your hand (${plan.count} chosen)`;
+    if (plan.count || plan.low > 0) {
+      const names = [...(view.ejecting || []), ...plan.chosen].map(nameOf);
+      items.push(confirmBar({
+        what: names.length ? `Eject ${names.join(", ")}` : "Eject nothing",
+        missing: plan.count < plan.low ? `choose ${plan.low - plan.count} more` : `at most ${plan.high}`,
+        detail: "then you are ready for the Ejection",
+        ready: plan.ready, confirmLabel: "Confirm the ejection", action: "ready",
+        onConfirm: () => {
+          const actions = [...plan.chosen.map((id) => `eject ${id}`), "ready"];
+          ui.eject = [];
+          sendInOrder(ctx, send, actions);
+        },
+        onChange: () => { ui.eject = []; ctx.rerender(); },
+      }));
+    } else if (legalInfo.ready) {
+      items.push(h("button", { class: "gold", onclick: () => send("ready") }, "Ready, eject nothing"));
     }
-    if (legalInfo.ready) items.push(h("button", { class: "gold", onclick: () => send("ready") }, chosen ? "Ready" : "Ready, eject nothing"));
   } else if (legalInfo.raise || (view.phase === "discovery" && flow.auction)) {
     const auction = flow.auction;
     text = auction ? `Auction for ${nameOf(auction.card)}: the high bid is ${auction.high_bid} eV. Raise or pass` : "Raise or pass";
     if (legalInfo.raise) {
-      items.push(stepper(ui, "raise", legalInfo.raise.min, legalInfo.raise.max));
-      items.push(h("button", { class: "gold", onclick: () => { if (legalInfo.raise.amounts.has(ui.raise)) send(`raise ${ui.raise}`); } }, "Raise"));
+      items.push(amountControls(ui, "raise", legalInfo.raise, myEv, "Raise", (amount) => `raise ${amount}`, send));
     } else {
       items.push(h("span", { class: "muted small" }, "You cannot outbid it."));
     }
@@ -566,8 +601,8 @@ function actionBar(view, legal, legalInfo, send, ctx) {
     const chosen = ui.discover && legalInfo.discovers[ui.discover];
     if (chosen) {
       text = `Start a discovery of ${nameOf(ui.discover)}`;
-      items.push(stepper(ui, "discover_bid", chosen.min, chosen.max));
-      items.push(h("button", { class: "gold", onclick: () => { if (chosen.amounts.has(ui.discover_bid)) send(`discover ${ui.discover} ${ui.discover_bid}`); } }, "Start the auction"));
+      const discovered = ui.discover;
+      items.push(amountControls(ui, "discover_bid", chosen, myEv, "Start the auction", (amount) => `discover ${discovered} ${amount}`, send));
     } else {
       text = Object.keys(legalInfo.discovers).length
         ? "Start a discovery: click a card in the Discovery Zone, or pass"
@@ -589,7 +624,7 @@ function actionBar(view, legal, legalInfo, send, ctx) {
   if (legalInfo.other.length) {
     items.push(legalInfo.other.map((action) => h("button", { class: "small", onclick: () => send(action) }, action)));
   }
-  return h("div", { class: "qq-actionbar mine" }, h("div", { class: "prompt" }, text || "Your turn"), h("div", { class: "controls" }, items));
+  return h("div", { class: "qq-actionbar mine", "data-role": "actions" }, h("div", { class: "prompt" }, text || "Your turn"), h("div", { class: "controls" }, items));
 }
 
 function promptFor(view, legal, ctx) {
@@ -620,9 +655,21 @@ export function renderQuirkyQuarks(view, legal, send, ctx) {
   if (me) others.sort((a, b) => ((a.seat - seat + 16) % 16) - ((b.seat - seat + 16) % 16));
 
   const hand = view.hand || {};
+  if (ui.discard && !legalInfo.discards.has(ui.discard)) ui.discard = null;
+  const plan = ejectionPlan(view, legalInfo, ui, seat);
   const clickHand = (id) => {
-    if (legalInfo.ejects.has(id)) return { playable: true, onclick: () => send(`eject ${id}`), label: `eject ${nameOf(id)}` };
-    if (legalInfo.discards.has(id)) return { playable: true, onclick: () => send(`discard ${id}`), label: `discard ${nameOf(id)}` };
+    if (ctx.sending) return {};
+    if (legalInfo.ejects.has(id)) {
+      const picked = plan.taken[id] || 0;
+      if (!plan.canAdd(id)) return { selected: picked > 0, label: picked ? `${nameOf(id)}: chosen for ejection` : nameOf(id) };
+      return {
+        playable: true, selected: picked > 0, label: `choose ${nameOf(id)} for ejection`,
+        onclick: () => { ui.eject = [...plan.chosen, id]; ctx.rerender(); },
+      };
+    }
+    if (legalInfo.discards.has(id)) {
+      return { playable: true, selected: ui.discard === id, label: `discard ${nameOf(id)}`, onclick: () => { ui.discard = id; ctx.rerender(); } };
+    }
     const completions = legalInfo.completes.filter((a) => describeCompletion(a).quest === id);
     if (completions.length === 1) return { playable: true, onclick: () => send(completions[0]), label: `complete ${nameOf(id)}` };
     if (completions.length > 1) return { playable: true, label: `${nameOf(id)}: choose a payment below` };
@@ -635,9 +682,10 @@ export function renderQuirkyQuarks(view, legal, send, ctx) {
     // at the end the board is bare: the players' revealed hands are what matters
     view.is_over && !ctx.replay ? null : researchBoard(view, ctx, legalInfo, send),
     view.is_over && !ctx.replay ? null : h("div", { class: "qq-middle" }, discoveryZone(view, ctx, legalInfo), decks(view, legalInfo, send)),
+    h("div", { class: "dock qq-dock" },
     ctx.replay || view.is_over ? null : actionBar(view, legal, legalInfo, send, ctx),
     me ? h("section", { class: `qq-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: { "--seat": seatColour(seat) } },
-      h("div", { class: "head" },
+      h("div", { class: "head", "data-role": "score" },
         h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
         h("b", {}, ctx.replay ? seatName(ctx, seat) : `You · ${seatName(ctx, seat)}`),
         evBadge(me.ev, true),
@@ -646,7 +694,7 @@ export function renderQuirkyQuarks(view, legal, send, ctx) {
         h("span", { class: "spacer" }),
         h("span", { class: "muted small" }, "completed:"), questChips(me.completed),
       ),
-      h("div", { class: "qq-hand" }, Object.keys(hand).length ? handCards(hand, { each: clickHand }) : h("span", { class: "faint" }, "Your hand is empty.")),
-    ) : null,
+      h("div", { class: "qq-hand", "data-role": "hand" }, Object.keys(hand).length ? handCards(hand, { each: clickHand }) : h("span", { class: "faint" }, "Your hand is empty.")),
+    ) : null),
   );
 }

@@ -1,0 +1,113 @@
+// The climate table of Quirks and Quirkling: five climates of six zones, the marker, the X
+// spaces and the zones the marker may move to. On a wide screen it is one line; on a phone
+// each climate is a row of its own, so that every zone stays readable and large enough to tap.
+
+import { h, s } from "../util.js";
+
+export const CLIMATES = ["ocean", "forest", "plain", "desert", "jungle"];
+export const CLIMATE = {
+  ocean: { label: "Ocean", colour: "#2f7fd1", letter: "O" },
+  forest: { label: "Forest", colour: "#2e8a55", letter: "F" },
+  plain: { label: "Plain", colour: "#b8a23c", letter: "P" },
+  desert: { label: "Desert", colour: "#e0883a", letter: "D" },
+  jungle: { label: "Jungle", colour: "#7cbf3a", letter: "J" },
+};
+const ZONES = 6;
+const SPACES = CLIMATES.length * ZONES;
+const NARROW = "(max-width: 700px)";
+
+/** Where each part of the table goes, on one line or in rows. */
+function geometry(rows, thresholds) {
+  if (!rows) {
+    const step = 30;
+    const gap = 12;
+    const left = 14;
+    const width = left * 2 + SPACES * step + (CLIMATES.length - 1) * gap;
+    const cy = 50;
+    return {
+      width, height: thresholds ? 112 : 98, r: 11, font: 9,
+      at: (space) => ({ x: left + space * step + Math.floor(space / ZONES) * gap + step / 2, y: cy }),
+      band: (i) => ({ x: left + i * (ZONES * step + gap), y: 22, width: ZONES * step, height: 56 }),
+      label: (i) => ({ x: left + i * (ZONES * step + gap) + ZONES * step / 2, y: 16, anchor: "middle" }),
+      need: (i) => ({ x: left + i * (ZONES * step + gap) + ZONES * step / 2, y: 96, anchor: "middle" }),
+    };
+  }
+  // a phone: a row per climate, its name and threshold at the left, zones 46 units apart
+  const step = 46;
+  const rowHeight = 50;
+  const left = 92;
+  const width = left + ZONES * step + 6;
+  return {
+    width, height: CLIMATES.length * rowHeight + 4, r: 19, font: 14,
+    at: (space) => ({ x: left + (space % ZONES) * step + step / 2, y: 2 + Math.floor(space / ZONES) * rowHeight + rowHeight / 2 }),
+    band: (i) => ({ x: 2, y: 2 + i * rowHeight + 2, width: width - 4, height: rowHeight - 4 }),
+    label: (i) => ({ x: 10, y: 2 + i * rowHeight + (thresholds ? 22 : 30), anchor: "start" }),
+    need: (i) => ({ x: 10, y: 2 + i * rowHeight + 40, anchor: "start" }),
+  };
+}
+
+/** The climate table; `legal` offers "climate 1" and "climate 2" as zones to click. */
+export function climateTrack(climate, legal, send, { thresholds = null } = {}) {
+  const rows = window.matchMedia(NARROW).matches;
+  const g = geometry(rows, thresholds);
+  const current = climate.space;
+  const x = new Set(climate.x_spaces || []);
+  const svg = s("svg", {
+    class: `qk-track${rows ? " rows" : ""}`, viewBox: `0 0 ${g.width} ${g.height}`, width: "100%", role: "img",
+    "aria-label": `climate: ${climate.name}, zone ${climate.zone}`,
+  });
+  CLIMATES.forEach((name, i) => {
+    const info = CLIMATE[name];
+    const on = name === climate.name;
+    const band = g.band(i);
+    const label = g.label(i);
+    svg.append(
+      s("rect", { ...band, rx: 10, fill: info.colour, opacity: on ? 0.42 : 0.16, stroke: on ? info.colour : "none", "stroke-width": 2, class: on ? "qk-climate-on" : "" }),
+      s("text", { x: label.x, y: label.y, "text-anchor": label.anchor, "font-size": rows ? 14 : 12.5, "font-weight": on ? 800 : 600, fill: on ? "#fff" : "#9aa6c3", "letter-spacing": 1.2 }, info.label.toUpperCase()),
+    );
+    if (thresholds && thresholds[name] !== undefined) {
+      const need = g.need(i);
+      svg.append(s("text", { x: need.x, y: need.y, "text-anchor": need.anchor, "font-size": rows ? 12.5 : 11.5, "font-weight": 700, fill: on ? "#f4c553" : "#6b7799" }, `needs ${thresholds[name]}`));
+    }
+  });
+  for (let space = 0; space < SPACES; space += 1) {
+    const { x: cx, y: cy } = g.at(space);
+    const name = CLIMATES[Math.floor(space / ZONES)];
+    svg.append(s("circle", { cx, cy, r: g.r, fill: "rgba(8,12,24,.55)", stroke: CLIMATE[name].colour, "stroke-width": 1.5 }));
+    if (x.has(space)) {
+      svg.append(s("text", { x: cx, y: cy + g.font * 0.45, "text-anchor": "middle", "font-size": g.font * 1.4, "font-weight": 800, fill: "#ff8fa0" }, "X"));
+    } else {
+      svg.append(s("text", { x: cx, y: cy + g.font * 0.4, "text-anchor": "middle", "font-size": g.font, fill: "#6b7799" }, String(space % ZONES + 1)));
+    }
+  }
+  // the legal moves: the target zones (on one line, an arc from the marker to each)
+  for (const n of [1, 2]) {
+    const action = `climate ${n}`;
+    if (!legal.has(action)) continue;
+    legal.offer(action);
+    const target = g.at((current + n) % SPACES);
+    const from = g.at(current);
+    const go = () => send(action);
+    const arc = rows ? null : (() => {
+      const x2 = target.x < from.x ? target.x + g.width : target.x;
+      const lift = 14 + n * 9;
+      return s("path", { d: `M${from.x} ${from.y + 14} Q${(from.x + x2) / 2} ${from.y + 14 + lift} ${Math.min(x2, g.width - 4)} ${from.y + 16}`, fill: "none", "pointer-events": "none", stroke: "#f4c553", "stroke-width": 2, "stroke-dasharray": "4 3" });
+    })();
+    const move = s("g", { class: "qk-move", role: "button", "data-action": action, tabindex: 0, onclick: go },
+      s("title", {}, `Move the climate marker ${n} zone${n > 1 ? "s" : ""}`),
+      arc,
+      s("circle", { class: "qk-target", cx: target.x, cy: target.y, r: g.r + 2, fill: "rgba(244,197,83,.25)", stroke: "#f4c553", "stroke-width": 2.5 }),
+      s("text", { x: target.x, y: target.y + g.font * 0.45, "text-anchor": "middle", "font-size": g.font * 1.3, "font-weight": 800, fill: "#f4c553" }, `+${n}`),
+    );
+    move.addEventListener("keydown", (event) => { if (event.key === "Enter") go(); });
+    svg.append(move);
+  }
+  const marker = g.at(current);
+  svg.append(s("g", { class: "qk-marker" },
+    s("circle", { cx: marker.x, cy: marker.y, r: g.r + 1, fill: "#f4c553", stroke: "#fff", "stroke-width": 2 }),
+    s("text", { x: marker.x, y: marker.y + g.font * 0.5, "text-anchor": "middle", "font-size": g.font * 1.4, "font-weight": 900, fill: "#1d1403" }, "C")));
+  return h("section", { class: "qk-climate" },
+    h("div", { class: "qk-title" }, h("h3", {}, "Climate table"),
+      h("span", { class: "qk-now", style: `--climate: ${CLIMATE[climate.name].colour}` }, `${CLIMATE[climate.name].label} · zone ${climate.zone}`)),
+    svg);
+}
