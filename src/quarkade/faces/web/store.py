@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import (
     JSON,
@@ -111,6 +111,20 @@ ACTIONS = cast(Table, ActionRow.__table__)
 # Built once: the hot path only binds new values to them.
 _INSERT_ACTION = insert(ACTIONS)
 _FINISH_TABLE = update(TABLES).where(TABLES.c.id == bindparam("table_id"))
+_ACTION_COLUMNS = ("table_id", "step", "seat", "action", "at")
+_SQLITE_INSERT_ACTION = (f"INSERT INTO {ACTIONS.name} ({', '.join(_ACTION_COLUMNS)}) "
+                         f"VALUES ({', '.join('?' * len(_ACTION_COLUMNS))})")
+
+
+class NewAction(NamedTuple):
+    """An accepted action to save: ``over`` holds the final scores and winners when it ended
+    the game."""
+
+    table_id: str
+    step: int
+    seat: int
+    action: str
+    over: tuple[list[float], list[int]] | None = None
 
 
 @dataclass
@@ -234,14 +248,28 @@ class Store:
     def append_action(self, table_id: str, step: int, seat: int, action: str,
                       over: tuple[list[float], list[int]] | None = None) -> None:
         """One accepted action, committed; with the final scores when it ended the game."""
+        self.append_actions([NewAction(table_id, step, seat, action, over)])
+
+    def append_actions(self, actions: Sequence[NewAction]) -> None:
+        """Accepted actions (of one table or several), committed in one transaction: all of
+        them or, when it fails, none."""
         now = time.time()
         with self._write() as connection:
-            connection.execute(_INSERT_ACTION, {"table_id": table_id, "step": step, "seat": seat, "action": action,
-                                                "at": now})
-            if over is not None:
-                scores, winners = over
-                connection.execute(_FINISH_TABLE, {"table_id": table_id, "status": OVER, "finished": now,
-                                                   "scores": scores, "winners": winners})
+            rows = [(new.table_id, new.step, new.seat, new.action, now) for new in actions]
+            if self.sqlite:
+                # The driver's own executemany on its cached prepared statement: SQLAlchemy's
+                # statement machinery costs several times the insert itself, and this insert is
+                # the server's hot path. The transaction is still SQLAlchemy's (its commit).
+                driver = connection.connection.driver_connection
+                assert driver is not None
+                driver.executemany(_SQLITE_INSERT_ACTION, rows)
+            else:
+                connection.execute(_INSERT_ACTION, [dict(zip(_ACTION_COLUMNS, row, strict=True)) for row in rows])
+            for new in actions:
+                if new.over is not None:
+                    scores, winners = new.over
+                    connection.execute(_FINISH_TABLE, {"table_id": new.table_id, "status": OVER, "finished": now,
+                                                       "scores": scores, "winners": winners})
 
     def remove_action(self, table_id: str, step: int) -> None:
         """Take action ``step`` out of a table's record (an undo): the later ones move down
