@@ -27,6 +27,9 @@ class Limits:
     message_burst: float = 60.0
     outbox: int = 2000  # messages queued for one slow connection before it is dropped
     abandon_after: float = 48 * 3600.0  # seconds without an action or a connection before a table expires
+    # seconds without an action or a connection after which an open table leaves the lobby's
+    # list (its links still work until it expires)
+    unlisted_after: float = 20 * 60.0
     takeover_after: float = 90.0  # seconds a person's seat may have no connection before a bot plays it
     option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
 

@@ -4,14 +4,22 @@ A seat's token is issued once, to one person: the host gets the tokens of the se
 plays when it opens the table; every other human seat gets a one-time invitation code
 instead, exchanged for a fresh token by the first browser that opens the link; a public
 table's open seats go to newcomers from the lobby. Abandoned tables expire; finished ones
-stay in the database as records and leave memory.
+stay in the database as records and leave memory; the host may close a table before its end.
+
+Names are shown, never trusted: whoever takes a seat may give a name for it (1 to 24
+printable characters), shown to everyone instead of the seat's number. A browser may also
+send its browser id, a random secret it keeps: the seat remembers a digest of it, so that
+the same browser opening a used invitation link again gets its seat back, while anyone
+else is told who holds the seat and watches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -22,11 +30,47 @@ from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import game_class
 from quarkade.faces.web.connection import Limits
-from quarkade.faces.web.store import BROKEN, EXPIRED, OPEN, OVER, Store, StoredTable
-from quarkade.faces.web.tables import HUMAN, HallError, Table, new_table_id, new_token
+from quarkade.faces.web.protocol import dumps
+from quarkade.faces.web.store import BROKEN, CLOSED, EXPIRED, OPEN, OVER, Store, StoredTable
+from quarkade.faces.web.tables import HUMAN, HallError, Table, _same, new_table_id, new_token, seat_name
 from quarkade.faces.web.takeover import summary
 
 log = logging.getLogger("quarkade.web")
+
+NAME_LENGTH = 24
+BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,128}")
+CLOSED_CODE = 4410  # the websocket close code of a table its host closed
+
+
+def clean_name(name: str | None) -> str | None:
+    """A seat's name trimmed, or ``HallError`` saying what is wrong with it.
+
+    >>> clean_name("  Ada  ")
+    'Ada'
+    >>> clean_name("Ada\\nLovelace")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    quarkade.faces.web.tables.HallError: a name holds printable characters only (...)
+    """
+    if name is None:
+        return None
+    trimmed = name.strip()
+    if not 1 <= len(trimmed) <= NAME_LENGTH:
+        raise HallError(400, f"a name is 1 to {NAME_LENGTH} characters long (spaces around it left out), "
+                             f"not {len(trimmed)}")
+    if not trimmed.isprintable():
+        raise HallError(400, "a name holds printable characters only (no line breaks, tabs or control characters)")
+    return trimmed
+
+
+def browser_digest(browser: str | None) -> str | None:
+    """What the store keeps of a browser id: a digest, so that the database never holds the
+    secret that gets a seat back."""
+    if browser is None:
+        return None
+    if not BROWSER_ID.fullmatch(browser):
+        raise HallError(400, "a browser id is 16 to 128 letters, digits, '-' or '_'")
+    return hashlib.sha256(b"quarkade browser " + browser.encode("ascii")).hexdigest()
 
 
 class Hall:
@@ -119,6 +163,16 @@ class Hall:
             self._remember(table)
         return table
 
+    def missing(self, table_id: str) -> HallError:
+        """Why there is no table ``table_id`` to open: closed, expired, or never was."""
+        stored = self.store.load(table_id) if len(table_id) <= 32 else None
+        status = stored.row["status"] if stored is not None else None
+        if status == CLOSED:
+            return HallError(410, "its host closed this table")
+        if status == EXPIRED:
+            return HallError(404, "this table expired: nobody played at it or visited it for a long time")
+        return HallError(404, f"there is no table {table_id[:40]!r}")
+
     def _remember(self, table: Table) -> None:
         self.recent[table.id] = table
         self.recent.move_to_end(table.id)
@@ -160,12 +214,14 @@ class Hall:
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[str] | None,
                turn_timer: int | None, public: bool, creator: str, *, play: list[int] | None = None,
-               invite: list[int] | None = None, previous: Table | None = None,
-               time_bank: dict[str, int] | None = None) -> Table:
+               invite: list[int] | None = None, previous: Table | None = None, name: str | None = None,
+               browser: str | None = None, time_bank: dict[str, int] | None = None) -> Table:
         """A new table. The host plays ``play`` (default: the first human seat); the other
         human seats get invitation codes, and those in ``invite`` (default: all of them on
         a private table or at a rematch, none on a public table) are kept for invitations
-        only; the rest are open to the lobby."""
+        only; the rest are open to the lobby. The host's ``name`` goes to the first seat it
+        plays (at a hot seat the others keep their numbers)."""
+        name, digest = clean_name(name), browser_digest(browser)
         if self.active_tables_of(creator) >= self.limits.tables_per_client:
             raise HallError(429, f"you have {self.limits.tables_per_client} open tables already, the limit: "
                                  "finish or leave some before opening more")
@@ -198,10 +254,10 @@ class Hall:
         humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         play = humans[:1] if play is None else sorted(set(play))
         invite = (humans if previous is not None or not public else []) if invite is None else sorted(set(invite))
-        for name, chosen in (("play", play), ("invite", invite)):
+        for field, chosen in (("play", play), ("invite", invite)):
             for seat in chosen:
                 if seat not in humans:
-                    raise HallError(400, f"{name}: seat {seat} is not a human seat of this table")
+                    raise HallError(400, f"{field}: seat {seat} is not a human seat of this table")
         try:
             seed = self.new_seed()
             state = game.new_game(seed)
@@ -223,6 +279,9 @@ class Hall:
             "host_token": new_token(), "turn_timer": turn_timer or None, "public": public, "seed": seed,
             "creator": creator, "created": time.time(), "status": OPEN,
             "previous_table": previous.id if previous is not None else None, "next_table": None,
+            "names": [name if play and seat == play[0] else None for seat in range(game.players)],
+            "browsers": [digest if seat in play else None for seat in range(game.players)],
+            "spent_invitations": [None] * game.players,
             "time_bank": time_bank or None,
         }
         self.store.create_table(row)
@@ -232,17 +291,29 @@ class Hall:
         return table
 
     # ------------------------------------------------------------------ seats
-    def accept(self, table: Table, code: str) -> tuple[int, str]:
-        """Exchange an invitation code for its seat's new token (once)."""
+    def accept(self, table: Table, code: str, name: str | None = None,
+               browser: str | None = None) -> tuple[int, str]:
+        """Exchange an invitation code for its seat's new token (once). A code whose seat
+        was taken since gives the same browser its seat back (its token); anyone else is
+        told who holds the seat (``403`` with ``taken``), and may watch."""
+        name, digest = clean_name(name), browser_digest(browser)
         seat = table.invitation_seat(code)
         if seat is None:
-            raise HallError(403, "this invitation is not valid any more: it was used, or the seat was taken; "
-                                 "ask the host for a new link")
+            spent = table.spent_seat(code)
+            if spent is None:
+                raise HallError(403, "this invitation is not valid any more: the host made a new link for its "
+                                     "seat; ask the host for the new one")
+            token = table.tokens[spent]
+            if token is not None and _same(digest, table.browsers[spent]):
+                return spent, token
+            holder = table.seat_name(spent)
+            raise HallError(403, f"this invitation is not valid any more: its seat is taken, {holder} plays it; "
+                                 "you can watch the table", taken={"seat": spent, "name": holder})
         if table.over:
             raise HallError(409, "the game is over")
         if table.taken(seat):
-            raise HallError(409, f"seat {seat} is taken already")
-        return seat, table.issue_token(seat)
+            raise HallError(409, f"{table.seat_name(seat)} holds this seat already")
+        return seat, table.issue_token(seat, name, digest)
 
     def invite(self, table: Table, token: str | None, seat: int) -> str:
         """A new invitation code for a free human seat, dealt by the host; the seat's previous
@@ -260,24 +331,27 @@ class Hall:
         self.store.update_table(table.id, invitations=table.invitations)
         return code
 
-    def claim(self, table: Table) -> tuple[int, str]:
+    def claim(self, table: Table, name: str | None = None, browser: str | None = None) -> tuple[int, str]:
         """An open seat of a public table for a newcomer from the lobby, with its new token."""
+        name, digest = clean_name(name), browser_digest(browser)
         if table.over:
             raise HallError(409, "the game is over")
         if not table.public:
             raise HallError(403, "this table is private: ask its host for an invitation link")
         for seat in range(table.game.players):
             if table.open_to_lobby(seat):
-                return seat, table.issue_token(seat)
+                return seat, table.issue_token(seat, name, digest)
         raise HallError(409, "no seat of this table is open: the others wait for invited players")
 
-    def again(self, table: Table, token: str | None, creator: str) -> tuple[Table, bool, dict[int, str]]:
+    def again(self, table: Table, token: str | None, creator: str, name: str | None = None,
+              browser: str | None = None) -> tuple[Table, bool, dict[int, str]]:
         """The next game at a finished table: (table, the caller is its host, the tokens of
         the caller's seats there). The first caller opens it with the same settings and a
         new seed. A player gets a new token for the same seat, once; the host gets the seats it
         plays and the host's powers, and deals invitations for the other seats."""
         if not table.over:
             raise HallError(409, "the game is not over yet")
+        name, digest = clean_name(name), browser_digest(browser)
         host = table.is_host(token)
         own = table.seat_of(token)
         if not host and own is None:
@@ -289,6 +363,7 @@ class Hall:
             following = self.create(
                 table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
                 table.turn_timer, table.public, creator, play=play, previous=table,
+                name=name if host else None, browser=browser if host else None,
                 time_bank=table.row.get("time_bank"),
             )
             table.next_table = following.id
@@ -303,7 +378,7 @@ class Hall:
                 continue
             issued = following.tokens[seat]
             if issued is None:
-                issued = following.issue_token(seat)
+                issued = following.issue_token(seat, name, digest)
             elif seat not in following.host_seats:
                 # issued already, to an invited player or to this player from another page:
                 # which one cannot be told, so it is never handed out twice
@@ -311,18 +386,56 @@ class Hall:
             tokens[seat] = issued
         return following, host, tokens
 
+    def rename(self, table: Table, token: str | None, name: str | None) -> int:
+        """A seat's player gives it another name; the seat."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise HallError(403, "a seat's name is changed with that seat's token")
+        cleaned = clean_name(name)
+        if cleaned is None:
+            raise HallError(400, "give the new name")
+        table.names[seat] = cleaned
+        self.store.update_table(table.id, names=table.names)
+        table.broadcast(table.table_message())
+        return seat
+
+    def close(self, table: Table, token: str | None) -> None:
+        """The host ends its table before the end of the game: everyone at it is told, the
+        connections close, and it leaves the lobby. Its record stays in the database."""
+        if not table.is_host(token):
+            raise HallError(403, "only the host can close the table: this needs the host's token")
+        if table.over:
+            raise HallError(409, "the game is over already: a finished table stays as a record to replay")
+        self.store.update_table(table.id, status=CLOSED, finished=time.time())
+        self.tables.pop(table.id, None)
+        table.cancel_bots()
+        table.clock.stop()
+        message = dumps({"type": "closed", "table": table.id, "reason": "the host closed this table"})
+        for connection in list(table.connections):
+            connection.end(CLOSED_CODE, message)
+
     # ------------------------------------------------------------------ listing
+    def listed(self, table: Table, now: float) -> bool:
+        """Whether an open table shows in the lobby: public, and someone is at it or something
+        happened at it lately (an abandoned table leaves the list before it expires)."""
+        return table.public and (bool(table.connections) or table.bots_playing
+                                 or table.last_activity >= now - self.limits.unlisted_after)
+
     def listing(self) -> dict[str, Any]:
-        live = sorted((t for t in self.open_tables() if t.public), key=lambda t: -t.created)[:100]
+        now = time.time()
+        live = sorted((t for t in self.open_tables() if self.listed(t, now)), key=lambda t: -t.created)[:100]
         finished = []
         for row in self.store.finished():
             try:
                 title = game_class(row["game"]).info.title
             except QuarkadeError:
                 title = row["game"]
+            names = row["names"] or [None] * len(row["seats"])
             finished.append({
                 "id": row["id"], "game": row["game"], "title": title, "players": row["players"],
-                "options": row["options"], "seats": [{"seat": s, "kind": k} for s, k in enumerate(row["seats"])],
+                "options": row["options"],
+                "seats": [{"seat": s, "kind": k, "name": seat_name(s, k, names[s])}
+                          for s, k in enumerate(row["seats"])],
                 "status": OVER, "created": row["created"], "finished": row["finished"],
                 "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
                 "bots": summary(row.get("takeovers")),  # the seats bots played for people

@@ -59,6 +59,9 @@ class CreateTable(BaseModel):
     public: bool = True
     play: list[int] | None = Field(default=None, max_length=16)  # the seats the host plays itself
     invite: list[int] | None = Field(default=None, max_length=16)  # seats kept for invitations only
+    # the host's name and browser id (names are checked by the hall, which says what is wrong)
+    name: str | None = Field(default=None, max_length=1000)
+    browser: str | None = Field(default=None, max_length=1000)
     time_bank: TimeBank | None = None  # players' clocks (banks.py)
 
 
@@ -72,10 +75,14 @@ class TimeBank(BaseModel):
 
 class TokenBody(BaseModel):
     token: str | None = Field(default=None, max_length=128)
+    name: str | None = Field(default=None, max_length=1000)
+    browser: str | None = Field(default=None, max_length=1000)
 
 
 class JoinBody(BaseModel):
     invitation: str | None = Field(default=None, max_length=128)
+    name: str | None = Field(default=None, max_length=1000)
+    browser: str | None = Field(default=None, max_length=1000)
 
 
 class InviteBody(BaseModel):
@@ -233,12 +240,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.exception_handler(HallError)
     async def hall_error(_request: Request, error: HallError) -> JSONResponse:
-        return JSONResponse({"detail": error.reason}, status_code=error.status)
+        return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status)
 
     def table_or_404(table_id: str) -> Table:
         table = hall.get(table_id)
         if table is None:
-            raise HallError(404, f"there is no table {table_id[:40]!r}")
+            raise hall.missing(table_id)
         return table
 
     # ------------------------------------------------------------------ games
@@ -272,7 +279,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
-                            _client_address(request), play=body.play, invite=body.invite,
+                            _client_address(request), play=body.play, invite=body.invite, name=body.name,
+                            browser=body.browser,
                             time_bank=body.time_bank.model_dump() if body.time_bank else None)
         tokens = {seat: token for seat, token in enumerate(table.tokens) if token is not None}
         return _created(base, table, True, tokens)
@@ -302,9 +310,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
         table = table_or_404(table_id)
         if body is not None and body.invitation is not None:
-            seat, token = hall.accept(table, body.invitation)
+            seat, token = hall.accept(table, body.invitation, body.name, body.browser)
         else:
-            seat, token = hall.claim(table)
+            seat, token = hall.claim(table, body.name if body else None, body.browser if body else None)
         return _created(base, table, False, {seat: token})
 
     @app.post("/api/tables/{table_id}/invite", status_code=201)
@@ -317,8 +325,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def again(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         table = table_or_404(table_id)
-        following, host, tokens = hall.again(table, body.token, _client_address(request))
+        following, host, tokens = hall.again(table, body.token, _client_address(request), body.name, body.browser)
         return _created(base, following, host, tokens)
+
+    @app.post("/api/tables/{table_id}/close")
+    async def close(table_id: str, body: TokenBody) -> dict[str, Any]:
+        hall.close(table_or_404(table_id), body.token)
+        return {"id": table_id, "status": "closed"}
+
+    @app.post("/api/tables/{table_id}/name")
+    async def rename(table_id: str, body: TokenBody) -> dict[str, Any]:
+        table = table_or_404(table_id)
+        seat = hall.rename(table, body.token, body.name)
+        return {"seat": seat, "name": table.seat_name(seat)}
 
     # ------------------------------------------------------------------ play
     @app.websocket("/ws/tables/{table_id}")
@@ -333,7 +352,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         host_token = websocket.query_params.get("host") or None
         table = hall.get(table_id)
         if table is None:
-            await websocket.send_text(error_message("no_table", f"there is no table {table_id[:40]!r}"))
+            await websocket.send_text(error_message("no_table", hall.missing(table_id).reason))
             await websocket.close(code=4404)
             return
         seat = table.seat_of(token)

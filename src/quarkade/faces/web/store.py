@@ -46,6 +46,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 OPEN, OVER, BROKEN, EXPIRED = "open", "over", "broken", "expired"
+CLOSED = "closed"  # its host ended it before the end of the game
 
 
 class DatabaseBusy(RuntimeError):
@@ -86,6 +87,15 @@ class TableRow(Base):
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     previous_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
     next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The names people gave for their seats (None: no name given); names are shown, never
+    # trusted: a seat is held by its token alone.
+    names: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    # A digest of the browser id that took each seat: the same browser opening a used
+    # invitation link again gets its seat back (the id itself is never stored).
+    browsers: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    # The invitation code each seat had when it was taken, so that a used link can say who
+    # holds its seat.
+    spent_invitations: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
 
 
     # Players' clocks (banks.py): the setting {"reserve": s, "bonus": s} or None, and each

@@ -63,10 +63,11 @@ Audience = int | None  # a seat, or None for the spectators
 class HallError(Exception):
     """A request the hall refuses; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, **extra: Any) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.extra = extra  # more fields of the answer, for clients to act on
 
 
 class SaveFailed(Exception):
@@ -91,6 +92,18 @@ def _same(a: str | None, b: str | None) -> bool:
     # Bytes, not text: compare_digest refuses text that is not ASCII, and a link may carry any.
     return a is not None and b is not None and secrets.compare_digest(
         a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
+
+
+def seat_name(seat: int, kind: str, name: str | None) -> str:
+    """What people see for a seat: its player's name, the bot's level, or its number
+    counted from 1 (the API counts seats from 0).
+
+    >>> seat_name(0, "human", "Ada"), seat_name(1, "heuristic", None), seat_name(2, "human", None)
+    ('Ada', 'Bot (heuristic)', 'Seat 3')
+    """
+    if kind != HUMAN:
+        return f"Bot ({kind})"
+    return name or f"Seat {seat + 1}"
 
 
 def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
@@ -129,6 +142,9 @@ class Table:
         players = len(self.seats)
         self.invitations: list[str | None] = list(row.get("invitations") or [None] * players)
         self.reserved: list[bool] = list(row.get("reserved") or [False] * players)
+        self.names: list[str | None] = list(row.get("names") or [None] * players)
+        self.browsers: list[str | None] = list(row.get("browsers") or [None] * players)
+        self.spent_invitations: list[str | None] = list(row.get("spent_invitations") or [None] * players)
         host_seats = row.get("host_seats")
         self.host_seats: list[int] = list(host_seats) if host_seats is not None else [
             seat for seat, token in enumerate(self.tokens) if token is not None][:1]
@@ -195,13 +211,31 @@ class Table:
                 return seat
         return None
 
-    def issue_token(self, seat: int) -> str:
-        """A new token for a free human seat: its only copy leaves with the answer."""
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat, self.seats[seat], self.names[seat])
+
+    def spent_seat(self, code: str | None) -> int | None:
+        """The seat whose invitation ``code`` was when the seat was taken."""
+        if code is None:
+            return None
+        for seat, spent in enumerate(self.spent_invitations):
+            if _same(code, spent):
+                return seat
+        return None
+
+    def issue_token(self, seat: int, name: str | None = None, browser: str | None = None) -> str:
+        """A new token for a free human seat: its only copy leaves with the answer.
+        ``name`` is shown for the seat; ``browser`` is the digest of the taker's browser id."""
         token = new_token()
         self.tokens[seat] = token
+        if self.invitations[seat] is not None:
+            self.spent_invitations[seat] = self.invitations[seat]
         self.invitations[seat] = None
+        self.names[seat] = name
+        self.browsers[seat] = browser
         self.hall.store.update_table(self.id, seat_tokens=self.tokens, invitations=self.invitations,
-                                     claimed=[issued is not None for issued in self.tokens])
+                                     claimed=[issued is not None for issued in self.tokens], names=self.names,
+                                     browsers=self.browsers, spent_invitations=self.spent_invitations)
         self.last_activity = time.time()
         self.broadcast(self.table_message())
         return token
@@ -224,8 +258,8 @@ class Table:
             "players": self.game.players,
             "options": dict(self.game.options),
             "seats": [
-                {"seat": seat, "kind": kind, "claimed": self.taken(seat), "open": self.open_to_lobby(seat),
-                 "connected": seat in connected}
+                {"seat": seat, "kind": kind, "name": self.seat_name(seat), "claimed": self.taken(seat),
+                 "open": self.open_to_lobby(seat), "connected": seat in connected}
                 for seat, kind in enumerate(self.seats)
             ],
             "spectators": sum(1 for c in self.connections if c.seat is None),
@@ -654,4 +688,5 @@ class Table:
         }
 
 
-__all__ = ["HUMAN", "Connection", "HallError", "Limits", "SaveFailed", "Table", "new_table_id", "new_token"]
+__all__ = ["HUMAN", "Connection", "HallError", "Limits", "SaveFailed", "Table", "new_table_id", "new_token",
+           "seat_name"]

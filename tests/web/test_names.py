@@ -1,0 +1,202 @@
+"""Players' names, closing a table, tables leaving the lobby, and invitation links whose
+seat is taken: over the HTTP API and the websocket."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import FAST, Peer, make_client, token_of
+
+ADA = "A" * 11 + "browser-ada"  # browser ids: random secrets a browser keeps
+BEA = "B" * 11 + "browser-bea"
+EVIL = "<svg onload=alert(1)>"  # markup that would run if a page wrote a name as HTML
+
+
+def open_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "quirky-quarks", "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def names_of(info: dict[str, Any]) -> list[str]:
+    return [seat["name"] for seat in info["seats"]]
+
+
+def listed(client: TestClient, table_id: str) -> dict[str, Any] | None:
+    return next((t for t in client.get("/api/tables").json()["open"] if t["id"] == table_id), None)
+
+
+def wait_over(client: TestClient, table_id: str) -> None:
+    deadline = time.monotonic() + 20
+    while not client.get(f"/api/tables/{table_id}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.02)
+
+
+def secrets_in(created: dict[str, Any]) -> set[str]:
+    found = {entry["token"] for entry in created.get("seats", [])}
+    found |= {entry["code"] for entry in created.get("invitations", [])}
+    if "host_token" in created:
+        found.add(created["host_token"])
+    return found
+
+
+# ---------------------------------------------------------------------- names
+@pytest.mark.parametrize(("name", "why"), [
+    ("", "1 to 24 characters"),
+    ("   ", "1 to 24 characters"),
+    ("x" * 25, "not 25"),
+    ("Ada\nLovelace", "printable"),
+    ("Ada\tL", "printable"),
+    ("Ada\u202e", "printable"),
+    ("<img src=x onerror=alert(1)>", "not 28"),
+])
+def test_a_bad_name_is_refused_with_a_reason_and_opens_nothing(client: TestClient, name: str, why: str) -> None:
+    refused = client.post("/api/tables", json={"game": "quirky-quarks", "seats": ["human", "random"], "name": name})
+    assert refused.status_code == 400 and why in refused.json()["detail"]
+    assert client.get("/api/tables").json()["open"] == []
+
+
+def test_names_are_trimmed_and_shown_for_every_seat(client: TestClient) -> None:
+    created = open_table(client, ["human", "human", "heuristic"], name="  Ada Lovelace  ", browser=ADA, play=[0])
+    assert names_of(created["table"]) == ["Ada Lovelace", "Seat 2", "Bot (heuristic)"]
+    code = created["invitations"][0]["code"]
+    joined = client.post(f"/api/tables/{created['id']}/join", json={"invitation": code, "name": EVIL, "browser": BEA})
+    assert joined.status_code == 200
+    assert names_of(joined.json()["table"]) == ["Ada Lovelace", EVIL, "Bot (heuristic)"]
+    bad = client.post(f"/api/tables/{created['id']}/join", json={"name": "Bea", "browser": "short"})
+    assert bad.status_code == 400 and "browser id" in bad.json()["detail"]
+
+
+def test_a_hot_seat_host_names_its_first_seat_and_the_others_keep_their_numbers(client: TestClient) -> None:
+    created = open_table(client, ["human", "human", "random"], name="Ada", play=[0, 1])
+    assert names_of(created["table"]) == ["Ada", "Seat 2", "Bot (random)"]
+
+
+def test_names_reach_every_payload_and_browser_ids_none(client: TestClient) -> None:
+    created = open_table(client, ["human", "human"], name="Ada", browser=ADA)
+    joined = client.post(f"/api/tables/{created['id']}/join", json={"name": "Bea", "browser": BEA}).json()
+    with client.websocket_connect(f"/ws/tables/{created['id']}") as session:
+        spectator = Peer(session)
+        greeting = spectator.greet()
+        assert names_of(greeting[1]["table"]) == ["Ada", "Bea"]
+        everything = json.dumps(greeting)
+    everything += client.get("/api/tables").text + client.get(f"/api/tables/{created['id']}").text
+    assert "Ada" in everything and "Bea" in everything
+    for secret in [ADA, BEA, *secrets_in(created), *secrets_in(joined)]:
+        assert secret not in everything
+
+
+def test_names_survive_a_restart(db_path: Path) -> None:
+    with make_client(db_path) as client:
+        created = open_table(client, ["human", "human", "random"], name="Ada", browser=ADA, public=False)
+        code = created["invitations"][0]["code"]
+        client.post(f"/api/tables/{created['id']}/join", json={"invitation": code, "name": "Bea", "browser": BEA})
+    with make_client(db_path) as client:
+        info = client.get(f"/api/tables/{created['id']}").json()["table"]
+        assert names_of(info) == ["Ada", "Bea", "Bot (random)"]
+        # the digest of the browser id survives too: the same browser still gets its seat back
+        back = client.post(f"/api/tables/{created['id']}/join", json={"invitation": code, "browser": BEA})
+        assert back.status_code == 200 and [s["seat"] for s in back.json()["seats"]] == [1]
+
+
+def test_a_player_renames_its_own_seat_only(client: TestClient) -> None:
+    created = open_table(client, ["human", "human"], name="Ada", play=[0, 1])
+    url = f"/api/tables/{created['id']}/name"
+    with client.websocket_connect(f"/ws/tables/{created['id']}") as session:
+        spectator = Peer(session)
+        spectator.greet()
+        renamed = client.post(url, json={"token": token_of(created, 1), "name": " Bea "})
+        assert renamed.status_code == 200 and renamed.json() == {"seat": 1, "name": "Bea"}
+        told = [m for m in spectator.sync() if m["type"] == "table"]
+        assert told and names_of(told[-1]["table"]) == ["Ada", "Bea"]
+    assert client.post(url, json={"token": created["host_token"], "name": "Eve"}).status_code == 403
+    assert client.post(url, json={"token": token_of(created, 0), "name": "\x00"}).status_code == 400
+    assert names_of(client.get(f"/api/tables/{created['id']}").json()["table"]) == ["Ada", "Bea"]
+
+
+# ---------------------------------------------------------------------- invitations
+def test_a_used_invitation_gives_its_browser_the_seat_back_and_tells_others_who_holds_it(client: TestClient) -> None:
+    created = open_table(client, ["human", "human", "random"], name="Ada", browser=ADA, public=False)
+    code = created["invitations"][0]["code"]
+    url = f"/api/tables/{created['id']}/join"
+    first = client.post(url, json={"invitation": code, "name": "Bea", "browser": BEA}).json()
+    again = client.post(url, json={"invitation": code, "browser": BEA})
+    assert again.status_code == 200 and again.json()["seats"] == first["seats"], "the same browser, the same seat"
+    for other in ({"invitation": code}, {"invitation": code, "browser": ADA, "name": "Ada"}):
+        refused = client.post(url, json=other)
+        assert refused.status_code == 403
+        answer = refused.json()
+        assert answer["taken"] == {"seat": 1, "name": "Bea"} and "Bea plays it" in answer["detail"]
+        assert "watch" in answer["detail"] and first["seats"][0]["token"] not in refused.text
+    # a link whose seat a newcomer from the lobby took says who took it
+    public = open_table(client, ["human", "human"], name="Ada")
+    stranger = client.post(f"/api/tables/{public['id']}/join", json={"name": "Cy", "browser": "C" * 22})
+    assert stranger.status_code == 200
+    late = client.post(f"/api/tables/{public['id']}/join", json={"invitation": public["invitations"][0]["code"]})
+    assert late.status_code == 403 and late.json()["taken"] == {"seat": 1, "name": "Cy"}
+
+
+# ---------------------------------------------------------------------- closing
+def test_the_host_closes_its_table_everyone_is_told_and_it_leaves_the_lobby(client: TestClient) -> None:
+    created = open_table(client, ["human", "human"], name="Ada")
+    table_id = created["id"]
+    url = f"/api/tables/{table_id}/close"
+    assert client.post(url, json={"token": token_of(created, 0)}).status_code == 403, "a player is not the host"
+    assert listed(client, table_id) is not None
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, 0)}") as session:
+        player = Peer(session)
+        player.greet()
+        closed = client.post(url, json={"token": created["host_token"]})
+        assert closed.status_code == 200 and closed.json()["status"] == "closed"
+        told = player.receive()
+        assert told["type"] == "closed" and "host closed" in told["reason"]
+        with pytest.raises(WebSocketDisconnect) as ended:
+            player.receive()
+        assert ended.value.code == 4410
+    assert listed(client, table_id) is None
+    gone = client.get(f"/api/tables/{table_id}")
+    assert gone.status_code == 410 and "closed" in gone.json()["detail"]
+    assert client.post(f"/api/tables/{table_id}/join").status_code == 410
+    with client.websocket_connect(f"/ws/tables/{table_id}") as session:
+        refused = session.receive_json()
+        assert refused["code"] == "no_table" and "closed" in refused["reason"]
+
+
+def test_a_finished_table_cannot_be_closed(client: TestClient) -> None:
+    created = open_table(client, ["random", "random"])
+    wait_over(client, created["id"])
+    refused = client.post(f"/api/tables/{created['id']}/close", json={"token": created["host_token"]})
+    assert refused.status_code == 409 and "over" in refused.json()["detail"]
+
+
+# ---------------------------------------------------------------------- the lobby's list
+def test_abandoned_tables_leave_the_list_and_finished_ones_move_to_the_finished_list(db_path: Path) -> None:
+    with make_client(db_path, replace(FAST, unlisted_after=1.0)) as client:
+        finished = open_table(client, ["random", "random"])
+        wait_over(client, finished["id"])
+        watched = open_table(client, ["human", "human"], name="Ada")
+        left = open_table(client, ["human", "human"], name="Bea")
+        with client.websocket_connect(f"/ws/tables/{watched['id']}") as session:
+            Peer(session).greet()
+            assert listed(client, left["id"]) is not None, "a new table is listed"
+            time.sleep(1.2)
+            assert listed(client, watched["id"]) is not None, "a table someone is at stays listed"
+            assert listed(client, left["id"]) is None, "nobody there and nothing happened: unlisted"
+        assert client.get(f"/api/tables/{left['id']}").status_code == 200, "its links still work"
+        listing = client.get("/api/tables").json()
+        assert finished["id"] not in [t["id"] for t in listing["open"]]
+        done = next(t for t in listing["finished"] if t["id"] == finished["id"])
+        assert names_of(done) == ["Bot (random)", "Bot (random)"]
+        # someone coming back lists it again
+        client.post(f"/api/tables/{left['id']}/join", json={"name": "Cy"})
+        assert names_of(listed(client, left["id"]) or {"seats": []}) == ["Bea", "Cy"]
