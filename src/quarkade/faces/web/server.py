@@ -29,6 +29,7 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
+from quarkade.faces.web import pages
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
@@ -242,6 +243,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     async def hall_error(_request: Request, error: HallError) -> JSONResponse:
         return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status)
 
+    pages.install(app)
+
     def table_or_404(table_id: str) -> Table:
         table = hall.get(table_id)
         if table is None:
@@ -403,7 +406,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     # ------------------------------------------------------------------ pages
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(table_id: str) -> Response:
+        if hall.get(table_id) is None:
+            missing = hall.missing(table_id)
+            return pages.missing_table_page(table_id, missing.reason, missing.status)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/api/server")
