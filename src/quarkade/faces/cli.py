@@ -554,13 +554,22 @@ def bench_command(
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     option: OptionList = None,
     tables: Annotated[int, typer.Option(help="Concurrent tables (bench server only).")] = 200,
+    think: Annotated[float, typer.Option(
+        metavar="SECONDS", help="Each simulated player's mean think time before an action (bench server only); "
+                                "0 is bot speed: every action leaves as soon as its state arrives.")] = 0.5,
 ) -> None:
-    """Measure steps, games and clones per second of random play."""
+    """Measure steps, games and clones per second of random play (or, with 'server', the web
+    server's moves per second and move-to-update latency)."""
     if seconds <= 0:
         fail(f"--seconds is a positive duration, not {seconds}")
     if game == "server":
+        if think < 0:
+            fail(f"--think is a mean time in seconds, 0 or more, not {think}")
+        if tables < 1:
+            fail(f"--tables is at least 1, not {tables}")
         server_bench = optional_module("quarkade.tools.bench_server", "the server benchmark")
-        server_bench.run(tables=tables, seconds=seconds, json_output=as_json)
+        server_bench.run(tables=tables, seconds=seconds, json_output=as_json, think=think,
+                         **({} if players is None else {"players": players}))
         return
     if game == "all":
         if option or players is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import cProfile
 import json
 import os
 import random
@@ -31,7 +32,19 @@ from typing import Any
 
 import httpx
 
+# The client shares the machine with the server: it parses with the server's own (fast) JSON.
+from quarkade.faces.web.protocol import dumps, loads
+
 HOST = "127.0.0.1"
+# uvicorn raises the signal that stopped it again once it has shut down: here it ends the
+# profiled run with SystemExit, after which cProfile writes its file.
+_PROFILED_SERVER = (
+    "import cProfile, signal, sys\n"
+    "from quarkade.faces.web.server import main\n"
+    "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))\n"
+    "output = sys.argv.pop(1)\n"
+    "cProfile.run('main(sys.argv[1:])', output)\n"
+)
 
 
 @dataclass
@@ -77,15 +90,20 @@ class ServerProcess:
     """``python -m quarkade.faces.web.server`` on 127.0.0.1 and a free port, in its own process
     (its output goes to a log file beside the database)."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True,
+                 profile: Path | None = None) -> None:
         self.db = db
         self.port = _free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.ws_url = f"ws://{HOST}:{self.port}"
-        command = [
-            sys.executable, "-m", "quarkade.faces.web.server", "--host", HOST, "--port", str(self.port),
-            "--db", str(db), "--bot-delay", str(bot_delay), *(["--quiet"] if quiet else []), *(extra or []),
-        ]
+        arguments = ["--host", HOST, "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay),
+                     *(["--quiet"] if quiet else []), *(extra or [])]
+        if profile is None:
+            command = [sys.executable, "-m", "quarkade.faces.web.server", *arguments]
+        else:
+            # The server's module imported, not run as __main__ (its pydantic models need their
+            # own module's names).
+            command = [sys.executable, "-c", _PROFILED_SERVER, str(profile), *arguments]
         self.log = db.with_suffix(f".{self.port}.log").open("w")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -130,11 +148,16 @@ class _Bench:
         self.tally = Tally()
         self.measuring = False
         self.stop_at = 0.0
+        self.elapsed = seconds
+        self.server_cpu = self.client_cpu = 0.0  # CPU seconds while measuring
 
     async def main(self) -> None:
         from websockets.asyncio.client import connect  # noqa: F401  (fail early if missing)
 
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=30.0) as http:
+        # A small pool: the tables open a few at a time, and a large pool costs the client
+        # more to search on every request than the requests themselves.
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=30.0,
+                                     limits=httpx.Limits(max_connections=16)) as http:
             self.http = http
             tasks = [asyncio.create_task(self._keep_a_table()) for _ in range(self.tables)]
             # Let every table open and connect before measuring.
@@ -146,13 +169,20 @@ class _Bench:
                                most_tables=self.tally.open_tables, most_connections=self.tally.connections)
             self.measuring = True
             self.started = time.monotonic()
+            server_before, client_before = _cpu_seconds(self.server.process.pid), time.process_time()
             self.stop_at = self.started + self.seconds
             await asyncio.sleep(self.seconds)
             self.measuring = False
             self.elapsed = time.monotonic() - self.started
+            self.server_cpu = _cpu_seconds(self.server.process.pid) - server_before
+            self.client_cpu = time.process_time() - client_before
             for task in tasks:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            failures = [outcome for outcome in outcomes
+                        if isinstance(outcome, Exception) and not isinstance(outcome, asyncio.CancelledError)]
+            if failures and not self.tally.moves:
+                raise RuntimeError(f"no move was measured: {failures[0]!r}") from failures[0]
 
     async def _keep_a_table(self) -> None:
         while True:
@@ -200,7 +230,7 @@ class _Bench:
             action = legal[self.chance.randrange(len(legal))]
             sent[seq] = time.perf_counter()
             with contextlib.suppress(Exception):  # the table may have closed meanwhile
-                await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+                await ws.send(dumps({"type": "act", "action": action, "seq": seq}))
 
         try:
             async for raw in ws:
@@ -208,7 +238,7 @@ class _Bench:
                 if self.measuring:
                     self.tally.messages += 1
                     self.tally.bytes += len(raw)
-                message = json.loads(raw)
+                message = loads(raw)
                 kind = message["type"]
                 if kind == "over":
                     over.set()
@@ -238,28 +268,40 @@ class _Bench:
 
 
 def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, players: int = 3,
-        think: float = 0.5, seed: int = 1) -> dict[str, Any]:
+        think: float = 0.5, seed: int = 1, profile: Path | None = None) -> dict[str, Any]:
     """Hold ``tables`` tables for ``seconds`` of random play and measure; print the figures
-    (a table, or one JSON object) and return them."""
+    (a table, or one JSON object) and return them. ``think`` is each player's mean think
+    time in seconds (0: bot speed, every action sent as soon as the state allows it). With
+    ``profile`` (a folder), the server and this client are profiled with cProfile into
+    ``server.prof`` and ``client.prof`` there."""
     if tables < 1 or seconds <= 0:
         raise ValueError("tables and seconds must be positive")
+    if think < 0:
+        raise ValueError("think is a mean time in seconds: 0 or more")
+    profiler: cProfile.Profile | None = None
+    if profile is not None:
+        profile.mkdir(parents=True, exist_ok=True)
+        profiler = cProfile.Profile()
     with tempfile.TemporaryDirectory(prefix="quarkade-bench-") as folder:
         server = ServerProcess(Path(folder) / "bench.sqlite3",
                                extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
                                       # every simulated player connects from this one address
-                                      "--pending-per-address", str(tables * 8 + 100)])
+                                      "--pending-per-address", str(tables * 8 + 100)],
+                               profile=None if profile is None else profile.resolve() / "server.prof")
         try:
             server.wait_ready()
-            cpu_before = _cpu_seconds(server.process.pid)
             bench = _Bench(server, tables, players, think, seconds, seed)
-            started = time.monotonic()
+            if profiler is not None:
+                profiler.enable()
             asyncio.run(bench.main())
-            total = time.monotonic() - started
-            cpu = _cpu_seconds(server.process.pid) - cpu_before
+            if profiler is not None:
+                profiler.disable()
         finally:
             server.stop()
+    if profiler is not None and profile is not None:
+        profiler.dump_stats(profile / "client.prof")
     tally = bench.tally
-    elapsed = getattr(bench, "elapsed", seconds)
+    elapsed = bench.elapsed
     ms = [latency * 1000 for latency in tally.latencies]
     result: dict[str, Any] = {
         "tables": tables,
@@ -281,7 +323,11 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
         "megabytes_per_second": round(tally.bytes / elapsed / 1e6, 2) if elapsed else 0.0,
         "games_finished": tally.games_finished,
         "errors": tally.errors,
-        "server_cpu_percent": round(100 * cpu / total, 1) if total else 0.0,
+        "server_cpu_percent": round(100 * bench.server_cpu / elapsed, 1) if elapsed else 0.0,
+        "client_cpu_percent": round(100 * bench.client_cpu / elapsed, 1) if elapsed else 0.0,
+        # CPU per move while measuring: steadier than the rates on a machine shared with other work
+        "server_cpu_ms_per_move": round(1000 * bench.server_cpu / tally.moves, 3) if tally.moves else float("nan"),
+        "client_cpu_ms_per_move": round(1000 * bench.client_cpu / tally.moves, 3) if tally.moves else float("nan"),
         "target": "200 tables, p95 < 50 ms",
     }
     result["target_met"] = bool(result["tables_held"] >= 200 and result["latency_ms"]["p95"] < 50)
@@ -316,6 +362,9 @@ def _print_table(result: dict[str, Any]) -> None:
         ("games finished", str(result["games_finished"])),
         ("refused actions", ", ".join(f"{k}: {v}" for k, v in result["errors"].items()) or "none"),
         ("server CPU", f"{result['server_cpu_percent']} % of one core"),
+        ("benchmark client CPU", f"{result['client_cpu_percent']} % of one core"),
+        ("server CPU per move", f"{result['server_cpu_ms_per_move']} ms"),
+        ("client CPU per move", f"{result['client_cpu_ms_per_move']} ms"),
         ("target: 200 tables, p95 < 50 ms", "met" if result["target_met"] else "NOT met"),
     ]
     for name, value in rows:
@@ -330,7 +379,10 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--think", type=float, default=0.5, help="mean think time in seconds; 0 is bot speed")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", type=Path, default=None, metavar="FOLDER",
+                        help="write cProfile statistics of the server and of this client there")
     arguments = parser.parse_args()
-    run(arguments.tables, arguments.seconds, arguments.json, players=arguments.players, think=arguments.think)
+    run(arguments.tables, arguments.seconds, arguments.json, players=arguments.players, think=arguments.think,
+        profile=arguments.profile)
