@@ -3,15 +3,18 @@ back to the lobby; the API's errors stay JSON. The finished game's result is giv
 
 from __future__ import annotations
 
+import json
+
+import httpx
 from fastapi.testclient import TestClient
-
 from tests.web.conftest import create_table
+from tests.web.test_api import wait_over
 
 
-def assert_error_page(response: object, status: int, *words: str) -> None:
-    assert getattr(response, "status_code") == status
-    assert getattr(response, "headers")["content-type"].startswith("text/html")
-    text = getattr(response, "text")
+def assert_error_page(response: httpx.Response, status: int, *words: str) -> None:
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("text/html")
+    text = response.text
     assert 'class="topbar"' in text and 'href="/">Back to the lobby</a>' in text
     for word in words:
         assert word in text
@@ -55,3 +58,23 @@ def test_games_give_their_options_by_label_and_choices_in_words(client: TestClie
             assert option["label"] and "_" not in option["label"], (game["id"], option)
     scenario = next(o for o in games["quirky-circuits"]["options"] if o["name"] == "scenario")
     assert ["rise-and-shine", "1. Rise and Shine"] in scenario["choice_labels"]
+
+
+def test_a_finished_game_s_result_is_given_in_words_to_players_and_to_the_lobby(client: TestClient) -> None:
+    created = create_table(client, ["random", "random", "random"])
+    over = wait_over(client, created["id"])
+    table = client.app.state.hall.get(created["id"])  # type: ignore[attr-defined]
+    message = json.loads(table.over_message())
+    winner = over["winners"][0]
+    assert message["result"].startswith(f"{table.seat_name(winner)} wins with {int(over['scores'][winner])} points")
+    listed = {entry["id"]: entry for entry in client.get("/api/tables").json()["finished"]}
+    assert listed[created["id"]]["result"] == message["result"]
+
+
+def test_the_lobby_makes_results_it_has_not_kept_from_the_records(client: TestClient) -> None:
+    created = create_table(client, ["random", "random"])
+    wait_over(client, created["id"])
+    results = client.app.state.hall.results  # type: ignore[attr-defined]
+    results._known.clear()  # as after a restart
+    listed = {entry["id"]: entry for entry in client.get("/api/tables").json()["finished"]}
+    assert " wins with " in listed[created["id"]]["result"] or "share the win" in listed[created["id"]]["result"]

@@ -31,6 +31,7 @@ from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import game_class
 from quarkade.faces.web.connection import Limits
 from quarkade.faces.web.protocol import dumps
+from quarkade.faces.web.results import Results
 from quarkade.faces.web.store import BROKEN, CLOSED, EXPIRED, OPEN, OVER, Store, StoredTable
 from quarkade.faces.web.tables import HUMAN, HallError, Table, _same, new_table_id, new_token, seat_name
 from quarkade.faces.web.takeover import summary
@@ -83,6 +84,7 @@ class Hall:
         self.tables: dict[str, Table] = {}  # open tables, and finished ones still in use
         self.recent: OrderedDict[str, Table] = OrderedDict()  # finished tables, latest last
         self.recent_size = 64
+        self.results = Results()  # finished games' results in words
         self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
@@ -425,7 +427,11 @@ class Hall:
         now = time.time()
         live = sorted((t for t in self.open_tables() if self.listed(t, now)), key=lambda t: -t.created)[:100]
         finished = []
-        for row in self.store.finished():
+        rows = self.store.finished()
+        results = self.results.of_rows(rows, self.store, [
+            [seat_name(s, k, (row["names"] or [None] * len(row["seats"]))[s]) for s, k in enumerate(row["seats"])]
+            for row in rows])
+        for row, result in zip(rows, results, strict=True):
             try:
                 title = game_class(row["game"]).info.title
             except QuarkadeError:
@@ -439,5 +445,6 @@ class Hall:
                 "status": OVER, "created": row["created"], "finished": row["finished"],
                 "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
                 "bots": summary(row.get("takeovers")),  # the seats bots played for people
+                "result": result,  # who won and why, in words (None until made)
             })
         return {"open": [t.public_info() for t in live], "finished": finished}

@@ -336,8 +336,9 @@ class Table:
 
     def over_message(self) -> str:
         state = self.state
+        result = self.hall.results.of_state(self.id, state, [self.seat_name(s) for s in range(len(self.seats))])
         return dumps({"type": "over", "table": self.id, "scores": list(state.scores),
-                      "winners": list(state.winners), "record": state.record().to_json(),
+                      "winners": list(state.winners), "result": result, "record": state.record().to_json(),
                       "bots": self.takeovers.results()})
 
     def greet(self, connection: Connection) -> None:
