@@ -2,6 +2,7 @@
 // games to replay.
 
 import { api, h, seatColour, timeAgo, toast, tokens } from "./util.js";
+import { askName, identity, nameForm, player } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -56,8 +57,8 @@ function formChanged() {
   const previous = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
   const bot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
-    h("span", { class: "seat-name" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), `Seat ${seat}`),
-    h("select", { name: `seat-${seat}`, "aria-label": `seat ${seat}`, "data-seat": seat }, seatOptions(game, previous[seat] || (seat === 0 ? "human" : bot))))));
+    h("span", { class: "seat-name" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), `Seat ${seat + 1}`),
+    h("select", { name: `seat-${seat}`, "aria-label": `seat ${seat + 1}`, "data-seat": seat }, seatOptions(game, previous[seat] || (seat === 0 ? "human" : bot))))));
   renderOptionForm(game);
   renderGames();
 }
@@ -156,7 +157,7 @@ async function createTable(event) {
     const play = $("hotseat").checked ? humans : humans.slice(0, 1);
     const answer = await api("/api/tables", {
       method: "POST",
-      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked, play },
+      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked, play, ...identity() },
     });
     tokens.remember(answer, { play });
     location.href = `/t/${answer.id}`;
@@ -166,15 +167,50 @@ async function createTable(event) {
   }
 }
 
+// who sits at a table (names, bots by level) and which seats are still open or invited
+function seatWord(seat) {
+  if (seat.kind !== "human" || seat.claimed) return seat.name;
+  return seat.open ? "Open seat" : "Invited";
+}
+
 function seatPills(table) {
   return h("div", { class: "seat-pills" }, table.seats.map((seat) => h("span", {
-    class: `seat-pill${seat.open ? " free" : ""}${seat.connected ? " on" : ""}`,
-  }, seat.kind === "human" ? (seat.claimed ? "human" : seat.open ? "free seat" : "invited") : seat.kind)));
+    class: `seat-pill${seat.open ? " free" : ""}${seat.connected ? " on" : ""}${seat.kind !== "human" ? " bot" : ""}`,
+    title: seat.kind === "human" && seat.claimed ? (seat.connected ? "at the table" : "away") : "",
+  }, seatWord(seat))));
+}
+
+function openCount(table) {
+  const open = table.seats.filter((s) => s.open).length;
+  return open ? h("div", { class: "small open-count" }, `${open} open seat${open > 1 ? "s" : ""}`) : null;
+}
+
+function seatNameOf(table, seat) {
+  const known = table.seats && table.seats[seat];
+  return known && known.name ? known.name : `Seat ${seat + 1}`;
+}
+
+// a first visit asks for a name at the top of the lobby (nothing waits for it: a table
+// opened without one shows its seat's number)
+function renderPlayer() {
+  const { name } = player();
+  const panel = $("name-panel");
+  panel.classList.toggle("hidden", Boolean(name));
+  if (!name && !panel.querySelector("form")) {
+    panel.replaceChildren(nameForm({
+      title: "Welcome! What should the other players call you?",
+      text: "Pick a name (1 to 24 characters). It stays in this browser, with no password; you can change it any time.",
+      submit: "Save my name", onSaved: renderPlayer,
+    }));
+  }
+  $("player-bar").replaceChildren(
+    name ? h("span", { class: "muted small" }, "Playing as ", h("b", { id: "player-name-shown" }, name)) : "",
+    h("button", { class: "small ghost", id: "change-name", type: "button", onclick: () => askName().then(renderPlayer) }, name ? "Change name" : "Choose a name"));
 }
 
 async function join(table) {
   try {
-    const answer = await api(`/api/tables/${table.id}/join`, { method: "POST" });
+    const answer = await api(`/api/tables/${table.id}/join`, { method: "POST", body: identity() });
     tokens.remember(answer, { play: answer.seats.map((s) => s.seat) });
     location.href = `/t/${answer.id}`;
   } catch (error) {
@@ -200,7 +236,7 @@ async function loadTables() {
       const held = mine[table.id] && Object.keys(mine[table.id].seats || {}).length;
       return h("tr", {},
         h("td", {}, h("b", {}, table.title), h("div", { class: "faint small mono" }, table.id)),
-        h("td", {}, seatPills(table)),
+        h("td", {}, seatPills(table), openCount(table)),
         h("td", { class: "muted small" }, timeAgo(table.created)),
         h("td", { class: "act" },
           held ? h("a", { class: "button small primary", href: `/t/${table.id}` }, "Resume")
@@ -212,7 +248,7 @@ async function loadTables() {
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Ended"), h("th", {}))),
     h("tbody", {}, finished.map((table) => h("tr", {},
       h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, `${table.players} players`)),
-      h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `Seat ${w} won`)), " ",
+      h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `${seatNameOf(table, w)} won`)), " ",
         h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
       h("td", { class: "muted small" }, timeAgo(table.finished || table.created)),
       h("td", { class: "act" }, h("a", { class: "button small", href: `/t/${table.id}?replay=1` }, "Replay")))))) : h("p", { class: "empty" }, "No finished game yet."));
@@ -234,6 +270,8 @@ async function start() {
   $("players").addEventListener("change", formChanged);
   $("create-form").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", loadTables);
+  document.addEventListener("quarkade:name", renderPlayer);
+  renderPlayer();
   loadTables();
   setInterval(loadTables, 10000);
 }

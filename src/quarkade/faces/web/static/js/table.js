@@ -4,6 +4,9 @@
 
 import { api, h, s, seatColour, toast, tokens } from "./util.js";
 import { rendererFor } from "./renderers/index.js";
+import { identity } from "./player.js";
+import { setBaseTitle, showTurn, soundToggle } from "./presence.js";
+import { closeButton, closedPanel } from "./host-close.js";
 
 const SPECTATOR = "spectator";
 
@@ -38,15 +41,22 @@ function keyOf(seat) {
   return seat === null || seat === undefined ? SPECTATOR : String(seat);
 }
 
+// people see names (the server gives one for every seat), and seats counted from 1
 function seatLabel(seat) {
-  return seat === null || seat === undefined ? "Spectator" : `Seat ${seat}`;
+  if (seat === null || seat === undefined) return "Spectator";
+  const known = app.info && app.info.seats[seat];
+  return known && known.name ? known.name : `Seat ${Number(seat) + 1}`;
 }
 
 function names() {
   const out = {};
   const players = app.info ? app.info.players : 8;
-  for (let seat = 0; seat < players; seat += 1) out[seat] = `Seat ${seat}`;
+  for (let seat = 0; seat < players; seat += 1) out[seat] = seatLabel(seat);
   return out;
+}
+
+function signalTurn() {
+  showTurn([...app.conns.values()].some((c) => c.seat !== null && c.msg && !c.msg.over && c.msg.legal.length > 0));
 }
 
 // ------------------------------------------------------------------ connections
@@ -90,7 +100,7 @@ function connect(conn) {
     if (conn.ws !== ws) return;
     conn.status = "down";
     renderStatus();
-    if ([4403, 4404, 1008].includes(event.code)) return; // told why already
+    if ([4403, 4404, 4410, 1008].includes(event.code)) return; // told why already
     conn.retry = Math.min(conn.retry + 1, 6);
     setTimeout(() => {
       if (conn.ws === ws) connect(conn);
@@ -135,10 +145,19 @@ function receive(conn, message) {
       else maybeSwitch(conn);
       renderTabs();
       renderPeople();
+      signalTurn();
       if (message.over && app.wantReplay && !app.replay) {
         app.wantReplay = false;
         startReplay(0);
       }
+      break;
+    case "closed":
+      app.closed = true;
+      for (const other of app.conns.values()) other.msg = null;
+      signalTurn();
+      $("over").replaceChildren();
+      $("board").replaceChildren(closedPanel(message.reason));
+      $("host-tools").replaceChildren();
       break;
     case "over":
       conn.over = message;
@@ -322,6 +341,9 @@ function renderSide() {
   $("watchers").textContent = app.info.spectators ? `${app.info.spectators} watching` : "";
   renderPeople();
   renderInvite();
+  const hosting = app.held.host && app.info.status !== "over" && !app.closed;
+  if (hosting && !$("close-table")) $("host-tools").replaceChildren(closeButton(app.id, app.held.host));
+  else if (!hosting) $("host-tools").replaceChildren();
 }
 
 function formatClock(seconds) {
@@ -423,6 +445,7 @@ function renderOver() {
     h("div", { class: "headline" },
       h("h2", {}, "Game over"),
       h("span", { class: "laureate" }, headline, app.game && app.game.id === "quirky-quarks" ? " — Nobel Laureate in Physics!" : "")),
+    resultWords(conn),
     h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), detailed ? [h("th", {}, "Quests"), h("th", {}, "Bonus"), h("th", {}, "eV")] : null, h("th", {}, "Score"))),
       h("tbody", {}, order.map((p) => h("tr", { class: winners.includes(p.seat) ? "winner" : "" },
@@ -438,6 +461,12 @@ function renderOver() {
   ));
 }
 
+// Who won and why, in the game's words, as the server says it when the game ends.
+function resultWords(conn) {
+  const words = conn && conn.over && conn.over.result;
+  return words ? h("p", { class: "result-words", id: "result-words" }, words) : null;
+}
+
 async function playAgain() {
   const next = app.info && app.info.next;
   if (next && Object.keys(tokens.get(next).seats).length) {
@@ -450,7 +479,7 @@ async function playAgain() {
     return;
   }
   try {
-    const answer = await api(`/api/tables/${app.id}/again`, { method: "POST", body: { token } });
+    const answer = await api(`/api/tables/${app.id}/again`, { method: "POST", body: { token, ...identity() } });
     const play = app.held.play ? answer.seats.map((s) => s.seat).filter((s) => app.held.play.includes(s)) : null;
     tokens.remember(answer, { play });
     location.href = `/t/${answer.id}`;
@@ -579,11 +608,13 @@ async function start() {
   if (invitation) {
     // a one-time invitation: exchanged for this browser's own seat token
     try {
-      const answer = await api(`/api/tables/${encodeURIComponent(app.id)}/join`, { method: "POST", body: { invitation } });
+      const answer = await api(`/api/tables/${encodeURIComponent(app.id)}/join`, { method: "POST", body: { invitation, ...identity() } });
       const play = [...new Set([...(app.held.play || Object.keys(app.held.seats).map(Number)), ...answer.seats.map((s) => s.seat)])];
       app.held = tokens.remember(answer, { play });
     } catch (error) {
-      toast(`This invitation cannot be used: ${error.message}`);
+      // its seat taken by someone else: say who, and watch (the server's sentence says both)
+      if (error.status === 403) toast(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`, "info", 10000);
+      else toast(`This invitation cannot be used: ${error.message}`);
     }
   }
   let table;
@@ -600,7 +631,8 @@ async function start() {
   ]);
   app.game = games.find((g) => g.id === app.info.game) || { id: app.info.game, title: app.info.title, bots: [] };
   app.components = components.files;
-  document.title = `${app.game.title} · Quarkade`;
+  setBaseTitle(`${app.game.title} · Quarkade`);
+  document.querySelector(".topbar nav").before(soundToggle());
   $("game-title").textContent = app.game.title;
   $("rules-link").href = `/rules.html?game=${encodeURIComponent(app.game.id)}`;
 

@@ -1,0 +1,86 @@
+"""A real browser picks a name in the lobby (one that is markup, shown as text), opens a
+table, sees its name there and the tab's title and icon change when its turn comes; the
+host closes the table and everyone at it is told."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CHROMIUM, LiveServer, browser_page
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+NAME = "<svg onload=alert(1)>"  # would run if a page wrote it as HTML
+TURN_TITLE = "● Your turn — Quarkade"
+# every title the page shows, in order (a turn may come and go between two polls)
+RECORD_TITLES = """
+window.__titles = [];
+new MutationObserver(() => {
+  if (window.__titles[window.__titles.length - 1] !== document.title) window.__titles.push(document.title);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    with browser_page(server, 1000) as tab:
+        alerts: list[str] = []
+        tab.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+        tab.add_init_script(RECORD_TITLES)
+        yield tab
+        assert not alerts, f"a name ran as markup: {alerts}"
+
+
+def test_a_named_player_opens_a_table_sees_its_name_and_its_turn_in_the_title(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#name-panel form")
+    page.fill("#name-panel input", "   ")
+    page.click("#name-panel .name-save")
+    assert "1 to 24" in page.inner_text("#name-panel .form-error"), "a blank name is refused with the reason"
+    page.fill("#name-panel input", NAME)
+    page.click("#name-panel .name-save")
+    page.wait_for_selector("#player-name-shown")
+    assert page.inner_text("#player-name-shown") == NAME
+    assert page.locator("#name-panel").is_hidden()
+    stored = page.evaluate("JSON.parse(localStorage.getItem('quarkade.player'))")
+    assert stored["name"] == NAME and len(stored["browser"]) >= 16
+
+    page.wait_for_selector(".game-card[data-game='quirky-quarks']")
+    page.click(".game-card[data-game='quirky-quarks'] button.primary")
+    page.select_option("#players", "3")
+    assert page.inner_text("#seats .seat-row >> nth=0").startswith("Seat 1"), "seats are counted from 1"
+    page.select_option("select[data-seat='0']", "human")
+    page.select_option("select[data-seat='1']", "random")
+    page.select_option("select[data-seat='2']", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".qq")
+    page.wait_for_selector("#people li[data-seat='0']")
+    assert NAME in page.inner_text("#people li[data-seat='0']")
+    assert "Bot (random)" in page.inner_text("#people li[data-seat='1']")
+    assert page.locator("#people svg, #board svg[onload]").count() == 0, "the name stays text"
+
+    page.wait_for_function(f"() => document.title === {TURN_TITLE!r}", timeout=20_000)
+    assert page.get_attribute("link[rel~='icon']", "href") == "/favicon-turn.svg"
+    assert page.inner_text("#sound-toggle") == "Sound: off", "the sound is off until asked for"
+    page.click("#sound-toggle")
+    assert page.evaluate("localStorage.getItem('quarkade.sound')") == "on"
+    titles = page.evaluate("window.__titles")
+    assert "Quirky Quarks · Quarkade" in titles and TURN_TITLE in titles
+
+    # the lobby lists the table with its players' names
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    listed = next(t for t in httpx.get(f"{server.url}/api/tables").json()["open"] if t["id"] == table_id)
+    assert [seat["name"] for seat in listed["seats"]] == [NAME, "Bot (random)", "Bot (random)"]
+
+    # the host closes the table: the page says so, the turn signals stop, the lobby forgets it
+    page.click("#close-table")
+    page.click("#close-table")
+    page.wait_for_selector("#table-closed")
+    assert page.title() == "Quirky Quarks · Quarkade"
+    assert page.get_attribute("link[rel~='icon']", "href") == "/favicon.svg"
+    assert table_id not in [t["id"] for t in httpx.get(f"{server.url}/api/tables").json()["open"]]
