@@ -29,7 +29,12 @@ new MutationObserver(() => {
 def page(server: LiveServer) -> Iterator[Any]:
     with browser_page(server, 1000) as tab:
         alerts: list[str] = []
-        tab.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+
+        def dialog(opened: Any) -> None:
+            alerts.append(opened.message)
+            opened.dismiss()
+
+        tab.on("dialog", dialog)
         tab.add_init_script(RECORD_TITLES)
         yield tab
         assert not alerts, f"a name ran as markup: {alerts}"
