@@ -4,10 +4,13 @@ back to the lobby; the API's errors stay JSON. The finished game's result is giv
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import create_table
+from tests.web.conftest import CHROMIUM, LiveServer, browser_page, create_table
 from tests.web.test_api import wait_over
 
 
@@ -78,3 +81,51 @@ def test_the_lobby_makes_results_it_has_not_kept_from_the_records(client: TestCl
     results._known.clear()  # as after a restart
     listed = {entry["id"]: entry for entry in client.get("/api/tables").json()["finished"]}
     assert " wins with " in listed[created["id"]]["result"] or "share the win" in listed[created["id"]]["result"]
+
+
+GAMES = ["quirky-quarks", "quirks", "quirks-solitaire", "quirkling", "quirky-circuits", "qwarks", "cosmic-encounter"]
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium")
+    with browser_page(server, 900) as tab:
+        yield tab
+
+
+def test_every_rules_page_has_a_clean_contents_and_no_heading_twice(server: LiveServer, page: Any) -> None:
+    for game in GAMES:
+        page.goto(f"{server.url}/rules.html?game={game}")
+        page.wait_for_selector("#rulebook nav.contents")
+        found = page.evaluate("""() => {
+            const links = [...document.querySelectorAll('#rulebook nav.contents a')].map(a => a.getAttribute('href'));
+            const heads = [...document.querySelectorAll('#rulebook h1, #rulebook h2, #rulebook h3')]
+                .filter(e => !e.closest('nav') && !(e.id || '').startsWith('ruling-')).map(e => e.textContent.trim());
+            return {links, heads, missing: links.filter(l => !document.getElementById(l.slice(1))),
+                    text: document.getElementById('rulebook').innerText};
+        }""")
+        assert len(found["links"]) >= 5, game
+        assert not found["missing"], (game, found["missing"])
+        repeated = {head for head in found["heads"] if found["heads"].count(head) > 1}
+        assert not repeated, (game, repeated)
+        assert "Table of Contents" not in found["text"], game
+        titles = found["heads"][:2]
+        assert len(titles) < 2 or not titles[1].lower().startswith(titles[0].lower()), (game, titles)
+
+
+def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/?game=quirks-solitaire")
+    page.wait_for_selector("#options [data-option='random_mutation']")
+    assert page.inner_text("#players option") == "1 player"
+    assert page.inner_text(".game-card[data-game='quirks-solitaire'] .chip") == "1 player"
+    option = page.inner_text("#options [data-option='random_mutation']")
+    assert option.startswith("Random Mutation") and "random_mutation" not in option
+    assert "An X forces a card of a QUiRKS to change" in option
+    page.select_option("#game", "quirky-circuits")
+    page.wait_for_selector("#options [name='scenario']")
+    assert "1. Rise and Shine" in page.inner_text("#options [name='scenario']")
+    names = page.eval_on_selector("select[data-seat='1']", "s => [...s.options].map(o => o.textContent)")
+    assert "Strong bot" in names and "Random bot" in names
+    assert "looks ahead" in page.text_content("#bot-help")  # folded under "About the bots"
+

@@ -247,9 +247,10 @@ async function loadTables() {
   $("finished-tables").replaceChildren(finished.length ? h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Ended"), h("th", {}))),
     h("tbody", {}, finished.map((table) => h("tr", {},
-      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, `${table.players} players`)),
-      h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `${seatNameOf(table, w)} won`)), " ",
-        h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
+      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, playerCount(table.players))),
+      table.result ? h("td", { class: "small result-words" }, table.result)
+        : h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `${seatNameOf(table, w)} won`)), " ",
+          h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
       h("td", { class: "muted small" }, timeAgo(table.finished || table.created)),
       h("td", { class: "act" }, h("a", { class: "button small", href: `/t/${table.id}?replay=1` }, "Replay")))))) : h("p", { class: "empty" }, "No finished game yet."));
 }

@@ -4,89 +4,137 @@ import { api, h } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 
-// A rulebook is plain text: its first line is the title; a heading is a short line
-// standing alone between blank lines; bullets start with "•" or "-" (indented: nested);
-// numbered steps with "1."; a table of contents lists the headings.
+// A rulebook is plain text: its first line is the title (a second line that repeats it is
+// dropped); a heading is a short line without end punctuation, standing alone between blank
+// lines (or on its own line in a rulebook written without blank lines), or a numbered line in
+// capitals ("1. THE GOAL"); bullets start with "•" or "-" (indented: nested); numbered steps
+// with "1."; "|" rows make a table. The rulebook's own table of contents is left out: the
+// page makes its contents from the headings it found, so every entry leads somewhere.
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const BULLET = /^(\s*)[•\-*]\s+(.*)$/;
+
+// The headings the rulebook's table of contents lists: top level, and indented under them.
+function listedHeadings(lines) {
+  const top = new Set();
+  const sub = new Set();
+  const at = lines.findIndex((line) => line.trim().toLowerCase() === "table of contents");
+  let end = at;
+  if (at >= 0) {
+    for (let i = at + 1; i < lines.length; i += 1) {
+      const raw = lines[i];
+      if (!raw.trim() || raw.trim().toLowerCase() === "table of contents") {
+        if (top.size) break;
+        end = i;
+        continue;
+      }
+      const item = raw.match(BULLET);
+      if (!item) break;
+      (item[1].length ? sub : top).add(item[2].trim());
+      end = i;
+    }
+  }
+  return { top, sub, tocFrom: at, tocTo: end };
+}
+
+function headingCandidate(line) {
+  return line.length < 48 && !/[.:,;!?)]$/.test(line) && !line.includes(": ") && /^[A-Z0-9]/.test(line);
+}
 
 function rulebook(text) {
   const lines = text.replace(/\r/g, "").split("\n");
-  // The table of contents tells the headings (top level) from the sub-headings.
-  const top = new Set();
-  const sub = new Set();
-  const tocAt = lines.findIndex((line) => line.trim().toLowerCase() === "table of contents");
-  if (tocAt >= 0) {
-    for (let i = tocAt + 1; i < lines.length; i += 1) {
-      const raw = lines[i];
-      if (!raw.trim()) {
-        if (top.size) break;
-        continue;
-      }
-      const item = raw.match(/^(\s*)[•\-*]\s+(.*)$/);
-      if (!item) {
-        if (top.size) break;
-        continue;
-      }
-      (item[1].length ? sub : top).add(item[2].trim());
-    }
-  }
+  const { top, sub, tocFrom, tocTo } = listedHeadings(lines);
+  // Written without blank lines between its parts: a heading stands on its own line only.
+  const compact = lines.filter((line) => !line.trim()).length < lines.length / 20;
+  const kept = lines.map((raw, i) => (tocFrom >= 0 && i >= tocFrom && i <= tocTo ? "" : raw));
+  if (kept.length > 1 && kept[0].trim() && kept[1].trim().toLowerCase().startsWith(kept[0].trim().toLowerCase())) kept[1] = "";
+  const level = (line, i) => {
+    const before = i === 0 ? "" : kept[i - 1].trim();
+    const after = (kept[i + 1] || "").trim();
+    if (/^\d+\.\s+[^a-z]+$/.test(line) && line.length < 60) return 2;  // "1. THE GOAL"
+    if (top.has(line)) return 2;
+    if (sub.has(line)) return 3;
+    if (BULLET.test(line) || /^\d+\.\s/.test(line) || !headingCandidate(line)) return 0;
+    if (!(compact ? after : !before && !after)) return 0;
+    return top.size ? 3 : 2;
+  };
+  const levels = kept.map((raw, i) => (i > 0 && raw.trim() ? level(raw.trim(), i) : 0));
+  // A heading used again and again ("Example") marks a passage, not a section.
+  const seen = new Map();
+  kept.forEach((raw, i) => { if (levels[i]) seen.set(raw.trim(), (seen.get(raw.trim()) || 0) + 1); });
   const out = [];
+  const contents = [];
+  const ids = new Set();
   let list = null;
+  let table = null;
   const flush = () => {
     if (list) out.push(list);
+    if (table) out.push(table);
     list = null;
+    table = null;
   };
-  let inToc = false;
-  for (let i = 0; i < lines.length; i += 1) {
-    const raw = lines[i];
+  for (let i = 0; i < kept.length; i += 1) {
+    const raw = kept[i];
     const line = raw.trim();
-    const before = i === 0 ? "" : lines[i - 1].trim();
-    const after = (lines[i + 1] || "").trim();
     if (!line) {
-      if (!(list && inToc)) flush();
+      flush();
       continue;
     }
     if (i === 0) {
       out.push(h("h1", {}, line));
       continue;
     }
-    const bullet = raw.match(/^(\s*)[•\-*]\s+(.*)$/);
+    if (levels[i]) {
+      flush();
+      if (seen.get(line) > 1) {
+        out.push(h("h4", {}, line));
+        continue;
+      }
+      let id = slug(line);
+      while (ids.has(id)) id += "-";
+      ids.add(id);
+      out.push(h(levels[i] === 2 ? "h2" : "h3", { id }, line));
+      contents.push({ level: levels[i], id, text: line });
+      continue;
+    }
+    if (line.startsWith("|")) {
+      if (list) flush();
+      const cells = line.replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+      if (cells.every((cell) => /^-+$/.test(cell))) continue;
+      if (!table) table = h("table");
+      table.append(h("tr", {}, cells.map((cell) => h("td", {}, cell))));
+      continue;
+    }
+    const bullet = raw.match(BULLET);
     const numbered = line.match(/^(\d+)\.\s+(.*)$/);
     if (bullet || numbered) {
+      if (table) flush();
       const kind = bullet ? "ul" : "ol";
       if (!list || list.tagName.toLowerCase() !== kind) {
         flush();
-        list = h(kind, { class: inToc ? "toc" : "" });
+        list = h(kind);
       }
-      const content = bullet ? bullet[2] : numbered[2];
-      const item = inToc ? h("a", { href: `#${slug(content)}` }, content) : content;
-      list.append(h("li", { class: bullet && bullet[1].length ? "nested" : "" }, item));
+      list.append(h("li", { class: bullet && bullet[1].length ? "nested" : "" }, bullet ? bullet[2] : numbered[2]));
       continue;
     }
     flush();
-    if (line.toLowerCase() === "table of contents") {
-      if (!inToc) out.push(h("h2", {}, "Contents"));
-      inToc = true;
-      continue;
-    }
-    inToc = false;
-    if (line.includes("\t")) {
-      out.push(h("table", {}, h("tr", {}, line.split("\t").map((cell) => h("td", {}, cell)))));
-      continue;
-    }
-    const alone = !before && !after;
-    const short = line.length < 48 && !/[.:,;!?]$/.test(line);
-    if (alone && short && (top.has(line) || (!top.size && !sub.has(line)))) out.push(h("h2", { id: slug(line) }, line));
-    else if (alone && short) out.push(h("h3", { id: slug(line) }, line));
+    if (line.includes("\t")) out.push(h("table", {}, h("tr", {}, line.split("\t").map((cell) => h("td", {}, cell)))));
     else out.push(h("p", {}, line));
   }
   flush();
-  return out;
+  return { body: out, contents };
+}
+
+// The contents: the sections found, the smaller ones indented under theirs.
+function contentsList(entries) {
+  return entries.length ? h("nav", { class: "contents", "aria-label": "Contents" }, h("h2", {}, "Contents"),
+    h("ul", { class: "toc" }, entries.map((entry) => h("li", { class: entry.level > 2 ? "nested" : "" },
+      h("a", { href: `#${entry.id}` }, entry.text))))) : null;
 }
 
 // Markdown, the little of it that rulings use: headings, lists, paragraphs, `code`.
-function markdown(text) {
+function markdown(text, contents) {
   const out = [];
+  let first = true;
   let list = null;
   let paragraph = [];
   const inline = (t) => {
@@ -102,11 +150,19 @@ function markdown(text) {
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     const line = raw.trim();
     const heading = line.match(/^(#{1,4})\s+(.*)$/);
+    if (line && !heading) first = false;
     const item = line.match(/^[-*]\s+(.*)$/);
     if (!line) flush();
     else if (heading) {
       flush();
-      out.push(h(heading[1].length <= 1 ? "h2" : "h3", {}, heading[2]));
+      // the rulings' own title repeats the page's "Rulings" heading
+      if (first && heading[1].length === 1) {
+        first = false;
+        continue;
+      }
+      const id = `ruling-${slug(heading[2])}`;
+      out.push(h("h3", { id }, inline(heading[2])));
+      contents.push({ level: 3, id, text: heading[2].replace(/`/g, "") });
     } else if (item) {
       if (paragraph.length) flush();
       if (!list) list = h("ul");
@@ -120,6 +176,16 @@ function markdown(text) {
   }
   flush();
   return out;
+}
+
+// A game whose rules are a part of another's rulebook (Quirks Solitaire, Quirkling in the
+// Quirks rulebook) opens at its own section, unless the address names a place already.
+function sectionOf(title, contents) {
+  if (location.hash) return;
+  const word = title.split(/\s+/).pop().toLowerCase();
+  const first = contents[0] && contents[0].text.toLowerCase();
+  const own = contents.find((entry) => entry.level === 2 && !entry.id.startsWith("ruling") && entry.text.toLowerCase().includes(word));
+  if (own && own !== contents[0] && !(first && first.includes(word))) document.getElementById(own.id).scrollIntoView();
 }
 
 async function start() {
@@ -137,10 +203,17 @@ async function start() {
   }
   document.title = `${rules.title} rules · Quarkade`;
   const body = [h("div", { class: "chips" }, h("a", { class: "button small primary", href: `/?game=${encodeURIComponent(rules.game)}` }, `Play ${rules.title}`))];
-  if (rules.rulebook) body.push(...rulebook(rules.rulebook));
-  else body.push(h("h1", {}, rules.title), h("p", {}, rules.summary), h("p", { class: "muted" }, "This game's rulebook is not included in this installation."));
-  if (rules.rulings) body.push(h("hr"), h("h2", {}, "Rulings"), h("p", { class: "muted" }, "Where the rulebook is silent or unclear, Quarkade plays it this way."), ...markdown(rules.rulings));
+  const book = rules.rulebook ? rulebook(rules.rulebook) : { body: [h("h1", {}, rules.title), h("p", {}, rules.summary), h("p", { class: "muted" }, "This game's rulebook is not included in this installation.")], contents: [] };
+  const contents = book.contents;
+  const rulings = [];
+  if (rules.rulings) {
+    contents.push({ level: 2, id: "rulings", text: "Rulings" });
+    rulings.push(h("hr"), h("h2", { id: "rulings" }, "Rulings"), h("p", { class: "muted" }, "Where the rulebook is silent or unclear, Quarkade plays it this way."), ...markdown(rules.rulings, contents));
+  }
+  const [title, ...rest] = book.body;
+  body.push(title, contentsList(contents), ...rest, ...rulings);
   $("rulebook").replaceChildren(...body);
+  sectionOf(rules.title, contents);
 }
 
 start();
