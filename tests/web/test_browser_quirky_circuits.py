@@ -177,12 +177,20 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
         board = read_board(page)
         assert all(board["queue"]), "practice mode: every queued card is face up"
         plan = best_cards(board)
+        queued = page.locator(".qc-queue-cards .qc-card").count()
         for index, card in enumerate(plan):
             if rounds == 1 and index == min(2, len(plan) - 1):
                 shoot(page, "quirky-circuits-table.png")
-            queued = page.locator(".qc-queue-cards .qc-card").count()
-            click_and_wait(page, f".qc-hand .qc-card.playable[data-card='{card}']")
-            assert page.locator(".qc-queue-cards .qc-card").count() == queued + 1
+            click_and_wait(page, f".qc-hand .qc-card.playable:not(.staged)[data-card='{card}']")
+            # chosen, not sent: the queue waits for the confirmation
+            assert page.locator(".qc-queue-cards .qc-card").count() == queued
+        assert page.inner_text("[data-role='confirm'] .what").count(", then ") == len(plan) - 1
+        click_and_wait(page, "[data-role='confirm'] button[data-confirm='yes']")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.qc-queue-cards .qc-card').length >= n"
+            " || document.querySelector('#qc-skip')",
+            arg=queued + len(plan), timeout=15_000)
+        page.wait_for_selector(".qc-signals button[data-action='done']:not([disabled])")
         round_now = int(page.get_attribute(".qc", "data-round"))
         click_and_wait(page, ".qc-signals button[data-action='done']")
         page.wait_for_function(
@@ -211,6 +219,14 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
     assert page.locator(".qc-queue-cards .qc-card").count() <= 1  # one action in: at most one card queued
 
 
+def play_one(page: Any) -> None:
+    """Choose the first card the hand offers, confirm it, and wait for it in the queue."""
+    queued = page.locator(".qc-queue-cards .qc-card").count()
+    click_and_wait(page, ".qc-hand .qc-card.playable:not(.staged)")
+    click_and_wait(page, "[data-role='confirm'] button[data-confirm='yes']")
+    page.wait_for_function("n => document.querySelectorAll('.qc-queue-cards .qc-card').length > n", arg=queued)
+
+
 def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any) -> None:
     page.goto(f"{server.url}/")
     set_table(page, ["human", BOT], practice=False)
@@ -221,12 +237,12 @@ def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any
     assert backs and all(card == "" and back in ("move", "turn") for card, back in backs)
     # the person's own card is face up to them; a Stop is shown at once
     card = page.locator(".qc-hand .qc-card.playable").first.get_attribute("data-card")
-    click_and_wait(page, ".qc-hand .qc-card.playable")
+    play_one(page)
     assert page.locator(".qc-queue-cards .qc-card").last.get_attribute("data-card") == card
     click_and_wait(page, ".qc-signals button[data-action='stop']")
     page.wait_for_selector(".qc-player[data-seat='0'] [data-signal='stopped']")
     while page.locator(".qc-queue-cards .qc-card").count() < 5:
-        click_and_wait(page, ".qc-hand .qc-card.playable")
+        play_one(page)
     click_and_wait(page, ".qc-signals button[data-action='done']")
     # the Execute phase is replayed card by card, and can be skipped
     page.wait_for_selector(".qc[data-animating='1'] #qc-skip")

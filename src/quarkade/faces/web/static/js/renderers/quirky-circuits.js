@@ -4,6 +4,7 @@
 // execution record, step by step, with a control to skip it.
 
 import { h, s, seatColour } from "../util.js";
+import { confirmBar, sendInOrder } from "./confirm.js";
 
 const C = 64; // a space, in board units
 const M = 18; // the margin around the board (tunnel mouths stand in it)
@@ -75,7 +76,7 @@ function cardIcon(kind, colour) {
 }
 
 /** A command card, face up (card is its name) or face down (back is "move" or "turn"). */
-function commandCard({ card = null, back = null, size = "hand", seat = null, action = null, onclick = null, disabled = false, title = null, state = "", width = null }) {
+function commandCard({ card = null, back = null, size = "hand", seat = null, action = null, onclick = null, disabled = false, title = null, state = "", width = null, badge = null }) {
   const [W, H] = size === "hand" ? [84, 116] : size === "queue" ? [54, 76] : [30, 42];
   const faceUp = card !== null && card !== undefined;
   const quirk = faceUp && isQuirk(card);
@@ -110,6 +111,11 @@ function commandCard({ card = null, back = null, size = "hand", seat = null, act
   }
   if (seat !== null && seat !== undefined && size !== "mini") {
     svg.append(s("circle", { cx: W - 8, cy: 8, r: 4.5, fill: seatColour(seat), stroke: "#0b1020", "stroke-width": 1.5 }));
+  }
+  if (badge) {
+    // a chosen card's place in the order it will be played
+    svg.append(s("circle", { cx: W - 13, cy: 13, r: 10, fill: "#f4c553", stroke: "#0b1020", "stroke-width": 1.5 }),
+      s("text", { x: W - 13, y: 17.5, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#1d1403" }, badge));
   }
   if (onclick) {
     svg.addEventListener("click", onclick);
@@ -407,7 +413,7 @@ function batteryTrack(view) {
     const state = level === bat.level ? "marker" : level > bat.level ? "spent" : "";
     cells.push(h("span", { class: `qc-cell ${section} ${state}`, title: `${level}: ${section}`, "data-level": level }, level === bat.level ? h("i", {}) : null));
   }
-  return h("div", { class: "qc-battery", title: "The battery: it drops one space each round; at 0 everyone loses" },
+  return h("div", { class: "qc-battery", "data-role": "score", title: "The battery: it drops one space each round; at 0 everyone loses" },
     h("span", { class: "label" }, "Battery"), h("div", { class: "qc-cells" }, cells),
     h("span", { class: `qc-level ${bat.section}` }, `${bat.level}`));
 }
@@ -496,6 +502,35 @@ function signalButtons(view, legal, send, ctx) {
     button("beep", "Beep-boop", "beep", "Say \"Beep-boop.\" (the only thing you may say)"));
 }
 
+/** The cards chosen to play, in order, not sent yet, as places in the hand (a hand may hold
+ *  two cards alike): a card may be chosen when it is legal now, or when it becomes legal once
+ *  the Quirk cards chosen before it are played. */
+function staging(ui, hand, playable, legal) {
+  const plays = legal.some((a) => a.startsWith("play "));
+  const kept = (ui.staged || []).filter((pick) => hand[pick.index] === pick.card);
+  ui.staged = plays ? kept : [];
+  const chosen = new Set(ui.staged.map((pick) => pick.index));
+  const quirksDone = hand.every((card, index) => !isQuirk(card) || chosen.has(index));
+  const can = (index) => !chosen.has(index) && (playable.has(hand[index]) || (plays && quirksDone && playable.size > 0));
+  const order = (index) => ui.staged.findIndex((pick) => pick.index === index);
+  return { can, order };
+}
+
+function stagingBar(ui, send, ctx) {
+  const staged = ui.staged.map((pick) => pick.card);
+  return confirmBar({
+    what: `Play ${staged.map(cardName).join(", then ")}`,
+    detail: staged.length > 1 ? "into the queue, in this order" : "at the right end of the queue",
+    action: `play ${staged[0]}`,
+    onConfirm: () => {
+      const actions = staged.map((card) => `play ${card}`);
+      ui.staged = [];
+      sendInOrder(ctx, send, actions);
+    },
+    onChange: () => { ui.staged = []; ctx.rerender(); },
+  });
+}
+
 // ------------------------------------------------------------------ the renderer
 export function renderQuirkyCircuits(view, legal, send, ctx) {
   ensureStyle();
@@ -526,6 +561,8 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   const playable = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const hand = view.hand || [];
   const quirkFirst = hand.some(isQuirk);
+  const stage = staging(ui, hand, playable, legal);
+  const choosing = !ctx.replay && !ctx.sending && legal.length > 0;
   const caption = h("div", { class: "qc-caption" });
   const left = h("span", { class: "qc-left" }, String(toClean(view.tokens || [])));
   const queueCards = h("div", { class: "qc-queue-cards" });
@@ -554,19 +591,32 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       h("section", { class: "qc-queue" },
         h("h3", {}, "Queue ", h("span", { class: "faint small" }, ui.anim ? "being executed" : `${(view.queue || []).length} of at least ${view.queue_minimum}`)),
         queueCards),
-      ctx.seat === null || ctx.seat === undefined || ctx.replay || view.is_over ? null : signalButtons(view, legal, send, ctx),
     ),
   ),
-  ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
-    h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
-      ctx.replay ? null : h("span", { class: `qc-prompt${legal.length ? " mine" : ""}` }, promptOf(view, legal, ctx)),
-      h("span", { class: "faint small" }, legal.length && playable.size ? "click a card to play it at the right end of the queue" : "")),
-    h("div", { class: "qc-hand-cards" }, hand.length ? hand.map((card) => commandCard({
-      card, size: "hand", action: playable.has(card) ? `play ${card}` : null,
-      onclick: playable.has(card) && !ctx.replay ? () => send(`play ${card}`) : null,
-      disabled: legal.length > 0 && !playable.has(card),
-      title: legal.length > 0 && !playable.has(card) && quirkFirst ? `${cardName(card)}: play your Quirk cards first` : null,
-    })) : h("span", { class: "faint" }, "Your hand is empty."))),
+  ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("div", { class: "dock qc-dock" },
+    h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
+      h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
+        ctx.replay ? null : h("span", { class: `qc-prompt${legal.length ? " mine" : ""}` }, ctx.sending ? "Sending your cards…" : promptOf(view, legal, ctx)),
+        h("span", { class: "faint small" }, choosing && playable.size ? "click cards in the order to play them, then confirm" : "")),
+      h("div", { class: "qc-hand-cards", "data-role": "hand" }, hand.length ? hand.map((card, index) => {
+        const order = stage.order(index);
+        const pick = choosing && (order >= 0 || stage.can(index));
+        return commandCard({
+          card, size: "hand", action: pick ? `play ${card}` : null, state: order >= 0 ? "staged" : "",
+          onclick: pick ? () => {
+            // a second click takes the card back out of the order
+            ui.staged = order >= 0 ? ui.staged.filter((p) => p.index !== index) : [...ui.staged, { index, card }];
+            ctx.rerender();
+          } : null,
+          disabled: legal.length > 0 && !pick,
+          title: legal.length > 0 && !pick && quirkFirst ? `${cardName(card)}: play your Quirk cards first` : null,
+          badge: order >= 0 ? String(order + 1) : null,
+        });
+      }) : h("span", { class: "faint" }, "Your hand is empty.")),
+      h("div", { class: "qc-actions", "data-role": "actions" },
+        choosing && ui.staged.length ? stagingBar(ui, send, ctx) : null,
+        ctx.replay || view.is_over ? null : signalButtons(view, legal, send, ctx))),
+  ),
   );
   // the queue as it stands (face down but for your own cards and practice mode)
   if (!ui.anim) {

@@ -188,7 +188,7 @@ function questionPanel(view, ctx) {
 
 // ------------------------------------------------------------------ acting
 function askPanel(info, send) {
-  return h("div", { class: "qw-action" }, h("b", {}, "Choose this turn's question:"),
+  return h("div", { class: "qw-action", "data-role": "actions" }, h("b", {}, "Choose this turn's question:"),
     info.asks.map((word) => h("button", { class: "primary", "data-ask": word, onclick: () => send(`question ${word}`) }, QUESTION_SHORT[word] || word)));
 }
 
@@ -225,12 +225,18 @@ function answerPanel(view, ctx, info, send) {
   const said = info.colours ? (ui.colours.every(Boolean) ? ui.colours.join(" ") : null) : ui.number === null ? null : String(ui.number);
   const ready = said !== null && (!identify || ui.kind);
   const notation = ready ? `answer ${said}${identify ? ` ${ui.kind}` : ""}` : null;
-  return h("div", { class: "qw-action answer" },
+  return h("div", { class: "qw-action answer", "data-role": "actions" },
     h("div", { class: "qw-action-title" }, h("b", {}, "Your answer, from memory"),
       identify ? h("span", { class: "faint small" }, " — and is it a Prooton or a Nootron?") : null),
     picker, kinds,
-    h("button", { class: "primary qw-submit", disabled: !ready, onclick: () => notation && send(notation) },
-      notation ? `Answer: ${notation.replace(/^answer /, "")}` : "Answer"));
+    // the whole answer is shown on the button that sends it, once
+    h("div", { class: "qw-submit-row" },
+      h("button", { class: "primary qw-submit", disabled: !ready, onclick: () => notation && send(notation) },
+        notation ? `Answer: ${notation.replace(/^answer /, "")}` : "Answer"),
+      said !== null || ui.kind ? h("button", {
+        class: "ghost", "data-confirm": "change",
+        onclick: () => { ui.number = null; ui.colours = [null, null, null]; ui.kind = null; rerender(); },
+      }, "Change") : null));
 }
 
 function prompt(view, ctx, info) {
@@ -279,7 +285,21 @@ export function renderQwarks(view, legal, send, ctx) {
       view.phase === "cover" && !ctx.replay ? countdown(ctx.clock, ctx.seat) : null),
     questionPanel(view, ctx),
     tableArea(view, ctx, info, send),
-    !ctx.replay && info.asks.length ? askPanel(info, send) : null,
-    !ctx.replay && info.answering ? answerPanel(view, ctx, info, send) : null,
+    h("div", { class: "dock qw-dock" },
+      !ctx.replay && info.asks.length ? askPanel(info, send) : null,
+      !ctx.replay && info.answering ? answerPanel(view, ctx, info, send) : null,
+      !ctx.replay && !info.asks.length && !info.answering && !view.is_over
+        ? h("div", { class: `qw-action qw-waiting${legal.length ? " mine" : ""}`, "data-role": "actions" }, prompt(view, ctx, info)) : null,
+      myScore(view, ctx)),
     playersPanel(view, ctx));
+}
+
+/** Your points and kept cards, in the dock: always in sight. */
+function myScore(view, ctx) {
+  const me = view.players.find((p) => p.seat === ctx.seat);
+  if (!me) return null;
+  return h("div", { class: "qw-mine", "data-role": "score" },
+    h("span", { class: "seat-dot", style: { background: seatColour(me.seat) } }), h("b", {}, "You"),
+    h("span", { class: "muted small" }, `${me.kept.length} card${me.kept.length === 1 ? "" : "s"} kept`),
+    h("span", { class: "qw-score" }, `${me.score} pts`));
 }
