@@ -89,3 +89,31 @@ def test_a_named_player_opens_a_table_sees_its_name_and_its_turn_in_the_title(se
     assert page.title() == "Quirky Quarks · Quarkade"
     assert page.get_attribute("link[rel~='icon']", "href") == "/favicon.svg"
     assert table_id not in [t["id"] for t in httpx.get(f"{server.url}/api/tables").json()["open"]]
+
+
+def test_an_invited_friend_names_itself_and_a_used_link_lets_anyone_else_watch(server: LiveServer) -> None:
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "seats": ["human", "human", "random"], "public": False, "name": "Ada",
+        "browser": "A" * 22}).json()
+    link = server.url + created["invitations"][0]["link"]
+    with browser_page(server, 900) as friend:
+        friend.goto(link)
+        friend.wait_for_selector("#seat-name-prompt input")
+        friend.fill("#seat-name-prompt input", "Bea")
+        friend.click("#seat-name-prompt .name-save")
+        friend.wait_for_function(
+            "() => document.querySelector('#people li[data-seat=\"1\"]').textContent.includes('Bea')")
+        assert "Ada" in friend.inner_text("#people li[data-seat='0']")
+        # the same browser opening its used link again is back at its seat, with no error
+        friend.goto(link)
+        friend.wait_for_selector(".seat-tab[data-seat='1']")
+        assert friend.locator(".toast.error").count() == 0
+    with browser_page(server, 900) as stranger:
+        stranger.goto(link)
+        stranger.wait_for_selector(".seat-tab[data-seat='spectator']")
+        assert "Bea plays it" in stranger.inner_text(".toast")
+        assert stranger.locator("#seat-name-prompt").count() == 0
+        # the refusal the page handled is the only problem the browser logged
+        refused = [p for p in stranger.problems if "403 (Forbidden)" in p]
+        assert len(refused) == 1
+        stranger.problems.remove(refused[0])

@@ -45,6 +45,20 @@ function beep() {
   }
 }
 
+// Browsers let a page play sound only after a click or a key: the sound, if on, is made
+// ready on the first one.
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => {
+    if (!soundOn()) return;
+    try {
+      presence.audio = presence.audio || new AudioContext();
+      if (presence.audio.state === "suspended") presence.audio.resume();
+    } catch {
+      // no WebAudio here: the title and icon still tell
+    }
+  });
+}
+
 /** The page's own title, shown whenever it is not your turn. */
 export function setBaseTitle(title) {
   presence.base = title;

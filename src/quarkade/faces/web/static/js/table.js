@@ -7,6 +7,7 @@ import { rendererFor } from "./renderers/index.js";
 import { identity } from "./player.js";
 import { setBaseTitle, showTurn, soundToggle } from "./presence.js";
 import { closeButton, closedPanel } from "./host-close.js";
+import { nameMySeat } from "./seat-name.js";
 
 const SPECTATOR = "spectator";
 
@@ -130,6 +131,7 @@ function receive(conn, message) {
       app.info = message.table;
       renderSide();
       renderOver();
+      nameMySeat(app.id, app.info, [...app.conns.values()].filter((c) => c.seat !== null).map((c) => [c.seat, c.token]));
       break;
     case "probe":
       // answered at once: the server measures this link's round trip with it (timed steps)
