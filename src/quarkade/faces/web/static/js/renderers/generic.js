@@ -26,14 +26,27 @@ export function renderGeneric(view, legal, send, ctx = {}) {
       ctx.rerender && ctx.rerender();
     },
   });
+  const hand = view.hand === undefined || view.hand === null ? null : view.hand;
   return h("div", { class: "generic" },
-    h("section", { class: "panel" },
+    h("section", { class: "panel", "data-role": "score" },
       h("div", { class: "panel-title" }, h("h2", {}, ctx.title || view.game), h("span", { class: "muted small" },
         ctx.seat === null || ctx.seat === undefined ? "spectator view" : `seat ${ctx.seat}`)),
       h("div", { class: "facts" }, facts.map(([key, value]) =>
         h("div", { class: "fact" }, h("div", { class: "k" }, key.replaceAll("_", " ")), h("div", {}, String(value))))),
     ),
-    h("section", { class: "panel" },
+    nested.filter(([key]) => key !== "hand").map(([key, value]) => {
+      const text = JSON.stringify(value, null, 2);
+      return h("section", { class: "panel" },
+        h("details", { open: text.length < 700 },
+          h("summary", {}, h("b", {}, key.replaceAll("_", " ")), h("span", { class: "faint small" }, `  ${text.length < 700 ? "" : "(click to open)"}`)),
+          h("pre", {}, text)));
+    }),
+    // what you hold and what you may do stay at the bottom of the screen
+    h("div", { class: "dock generic-dock" },
+    hand === null ? null : h("section", { class: "panel generic-hand", "data-role": "hand" },
+      h("div", { class: "panel-title" }, h("h2", {}, "Your hand")),
+      h("pre", {}, JSON.stringify(hand))),
+    h("section", { class: "panel generic-actions", "data-role": "actions" },
       h("div", { class: "panel-title" }, h("h2", {}, "Your actions"),
         legal.length > 8 ? filterBox : null),
       legal.length
@@ -42,13 +55,6 @@ export function renderGeneric(view, legal, send, ctx = {}) {
         : h("p", { class: "muted" }, ctx.over ? "The game is over." : "Nothing to do now: waiting for the others."),
       legal.length > shown.length ? h("p", { class: "faint small" }, `${legal.length - shown.length} more: filter or type one`) : null,
       ctx.replay ? null : h("div", { class: "notation" }, input, h("button", { onclick: submit }, "Act")),
-    ),
-    nested.map(([key, value]) => {
-      const text = JSON.stringify(value, null, 2);
-      return h("section", { class: "panel" },
-        h("details", { open: text.length < 700 },
-          h("summary", {}, h("b", {}, key.replaceAll("_", " ")), h("span", { class: "faint small" }, `  ${text.length < 700 ? "" : "(click to open)"}`)),
-          h("pre", {}, text)));
-    }),
+    )),
   );
 }
