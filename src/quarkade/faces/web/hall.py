@@ -64,6 +64,13 @@ def clean_name(name: str | None) -> str | None:
     return trimmed
 
 
+def seat_words(table: Table, seat: int) -> str:
+    """A seat as people say it, counted from 1, with its player's name when it has one:
+    'Seat 2 (Bea)'."""
+    number, name = f"Seat {seat + 1}", table.seat_name(seat)
+    return number if name == number else f"{number} ({name})"
+
+
 def browser_digest(browser: str | None) -> str | None:
     """What the store keeps of a browser id: a digest, so that the database never holds the
     secret that gets a seat back."""
@@ -327,7 +334,7 @@ class Hall:
         if not 0 <= seat < table.game.players or table.seats[seat] != HUMAN:
             raise HallError(400, f"seat {seat} is not a human seat of this table")
         if table.taken(seat):
-            raise HallError(409, f"seat {seat} is taken already")
+            raise HallError(409, f"{seat_words(table, seat)} is taken already")
         code = new_token()
         table.invitations[seat] = code
         self.store.update_table(table.id, invitations=table.invitations)
@@ -384,7 +391,7 @@ class Hall:
             elif seat not in following.host_seats:
                 # issued already, to an invited player or to this player from another page:
                 # which one cannot be told, so it is never handed out twice
-                raise HallError(409, f"seat {seat} of the next game is taken already")
+                raise HallError(409, f"{seat_words(following, seat)} of the next game is taken already")
             tokens[seat] = issued
         return following, host, tokens
 
