@@ -335,13 +335,16 @@ class QuirkyQuarksState(State):
             cards.append(quest_deck.draw(self.chance))  # dealt from the left: later ones may go short
             dealt.append(tuple(k for k in cards if k is not None))
         self.accel_cards = tuple(dealt)
-        self.log_event("deal", -1, self.round)
+        self.log_event("deal", -1, self.round, tuple(zip(self.accelerators, self.accel_cards, strict=True)))
         if self.round >= 2:
             draws = []
+            income = []
             for seat in self._order():
-                self.ev[seat] += INCOME + self._power_count(seat, FUNDING_EV)
+                gained = INCOME + self._power_count(seat, FUNDING_EV)
+                self.ev[seat] += gained
                 draws.append((seat, 1 + self._power_count(seat, FUNDING_DRAW)))
-            self.log_event("income", -1, self.round)
+                income.append((seat, gained, draws[-1][1]))
+            self.log_event("income", -1, self.round, tuple(income))
             self._queue_draws(draws)
         self.phase, self.stage = Phase.RESEARCH, 0
 
@@ -398,11 +401,13 @@ class QuirkyQuarksState(State):
         # Revealed together, in card order: the order a seat picked its cards in stays its own.
         choices = {seat: sorted(cards) for seat, cards in self.sealed.reveal().items()}
         zone = list(self.zone)
+        gains = {}
         for seat in self._order():
             ejected = choices.get(seat, [])
             zone.extend(ejected)
-            self.ev[seat] += len(ejected) + self._power_count(seat, EJECT_EV)
-        self.log_event("eject", -1, {seat: tuple(cards) for seat, cards in choices.items()})
+            gains[seat] = len(ejected) + self._power_count(seat, EJECT_EV)
+            self.ev[seat] += gains[seat]
+        self.log_event("eject", -1, {seat: tuple(cards) for seat, cards in choices.items()}, gains)
         for cards in self.accel_cards:
             zone.extend(cards)
         self.accel_cards = tuple(() for _ in self.accelerators)

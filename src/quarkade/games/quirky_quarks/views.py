@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from quarkade.core.game import View
 from quarkade.core.log import read
 from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, Phase
-from quarkade.games.quirky_quarks.quests import KINDS, QUESTS
+from quarkade.games.quirky_quarks.quests import GAIN_EV, KINDS, QUESTS
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
@@ -33,14 +33,31 @@ def _ids(kinds: tuple[int, ...] | list[int]) -> list[str]:
     return [CARDS[k].id for k in kinds]
 
 
+def _names(kinds: tuple[int, ...] | list[int]) -> str:
+    """Cards by name, a repeated one counted: ``Up Quark ×2, Gluon``; ``nothing`` for none."""
+    counts: dict[int, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(CARDS[k].name + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) or "nothing"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
 def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
     """A log event as ``viewer`` may read it (None: nothing to show)."""
     kind, private_to = event[0], event[1]
     sees_private = reveal_all or (viewer is not None and viewer == private_to)
     if kind == "deal":
-        return {"event": kind, "text": f"Round {event[2]}: cards dealt to the accelerators."}
+        # The accelerators' cards lie face up: everyone reads them.
+        dealt = "; ".join(f"{ACCELERATORS[a].id.upper()} {_names(cards)}" for a, cards in event[3])
+        return {"event": kind, "dealt": {ACCELERATORS[a].id: _ids(cards) for a, cards in event[3]},
+                "text": f"Round {event[2]}: the accelerators are dealt ({dealt})."}
     if kind == "income":
-        return {"event": kind, "text": "Funding: every player takes their eV income and draws."}
+        parts = "; ".join(f"seat {seat} takes {ev} eV and draws {_cards(draws)}" for seat, ev, draws in event[3])
+        return {"event": kind, "income": {str(seat): ev for seat, ev, _ in event[3]},
+                "text": f"Funding: {parts}."}
     if kind == "draw":
         seat, deck, card = event[2], event[3], event[4]
         text = f"Seat {seat} draws from the {DECK_NAMES[deck]} deck"
@@ -75,9 +92,10 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                 "text": f"Seat {seat} pays {amount} eV and takes {names} from the {ACCELERATORS[accelerator].name}."}
     if kind == "eject":
         ejected = {seat: _ids(cards) for seat, cards in event[2].items()}
-        parts = [f"seat {seat}: {', '.join(cards) or 'nothing'}" for seat, cards in sorted(ejected.items())]
+        gains = event[3]
+        told = [f"seat {seat} ejects {_names(event[2][seat])} (+{gains.get(seat, 0)} eV)" for seat in sorted(ejected)]
         return {"event": kind, "ejected": {str(s): c for s, c in ejected.items()},
-                "text": "Ejections revealed: " + ("; ".join(parts) or "none") + "."}
+                "text": "Ejections revealed, into the Discovery Zone: " + ("; ".join(told) or "none") + "."}
     if kind == "initiate":
         seat, card, amount = event[2:5]
         return {"event": kind, "seat": seat, "card": CARDS[card].id, "amount": amount,
@@ -92,18 +110,26 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "discovered":
         seat, card, amount = event[2:5]
         return {"event": kind, "seat": seat, "card": CARDS[card].id, "amount": amount,
-                "text": f"Seat {seat} wins {CARDS[card].name} for {amount} eV."}
+                "text": f"Seat {seat} pays {amount} eV and takes {CARDS[card].name} from the Discovery Zone."}
     if kind == "zone-discarded":
-        return {"event": kind, "cards": _ids(event[2]), "text": "The rest of the Discovery Zone is discarded."}
+        return {"event": kind, "cards": _ids(event[2]),
+                "text": f"The rest of the Discovery Zone is discarded: {_names(event[2])}."}
     if kind == "complete":
         seat, quest, paid, payment = event[2:6]
         discounts = [CARDS[need].name for need, method in payment if method == -1]
         text = f"Seat {seat} completes {CARDS[quest].name}"
-        if paid:
-            text += f", paying {', '.join(CARDS[k].name for k in paid)}"
+        table = CARDS[quest].cost_table  # completed Quests paid from in front of the player
+        if paid or table:
+            payments = [f"{_names(paid)} from the hand"] if paid else []
+            if table:
+                payments.append(f"the completed {_names(table)} from the table")
+            text += ", paying " + " and ".join(payments)
         if discounts:
             text += f" (discount: {', '.join(discounts)})"
-        return {"event": kind, "seat": seat, "quest": CARDS[quest].id, "paid": _ids(paid), "text": text + "."}
+        if quest in GAIN_EV:
+            text += f", and takes {GAIN_EV[quest]} eV"
+        return {"event": kind, "seat": seat, "quest": CARDS[quest].id, "paid": _ids(paid),
+                "paid_from_table": _ids(table), "text": text + "."}
     if kind == "over":
         return {"event": kind, "text": "The game is over: final scoring."}
     return None
