@@ -66,7 +66,7 @@ def test_a_named_player_opens_a_table_sees_its_name_and_its_turn_in_the_title(se
     page.wait_for_selector(".qq")
     page.wait_for_selector("#people li[data-seat='0']")
     assert NAME in page.inner_text("#people li[data-seat='0']")
-    assert "Bot (random)" in page.inner_text("#people li[data-seat='1']")
+    assert "Bot 2 (random)" in page.inner_text("#people li[data-seat='1']")
     assert page.locator("#people svg, #board svg[onload]").count() == 0, "the name stays text"
 
     page.wait_for_function(f"() => document.title === {TURN_TITLE!r}", timeout=20_000)
@@ -80,7 +80,7 @@ def test_a_named_player_opens_a_table_sees_its_name_and_its_turn_in_the_title(se
     # the lobby lists the table with its players' names
     table_id = page.url.split("/t/")[1].split("?")[0]
     listed = next(t for t in httpx.get(f"{server.url}/api/tables").json()["open"] if t["id"] == table_id)
-    assert [seat["name"] for seat in listed["seats"]] == [NAME, "Bot (random)", "Bot (random)"]
+    assert [seat["name"] for seat in listed["seats"]] == [NAME, "Bot 2 (random)", "Bot 3 (random)"]
 
     # the host closes the table: the page says so, the turn signals stop, the lobby forgets it
     page.click("#close-table")

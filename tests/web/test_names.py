@@ -196,7 +196,7 @@ def test_abandoned_tables_leave_the_list_and_finished_ones_move_to_the_finished_
         listing = client.get("/api/tables").json()
         assert finished["id"] not in [t["id"] for t in listing["open"]]
         done = next(t for t in listing["finished"] if t["id"] == finished["id"])
-        assert names_of(done) == ["Bot (random)", "Bot (random)"]
+        assert names_of(done) == ["Bot 1 (random)", "Bot 2 (random)"], "two bots of one level, told apart"
         # someone coming back lists it again
         client.post(f"/api/tables/{left['id']}/join", json={"name": "Cy"})
         assert names_of(listed(client, left["id"]) or {"seats": []}) == ["Bea", "Cy"]

@@ -435,20 +435,18 @@ class Hall:
         live = sorted((t for t in self.open_tables() if self.listed(t, now)), key=lambda t: -t.created)[:100]
         finished = []
         rows = self.store.finished()
-        results = self.results.of_rows(rows, self.store, [
-            [seat_name(s, k, (row["names"] or [None] * len(row["seats"]))[s]) for s, k in enumerate(row["seats"])]
-            for row in rows])
-        for row, result in zip(rows, results, strict=True):
+        shown = [[seat_name(s, k, (row["names"] or [None] * len(row["seats"]))[s], row["seats"])
+                  for s, k in enumerate(row["seats"])] for row in rows]
+        results = self.results.of_rows(rows, self.store, shown)
+        for row, result, names in zip(rows, results, shown, strict=True):
             try:
                 title = game_class(row["game"]).info.title
             except QuarkadeError:
                 title = row["game"]
-            names = row["names"] or [None] * len(row["seats"])
             finished.append({
                 "id": row["id"], "game": row["game"], "title": title, "players": row["players"],
                 "options": row["options"],
-                "seats": [{"seat": s, "kind": k, "name": seat_name(s, k, names[s])}
-                          for s, k in enumerate(row["seats"])],
+                "seats": [{"seat": s, "kind": k, "name": names[s]} for s, k in enumerate(row["seats"])],
                 "status": OVER, "created": row["created"], "finished": row["finished"],
                 "scores": row["scores"], "winners": row["winners"], "next": row["next_table"],
                 "bots": summary(row.get("takeovers")),  # the seats bots played for people

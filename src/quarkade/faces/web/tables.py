@@ -94,15 +94,18 @@ def _same(a: str | None, b: str | None) -> bool:
         a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
 
 
-def seat_name(seat: int, kind: str, name: str | None) -> str:
-    """What people see for a seat: its player's name, the bot's level, or its number
-    counted from 1 (the API counts seats from 0).
+def seat_name(seat: int, kind: str, name: str | None, seats: list[str] | None = None) -> str:
+    """What people see for a seat: its player's name, the bot's level (with the seat's
+    number when ``seats`` holds several bots of that level), or its number counted from 1
+    (the API counts seats from 0).
 
     >>> seat_name(0, "human", "Ada"), seat_name(1, "heuristic", None), seat_name(2, "human", None)
     ('Ada', 'Bot (heuristic)', 'Seat 3')
+    >>> seat_name(2, "random", None, ["human", "random", "random"])
+    'Bot 3 (random)'
     """
     if kind != HUMAN:
-        return f"Bot ({kind})"
+        return f"Bot {seat + 1} ({kind})" if seats is not None and seats.count(kind) > 1 else f"Bot ({kind})"
     return name or f"Seat {seat + 1}"
 
 
@@ -212,7 +215,7 @@ class Table:
         return None
 
     def seat_name(self, seat: int) -> str:
-        return seat_name(seat, self.seats[seat], self.names[seat])
+        return seat_name(seat, self.seats[seat], self.names[seat], self.seats)
 
     def spent_seat(self, code: str | None) -> int | None:
         """The seat whose invitation ``code`` was when the seat was taken."""
