@@ -1,0 +1,151 @@
+"""Taking back a seat's last action: allowed until another seat has acted in a way it saw,
+a sealed choice withdrawn without the others hearing of it, the store kept in step, and a
+bot's move chosen before the undo dropped."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import quarkade
+from quarkade.faces.web.server import create_app
+
+from .conftest import CALM_SEED, FAST, create_table, errors, fix_seed, make_client, token_of
+from .test_api import table_of
+from .test_banks import banked_duel, sealed_step, wait_for
+from .test_websocket import close_all, connect
+
+
+@pytest.fixture(autouse=True)
+def close_sessions(client: TestClient) -> Iterator[None]:
+    yield
+    close_all()
+
+
+def stored_actions(client: TestClient, table_id: str) -> list[tuple[int, str]]:
+    stored = client.app.state.store.load(table_id)  # type: ignore[attr-defined]
+    return list(stored.actions)
+
+
+def test_a_seat_takes_back_its_last_action_before_anyone_else_acts(client: TestClient) -> None:
+    table, (p0, p1), created = banked_duel(client, {"reserve": 600, "bonus": 10})
+    watcher = connect(client, created["id"])
+    assert p0.state is not None and p0.state["can_undo"] is False
+    assert errors(p0.exchange({"type": "undo"}))[0]["reason"] == "seat 0 has no action to take back"
+    got = p0.act("bid lhc 3")
+    assert got[-1]["can_undo"] is True and got[-1]["bank"]["running"] == [1]
+    assert p1.sync()[-1]["can_undo"] is False
+    watcher.sync()
+    back = p0.exchange({"type": "undo"})
+    assert not errors(back)
+    assert [m for m in back if m["type"] == "undone"] == [
+        {"type": "undone", "table": created["id"], "seat": 0, "action": "bid lhc 3"}]
+    state = [m for m in back if m["type"] == "state"][-1]
+    assert "bid lhc 3" in state["legal"] and state["to_act"] == [0] and state["can_undo"] is False
+    assert state["bank"]["running"] == [0]
+    assert state["bank"]["left_ms"]["0"] <= 600_000, "the move's bonus went with it"
+    assert table.state.record().actions == [] and stored_actions(client, created["id"]) == []
+    # the others see the board as it was, and hear who took an action back, not which
+    for other in (p1, watcher):
+        heard = other.sync()
+        assert {"type": "undone", "table": created["id"], "seat": 0} in heard
+        assert [m for m in heard if m["type"] == "state"][-1]["to_act"] == [0]
+    # only one action back: a second undo is refused with the reason
+    reason = errors(p0.exchange({"type": "undo"}))[0]["reason"]
+    assert reason == "only your last action could be taken back: the ones before it stand"
+
+
+def test_an_action_cannot_be_taken_back_once_another_seat_has_acted(client: TestClient) -> None:
+    table, (p0, p1), created = banked_duel(client, {"reserve": 600, "bonus": 10})
+    assert not errors(p0.act("bid lhc 3"))
+    p1.sync()
+    assert not errors(p1.act(str(table.state.legal_actions(1)[0])))
+    news = p0.sync()
+    assert news and news[-1]["can_undo"] is False
+    refused = errors(p0.exchange({"type": "undo"}))[0]
+    assert refused["code"] == "no_undo" and "another seat has acted since" in refused["reason"]
+    assert len(table.state.record().actions) == 2 == len(stored_actions(client, created["id"]))
+    assert errors(connect(client, created["id"]).exchange({"type": "undo"}))[0]["code"] == "not_a_seat"
+
+
+def test_a_sealed_choice_is_withdrawn_and_the_others_hear_nothing(client: TestClient) -> None:
+    table, peers, created = banked_duel(client, {"reserve": 600, "bonus": 10})
+    watcher = connect(client, created["id"])
+    for _ in range(20):  # a sealed ejection where seat 0 has a card to choose
+        sealed_step(table, peers)
+        if any(str(a).startswith("eject") for a in table.state.legal_actions(0)):
+            break
+        for seat in (0, 1):
+            while seat in table.state.to_act:
+                legal = [str(a) for a in table.state.legal_actions(seat)]
+                assert not errors(peers[seat].act("ready" if "ready" in legal else legal[0]))
+    for peer in (*peers, watcher):
+        peer.sync()
+    eject0 = next(str(a) for a in table.state.legal_actions(0) if str(a).startswith("eject"))
+    assert not errors(peers[0].act(eject0))
+    # seat 1 makes its own sealed choice meanwhile (seat 0 cannot see it)
+    legal1 = [str(a) for a in table.state.legal_actions(1)]
+    choice1 = next((a for a in legal1 if a.startswith("eject")), legal1[0])
+    assert not errors(peers[1].act(choice1))
+    assert peers[0].sync() == [] and watcher.sync() == []
+    record = table.state.record().actions
+    back = peers[0].exchange({"type": "undo"})
+    assert not errors(back)
+    assert [m["action"] for m in back if m["type"] == "undone"] == [eject0]
+    assert [m for m in back if m["type"] == "state"][-1]["view"]["ejecting"] == []
+    assert table.state.record().actions == [a for a in record if a != (0, eject0)]
+    assert (1, choice1) in table.state.record().actions, "seat 1's choice stands"
+    assert peers[1].sync() == [] and watcher.sync() == [], "nobody else hears of a withdrawn sealed choice"
+    assert stored_actions(client, created["id"]) == table.state.record().actions
+
+
+def test_the_store_holds_the_record_without_the_action_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "undo.sqlite3"
+    with make_client(db) as first:
+        fix_seed(first, CALM_SEED)
+        created = create_table(first, ["human", "human"])
+        table = table_of(first, created["id"])
+        p0 = connect(first, created["id"], token_of(created, 0))
+        p1 = connect(first, created["id"], token_of(created, 1))
+        assert not errors(p0.act("bid lhc 3"))
+        p1.sync()
+        answer = str(table.state.legal_actions(1)[0])
+        assert not errors(p1.act(answer))
+        assert not errors(p1.exchange({"type": "undo"}))
+        kept = table.state.record()
+        close_all()
+    assert kept.actions == [(0, "bid lhc 3")]
+    with make_client(db) as second:
+        resumed = table_of(second, created["id"])
+        assert resumed.state.record().actions == kept.actions
+        assert quarkade.replay(resumed.state.record()).view(None).to_json() == resumed.state.view(None).to_json()
+        p1 = connect(second, created["id"], token_of(created, 1))
+        assert not errors(p1.act(answer))
+        assert stored_actions(second, created["id"]) == [(0, "bid lhc 3"), (1, answer)]
+        close_all()
+
+
+def test_an_undo_drops_the_move_a_bot_is_still_thinking_about(db_path: Path) -> None:
+    with TestClient(create_app(str(db_path.with_name("think.sqlite3")), bot_delay=0.5, limits=FAST)) as client:
+        try:
+            fix_seed(client, CALM_SEED)
+            created = create_table(client, ["human", "heuristic"])
+            table = table_of(client, created["id"])
+            p0 = connect(client, created["id"], token_of(created, 0))
+            assert not errors(p0.act("bid lhc 3"))
+            assert table.bots_playing  # the bot thinks
+            assert not errors(p0.exchange({"type": "undo"}))
+            time.sleep(0.8)
+            assert table.state.record().actions == [] and table.state.to_act == (0,)
+            # once its think time has passed, the bot's answer stands
+            assert not errors(p0.act("bid lhc 3"))
+            wait_for(lambda: len(table.state.record().actions) >= 2)
+            refused = errors(p0.exchange({"type": "undo"}))[0]
+            assert "another seat has acted since" in refused["reason"]
+            assert table.state.record().actions[0] == (0, "bid lhc 3")
+        finally:
+            close_all()
