@@ -149,6 +149,7 @@ async function createTable(event) {
   const game = currentGame();
   const seats = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
   const timer = $("timer").value ? Number($("timer").value) : null;
+  const bank = $("bank").value ? $("bank").value.split("+").map(Number) : null; // "reserve+bonus" seconds
   $("create-error").textContent = "";
   $("create").disabled = true;
   try {
@@ -157,7 +158,7 @@ async function createTable(event) {
     const play = $("hotseat").checked ? humans : humans.slice(0, 1);
     const answer = await api("/api/tables", {
       method: "POST",
-      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, public: $("public").checked, play, ...identity() },
+      body: { game: game.id, players: seats.length, seats, options: readOptions(game), turn_timer: timer, time_bank: bank ? { reserve: bank[0], bonus: bank[1] } : null, public: $("public").checked, play, ...identity() },
     });
     tokens.remember(answer, { play });
     location.href = `/t/${answer.id}`;
@@ -177,7 +178,14 @@ function seatPills(table) {
   return h("div", { class: "seat-pills" }, table.seats.map((seat) => h("span", {
     class: `seat-pill${seat.open ? " free" : ""}${seat.connected ? " on" : ""}${seat.kind !== "human" ? " bot" : ""}`,
     title: seat.kind === "human" && seat.claimed ? (seat.connected ? "at the table" : "away") : "",
-  }, seatWord(seat))));
+  }, seatWord(seat), seat.bot ? h("span", { class: "faint" }, " · a bot plays for its player") : null)));
+}
+
+// the seats bots played for their people, and for how many moves
+function botsLine(table) {
+  const bots = table.bots || [];
+  return bots.length ? h("div", { class: "faint small bots-note" },
+    bots.map((b) => `Seat ${b.seat + 1} played by a bot for ${b.moves} move${b.moves === 1 ? "" : "s"}`).join("; ")) : null;
 }
 
 function openCount(table) {
@@ -204,8 +212,9 @@ function renderPlayer() {
     }));
   }
   $("player-bar").replaceChildren(
-    name ? h("span", { class: "muted small" }, "Playing as ", h("b", { id: "player-name-shown" }, name)) : "",
-    h("button", { class: "small ghost", id: "change-name", type: "button", onclick: () => askName().then(renderPlayer) }, name ? "Change name" : "Choose a name"));
+    // without a name the panel above asks for one
+    name ? h("span", { class: "muted small playing-as" }, "Playing as ", h("b", { id: "player-name-shown" }, name)) : "",
+    name ? h("button", { class: "small ghost", id: "change-name", type: "button", onclick: () => askName().then(renderPlayer) }, "Change name") : "");
 }
 
 async function join(table) {
@@ -247,7 +256,7 @@ async function loadTables() {
   $("finished-tables").replaceChildren(finished.length ? h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Ended"), h("th", {}))),
     h("tbody", {}, finished.map((table) => h("tr", {},
-      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, playerCount(table.players))),
+      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small" }, playerCount(table.players)), botsLine(table)),
       table.result ? h("td", { class: "small result-words" }, table.result)
         : h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `${seatNameOf(table, w)} won`)), " ",
           h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
