@@ -428,7 +428,8 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
     if kind == "make":
         seat, niche, cards = event[2:5]
         return {"event": kind, "seat": seat, "niche": NICHES[niche],
-                "text": f"Seat {seat} makes a {NICHES[niche]} QUIRKLING: {quirks_name(cards)}."}
+                "text": f"Seat {seat} makes a {NICHES[niche]} QUIRKLING from the hand: {quirks_name(cards)} "
+                        f"({', '.join(CARDS[c].number for c in cards)})."}
     if kind == "discard":
         return {"event": kind, "seat": event[2], "card": CARDS[event[3]].number,
                 "text": f"Seat {event[2]} discards {CARDS[event[3]].number}."}

@@ -113,10 +113,15 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                         f"{', '.join(CARDS[c].number for c in cards)}."}
     if kind in ("pass", "accept", "give-up", "hold", "concede", "decline", "move-up", "no-move"):
         seat, niche = event[2], event[3] if len(event) > 3 else None
-        words = {"pass": "gives up its lower niche", "accept": "accepts the competition",
-                 "give-up": "gives up the competition", "hold": "holds on", "concede": "concedes",
-                 "decline": "declines to challenge", "move-up": "moves up to the empty upper niche",
-                 "no-move": "can do nothing in this niche"}[kind]
+        where = NICHES[niche] if niche is not None else ""
+        # what becomes of the QUiRKS, where the rules move or discard one
+        words = {"pass": f"gives up the lower {where} niche: its QUiRKS is discarded and the challenger's takes it",
+                 "accept": f"accepts the competition for the lower {where} niche",
+                 "give-up": f"gives up the competition for the lower {where} niche: its challenger is discarded",
+                 "hold": "holds on: the two QUiRKS will be counted",
+                 "concede": f"concedes the {where} niche: its QUiRKS is discarded (not an extinct branch)",
+                 "decline": "declines to challenge", "move-up": f"moves its QUiRKS up to the empty upper {where} niche",
+                 "no-move": f"can do nothing in the {where} niche"}[kind]
         return {"event": kind, "seat": seat, "text": f"Seat {seat} {words}."}
     if kind == "challenge-upper":
         seat, niche, defender = event[2:5]
@@ -131,7 +136,9 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "reveal":
         faces = event[4]
-        shown = ", ".join(f"seat {s} face {'up' if up else 'down'}" for s, up in faces.items())
+        cards = {event[2]: event[5], event[3]: event[6]}
+        shown = ", ".join(f"seat {s} face up ({' '.join(CARDS[c].number for c in cards.get(s, ()))})" if up
+                          else f"seat {s} face down" for s, up in faces.items())
         return {"event": kind, "faces": {str(s): up for s, up in faces.items()},
                 "attacker_cards": [CARDS[c].number for c in event[5]],
                 "defender_cards": [CARDS[c].number for c in event[6]],
@@ -148,7 +155,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                         f"seat {reveal['winner']} wins."}
     if kind == "extinct":
         return {"event": kind, "seat": event[2], "extinctions": event[3],
-                "text": f"Seat {event[2]}'s QUiRKS becomes an extinct branch ({event[3]})."}
+                "text": f"Seat {event[2]}'s QUiRKS becomes an extinct branch ({event[3]} of 3)."}
     if kind == "eliminated":
         return {"event": kind, "seat": event[2], "text": f"Seat {event[2]} has three extinctions and is out."}
     if kind == "surplus":
