@@ -59,6 +59,9 @@ def secrets_in(created: dict[str, Any]) -> set[str]:
     ("Ada\tL", "printable"),
     ("Ada\u202e", "printable"),
     ("<img src=x onerror=alert(1)>", "not 28"),
+    ("Bot (heuristic)", "reads like the label of a bot"),
+    ("bot 2 (random)", "reads like the label of a bot"),
+    ("Seat 2", "of a seat without a name"),
 ])
 def test_a_bad_name_is_refused_with_a_reason_and_opens_nothing(client: TestClient, name: str, why: str) -> None:
     refused = client.post("/api/tables", json={"game": "quirky-quarks", "seats": ["human", "random"], "name": name})
@@ -151,6 +154,8 @@ def test_the_host_closes_its_table_everyone_is_told_and_it_leaves_the_lobby(clie
     created = open_table(client, ["human", "human"], name="Ada")
     table_id = created["id"]
     url = f"/api/tables/{table_id}/close"
+    closing = client.app.state.hall  # type: ignore[attr-defined]
+    live = closing.tables[table_id]
     assert client.post(url, json={"token": token_of(created, 0)}).status_code == 403, "a player is not the host"
     assert listed(client, table_id) is not None
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, 0)}") as session:
@@ -163,10 +168,13 @@ def test_the_host_closes_its_table_everyone_is_told_and_it_leaves_the_lobby(clie
         with pytest.raises(WebSocketDisconnect) as ended:
             player.receive()
         assert ended.value.code == 4410
+    table = closing.tables.get(table_id)
+    assert table is None and closing.get(table_id) is None
     assert listed(client, table_id) is None
     gone = client.get(f"/api/tables/{table_id}")
     assert gone.status_code == 410 and "closed" in gone.json()["detail"]
     assert client.post(f"/api/tables/{table_id}/join").status_code == 410
+    assert live.connections == [], "the connections left the table: their going arms no timer"
     with client.websocket_connect(f"/ws/tables/{table_id}") as session:
         refused = session.receive_json()
         assert refused["code"] == "no_table" and "closed" in refused["reason"]

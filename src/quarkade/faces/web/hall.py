@@ -40,6 +40,8 @@ log = logging.getLogger("quarkade.web")
 
 NAME_LENGTH = 24
 BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,128}")
+# what the server itself calls a seat without a name: a person may not pass for a bot or a free seat
+LABEL = re.compile(r"bot\s*\d*\s*\(.*\)|seat\s*\d+", re.IGNORECASE)
 CLOSED_CODE = 4410  # the websocket close code of a table its host closed
 
 
@@ -61,6 +63,8 @@ def clean_name(name: str | None) -> str | None:
                              f"not {len(trimmed)}")
     if not trimmed.isprintable():
         raise HallError(400, "a name holds printable characters only (no line breaks, tabs or control characters)")
+    if LABEL.fullmatch(trimmed):
+        raise HallError(400, f"{trimmed!r} reads like the label of a bot or of a seat without a name: choose another")
     return trimmed
 
 
@@ -417,11 +421,16 @@ class Hall:
             raise HallError(409, "the game is over already: a finished table stays as a record to replay")
         self.store.update_table(table.id, status=CLOSED, finished=time.time())
         self.tables.pop(table.id, None)
+        message = dumps({"type": "closed", "table": table.id, "reason": "the host closed this table"})
+        # The connections leave the table first, so that their going arms no clock, bank or
+        # takeover timer; each still sends the message, then closes.
+        leaving, table.connections = table.connections, []
+        for connection in leaving:
+            connection.end(CLOSED_CODE, message)
         table.cancel_bots()
         table.clock.stop()
-        message = dumps({"type": "closed", "table": table.id, "reason": "the host closed this table"})
-        for connection in list(table.connections):
-            connection.end(CLOSED_CODE, message)
+        table.banks.stop()
+        table.takeovers.stop()
 
     # ------------------------------------------------------------------ listing
     def listed(self, table: Table, now: float) -> bool:
