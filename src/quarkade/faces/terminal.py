@@ -10,6 +10,7 @@ in its package with ``render_text(view) -> str``; that text is shown in place of
 from __future__ import annotations
 
 import importlib
+import textwrap
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -195,7 +196,7 @@ _VERBS = {
     "draw": "draw a card: draw DECK (or draw stack / draw discard)",
     "discard": "discard a card: discard CARD",
     "mutate": "change a card of a QUiRKS: mutate CARD (draw) or mutate CARD for HAND-CARD",
-    "setup": "make your lower QUiRKS with its A card and the B or the C card: setup b, setup c",
+    "setup": "make your lower QUiRKS from its A card and either the B card (setup b) or the C card (setup c)",
     "niche": "choose the niche to play in: niche plant, niche herbivore, niche carnivore",
     "redraw": "draw another destiny marker",
     "accept": "accept the competition for your lower niche",
@@ -242,13 +243,14 @@ def step_help(actions: Sequence[Action]) -> str:
     for verb, texts in by_verb.items():
         meaning = _VERBS.get(verb)
         examples = ", ".join(f"'{text}'" for text in texts[:EXAMPLES_PER_VERB])
-        if meaning is None:
-            lines.append(f"  {verb:<{width}}e.g. {examples}")
-            continue
-        lines.append(f"  {verb:<{width}}{meaning}")
-        if texts != [verb]:
-            lines.append(f"  {'':<{width}}e.g. {examples}")
-    return "\n".join(line[:WIDTH] for line in lines)
+        indent = " " * (width + 2)
+        said = [f"{meaning}"] if meaning is not None else []
+        if meaning is None or texts != [verb]:
+            said.append(f"e.g. {examples}")
+        for number, words in enumerate(said):
+            lines.extend(textwrap.wrap(words, WIDTH, initial_indent=f"  {verb:<{width}}" if number == 0 else indent,
+                                       subsequent_indent=indent, break_on_hyphens=False))
+    return "\n".join(lines)
 
 
 def result_words(view: dict[str, Any], names: Sequence[str] | None = None) -> str:

@@ -18,7 +18,7 @@ _CODES = "climate codes: O ocean, F forest, P plain, D desert, J jungle"
 
 # What the rules ask at each step of a turn, by the view's ``stage``.
 _QUIRKS_STEPS = {
-    "setup": "set up the game",
+    "setup": "make your lower QUiRKS from its A card and the B card or the C card",
     "choose-niche": "choose the niche to play in (advanced game)",
     "upper-owned": "you hold this upper niche: mutate your QUiRKS there, or draw another destiny marker",
     "climate": "move the climate marker one or two spaces",
@@ -115,7 +115,7 @@ def _hand(view: dict[str, Any]) -> list[str]:
     hand = view.get("hand")
     if hand is None:
         return []
-    lines = ["", f"Your hand ({_CODES}):"]
+    lines = ["", f"Your hand ({_CODES}):" if hand else "Your hand: empty"]
     for card in hand:
         lines.append(f"  {card['stack']:<12} {card_text(card)}"[:WIDTH])
     return lines

@@ -39,7 +39,7 @@ def _counted(counts: dict[str, int]) -> str:
     return ", ".join(_name(card) + (f" ×{count}" if count > 1 else "") for card, count in counts.items()) or "none"
 
 
-def quest_line(card: Card) -> str:
+def quest_line(card: Card, count: int = 1) -> str:
     """A Quest with its points and cost: ``Proton (p) 12 points; costs Up Quark ×2, …``."""
     cost: dict[str, int] = {}
     for kind in (*card.cost_particles, *card.cost_table):
@@ -48,7 +48,8 @@ def quest_line(card: Card) -> str:
     table = {COMPONENTS.cards[kind].id for kind in card.cost_table}
     parts = [_name(key) + (f" ×{n}" if n > 1 else "") + (" (completed)" if key in table else "")
              for key, n in cost.items()]
-    return f"{card.name} ({card.symbol}) {plural(card.points, 'point')}; costs {', '.join(parts)}"
+    held = f" ×{count}" if count > 1 else ""
+    return f"{card.name}{held} ({card.symbol}) {plural(card.points, 'point')}; costs {', '.join(parts)}"
 
 
 def _wrap(text: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
@@ -130,7 +131,10 @@ def render_text(view: dict[str, Any]) -> str:
         lines.extend(_wrap(f"  {accelerator['name']} ({accelerator['id']}){bid}: "
                            + (", ".join(_name(c) for c in accelerator["cards"]) or "no cards"), "      "))
     if view.get("discovery_zone"):
-        lines.extend(_wrap("Discovery Zone: " + ", ".join(_name(c) for c in view["discovery_zone"])))
+        zone: dict[str, int] = {}
+        for card_id in view["discovery_zone"]:
+            zone[card_id] = zone.get(card_id, 0) + 1
+        lines.extend(_wrap("Discovery Zone: " + _counted(zone)))
     decks = view.get("decks", {})
     lines.extend(_wrap("Decks: " + " · ".join(f"{_DECKS.get(name, name)} {deck['cards']}"
                                               for name, deck in decks.items())))
@@ -163,7 +167,7 @@ def render_text(view: dict[str, Any]) -> str:
             lines.extend(_wrap("Chosen to eject: " + ", ".join(_name(c) for c in view["ejecting"])))
         for card_id, count in quests:
             card = _BY_ID[card_id]
-            lines.extend(_wrap(f"  Quest{f' ×{count}' if count > 1 else ''}: {quest_line(card)}", "      "))
+            lines.extend(_wrap(f"  Quest: {quest_line(card, count)}", "      "))
             if card.power is not None:
                 lines.extend(_wrap(f"      power: {card.power.text}", "        "))
     return "\n".join(lines)
