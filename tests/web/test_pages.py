@@ -129,3 +129,12 @@ def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: Liv
     assert "Strong bot" in names and "Random bot" in names
     assert "looks ahead" in page.text_content("#bot-help")  # folded under "About the bots"
 
+
+
+def test_the_game_over_panel_says_who_won_and_why(server: LiveServer, page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random"] * 3}).json()
+    page.goto(f"{server.url}/t/{created['id']}")
+    page.wait_for_selector("#game-over #result-words", timeout=30_000)
+    words = page.inner_text("#result-words")
+    assert " wins with " in words or "share the win" in words
+    assert words.endswith("a score is Quest points, bonuses and the eV left.")
