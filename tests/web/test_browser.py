@@ -44,6 +44,40 @@ def visible(page: Any, selector: str) -> bool:
     return bool(page.locator(selector).count() > 0 and page.locator(selector).first.is_visible())
 
 
+def quirky_quarks_step(page: Any, discovered: bool) -> str:
+    """One decision of the seat, by clicking what the action bar, the board or the hand offers
+    (one discovery in the whole game at most, which keeps it short). Returns what was done."""
+    confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
+    if visible(page, confirm):  # an ejection or a discard, shown whole: send it
+        click_and_wait(page, confirm)
+        page.wait_for_function("() => !document.querySelector(\"[data-role='confirm']\")", timeout=15_000)
+        return "confirm"
+    if visible(page, "text=Place bid"):
+        click_and_wait(page, "text=Place bid")
+        return "bid"
+    if visible(page, ".qq-accelerator.playable"):
+        page.locator(".qq-accelerator.playable").first.click()  # choose; the bid comes next
+        page.wait_for_selector("text=Place bid")
+        return "accelerator"
+    if visible(page, ".qq-actionbar button:has-text('Draw from')"):
+        click_and_wait(page, ".qq-actionbar button:has-text('Draw from')")
+        return "draw"
+    if visible(page, "text=Start the auction"):
+        click_and_wait(page, "text=Start the auction")
+        return "discover"
+    if not discovered and visible(page, ".qq-zone .qq-card.playable"):
+        page.locator(".qq-zone .qq-card.playable").first.click()
+        page.wait_for_selector("text=Start the auction")
+        return "zone"
+    for selector, done in ((".qq-complete", "complete"), ("text=Finish my Quest phase", "done"),
+                           (".qq-actionbar button:has-text('Ready')", "ready"), (".qq-me .qq-card.playable", "hand"),
+                           (".qq-actionbar button:has-text('Pass')", "pass")):
+        if visible(page, selector):
+            click_and_wait(page, selector)
+            return done
+    raise AssertionError("the action bar offers nothing to click: " + page.inner_text(".qq-actionbar"))
+
+
 def seed_lobby(server: LiveServer) -> None:
     """A finished game and an open table, so that the lobby has something to show."""
     httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random", "random", "random"]})
@@ -86,39 +120,11 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
             continue
         decisions += 1
         round_now = page.locator(".qq-tracker .pip.on").first.inner_text()
-        confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
-        if visible(page, confirm):  # an ejection or a discard, shown whole: send it
-            click_and_wait(page, confirm)
-            page.wait_for_function("() => !document.querySelector(\"[data-role='confirm']\")", timeout=15_000)
-        elif visible(page, "text=Place bid"):
-            if not table_shot and round_now == "3":
-                page.evaluate("window.scrollTo(0, 0)")
-                screenshot(page, "quirky-quarks-table.png")
-                table_shot = True
-            click_and_wait(page, "text=Place bid")
-        elif visible(page, ".qq-accelerator.playable"):
-            page.locator(".qq-accelerator.playable").first.click()  # choose; the bid comes next
-            page.wait_for_selector("text=Place bid")
-        elif visible(page, ".qq-actionbar button:has-text('Draw from')"):
-            click_and_wait(page, ".qq-actionbar button:has-text('Draw from')")
-        elif visible(page, "text=Start the auction"):
-            discovered = True
-            click_and_wait(page, "text=Start the auction")
-        elif not discovered and visible(page, ".qq-zone .qq-card.playable"):
-            page.locator(".qq-zone .qq-card.playable").first.click()
-            page.wait_for_selector("text=Start the auction")
-        elif visible(page, ".qq-complete"):
-            click_and_wait(page, ".qq-complete")
-        elif visible(page, "text=Finish my Quest phase"):
-            click_and_wait(page, "text=Finish my Quest phase")
-        elif visible(page, ".qq-actionbar button:has-text('Ready')"):
-            click_and_wait(page, ".qq-actionbar button:has-text('Ready')")
-        elif visible(page, ".qq-me .qq-card.playable"):
-            click_and_wait(page, ".qq-me .qq-card.playable")
-        elif visible(page, ".qq-actionbar button:has-text('Pass')"):
-            click_and_wait(page, ".qq-actionbar button:has-text('Pass')")
-        else:
-            raise AssertionError("the action bar offers nothing to click: " + page.inner_text(".qq-actionbar"))
+        if not table_shot and round_now == "3" and visible(page, "text=Place bid"):
+            page.evaluate("window.scrollTo(0, 0)")
+            screenshot(page, "quirky-quarks-table.png")
+            table_shot = True
+        discovered |= quirky_quarks_step(page, discovered) == "discover"
     assert decisions > 10
     assert table_shot, "no bid in round 3 to photograph"
     assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")

@@ -87,6 +87,7 @@ function commandCard({ card = null, back = null, size = "hand", seat = null, act
     width: width || W, height: width ? Math.round((width * H) / W) : H, viewBox: `0 0 ${W} ${H}`, role: onclick ? "button" : "img", tabindex: onclick ? 0 : undefined,
     "aria-label": faceUp ? cardName(card) : `a face-down ${back} card`,
     "data-card": faceUp ? card : "", "data-back": faceUp ? info.back : back, "data-action": action || undefined,
+    "data-seat": seat ?? undefined,
   });
   svg.append(s("title", {}, title || (faceUp ? `${cardName(card)}: ${info.text}${quirk ? " Quirk card: it must be played before any other card." : ""}` : `A face-down ${back} card: it ${back === "turn" ? "turns" : "moves"} the robot.`)));
   const r = W * 0.11;

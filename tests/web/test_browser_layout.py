@@ -1,0 +1,342 @@
+"""The table page on a desktop (1440×900) and on a phone (390×844), for every registered game.
+
+For each game a table against bots is opened at both sizes: the seat's own hand (when its view
+has one), its score and its action bar, marked with ``data-role``, are inside the viewport
+without scrolling, nothing is hidden under the top bar, the top bar fits and the page never
+scrolls sideways. Then the game is played to its end at the phone's size by clicking, the
+action bar and the hand staying in sight at every decision. Typed bids out of range are
+refused on screen and nothing is sent; a choice of several cards is shown whole and confirmed
+once. Screenshots of every game at both sizes go to docs/screenshots/ when asked
+(QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+import quarkade
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, screenshot
+from .test_browser import click_and_wait, quirky_quarks_step, visible
+from .test_browser_cosmic_encounter import READ as CE_READ
+from .test_browser_cosmic_encounter import choose as ce_choose
+from .test_browser_cosmic_encounter import click as ce_click
+from .test_browser_quirks import step as quirks_step
+from .test_browser_quirky_circuits import best_cards, read_board, skip_animation
+from .test_browser_qwarks import Player, most_valuable
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+GAMES = [info.id for info in quarkade.list_games()]
+
+# Small tables that end soon; a game not listed here gets its fewest players against random bots.
+TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "quirky-quarks": (["human", "random"], {}),
+    "quirks": (["human", "random"], {"turn_limit": 4}),
+    "quirks-solitaire": (["human"], {"action_limit": 12}),
+    "quirkling": (["human", "random"], {"turn_limit": 4}),
+    "quirky-circuits": (["human", "heuristic"], {"scenario": "rise-and-shine", "practice": True}),
+    "qwarks": (["human", "random"], {"cover_seconds": 3}),
+    "cosmic-encounter": (["human", "random", "random"], {}),
+}
+CE_CLICKS = 40  # Cosmic Encounter runs to its turn limit: its own test plays it out; here a part
+
+
+def table_of(game: str) -> tuple[list[str], dict[str, Any]]:
+    if game in TABLES:
+        return TABLES[game]
+    info = quarkade.load(game).info
+    return ["human"] + ["random"] * (info.min_players - 1), {}
+
+
+def roles_of(game: str) -> list[str]:
+    """What must be in sight: the action bar, the score, and the hand when the seat has one."""
+    seats, options = table_of(game)
+    view = quarkade.load(game, players=len(seats), **options).new_game(seed=1).view(0).to_json()
+    return ["actions", "score", *(["hand"] if "hand" in view else [])]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("layout") / "layout.sqlite3", bot_delay=0.0)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def open_table(browser: Any, live: LiveServer, game: str, size: str) -> Any:
+    """A new table of ``game`` whose seat 0 this page plays; page errors fail the test."""
+    seats, options = table_of(game)
+    answer = httpx.post(f"{live.url}/api/tables", json={
+        "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0]})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda message: problems.append(f"console: {message.text}") if message.type == "error" else None)
+    page.problems = problems
+    page.goto(f"{live.url}/t/{created['id']}?token={token}")
+    page.wait_for_selector("#board [data-role='actions']")
+    return page
+
+
+# Each element's box against the viewport, the top bar's bottom, and the page's width.
+MEASURE = """(roles) => {
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const out = { overflow: document.documentElement.scrollWidth - innerWidth,
+                header: document.querySelector('.topbar').scrollWidth - document.querySelector('.topbar').clientWidth,
+                missing: [], outside: [] };
+  for (const role of roles) {
+    const node = document.querySelector(`#board [data-role='${role}']`);
+    const box = node && node.getBoundingClientRect();
+    if (!box || box.width === 0 || box.height === 0) { out.missing.push(role); continue; }
+    if (box.top < top - 0.5 || box.left < -0.5 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5)
+      out.outside.push(`${role}: ${[box.left, box.top, box.right, box.bottom].map(Math.round).join(', ')}`
+        + ` (top bar ends at ${Math.round(top)}, the window is ${innerWidth}×${innerHeight})`);
+  }
+  return out;
+}"""
+
+
+def check_in_sight(page: Any, roles: list[str], where: str) -> None:
+    got = page.evaluate(MEASURE, roles)
+    assert got["overflow"] <= 0, f"{where}: the page scrolls sideways by {got['overflow']} px"
+    assert got["header"] <= 0, f"{where}: the top bar is wider than the window by {got['header']} px"
+    assert not got["missing"], f"{where}: not drawn: {got['missing']}"
+    assert not got["outside"], f"{where}: out of sight: {got['outside']}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hand_score_and_actions_are_in_sight(browser: Any, live: LiveServer, game: str, size: str) -> None:
+    page = open_table(browser, live, game, size)
+    try:
+        page.wait_for_timeout(400)  # the bots' first moves arrive
+        check_in_sight(page, roles_of(game), f"{game} at {size} size")
+        screenshot(page, f"{game}-{size}.png")
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------------- playing at the phone's size
+def wait_for_turn(page: Any, mine: str) -> bool:
+    """Until the seat may act (``mine`` is on the page) or the game is over; whether it may act."""
+    page.wait_for_function(f"() => document.querySelector(\"{mine}\") || document.querySelector('#game-over')",
+                           timeout=20_000)
+    return not visible(page, "#game-over")
+
+
+def play_quirky_quarks(page: Any, check: Callable[[], None]) -> int:
+    decisions, discovered = 0, False
+    while wait_for_turn(page, ".qq-actionbar.mine"):
+        check()
+        discovered |= quirky_quarks_step(page, discovered) == "discover"
+        decisions += 1
+    return decisions
+
+
+def play_quirks(page: Any, check: Callable[[], None]) -> int:
+    decisions = 0
+    while wait_for_turn(page, ".qk-actionbar.mine"):
+        check()
+        quirks_step(page)
+        decisions += 1
+    return decisions
+
+
+def play_quirky_circuits(page: Any, check: Callable[[], None]) -> int:
+    decisions = 0
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#game-over') || document.querySelector('#qc-skip') ||"
+            " document.querySelector('.qc-hand .qc-card.playable')", timeout=20_000)
+        if visible(page, "#game-over"):
+            return decisions
+        if visible(page, "#qc-skip"):
+            skip_animation(page)
+            continue
+        check()
+        queued = page.locator(".qc-queue-cards .qc-card").count()
+        plan = best_cards(read_board(page))
+        for card in plan:
+            click_and_wait(page, f".qc-hand .qc-card.playable:not(.staged)[data-card='{card}']")
+        click_and_wait(page, "[data-role='confirm'] button[data-confirm='yes']")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.qc-queue-cards .qc-card').length >= n"
+            " || document.querySelector('#qc-skip') || document.querySelector('#game-over')",
+            arg=queued + len(plan), timeout=15_000)
+        if visible(page, ".qc-signals button[data-action='done']:not([disabled])"):
+            click_and_wait(page, ".qc-signals button[data-action='done']")
+        decisions += 1
+
+
+def play_qwarks(page: Any, check: Callable[[], None]) -> int:
+    person = Player(page, 0, most_valuable)
+    decisions = 0
+    while not visible(page, "#game-over"):
+        if person.step():
+            decisions += 1
+            check()
+        else:
+            page.wait_for_timeout(60)
+    return decisions
+
+
+def play_cosmic_encounter(page: Any, check: Callable[[], None]) -> int:
+    rng = random.Random(3)
+    decisions = 0
+    while decisions < CE_CLICKS:
+        state = page.evaluate(CE_READ)
+        if state["over"] or state["step"] == "deal":
+            break  # a deal runs on the clock: its own test goes through one
+        if not state["actions"]:
+            page.wait_for_function(
+                "u => Number(document.body.dataset.updates || 0) > u || document.querySelector('#ce-over')",
+                arg=state["updates"], timeout=20_000)
+            continue
+        check()
+        ce_click(page, ce_choose(state["actions"], rng), state["updates"])
+        decisions += 1
+    return decisions
+
+
+def play_any(page: Any, check: Callable[[], None]) -> int:
+    """A game without its own player: a confirmation first, else the first action offered."""
+    decisions = 0
+    while wait_for_turn(page, "#board [data-action], #board .legal-list button"):
+        check()
+        confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
+        click_and_wait(page, confirm if visible(page, confirm) else "#board [data-action], #board .legal-list button")
+        decisions += 1
+    return decisions
+
+
+PLAYERS: dict[str, Callable[[Any, Callable[[], None]], int]] = {
+    "quirky-quarks": play_quirky_quarks, "quirks": play_quirks, "quirks-solitaire": play_quirks,
+    "quirkling": play_quirks, "quirky-circuits": play_quirky_circuits, "qwarks": play_qwarks,
+    "cosmic-encounter": play_cosmic_encounter,
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_is_played_on_a_phone(browser: Any, live: LiveServer, game: str) -> None:
+    started = time.monotonic()
+    page = open_table(browser, live, game, "phone")
+    # while playing, what the seat holds and may do stay in sight wherever the board is scrolled
+    docked = [role for role in roles_of(game) if role != "score" or game == "qwarks"]
+    checks = [0]
+
+    def check() -> None:
+        if visible(page, "#game-over"):
+            return  # the last move ended the game: no action bar any more
+        check_in_sight(page, docked, f"{game} on a phone, decision {checks[0]}")
+        checks[0] += 1
+
+    try:
+        decisions = PLAYERS.get(game, play_any)(page, check)
+        assert decisions > 0 and checks[0] > 0
+        if game != "cosmic-encounter":
+            page.wait_for_selector("#game-over")
+            assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
+    assert time.monotonic() - started < 90, f"{game}: too slow for this module"
+
+
+# ---------------------------------------------------------------------- numbers and confirmations
+def test_a_bid_out_of_range_is_refused_on_screen_and_nothing_is_sent(browser: Any, live: LiveServer) -> None:
+    page = open_table(browser, live, "quirky-quarks", "phone")
+    try:
+        wait_for_turn(page, ".qq-accelerator.playable")
+        page.locator(".qq-accelerator.playable").first.click()
+        page.wait_for_selector("text=Place bid")
+        ev = int(page.inner_text(".qq-me .qq-evbadge b"))
+        table = page.evaluate("location.pathname.split('/').pop()")
+        steps = httpx.get(f"{live.url}/api/tables/{table}/replay?step=0").json()["steps"]
+        updates = page.evaluate("Number(document.body.dataset.updates || 0)")
+        for typed, reason in [("99", f"99 is out of range: you have {ev} eV: bid 1 to {ev}"),
+                              ("0", f"0 is out of range: you have {ev} eV: bid 1 to {ev}"),
+                              ("-3", f"-3 is out of range: you have {ev} eV: bid 1 to {ev}"),
+                              ("2.5", f'"2.5" is not a whole number: you have {ev} eV: bid 1 to {ev}')]:
+            page.fill(".qq-amount", typed)
+            page.click("text=Place bid")
+            page.wait_for_selector("[data-role='refusal']:not(:empty)")
+            assert page.inner_text("[data-role='refusal']") == reason
+            assert page.input_value(".qq-amount") == typed, "what was typed is kept, not pulled into range"
+        page.wait_for_timeout(300)
+        assert page.evaluate("Number(document.body.dataset.updates || 0)") == updates, "nothing was sent"
+        assert page.evaluate("Number(document.body.dataset.errors || 0)") == 0
+        assert httpx.get(f"{live.url}/api/tables/{table}/replay?step=0").json()["steps"] == steps
+        # the steppers stay inside the range, and a number in range is sent
+        page.fill(".qq-amount", str(ev))
+        page.click("[aria-label='more']")
+        assert page.input_value(".qq-amount") == str(ev)
+        assert page.inner_text("[data-role='refusal']") == ""
+        click_and_wait(page, "text=Place bid")
+        page.wait_for_function("s => fetch(location.pathname.replace('/t/', '/api/tables/') + '/replay?step=0')"
+                               ".then(r => r.json()).then(d => d.steps > s)", arg=steps)
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
+
+
+def test_cards_chosen_to_play_are_shown_and_sent_only_when_confirmed(browser: Any, live: LiveServer) -> None:
+    page = open_table(browser, live, "quirky-circuits", "phone")
+    try:
+        page.wait_for_selector(".qc-hand .qc-card.playable")
+        queued = page.locator(".qc-queue-cards .qc-card").count()
+        mine = ".qc-queue-cards .qc-card[data-seat='0']"  # the bot's cards may come in between
+        own_before = page.locator(mine).count()
+        first, second = page.eval_on_selector_all(".qc-hand .qc-card.playable",
+                                                  "nodes => nodes.slice(0, 2).map(n => n.dataset.card)")
+        cards = page.locator(".qc-hand .qc-card.playable")
+        cards.nth(0).click()
+        cards.nth(1).click()
+        bar = page.locator("[data-role='confirm']")
+        assert bar.count() == 1
+        names = page.eval_on_selector_all(".qc-hand .qc-card.staged",
+                                          "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+        assert bar.inner_text().startswith(f"Play {names[0]}, then {names[1]}")
+        page.wait_for_timeout(300)
+        assert page.locator(".qc-queue-cards .qc-card").count() == queued, "nothing is sent before the confirmation"
+        # Change drops the choice; the cards are chosen again, the other way round, and confirmed
+        page.click("[data-role='confirm'] button[data-confirm='change']")
+        assert page.locator("[data-role='confirm']").count() == 0
+        assert page.locator(".qc-hand .qc-card.staged").count() == 0
+        page.locator(f".qc-hand .qc-card.playable[data-card='{second}']").first.click()
+        page.locator(f".qc-hand .qc-card.playable:not(.staged)[data-card='{first}']").first.click()
+        page.click("[data-role='confirm'] button[data-confirm='yes']")
+        page.wait_for_function("([mine, n]) => document.querySelectorAll(mine).length >= n",
+                               arg=[mine, own_before + 2], timeout=15_000)
+        played = page.eval_on_selector_all(mine, "nodes => nodes.map(n => n.dataset.card)")[own_before:]
+        assert played == [second, first], "played in the order chosen"
+        assert page.evaluate("Number(document.body.dataset.errors || 0)") == 0
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
+
