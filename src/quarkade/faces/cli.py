@@ -297,7 +297,7 @@ def print_result(state: State, seats: list[str] | None = None) -> None:
     else:
         console.print(f"Winner{'s' if len(state.winners) > 1 else ''}: {names}", style="bold green")
     # why, in the game's words; seats numbered from 0, as the terminal's prompts and log lines do
-    labels = [f"seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in range(len(state.scores))]
+    labels = [f"Seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in range(len(state.scores))]
     console.print(result_words(state.view(None).to_json(), labels), markup=False)
 
 
