@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -44,14 +45,12 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
             found.append(DrawAgain())
         return found
     if step is Step.LAUNCH:
-        return [Launch(sources) for sources in setup_phases.token_choices(s, seat, setup_phases.launch_limit(s))]
+        return list(launch_moves(setup_phases.held_tokens(s, seat), setup_phases.launch_limit(s)))
     if step in (Step.INVITE_OFFENCE, Step.INVITE_DEFENCE):
         others = setup_phases.invitable(s, seat)
         return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
     if step is Step.ALLIANCE:
-        choices = setup_phases.token_choices(s, seat, setup_phases.ally_limit(s, seat))
-        found = [Ally(side, sources) for side in (0, 1) if s.invited[seat] & (1 << side) for sources in choices]
-        return [*found, Decline()]
+        return list(ally_moves(setup_phases.held_tokens(s, seat), setup_phases.ally_limit(s, seat), s.invited[seat]))
     if step is Step.EDICTS:
         return [Pass(), *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
     if step is Step.TRADE:
@@ -73,6 +72,21 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
     if step is Step.AGAIN:
         return [Again(True), Again(False)]
     return []
+
+
+# The launch and the alliances are the widest choices (up to 125 ways, twice that for an ally
+# invited by both sides) and a position's are asked for again (by the checked apply, and by
+# bots at a repeated position): they are kept for the last positions seen.
+@lru_cache(maxsize=256)
+def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
+    return tuple(map(Launch, setup_phases.choices_from(held, limit)))
+
+
+@lru_cache(maxsize=256)
+def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
+    """``invited``: bit 1 the offence invited the seat, bit 2 the defence."""
+    choices = setup_phases.choices_from(held, limit)
+    return (*(Ally(side, sources) for side in (0, 1) if invited & (1 << side) for sources in choices), Decline())
 
 
 HINTS = {

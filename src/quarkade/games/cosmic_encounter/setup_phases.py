@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from quarkade.core.flow import clockwise
@@ -98,16 +97,39 @@ def launch_limit(s: CosmicState) -> int:
     return min(s.power_of(s.offence).max_commit, s.bases_tokens(s.offence, exclude=s.target))
 
 
-def token_choices(s: CosmicState, seat: int, limit: int) -> list[tuple[int, ...]]:
+def token_choices(s: CosmicState, seat: int, limit: int) -> tuple[tuple[int, ...], ...]:
     """Every way to take 1 to ``limit`` of the seat's tokens from its bases, but the target
     planet: sorted planets, one a token, fewer tokens first."""
-    bases = [planet for planet, row in enumerate(s.tokens) if row[seat] and planet != s.target]
-    found = []
-    for size in range(1, limit + 1):
-        for choice in combinations_with_replacement(bases, size):
-            if all(choice.count(planet) <= s.tokens[planet][seat] for planet in set(choice)):
-                found.append(choice)
-    return found
+    return choices_from(held_tokens(s, seat), limit)
+
+
+def held_tokens(s: CosmicState, seat: int) -> tuple[tuple[int, int], ...]:
+    """(planet, tokens) of each of the seat's bases but the target planet: all that its
+    token choices depend on, so a key to reuse them by."""
+    target = s.target
+    return tuple((planet, row[seat]) for planet, row in enumerate(s.tokens) if row[seat] and planet != target)
+
+
+def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """``token_choices`` from its key (see ``held_tokens``): each way of one size extends a
+    way of the size below with a base at or after its last one, so the ways come in order
+    and none is made only to be refused."""
+    planets = [planet for planet, _ in held]
+    caps = [count for _, count in held]
+    bases = len(planets)
+    # (the planets so far, the index of the last base, how many tokens come from it)
+    level: list[tuple[tuple[int, ...], int, int]] = [((planet,), index, 1) for index, planet in enumerate(planets)]
+    found: list[tuple[int, ...]] = [(planet,) for planet in planets]
+    for _ in range(limit - 1):
+        longer: list[tuple[tuple[int, ...], int, int]] = []
+        for choice, last, run in level:
+            if run < caps[last]:
+                longer.append((choice + (planets[last],), last, run + 1))
+            for index in range(last + 1, bases):
+                longer.append((choice + (planets[index],), index, 1))
+        found.extend(choice for choice, _, _ in longer)
+        level = longer
+    return tuple(found)
 
 
 def take_sources(s: CosmicState, seat: int, sources: tuple[int, ...]) -> int:
