@@ -184,6 +184,10 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
             if page.locator(".qk-ling-players .qk-player.askable").count():  # a refill names the player
                 page.locator(".qk-ling-players .qk-player.askable").last.click()
             click_and_wait(page, ".qk-actionbar button.qk-stack-btn")
+            confirm = "[data-role='confirm'] button[data-confirm='yes']"
+            if visible(page, confirm):  # a player and a stack: confirmed once
+                assert page.inner_text("[data-role='confirm'] .what").startswith("Ask ")
+                click_and_wait(page, confirm)
             asked = True
         else:
             step(page)

@@ -690,14 +690,26 @@ export function renderQuirkling(view, legalList, send, ctx) {
     controls.push(h("span", { class: "muted small" }, everyone ? "Ask each player in turn" : "Ask"));
     if (!everyone) controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
       class: `small${ui.askSeat === s2 ? " on" : ""}`, style: `--seat: ${seatColour(s2)}`, "data-ask-seat": s2,
-      onclick: () => { ui.askSeat = s2; ctx.rerender(); },
+      onclick: () => { ui.askSeat = s2; ui.asking = null; ctx.rerender(); },
     }, seatName(ctx, s2)))));
     controls.push(h("span", { class: "muted small" }, "for a card of"));
+    // a player and a stack: two choices, shown whole and sent once confirmed
+    if (ui.asking && !legal.has(ui.asking)) ui.asking = null;
     for (const id of STACK_ORDER) {
       const a = everyone ? `ask ${id}` : `ask ${ui.askSeat} ${id}`;
-      if (legal.has(a)) controls.push(h("button", { class: "small qk-stack-btn", style: `--stack: ${STACK[id].colour}`, "data-action": a, onclick: () => send(a) }, STACK[id].label));
+      const pick = everyone ? () => send(a) : () => { ui.asking = a; ctx.rerender(); };
+      if (legal.has(a)) controls.push(h("button", { class: `small qk-stack-btn${ui.asking === a ? " on" : ""}`, style: `--stack: ${STACK[id].colour}`, "data-action": a, onclick: pick }, STACK[id].label));
     }
     for (const a of asks) legal.offer(a);
+    if (ui.asking) {
+      const chosen = ui.asking;
+      const [, who, stack] = chosen.split(" ");
+      controls.push(confirmBar({
+        what: `Ask ${seatName(ctx, Number(who))} for a card of ${STACK[stack].label}`, action: chosen,
+        onConfirm: () => { ui.asking = null; send(chosen); },
+        onChange: () => { ui.asking = null; ctx.rerender(); },
+      }));
+    }
   }
   if (make.chosen.length) controls.push(selectionBar(make, "Make", "make the QUIRKLING", ui, "make", send, ctx));
   if (legal.has("none")) controls.push(actionButton(legal, "none", send, PLAIN.none));
@@ -732,7 +744,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
       return h("section", {
         class: `qk-player${toAct ? " to-act" : ""}${winner ? " winner" : ""}${askSeats.includes(p.seat) ? " askable" : ""}${ui.askSeat === p.seat && asks.length ? " selected" : ""}`,
         style: `--seat: ${seatColour(p.seat)}`, "data-seat": p.seat,
-        onclick: askSeats.includes(p.seat) ? () => { ui.askSeat = p.seat; ctx.rerender(); } : null,
+        onclick: askSeats.includes(p.seat) ? () => { ui.askSeat = p.seat; ui.asking = null; ctx.rerender(); } : null,
       },
       h("div", { class: "head" }, h("span", { class: "seat-dot", style: { background: seatColour(p.seat) } }), h("b", {}, seatName(ctx, p.seat)),
         p.seat === seat ? h("span", { class: "faint small" }, "you") : null,
