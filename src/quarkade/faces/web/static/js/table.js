@@ -8,6 +8,7 @@ import { identity } from "./player.js";
 import { setBaseTitle, showTurn, soundToggle } from "./presence.js";
 import { closeButton, closedPanel } from "./host-close.js";
 import { nameMySeat } from "./seat-name.js";
+import { bankChip, botMark, botsNote, seatControls, stampBank } from "./seat-controls.js";
 
 const SPECTATOR = "spectator";
 
@@ -131,6 +132,7 @@ function receive(conn, message) {
       app.info = message.table;
       renderSide();
       renderOver();
+      renderControls();
       nameMySeat(app.id, app.info, [...app.conns.values()].filter((c) => c.seat !== null).map((c) => [c.seat, c.token]));
       break;
     case "probe":
@@ -140,6 +142,7 @@ function receive(conn, message) {
     case "state":
       // a timed step's clock counts down from when the state arrived
       if (message.clock) message.clock.received = performance.now();
+      stampBank(message);
       conn.msg = message;
       if (message.last) app.lastActed = conn.key;
       if (message.last) sendNext(conn); // one's own action was applied: the next of a choice may go
@@ -160,6 +163,10 @@ function receive(conn, message) {
       $("over").replaceChildren();
       $("board").replaceChildren(closedPanel(message.reason));
       $("host-tools").replaceChildren();
+      break;
+    case "undone":
+      // who took an action back (which one, only to its own seat)
+      toast(message.action ? `You took back ${message.action}.` : `${seatLabel(message.seat)} took back an action.`, "info", 2500);
       break;
     case "over":
       conn.over = message;
@@ -310,11 +317,16 @@ function renderBoard() {
     board = rendererFor("")(message.view, message.legal, (notation) => send(conn, notation), ctx);
   }
   $("board").replaceChildren(board);
+  renderControls();
   renderOver();
   renderLog(message.view, conn.key);
   // for scripts driving the page (and the browser test): a counter of redraws
   app.updates += 1;
   document.body.dataset.updates = String(app.updates);
+}
+
+function renderControls() {
+  $("seat-controls").replaceChildren(...seatControls(app.replay ? null : app.conns.get(app.active), app.info));
 }
 
 function renderLog(view, key) {
@@ -370,6 +382,7 @@ function renderPeople() {
       h("span", {}, seatLabel(seat.seat), playedSeats().includes(seat.seat) ? h("span", { class: "faint" }, " (you)") : ""),
       toAct.includes(seat.seat) ? h("span", { class: "chip gold" }, "to act") : null,
       deadline !== undefined ? h("span", { class: late ? "late" : "faint small" }, late ? "out of time" : formatClock(deadline - now)) : null,
+      bankChip(message, seat), botMark(seat),
       h("span", { class: "kind" }, seat.kind === "human" ? (seat.connected ? "online" : seat.claimed ? "away" : seat.open ? "free seat" : "invited") : `${seat.kind} bot`),
       host && seat.kind === "human" && app.info.status !== "over" && (!seat.connected || late)
         ? h("button", {
@@ -461,6 +474,8 @@ function renderOver() {
       h("button", { id: "replay-start", onclick: () => startReplay(0) }, "Replay the game"),
       h("a", { class: "button", href: "/" }, "Back to the lobby")),
   ));
+  const note = botsNote(conn.over, seatLabel);
+  if (note) $("game-over").append(note);
 }
 
 // Who won and why, in the game's words, as the server says it when the game ends.
@@ -589,7 +604,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 setInterval(() => {
-  if (app.info && app.info.turn_timer) renderPeople();
+  if (app.info && (app.info.turn_timer || app.info.time_bank)) renderPeople();
 }, 1000);
 
 // ------------------------------------------------------------------ start

@@ -1,0 +1,102 @@
+"""A real browser at a table with time banks: the seat's bank runs out, a bot plays for it,
+the player takes the seat back with the button on its page, makes a move and takes it back
+with the Undo button while the other seat's bot is still thinking."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+from .test_browser import visible
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+THINK = 2.0  # the bots' think time: the window in which a person may still take a move back
+
+
+@pytest.fixture
+def thoughtful(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "takeover.sqlite3", bot_delay=THINK)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def seat0_moves_by_bot(server: LiveServer, table_id: str, timeout: float) -> None:
+    """Wait until seat 0's bot has made a move: seat 0 was to act and then is not."""
+    deadline = time.monotonic() + timeout
+    was_to_act = False
+    while time.monotonic() < deadline:
+        to_act = httpx.get(f"{server.url}/api/tables/{table_id}").json()["to_act"]
+        if 0 in to_act:
+            was_to_act = True
+        elif was_to_act:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the bot did not move for seat 0 in time")
+
+
+def choose(page: Any) -> None:
+    """One choice of seat 0 on the Quirky Quarks board, by clicking (a confirmed choice may
+    send several actions)."""
+    for first, then in ((".qq-accelerator.playable", "text=Place bid"),
+                        (".qq-zone .qq-card.playable", "text=Start the auction")):
+        if visible(page, then):
+            page.locator(then).first.click()
+            return
+        if visible(page, first):
+            page.locator(first).first.click()
+            page.wait_for_selector(then)
+            page.locator(then).first.click()
+            return
+    for button in ("text=Place bid", ".qq-actionbar button:has-text('Draw from')", ".qq-complete",
+                   "text=Finish my Quest phase", ".qq-actionbar button:has-text('Ready')", ".qq-me .qq-card.playable",
+                   ".qq-actionbar button:has-text('Pass')"):
+        if visible(page, button):
+            page.locator(button).first.click()
+            return
+    raise AssertionError("the action bar offers nothing to click: " + page.inner_text(".qq-actionbar"))
+
+
+def test_a_timed_out_seat_is_played_by_a_bot_then_reclaimed_and_a_move_undone(thoughtful: LiveServer) -> None:
+    server = thoughtful
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "seats": ["human", "heuristic"], "time_bank": {"reserve": 2, "bonus": 0},
+        "public": False}).json()
+    table_id, token = created["id"], created["seats"][0]["token"]
+    with browser_page(server, 1000) as page:
+        page.goto(f"{server.url}/t/{table_id}?token={token}")
+        page.wait_for_selector(".qq")
+        page.wait_for_selector("[data-bank='0']")  # the person's bank is shown
+        # seat 0 does nothing: its bank runs out and a bot plays for it
+        page.wait_for_selector("#reclaim", timeout=20_000)
+        page.wait_for_selector("[data-bot='0']")
+        assert "played by a bot since" in page.inner_text("[data-bot='0']")
+        seat0_moves_by_bot(server, table_id, timeout=30)
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, "takeover.png")
+
+        # the player takes the seat back
+        page.click("#reclaim")
+        page.wait_for_selector("#reclaim", state="detached")
+        page.wait_for_selector("[data-bot='0']", state="detached")
+        assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["table"]["seats"][0]["kind"] == "human"
+
+        # its next choice, taken back before the other seat's bot answers
+        page.wait_for_selector(".qq-actionbar.mine", timeout=30_000)
+        steps_before = len(page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.textContent)"))
+        choose(page)
+        page.wait_for_selector("#undo", timeout=5_000)
+        page.click("#undo")
+        page.wait_for_selector("text=You took back")
+        page.wait_for_selector(".qq-actionbar.mine")
+        assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
+        log = page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.textContent)")
+        assert len(log) == steps_before, "the log is as it was before the move"
