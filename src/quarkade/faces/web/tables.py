@@ -1,7 +1,8 @@
 """Live tables: seats, connections, bots, and the order of every accepted action.
 
 One event loop runs every table. An action is checked, applied, committed to the store
-and only then broadcast; each connection hears only what its seat may know (its own
+and only then broadcast (people's actions that arrive in the same turn of the loop share
+one transaction: commits.py); each connection hears only what its seat may know (its own
 view and its own legal actions, or the spectator's view). Nothing here knows any game:
 it talks to games through the public API only.
 
@@ -30,6 +31,7 @@ from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
 from quarkade.faces.web.banks import TimeBanks
 from quarkade.faces.web.clock import TableClock
+from quarkade.faces.web.commits import UNSAVED, ActionBatch, Taken, batch_of
 from quarkade.faces.web.connection import Connection, Limits
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
@@ -110,16 +112,17 @@ def seat_name(seat: int, kind: str, name: str | None, seats: list[str] | None = 
 
 
 def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
-                  deadlines: dict[int, float] | None = None) -> dict[str, Any]:
+                  deadlines: dict[int, float] | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
     """What a state message carries for ``audience`` (a seat, or None for a spectator): its
     view, and the legal actions when it is a person's seat (in ``people``) to act. Everything
-    here is what that audience may know; the leak tests call this very function."""
+    here is what that audience may know; the leak tests call this very function. ``view`` is
+    ``state.view(audience).to_json()`` when the caller has it already."""
     to_act = list(state.to_act)
     legal: list[str] = []
     if audience is not None and not state.is_over and audience in people and audience in to_act:
         legal = [str(action) for action in state.legal_actions(audience)]
     core: dict[str, Any] = {
-        "view": state.view(audience).to_json(),
+        "view": state.view(audience).to_json() if view is None else view,
         "legal": legal,
         "to_act": to_act,
         "waiting_for": [seat for seat in to_act if seat != audience],
@@ -170,6 +173,7 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
         self._states: list[State] | None = None
+        self._views: tuple[State, int, dict[Audience, dict[str, Any]]] | None = None  # see view_json
         self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
         # players' clocks, bots sitting in for people, taking back an action
@@ -288,13 +292,25 @@ class Table:
         deadlines = None
         if self.turn_timer:
             deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
-        core = state_payload(self.state, audience, people, self.turn_timer, deadlines)
+        core = state_payload(self.state, audience, people, self.turn_timer, deadlines, self.view_json(audience))
         bank = self.banks.payload()
         if bank is not None:
             core["bank"] = bank
         if audience is not None:
             core["can_undo"] = self.undo.can_undo(audience)
         return core
+
+    def view_json(self, audience: Audience) -> dict[str, Any]:
+        """``audience``'s view of the current state as JSON data, made once per state: every
+        reader of one state (its messages, the undo windows) shares it, and none may change it."""
+        state, steps = self.state, steps_of(self.state)
+        if self._views is None or self._views[0] is not state or self._views[1] != steps:
+            self._views = (state, steps, {})
+        views = self._views[2]
+        view = views.get(audience)
+        if view is None:
+            view = views[audience] = state.view(audience).to_json()
+        return view
 
     def _state_message(self, audience: Audience, last: dict[str, Any] | None = None,
                        force: bool = False) -> str | None:
@@ -401,7 +417,10 @@ class Table:
             problem: ProtocolError | None = None
         except ProtocolError as error:
             message, problem = None, error
-        if not connection.allow():
+        allowed = connection.allow()
+        if not allowed or not isinstance(message, Act):
+            self.batch.flush()  # the actions received before are answered first
+        if not allowed:
             wait = connection.wait_for_allowance()
             connection.push(error_message(
                 "rate", f"too many messages: at most {self.limits.messages_per_second:g} a second",
@@ -424,10 +443,7 @@ class Table:
         elif isinstance(message, Hello):
             self.greet(connection)
         elif isinstance(message, Act):
-            reason = self.act(connection, message)
-            if reason is not None:
-                code, text = reason
-                connection.push(error_message(code, text, action=message.action, seq=self.seq.get(connection.seat)))
+            self.batch.add(self, connection, message)  # answered once it is saved (commits.py)
         elif isinstance(message, HandToBot):
             failure = self.hand_to_bot(connection, message.seat, message.bot)
             if failure is not None:
@@ -453,8 +469,42 @@ class Table:
         connection.retry = asyncio.get_running_loop().call_later(wait + 0.001, resend)
 
     # ------------------------------------------------------------------ playing
+    @property
+    def batch(self) -> ActionBatch:
+        return batch_of(self.hall)
+
     def act(self, connection: Connection, message: Act) -> tuple[str, str] | None:
-        """Take a seat's action; the (code, reason) it was refused for, or None."""
+        """Take a seat's action and save it alone; the (code, reason) it was refused for, or None."""
+        checked = self.check(connection, message)
+        if not isinstance(checked, Action):
+            return checked
+        assert connection.seat is not None
+        try:
+            self.commit(connection.seat, checked)
+        except SaveFailed:
+            return "unsaved", UNSAVED
+        return None
+
+    def take(self, connection: Connection, message: Act) -> Taken | None:
+        """Check a seat's action and apply it, not saved yet (commits.py saves it, then calls
+        ``committed``); None when it was refused, the connection told why."""
+        try:
+            checked = self.check(connection, message)
+            if isinstance(checked, Action):
+                assert connection.seat is not None
+                step, text, over = self._apply(connection.seat, checked)
+                return Taken(self, connection, message, connection.seat, step, text, over)
+            code, reason = checked
+            connection.push(error_message(code, reason, action=message.action, seq=self.seq.get(connection.seat)))
+        except Exception:
+            log.exception("table %s: an action could not be handled", self.id)
+            connection.push(error_message(
+                "server_error", "the server could not handle that message because of a fault in its game code; "
+                "nothing changed (the fault is logged for the server's operators)"))
+        return None
+
+    def check(self, connection: Connection, message: Act) -> Action | tuple[str, str]:
+        """The seat's action, checked against the state; or the (code, reason) it is refused for."""
         seat = connection.seat
         state = self.state
         if seat is None:
@@ -478,15 +528,23 @@ class Table:
         reason = state.why_illegal(seat, action)
         if reason is not None:
             return "illegal", reason
-        try:
-            self.commit(seat, action)
-        except SaveFailed:
-            return "unsaved", "the server could not save that action; nothing changed, try again"
-        return None
+        return action
 
     def commit(self, seat: int, action: Action) -> None:
         """Apply a checked action, save it, then tell everyone. Raises ``SaveFailed``
         (and changes nothing) when the store cannot commit it."""
+        step, text, over = self._apply(seat, action)
+        try:
+            self.hall.store.append_action(self.id, step, seat, text, over)
+        except Exception as error:
+            log.exception("table %s: could not save action %d (%s)", self.id, step, text)
+            self.forget_last()
+            raise SaveFailed(str(error)) from error
+        self.committed(seat, step, text, over)
+
+    def _apply(self, seat: int, action: Action) -> tuple[int, str, tuple[list[float], list[int]] | None]:
+        """Apply a checked action: its step, its notation, and the scores and winners if it
+        ended the game."""
         state = self.state
         text = str(action)
         step = steps_of(state)
@@ -498,15 +556,16 @@ class Table:
             del record.actions[step:]
             self.state = quarkade.replay(record)
             raise
-        over = (list(state.scores), list(state.winners)) if state.is_over else None
-        try:
-            self.hall.store.append_action(self.id, step, seat, text, over)
-        except Exception as error:
-            log.exception("table %s: could not save action %d (%s)", self.id, step, text)
-            record = state.record()
-            record.actions.pop()
-            self.state = quarkade.replay(record)
-            raise SaveFailed(str(error)) from error
+        return step, text, (list(state.scores), list(state.winners)) if state.is_over else None
+
+    def forget_last(self) -> None:
+        """The state without its last action (which could not be saved), rebuilt from the record."""
+        record = self.state.record()
+        record.actions.pop()
+        self.state = quarkade.replay(record)
+
+    def committed(self, seat: int, step: int, text: str, over: tuple[list[float], list[int]] | None) -> None:
+        """Action ``step`` is saved: follow it, then tell everyone."""
         self.last_activity = time.time()
         self._note_waiting()
         self.undo.committed(seat, step)

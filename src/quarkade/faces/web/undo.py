@@ -61,8 +61,8 @@ class UndoWindows:
                 self.windows[seat] = Window(len(actions) - 1, self.seen(seat))
 
     def seen(self, seat: int) -> str:
-        state = self.table.state
-        return dumps([state.view(seat).to_json(), list(state.to_act)])
+        # the view the seat's state message is made of, built once per state
+        return dumps([self.table.view_json(seat), list(self.table.state.to_act)])
 
     def can_undo(self, seat: int | None) -> bool:
         table = self.table
