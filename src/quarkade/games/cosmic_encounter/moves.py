@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -75,18 +76,37 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
 
 
 # The launch and the alliances are the widest choices (up to 125 ways, twice that for an ally
-# invited by both sides) and a position's are asked for again (by the checked apply, and by
-# bots at a repeated position): they are kept for the last positions seen.
+# invited by both sides). A position's are asked for again (by the checked apply, and by bots
+# at a repeated position), so the last positions' are kept; and an action is made once and
+# shared (its lookup is cheaper than making it, and the garbage collector walks fewer objects).
+_LAUNCHES: dict[tuple[int, ...], Launch] = {}
+_ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
+
+
+def _shared(made: dict[tuple[int, ...], Any], choices: tuple[tuple[int, ...], ...],
+            make: Callable[[tuple[int, ...]], Any]) -> list[Any]:
+    found = list(map(made.get, choices))
+    if None in found:
+        for index, sources in enumerate(choices):
+            if found[index] is None:
+                found[index] = made[sources] = make(sources)
+    return found
+
+
 @lru_cache(maxsize=256)
 def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    return tuple(map(Launch, setup_phases.choices_from(held, limit)))
+    return tuple(_shared(_LAUNCHES, setup_phases.choices_from(held, limit), Launch))
 
 
 @lru_cache(maxsize=256)
 def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
     """``invited``: bit 1 the offence invited the seat, bit 2 the defence."""
     choices = setup_phases.choices_from(held, limit)
-    return (*(Ally(side, sources) for side in (0, 1) if invited & (1 << side) for sources in choices), Decline())
+    found: list[Action] = []
+    for side in (0, 1):
+        if invited & (1 << side):
+            found.extend(_shared(_ALLIES[side], choices, partial(Ally, side)))
+    return (*found, Decline())
 
 
 HINTS = {

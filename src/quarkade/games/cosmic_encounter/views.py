@@ -54,7 +54,9 @@ from quarkade.games.cosmic_encounter.actions import BASES, SIDES
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
     FLAVOURS,
+    PLANETS,
     SQUARES,
+    Card,
     Edict,
     deck_cards,
     face_info,
@@ -66,6 +68,34 @@ if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
 
 LOG_LENGTH = 40
+# Every planet's name ("system.planet"), for the largest table (six systems).
+PLANET_NAMES = tuple(f"{planet // PLANETS}.{planet % PLANETS}" for planet in range(6 * PLANETS))
+_FACE_INFOS: dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]] = {}
+
+
+def face_infos(cards: tuple[Card, ...], square: int) -> list[dict[str, Any]]:
+    """Each card of a deck as views show it in a square of the Phase Diagram, by card id,
+    worked out once: a view shows every discard. Keyed by the deck's identity (decks are
+    few, and ``deck_cards`` keeps each alive); views copy the entries they use."""
+    key = (id(cards), square)
+    found = _FACE_INFOS.get(key)
+    if found is None or found[0] is not cards:
+        found = _FACE_INFOS[key] = (cards, [face_info(card, square) for card in cards])
+    return found[1]
+
+
+def base_counts(s: CosmicState) -> tuple[list[int], list[int]]:
+    """Each seat's tokens on its bases, and its foreign bases, in one pass over the planets."""
+    seats = range(s.players)
+    tokens, foreign = [0] * s.players, [0] * s.players
+    for planet, row in enumerate(s.tokens):
+        system = planet // PLANETS
+        for seat in seats:
+            if row[seat]:
+                tokens[seat] += row[seat]
+                if seat != system:
+                    foreign[seat] += 1
+    return tokens, foreign
 
 
 def planet_name(planet: int) -> str:
@@ -83,10 +113,10 @@ def public_components() -> dict[str, Any]:
 
 
 def view(s: CosmicState, seat: int | None) -> View:
-    cards, square = s.cards, max(s.square, 0)
+    infos = face_infos(s.cards, max(s.square, 0))
 
     def info(card: int) -> dict[str, Any]:
-        return face_info(cards[card], square)
+        return dict(infos[card])
 
     shown: dict[str, Any] = {str(main): info(card) for main, card in s.played.items()} if s.revealed else {}
     result = None
@@ -95,6 +125,7 @@ def view(s: CosmicState, seat: int | None) -> View:
         result = {"cards": [info(off_card), info(def_card)], "totals": None if totals is None else list(totals),
                   "winner": word or None}
     offers = [None if o is None else f"offer give {o[0]} get {o[1]} base {BASES[o[2]]}" for o in s.offers]
+    bases, foreign = base_counts(s)
     data: dict[str, Any] = {
         "options": dict(s.game.options),
         "turn": s.turn,
@@ -112,12 +143,12 @@ def view(s: CosmicState, seat: int | None) -> View:
             "hand_size": len(s.hands[p]),
             "warp": s.warp[p],
             "removed": s.removed[p],
-            "foreign_bases": s.foreign_bases(p),
-            "bases": s.bases_tokens(p),
+            "foreign_bases": foreign[p],
+            "bases": bases[p],
         } for p in range(s.players)],
-        "planets": [{"planet": planet_name(planet), "system": planet // 5, "tokens": row[:]}
+        "planets": [{"planet": PLANET_NAMES[planet], "system": planet // 5, "tokens": row[:]}
                     for planet, row in enumerate(s.tokens)],
-        "deck": {"cards": len(s.deck.cards), "discards": [info(c) for c in s.deck.discards]},
+        "deck": {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]},
         "destiny": {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]},
         "encounter": {
             "drawn": None if s.drawn < 0 else s.drawn,
