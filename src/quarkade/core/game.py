@@ -308,6 +308,11 @@ class State(ABC):
         """Figures a designer may want summed over many games (e.g. Quests completed)."""
         return {}
 
+    def categories(self) -> dict[str, tuple[str, ...]]:
+        """What each seat played as, by kind of category, for win rates by category over many
+        games: one label a seat, e.g. ``{"alien": ("macron", "zombie", "void")}``."""
+        return {}
+
     # -- shared bookkeeping -------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """None when ``seat`` may take ``action`` now, or the rules reason it may not."""

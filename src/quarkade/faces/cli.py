@@ -26,6 +26,7 @@ from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import game_class, list_games, load
+from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
 from quarkade.tools import bench as benchmark
@@ -379,6 +380,8 @@ def print_simulation(result: SimulationResult) -> None:
     for kind, (won, played) in sorted(result.wins_by_kind().items()):
         kinds.add_row(kind, str(played), f"{won:g}", f"{won / played:.1%}")
     console.print(kinds)
+    for table in simulation_figures.category_tables(result):
+        console.print(table)
 
     scores = Table(title="Scores by seat", title_justify="left")
     for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
@@ -440,7 +443,7 @@ def simulate_command(
         if records is not None:
             records.close()
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(json.dumps(simulation_figures.summary_json(result)))
     else:
         print_simulation(result)
     if out is not None:

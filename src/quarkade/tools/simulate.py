@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from quarkade.core.errors import InvalidOptions
@@ -28,6 +28,8 @@ class GameResult:
     winners: tuple[int, ...]
     steps: int
     statistics: dict[str, float]
+    # What each seat played as (``State.categories``): kind -> one label a seat.
+    categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,19 @@ class SimulationResult:
                 totals[key] = totals.get(key, 0.0) + value
         return {key: totals[key] / len(self.games) for key in sorted(totals)}
 
+    def wins_by_category(self) -> dict[str, dict[str, tuple[float, int]]]:
+        """Kind of category -> label -> (wins, seat-games played with that label); a shared
+        win is split as in ``wins_by_seat``."""
+        summary: dict[str, dict[str, tuple[float, int]]] = {}
+        for game in self.games:
+            for kind, labels in game.categories.items():
+                table = summary.setdefault(kind, {})
+                for seat, label in enumerate(labels):
+                    won = 1 / len(game.winners) if seat in game.winners else 0.0
+                    wins, played = table.get(label, (0.0, 0))
+                    table[label] = (wins + won, played + 1)
+        return {kind: dict(sorted(table.items())) for kind, table in sorted(summary.items())}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -114,12 +129,16 @@ class SimulationResult:
             "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
             "steps": self.length_spread().to_json(),
             "statistics_per_game": self.statistics_per_game(),
+            "wins_by_category": {kind: {label: {"wins": wins, "seat_games": played}
+                                        for label, (wins, played) in table.items()}
+                                 for kind, table in self.wins_by_category().items()},
         }
 
 
 def record_json(state: State) -> dict[str, Any]:
     """A finished game's record, with its scores and winners beside it for readers of the file."""
-    return {**state.record().to_json(), "scores": list(state.scores), "winners": list(state.winners)}
+    return {**state.record().to_json(), "scores": list(state.scores), "winners": list(state.winners),
+            "categories": {kind: list(labels) for kind, labels in state.categories().items()}}
 
 
 def simulate(
@@ -139,7 +158,8 @@ def simulate(
     results = []
     for game_seed in range(seed, seed + games):
         state = play_match(game, make_bots(game, seats, game_seed), game_seed)
-        result = GameResult(game_seed, state.scores, state.winners, state.steps, state.statistics())
+        result = GameResult(game_seed, state.scores, state.winners, state.steps, state.statistics(),
+                            state.categories())
         results.append(result)
         if records is not None:
             records.write(json.dumps(record_json(state)) + "\n")

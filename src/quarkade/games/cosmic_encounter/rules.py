@@ -347,6 +347,10 @@ class CosmicState(CachedLegalActions):
         return {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
                 **{name: float(count) for name, count in self.figures.items()}}
 
+    def categories(self) -> dict[str, tuple[str, ...]]:
+        """Each seat's alien, for win rates by alien ("none" without powers)."""
+        return {"alien": tuple(POWERS[power].name if power >= 0 else "none" for power in self.powers)}
+
     def clock(self) -> DealClock | None:
         """The deal minute, for a host to time (``timing.py``); None outside a deal."""
         if self.step is not Step.DEAL or self.is_over:

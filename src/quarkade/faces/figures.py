@@ -1,0 +1,66 @@
+"""Figures ``quarkade simulate`` prints beside the wins by seat: win rates by category (what a
+seat played as, ``State.categories``: e.g. each alien of Cosmic Encounter), each with its 95%
+interval, as tables and as JSON."""
+
+from __future__ import annotations
+
+from math import sqrt
+from typing import Any
+
+from rich.table import Table
+
+from quarkade.tools.simulate import SimulationResult
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson_interval(wins: float, played: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default). Unlike rate ± z·sd it stays
+    within 0-1 and is not empty when no game or every game was won. A shared win counts as
+    its share, so ``wins`` may be fractional.
+
+    >>> low, high = wilson_interval(25, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.175, 0.343)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if played <= 0:
+        return 0.0, 1.0
+    rate = wins / played
+    spread = z * z / played
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * sqrt(rate * (1 - rate) / played + spread / (4 * played)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def category_figures(result: SimulationResult) -> dict[str, dict[str, dict[str, float]]]:
+    """Kind -> label -> wins, seat-games, win rate and its 95% interval, the best rate first."""
+    figures: dict[str, dict[str, dict[str, float]]] = {}
+    for kind, table in result.wins_by_category().items():
+        rows = {}
+        for label, (wins, played) in sorted(table.items(), key=lambda item: (-item[1][0] / item[1][1], item[0])):
+            low, high = wilson_interval(wins, played)
+            rows[label] = {"wins": wins, "seat_games": played, "win_rate": wins / played, "low": low, "high": high}
+        figures[kind] = rows
+    return figures
+
+
+def category_tables(result: SimulationResult) -> list[Table]:
+    """One table a kind of category: games played with each label, wins, and the win rate with
+    its 95% interval (a seat's fair share is one game in as many as there are players)."""
+    tables = []
+    for kind, rows in category_figures(result).items():
+        table = Table(title=f"Wins by {kind} (a fair share is {1 / result.players:.1%})", title_justify="left")
+        for column in (kind, "games", "wins", "win rate", "95% interval"):
+            table.add_column(column, justify="left" if column == kind else "right")
+        for label, row in rows.items():
+            table.add_row(label, str(int(row["seat_games"])), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
+                          f"{row['low']:.1%}-{row['high']:.1%}")
+        tables.append(table)
+    return tables
+
+
+def summary_json(result: SimulationResult) -> dict[str, Any]:
+    """The simulation's JSON summary, its wins by category with their rates and intervals."""
+    return {**result.to_json(), "wins_by_category": category_figures(result)}

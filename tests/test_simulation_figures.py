@@ -1,0 +1,72 @@
+"""Win rates by category from ``quarkade simulate``: the table, the JSON summary and the records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from quarkade.faces.cli import app
+from quarkade.faces.figures import category_figures, wilson_interval
+from quarkade.tools.simulate import GameResult, SimulationResult
+
+runner = CliRunner()
+SEATS = "random,random,random,random"
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_simulate_prints_wins_by_alien_with_an_interval() -> None:
+    output = run("simulate", "cosmic-encounter", "-n", "2", "--seats", SEATS, "--seed", "3")
+    assert "Wins by alien (a fair share is 25.0%)" in output
+    assert "95% interval" in output
+    summary = json.loads(run("simulate", "cosmic-encounter", "-n", "2", "--seats", SEATS, "--seed", "3", "--json"))
+    aliens = summary["wins_by_category"]["alien"]
+    # Two games of four seats, one alien a seat: eight seat-games, and the wins add up to the games.
+    assert sum(row["seat_games"] for row in aliens.values()) == 8
+    assert sum(row["wins"] for row in aliens.values()) + summary["undecided"] == pytest.approx(2)
+    for alien, row in aliens.items():
+        assert row["low"] <= row["win_rate"] <= row["high"]
+        assert alien in output  # every alien of the summary has its row in the table
+
+
+def test_records_name_each_seats_alien(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    run("simulate", "cosmic-encounter", "-n", "2", "--seats", SEATS, "--out", str(path))
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        aliens = record["categories"]["alien"]
+        assert len(aliens) == 4 and len(set(aliens)) == 4
+
+
+def test_a_game_without_categories_prints_no_such_table() -> None:
+    output = run("simulate", "quirky-quarks", "-n", "2", "--players", "2")
+    assert "Wins by" in output and "fair share" not in output
+    summary = json.loads(run("simulate", "quirky-quarks", "-n", "2", "--players", "2", "--json"))
+    assert summary["wins_by_category"] == {}
+
+
+def test_a_shared_win_counts_its_share_and_the_best_rate_comes_first() -> None:
+    games = (
+        GameResult(0, (1.0, 1.0, 0.0), (0, 1), 10, {}, {"alien": ("void", "zombie", "mind")}),
+        GameResult(1, (0.0, 1.0, 0.0), (1,), 10, {}, {"alien": ("zombie", "void", "laser")}),
+    )
+    result = SimulationResult("cosmic-encounter", 3, ("random",) * 3, {}, 0, games)
+    assert result.wins_by_category() == {"alien": {"laser": (0.0, 1), "mind": (0.0, 1), "void": (1.5, 2),
+                                                   "zombie": (0.5, 2)}}
+    rows = category_figures(result)["alien"]
+    assert list(rows) == ["void", "zombie", "laser", "mind"]
+    assert rows["void"]["win_rate"] == 0.75
+    assert (rows["void"]["low"], rows["void"]["high"]) == wilson_interval(1.5, 2)
+
+
+def test_the_interval_narrows_with_more_games_and_stays_within_zero_and_one() -> None:
+    few, many = wilson_interval(5, 20), wilson_interval(50, 200)
+    assert few[0] < many[0] < 0.25 < many[1] < few[1]
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] <= 1.0
