@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter.actions import PlayEdict, PlayFlare
-from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Card, Edict, Kind, attack_value
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Edict, Kind, attack_value, deck_cards
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 
 if TYPE_CHECKING:
@@ -20,12 +20,14 @@ if TYPE_CHECKING:
 
 def finder_values(s: CosmicState) -> list[int]:
     """The Attack values a Finder may ask for: every value a card of the deck has now."""
-    return _values(s.cards, s.square)
+    # Keyed by the deck's options, not by its cards: hashing a hundred cards at every look
+    # costs more than finding the values.
+    return _values(s.game.options["deck"], s.quarks, s.square)
 
 
 @cache
-def _values(cards: tuple[Card, ...], square: int) -> list[int]:
-    return sorted({attack_value(card, square) for card in cards if card.is_attack})
+def _values(deck: str, quarks: bool, square: int) -> list[int]:
+    return sorted({attack_value(card, square) for card in deck_cards(deck, quarks, False) if card.is_attack})
 
 
 def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
