@@ -463,6 +463,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="connections from one address that may be sending their headers at once")
     parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
                         help="seconds without a move or a visitor after which an unfinished table expires")
+    parser.add_argument("--unlisted-after", type=float, default=Limits.unlisted_after,
+                        help="seconds without a move or a visitor after which an open table leaves the lobby's list")
     parser.add_argument("--takeover-after", type=float, default=Limits.takeover_after,
                         help="seconds a person's seat may have no connection before a bot plays it")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
@@ -473,7 +475,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
                     messages_per_second=args.messages_per_second, message_burst=args.message_burst,
-                    abandon_after=args.abandon_after, takeover_after=args.takeover_after)
+                    abandon_after=args.abandon_after, takeover_after=args.takeover_after,
+                    unlisted_after=args.unlisted_after)
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
           log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
           trust_proxy=args.trust_proxy, header_timeout=args.header_timeout,
