@@ -160,9 +160,11 @@ class _Bench:
                                      limits=httpx.Limits(max_connections=16)) as http:
             self.http = http
             tasks = [asyncio.create_task(self._keep_a_table()) for _ in range(self.tables)]
-            # Let every table open and connect before measuring.
-            ramp_end = time.monotonic() + max(5.0, self.tables / 40)
-            while time.monotonic() < ramp_end and self.tally.open_tables < self.tables:
+            # Let every table open and every seat connect before measuring (a busy machine
+            # takes a while to open hundreds of websockets).
+            seats = self.tables * self.players
+            ramp_end = time.monotonic() + max(10.0, seats / 20)
+            while time.monotonic() < ramp_end and self.tally.connections < seats:
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.5)
             self.tally = Tally(open_tables=self.tally.open_tables, connections=self.tally.connections,
