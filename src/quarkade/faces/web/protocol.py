@@ -12,7 +12,7 @@ Client to server (one JSON object a message, at most ``MAX_MESSAGE_BYTES``)::
     {"type": "reclaim"}                                  take your seat back from the bot playing it
 
 Server to client: ``welcome``, ``table``, ``state``, ``over``, ``error``, ``pong``, ``probe``,
-``undone``.
+``undone``, ``closed`` (the host closed the table; the socket then closes with code 4410).
 """
 
 from __future__ import annotations
