@@ -43,7 +43,8 @@ export function identity() {
 /** Why a name cannot be used, or null (the server checks the same). */
 export function nameProblem(name) {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > NAME_LENGTH) return `A name is 1 to ${NAME_LENGTH} characters long.`;
+  const length = [...trimmed].length; // characters, as the server counts them, not UTF-16 units
+  if (length < 1 || length > NAME_LENGTH) return `A name is 1 to ${NAME_LENGTH} characters long.`;
   if (/[\p{C}\p{Zl}\p{Zp}]|[^\S ]/u.test(trimmed)) return "A name holds printable characters only.";
   if (/^(bot\s*\d*\s*\(.*\)|seat\s*\d+)$/i.test(trimmed)) return "That reads like the label of a bot or of a free seat: choose another.";
   return null;
