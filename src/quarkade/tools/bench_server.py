@@ -330,6 +330,11 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
         # CPU per move while measuring: steadier than the rates on a machine shared with other work
         "server_cpu_ms_per_move": round(1000 * bench.server_cpu / tally.moves, 3) if tally.moves else float("nan"),
         "client_cpu_ms_per_move": round(1000 * bench.client_cpu / tally.moves, 3) if tally.moves else float("nan"),
+        # moves one core could serve at that cost, whatever the machine's other work
+        "server_moves_per_core_second": round(tally.moves / bench.server_cpu, 1) if bench.server_cpu else float("nan"),
+        # Little's law: moves waiting for their answer, on average. At bot speed every table
+        # always has one, so latency is about tables / moves per second.
+        "moves_in_flight": round(tally.moves / elapsed * statistics.fmean(ms) / 1000, 1) if ms else float("nan"),
         "target": "200 tables, p95 < 50 ms",
     }
     result["target_met"] = bool(result["tables_held"] >= 200 and result["latency_ms"]["p95"] < 50)
@@ -367,6 +372,8 @@ def _print_table(result: dict[str, Any]) -> None:
         ("benchmark client CPU", f"{result['client_cpu_percent']} % of one core"),
         ("server CPU per move", f"{result['server_cpu_ms_per_move']} ms"),
         ("client CPU per move", f"{result['client_cpu_ms_per_move']} ms"),
+        ("moves a server core could serve / s", str(result["server_moves_per_core_second"])),
+        ("moves in flight (mean)", str(result["moves_in_flight"])),
         ("target: 200 tables, p95 < 50 ms", "met" if result["target_met"] else "NOT met"),
     ]
     for name, value in rows:
