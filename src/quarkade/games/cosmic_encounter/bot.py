@@ -56,6 +56,8 @@ class CosmicHeuristic(Bot):
     kind = "heuristic"
 
     def choose(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]  # nothing to weigh (at an edict window most seats can only pass)
         data = view.to_json()
         seat = view.seat
         assert seat is not None
@@ -65,7 +67,7 @@ class CosmicHeuristic(Bot):
         if isinstance(first, Aim) or any(isinstance(a, Aim) for a in legal):
             return self._aim(data, legal)
         if isinstance(first, Launch):
-            most = max(a.tokens for a in legal if isinstance(a, Launch))
+            most = max(len(a.sources) for a in legal if isinstance(a, Launch))
             return Launch(self._sources(data, seat, most))
         if isinstance(first, Invite):
             return self._invite(data, legal)
@@ -138,15 +140,15 @@ class CosmicHeuristic(Bot):
         e = data["encounter"]
         offence = data["offence"]
         near_win = data["players"][offence]["foreign_bases"] >= WIN_BASES - 1
-        allies = [a for a in legal if isinstance(a, Ally)]
+        most = [0, 0]  # the most tokens it may commit to each side (0: not invited there)
+        for action in legal:
+            if isinstance(action, Ally) and len(action.sources) > most[action.side]:
+                most[action.side] = len(action.sources)
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
-        for action in sorted(allies, key=lambda a: -a.tokens):
-            if action.side == 0 and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
-                return Ally(0, self._sources(data, seat, min(action.tokens, 2)))
-        for action in allies:
-            if action.side == 1:
-                best = max(a.tokens for a in allies if a.side == 1)
-                return Ally(1, self._sources(data, seat, min(best, 2)))
+        if most[0] and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
+            return Ally(0, self._sources(data, seat, min(most[0], 2)))
+        if most[1]:
+            return Ally(1, self._sources(data, seat, min(most[1], 2)))
         return Decline()
 
     def _edict(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
