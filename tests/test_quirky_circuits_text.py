@@ -123,7 +123,7 @@ def test_the_result_is_told_in_words() -> None:
 
 def test_the_terminal_shows_the_games_own_drawing() -> None:
     assert text_drawing("quirky-circuits") is render_text
-    assert text_drawing("quirky-quarks") is None
+    assert text_drawing("quirky-quarks") is not None  # every game now draws its own table
     assert text_drawing("no-such-game") is None
     view: dict[str, Any] = new_state(2, seed=2).view(0).to_json()
     console = Console(width=80, record=True, color_system=None)

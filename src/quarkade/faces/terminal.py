@@ -115,12 +115,19 @@ def text_drawing(game_id: str) -> TextDrawing | None:
     return drawing if callable(drawing) else None
 
 
+def _game_title(game_id: str) -> str:
+    try:
+        return game_class(game_id).info.title
+    except UnknownGame:
+        return game_id
+
+
 def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableType:
     """A view as the seat (or spectator) it belongs to may read it."""
     viewer = view.get("seat")
     header = Text()
-    header.append(f"{view.get('game', 'game')}  ", style="bold magenta")
-    header.append("spectator" if viewer is None else f"seat {viewer}", style="bold")
+    header.append(f"{_game_title(str(view.get('game', 'game')))}  ", style="bold magenta")
+    header.append("as a spectator" if viewer is None else f"you are seat {viewer}", style="bold")
     parts: list[RenderableType] = []
     drawing = text_drawing(str(view.get("game", "")))
     if drawing is not None:
