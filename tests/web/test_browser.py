@@ -49,8 +49,7 @@ def quirky_quarks_step(page: Any, discovered: bool) -> str:
     (one discovery in the whole game at most, which keeps it short). Returns what was done."""
     confirm = "[data-role='confirm'] button[data-confirm='yes']:not([disabled])"
     if visible(page, confirm):  # an ejection or a discard, shown whole: send it
-        click_and_wait(page, confirm)
-        page.wait_for_function("() => !document.querySelector(\"[data-role='confirm']\")", timeout=15_000)
+        click_and_wait(page, confirm)  # the bar says "sending" until the server has applied it all
         return "confirm"
     if visible(page, "text=Place bid"):
         click_and_wait(page, "text=Place bid")

@@ -175,6 +175,7 @@ function receive(conn, message) {
       break;
     case "error": {
       // a refused step stops the rest of a confirmed choice: nothing is sent half-checked
+      const wasSending = Boolean(conn.awaiting);
       conn.outbox = [];
       conn.awaiting = false;
       app.errors += 1;
@@ -186,6 +187,8 @@ function receive(conn, message) {
       if (message.code === "no_table" || message.code === "bad_token" || message.code === "full") {
         conn.fatal = message.reason;
         $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, message.reason), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+      } else if (wasSending && conn.key === app.active && !app.replay) {
+        renderBoard(); // the board stops saying "sending" and offers the choice again
       }
       break;
     }
@@ -208,7 +211,7 @@ function send(conn, notation) {
 function sendAll(conn, notations) {
   if (!notations.length) return;
   conn.outbox = notations.slice(1);
-  conn.awaiting = notations.length > 1; // until the last one is applied
+  conn.awaiting = true; // until the last one is applied, or one is refused
   send(conn, notations[0]);
 }
 

@@ -17,11 +17,13 @@ export function confirmBar({ what, detail = null, ready = true, missing = null, 
       h("button", { class: "ghost", "data-confirm": "change", onclick: onChange }, "Change")));
 }
 
-/** Send the actions of one confirmed choice, each once the server applied the one before. */
+/** Send the actions of one confirmed choice, each once the server applied the one before,
+ *  and redraw at once: the choice is not offered again while it is on its way. */
 export function sendInOrder(ctx, send, actions) {
   if (!actions.length) return;
   if (ctx.sendAll) ctx.sendAll(actions);
   else if (actions.length === 1) send(actions[0]);
+  if (ctx.rerender) ctx.rerender();
 }
 
 /** A typed whole number checked against `low`..`high`: { value } or { reason }. `range`

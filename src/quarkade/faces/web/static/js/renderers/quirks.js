@@ -6,7 +6,7 @@
 
 import { h, s, seatColour } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
-import { confirmBar } from "./confirm.js";
+import { confirmBar, sendInOrder } from "./confirm.js";
 
 const LETTER_COLOUR = Object.fromEntries(CLIMATES.map((c) => [CLIMATE[c].letter, CLIMATE[c].colour]));
 const NICHES = ["plant", "herbivore", "carnivore"];
@@ -239,7 +239,10 @@ function leftovers(legal, send) {
     rest.slice(0, 60).map((action) => h("button", { class: "small ghost", onclick: () => send(action), "data-action": action }, action)));
 }
 
-function actionBar(prompt, mine, controls, legal, send) {
+function actionBar(prompt, mine, controls, legal, send, sending = false) {
+  if (sending) {
+    return h("div", { class: "qk-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
+  }
   return h("div", { class: `qk-actionbar ${mine ? "mine" : "waiting"}`, "data-role": "actions" },
     h("div", { class: "prompt" }, prompt),
     h("div", { class: "controls" }, controls, mine ? leftovers(legal, send) : null));
@@ -288,7 +291,7 @@ function mutationControls(ui, legal, exchanges, send, ctx) {
     return [confirmBar({
       what: card ? `Mutate ${ui.mutate}: exchange it for ${card} from your hand` : `Mutate ${ui.mutate}: discard it and draw its replacement`,
       action: chosen,
-      onConfirm: () => { ui.mutate = null; ui.mutation = null; send(chosen); },
+      onConfirm: () => { ui.mutate = null; ui.mutation = null; sendInOrder(ctx, send, [chosen]); },
       onChange: () => { ui.mutation = null; ctx.rerender(); },
     })];
   }
@@ -307,7 +310,7 @@ function selectionBar(picked, verb, label, ui, key, send, ctx) {
   return confirmBar({
     what: `${verb} ${picked.chosen.join(" ")}`, ready: Boolean(picked.exact), missing: "choose another card",
     detail: label, action: picked.exact || undefined, confirmLabel: picked.exact && picked.chosen.length === 3 ? `Confirm: ${label}` : "Confirm",
-    onConfirm: () => { ui[key] = []; send(picked.exact); },
+    onConfirm: () => { ui[key] = []; sendInOrder(ctx, send, [picked.exact]); },
     onChange: () => { ui[key] = []; ctx.rerender(); },
   });
 }
@@ -558,7 +561,7 @@ export function renderQuirks(view, legalList, send, ctx) {
   const me = seat === null || seat === undefined ? null : view.players.find((p) => p.seat === seat);
   const toAct = (view.to_act || []).includes(seat);
   const handCards = hand.map((card) => cardSvg(card, { size: "hand", owner: seat, ...clickHand(card) }));
-  const bar = ctx.replay || view.is_over ? null : actionBar(quirksPrompt(view, legal, ctx), mine, controls, legal, send);
+  const bar = ctx.replay || view.is_over ? null : actionBar(quirksPrompt(view, legal, ctx), mine, controls, legal, send, ctx.sending);
   return h("div", { class: "qk qk-quirks", "data-stage": view.stage },
     h("div", { class: "qk-status" },
       h("span", { class: "qk-stage" }, view.stage.replaceAll("-", " ")),
@@ -643,7 +646,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
         view.niche === q.niche ? h("span", { class: "qk-destiny-chip" }, "destiny") : null,
         counted.has(q.niche) ? h("span", { class: "chip gold" }, `counted ${counted.get(q.niche).total}`) : null),
       creature(q, q.niche, { owner: 0, each: clickTable })))),
-    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
+    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send, ctx.sending),
       h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
         h("div", { class: "head", "data-role": "score" }, h("b", {}, view.hand ? "Your hand" : "The player's hand"), h("span", { class: "faint small" }, `${handCards.length} cards`),
           h("span", { class: "chip" }, `${view.extinctions} of 3 extinctions`), h("span", { class: "chip" }, `${view.destiny.pool} destiny markers`)),
@@ -706,7 +709,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
       const [, who, stack] = chosen.split(" ");
       controls.push(confirmBar({
         what: `Ask ${seatName(ctx, Number(who))} for a card of ${STACK[stack].label}`, action: chosen,
-        onConfirm: () => { ui.asking = null; send(chosen); },
+        onConfirm: () => { ui.asking = null; sendInOrder(ctx, send, [chosen]); },
         onChange: () => { ui.asking = null; ctx.rerender(); },
       }));
     }
@@ -767,7 +770,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
       }) : h("div", { class: "qk-empty-pile" }, "empty"), h("span", { class: "faint small" }, `discard · ${(view.discard_pile || []).length}`)),
       h("div", { class: "qk-pile-help muted small" }, "A QUIRKLING is a plant, herbivore or carnivore of three cards that all bear the code of the current climate."),
     ),
-    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send),
+    dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send, ctx.sending),
       seat !== null && seat !== undefined ? h("section", { class: `qk-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
         h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), h("b", {}, "Your hand"), h("span", { class: "faint small" }, `${hand.length} cards`),
           h("span", { class: "chip" }, `${((view.players.find((p) => p.seat === seat) || {}).quirklings || []).length} QUIRKLINGS made`)),
