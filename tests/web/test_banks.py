@@ -104,9 +104,10 @@ def test_at_a_sealed_step_each_seat_runs_its_own_bank_until_it_is_done(client: T
     assert peers[1].state is not None and peers[1].state["bank"]["running"] == [0, 1]
     before = dict(peers[1].state["bank"]["left_ms"])
     ejects = [str(a) for a in table.state.legal_actions(0) if str(a).startswith("eject")]
-    if ejects:  # a sealed choice changes no bank figure the other seat sees: it hears nothing
-        assert not errors(peers[0].act(ejects[0]))
-        assert peers[1].sync() == []
+    assert ejects, "seat 0 has a card to choose at this ejection"
+    # a sealed choice changes no bank figure the other seat sees: it hears nothing
+    assert not errors(peers[0].act(ejects[0]))
+    assert peers[1].sync() == []
     while 0 in table.state.to_act:
         legal = [str(a) for a in table.state.legal_actions(0)]
         assert not errors(peers[0].act("ready" if "ready" in legal else legal[0]))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import CALM_SEED, FAST, Peer, create_table, errors, fix_seed, make_client, token_of
+from .conftest import CALM_SEED, FAST, create_table, errors, fix_seed, make_client, token_of
 from .test_api import table_of
 from .test_banks import wait_for
 from .test_websocket import close, close_all, connect
@@ -118,18 +118,26 @@ def test_the_results_name_the_seats_bots_played_and_their_moves(quick: TestClien
     created = create_table(quick, ["human", "human"])
     table = table_of(quick, created["id"])
     p0 = connect(quick, created["id"], token_of(created, 0))
+    p1 = connect(quick, created["id"], token_of(created, 1))
     assert not errors(p0.act("bid lhc 3"))
-    close(p0)  # both players gone: bots finish the game for them
+    close(p1)  # seat 0 plays on: a bot takes seat 1
+    wait_for(lambda: table.seats[1] != "human", timeout=5.0)
+    close(p0)
+    time.sleep(0.6)
+    assert table.seats[0] == "human", "nobody is at the table: no bot takes the last seat"
+    host = connect(quick, created["id"], created["host_token"])
+    assert not errors(host.exchange({"type": "hand_to_bot", "seat": 0, "bot": "heuristic"}))
     wait_for(lambda: table.over, timeout=60.0)
     actions = table.state.record().actions
-    by_seat = {seat: sum(1 for actor, _ in actions[1:] if actor == seat) for seat in (0, 1)}
-    watcher: Peer = connect(quick, created["id"])
-    over = [m for m in watcher.messages if m["type"] == "over"][0]
+    spells = {spell["seat"]: spell["from_step"] for spell in table.takeovers.spells}
+    by_seat = {seat: sum(1 for actor, _ in actions[spells[seat]:] if actor == seat) for seat in (0, 1)}
+    over = [m for m in host.sync() if m["type"] == "over"][0]
     assert over["bots"] == [
-        {"seat": 0, "kind": "heuristic", "moves": by_seat[0], "reasons": ["left"]},
+        {"seat": 0, "kind": "heuristic", "moves": by_seat[0], "reasons": ["host"]},
         {"seat": 1, "kind": "heuristic", "moves": by_seat[1], "reasons": ["left"]},
     ]
     assert by_seat[0] > 0 and by_seat[1] > 0
+    assert sum(1 for actor, _ in actions if actor == 0) == by_seat[0] + 1, "seat 0's own bid is not the bot's"
     listing = quick.get("/api/tables").json()["finished"]
     entry = next(t for t in listing if t["id"] == created["id"])
     assert entry["bots"] == over["bots"]

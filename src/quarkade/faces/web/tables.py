@@ -672,8 +672,11 @@ class Table:
         return self._bot_task is not None and not self._bot_task.done()
 
     def cancel_bots(self) -> None:
+        """The table leaves play (closed by its host, or expired): nothing of it runs on."""
         if self._bot_task is not None:
             self._bot_task.cancel()
+        self.banks.stop()
+        self.takeovers.stop()
 
     async def stop(self) -> None:
         self.clock.stop()

@@ -1,9 +1,10 @@
 """Bots that play a person's seat for a while: takeover and reclaim.
 
 A seat passes to the game's heuristic bot when its time bank runs out (``banks.py``), when
-its player has left (no connection for ``Limits.takeover_after`` seconds, counted from when
-the last one closed, or from when the seat's token was issued or the server started), or
-when the host hands it to a bot. The bot keeps playing for it; the table shows who plays
+its player has left while others play on (no connection for ``Limits.takeover_after``
+seconds, counted from when its last one closed, or from when someone came to the table), or
+when the host hands it to a bot. A table nobody is at waits: no bot plays it to its end for
+people who all left. The bot keeps playing for it; the table shows who plays
 the seat and since when. The seat's token still proves whose it is: its holder may take
 it back at any time (``reclaim``), and the bot stops (a move it was still thinking about is
 dropped: the table checks that the seat is still the bot's before applying it).
@@ -176,6 +177,7 @@ class Takeovers:
     def attached(self, connection: Connection) -> None:
         if connection.seat is not None:
             self._cancel_away(connection.seat)
+            self.watch()
 
     def detached(self, connection: Connection) -> None:
         self.watch()
@@ -197,6 +199,8 @@ class Takeovers:
         table = self.table
         if table.over or table.seats[seat] != HUMAN or any(c.seat == seat for c in table.connections):
             return
+        if not any(c.seat is not None and table.seats[c.seat] == HUMAN for c in table.connections):
+            return  # nobody waits for this seat; whoever comes back starts the wait again
         try:
             self.take_over(seat, "left")
         except Exception:
