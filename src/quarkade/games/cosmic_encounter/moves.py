@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import Action
@@ -109,6 +110,18 @@ def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> t
     return (*found, Decline())
 
 
+def listed(legal: list[Action], action: Action) -> bool:
+    """Whether ``action`` is one of ``legal``. Bots and faces mostly send an action taken from
+    the list, or one made once and shared (a launch, an ally's commitment): it is found by
+    identity first, which spares comparing it with each action before it."""
+    twin: Action | None = action
+    if isinstance(action, Launch):
+        twin = _LAUNCHES.get(action.sources)
+    elif isinstance(action, Ally) and action.side in (0, 1):
+        twin = _ALLIES[action.side].get(action.sources)
+    return (twin is not None and any(map(is_, legal, repeat(twin)))) or action in legal
+
+
 HINTS = {
     Step.REGROUP: "the offence returns a token from the warp to one of its bases ('regroup 0.2')",
     Step.DESTINY: "the offence aims the cone ('aim 2.3', or 'draw again' on its own colour)",
@@ -126,7 +139,7 @@ HINTS = {
 
 
 def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
-    if action in s._legal_moves(seat):
+    if listed(s._legal_moves(seat), action):
         return None
     hint = HINTS.get(s.step, "")
     if isinstance(action, Play) and s.step is Step.CARDS:
