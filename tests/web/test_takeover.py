@@ -141,3 +141,15 @@ def test_the_results_name_the_seats_bots_played_and_their_moves(quick: TestClien
     listing = quick.get("/api/tables").json()["finished"]
     entry = next(t for t in listing if t["id"] == created["id"])
     assert entry["bots"] == over["bots"]
+
+
+def test_a_player_who_takes_a_seat_and_never_comes_is_replaced_too(quick: TestClient) -> None:
+    fix_seed(quick, CALM_SEED)
+    created = create_table(quick, ["human", "human"], play=[0])
+    table = table_of(quick, created["id"])
+    p0 = connect(quick, created["id"], token_of(created, 0))
+    code = created["invitations"][0]["code"]
+    assert quick.post(f"/api/tables/{created['id']}/join", json={"invitation": code}).status_code == 200
+    wait_for(lambda: table.seats[1] != "human", timeout=5.0)
+    assert table.takeovers.seat_info(1)["reason"] == "left"  # type: ignore[index]
+    assert not errors(p0.act("bid lhc 3"))

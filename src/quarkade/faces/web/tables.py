@@ -245,6 +245,7 @@ class Table:
                                      browsers=self.browsers, spent_invitations=self.spent_invitations)
         self.last_activity = time.time()
         self.broadcast(self.table_message())
+        self.takeovers.watch()  # a player who never comes is replaced like one who left
         return token
 
     def seat_connections(self, seat: int | None) -> list[Connection]:
