@@ -143,6 +143,15 @@ def test_the_hand_score_and_actions_are_in_sight(browser: Any, live: LiveServer,
     try:
         page.wait_for_timeout(400)  # the bots' first moves arrive
         check_in_sight(page, roles_of(game), f"{game} at {size} size")
+        if size == "phone":
+            # the event log starts folded under the board, and opens with a tap
+            assert page.evaluate("!document.getElementById('log-panel').open")
+            page.click("#log-panel summary")
+            assert page.evaluate("document.getElementById('log-panel').open")
+            # the climate table's zones are large enough to tap
+            zones = page.eval_on_selector_all(".qk-track circle",
+                                              "nodes => nodes.map(n => n.getBoundingClientRect().width)")
+            assert not zones or min(zones) >= 38, f"zones of the climate table as small as {min(zones):.0f} px"
         shoot(page, f"{game}-{size}.png")
         assert not page.problems, page.problems
     finally:

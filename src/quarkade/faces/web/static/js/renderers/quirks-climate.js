@@ -32,13 +32,14 @@ function geometry(rows, thresholds) {
       need: (i) => ({ x: left + i * (ZONES * step + gap) + ZONES * step / 2, y: 96, anchor: "middle" }),
     };
   }
-  // a phone: a row per climate, its name and threshold at the left, zones 46 units apart
-  const step = 46;
+  // a phone: a row per climate, its name and threshold at the left, zones 48 units apart
+  // (a zone to move to is then about 42 px wide on the screen)
+  const step = 48;
   const rowHeight = 50;
-  const left = 92;
+  const left = 80;
   const width = left + ZONES * step + 6;
   return {
-    width, height: CLIMATES.length * rowHeight + 4, r: 19, font: 14,
+    width, height: CLIMATES.length * rowHeight + 4, r: 20, font: 14,
     at: (space) => ({ x: left + (space % ZONES) * step + step / 2, y: 2 + Math.floor(space / ZONES) * rowHeight + rowHeight / 2 }),
     band: (i) => ({ x: 2, y: 2 + i * rowHeight + 2, width: width - 4, height: rowHeight - 4 }),
     label: (i) => ({ x: 10, y: 2 + i * rowHeight + (thresholds ? 22 : 30), anchor: "start" }),
