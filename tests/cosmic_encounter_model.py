@@ -54,24 +54,36 @@ def bases_on_planets(spectator: dict[str, Any], seat: int) -> int:
 
 
 def committed(spectator: dict[str, Any], seat: int) -> int:
-    """Tokens of a seat in the cone or with the allies (the view keeps the allies' list after
-    the reveal, when their tokens have already gone where the outcome sent them)."""
+    """Tokens of a seat in the cone, with the allies (the view keeps the allies' list after
+    the reveal, when their tokens have already gone where the outcome sent them) or on their
+    way back to its bases (pending ``home`` placements)."""
     encounter = spectator["encounter"]
     cone: int = encounter["cone"] if seat == spectator["offence"] else 0
+    going_home = sum(int(p["count"]) for p in encounter["placements"] if p["seat"] == seat and p["kind"] == "home")
     if encounter["result"] is not None and encounter["result"]["winner"] is not None:
-        return cone
-    return cone + sum(int(a["tokens"]) for a in encounter["allies"] if a["seat"] == seat)
+        return cone + going_home
+    return cone + going_home + sum(int(a["tokens"]) for a in encounter["allies"] if a["seat"] == seat)
 
 
-def return_planet(spectator: dict[str, Any], seat: int) -> str:
-    """Where a token returning to a seat's bases goes (RULINGS.md 10): its home planet holding
-    the most of its tokens, else its fullest base (ties: the lowest planet)."""
+def placement_choices(spectator: dict[str, Any], seat: int) -> set[str]:
+    """The choices of the seat asked to place a token (RULINGS.md 10 and 15): a token going
+    home onto any of its bases or home planets; a token lost from any of its bases; a deal's
+    base for the offence onto the target from any other base, for the defence onto a planet
+    of the offence's system where it has none, from a base outside that system or one there
+    that keeps a token."""
+    kind = spectator["encounter"]["placements"][0]["kind"]
     planets = spectator["planets"]
-    home = [p for p in planets if p["system"] == seat and p["tokens"][seat] > 0]
-    pool = home or [p for p in planets if p["tokens"][seat] > 0]
-    if not pool:
-        return f"{seat}.0"
-    return str(max(pool, key=lambda p: (p["tokens"][seat], -planets.index(p)))["planet"])
+    mine = [p["planet"] for p in planets if p["tokens"][seat] > 0]
+    if kind == "home":
+        return {f"home {p['planet']}" for p in planets if p["tokens"][seat] > 0 or p["system"] == seat}
+    if kind == "lose":
+        return {f"lose {planet}" for planet in mine}
+    offence, target = spectator["offence"], spectator["encounter"]["target"]
+    if seat == offence:
+        return {f"base {target} from {planet}" for planet in mine if planet != target}
+    empty = [p["planet"] for p in planets if p["system"] == offence and p["tokens"][seat] == 0]
+    sources = [p["planet"] for p in planets if p["tokens"][seat] > (1 if p["system"] == offence else 0)]
+    return {f"base {planet} from {source}" for planet in empty for source in sources}
 
 
 @dataclass
@@ -141,9 +153,8 @@ def resolve_cards(pre: dict[str, Any], cards: tuple[str, str], last: int) -> Exp
         for seat, tokens in allies["offence"]:
             warp[seat] += tokens
         for seat, tokens in allies["defence"]:
+            # Back to bases of the ally's choice (the audit counts those placed on the target).
             bases[seat] += tokens
-            if return_planet(pre, seat) == target["planet"]:
-                on_target[seat] += tokens
     if totals is None:
         # The compromiser's consolation: a card from the winner's hand per own token lost.
         loser, winner_seat, lost = (
@@ -154,3 +165,43 @@ def resolve_cards(pre: dict[str, Any], cards: tuple[str, str], last: int) -> Exp
     hands = [_refill(h) for h in hands]
     assert len(hands) == n
     return Expected(winner, totals, warp, on_target, bases, hands, winner == "offence")
+
+
+def serve_placements(spectator: dict[str, Any], action: str) -> dict[str, Any]:
+    """What a placement does (RULINGS.md 10): the asked seat's token moves as ``action`` says,
+    then every placement with exactly one choice is made and every one with none dropped,
+    until one with several choices is asked. Returns {"tokens": each planet's tokens, "warp",
+    "placements": what is left to place}."""
+    tokens = {p["planet"]: list(p["tokens"]) for p in spectator["planets"]}
+    warp = [p["warp"] for p in spectator["players"]]
+    queue = [dict(p) for p in spectator["encounter"]["placements"]]
+
+    def current() -> dict[str, Any]:
+        planets = [{**p, "tokens": tokens[p["planet"]]} for p in spectator["planets"]]
+        return {**spectator, "planets": planets, "encounter": {**spectator["encounter"], "placements": queue}}
+
+    def make(choice: str) -> None:
+        seat = queue[0]["seat"]
+        words = choice.split()
+        if words[0] == "home":
+            tokens[words[1]][seat] += 1
+        elif words[0] == "lose":
+            tokens[words[1]][seat] -= 1
+            warp[seat] += 1
+        else:
+            tokens[words[3]][seat] -= 1
+            tokens[words[1]][seat] += 1
+        queue[0]["count"] -= 1
+        if queue[0]["count"] == 0:
+            queue.pop(0)
+
+    make(action)
+    while queue:
+        choices = placement_choices(current(), queue[0]["seat"])
+        if len(choices) > 1:
+            break
+        if choices:
+            make(choices.pop())
+        else:
+            queue.pop(0)
+    return {"tokens": tokens, "warp": warp, "placements": queue}

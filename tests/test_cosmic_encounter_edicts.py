@@ -6,7 +6,7 @@ from quarkade.games.cosmic_encounter.actions import Decline, Invite, Pass, PlayE
 from quarkade.games.cosmic_encounter.components import Edict
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
-from test_rulebook_cosmic_encounter import ally_of, give, new, set_hand, until
+from test_rulebook_cosmic_encounter import ally_of, give, new, set_hand, settle, until
 
 
 def at_window(**options: bool | str) -> CosmicState:
@@ -44,7 +44,8 @@ def test_mobius_tubes_free_every_token_in_the_warp() -> None:
     state.warp[2], state.tokens[10][2] = 3, state.tokens[10][2] - 3
     hold(state, 0, "mobius")
     state.apply(0, PlayEdict(Edict.MOBIUS))
-    assert state.warp == [0, 0, 0, 0]
+    settle(state)  # each token goes to a base of its owner's choice, then the window goes on
+    assert state.step is Step.EDICTS and state.warp == [0, 0, 0, 0]
     assert sum(row[2] for row in state.tokens) == 20
 
 
@@ -61,6 +62,7 @@ def test_force_field_sends_every_ally_home() -> None:
     assert state.ally_side[others[0]] == 0
     hold(state, defence, "forcefield")
     state.apply(defence, PlayEdict(Edict.FORCE_FIELD))
+    settle(state)
     assert state.ally_side[others[0]] == -1
     assert sum(row[others[0]] for row in state.tokens) == 20
 
@@ -70,6 +72,7 @@ def test_plague_costs_three_tokens_and_a_card_of_each_kind() -> None:
     set_hand(state, 2, ["a8", "a9", "c", "quake"])
     hold(state, 1, "plague")
     state.apply(1, PlayEdict(Edict.PLAGUE, 2))
+    settle(state)
     assert state.warp[2] == 3
     faces = sorted(state.cards[c].face for c in state.hands[2])
     assert len(faces) == 1 and faces[0] in ("a8", "a9")

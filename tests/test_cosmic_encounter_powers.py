@@ -6,7 +6,7 @@ from quarkade.games.cosmic_encounter.actions import Aim, Launch, Pass, Play, Pla
 from quarkade.games.cosmic_encounter.components import Edict
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
-from test_rulebook_cosmic_encounter import challenge, give, new, set_hand, until
+from test_rulebook_cosmic_encounter import challenge, give, new, set_hand, settle, until
 
 
 def with_powers(state: CosmicState, powers: dict[int, str]) -> CosmicState:
@@ -54,6 +54,7 @@ def test_macron_launches_one_token_that_counts_four() -> None:
 
 def test_zombie_tokens_never_go_to_the_warp() -> None:
     state, _, _ = fight({OFFENCE: "zombie"}, "a0", "a40", launch=3)
+    settle(state)  # they come back to bases of its choice
     assert state.warp[OFFENCE] == 0
     assert sum(row[OFFENCE] for row in state.tokens) == 20
 

@@ -9,6 +9,7 @@ import pytest
 
 import quarkade
 from quarkade.core import Chance
+from quarkade.games.cosmic_encounter.placements import pending_home
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
 
 OPTIONS: list[dict[str, Any]] = [{}, {"quarks": True, "deck": "mayfair-more", "flares": True},
@@ -20,10 +21,13 @@ COMMITTED = (Step.ALLIANCE, Step.EDICTS, Step.TRADE, Step.CARDS, Step.DEAL)
 
 def tokens_of(state: CosmicState, seat: int) -> int:
     # Allies' tokens are off the board from their commitment to the resolution (the view
-    # keeps the alliance afterwards, for the rewards).
-    allies = state.ally_tokens[seat] if state.ally_side[seat] >= 0 and state.step in COMMITTED else 0
+    # keeps the alliance afterwards, for the rewards), placements an edict caused included.
+    step = state.resume[0] if state.step is Step.PLACE else state.step.value
+    allies = state.ally_tokens[seat] if state.ally_side[seat] >= 0 and step in {s.value for s in COMMITTED} else 0
     cone = state.cone if seat == state.offence else 0
-    return sum(row[seat] for row in state.tokens) + state.warp[seat] + state.removed[seat] + allies + cone
+    # Tokens on their way back to the seat's bases wait in the placements.
+    return (sum(row[seat] for row in state.tokens) + state.warp[seat] + state.removed[seat] + allies + cone
+            + pending_home(state, seat))
 
 
 def card_zones(state: CosmicState) -> list[int]:

@@ -82,15 +82,17 @@ def test_every_visible_quark_shows_its_flavour_and_value_now() -> None:
 @pytest.mark.parametrize("text", ["regroup 2.3", "aim 2.3", "aim 0.1 at 2", "draw again", "launch 2.1 2.1 2.3",
                                   "invite 1 3",
                                   "invite none", "ally offence 1.0 1.4", "ally defence 3.2", "decline", "trade", "keep",
-                                  "play a8", "play c", "play u10", "play random", "offer give 1 get 2 base mine",
-                                  "accept", "timeout", "reward 2", "again", "end", "pass", "edict zap 2",
-                                  "edict mobius", "edict finder 2 15", "flare mind"])
+                                  "play a8", "play c", "play u10", "play random", "offer give a8 c get 2 base mine",
+                                  "offer give none get 0 base none", "accept", "accept a10 c", "timeout",
+                                  "home 1.2", "lose 0.3", "base 1.2 from 2.0", "reward 2", "again", "end", "pass",
+                                  "edict zap 2", "edict mobius", "edict finder 2 15", "flare mind"])
 def test_notation_reads_back(text: str) -> None:
     assert str(parse(text)) == text
 
 
 @pytest.mark.parametrize("text", ["aim 2.7", "launch", "launch 2.1 2.1 2.1 2.1 2.1", "ally offence 3",
-                                  "offer give 1 get 2 base all", "edict finder 2", "play x"])
+                                  "offer give 1 get 2 base all", "offer give a8 c a9 get 1 base mine",
+                                  "accept random", "home 1.7", "base 1.2 2.0", "edict finder 2", "play x"])
 def test_bad_notation_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(InvalidNotation) as refused:
         parse(text)

@@ -24,6 +24,7 @@ from quarkade.games.cosmic_encounter.actions import (
     PlayEdict,
     Regroup,
     Reward,
+    Settle,
     Timeout,
 )
 from quarkade.games.cosmic_encounter.components import (
@@ -78,6 +79,17 @@ def until(state: CosmicState, step: Step, choose: Callable[[CosmicState, int, li
         action = choose(state, seat, legal) if choose else None
         state.apply(seat, action if action is not None else legal[0])
     raise AssertionError(f"{step} never reached")
+
+
+def settle(state: CosmicState) -> None:
+    """Make every pending placement (RULINGS 10) with the first choice offered."""
+    while state.step is Step.PLACE:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+def faces(state: CosmicState, seat: int) -> list[str]:
+    return sorted(state.cards[card].face for card in state.hands[seat])
 
 
 def launch_of(state: CosmicState, count: int) -> Launch:
@@ -267,11 +279,15 @@ def test_3_6_compromise_against_compromise_deal() -> None:
     state.apply(defence, Play("c"))
     assert state.step is Step.DEAL and set(state.to_act) == {offence, defence}
     target = state.target
-    state.apply(offence, Offer(1, 1, 3))
-    state.apply(defence, Accept())
-    assert state.tokens[target][offence] == 2
+    # The offence names the card it gives and asks for one; the defence names the one it gives.
+    state.apply(offence, Offer(("a4",), 1, 3))
+    state.apply(defence, Accept(("a7",)))
+    assert faces(state, offence) == ["a5", "a7"] and faces(state, defence) == ["a4", "a6"]
+    assert state.tokens[target][offence] == 2  # the cone lands on the target
+    # The defence chooses where its new base goes and which base its token leaves.
+    assert state.step is Step.PLACE and state.to_act == (defence,)
+    settle(state)
     assert any(state.tokens[p][defence] for p in range(offence * 5, offence * 5 + 5))
-    assert len(state.hands[offence]) == 2 and len(state.hands[defence]) == 2
 
 
 def deal_for_the_defence(defence_bases: dict[int, int]) -> tuple[CosmicState, int, int]:
@@ -288,20 +304,30 @@ def deal_for_the_defence(defence_bases: dict[int, int]) -> tuple[CosmicState, in
     set_hand(state, defence, ["c", "a6", "a7"])
     state.apply(offence, Play("c"))
     state.apply(defence, Play("c"))
-    state.apply(defence, Offer(1, 1, 3))
-    state.apply(offence, Accept())
+    state.apply(defence, Offer(("a6",), 1, 3))
+    state.apply(offence, Accept(("a4",)))
     return state, offence, defence
 
 
 def test_3_6_a_deals_base_for_the_defence_never_empties_one_in_that_system() -> None:
-    """"A deal may ... give ... the defence a base in the offence's home system": one more base
-    there, so the token comes from outside that system before a single token there moves."""
+    """"A deal may ... give ... the defence a base in the offence's home system": a new base
+    there, onto a planet where it has none, its token from a base outside that system or
+    from one there that keeps a token; the defence chooses both (RULINGS 15)."""
     state, offence, defence = deal_for_the_defence({2: 1, 10: 1})
-    assert [state.tokens[p][defence] for p in range(5)] == [1, 0, 1, 0, 0]
-    assert state.tokens[10][defence] == 0
+    assert state.step is Step.PLACE and state.to_act == (defence,)
+    assert {str(a) for a in state.legal_actions(defence)} == {f"base 0.{p} from 2.0" for p in (0, 1, 3, 4)}
+    state.apply(defence, Settle(3, 10))
+    assert [state.tokens[p][defence] for p in range(5)] == [0, 0, 1, 1, 0] and state.tokens[10][defence] == 0
     state, offence, defence = deal_for_the_defence({2: 2})
+    assert {str(a) for a in state.legal_actions(defence)} == {f"base 0.{p} from 0.2" for p in (0, 1, 3, 4)}
+    with pytest.raises(quarkade.IllegalAction, match="base 0.0 from 0.2"):
+        state.apply(defence, Settle(2, 2))
+    state.apply(defence, Settle(0, 2))
     assert [state.tokens[p][defence] for p in range(5)] == [1, 0, 1, 0, 0]
+    # Only a single token there: nothing to move without emptying a base, so nothing moves.
     state, offence, defence = deal_for_the_defence({2: 1})
+    assert state.step is not Step.PLACE or state.to_act != (defence,)
+    settle(state)
     assert [state.tokens[p][defence] for p in range(5)] == [0, 0, 1, 0, 0]
     assert state.warp[defence] == sum(row[defence] for row in new(players=3).tokens) - 1
 
@@ -319,12 +345,14 @@ def test_3_6_the_deal_is_timed_by_the_host() -> None:
     clock = state.clock()
     assert clock is not None and clock.seats == (offence, defence) and clock.limit_ms == 5000
     assert clock.key == ("deal", state.turn, state.challenge) and not clock.race
-    offer = Offer(1, 1, 3)
+    offer = Offer(("a4",), 1, 3)
     assert clock.stamp(offer, 4000) == offer and clock.carried_ms(offer) is None
     state.apply(offence, offer)
     assert state.clock() == clock  # the same step: the host's minute goes on
     state.apply(defence, clock.timeout)
-    assert state.clock() is None and state.warp[offence] == 3
+    assert state.clock() is None
+    settle(state)
+    assert state.warp[offence] == 3
 
 
 def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
@@ -335,6 +363,11 @@ def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
     state.apply(offence, Play("c"))
     state.apply(defence, Play("c"))
     state.apply(defence, Timeout())  # the host applies it when the minute has passed
+    # The cone goes home first, then each side loses three tokens from bases it chooses.
+    assert state.step is Step.PLACE and state.to_act == (offence,)
+    assert state.view(None).to_json()["encounter"]["placements"][:2] == [
+        {"seat": offence, "kind": "home", "count": 2}, {"seat": offence, "kind": "lose", "count": 3}]
+    settle(state)
     assert state.warp[offence] == 3 and state.warp[defence] == 3
 
 
@@ -351,6 +384,9 @@ def test_3_7_defensive_allies_rewards() -> None:
     hand = len(state.hands[ally])
     state.apply(offence, Play("a0"))
     state.apply(defence, Play("a20"))
+    # The ally's three tokens go home first, each where it chooses.
+    assert state.step is Step.PLACE and state.to_act == (ally,)
+    settle(state)
     assert state.step is Step.REWARDS and state.to_act == (ally,)
     state.apply(ally, Reward(3))
     assert len(state.hands[ally]) == hand + 3

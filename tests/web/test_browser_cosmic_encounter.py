@@ -80,8 +80,9 @@ def quark_value(face: str, square: int) -> int:
 
 def choose(actions: list[str], rng: random.Random) -> str:
     """A simple policy: accept a deal, rarely give one up, otherwise any shown action."""
-    if "accept" in actions:
-        return "accept"
+    accepts = [a for a in actions if a == "accept" or a.startswith("accept ")]
+    if accepts:
+        return accepts[0]
     choices = [a for a in actions if a != "timeout"] or actions
     # offence: a second challenge keeps the game moving towards its end
     if "again" in choices and rng.random() < 0.7:
@@ -189,7 +190,10 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     state = deal_for_seat_0()
     view = state.view(0).to_json()
     legal = [str(action) for action in state.legal_actions(0)]
-    assert "accept" in legal
+    # Accepting names the cards seat 0 gives for those asked; an offer names the cards given.
+    accept = next(a for a in legal if a.split()[0] == "accept")
+    gift = next(a.removeprefix("offer give ").split(" get ")[0] for a in legal
+                if a.startswith("offer give ") and not a.startswith("offer give none"))
     page.goto(f"{server.url}/")
     page.evaluate(DRAW, [view, legal, 0])
     page.wait_for_selector("#ce-deal")
@@ -202,14 +206,14 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     page.wait_for_function("f => Number(document.querySelector('.ce-countdown-n').textContent.split(' ')[0]) < f",
                            arg=first, timeout=5_000)
     shoot(page, "cosmic-encounter-deal.png")
-    page.select_option("#ce-deal select[data-deal='give']", "1")
+    page.select_option("#ce-deal select[data-deal='give']", gift)
     page.select_option("#ce-deal select[data-deal='get']", "1")
     page.select_option("#ce-deal select[data-deal='base']", "mine")
-    assert page.get_attribute("#ce-offer", "data-action") == "offer give 1 get 1 base mine"
+    assert page.get_attribute("#ce-offer", "data-action") == f"offer give {gift} get 1 base mine"
     page.click("#ce-offer")
-    page.click("#ce-deal [data-action='accept']")
+    page.click(f"#ce-deal [data-action='{accept}']")
     page.click("#ce-deal [data-action='timeout']")
-    assert page.evaluate("window.sent") == ["offer give 1 get 1 base mine", "accept", "timeout"]
+    assert page.evaluate("window.sent") == [f"offer give {gift} get 1 base mine", accept, "timeout"]
     # the main players' cards are both Compromises, face up, and no winner yet
     assert page.locator(".ce-side .ce-card.compromise").count() == 2
     assert "a deal" in page.inner_text("#ce-result")

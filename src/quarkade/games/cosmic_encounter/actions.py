@@ -15,14 +15,19 @@ by their face (see ``components``). Notation, one action a line::
     trade / keep           Trader: swap hands with the opponent, or not
     play a8                play a challenge card, sealed (``play c``, ``play u10``)
     play random            Laser's opponent: a challenge card chosen at random
-    offer give 1 get 2 base mine
-                           a deal: cards I give, cards I get, bases (none, mine, yours, both)
-    accept                 accept the other side's standing offer
+    offer give a8 c get 1 base mine
+                           a deal: the cards I give, by face (``give none``), how many cards
+                           I ask for, the bases (none, mine, yours, both)
+    accept a10             accept the other side's standing offer, naming the cards I give
+                           for the ones it asks (``accept`` when it asks for none)
     timeout                the deal's time ran out (the host applies it; a side may give up)
     reward 2               a defensive ally takes 2 cards, the rest of its reward in tokens
     again / end            after a successful first challenge: a second one, or end the turn
     pass                   an edict window: play no edict (now)
     edict zap 2            play an edict (``edict mobius``, ``edict finder 2 15``, ...)
+    home 1.2               a token going back to my bases: onto planet 1.2 (a base or a home planet)
+    lose 0.3               a token I lose from my bases: the one on planet 0.3
+    base 1.2 from 2.0      a deal's base: my token from planet 2.0 onto planet 1.2
     flare macron           play a flare (wild: borrow its power; super: on one's own power)
 """
 
@@ -33,12 +38,13 @@ from dataclasses import dataclass
 
 from quarkade.core.errors import InvalidNotation
 from quarkade.core.game import Action, parse_words
-from quarkade.games.cosmic_encounter.components import Edict
+from quarkade.games.cosmic_encounter.components import DEAL_CARDS, Edict
 
 GAME_ID = "cosmic-encounter"
 PLANET = re.compile(r"(\d{1,2})\.(\d)")
 FACE = re.compile(r"a-?\d{1,2}|c|[uds]\d{1,2}|random")
 NUMBER = re.compile(r"-?\d{1,3}")
+CARD_FACE = re.compile(r"[a-z][a-z0-9-]{0,24}")  # any card: a challenge card, an edict, a flare
 SIDES = ("offence", "defence")
 BASES = ("none", "mine", "yours", "both")
 EDICTS = {e.value: e for e in Edict}
@@ -128,20 +134,26 @@ class Play(Action):
         return f"play {self.face}"
 
 
+def _faces(faces: tuple[str, ...]) -> str:
+    return " ".join(faces) if faces else "none"
+
+
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
-    give: int
-    get: int
+    give: tuple[str, ...]  # the faces of the cards the proposer gives, sorted
+    get: int  # how many cards it asks for (the acceptor names them)
     bases: int  # index into BASES, from the proposer's side
 
     def __str__(self) -> str:
-        return f"offer give {self.give} get {self.get} base {BASES[self.bases]}"
+        return f"offer give {_faces(self.give)} get {self.get} base {BASES[self.bases]}"
 
 
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
+    give: tuple[str, ...] = ()  # the faces of the cards the acceptor gives, sorted
+
     def __str__(self) -> str:
-        return "accept"
+        return " ".join(("accept", *self.give))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +200,31 @@ class PlayEdict(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Home(Action):
+    planet: int  # where a token going back to its owner's bases goes
+
+    def __str__(self) -> str:
+        return f"home {self.planet // 5}.{self.planet % 5}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Action):
+    planet: int  # the base a lost token leaves
+
+    def __str__(self) -> str:
+        return f"lose {self.planet // 5}.{self.planet % 5}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Action):
+    planet: int  # a deal's base: the planet the token moves onto
+    source: int  # the base it leaves
+
+    def __str__(self) -> str:
+        return f"base {self.planet // 5}.{self.planet % 5} from {self.source // 5}.{self.source % 5}"
+
+
+@dataclass(frozen=True, slots=True)
 class PlayFlare(Action):
     power: str  # the flare's power name
 
@@ -221,6 +258,17 @@ def _sources(words: list[str]) -> tuple[int, ...]:
     return tuple(sorted(_planet(word) for word in words))
 
 
+def _deal_faces(words: list[str], what: str) -> tuple[str, ...]:
+    """Faces of cards given in a deal (``none``: no card), sorted."""
+    if words == ["none"]:
+        return ()
+    if not all(CARD_FACE.fullmatch(w) and w != "random" for w in words):
+        raise InvalidNotation(f"{what} are named by their faces (e.g. 'a8 c zap', or 'none')")
+    if len(words) > DEAL_CARDS:
+        raise InvalidNotation(f"a deal moves at most {DEAL_CARDS} cards each way (a house limit, RULINGS.md 15)")
+    return tuple(sorted(words))
+
+
 def parse(text: str) -> Action:
     """Notation to an action (not yet checked against the rules)."""
     words = parse_words(text, GAME_ID)
@@ -251,10 +299,17 @@ def parse(text: str) -> Action:
         return Ally(SIDES.index(rest[0]), _sources(rest[1:]))
     if head == "play" and len(rest) == 1 and FACE.fullmatch(rest[0]):
         return Play(rest[0])
-    if head == "offer" and len(rest) == 6 and rest[0] == "give" and rest[2] == "get" and rest[4] == "base":
-        if rest[5] not in BASES:
+    if head == "offer" and len(rest) >= 6 and rest[0] == "give" and rest[-4] == "get" and rest[-2] == "base":
+        if rest[-1] not in BASES:
             raise InvalidNotation(f"the bases of a deal are one of {', '.join(BASES)}")
-        return Offer(_number(rest[1], "cards given"), _number(rest[3], "cards asked"), BASES.index(rest[5]))
+        return Offer(_deal_faces(rest[1:-4], "the cards given"), _number(rest[-3], "cards asked"),
+                     BASES.index(rest[-1]))
+    if head == "accept" and rest:
+        return Accept(_deal_faces(rest, "the cards given"))
+    if head in ("home", "lose") and len(rest) == 1:
+        return Home(_planet(rest[0])) if head == "home" else Lose(_planet(rest[0]))
+    if head == "base" and len(rest) == 3 and rest[1] == "from":
+        return Settle(_planet(rest[0]), _planet(rest[2]))
     if head == "reward" and len(rest) == 1:
         return Reward(_number(rest[0], "the number of cards"))
     if head == "flare" and len(rest) == 1 and re.fullmatch(r"[a-z-]{2,20}", rest[0]):

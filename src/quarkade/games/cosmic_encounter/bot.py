@@ -9,8 +9,12 @@
   squares to come, so a Quark about to rise is kept and one about to fall is spent. If no
   card reaches, it plays a Compromise (for consolation) or its cheapest card. Facing
   Anti-Matter (the lower total wins) it plays its lowest Attack.
-- **Deals both sides gain from.** It offers a card each way and a base each way, and accepts
-  any offer that gives it a base.
+- **Deals both sides gain from.** It offers its least useful card for one of the other side's
+  and a base each way, and accepts any offer that gives it a base, paying with its least
+  useful cards.
+- **Placing its tokens.** A token going home strengthens its weakest foreign base (else its
+  weakest home base); a token lost leaves its fullest base, a home one first, so no base is
+  emptied while another can spare one; a deal's base takes its token from its fullest base.
 """
 
 from __future__ import annotations
@@ -25,14 +29,17 @@ from quarkade.games.cosmic_encounter.actions import (
     Aim,
     Ally,
     Decline,
+    Home,
     Invite,
     Launch,
+    Lose,
     Offer,
     Pass,
     Play,
     PlayEdict,
     Regroup,
     Reward,
+    Settle,
     Timeout,
     Trade,
 )
@@ -50,6 +57,14 @@ def card_worth(card: dict[str, Any], square: int | None) -> float:
         future = [int(card["printed"]) + SQUARES[(square + k) % 12][flavour] for k in range(1, LOOK_AHEAD + 1)]
         return sum(future) / len(future)
     return float(card.get("value", 0))
+
+
+def keep_worth(card: dict[str, Any], square: int | None) -> float:
+    """What a card is worth keeping when a deal is made: a challenge card its worth (a
+    Compromise a middling card), an edict or a flare a good one."""
+    if card["kind"] in ("attack", "quark"):
+        return card_worth(card, square)
+    return TYPICAL_CARD / 2 if card["kind"] == "compromise" else TYPICAL_CARD * 1.5
 
 
 class CosmicHeuristic(Bot):
@@ -88,6 +103,8 @@ class CosmicHeuristic(Bot):
             return Reward(max(0, most - warp))
         if isinstance(first, Again):
             return Again(True)
+        if isinstance(first, (Home, Lose, Settle)):
+            return self._place(data, seat, legal)
         return first
 
     # ----------------------------------------------------------------- helpers
@@ -206,17 +223,40 @@ class CosmicHeuristic(Bot):
         e = data["encounter"]
         opponent = self._opponent(data, seat)
         theirs = e["offers"][0 if opponent == data["offence"] else 1]
-        if theirs is not None and Accept() in legal:
-            bases = theirs.split()[-1]
-            if bases in ("yours", "both"):
-                return Accept()
-        both = [a for a in legal if isinstance(a, Offer) and a.bases == 3 and a.give == min(1, a.give) and a.get <= 1]
+        hand = {c["card"]: c for c in data["hand"]}
+
+        def cost(faces: tuple[str, ...]) -> float:
+            return sum(keep_worth(hand[face], data["square"]) for face in faces)
+        if theirs is not None and theirs["base"] in ("yours", "both"):
+            accepts = [a for a in legal if isinstance(a, Accept)]
+            if accepts:
+                return min(accepts, key=lambda a: cost(a.give))
+        # A card each way (its least useful one) and a base each way.
+        both = [a for a in legal if isinstance(a, Offer) and a.bases == 3 and len(a.give) <= 1 and a.get <= 1]
         mine = e["offers"][0 if seat == data["offence"] else 1]
         if both:
-            choice = max(both, key=lambda a: (a.give, a.get))
-            if mine != str(choice):
+            choice = max(both, key=lambda a: (len(a.give), a.get, -cost(a.give)))
+            if mine is None or mine["notation"] != str(choice):
                 return choice
         return Timeout()
+
+    @staticmethod
+    def _place(data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        tokens = [p["tokens"][seat] for p in data["planets"]]
+
+        def foreign(planet: int) -> bool:
+            return planet // PLANETS != seat
+        homes = [a for a in legal if isinstance(a, Home)]
+        if homes:
+            # The weakest foreign base first (the one most at risk), else the weakest home base.
+            return min(homes, key=lambda a: (not foreign(a.planet), tokens[a.planet] == 0, tokens[a.planet]))
+        losses = [a for a in legal if isinstance(a, Lose)]
+        if losses:
+            # Where it hurts least: a base that keeps a token, a home one, the fullest.
+            return max(losses, key=lambda a: (tokens[a.planet] > 1, not foreign(a.planet), tokens[a.planet]))
+        # A deal's base: its token from the fullest base (a home one first), onto the lowest planet.
+        settles = [a for a in legal if isinstance(a, Settle)]
+        return max(settles, key=lambda a: (tokens[a.source] > 1, not foreign(a.source), tokens[a.source], -a.planet))
 
 
 register_bot("heuristic", "cosmic-encounter")(CosmicHeuristic)

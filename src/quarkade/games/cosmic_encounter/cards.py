@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from quarkade.core.flow import Sealed
 from quarkade.core.log import note
-from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, PLANETS, Kind, attack_value
+from quarkade.games.cosmic_encounter import placements
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Kind, attack_value
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
@@ -193,6 +194,12 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
     if consoled >= 0 and lost:
         take_cards(s, winner, consoled, lost, "consolation")
     discard_played(s)
+    # Returning tokens (defensive allies, a Zombie's) are placed before the rewards.
+    placements.start(s, placements.REWARDS)
+
+
+def next_reward(s: CosmicState) -> None:
+    """The next defensive ally takes its reward, or the challenge ends."""
     if s.rewards:
         s.step, s._to_act = Step.REWARDS, (s.rewards[0],)
     else:
@@ -225,72 +232,87 @@ def discard_played(s: CosmicState) -> None:
 
 
 # ----------------------------------------------------------------- deals
-def offer(s: CosmicState, seat: int, give: int, get: int, bases: int) -> None:
-    s.offers[s.mains.index(seat)] = (give, get, bases)
-    s.log = note(s.log, "offer", -1, seat, give, get, bases)
+def offer(s: CosmicState, seat: int, give: tuple[str, ...], get: int, bases: int) -> None:
+    """A standing offer: the faces the proposer gives, the number of cards it asks for, the
+    bases. Its faces are told to the two main players only (views.py)."""
+    index = s.mains.index(seat)
+    before = s.offers[index]
+    # Other seats see how many cards are offered: an offer that changes only the faces is no
+    # news to them (views.py tells it to the two main players only).
+    faces_only = before is not None and (len(before[0]), before[1], before[2]) == (len(give), get, bases)
+    s.offers[index] = (give, get, bases)
+    s.log = note(s.log, "offer", -1, seat, s.opponent(seat), give, get, bases, faces_only)
 
 
-def accept(s: CosmicState, seat: int) -> None:
+def cards_by_face(s: CosmicState, seat: int, faces: tuple[str, ...]) -> list[int] | None:
+    """Cards of the seat's hand with these faces (one a face named), or None if it lacks one."""
+    left = list(s.hands[seat])
+    found = []
+    for face in faces:
+        card = next((c for c in left if s.cards[c].face == face), -1)
+        if card < 0:
+            return None
+        left.remove(card)
+        found.append(card)
+    return found
+
+
+def accept(s: CosmicState, seat: int, give: tuple[str, ...]) -> None:
+    """The other side's standing offer is accepted: the named cards change hands, then the
+    bases are placed and the tokens still out go home (placements.py)."""
     proposer = s.opponent(seat)
     terms = s.offers[s.mains.index(proposer)]
     assert terms is not None
-    give, get, bases = terms
-    s.log = note(s.log, "deal", -1, proposer, give, get, bases)
+    offered, _, bases = terms
+    s.log = note(s.log, "deal", -1, proposer, len(offered), len(give), bases)
     set_result(s, "deal")
-    take_cards(s, proposer, seat, give, "deal-cards")
-    take_cards(s, seat, proposer, get, "deal-cards")
+    hand_over(s, proposer, seat, offered)
+    hand_over(s, seat, proposer, give)
     gets_base = {proposer: bases in (1, 3), seat: bases in (2, 3)}
     offence, defence = s.mains
     if gets_base[offence]:
-        landing = s.cone or s.take_tokens(offence, 1, exclude=s.target)
-        s.tokens[s.target][offence] += landing
-        s.cone = 0
+        if s.cone:
+            s.tokens[s.target][offence] += s.cone
+            s.cone = 0
+        else:
+            placements.add(s, offence, placements.BASE, 1)
         s.success = True
     if gets_base[defence]:
-        defence_deal_base(s, offence, defence)
+        placements.add(s, defence, placements.BASE, 1)
     end_deal(s)
 
 
-def defence_deal_base(s: CosmicState, offence: int, defence: int) -> None:
-    """Move one defence token onto a planet of the offence's system where it has none. The token
-    comes from a base that survives the move or lies outside that system (RULINGS 15), so the
-    new base is always one more base there; a defence whose only tokens are single ones in
-    that system has none to spare and nothing moves."""
-    home = range(offence * PLANETS, (offence + 1) * PLANETS)
-    planet = next((p for p in home if not s.tokens[p][defence]), -1)
-    if planet < 0:
-        return
-    # Outside the system first (the fullest, ties the lowest planet), then a base there that
-    # keeps a token after the move.
-    outside = [(row[defence], -p) for p, row in enumerate(s.tokens) if p not in home and row[defence]]
-    inside = [(row[defence], -p) for p, row in enumerate(s.tokens) if p in home and row[defence] > 1]
-    pool = outside or inside
-    if not pool:
-        return
-    source = -max(pool)[1]
-    s.tokens[source][defence] -= 1
-    s.tokens[planet][defence] += 1
+def hand_over(s: CosmicState, giver: int, taker: int, faces: tuple[str, ...]) -> None:
+    """Cards named by face pass from the giver's hand to the taker's (the two see which)."""
+    given = cards_by_face(s, giver, faces)
+    assert given is not None  # checked by the legal actions
+    for card in given:
+        s.hands[giver].remove(card)
+    s.hands[taker].extend(given)
+    s.log = note(s.log, "deal-cards", taker, giver, taker, tuple(given))
 
 
 def timeout(s: CosmicState) -> None:
-    """No deal in time: each main player loses three tokens to the warp."""
+    """No deal in time: the cone goes home, then each main player loses three tokens."""
     s.log = note(s.log, "no-deal", -1)
     set_result(s, "no deal")
     s.return_tokens(s.offence, s.cone)
     s.cone = 0
     for seat in s.mains:
-        s.lose_tokens(seat, s.take_tokens(seat, DEAL_LOSS))
+        s.take_tokens(seat, DEAL_LOSS)
     end_deal(s)
 
 
 def end_deal(s: CosmicState) -> None:
+    """The cone (if it did not land) and every ally's tokens go home, where their owners
+    choose; then the challenge ends."""
     s.return_tokens(s.offence, s.cone)
     s.cone = 0
     for ally in range(s.players):
         if s.ally_side[ally] >= 0:
             s.return_tokens(ally, s.ally_tokens[ally])
     discard_played(s)
-    finish_challenge(s)
+    placements.start(s, placements.FINISH)
 
 
 # ----------------------------------------------------------------- after the challenge
@@ -302,10 +324,7 @@ def reward(s: CosmicState, seat: int, cards: int) -> None:
     s.return_tokens(seat, tokens)
     s.log = note(s.log, "reward", -1, seat, cards, tokens)
     s.rewards = s.rewards[1:]
-    if s.rewards:
-        s._to_act = (s.rewards[0],)
-    else:
-        finish_challenge(s)
+    placements.start(s, placements.REWARDS)
 
 
 def finish_challenge(s: CosmicState) -> None:

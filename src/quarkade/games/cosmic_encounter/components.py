@@ -21,6 +21,7 @@ HAND_SIZE = 7
 MAX_LAUNCH = 4  # tokens in the cone, and an ally's commitment
 WIN_BASES = 5  # foreign bases that win
 DEAL_LOSS = 3  # tokens each side loses when a deal fails
+DEAL_CARDS = 2  # house: the most cards a deal moves each way (RULINGS.md 15)
 DESTINY_PER_COLOUR = 3  # house: the destiny pile holds three cards of each player's colour
 DECK_NAMES = ("eon", "eon-expansions", "mayfair-more")
 FLAVOURS = ("up", "down", "strange")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from itertools import combinations, repeat
+from itertools import combinations, combinations_with_replacement, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import Action
-from quarkade.games.cosmic_encounter import cards, edicts, setup_phases
+from quarkade.games.cosmic_encounter import cards, edicts, placements, setup_phases
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
     Again,
@@ -17,8 +17,10 @@ from quarkade.games.cosmic_encounter.actions import (
     Ally,
     Decline,
     DrawAgain,
+    Home,
     Invite,
     Launch,
+    Lose,
     Offer,
     Pass,
     Play,
@@ -26,15 +28,33 @@ from quarkade.games.cosmic_encounter.actions import (
     PlayFlare,
     Regroup,
     Reward,
+    Settle,
     Timeout,
     Trade,
 )
+from quarkade.games.cosmic_encounter.components import DEAL_CARDS as DEAL_CARDS  # text.py reads it here
 from quarkade.games.cosmic_encounter.rules import Step
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
 
-DEAL_CARDS = 2  # the most cards a deal's offer moves each way (house: see RULINGS.md)
+def deal_gifts(s: CosmicState, seat: int, sizes: range) -> list[tuple[str, ...]]:
+    """Every set of cards the seat could give in a deal, by face (sorted; faces it holds
+    several of may be named that often), of each size in ``sizes``."""
+    held: dict[str, int] = {}
+    for card in s.hands[seat]:
+        face = s.cards[card].face
+        held[face] = held.get(face, 0) + 1
+    faces = sorted(held)
+    return [gift for size in sizes for gift in combinations_with_replacement(faces, size)
+            if all(gift.count(face) <= held[face] for face in set(gift))]
+
+
+def asked(s: CosmicState, seat: int) -> int:
+    """How many cards the seat gives if it accepts the other side's offer: as many as it
+    asks for, or all the seat holds if fewer."""
+    terms = s.offers[s.mains.index(s.opponent(seat))]
+    return -1 if terms is None else min(terms[1], len(s.hands[seat]))
 
 
 def moves(s: CosmicState, seat: int) -> list[Any]:
@@ -63,12 +83,22 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
         faces = dict.fromkeys(s.cards[card].face for card in s.challenge_cards(seat))
         return [Play(face) for face in faces]
     if step is Step.DEAL:
-        mine, theirs = len(s.hands[seat]), len(s.hands[s.opponent(seat)])
-        found = [Offer(give, get, bases) for give in range(min(DEAL_CARDS, mine) + 1)
+        theirs = len(s.hands[s.opponent(seat)])
+        gifts = deal_gifts(s, seat, range(DEAL_CARDS + 1))
+        found = [Offer(give, get, bases) for give in gifts
                  for get in range(min(DEAL_CARDS, theirs) + 1) for bases in range(4)]
-        if s.offers[s.mains.index(s.opponent(seat))] is not None:
-            found.append(Accept())
+        count = asked(s, seat)
+        if count >= 0:
+            found.extend(Accept(give) for give in deal_gifts(s, seat, range(count, count + 1)))
         return [*found, Timeout()]
+    if step is Step.PLACE:
+        _, kind, _ = s.placements[0]
+        options = placements.choices(s, seat, kind)
+        if kind == placements.HOME:
+            return [Home(planet) for planet, _ in options]
+        if kind == placements.LOSE:
+            return [Lose(planet) for planet, _ in options]
+        return [Settle(planet, source) for planet, source in options]
     if step is Step.REWARDS:
         return [Reward(count) for count in range(s.ally_tokens[seat] + 1)]
     if step is Step.AGAIN:
@@ -132,7 +162,8 @@ HINTS = {
     Step.EDICTS: "the edict window: play an edict or flare you hold ('edict zap 2', 'flare mind') or 'pass'",
     Step.TRADE: "Trader may swap hands with its opponent ('trade' or 'keep')",
     Step.CARDS: "the main players play a challenge card from their hand ('play a8', 'play c')",
-    Step.DEAL: "the main players make a deal ('offer give 1 get 1 base both', 'accept') or 'timeout'",
+    Step.DEAL: "the main players make a deal ('offer give a8 get 1 base both', 'accept c') or 'timeout'",
+    Step.PLACE: "a player places a token where it chooses ('home 1.2', 'lose 0.3', 'base 1.2 from 2.0')",
     Step.REWARDS: "a defensive ally takes its reward ('reward 2': two cards, the rest in tokens)",
     Step.AGAIN: "after a successful challenge the offence may challenge again ('again' or 'end')",
 }
@@ -155,7 +186,16 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
     if isinstance(action, PlayEdict) and s.step is Step.EDICTS:
         return f"seat {seat} cannot play that edict now (it holds no such edict, or the target or value is not allowed)"
     if isinstance(action, Accept) and s.step is Step.DEAL:
-        return "there is no offer from the other side to accept"
+        count = asked(s, seat)
+        if count < 0:
+            return "there is no offer from the other side to accept"
+        return (f"to accept, name the {count} cards of your hand you give ('accept a8 c'"
+                + (", or 'accept' when asked for none)" if count else ": it asks for none, so 'accept')"))
+    if isinstance(action, Offer) and s.step is Step.DEAL:
+        return (f"an offer names the cards you give from your hand (at most {DEAL_CARDS}, or 'none'), asks for "
+                f"0 to {min(DEAL_CARDS, len(s.hands[s.opponent(seat)]))} cards and names the bases")
+    if isinstance(action, (Home, Lose, Settle)) and s.step is Step.PLACE:
+        return place_reason(s, seat)
     return f"{action} is not allowed now: {hint}"
 
 
@@ -178,6 +218,9 @@ def apply(s: CosmicState, seat: int, action: Action) -> None:
         edicts.pass_window(s, seat)
     elif isinstance(action, PlayEdict):
         edicts.play_edict(s, seat, action)
+        if s.placements:
+            # Tokens an edict moved (Mobius Tubes, Force Field, Plague) are placed first.
+            placements.start(s, s.step.value)
     elif isinstance(action, PlayFlare):
         edicts.play_flare(s, seat, action)
     elif isinstance(action, Trade):
@@ -187,10 +230,26 @@ def apply(s: CosmicState, seat: int, action: Action) -> None:
     elif isinstance(action, Offer):
         cards.offer(s, seat, action.give, action.get, action.bases)
     elif isinstance(action, Accept):
-        cards.accept(s, seat)
+        cards.accept(s, seat, action.give)
+    elif isinstance(action, Home | Lose):
+        placements.choose(s, seat, action.planet, -1)
+    elif isinstance(action, Settle):
+        placements.choose(s, seat, action.planet, action.source)
     elif isinstance(action, Timeout):
         cards.timeout(s)
     elif isinstance(action, Reward):
         cards.reward(s, seat, action.cards)
     elif isinstance(action, Again):
         cards.again(s, action.again)
+
+
+PLACING = {
+    placements.HOME: "returns a token to one of its bases or home planets",
+    placements.LOSE: "loses a token from one of its bases",
+    placements.BASE: "moves a token onto the deal's base, from one of its bases",
+}
+
+
+def place_reason(s: CosmicState, seat: int) -> str:
+    """Why a placement is refused: what the seat places now, and its choices."""
+    return f"seat {seat} {PLACING[s.placements[0][1]]}: " + ", ".join(str(a) for a in moves(s, seat))

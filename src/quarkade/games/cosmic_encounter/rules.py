@@ -31,7 +31,7 @@ from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.timing import DealClock
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 
 
 class Step(Enum):
@@ -47,6 +47,7 @@ class Step(Enum):
     DEAL = "deal"
     REWARDS = "rewards"
     AGAIN = "again"
+    PLACE = "place"  # tokens placed where their owner chooses (placements.py)
     OVER = "over"
 
 
@@ -103,6 +104,7 @@ class CosmicState(CachedLegalActions):
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
         "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log", "figures",
         "_to_act",
+        "placements", "resume",
     )
 
     game: CosmicEncounter
@@ -140,7 +142,8 @@ class CosmicState(CachedLegalActions):
     sealed: Sealed[int]  # the main players' challenge cards, sealed until both are in
     revealed: bool  # the cards are face up (both, or the Oracle's opponent's)
     seen: tuple[int, tuple[int, ...]] | None  # Mind: (opponent, its hand when seen)
-    offers: list[tuple[int, int, int] | None]  # deal: standing offer of offence, defence
+    # deal: the standing offers of offence, defence: (faces given, cards asked for, bases)
+    offers: list[tuple[tuple[str, ...], int, int] | None]
     rewards: tuple[int, ...]  # defensive allies still to take their rewards
     success: bool  # the offence's challenge succeeded (a second one may follow)
     # The revealed cards (offence's, defence's), the totals of two Attacks, and the result:
@@ -151,6 +154,10 @@ class CosmicState(CachedLegalActions):
     figures: dict[str, int]
     log: Log
     _to_act: tuple[int, ...]
+    # Pending placements (seat, kind, count), served in order (placements.py), and where the
+    # flow goes once they are made: (what follows, the seats that were asked there).
+    placements: list[tuple[int, str, int]]
+    resume: tuple[str, tuple[int, ...]]
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -196,6 +203,7 @@ class CosmicState(CachedLegalActions):
         self.ally_order, self.asking, self.passed = (), 0, [False] * n
         self.sealed, self.revealed, self.seen = Sealed(), False, None
         self.offers, self.rewards, self.success, self.result = [None, None], (), False, None
+        self.placements, self.resume = [], ("", ())
 
     def clone(self) -> CosmicState:
         c = CosmicState.__new__(CosmicState)
@@ -218,6 +226,7 @@ class CosmicState(CachedLegalActions):
         c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
         c.figures = dict(self.figures)
+        c.placements, c.resume = self.placements[:], self.resume
         return c
 
     # ----------------------------------------------------------------- helpers
@@ -248,50 +257,29 @@ class CosmicState(CachedLegalActions):
         """Tokens the seat has on its bases (planets), but ``exclude``."""
         return sum(row[seat] for planet, row in enumerate(self.tokens) if planet != exclude)
 
-    def take_tokens(self, seat: int, count: int, exclude: int = -1) -> int:
-        """Remove up to ``count`` of the seat's tokens from its bases, each from the base that
-        holds the most (ties: the lowest planet), never from ``exclude``. Returns how many."""
-        taken = 0
-        while taken < count:
-            best, most = -1, 0
-            for planet, row in enumerate(self.tokens):
-                if planet != exclude and row[seat] > most:
-                    best, most = planet, row[seat]
-            if best < 0:
-                break
-            self.tokens[best][seat] -= 1
-            taken += 1
-        return taken
-
-    def home_base(self, seat: int) -> int:
-        """Where tokens returning to a seat's bases go: its home planet holding the most of its
-        tokens, else its base holding the most, else its first home planet."""
-        best, most = seat * PLANETS, 0
-        for planet in range(seat * PLANETS, (seat + 1) * PLANETS):
-            if self.tokens[planet][seat] > most:
-                best, most = planet, self.tokens[planet][seat]
-        if most:
-            return best
-        for planet, row in enumerate(self.tokens):
-            if row[seat] > most:
-                best, most = planet, row[seat]
-        return best
+    def take_tokens(self, seat: int, count: int) -> int:
+        """The seat loses ``count`` tokens from its bases to the warp, each from a base of its
+        choice: the losses are queued (``placements``), and each token goes to the warp (a
+        Zombie's back to its bases) as it is chosen. Returns the tokens taken now: none."""
+        placements.add(self, seat, placements.LOSE, count)
+        return 0
 
     def lose_tokens(self, seat: int, count: int, removed: bool = False) -> None:
         """``count`` tokens of the seat (already off the board) go to the warp, or leave the
-        game (``removed``), or return to its bases (Zombie)."""
+        game (``removed``), or return to its bases (Zombie: queued, to bases of its choice)."""
         if count <= 0:
             return
         if self.power_of(seat).tokens_return:
-            self.tokens[self.home_base(seat)][seat] += count
+            placements.add(self, seat, placements.HOME, count)
         elif removed:
             self.removed[seat] += count
         else:
             self.warp[seat] += count
 
     def return_tokens(self, seat: int, count: int) -> None:
-        if count > 0:
-            self.tokens[self.home_base(seat)][seat] += count
+        """``count`` tokens of the seat (already off the board) go back to its bases, each to a
+        base or home planet of its choice: queued (``placements``)."""
+        placements.add(self, seat, placements.HOME, count)
 
     def foreign_bases(self, seat: int) -> int:
         home = seat * PLANETS
@@ -380,4 +368,4 @@ class CosmicState(CachedLegalActions):
 
 
 # The phases' modules import this one; imported last, they find it complete.
-from quarkade.games.cosmic_encounter import moves  # noqa: E402
+from quarkade.games.cosmic_encounter import moves, placements  # noqa: E402

@@ -59,7 +59,8 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
         s.ally_side[ally["seat"]] = SIDES.index(ally["side"])
         s.ally_tokens[ally["seat"]] = ally["tokens"]
     s.ally_order, s.asking, s.passed = tuple(e["ally_order"]), e["asking"], list(e["passed"])
-    s.offers = [None if o is None else _offer(o) for o in e["offers"]]
+    s.placements = [(p["seat"], p["kind"], p["count"]) for p in e["placements"]]
+    s.resume = ("", ()) if e["resume"] is None else (e["resume"]["then"], tuple(e["resume"]["to_act"]))
     s.rewards, s.success = tuple(e["rewards"]), e["success"]
     first_id: dict[str, int] = {}
     for card_id, card in enumerate(s.cards):
@@ -97,6 +98,12 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     if seen is not None:
         seen_ids = [take(c["card"]) for c in seen["cards"]]
         s.seen = (seen["seat"], tuple(seen_ids))
+    # The cards the opponent's standing offer names are in its hand while the deal lasts.
+    forced: dict[int, list[int]] = {}
+    for index, offer in enumerate(e["offers"]):
+        proposer = (s.offence, s.defender)[index]
+        if s.step is Step.DEAL and offer is not None and offer["give"] is not None and proposer != seat:
+            forced[proposer] = [take(face) for face in offer["give"]]
     unknown = [card_id for ids in pool.values() for card_id in ids]
     chance.shuffle(unknown)
     is_challenge = [card.is_challenge for card in s.cards]
@@ -122,8 +129,9 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
         if s.seen is not None and other == s.seen[0]:
             hands[other] = seen_ids
             continue
-        size = players[other]["hand_size"]
-        hand, unknown = unknown[:size], unknown[size:]
+        known = forced.get(other, [])
+        size = players[other]["hand_size"] - len(known)
+        hand, unknown = known + unknown[:size], unknown[size:]
         needs_challenge = s.step is Step.CARDS and other in (s.offence, s.defender) and other not in played
         if needs_challenge and not any(is_challenge[c] for c in hand) and hand:
             swap = next((i for i, c in enumerate(unknown) if is_challenge[c]), -1)
@@ -131,6 +139,8 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
                 hand[0], unknown[swap] = unknown[swap], hand[0]
         hands[other] = hand
     s.hands = [hand if hand is not None else [] for hand in hands]
+    s.offers = [None if offer is None else _offer(s, offer, (s.offence, s.defender)[index])
+                for index, offer in enumerate(e["offers"])]
     s.deck = Deck(unknown, discards)
     colours = [colour for colour in range(n) for _ in range(DESTINY_PER_COLOUR)]
     for colour in data["destiny"]["discards"]:
@@ -140,6 +150,11 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     return s
 
 
-def _offer(text: str) -> tuple[int, int, int]:
-    words = text.split()
-    return int(words[2]), int(words[4]), BASES.index(words[6])
+def _offer(s: CosmicState, offer: dict[str, Any], proposer: int) -> tuple[tuple[str, ...], int, int]:
+    """A standing offer; faces the view hides are drawn from the proposer's sampled hand (a
+    hidden offer's faces are seen by no one the sample is for)."""
+    give = offer["give"]
+    if give is None:
+        faces = [s.cards[card].face for card in [*s.hands[proposer], *range(len(s.cards))]]
+        give = faces[:offer["gives"]]
+    return tuple(sorted(give)), offer["get"], BASES.index(offer["base"])

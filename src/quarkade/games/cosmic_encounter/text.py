@@ -25,8 +25,9 @@ STEP_WORDS = {
     "regroup": "regroup", "destiny": "destiny", "launch": "launch", "invite-offence": "the offence invites allies",
     "invite-defence": "the defence invites allies", "alliance": "allies answer", "edicts": "edicts and flares",
     "trade": "trade", "cards": "challenge cards", "deal": "a deal (one minute)", "rewards": "defensive rewards",
-    "again": "a second challenge?", "over": "game over",
+    "again": "a second challenge?", "place": "tokens placed", "over": "game over",
 }
+PLACING = {"home": "returns a token", "lose": "loses a token", "base": "moves a token to a deal's base"}
 WINNER_WORDS = {
     "offence": "the offence wins", "defence": "the defence wins", "deal": "a deal is made",
     "no deal": "no deal: each main player loses three tokens",
@@ -170,7 +171,13 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"  Deal: within {seconds} seconds (then no deal); up to {DEAL_CARDS} cards each way, bases")
         for index, offer in enumerate(enc.get("offers") or []):
             if offer:
-                lines.append(f"  Seat {(offence, defender)[index]} offers: {offer.removeprefix('offer ')}")
+                # The faces given are told to the two main players only.
+                terms = (offer["notation"].removeprefix("offer ") if offer["notation"] else
+                         f"give {offer['gives']} cards get {offer['get']} base {offer['base']}")
+                lines.append(f"  Seat {(offence, defender)[index]} offers: {terms}")
+    placing = [f"seat {p['seat']} {PLACING[p['kind']]} x{p['count']}" for p in enc.get("placements") or []]
+    if placing:
+        lines.append("  Tokens to place: " + "; ".join(placing))
     warp = ", ".join(f"seat {p['seat']} {p['warp']}" for p in view.get("players") or [] if p["warp"])
     deck, destiny = view.get("deck") or {}, view.get("destiny") or {}
     lines.append(f"Warp: {warp or 'empty'}.  Deck {deck.get('cards', 0)}, discards "

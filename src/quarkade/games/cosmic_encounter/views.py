@@ -14,7 +14,8 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     turn           turns started, from 1; ``turn_limit``: the house limit (RULINGS.md)
     offence        the offensive player; ``challenge``: 1 or 2 (the second of a turn)
     step           regroup, destiny, launch, invite-offence, invite-defence, alliance, edicts,
-                   trade, cards, deal, rewards, again or over
+                   trade, cards, deal, rewards, again, place (tokens placed by their owner)
+                   or over
     square         the State Indicator's square (0-11, the first is 0), null without Quarks
     players        one entry a seat: {"seat", "power": name or null, "zapped": bool, "flare":
                    the power a wild flare lends it this challenge or null, "shielded": bool,
@@ -34,8 +35,17 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    {"cards": [offence's, defence's], "totals": [offence, defence] for two
                    Attacks or null, "winner": "offence", "defence", "deal", "no deal" or null
                    while a deal is being made}, "offers": [offence's,
-                   defence's] standing deal offers as notation or null, "rewards": defensive
-                   allies still to take their reward, "success": the offence succeeded}
+                   defence's] standing deal offers or null, each {"give": the faces given
+                   (to the two main players; null for others), "gives": how many, "get": cards
+                   asked for, "base": none, mine, yours or both (said by the proposer),
+                   "notation": the offer as written (main players only; null for others)},
+                   "rewards": defensive allies still to take their reward, "success": the
+                   offence succeeded, "placements": tokens waiting for their owner's choice,
+                   in the order asked: [{"seat", "kind": "home" (a token back to a base or
+                   home planet), "lose" (a token lost from a base) or "base" (a deal's base),
+                   "count"}], "resume": while placements are made, {"then": "rewards",
+                   "finish" or the step to go back to, "to_act": the seats asked there}, else
+                   null}
     hand           one's own cards (absent for a spectator)
     own_card       one's own sealed challenge card, null if none (absent for a spectator)
     seen_hand      Mind only: {"seat", "cards"} the opponent's hand as seen, or null
@@ -50,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.cosmic_encounter.actions import BASES, SIDES
+from quarkade.games.cosmic_encounter.actions import BASES, SIDES, Offer
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
     FLAVOURS,
@@ -124,7 +134,9 @@ def view(s: CosmicState, seat: int | None) -> View:
         off_card, def_card, totals, word = s.result
         result = {"cards": [info(off_card), info(def_card)], "totals": None if totals is None else list(totals),
                   "winner": word or None}
-    offers = [None if o is None else f"offer give {o[0]} get {o[1]} base {BASES[o[2]]}" for o in s.offers]
+    party = seat is not None and seat in s.mains
+    offers = [None if o is None else offer_info(Offer(*o), party) for o in s.offers]
+    then, resume_to_act = s.resume
     bases, foreign = base_counts(s)
     data: dict[str, Any] = {
         "options": dict(s.game.options),
@@ -167,6 +179,8 @@ def view(s: CosmicState, seat: int | None) -> View:
             "offers": offers,
             "rewards": list(s.rewards),
             "success": s.success,
+            "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
+            "resume": {"then": then, "to_act": list(resume_to_act)} if then else None,
         },
         "to_act": list(s.to_act),
         "is_over": s.is_over,
@@ -257,7 +271,18 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         if mine or viewer == giver:
             line["cards"] = [face(c) for c in taken]
     elif kind == "offer":
-        line["text"] = f"seat {args[0]} offers: give {args[1]}, get {args[2]}, bases {BASES[args[3]]}"
+        proposer, other, give, get, bases, faces_only = args
+        party = viewer in (proposer, other)
+        if faces_only and not party:
+            return None
+        cards = (", ".join(give) or "no card") if party else f"{len(give)} cards"
+        line["text"] = f"seat {proposer} offers seat {other}: give {cards}, get {get}, bases {BASES[bases]}"
+    elif kind == "place":
+        seat, what, planet, source = args
+        line["text"] = (f"seat {seat} returns a token to planet {planet_name(planet)}" if what == "home" else
+                        f"seat {seat} loses a token from planet {planet_name(planet)}" if what == "lose" else
+                        f"seat {seat} moves a token from {planet_name(source)} to {planet_name(planet)}, "
+                        "the deal's base")
     elif kind == "deal":
         line["text"] = f"seat {args[0]}'s offer is accepted"
     elif kind == "no-deal":
@@ -271,6 +296,12 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     else:
         line["text"] = kind
     return line
+
+
+def offer_info(offer: Offer, party: bool) -> dict[str, Any]:
+    """A standing offer as a view shows it: the faces given to the two main players only."""
+    return {"give": list(offer.give) if party else None, "gives": len(offer.give), "get": offer.get,
+            "base": BASES[offer.bases], "notation": str(offer) if party else None}
 
 
 def winners_text(winners: list[int] | tuple[int, ...]) -> str:

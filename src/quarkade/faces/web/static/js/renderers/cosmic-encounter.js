@@ -272,10 +272,11 @@ function countdown(view, ctx) {
   return h("div", { class: "ce-countdown", title: "a deal must be made within the minute" }, number, h("span", { class: "ce-countdown-track" }, bar));
 }
 
-function offerWords(notation, fromSeat, ctx) {
-  const m = /offer give (\d+) get (\d+) base (\w+)/.exec(notation || "");
-  if (!m) return "";
-  return `${seatName(ctx, fromSeat)} gives ${m[1]} card${m[1] === "1" ? "" : "s"}, takes ${m[2]}, ${BASE_WORDS[m[3]].replace("me", "them").replace("you", "the other")}`;
+// an offer as the view gives it: the faces given (to the two main players; others see a count)
+function offerWords(offer, fromSeat, ctx) {
+  if (!offer) return "";
+  const given = offer.give ? (offer.give.join(", ") || "no card") : `${offer.gives} card${offer.gives === 1 ? "" : "s"}`;
+  return `${seatName(ctx, fromSeat)} gives ${given}, takes ${offer.get}, ${BASE_WORDS[offer.base].replace("me", "them").replace("you", "the other")}`;
 }
 
 function dealDialog(view, legal, send, ctx) {
@@ -286,10 +287,13 @@ function dealDialog(view, legal, send, ctx) {
   const offerSet = legal.filter((a) => a.startsWith("offer "));
   const mine = mains.indexOf(ctx.seat);
   const ui = ctx.ui;
-  ui.deal = ui.deal || { give: 0, get: 0, base: "both" };
+  ui.deal = ui.deal || { give: "none", get: 0, base: "both", pay: "" };
   let form = null;
+  // offers read "offer give <faces or none> get N base B"; the cards given are named by face
+  const terms = (a) => /^offer give (.+) get (\d+) base (\w+)$/.exec(a);
   if (offerSet.length) {
-    const maxOf = (word) => Math.max(0, ...offerSet.map((a) => Number(a.split(" ")[word === "give" ? 2 : 4])));
+    const gifts = [...new Set(offerSet.map((a) => terms(a)[1]))];
+    const maxGet = Math.max(0, ...offerSet.map((a) => Number(terms(a)[2])));
     const button = h("button", { class: "primary", id: "ce-offer" }, "Offer");
     const sync = () => {
       const notation = `offer give ${ui.deal.give} get ${ui.deal.get} base ${ui.deal.base}`;
@@ -299,20 +303,31 @@ function dealDialog(view, legal, send, ctx) {
       button.onclick = () => ok && send(notation);
     };
     const select = (key, options) => h("select", {
-      "data-deal": key, onchange: (e) => { ui.deal[key] = key === "base" ? e.target.value : Number(e.target.value); sync(); },
+      "data-deal": key, onchange: (e) => { ui.deal[key] = key === "get" ? Number(e.target.value) : e.target.value; sync(); },
     }, options.map(([value, label]) => h("option", { value, selected: String(ui.deal[key]) === String(value) }, label)));
     const counts = (n) => Array.from({ length: n + 1 }, (_, i) => [i, String(i)]);
-    ui.deal.give = Math.min(ui.deal.give, maxOf("give"));
-    ui.deal.get = Math.min(ui.deal.get, maxOf("get"));
+    if (!gifts.includes(ui.deal.give)) ui.deal.give = "none";
+    ui.deal.get = Math.min(ui.deal.get, maxGet);
     form = h("div", { class: "ce-deal-form" },
-      h("label", {}, "I give ", select("give", counts(maxOf("give"))), " cards"),
-      h("label", {}, "I take ", select("get", counts(maxOf("get"))), " cards"),
+      h("label", {}, "I give ", select("give", gifts.map((g) => [g, g === "none" ? "no card" : g.split(" ").join(", ")]))),
+      h("label", {}, "I take ", select("get", counts(maxGet)), " cards"),
       h("label", {}, "bases: ", select("base", Object.entries(BASE_WORDS))),
       button);
     sync();
   }
   const standing = offers.map((o, i) => (o ? h("li", { "data-offer": i }, offerWords(o, mains[i], ctx)) : null)).filter(Boolean);
   const other = mine >= 0 ? offers[1 - mine] : null;
+  // accepting names the cards one gives for the ones asked ("accept a8 c", or "accept")
+  const accepts = legal.filter((a) => a === "accept" || a.startsWith("accept "));
+  if (!accepts.includes(ui.deal.pay)) ui.deal.pay = accepts[0] || "";
+  const payWords = (a) => (a === "accept" ? "no card" : a.slice(7).split(" ").join(", "));
+  const acceptButton = accepts.length ? h("button", {
+    class: "primary", "data-action": ui.deal.pay, onclick: (e) => send(e.currentTarget.dataset.action),
+    title: other ? offerWords(other, mains[1 - mine], ctx) : "",
+  }, "Accept their offer") : null;
+  const paySelect = accepts.length > 1 ? h("label", {}, "giving ", h("select", {
+    "data-deal": "pay", onchange: (e) => { ui.deal.pay = e.target.value; acceptButton.dataset.action = e.target.value; },
+  }, accepts.map((a) => h("option", { value: a, selected: a === ui.deal.pay }, payWords(a))))) : null;
   return h("section", { class: "ce-deal", id: "ce-deal", role: "dialog", "aria-label": "the deal" },
     h("div", { class: "ce-deal-head" }, h("b", {}, `Make a deal within ${dealSeconds(view)} seconds`), countdown(view, ctx)),
     h("p", { class: "small faint" }, "Both played a Compromise. A deal may move up to two cards each way and give each side a base: "
@@ -320,7 +335,7 @@ function dealDialog(view, legal, send, ctx) {
     standing.length ? h("ul", { class: "ce-offers" }, standing) : h("p", { class: "faint small" }, "No offer on the table yet."),
     form,
     h("div", { class: "ce-deal-buttons" },
-      legal.includes("accept") ? h("button", { class: "primary", "data-action": "accept", onclick: () => send("accept"), title: other ? offerWords(other, mains[1 - mine], ctx) : "" }, "Accept their offer") : null,
+      paySelect, acceptButton,
       legal.includes("timeout") ? h("button", { class: "danger", "data-action": "timeout", onclick: () => send("timeout"), title: "give up: no deal" }, "No deal") : null));
 }
 
@@ -418,7 +433,7 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
   }
   const legalSet = new Set(legal);
   const shownElsewhere = new Set(legal.filter((a) => a.startsWith("aim ") || a.startsWith("regroup ") || a.startsWith("offer ")
-    || a === "accept" || a === "timeout"));
+    || a === "accept" || a.startsWith("accept ") || a === "timeout"));
   const hand = view.hand || [];
   const handActions = new Map();
   for (const card of hand) {

@@ -1,0 +1,117 @@
+"""Deals name their cards (RULINGS.md 15): the proposer names the cards it gives by face and
+asks for a number, the acceptor names the ones it gives; at most two a side, each set of faces
+once; the faces reach the two main players only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import quarkade
+from quarkade.core import Chance
+from quarkade.core.errors import InvalidNotation
+from quarkade.games.cosmic_encounter.actions import Accept, Offer, Play, parse
+from quarkade.games.cosmic_encounter.bot import CosmicHeuristic
+from quarkade.games.cosmic_encounter.components import DEAL_CARDS
+from quarkade.games.cosmic_encounter.rules import CosmicState, Step
+from test_rulebook_cosmic_encounter import challenge, faces, new, set_hand, settle
+
+
+def at_deal(offence_hand: list[str], defence_hand: list[str]) -> tuple[CosmicState, int, int]:
+    """Seed 7's first challenge at its deal: both played a Compromise, holding these hands."""
+    state = new()
+    offence, defence = challenge(state, launch=2)
+    set_hand(state, offence, ["c", *offence_hand])
+    set_hand(state, defence, ["c", *defence_hand])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    assert state.step is Step.DEAL
+    return state, offence, defence
+
+
+def test_an_offer_names_cards_of_ones_own_hand_each_set_of_faces_once() -> None:
+    state, offence, defence = at_deal(["a8", "a8", "c"], ["a4", "a5"])
+    offers = [a for a in state.legal_actions(offence) if isinstance(a, Offer)]
+    gifts = {a.give for a in offers}
+    # None, one card, two cards: two Attack 8s are one choice, a pair of them another.
+    assert gifts == {(), ("a8",), ("c",), ("a8", "a8"), ("a8", "c")}
+    assert {a.get for a in offers} == {0, 1, 2} and {a.bases for a in offers} == {0, 1, 2, 3}
+    assert len(offers) == len(gifts) * 3 * 4
+    assert all(len(a.give) <= DEAL_CARDS for a in offers)
+    with pytest.raises(InvalidNotation, match="at most 2 cards"):
+        parse("offer give a8 a8 c get 1 base both")
+    # A card the proposer does not hold is refused with a reason, and nothing changes.
+    views = [state.view(seat).to_json() for seat in (None, 0, 1, 2, 3)]
+    with pytest.raises(quarkade.IllegalAction, match="names the cards you give from your hand"):
+        state.apply(offence, Offer(("a4",), 1, 3))
+    assert [state.view(seat).to_json() for seat in (None, 0, 1, 2, 3)] == views
+
+
+def test_the_acceptor_names_as_many_cards_as_asked_and_they_change_hands() -> None:
+    state, offence, defence = at_deal(["a8", "a9"], ["a4", "a5", "a6"])
+    assert not any(isinstance(a, Accept) for a in state.legal_actions(defence))  # no offer yet
+    state.apply(offence, Offer(("a9",), 2, 0))
+    accepts = {a.give for a in state.legal_actions(defence) if isinstance(a, Accept)}
+    assert accepts == {("a4", "a5"), ("a4", "a6"), ("a5", "a6")}
+    with pytest.raises(quarkade.IllegalAction, match="name the 2 cards of your hand you give"):
+        state.apply(defence, Accept(("a4",)))
+    state.apply(defence, Accept(("a4", "a6")))
+    assert faces(state, offence) == ["a4", "a6", "a8"] and faces(state, defence) == ["a5", "a9"]
+    settle(state)
+    assert state.step is not Step.DEAL
+
+
+def test_an_offer_asks_for_no_more_cards_than_the_other_side_holds() -> None:
+    state, offence, defence = at_deal(["a8"], ["a4", "a5", "a6"])
+    assert {a.get for a in state.legal_actions(defence) if isinstance(a, Offer)} == {0, 1}
+    with pytest.raises(quarkade.IllegalAction, match="asks for 0 to 1 cards"):
+        state.apply(defence, Offer((), 2, 3))
+    state.apply(defence, Offer((), 1, 3))
+    assert [a for a in state.legal_actions(offence) if isinstance(a, Accept)] == [Accept(("a8",))]
+    state.apply(offence, Accept(("a8",)))
+    assert faces(state, defence) == ["a4", "a5", "a6", "a8"]
+
+
+def test_the_faces_of_a_deal_reach_the_two_main_players_only() -> None:
+    state, offence, defence = at_deal(["a8", "a12"], ["a4", "a5"])
+    state.apply(offence, Offer(("a12",), 1, 3))
+    state.apply(defence, Accept(("a5",)))
+    others = [seat for seat in (None, 0, 1, 2, 3) if seat not in (offence, defence)]
+    for seat in (offence, defence):
+        view = state.view(seat).to_json()
+        assert view["encounter"]["offers"][0]["give"] == ["a12"]
+        assert view["encounter"]["offers"][0]["notation"] == "offer give a12 get 1 base both"
+        assert "a12" in str(view["log"]) and "a5" in str(view["log"])
+    for seat in others:
+        view = state.view(seat).to_json()
+        assert view["encounter"]["offers"][0] == {"give": None, "gives": 1, "get": 1, "base": "both",
+                                                  "notation": None}
+        lines = [line for line in view["log"] if line["event"] in ("offer", "deal", "deal-cards")]
+        assert lines and not any(re.search(r"\ba(5|12)\b", str(line)) for line in lines), lines
+
+
+def test_the_sampler_puts_the_offered_cards_in_the_proposers_hand() -> None:
+    state, offence, defence = at_deal(["a8", "a12"], ["a4", "a5"])
+    state.apply(offence, Offer(("a12",), 1, 3))
+    game = state.game
+    for seed in range(5):
+        sample = game.sample_state(state.view(defence), Chance(seed))
+        assert isinstance(sample, CosmicState)
+        assert "a12" in faces(sample, offence) and sample.offers == state.offers
+        assert sample.legal_actions(defence) == state.legal_actions(defence)
+        # A seat outside the deal learns how many cards are offered, and its sample agrees.
+        bystander = next(seat for seat in range(4) if seat not in (offence, defence))
+        other = game.sample_state(state.view(bystander), Chance(seed))
+        assert isinstance(other, CosmicState)
+        assert other.view(bystander).to_json()["encounter"] == state.view(bystander).to_json()["encounter"]
+
+
+def test_the_bot_accepts_a_base_paying_with_its_least_useful_card() -> None:
+    state, offence, defence = at_deal(["a8", "a12"], ["a4", "a20"])
+    state.apply(offence, Offer(("a12",), 1, 3))
+    bot = CosmicHeuristic(state.game)
+    assert bot.choose(state.view(defence), state.legal_actions(defence)) == Accept(("a4",))
+    # Its own offer: its least useful card for one of the other's, and a base each way.
+    state, offence, defence = at_deal(["a8", "a12"], ["a4", "a20"])
+    assert bot.choose(state.view(offence), state.legal_actions(offence)) == Offer(("a8",), 1, 3)
