@@ -210,6 +210,10 @@ function send(conn, notation) {
 // dropped as soon as one is refused or no longer legal.
 function sendAll(conn, notations) {
   if (!notations.length) return;
+  if (!conn.ws || conn.ws.readyState !== WebSocket.OPEN) {
+    send(conn, notations[0]); // says it is not connected; nothing is waited for
+    return;
+  }
   conn.outbox = notations.slice(1);
   conn.awaiting = true; // until the last one is applied, or one is refused
   send(conn, notations[0]);
