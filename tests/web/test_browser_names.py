@@ -108,6 +108,13 @@ def test_an_invited_friend_names_itself_and_a_used_link_lets_anyone_else_watch(s
         friend.goto(link)
         friend.wait_for_selector(".seat-tab[data-seat='1']")
         assert friend.locator(".toast.error").count() == 0
+        # the private table is in no one's open list, but its player finds it in the lobby
+        friend.goto(f"{server.url}/")
+        friend.wait_for_selector(f"#my-tables tr[data-table='{created['id']}']")
+        assert "Bea" in friend.inner_text("#my-tables") and "Ada" in friend.inner_text("#my-tables")
+        assert created["id"] not in friend.inner_text("#open-tables")
+        friend.click(f"#my-tables tr[data-table='{created['id']}'] a")
+        friend.wait_for_selector(".seat-tab[data-seat='1']")
     with browser_page(server, 900) as stranger:
         stranger.goto(link)
         stranger.wait_for_selector(".seat-tab[data-seat='spectator']")

@@ -201,6 +201,9 @@ def test_abandoned_tables_leave_the_list_and_finished_ones_move_to_the_finished_
             assert listed(client, watched["id"]) is not None, "a table someone is at stays listed"
             assert listed(client, left["id"]) is None, "nobody there and nothing happened: unlisted"
         assert client.get(f"/api/tables/{left['id']}").status_code == 200, "its links still work"
+        # its players still find it in the lobby, under their own tables
+        mine = client.get("/api/tables", params={"mine": f"{left['id']},{finished['id']},nothing"}).json()
+        assert [t["id"] for t in mine["yours"]] == [left["id"]], "unlisted, not finished, and real"
         listing = client.get("/api/tables").json()
         assert finished["id"] not in [t["id"] for t in listing["open"]]
         done = next(t for t in listing["finished"] if t["id"] == finished["id"])

@@ -43,6 +43,7 @@ BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,128}")
 # what the server itself calls a seat without a name: a person may not pass for a bot or a free seat
 LABEL = re.compile(r"bot\s*\d*\s*\(.*\)|seat\s*\d+", re.IGNORECASE)
 CLOSED_CODE = 4410  # the websocket close code of a table its host closed
+MINE_LISTED = 20  # a browser's own tables looked up for its lobby, at most
 
 
 def clean_name(name: str | None) -> str | None:
@@ -439,7 +440,10 @@ class Hall:
         return table.public and (bool(table.connections) or table.bots_playing
                                  or table.last_activity >= now - self.limits.unlisted_after)
 
-    def listing(self) -> dict[str, Any]:
+    def listing(self, mine: list[str] | None = None) -> dict[str, Any]:
+        """The lobby's lists: open public tables, the latest finished ones, and with ``mine``
+        (ids of tables a browser holds seats at) those of them still being played, listed
+        or not, so that their players find them again."""
         now = time.time()
         live = sorted((t for t in self.open_tables() if self.listed(t, now)), key=lambda t: -t.created)[:100]
         finished = []
@@ -461,4 +465,8 @@ class Hall:
                 "bots": summary(row.get("takeovers")),  # the seats bots played for people
                 "result": result,  # who won and why, in words (None until made)
             })
-        return {"open": [t.public_info() for t in live], "finished": finished}
+        answer: dict[str, Any] = {"open": [t.public_info() for t in live], "finished": finished}
+        if mine is not None:
+            yours = [self.tables.get(table_id) for table_id in dict.fromkeys(mine[:MINE_LISTED])]
+            answer["yours"] = [t.public_info() for t in yours if t is not None and not t.over]
+        return answer

@@ -289,8 +289,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return _created(base, table, True, tokens)
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        return hall.listing()
+    async def list_tables(mine: str | None = Query(default=None, max_length=2000)) -> dict[str, Any]:
+        # ``mine``: the ids of tables this browser holds seats at, comma-separated
+        return hall.listing(mine.split(",") if mine else None)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:

@@ -228,15 +228,32 @@ async function join(table) {
   }
 }
 
+// the tables this browser plays at, latest first: the server says which are still played
+function myTableIds(mine) {
+  return Object.keys(mine).filter((id) => Object.keys(mine[id].seats || {}).length || mine[id].host)
+    .sort((a, b) => (mine[b].saved || 0) - (mine[a].saved || 0)).slice(0, 20);
+}
+
+function renderMine(yours) {
+  $("my-tables-panel").classList.toggle("hidden", !yours.length);
+  $("my-tables").replaceChildren(h("table", { class: "list" },
+    h("tbody", {}, yours.map((table) => h("tr", { "data-table": table.id },
+      h("td", {}, h("b", {}, table.title), h("div", { class: "faint small mono" }, table.id)),
+      h("td", {}, seatPills(table)),
+      h("td", { class: "act" }, h("a", { class: "button small primary", href: `/t/${table.id}` }, "Resume")))))));
+}
+
 async function loadTables() {
   let listing;
+  const mine = tokens.all();
+  const ids = myTableIds(mine);
   try {
-    listing = await api("/api/tables");
+    listing = await api(ids.length ? `/api/tables?mine=${encodeURIComponent(ids.join(","))}` : "/api/tables");
   } catch (error) {
     toast(error.message);
     return;
   }
-  const mine = tokens.all();
+  renderMine(listing.yours || []);
   const open = listing.open;
   $("open-tables").replaceChildren(open.length ? h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Opened"), h("th", {}))),
