@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import os
 import random
@@ -34,6 +35,7 @@ import httpx
 
 # The client shares the machine with the server: it parses with the server's own (fast) JSON.
 from quarkade.faces.web.protocol import dumps, loads
+from quarkade.faces.web.server import GC_THRESHOLDS
 
 HOST = "127.0.0.1"
 # uvicorn raises the signal that stopped it again once it has shut down: here it ends the
@@ -293,11 +295,21 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
         try:
             server.wait_ready()
             bench = _Bench(server, tables, players, think, seconds, seed)
+            # The client collects garbage as the server does (server.py), so that its pauses
+            # do not add to the latencies it measures.
+            thresholds = gc.get_threshold()
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
             if profiler is not None:
                 profiler.enable()
-            asyncio.run(bench.main())
-            if profiler is not None:
-                profiler.disable()
+            try:
+                asyncio.run(bench.main())
+            finally:
+                if profiler is not None:
+                    profiler.disable()
+                gc.set_threshold(*thresholds)
+                gc.unfreeze()
         finally:
             server.stop()
     if profiler is not None and profile is not None:
