@@ -103,7 +103,11 @@ function connect(conn) {
     if (conn.ws !== ws) return;
     conn.status = "down";
     renderStatus();
-    if ([4403, 4404, 4410, 1008].includes(event.code)) return; // told why already
+    if ([4403, 4404, 4410, 1008].includes(event.code)) {
+      // refused for good: no reconnecting, and the pill says why
+      statusFailed("not connected", event.reason || "the server refused this connection");
+      return; // told why already
+    }
     conn.retry = Math.min(conn.retry + 1, 6);
     setTimeout(() => {
       if (conn.ws === ws) connect(conn);
@@ -285,6 +289,14 @@ function renderStatus() {
   const down = conns.some((c) => c.status === "down");
   pill.className = `status-pill ${live ? "live" : down ? "down" : ""}`;
   pill.textContent = live ? "connected" : down ? "reconnecting" : "connecting";
+}
+
+// The pill when the table cannot be loaded at all: it stops saying "connecting" and says why.
+function statusFailed(label, why) {
+  const pill = $("status");
+  pill.className = "status-pill down";
+  pill.textContent = label;
+  pill.title = why;
 }
 
 function renderTabs() {
@@ -648,6 +660,7 @@ async function start() {
     table = await api(`/api/tables/${encodeURIComponent(app.id)}`);
   } catch (error) {
     $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot open this table"), h("p", { class: "muted" }, error.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+    statusFailed("not available", error.message);
     return;
   }
   app.info = table.table;
