@@ -20,7 +20,8 @@ const EDICT_TEXT = {
 const STEP_NAMES = {
   regroup: "Regroup", destiny: "Destiny", launch: "Launch", "invite-offence": "Alliances: the offence invites",
   "invite-defence": "Alliances: the defence invites", alliance: "Alliances: allies answer", edicts: "Edicts and flares",
-  trade: "Trade", cards: "Challenge cards", deal: "Deal", rewards: "Defensive rewards", again: "Second challenge?", over: "Game over",
+  trade: "Trade", cards: "Challenge cards", deal: "Deal", rewards: "Defensive rewards", again: "Second challenge?",
+  place: "Placing tokens", over: "Game over",
 };
 const BASE_WORDS = {
   none: "no bases", mine: "a base for me", yours: "a base for you", both: "a base each",
@@ -419,6 +420,7 @@ function promptOf(view, legal, ctx) {
   if (step === "cards") return "Choose your challenge card: click it in your hand (it is played face down).";
   if (step === "deal") return "Make a deal before the time runs out.";
   if (step === "rewards") return "Take your reward as cards and tokens.";
+  if (step === "place") return "Place your token: home onto a planet, lose from a base, or move it to the deal's base.";
   if (step === "again") return "Your challenge succeeded: have a second one?";
   if (step === "trade") return "Trader: swap hands with your opponent?";
   return "Your move.";
