@@ -41,13 +41,34 @@ if TYPE_CHECKING:
 def deal_gifts(s: CosmicState, seat: int, sizes: range) -> list[tuple[str, ...]]:
     """Every set of cards the seat could give in a deal, by face (sorted; faces it holds
     several of may be named that often), of each size in ``sizes``."""
+    return gifts_from(held_faces(s, seat), sizes)
+
+
+def held_faces(s: CosmicState, seat: int) -> tuple[tuple[str, int], ...]:
+    """(face, how many) of the seat's hand, by face: all that its deal choices depend on."""
     held: dict[str, int] = {}
     for card in s.hands[seat]:
         face = s.cards[card].face
         held[face] = held.get(face, 0) + 1
-    faces = sorted(held)
-    return [gift for size in sizes for gift in combinations_with_replacement(faces, size)
-            if all(gift.count(face) <= held[face] for face in set(gift))]
+    return tuple(sorted(held.items()))
+
+
+def gifts_from(held: tuple[tuple[str, int], ...], sizes: range) -> list[tuple[str, ...]]:
+    counts = dict(held)
+    return [gift for size in sizes for gift in combinations_with_replacement(counts, size)
+            if all(gift.count(face) <= counts[face] for face in set(gift))]
+
+
+@lru_cache(maxsize=64)
+def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -> tuple[Action, ...]:
+    """A deal's actions from what decides them: the faces the seat holds, the most cards it may
+    ask for, and how many the offer it may accept asks (-1: none). Hands stay as they are while
+    offers go back and forth, so the same actions are asked for again and again."""
+    found: list[Action] = [Offer(give, get, bases) for give in gifts_from(held, range(DEAL_CARDS + 1))
+                           for get in range(most_asked + 1) for bases in range(4)]
+    if count >= 0:
+        found.extend(Accept(give) for give in gifts_from(held, range(count, count + 1)))
+    return (*found, Timeout())
 
 
 def asked(s: CosmicState, seat: int) -> int:
@@ -84,13 +105,7 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
         return [Play(face) for face in faces]
     if step is Step.DEAL:
         theirs = len(s.hands[s.opponent(seat)])
-        gifts = deal_gifts(s, seat, range(DEAL_CARDS + 1))
-        found = [Offer(give, get, bases) for give in gifts
-                 for get in range(min(DEAL_CARDS, theirs) + 1) for bases in range(4)]
-        count = asked(s, seat)
-        if count >= 0:
-            found.extend(Accept(give) for give in deal_gifts(s, seat, range(count, count + 1)))
-        return [*found, Timeout()]
+        return list(deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat)))
     if step is Step.PLACE:
         _, kind, _ = s.placements[0]
         options = placements.choices(s, seat, kind)
