@@ -168,6 +168,11 @@ function receive(conn, message) {
       $("over").replaceChildren();
       $("board").replaceChildren(closedPanel(message.reason));
       $("host-tools").replaceChildren();
+      // nothing to act on or to deal any more: no turn marks, no invitations, no host buttons
+      renderTabs();
+      renderPeople();
+      for (const button of $("people").querySelectorAll("button")) button.remove();
+      $("invite-panel").classList.add("hidden");
       break;
     case "undone":
       // who took an action back (which one, only to its own seat)
