@@ -29,6 +29,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Aim,
     Ally,
     Decline,
+    DrawAgain,
     Home,
     Invite,
     Launch,
@@ -79,7 +80,7 @@ class CosmicHeuristic(Bot):
         first = legal[0]
         if isinstance(first, Regroup):
             return self._regroup(data, seat, legal)
-        if isinstance(first, Aim) or any(isinstance(a, Aim) for a in legal):
+        if isinstance(first, (Aim, DrawAgain)):  # destiny: the aims come first, 'draw again' last
             return self._aim(data, legal)
         if isinstance(first, Launch):
             most = max(len(a.sources) for a in legal if isinstance(a, Launch))
