@@ -107,7 +107,8 @@ function choiceWords(option, value) {
 function optionField(option) {
   const label = option.label || option.name;
   const help = optionHelp(option);
-  const helpLine = help ? h("div", { class: "faint small option-help" }, help) : null;
+  // under a checkbox the help lines up with the label, not the box
+  const helpLine = help ? h("div", { class: "faint small option-help", style: option.type === "bool" ? { paddingLeft: "1.9rem", marginTop: "-.2rem" } : {} }, help) : null;
   let field;
   if (option.type === "bool") {
     field = h("div", {}, h("label", { class: "check" }, h("input", { type: "checkbox", name: option.name, checked: option.default }), label), helpLine);
