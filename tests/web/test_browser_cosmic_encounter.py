@@ -68,7 +68,8 @@ READ = """() => {
   const changed = [...document.querySelectorAll('.ce-hand .ce-card.quark.changed')]
     .map((n) => [n.dataset.card, Number(n.dataset.value), n.querySelector('.ce-card-note').textContent, n.title]);
   const current = document.querySelector('.ce-square.current');
-  return { step: root.dataset.step, turn: Number(root.dataset.turn), actions, quarks, changed,
+  const placing = [...document.querySelectorAll('.ce-planet.placing')].map((n) => n.dataset.planet);
+  return { step: root.dataset.step, turn: Number(root.dataset.turn), actions, quarks, changed, placing,
            square: current ? Number(current.dataset.square) : null,
            over: !!document.querySelector('#ce-over'), updates: Number(document.body.dataset.updates || 0) };
 }"""
@@ -113,6 +114,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     clicks = 0
     shots: set[str] = set()
     flagged: set[str] = set()  # Quarks the page marked as changed
+    placed = 0  # the person's tokens placed by clicking a planet
     while True:
         assert time.monotonic() - started < GAME_SECONDS, f"no end after {clicks} clicks"
         state = page.evaluate(READ)
@@ -136,6 +138,10 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
         if page.locator("#ce-result").count() and "table" not in shots and state["turn"] >= 3:
             shoot(page, "cosmic-encounter-table.png")
             shots.add("table")
+        if state["step"] == "place" and state["actions"]:
+            # a token of the person's is placed by clicking a highlighted planet
+            assert state["placing"] and {a.split()[1] for a in state["actions"]} == set(state["placing"])
+            placed += 1
         if not state["actions"]:
             page.wait_for_function(
                 "u => Number(document.body.dataset.updates || 0) > u || document.querySelector('#ce-over')",
@@ -151,7 +157,8 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     changed = {face: values for face, values in seen.items() if len({v for _, v in values}) > 1}
     assert changed, f"no Quark in the hand was seen with two values: {seen}"
     assert flagged, "a Quark whose value changed is marked on the page"
-    print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}")
+    print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}; "
+          f"{placed} tokens placed")
 
 
 def deal_for_seat_0() -> State:
@@ -222,3 +229,35 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     page.wait_for_selector("#ce-deal")
     assert f"Seat {opponent} gives" in page.inner_text("#ce-deal .ce-offers")
     assert page.locator(".ce-hand, #ce-offer, .ce [data-action]").count() == 0
+
+
+def placement_for_seat_0() -> State:
+    """A seeded four-player game with Quarks at a placement of seat 0's with a choice of planets."""
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True)
+    for seed in range(60):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            if state.to_act == (0,) and state.view(0).to_json()["step"] == "place" and len(state.legal_actions(0)) > 1:
+                return state
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no placement with a choice for seat 0 in sixty seeded games")
+
+
+def test_a_token_is_placed_by_clicking_a_planet(server: LiveServer, page: Any) -> None:
+    state = placement_for_seat_0()
+    view = state.view(0).to_json()
+    legal = [str(action) for action in state.legal_actions(0)]
+    page.goto(f"{server.url}/")
+    page.evaluate(DRAW, [view, legal, 0])
+    page.wait_for_selector(".ce-planet.placing")
+    # the planets it may place on are marked, and no placement waits among the other buttons
+    marked = page.eval_on_selector_all(".ce-planet.placing", "ns => ns.map((n) => n.dataset.planet)")
+    assert sorted(marked) == sorted({a.split()[1] for a in legal})
+    assert page.locator(".ce-controls [data-action]").count() == 0
+    waiting, line = view["encounter"]["placements"][0], page.inner_text("#ce-placements")
+    assert f"Seat 0 {'returns' if waiting['kind'] == 'home' else ''}" in line and f"{waiting['count']} token" in line
+    assert "click" in page.inner_text("#ce-prompt")
+    choice = legal[-1]
+    page.locator(f".ce-planet[data-action='{choice}'], .ce-planet [data-action='{choice}']").first.click()
+    assert page.evaluate("window.sent") == [choice]

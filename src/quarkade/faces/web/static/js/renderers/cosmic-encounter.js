@@ -111,17 +111,26 @@ function tokenPips(tokens) {
   return pips;
 }
 
+// a token placed by its owner: back home onto a planet, lost from a base, or moved to a deal's
+// base (from one of several bases: a button for each)
+const PLACE_WORDS = { home: "a token of yours goes home here", lose: "you lose a token from here", base: "the deal's base" };
+const placeKind = (action) => action.split(" ")[0];
+
 function planetNode(view, planet, legalSet, send) {
   const enc = view.encounter || {};
   const aims = [...legalSet].filter((a) => a === `aim ${planet.planet}` || a.startsWith(`aim ${planet.planet} at `));
+  const places = [...legalSet].filter((a) => a === `home ${planet.planet}` || a === `lose ${planet.planet}`
+    || a.startsWith(`base ${planet.planet} from `));
   const regroup = legalSet.has(`regroup ${planet.planet}`) ? `regroup ${planet.planet}` : null;
-  const action = aims.length === 1 ? aims[0] : regroup;
+  const action = aims.length === 1 ? aims[0] : places.length === 1 ? places[0] : regroup;
   const classes = ["ce-planet"];
   if (enc.target === planet.planet) classes.push("target");
-  if (action || aims.length) classes.push("choosable");
+  if (action || aims.length || places.length) classes.push("choosable");
+  if (places.length) classes.push("placing", placeKind(places[0]));
   const attrs = {
     class: classes.join(" "), "data-planet": planet.planet, style: `--home: ${seatColour(planet.system)}`,
-    title: `planet ${planet.planet}` + (enc.target === planet.planet ? " — the cone aims here" : "") + (action ? ` — click: ${action}` : ""),
+    title: `planet ${planet.planet}` + (enc.target === planet.planet ? " — the cone aims here" : "")
+      + (places.length ? ` — ${PLACE_WORDS[placeKind(places[0])]}` : "") + (action ? ` — click: ${action}` : ""),
   };
   if (action) {
     attrs["data-action"] = action;
@@ -131,7 +140,10 @@ function planetNode(view, planet, legalSet, send) {
   return h("div", attrs,
     h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, planet.planet)),
     h("div", { class: "ce-pips" }, tokenPips(planet.tokens)),
-    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", { class: "small", "data-action": a, onclick: () => send(a) }, `vs ${a.split(" ").pop()}`))) : null);
+    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", { class: "small", "data-action": a, onclick: () => send(a) }, `vs ${a.split(" ").pop()}`))) : null,
+    places.length > 1 ? h("div", { class: "ce-aims" }, places.map((a) => h("button", {
+      class: "small", "data-action": a, title: `the token comes from planet ${a.split(" ").pop()}`, onclick: () => send(a),
+    }, `from ${a.split(" ").pop()}`))) : null);
 }
 
 function systemPanel(view, player, ctx, legalSet, send) {
@@ -229,13 +241,27 @@ function resultLine(view, ctx) {
     `${cardWords(result.cards[0])} against ${cardWords(result.cards[1])}${totals}. `, h("b", {}, text), enc.success ? " (the offence succeeded)" : "");
 }
 
+const PLACING_WORDS = { home: ["returns", "home"], lose: ["loses", "from its bases"], base: ["moves", "to the deal's base"] };
+
+// tokens waiting for their owners' choices, in the order they are asked
+function placementsLine(view, ctx) {
+  const waiting = (view.encounter || {}).placements || [];
+  if (!waiting.length) return null;
+  return h("div", { class: "ce-placements", id: "ce-placements" }, h("b", {}, "Tokens to place: "),
+    waiting.map((p, i) => {
+      const [verb, where] = PLACING_WORDS[p.kind] || [p.kind, ""];
+      return h("span", { class: `ce-placement ${p.kind}${i === 0 ? " now" : ""}`, "data-seat": p.seat, "data-kind": p.kind },
+        dot(p.seat), `${seatName(ctx, p.seat)} ${verb} ${p.count} token${p.count === 1 ? "" : "s"} ${where}`);
+    }));
+}
+
 function encounterPanel(view, ctx) {
   const enc = view.encounter || {};
   return h("section", { class: "ce-encounter", "aria-label": "the encounter" },
     h("h3", {}, `Challenge ${view.challenge || 1} of turn ${view.turn}`, enc.target ? h("span", { class: "chip gold" }, `target: planet ${enc.target}`) : null),
     h("div", { class: "ce-encounter-top" }, destinyPanel(view, ctx), warpPanel(view, ctx)),
     h("div", { class: "ce-sides" }, sideBox(view, "offence", ctx), h("div", { class: "ce-vs" }, "vs"), sideBox(view, "defence", ctx)),
-    resultLine(view, ctx));
+    resultLine(view, ctx), placementsLine(view, ctx));
 }
 
 // ------------------------------------------------------------------ the deal
@@ -420,7 +446,12 @@ function promptOf(view, legal, ctx) {
   if (step === "cards") return "Choose your challenge card: click it in your hand (it is played face down).";
   if (step === "deal") return "Make a deal before the time runs out.";
   if (step === "rewards") return "Take your reward as cards and tokens.";
-  if (step === "place") return "Place your token: home onto a planet, lose from a base, or move it to the deal's base.";
+  if (step === "place") {
+    const kind = placeKind(legal[0]);
+    if (kind === "home") return "A token of yours goes home: click the planet it returns to.";
+    if (kind === "lose") return "You lose a token: click the base it leaves.";
+    return "The deal's base: click the planet your token moves to (and where it comes from).";
+  }
   if (step === "again") return "Your challenge succeeded: have a second one?";
   if (step === "trade") return "Trader: swap hands with your opponent?";
   return "Your move.";
@@ -435,6 +466,7 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
   }
   const legalSet = new Set(legal);
   const shownElsewhere = new Set(legal.filter((a) => a.startsWith("aim ") || a.startsWith("regroup ") || a.startsWith("offer ")
+    || a.startsWith("home ") || a.startsWith("lose ") || a.startsWith("base ")
     || a === "accept" || a.startsWith("accept ") || a === "timeout"));
   const hand = view.hand || [];
   const handActions = new Map();
