@@ -198,7 +198,8 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     view = state.view(0).to_json()
     legal = [str(action) for action in state.legal_actions(0)]
     # Accepting names the cards seat 0 gives for those asked; an offer names the cards given.
-    accept = next(a for a in legal if a.split()[0] == "accept")
+    accepts = [a for a in legal if a.split()[0] == "accept"]
+    accept = accepts[-1]
     gift = next(a.removeprefix("offer give ").split(" get ")[0] for a in legal
                 if a.startswith("offer give ") and not a.startswith("offer give none"))
     page.goto(f"{server.url}/")
@@ -218,6 +219,10 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     page.select_option("#ce-deal select[data-deal='base']", "mine")
     assert page.get_attribute("#ce-offer", "data-action") == f"offer give {gift} get 1 base mine"
     page.click("#ce-offer")
+    # the acceptor chooses the cards it gives from its hand (asked for two, it has a choice), by face
+    choices = page.eval_on_selector_all("#ce-deal select[data-deal='pay'] option", "ns => ns.map((n) => n.textContent)")
+    assert len(accepts) > 1 and choices == [", ".join(a.split()[1:]) for a in accepts]
+    page.select_option("#ce-deal select[data-deal='pay']", accept)
     page.click(f"#ce-deal [data-action='{accept}']")
     page.click("#ce-deal [data-action='timeout']")
     assert page.evaluate("window.sent") == [f"offer give {gift} get 1 base mine", accept, "timeout"]
