@@ -357,3 +357,20 @@ def test_cards_chosen_to_play_are_shown_and_sent_only_when_confirmed(browser: An
     finally:
         page.context.close()
 
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_game_drawn_by_the_generic_renderer_fits_too(browser: Any, live: LiveServer, size: str) -> None:
+    """A new game without a renderer of its own is drawn by the generic one: its facts, hand
+    and actions are in sight as well (checked here on Quirky Quarks' view, long action names)."""
+    page = open_table(browser, live, "quirky-quarks", size)
+    try:
+        page.evaluate("import('/js/renderers/index.js')"
+                      ".then((m) => { m.renderers['quirky-quarks'] = m.renderGeneric; })")
+        page.click(".seat-tab")  # a redraw, now by the generic renderer
+        page.wait_for_selector("#board .generic")
+        page.evaluate("window.scrollTo(0, 0)")
+        check_in_sight(page, ["actions", "score", "hand"], f"the generic renderer at {size} size")
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
