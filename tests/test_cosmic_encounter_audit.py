@@ -428,7 +428,7 @@ def test_playthroughs_agree_with_the_model(players: int, deck: str, quarks: bool
 def test_deals_rewards_and_second_challenges_are_reached_and_checked() -> None:
     # The playthroughs above check these only where random play reaches them: make sure it does.
     deals = {"accept": 0, "timeout": 0}
-    rewards = 0
+    rewards = placed = 0
     for seed in range(3):
         audit = Audit(3, 100 + seed, deck="eon", quarks=True)
         audit.play()
@@ -436,7 +436,8 @@ def test_deals_rewards_and_second_challenges_are_reached_and_checked() -> None:
         for key in deals:
             deals[key] += audit.deals[key]
         rewards += audit.rewards
-    assert deals["accept"] > 0 and deals["timeout"] > 0 and rewards > 0, (deals, rewards)
+        placed += audit.placed
+    assert deals["accept"] > 0 and deals["timeout"] > 0 and rewards > 0 and placed > 0, (deals, rewards, placed)
 
 
 def test_a_deals_base_for_the_defence_is_a_new_base() -> None:

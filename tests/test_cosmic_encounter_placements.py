@@ -13,6 +13,7 @@ from quarkade.games.cosmic_encounter.actions import Home, Lose, Play, Timeout
 from quarkade.games.cosmic_encounter.bot import CosmicHeuristic
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
+from quarkade.games.cosmic_encounter.text import render_text
 from test_rulebook_cosmic_encounter import challenge, new, set_hand, settle
 
 
@@ -43,6 +44,7 @@ def test_defensive_allies_place_their_tokens_one_at_a_time_clockwise_from_the_of
     assert view["encounter"]["placements"] == [{"seat": first, "kind": "home", "count": 2},
                                               {"seat": second, "kind": "home", "count": 2}]
     assert view["encounter"]["resume"] == {"then": "rewards", "to_act": []}
+    assert f"Tokens to place: seat {first} returns a token x2; seat {second} returns a token x2" in render_text(view)
     # Any of its bases or any of its home planets (the regroup's words).
     bases = {p for p, row in enumerate(state.tokens) if row[first]} | set(range(first * 5, first * 5 + 5))
     assert {a.planet for a in state.legal_actions(first)} == bases  # type: ignore[attr-defined]
