@@ -115,3 +115,21 @@ def test_the_bot_accepts_a_base_paying_with_its_least_useful_card() -> None:
     # Its own offer: its least useful card for one of the other's, and a base each way.
     state, offence, defence = at_deal(["a8", "a12"], ["a4", "a20"])
     assert bot.choose(state.view(offence), state.legal_actions(offence)) == Offer(("a8",), 1, 3)
+
+
+def test_an_empty_cone_lands_a_token_from_a_base_the_offence_chooses() -> None:
+    """A deal's base for the offence lands its cone; with the cone empty (its tokens came home
+    from the warp after the launch, say) one of its tokens moves from a base it chooses."""
+    state, offence, defence = at_deal(["a8"], ["a4"])
+    state.tokens[offence * 5][offence] += state.cone
+    state.cone = 0
+    state.apply(defence, Offer((), 0, 2))  # "yours": a base for the offence
+    state.apply(offence, Accept())
+    assert state.step is Step.PLACE and state.to_act == (offence,)
+    target = state.target
+    choices = {str(a) for a in state.legal_actions(offence)}
+    name = f"{target // 5}.{target % 5}"
+    assert choices == {f"base {name} from {p // 5}.{p % 5}" for p, row in enumerate(state.tokens)
+                       if row[offence] and p != target}
+    state.apply(offence, state.legal_actions(offence)[-1])
+    assert state.tokens[target][offence] == 1 and state.success
