@@ -102,8 +102,7 @@ def test_walk_steps_to_the_recorded_end(game: quarkade.Game) -> None:
 
 
 def test_bench_measures_every_figure(game: quarkade.Game) -> None:
-    figures = bench(game, seconds=0.05, openspiel_steps_per_s=1000.0)
-    assert figures.steps_per_s > 0 and figures.games_per_s > 0 and figures.clones_per_s > 0
-    assert figures.ratio_vs_openspiel == pytest.approx(figures.steps_per_s / 1000.0)
+    figures = bench(game, seconds=0.05, rounds=1, reference=False, search=False)
+    assert figures.steps_per_s > 0 and figures.clones_per_s > 0 and figures.simulate_steps_per_s > 0
     data = figures.to_json()
-    assert data["game"] == "quirky-quarks" and data["ratio_vs_openspiel"] is not None
+    assert data["game"] == "quirky-quarks" and data["ratio_vs_openspiel"] is None and data["meets_targets"] is None

@@ -1,32 +1,100 @@
-"""How fast the hot path is: random playouts and clones on one core.
+"""How fast the hot path is, as ratios to a reference measured in the same run.
 
-A step is what every bot and simulation repeats: the legal actions of the seat to act,
-one of them picked by a seeded generator, then the checked ``apply``. OpenSpiel's
-pure-Python tic-tac-toe runs the same loop in the same process when it is installed,
-which gives a figure that does not depend on the machine: the ratio between the two.
+Three loops are measured on each game:
+
+- random play: the legal actions of the seat to act, one of them picked by a seeded
+  generator, then the checked ``apply``;
+- clones of mid-game states;
+- ``simulate``'s own loop with heuristic bots: the seat's view, the bot's choice, the checked
+  ``apply`` (views included, as designers run it).
+
+Machines are shared and noisy, so no figure stands alone: OpenSpiel's pure-Python tic-tac-toe
+runs the random-play loop in the same process, and the two are interleaved in rounds
+(reference, random play, reference, clones, reference, simulate, then the next round). Each
+measure runs on CPU time (``time.process_time``), so another process taking the core slows
+neither side's clock, and each figure is divided by the reference measured just before it.
+The ratios are reported as the median over the rounds with their spread (min, quartiles, max).
+
+``BenchResult.to_json`` (``quarkade bench --json``) has these keys:
+
+- ``game``, ``players``, ``seconds`` (CPU seconds of each figure, over all rounds), ``rounds``,
+  ``clock`` (``"process_time"``);
+- ``steps_per_s``, ``games_per_s``, ``clones_per_s``, ``simulate_steps_per_s``: the medians of
+  the rounds' rates, for information (they depend on the machine);
+- ``simulate_bots``: the bot kind that played the simulate loop;
+- ``openspiel_python_ttt_steps_per_s``: the median of the reference's rates, or null without
+  OpenSpiel (the ``bench`` extra);
+- ``ratio_vs_openspiel``, ``clones_ratio``, ``simulate_ratio``: median ratios of random play,
+  clones and simulate to the reference (null without it);
+- ``ratios``: for ``random``, ``clones`` and ``simulate``, ``{"median", "min", "q1", "q3", "max",
+  "target", "met"}`` (null without the reference);
+- ``targets``: the target of each ratio; ``meets_targets``: every median ratio at its target
+  (null without the reference);
+- ``search_simulations_per_s`` and ``search_target``: the search bot's IS-MCTS simulations a
+  second (an absolute target, measured once).
 """
 
 from __future__ import annotations
 
 import importlib
+import statistics
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quarkade.agents.base import bot_kinds
 from quarkade.agents.search import simulations_per_second
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, State
+from quarkade.tools.match import make_bots
 
-# The performance targets of the design, for each game.
-STEPS_TARGET = 50_000
-CLONES_TARGET = 100_000
+# The design's targets, as ratios to the reference's random-play steps a second.
+RANDOM_TARGET = 2.0
+CLONES_TARGET = 4.0
+SIMULATE_TARGET = 1.0
+TARGETS = {"random": RANDOM_TARGET, "clones": CLONES_TARGET, "simulate": SIMULATE_TARGET}
 SEARCH_TARGET = 5_000  # IS-MCTS simulations a second
-# Clocks are read once a batch so that reading them costs little next to what is timed.
-_BATCH = 64
+ROUNDS = 5
+# The clock is read once a batch so that reading it costs little next to what is timed.
+_BATCH = 16
 # Mid-game states to clone: one every few steps of a few games, so early, middle and
 # late positions are all measured.
 _CLONE_GAMES = 3
 _CLONE_EVERY = 7
+
+# A loop measured in slices: each ``next`` does one unit of work (a step, a clone) and says
+# whether it finished a game. It keeps its place between slices, so a game cut by the end of
+# one round goes on in the next and no round is biased towards short or long games.
+Loop = Iterator[bool]
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """One figure's ratios to the reference, one a round."""
+
+    values: tuple[float, ...]
+    target: float
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    @property
+    def quartiles(self) -> tuple[float, float]:
+        if len(self.values) < 2:
+            return self.values[0], self.values[0]
+        q1, _, q3 = statistics.quantiles(self.values, n=4, method="inclusive")
+        return q1, q3
+
+    @property
+    def met(self) -> bool:
+        return self.median >= self.target
+
+    def to_json(self) -> dict[str, Any]:
+        q1, q3 = self.quartiles
+        return {"median": round(self.median, 3), "min": round(min(self.values), 3), "q1": round(q1, 3),
+                "q3": round(q3, 3), "max": round(max(self.values), 3), "target": self.target, "met": self.met}
 
 
 @dataclass(frozen=True)
@@ -34,64 +102,92 @@ class BenchResult:
     game: str
     players: int
     seconds: float
+    rounds: int
     steps_per_s: float
     games_per_s: float
     clones_per_s: float
+    simulate_steps_per_s: float
+    simulate_bots: str
     openspiel_python_ttt_steps_per_s: float | None = None
+    ratios: dict[str, Ratio] | None = None  # "random", "clones", "simulate"
     search_simulations_per_s: float | None = None
+
+    def _median_ratio(self, name: str) -> float | None:
+        return None if self.ratios is None else self.ratios[name].median
 
     @property
     def ratio_vs_openspiel(self) -> float | None:
-        if self.openspiel_python_ttt_steps_per_s is None:
-            return None
-        return self.steps_per_s / self.openspiel_python_ttt_steps_per_s
+        return self._median_ratio("random")
 
     @property
-    def meets_targets(self) -> bool:
-        ratio = self.ratio_vs_openspiel
-        return (self.steps_per_s >= STEPS_TARGET and self.clones_per_s >= CLONES_TARGET
-                and (ratio is None or ratio >= 1.0))
+    def clones_ratio(self) -> float | None:
+        return self._median_ratio("clones")
+
+    @property
+    def simulate_ratio(self) -> float | None:
+        return self._median_ratio("simulate")
+
+    @property
+    def meets_targets(self) -> bool | None:
+        """Every median ratio at its target; None without the reference to compare with."""
+        if self.ratios is None:
+            return None
+        return all(ratio.met for ratio in self.ratios.values())
 
     def to_json(self) -> dict[str, Any]:
-        ratio = self.ratio_vs_openspiel
+        def rounded(value: float | None, digits: int) -> float | None:
+            return None if value is None else round(value, digits)
+
         return {
             "game": self.game,
             "players": self.players,
             "seconds": self.seconds,
+            "rounds": self.rounds,
+            "clock": "process_time",
             "steps_per_s": round(self.steps_per_s, 1),
             "games_per_s": round(self.games_per_s, 3),
             "clones_per_s": round(self.clones_per_s, 1),
-            "openspiel_python_ttt_steps_per_s": None if self.openspiel_python_ttt_steps_per_s is None
-            else round(self.openspiel_python_ttt_steps_per_s, 1),
-            "ratio_vs_openspiel": None if ratio is None else round(ratio, 3),
+            "simulate_steps_per_s": round(self.simulate_steps_per_s, 1),
+            "simulate_bots": self.simulate_bots,
+            "openspiel_python_ttt_steps_per_s": rounded(self.openspiel_python_ttt_steps_per_s, 1),
+            "ratio_vs_openspiel": rounded(self.ratio_vs_openspiel, 3),
+            "clones_ratio": rounded(self.clones_ratio, 3),
+            "simulate_ratio": rounded(self.simulate_ratio, 3),
+            "ratios": None if self.ratios is None else {name: r.to_json() for name, r in self.ratios.items()},
+            "targets": dict(TARGETS),
             "meets_targets": self.meets_targets,
-            "search_simulations_per_s": None if self.search_simulations_per_s is None
-            else round(self.search_simulations_per_s, 1),
+            "search_simulations_per_s": rounded(self.search_simulations_per_s, 1),
             "search_target": SEARCH_TARGET,
         }
 
 
-def _random_step(state: State, chance: Chance) -> None:
-    seat = state.to_act[0]
-    legal = state.legal_actions(seat)
-    state.apply(seat, legal[chance.below(len(legal))])
+def run_slice(loop: Loop, seconds: float) -> tuple[int, int, float]:
+    """Run ``loop`` for about ``seconds`` of CPU time: (units done, games finished, CPU seconds)."""
+    clock = time.process_time
+    done = finished = 0
+    start = clock()
+    while True:
+        for _ in range(_BATCH):
+            if next(loop):
+                finished += 1
+        done += _BATCH
+        spent = clock() - start
+        if spent >= seconds:
+            return done, finished, spent
 
 
-def measure_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[float, float]:
-    """(steps per second, games per second) of random playouts. Games run to their end,
-    so the time includes the last one and games per second is not cut short."""
+def random_play(game: Game, seed: int = 0) -> Loop:
+    """Random playouts of seeded games, one step a unit."""
     chance = Chance(seed)
-    steps = games = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
+    games = 0
+    while True:
         state = game.new_game(seed + games)
         while not state.is_over:
-            _random_step(state, chance)
-            steps += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[chance.below(len(legal))])
+            yield state.is_over
         games += 1
-        elapsed = time.perf_counter() - start
-    return steps / elapsed, games / elapsed
 
 
 def mid_game_states(game: Game, seed: int = 0) -> list[State]:
@@ -103,23 +199,39 @@ def mid_game_states(game: Game, seed: int = 0) -> list[State]:
         while not state.is_over:
             if step % _CLONE_EVERY == 0:
                 states.append(state.clone())
-            _random_step(state, chance)
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[chance.below(len(legal))])
             step += 1
     return states
 
 
-def measure_clones(game: Game, seconds: float, seed: int = 0) -> float:
-    """Clones per second of mid-game states."""
+def cloning(game: Game, seed: int = 0) -> Loop:
+    """Clones of mid-game states, one clone a unit."""
     states = mid_game_states(game, seed)
-    clones = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
+    while True:
         for state in states:
             state.clone()
-        clones += len(states)
-        elapsed = time.perf_counter() - start
-    return clones / elapsed
+            yield False
+
+
+def simulate_bot_kind(game: Game) -> str:
+    return "heuristic" if "heuristic" in bot_kinds(game.id) else "random"
+
+
+def simulate_play(game: Game, kind: str, seed: int = 0) -> Loop:
+    """``simulate``'s loop (``play_match``): bots made for each seeded game, each decision
+    from the seat's view, then the checked ``apply``; one step a unit."""
+    game_seed = seed
+    while True:
+        bots = make_bots(game, [kind] * game.players, game_seed)
+        state = game.new_game(game_seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
+            state.apply(seat, action)
+            yield state.is_over
+        game_seed += 1
 
 
 def openspiel_available() -> bool:
@@ -130,38 +242,68 @@ def openspiel_available() -> bool:
     return True
 
 
-def measure_openspiel_ttt(seconds: float, seed: int = 0) -> float:
-    """Steps per second of OpenSpiel's pure-Python tic-tac-toe, in the loop used for ours."""
+def openspiel_ttt(seed: int = 0) -> Loop:
+    """OpenSpiel's pure-Python tic-tac-toe in the random-play loop, one step a unit."""
     # Importing the module registers "python_tic_tac_toe" with pyspiel.
     importlib.import_module("open_spiel.python.games.tic_tac_toe")
     pyspiel = importlib.import_module("pyspiel")
     game = pyspiel.load_game("python_tic_tac_toe")
     chance = Chance(seed)
-    state = game.new_initial_state()
-    steps = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
-        for _ in range(_BATCH):
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
             legal = state.legal_actions()
             state.apply_action(legal[chance.below(len(legal))])
-            if state.is_terminal():
-                state = game.new_initial_state()
-        steps += _BATCH
-        elapsed = time.perf_counter() - start
-    return steps / elapsed
+            yield state.is_terminal()
 
 
-def bench(game: Game, seconds: float = 3.0, seed: int = 0, openspiel_steps_per_s: float | None = None) -> BenchResult:
-    """Measure ``game``; ``openspiel_steps_per_s`` is the reference measured in the same run."""
-    steps_per_s, games_per_s = measure_playouts(game, seconds, seed)
+def measure_openspiel_ttt(seconds: float, seed: int = 0) -> float:
+    """Steps per CPU second of the reference alone (for information; ratios use rounds)."""
+    done, _, spent = run_slice(openspiel_ttt(seed), seconds)
+    return done / spent
+
+
+def _median_rate(units: Sequence[tuple[int, int, float]], games: bool = False) -> float:
+    return statistics.median((finished if games else done) / spent for done, finished, spent in units)
+
+
+def bench(game: Game, seconds: float = 3.0, seed: int = 0, rounds: int = ROUNDS,
+          reference: bool | None = None, search: bool = True) -> BenchResult:
+    """Measure ``game`` in ``rounds`` interleaved with the reference (when OpenSpiel is
+    installed, or as ``reference`` says); each figure gets ``seconds`` of CPU time in all."""
+    if rounds < 1:
+        raise ValueError(f"a bench runs at least one round, not {rounds}")
+    with_reference = openspiel_available() if reference is None else reference
+    slice_ = seconds / rounds
+    kind = simulate_bot_kind(game)
+    loops: dict[str, Loop] = {"random": random_play(game, seed), "clones": cloning(game, seed),
+                              "simulate": simulate_play(game, kind, seed)}
+    ttt = openspiel_ttt(seed) if with_reference else None
+    measured: dict[str, list[tuple[int, int, float]]] = {name: [] for name in loops}
+    reference_rates: list[float] = []
+    ratios: dict[str, list[float]] = {name: [] for name in loops}
+    for _round in range(rounds):
+        for name, loop in loops.items():
+            if ttt is not None:
+                done, _, spent = run_slice(ttt, slice_)
+                reference_rates.append(done / spent)
+            figure = run_slice(loop, slice_)
+            measured[name].append(figure)
+            if ttt is not None:
+                ratios[name].append(figure[0] / figure[2] / reference_rates[-1])
     return BenchResult(
         game=game.id,
         players=game.players,
         seconds=seconds,
-        steps_per_s=steps_per_s,
-        games_per_s=games_per_s,
-        clones_per_s=measure_clones(game, seconds, seed),
-        openspiel_python_ttt_steps_per_s=openspiel_steps_per_s,
-        search_simulations_per_s=simulations_per_second(game, seconds, seed),
+        rounds=rounds,
+        steps_per_s=_median_rate(measured["random"]),
+        # Games finished per CPU second over all rounds: a round may finish none.
+        games_per_s=sum(f for _, f, _ in measured["random"]) / sum(s for _, _, s in measured["random"]),
+        clones_per_s=_median_rate(measured["clones"]),
+        simulate_steps_per_s=_median_rate(measured["simulate"]),
+        simulate_bots=kind,
+        openspiel_python_ttt_steps_per_s=statistics.median(reference_rates) if reference_rates else None,
+        ratios={name: Ratio(tuple(values), TARGETS[name]) for name, values in ratios.items()} if ttt else None,
+        search_simulations_per_s=simulations_per_second(game, seconds, seed) if search else None,
     )
+
