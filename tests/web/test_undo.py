@@ -149,3 +149,19 @@ def test_an_undo_drops_the_move_a_bot_is_still_thinking_about(db_path: Path) -> 
             assert table.state.record().actions[0] == (0, "bid lhc 3")
         finally:
             close_all()
+
+
+def test_an_action_in_a_race_cannot_be_taken_back(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"game": "qwarks", "players": 2, "seats": ["human", "human"],
+                                               "options": {"cover_seconds": 30}, "play": [0, 1]})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    table = table_of(client, created["id"])
+    p0 = connect(client, created["id"], token_of(created, 0))
+    connect(client, created["id"], token_of(created, 1))
+    assert table.clock.step is not None  # the cover race is on
+    assert not errors(p0.act("cover 0 after 0"))
+    assert p0.state is not None and p0.state["can_undo"] is False
+    refused = errors(p0.exchange({"type": "undo"}))[0]
+    assert refused == {**refused, "code": "no_undo", "reason": "an action on the clock cannot be taken back"}
+    assert len(table.state.record().actions) == 1
