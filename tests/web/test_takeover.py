@@ -86,6 +86,7 @@ def test_a_seat_whose_player_left_passes_to_a_bot(quick: TestClient) -> None:
     # the lobby shows it too
     listed = {t["id"]: t for t in quick.get("/api/tables").json()["open"]}
     assert listed[created["id"]]["seats"][1]["bot"]["reason"] == "left"
+    assert listed[created["id"]]["seats"][1]["name"] == "Seat 2", "the seat keeps its person's name"
     # the player comes back and takes its seat again
     again = connect(quick, created["id"], token_of(created, 1))
     assert not errors(again.exchange({"type": "reclaim"}))

@@ -219,7 +219,9 @@ class Table:
         return None
 
     def seat_name(self, seat: int) -> str:
-        return seat_name(seat, self.seats[seat], self.names[seat], self.seats)
+        # a bot sitting in for a person keeps the person's name: the seat is still theirs
+        kind = HUMAN if self.takeovers.current(seat) is not None else self.seats[seat]
+        return seat_name(seat, kind, self.names[seat], self.seats)
 
     def spent_seat(self, code: str | None) -> int | None:
         """The seat whose invitation ``code`` was when the seat was taken."""
