@@ -30,6 +30,7 @@ from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
 from quarkade.tools import bench as benchmark
+from quarkade.tools.backends import check_backend
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
 from quarkade.tools.simulate import SimulationResult, simulate
 
@@ -416,6 +417,12 @@ def simulate_command(
     out: Annotated[Path | None, typer.Option(help="Write every game's record here, one JSON a line.",
                                              show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+    backend: Annotated[str, typer.Option(help="Where the games run: serial, process (a pool on this machine) "
+                                              "or ray; the same seeds give the same results on each.")] = "process",
+    workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
+                                                show_default=False)] = None,
+    address: Annotated[str | None, typer.Option(help="The Ray cluster to use, e.g. ray://host:10001 (ray only); "
+                                                     "a local Ray by default.", show_default=False)] = None,
 ) -> None:
     """Play many seeded bot games and sum up wins, scores and game lengths."""
     kinds = seat_kinds(seats, players, game, "random", "random")
@@ -428,6 +435,10 @@ def simulate_command(
         if kind not in known:
             fail(f"no bot {kind!r} for {the_game.id} (bots: {', '.join(known)})")
     try:
+        check_backend(backend, workers, address)
+    except QuarkadeError as error:
+        fail(str(error))
+    try:
         records = out.open("w", encoding="utf-8") if out is not None else None
     except OSError as error:
         fail(f"cannot write {out}: {error.strerror}")
@@ -436,7 +447,8 @@ def simulate_command(
     try:
         with progress:
             task = progress.add_task(the_game.id, total=n)
-            result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task))
+            result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task),
+                              backend=backend, workers=workers, address=address)
     except QuarkadeError as error:
         fail(str(error))
     finally:

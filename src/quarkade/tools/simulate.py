@@ -8,28 +8,16 @@
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from quarkade.core.errors import InvalidOptions
-from quarkade.core.game import Game, State
-from quarkade.tools.match import make_bots, play_match
+from quarkade.core.game import Game
+from quarkade.tools.backends import Chunk, GameResult, check_backend, record_json, run_chunks
 
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game of a simulation."""
-
-    seed: int
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    steps: int
-    statistics: dict[str, float]
-    # What each seat played as (``State.categories``): kind -> one label a seat.
-    categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
+__all__ = ["GameResult", "SimulationResult", "Spread", "record_json", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -135,12 +123,6 @@ class SimulationResult:
         }
 
 
-def record_json(state: State) -> dict[str, Any]:
-    """A finished game's record, with its scores and winners beside it for readers of the file."""
-    return {**state.record().to_json(), "scores": list(state.scores), "winners": list(state.winners),
-            "categories": {kind: list(labels) for kind, labels in state.categories().items()}}
-
-
 def simulate(
     game: Game,
     seats: Sequence[str],
@@ -148,21 +130,24 @@ def simulate(
     seed: int = 0,
     records: TextIO | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    backend: str = "serial",
+    workers: int | None = None,
+    address: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` bot games with seeds ``seed``, ``seed + 1``, ...; each game's record
-    goes to ``records`` as one JSON line when given."""
+    goes to ``records`` as one JSON line when given. ``backend`` says where they are played
+    (``quarkade.tools.backends``: serial, process, ray); the results are the same on each."""
     if len(seats) != game.players:
         raise InvalidOptions(f"{len(seats)} seats were given for a {game.players}-player game")
     if games < 1:
         raise InvalidOptions(f"a simulation plays at least one game, not {games}")
+    check_backend(backend, workers, address)
+    template = Chunk(game.id, game.players, dict(game.options), tuple(seats), (), records is not None)
     results = []
-    for game_seed in range(seed, seed + games):
-        state = play_match(game, make_bots(game, seats, game_seed), game_seed)
-        result = GameResult(game_seed, state.scores, state.winners, state.steps, state.statistics(),
-                            state.categories())
+    for result, line in run_chunks(template, range(seed, seed + games), backend, workers, address):
         results.append(result)
-        if records is not None:
-            records.write(json.dumps(record_json(state)) + "\n")
+        if records is not None and line is not None:
+            records.write(line)
         if on_game is not None:
             on_game(result)
     return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results))
