@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from quarkade.games.cosmic_encounter.actions import Aim, Launch, Pass, Play, PlayEdict, PlayFlare, Trade
-from quarkade.games.cosmic_encounter.components import Edict
+from quarkade.games.cosmic_encounter.actions import Aim, Launch, Play, Trade
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
-from test_rulebook_cosmic_encounter import challenge, give, new, set_hand, settle, until
+from test_rulebook_cosmic_encounter import challenge, new, set_hand, settle, until
 
 
 def with_powers(state: CosmicState, powers: dict[int, str]) -> CosmicState:
@@ -142,34 +141,3 @@ def test_a_zapped_power_does_nothing() -> None:
     state.zapped[OFFENCE] = True
     state._legal = None
     assert Play("random") not in state.legal_actions(DEFENCE)
-
-
-def test_a_wild_flare_lends_its_power_for_the_challenge() -> None:
-    state = new(flares=True, edicts=True)
-    until(state, Step.EDICTS)
-    offence, defence = state.offence, state.defender
-    with_powers(state, {defence: "mind"})
-    give(state, defence, "flare-laser")
-    state.apply(defence, PlayFlare("laser"))
-    assert state.power_of(defence).name == "laser"  # in place of its own Mind
-    assert state.view(None).to_json()["players"][defence]["flare"] == "laser"
-    while state.step is Step.EDICTS:
-        state.apply(state.to_act[0], Pass())
-    assert state.legal_actions(offence) == [Play("random")]
-    assert state.view(defence).to_json()["seen_hand"] is None
-
-
-def test_a_super_flare_shields_ones_own_power_from_zaps() -> None:
-    state = new(flares=True, edicts=True)
-    until(state, Step.EDICTS)
-    offence, defence = state.offence, state.defender
-    with_powers(state, {offence: "laser"})
-    give(state, defence, "zap")
-    assert PlayEdict(Edict.ZAP, offence) in state.legal_actions(defence)
-    give(state, offence, "flare-laser")
-    hand = len(state.hands[offence])
-    state.apply(offence, PlayFlare("laser"))
-    assert len(state.hands[offence]) == hand  # the flare is discarded, a card drawn
-    state._legal = None
-    assert PlayEdict(Edict.ZAP, offence) not in state.legal_actions(defence)
-    assert state.power_of(offence).name == "laser"

@@ -116,7 +116,7 @@ def test_a_sealed_card_is_named_to_its_owner_only() -> None:
     state = played(8, 0)
     rng = random.Random(8)
     assert until(state, lambda v: v["own_card"] is not None and v["encounter"]["result"] is None, rng)
-    mine = render_text(state.view(0).to_json())
+    mine = " ".join(render_text(state.view(0).to_json()).split())  # as one line, unwrapped
     assert "(yours, sealed)" in mine
     for seat in (None, 1, 2, 3):
         other = " ".join(render_text(state.view(seat).to_json()).split())  # as one line, unwrapped
@@ -125,9 +125,13 @@ def test_a_sealed_card_is_named_to_its_owner_only() -> None:
 
 
 def test_the_deal_step_is_told() -> None:
-    state = played(9, 0)
-    rng = random.Random(9)
-    assert until(state, lambda v: v["step"] == "deal", rng, limit=20_000)
+    # Random games reach two Compromises now and then: the first of a few seeds that does.
+    for seed in range(6, 16):
+        state = played(seed, 0)
+        if until(state, lambda v: v["step"] == "deal", random.Random(seed), limit=20_000):
+            break
+    else:
+        raise AssertionError("no random game reached a deal")
     text = render_text(state.view(0).to_json())
     assert "two Compromises" in text and "Deal: within " in text and " seconds (then no deal)" in text
 

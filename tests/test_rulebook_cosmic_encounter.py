@@ -81,6 +81,17 @@ def until(state: CosmicState, step: Step, choose: Callable[[CosmicState, int, li
     raise AssertionError(f"{step} never reached")
 
 
+def until_window(state: CosmicState, window: str) -> None:
+    """Play on (first legal actions: passing at other windows) until the edict window
+    ``window`` ("start", "alliances" or "reveal") opens."""
+    for _ in range(500):
+        if state.step is Step.EDICTS and state.window == window:
+            return
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    raise AssertionError(f"the {window} window never opened")
+
+
 def settle(state: CosmicState) -> None:
     """Make every pending placement (RULINGS 10) with the first choice offered."""
     while state.step is Step.PLACE:
@@ -179,7 +190,7 @@ def test_quarks_other_notes_finder() -> None:
     and someone plays a Finder edict on you to find an Attack 15, he would get the Strange 11.
     Had he looked for an Attack 11, however, he'd have been out of luck.\""""
     state = new(quarks=True, edicts=True, deck="mayfair-more")  # the deck with Strange 11s
-    until(state, Step.EDICTS)
+    until_window(state, "alliances")
     state.square = 0
     finder, holder = state.to_act[0], state.to_act[1]
     set_hand(state, holder, ["s11", "c", "a12"])
@@ -556,7 +567,7 @@ def test_3_9_running_out_of_cards() -> None:
 
 def test_3_5_no_challenge_card_shows_the_hand_and_draws_seven() -> None:
     state = new(edicts=True)
-    until(state, Step.EDICTS)
+    until_window(state, "alliances")
     offence = state.offence
     set_hand(state, offence, ["zap", "mobius"])
     while state.step is Step.EDICTS:

@@ -23,12 +23,19 @@ by their face (see ``components``). Notation, one action a line::
     timeout                the deal's time ran out (the host applies it; a side may give up)
     reward 2               a defensive ally takes 2 cards, the rest of its reward in tokens
     again / end            after a successful first challenge: a second one, or end the turn
-    pass                   an edict window: play no edict (now)
+    pass                   an edict window: play nothing (more) at this window
     edict zap 2            play an edict (``edict mobius``, ``edict finder 2 15``, ...)
+    flare macron           play a flare: Wild for a power one lacks, Super for one's own
+    flare mind 2           a flare that names a seat (Mind's Wild, Trader's Super)
+
+Edicts and flares are played at three windows a challenge; the view's ``encounter.window``
+says which is open: ``start`` (the cone is aimed, before launch: Mobius Tubes, Plague,
+Cosmic Quake, Cosmic Zap), ``alliances`` (before the cards: Force Field, Finder, Cosmic Zap)
+or ``reveal`` (the cards face up, before the outcome: Cosmic Zap on a power acting then);
+each flare names its window (``flares.py``).
     home 1.2               a token going back to my bases: onto planet 1.2 (a base or a home planet)
     lose 0.3               a token I lose from my bases: the one on planet 0.3
     base 1.2 from 2.0      a deal's base: my token from planet 2.0 onto planet 1.2
-    flare macron           play a flare (wild: borrow its power; super: on one's own power)
 """
 
 from __future__ import annotations
@@ -227,9 +234,10 @@ class Settle(Action):
 @dataclass(frozen=True, slots=True)
 class PlayFlare(Action):
     power: str  # the flare's power name
+    target: int = -1  # a seat, for a flare that names one
 
     def __str__(self) -> str:
-        return f"flare {self.power}"
+        return f"flare {self.power}" + (f" {self.target}" if self.target >= 0 else "")
 
 
 def _number(word: str, what: str) -> int:
@@ -312,8 +320,8 @@ def parse(text: str) -> Action:
         return Settle(_planet(rest[0]), _planet(rest[2]))
     if head == "reward" and len(rest) == 1:
         return Reward(_number(rest[0], "the number of cards"))
-    if head == "flare" and len(rest) == 1 and re.fullmatch(r"[a-z-]{2,20}", rest[0]):
-        return PlayFlare(rest[0])
+    if head == "flare" and len(rest) in (1, 2) and re.fullmatch(r"[a-z-]{2,20}", rest[0]):
+        return PlayFlare(rest[0], _number(rest[1], "a seat") if len(rest) == 2 else -1)
     if head == "edict" and rest and rest[0] in EDICTS:
         edict = EDICTS[rest[0]]
         args = rest[1:]

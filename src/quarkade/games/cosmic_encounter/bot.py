@@ -9,6 +9,10 @@
   squares to come, so a Quark about to rise is kept and one about to fall is spent. If no
   card reaches, it plays a Compromise (for consolation) or its cheapest card. Facing
   Anti-Matter (the lower total wins) it plays its lowest Attack.
+- **Edicts and flares at their windows.** Mobius Tubes with three tokens in the warp, Cosmic
+  Zap on its opponent's power, Plague on a leader two bases from winning, Force Field when
+  the opposing allies outnumber its own; any flare whose effect helps it (a flare comes back
+  to the hand), but Trader's.
 - **Deals both sides gain from.** It offers its least useful card for one of the other side's
   and a base each way, and accepts any offer that gives it a base, paying with its least
   useful cards.
@@ -38,6 +42,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Pass,
     Play,
     PlayEdict,
+    PlayFlare,
     Regroup,
     Reward,
     Settle,
@@ -170,15 +175,44 @@ class CosmicHeuristic(Bot):
         return Decline()
 
     def _edict(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
-        opponent = self._opponent(data, seat) if seat in (data["offence"], data["encounter"]["defender"]) else -1
+        """Edicts and flares at their windows: only the legal ones fit the open window."""
+        main = seat in (data["offence"], data["encounter"]["defender"])
+        opponent = self._opponent(data, seat) if main else -1
+        players = data["players"]
+        leader = max(players, key=lambda p: p["foreign_bases"])
         for action in legal:
+            if isinstance(action, PlayFlare) and self._flare_helps(data, seat, opponent, action):
+                return action
             if not isinstance(action, PlayEdict):
                 continue
-            if action.edict is Edict.MOBIUS and data["players"][seat]["warp"] >= 4:
+            if action.edict is Edict.MOBIUS and players[seat]["warp"] >= 3:
                 return action
             if action.edict is Edict.ZAP and action.target == opponent:
                 return action
+            if (action.edict is Edict.PLAGUE and action.target == leader["seat"]
+                    and leader["foreign_bases"] >= WIN_BASES - 2 and leader["seat"] != seat):
+                return action
+            if action.edict is Edict.FORCE_FIELD and main and self._allies_against(data, seat) > 0:
+                return action
         return Pass()
+
+    def _flare_helps(self, data: dict[str, Any], seat: int, opponent: int, action: PlayFlare) -> bool:
+        """A flare returns to the hand after use, so it is played whenever its effect helps:
+        not Trader's (a swap may give away good cards), not a look at a hand that is not the
+        opponent's, not Anti-Matter's or Virus's Wild when the lower total wins."""
+        if action.power == "trader":
+            return False
+        if action.power == "mind" and action.target >= 0:
+            return action.target == opponent
+        if action.power in ("anti-matter", "virus") and data["players"][seat]["power"] != action.power:
+            return opponent >= 0 and not self._lower_wins(data, seat, opponent)
+        return True
+
+    @staticmethod
+    def _allies_against(data: dict[str, Any], seat: int) -> int:
+        """Tokens the opposing allies commit, less those of one's own allies."""
+        side = "offence" if seat == data["offence"] else "defence"
+        return sum(a["tokens"] if a["side"] != side else -a["tokens"] for a in data["encounter"]["allies"])
 
     def _play(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         if legal == [Play("random")]:
@@ -215,8 +249,7 @@ class CosmicHeuristic(Bot):
     def _lower_wins(data: dict[str, Any], seat: int, opponent: int) -> bool:
         for main in (seat, opponent):
             player = data["players"][main]
-            power = player["flare"] or player["power"]
-            if power == "anti-matter" and not (player["zapped"] and not player["shielded"]):
+            if player["power"] == "anti-matter" and not player["zapped"]:
                 return True
         return False
 

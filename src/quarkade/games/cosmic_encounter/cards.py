@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from quarkade.core.flow import Sealed
 from quarkade.core.log import note
-from quarkade.games.cosmic_encounter import placements
+from quarkade.games.cosmic_encounter import flares, placements
 from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Kind, attack_value
+from quarkade.games.cosmic_encounter.edicts import open_window
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
@@ -66,6 +67,12 @@ def begin_play(s: CosmicState) -> None:
 def oracle(s: CosmicState) -> int:
     """The main player whose opponent plays first, face up (-1: both play sealed)."""
     oracles = [seat for seat in s.mains if s.power_of(seat).plays_last]
+    laser = flares.last_player(s)
+    if laser >= 0:
+        # Laser's Super: its opponent's random card is played face up first (against an
+        # Oracle the two orders cancel, as two Oracles do).
+        oracles = [seat for seat in oracles if seat != laser]
+        return -1 if oracles else laser
     return oracles[0] if len(oracles) == 1 else -1
 
 
@@ -98,8 +105,7 @@ def play(s: CosmicState, seat: int, face: str) -> None:
     else:
         s.log = note(s.log, "played", -1, seat)
     if s.sealed.complete:
-        s.revealed, s.seen = True, None
-        resolve(s)
+        reveal(s)
     else:
         set_card_turn(s)
 
@@ -110,25 +116,38 @@ def side_total(s: CosmicState, side: int, printed: bool = False) -> int:
     main = s.mains[side]
     card = s.cards[s.played[main]]
     power = s.power_of(main)
-    own = s.cone if side == 0 else s.tokens[s.target][main]
+    own = (s.cone if side == 0 else s.tokens[s.target][main]) * power.token_value
     value = card.value if printed else attack_value(card, s.square)
-    total = power.main_total(value, own * power.token_value)
-    for ally in range(s.players):
-        if s.ally_side[ally] == side:
-            total += s.ally_tokens[ally] * s.power_of(ally).token_value
-    return total
+    allies = sum(s.ally_tokens[ally] * s.power_of(ally).token_value
+                 for ally in range(s.players) if s.ally_side[ally] == side)
+    flared = flares.side_adjustment(s, side, value, own, allies)
+    total = power.main_total(value, own) + allies if flared is None else flared
+    return total + flares.macron_bonus(s, side)
+
+
+def reveal(s: CosmicState) -> None:
+    """Both cards face up; the reveal window opens before the outcome (edicts.py)."""
+    offence, defence = s.mains
+    revealed = s.sealed.reveal()
+    s.revealed, s.seen = True, None
+    s.log = note(s.log, "reveal", -1, revealed[offence][0], revealed[defence][0], s.square)
+    s.result = (revealed[offence][0], revealed[defence][0], None, "")
+    s.figures["challenges"] += 1
+    open_window(s, flares.REVEAL)
 
 
 def resolve(s: CosmicState) -> None:
+    """The outcome of the revealed cards."""
     offence, defence = s.mains
-    revealed = s.sealed.reveal()
-    off_card, def_card = s.cards[revealed[offence][0]], s.cards[revealed[defence][0]]
-    s.log = note(s.log, "reveal", -1, revealed[offence][0], revealed[defence][0], s.square)
+    assert s.result is not None
+    off_card, def_card = s.cards[s.result[0]], s.cards[s.result[1]]
     off_compromise = off_card.kind is Kind.COMPROMISE
     def_compromise = def_card.kind is Kind.COMPROMISE
-    s.result = (revealed[offence][0], revealed[defence][0], None, "")
-    s.figures["challenges"] += 1
     if off_compromise and def_compromise:
+        pacifist = next((seat for seat in s.mains if flares.super_(s, seat, "pacifist")), -1)
+        if pacifist >= 0:
+            outcome(s, pacifist == offence, -1)  # Pacifist's Super: no deal is made
+            return
         s.step, s._to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
         return
     if off_compromise or def_compromise:
@@ -166,27 +185,30 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
     takes one card from the winner's hand for each of its tokens lost."""
     offence, defence = s.mains
     winner = offence if offence_wins else defence
-    removes = s.power_of(winner).removes_losers
+    side = 0 if offence_wins else 1
+
+    def removes(loser: int) -> bool:
+        return s.power_of(winner).removes_losers or flares.removed_on_loss(s, side, loser)
     s.log = note(s.log, "outcome", -1, offence_wins)
     set_result(s, "offence" if offence_wins else "defence")
     lost = 0
     if offence_wins:
         lost = s.tokens[s.target][defence]
         s.tokens[s.target][defence] = 0
-        s.lose_tokens(defence, lost, removes)
+        s.lose_tokens(defence, lost, removes(defence))
         s.tokens[s.target][offence] += s.cone
         for ally in range(s.players):
             if s.ally_side[ally] == 1:
-                s.lose_tokens(ally, s.ally_tokens[ally], removes)
+                s.lose_tokens(ally, s.ally_tokens[ally], removes(ally))
             elif s.ally_side[ally] == 0:
                 s.tokens[s.target][ally] += s.ally_tokens[ally]
         s.success = True
     else:
         lost = s.cone
-        s.lose_tokens(offence, s.cone, removes)
+        s.lose_tokens(offence, s.cone, removes(offence))
         for ally in range(s.players):
             if s.ally_side[ally] == 0:
-                s.lose_tokens(ally, s.ally_tokens[ally], removes)
+                s.lose_tokens(ally, s.ally_tokens[ally], removes(ally))
             elif s.ally_side[ally] == 1:
                 s.return_tokens(ally, s.ally_tokens[ally])
         s.rewards = tuple(ally for ally in s.ally_order if s.ally_side[ally] == 1)
@@ -222,9 +244,14 @@ def take_cards(s: CosmicState, giver: int, taker: int, count: int, why: str) -> 
 
 
 def discard_played(s: CosmicState) -> None:
-    for seat, card in s.played.items():
-        if s.power_of(seat).keeps_card:
+    played = s.played
+    # Clone's Super: the opponent's card goes to the Clone's hand too.
+    taker = {s.opponent(seat): seat for seat in played if flares.super_(s, seat, "clone")}
+    for seat, card in played.items():
+        if s.power_of(seat).keeps_card or flares.wild(s, seat, "clone"):
             s.hands[seat].append(card)
+        elif seat in taker:
+            s.hands[taker[seat]].append(card)
         else:
             s.discard_card(card)
     # The cards have left play (the log keeps what they were).

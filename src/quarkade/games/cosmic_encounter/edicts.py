@@ -1,21 +1,43 @@
-"""Edicts, played at the edict window of each challenge (after alliances, before cards).
+"""Edicts, and the windows at which edicts and flares are played.
 
-Every seat is asked at the window, whether it holds an edict or not, and answers ``pass``
-or plays one; the window closes when every seat has passed (see RULINGS.md, "Who is asked").
+Three windows a challenge, each at the moment its cards matter (RULINGS.md 12, 23):
+
+``start``      the cone is aimed, before launch: Mobius Tubes (the offence's own, while
+               tokens wait in the warp), Plague, Cosmic Quake, Cosmic Zap (any power)
+``alliances``  after alliances, before the cards: Force Field (with allies), Finder, Cosmic
+               Zap (any power)
+``reveal``     the cards are face up, before the outcome: Cosmic Zap on a power that acts at
+               the outcome (a main player's Macron, Zombie, Anti-Matter, Virus, Clone, Void or
+               Pacifist; an ally's Macron or Zombie)
+
+Flares have their own windows (``flares.py``). A window asks every seat at once, whether it
+holds a card or not; each answers ``pass`` or plays (several edicts, one flare a challenge)
+and the window closes when every seat has passed. A window opens unless no card could be
+played at it, judged on public information only: no card that would fit is left outside the
+discard pile, or no seat could use any (see RULINGS.md, "Who is asked").
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
+from quarkade.games.cosmic_encounter import flares
 from quarkade.games.cosmic_encounter.actions import PlayEdict, PlayFlare
-from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Edict, Kind, attack_value, deck_cards
-from quarkade.games.cosmic_encounter.powers import POWER_NAMES
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Card, Edict, Kind, attack_value, deck_cards
+from quarkade.games.cosmic_encounter.flares import ALLIANCES, REVEAL, START
+from quarkade.games.cosmic_encounter.rules import Step
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
+
+# The window of each edict (Cosmic Zap has three).
+TIMING: dict[Edict, tuple[str, ...]] = {
+    Edict.MOBIUS: (START,), Edict.PLAGUE: (START,), Edict.QUAKE: (START,),
+    Edict.FORCE_FIELD: (ALLIANCES,), Edict.FINDER: (ALLIANCES,), Edict.ZAP: (START, ALLIANCES, REVEAL),
+}
 
 
 def finder_values(s: CosmicState) -> list[int]:
@@ -30,45 +52,48 @@ def _values(deck: str, quarks: bool, square: int) -> list[int]:
     return sorted({attack_value(card, square) for card in deck_cards(deck, quarks, False) if card.is_attack})
 
 
-def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
-    held = dict.fromkeys(s.cards[card].flare for card in s.hands[seat] if s.cards[card].kind is Kind.FLARE)
-    return [PlayFlare(name) for name in held]
+def zappable(s: CosmicState, seat: int) -> bool:
+    """A power Cosmic Zap may cancel at the open window: any active power before the cards; at
+    the reveal, only one that still acts at the outcome for a seat taking part."""
+    power = s.power_of(seat)
+    if not power.name:
+        return False
+    if s.window != REVEAL:
+        return True
+    if seat in s.mains:
+        return power.at_outcome
+    return s.ally_side[seat] >= 0 and (power.token_value != 1 or power.tokens_return)
 
 
-def play_flare(s: CosmicState, seat: int, action: PlayFlare) -> None:
-    """Super (one's own power's flare): the power is shielded from zaps this challenge and
-    the player draws a card. Wild (another power's): that power in place of one's own for
-    the rest of the challenge. Either way the flare is discarded."""
-    card = next(c for c in s.hands[seat] if s.cards[c].flare == action.power)
-    s.hands[seat].remove(card)
-    s.discard_card(card)
-    index = POWER_NAMES.index(action.power)
-    super_flare = s.powers[seat] == index
-    s.log = note(s.log, "flare", -1, seat, action.power, super_flare)
-    if super_flare:
-        s.shielded[seat] = True
-        s.draw_cards(seat, 1)
-    else:
-        s.borrowed[seat] = index
+def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
+    """The ways ``seat`` could play ``edict`` at the open window (public state only)."""
+    if s.window not in TIMING[edict]:
+        return []
+    others = [other for other in range(s.players) if other != seat]
+    if edict is Edict.ZAP:
+        return [PlayEdict(edict, other) for other in range(s.players) if zappable(s, other)]
+    if edict is Edict.PLAGUE:
+        return [PlayEdict(edict, other) for other in others]
+    if edict is Edict.FINDER:
+        return [PlayEdict(edict, other, value) for other in others for value in finder_values(s)]
+    if edict is Edict.MOBIUS:
+        return [PlayEdict(edict)] if seat == s.offence and any(s.warp) else []
+    if edict is Edict.FORCE_FIELD:
+        return [PlayEdict(edict)] if any(side >= 0 for side in s.ally_side) else []
+    return [PlayEdict(edict)]
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
     held = {s.cards[card].edict for card in s.hands[seat] if s.cards[card].kind is Kind.EDICT}
-    others = [other for other in range(s.players) if other != seat]
-    moves: list[PlayEdict] = []
-    for edict in Edict:
-        if edict not in held:
-            continue
-        if edict is Edict.ZAP:
-            moves.extend(PlayEdict(edict, other) for other in range(s.players)
-                         if s.has_power(other) and not s.zapped[other] and not s.shielded[other])
-        elif edict is Edict.PLAGUE:
-            moves.extend(PlayEdict(edict, other) for other in others)
-        elif edict is Edict.FINDER:
-            moves.extend(PlayEdict(edict, other, value) for other in others for value in finder_values(s))
-        else:
-            moves.append(PlayEdict(edict))
-    return moves
+    return [move for edict in Edict if edict in held for move in edict_targets(s, seat, edict)]
+
+
+def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
+    return [PlayFlare(name, target) for name, target in flares.flare_moves(s, seat)]
+
+
+def play_flare(s: CosmicState, seat: int, action: PlayFlare) -> None:
+    flares.play_flare(s, seat, action.power, action.target)
 
 
 def play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
@@ -122,13 +147,60 @@ def kind_word(s: CosmicState, card: int) -> str:
     return "attack" if kind is Kind.QUARK else kind.value
 
 
-def pass_window(s: CosmicState, seat: int) -> None:
-    from quarkade.games.cosmic_encounter.cards import start_cards
+def open_window(s: CosmicState, window: str) -> None:
+    """Open an edict window, asking every seat, unless nothing could be played at it."""
+    s.window = window
+    if window_matters(s):
+        s.passed = [False] * s.players
+        s.step, s._to_act = Step.EDICTS, tuple(range(s.players))
+    else:
+        close_window(s)
 
+
+def window_matters(s: CosmicState) -> bool:
+    """Some card not in the discard pile could be played at the open window by some seat, if
+    it held it. Public: the discards, powers, tokens and the challenge are all face up."""
+    if not s.edicts and not s.flares:
+        return False
+    discarded = Counter(s.cards[card].face for card in s.deck.discards)
+    for face, (count, card) in _copies(s.cards).items():
+        if discarded[face] >= count:
+            continue
+        if card.kind is Kind.EDICT:
+            assert card.edict is not None
+            if any(edict_targets(s, seat, card.edict) for seat in range(s.players)):
+                return True
+        elif flares.could_open(s, s.window, card.flare):
+            return True
+    return False
+
+
+@cache
+def _copies(cards: tuple[Card, ...]) -> dict[str, tuple[int, Card]]:
+    """Each edict and flare of the deck: how many copies, and one of them."""
+    counts = Counter(card.face for card in cards if not card.is_challenge)
+    return {card.face: (counts[card.face], card) for card in cards if not card.is_challenge}
+
+
+def close_window(s: CosmicState) -> None:
+    """The challenge goes on from where the window opened."""
+    from quarkade.games.cosmic_encounter import cards, setup_phases
+
+    window, s.window = s.window, ""
+    if window == START:
+        setup_phases.after_start(s)
+    elif window == ALLIANCES:
+        cards.start_cards(s)
+    else:
+        cards.resolve(s)
+
+
+def pass_window(s: CosmicState, seat: int) -> None:
     s.passed[seat] = True
     s.log = note(s.log, "pass", -1, seat)
     waiting = tuple(other for other in range(s.players) if not s.passed[other])
     if waiting:
         s._to_act = waiting
     else:
-        start_cards(s)
+        close_window(s)
+

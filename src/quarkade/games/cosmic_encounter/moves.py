@@ -9,7 +9,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import Action
-from quarkade.games.cosmic_encounter import cards, edicts, placements, setup_phases
+from quarkade.games.cosmic_encounter import cards, edicts, flares, placements, setup_phases
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
     Again,
@@ -33,6 +33,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Trade,
 )
 from quarkade.games.cosmic_encounter.components import DEAL_CARDS as DEAL_CARDS  # text.py reads it here
+from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import Step
 
 if TYPE_CHECKING:
@@ -101,7 +102,10 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
     if step is Step.CARDS:
         if cards.must_play_random(s, seat):
             return [Play("random")]
-        faces = dict.fromkeys(s.cards[card].face for card in s.challenge_cards(seat))
+        held = s.challenge_cards(seat)
+        if flares.must_attack(s, seat) and any(s.cards[card].is_attack for card in held):
+            held = [card for card in held if s.cards[card].is_attack]  # Laser's Wild
+        faces = dict.fromkeys(s.cards[card].face for card in held)
         return [Play(face) for face in faces]
     if step is Step.DEAL:
         theirs = len(s.hands[s.opponent(seat)])
@@ -174,7 +178,8 @@ HINTS = {
     Step.INVITE_OFFENCE: "the offence invites allies ('invite 1 3' or 'invite none')",
     Step.INVITE_DEFENCE: "the defence invites allies ('invite 1 3' or 'invite none')",
     Step.ALLIANCE: "an invited player joins a side it was invited to ('ally offence 1.0 1.4') or declines",
-    Step.EDICTS: "the edict window: play an edict or flare you hold ('edict zap 2', 'flare mind') or 'pass'",
+    Step.EDICTS: "an edict window (the view's encounter.window: start, alliances or reveal): play an edict "
+                 "or flare you hold that fits it ('edict zap 2', 'flare mind 1') or 'pass'",
     Step.TRADE: "Trader may swap hands with its opponent ('trade' or 'keep')",
     Step.CARDS: "the main players play a challenge card from their hand ('play a8', 'play c')",
     Step.DEAL: "the main players make a deal ('offer give a8 get 1 base both', 'accept c') or 'timeout'",
@@ -199,7 +204,10 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
         return (f"seat {seat} may join only a side that invited it, with 1 to {setup_phases.ally_limit(s, seat)} "
                 "tokens, naming for each a base that holds it (not the target planet)")
     if isinstance(action, PlayEdict) and s.step is Step.EDICTS:
-        return f"seat {seat} cannot play that edict now (it holds no such edict, or the target or value is not allowed)"
+        return (f"seat {seat} cannot play that edict at the {s.window} window (it holds no such edict, the edict "
+                "is played at another window, or the target or value is not allowed)")
+    if isinstance(action, PlayFlare) and s.step is Step.EDICTS:
+        return flare_reason(s, seat, action)
     if isinstance(action, Accept) and s.step is Step.DEAL:
         count = asked(s, seat)
         if count < 0:
@@ -268,3 +276,25 @@ PLACING = {
 def place_reason(s: CosmicState, seat: int) -> str:
     """Why a placement is refused: what the seat places now, and its choices."""
     return f"seat {seat} {PLACING[s.placements[0][1]]}: " + ", ".join(str(a) for a in moves(s, seat))
+
+
+def flare_reason(s: CosmicState, seat: int, action: PlayFlare) -> str:
+    """Why a flare is refused: the reason the rules give, first that applies."""
+    flare = flares.BY_NAME.get(action.power)
+    if flare is None:
+        return f"there is no {action.power} flare (the flares are those of the twelve powers)"
+    if not any(s.cards[card].flare == action.power for card in s.hands[seat]):
+        return f"seat {seat} holds no {action.power} flare"
+    if s.flared[seat] >= 0:
+        return "a player plays at most one flare a challenge"
+    is_super = flares.may_play(s, seat, action.power, s.window)
+    if is_super is None:
+        owner = s.powers[seat] == POWER_NAMES.index(action.power)
+        if owner and s.power_of(seat).name != action.power:
+            return "a Super flare is played only while its power is active (not zapped)"
+        window = flare.super_window if owner else flare.wild_window
+        text = flare.super_text if owner else flare.wild_text
+        return (f"the {action.power} flare's {'Super' if owner else 'Wild'} is played at the {window} window, "
+                f"when it applies: {text}")
+    return f"the {action.power} flare names " + ("a seat whose hand it reaches" if action.target >= 0 or
+                                                 flare.targets(s, seat, is_super) != [-1] else "no seat")

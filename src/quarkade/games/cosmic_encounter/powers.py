@@ -19,6 +19,10 @@ Timing points:
 ``may_trade``        as a main player, it may swap hands with the opponent before cards
 ``tokens_return``    its tokens that would go to the warp return to its bases instead
 ``removes_losers``   as the winning main player, the losers' tokens leave the game
+
+``at_outcome`` says that a main player's power still acts once the cards are revealed (so
+Cosmic Zap may cancel it at the reveal window, ``edicts.py``). Each power's flare, with its
+Wild and Super texts, is in ``flares.py``.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class Power:
     may_trade: ClassVar[bool] = False
     tokens_return: ClassVar[bool] = False
     removes_losers: ClassVar[bool] = False
+    at_outcome: ClassVar[bool] = False
 
     @staticmethod
     def main_total(card_value: int, tokens: int) -> int:
@@ -52,6 +57,7 @@ class Macron(Power):
     name = "macron"
     text = ("Each of your tokens counts four in a challenge total, but you may put only one "
             "token in the cone or commit only one as an ally.")
+    at_outcome = True
     token_value = 4
     max_commit = 1
 
@@ -59,6 +65,7 @@ class Macron(Power):
 class Zombie(Power):
     name = "zombie"
     text = "Your tokens never go to the warp: tokens you would lose return to your bases."
+    at_outcome = True
     tokens_return = True
 
 
@@ -78,6 +85,7 @@ class Mind(Power):
 class AntiMatter(Power):
     name = "anti-matter"
     text = "As a main player, the lower total wins the challenge (ties still go to the defence)."
+    at_outcome = True
     lower_wins = True
 
 
@@ -85,6 +93,7 @@ class Virus(Power):
     name = "virus"
     text = ("As a main player with an Attack card, your card's value is multiplied by your own "
             "tokens instead of added to them; allies' tokens are added as usual.")
+    at_outcome = True
 
     @staticmethod
     def main_total(card_value: int, tokens: int) -> int:
@@ -106,6 +115,7 @@ class Oracle(Power):
 class Clone(Power):
     name = "clone"
     text = "After a challenge, your challenge card returns to your hand instead of the discard pile."
+    at_outcome = True
     keeps_card = True
 
 
@@ -119,12 +129,14 @@ class Void(Power):
     name = "void"
     text = ("When you win a challenge as a main player, the tokens the losers lose leave the "
             "game instead of going to the warp.")
+    at_outcome = True
     removes_losers = True
 
 
 class Pacifist(Power):
     name = "pacifist"
     text = "As a main player, your Compromise card beats your opponent's Attack card."
+    at_outcome = True
     compromise_wins = True
 
 

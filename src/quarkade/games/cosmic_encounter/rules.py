@@ -65,16 +65,22 @@ class CosmicEncounter(Game):
         variants=("quarks",),
         options=(
             OptionSpec("deck", str, "eon", "which classic deck: eon, eon-expansions (the same deck as "
-                       "Mayfair without More) or mayfair-more", choices=DECK_NAMES),
+                       "Mayfair without More) or mayfair-more", choices=DECK_NAMES, label="Deck",
+                       choice_labels=(("eon", "Eon"), ("eon-expansions", "Eon with expansions (Mayfair without More)"),
+                                      ("mayfair-more", "Mayfair with More"))),
             OptionSpec("quarks", bool, False, "the Quarks expansion: three sets of Attack cards become "
-                       "Up, Down and Strange Quarks whose values follow the Phase Diagram"),
+                       "Up, Down and Strange Quarks whose values follow the Phase Diagram", label="Quarks"),
             OptionSpec("powers", str, "random", "alien powers: one dealt at random to each player, or none",
-                       choices=("random", "none")),
-            OptionSpec("edicts", bool, True, "edict cards in the deck, played at the edict window of each challenge"),
+                       choices=("random", "none"), label="Alien powers",
+                       choice_labels=(("random", "One at random for each player"), ("none", "No powers"))),
+            OptionSpec("edicts", bool, True, "edict cards in the deck, each played at its own window of a challenge",
+                       label="Edicts"),
             OptionSpec("deal_seconds", int, 60, "the time limit of a deal, in seconds (the host applies "
-                       "timeout when it passes; the engine reads no clock)", minimum=1, maximum=600),
-            OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, played at the "
-                       "edict window: wild, it lends its power for the challenge; super, it shields one's own"),
+                       "timeout when it passes; the engine reads no clock)", minimum=1, maximum=600,
+                       label="Seconds to make a deal"),
+            OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, each with its "
+                       "own Wild (a taste of a power one lacks) and Super (one's own power, stronger)",
+                       label="Flares"),
         ),
     )
 
@@ -99,12 +105,13 @@ class CosmicEncounter(Game):
 class CosmicState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "cards", "quarks", "edicts", "flares", "tokens", "warp", "removed", "hands", "deck",
-        "destiny", "powers", "zapped", "borrowed", "shielded", "square", "turn", "offence", "challenge", "step",
+        "destiny", "powers", "zapped", "square", "turn", "offence", "challenge", "step",
         "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
         "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log", "figures",
         "_to_act",
         "placements", "resume",
+        "flared", "flare_super", "window",
     )
 
     game: CosmicEncounter
@@ -122,8 +129,6 @@ class CosmicState(CachedLegalActions):
     destiny: Deck[int]  # colours (seats)
     powers: tuple[int, ...]  # index into POWERS, -1: none
     zapped: list[bool]  # power cancelled for this challenge
-    borrowed: list[int]  # a wild flare's power, held for this challenge (-1: none)
-    shielded: list[bool]  # a super flare: the power cannot be zapped this challenge
     square: int  # the State Indicator's square (0-11), -1 without Quarks
     turn: int  # turns started, from 1
     offence: int
@@ -158,6 +163,9 @@ class CosmicState(CachedLegalActions):
     # flow goes once they are made: (what follows, the seats that were asked there).
     placements: list[tuple[int, str, int]]
     resume: tuple[str, tuple[int, ...]]
+    flared: list[int]  # the power whose flare the seat played this challenge (-1: none)
+    flare_super: list[bool]  # that flare was played as a Super
+    window: str  # the edict window open now ("start", "alliances", "reveal"; "": none)
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -197,13 +205,14 @@ class CosmicState(CachedLegalActions):
 
     def reset_challenge(self) -> None:
         n = self.players
-        self.zapped, self.borrowed, self.shielded = [False] * n, [-1] * n, [False] * n
+        self.zapped = [False] * n
         self.drawn, self.target, self.defender, self.cone = -1, -1, -1, 0
         self.invited, self.ally_side, self.ally_tokens = [0] * n, [-1] * n, [0] * n
         self.ally_order, self.asking, self.passed = (), 0, [False] * n
         self.sealed, self.revealed, self.seen = Sealed(), False, None
         self.offers, self.rewards, self.success, self.result = [None, None], (), False, None
         self.placements, self.resume = [], ("", ())
+        self.flared, self.flare_super, self.window = [-1] * n, [False] * n, ""
 
     def clone(self) -> CosmicState:
         c = CosmicState.__new__(CosmicState)
@@ -212,7 +221,7 @@ class CosmicState(CachedLegalActions):
         c._legal = self._legal
         c.chance = Chance(self.chance.seed, self.chance.counter)
         c.players, c.cards, c.quarks, c.edicts = self.players, self.cards, self.quarks, self.edicts
-        c.flares, c.borrowed, c.shielded = self.flares, self.borrowed[:], self.shielded[:]
+        c.flares = self.flares
         c.tokens = [row[:] for row in self.tokens]
         c.warp, c.removed = self.warp[:], self.removed[:]
         c.hands = [hand[:] for hand in self.hands]
@@ -227,19 +236,16 @@ class CosmicState(CachedLegalActions):
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
         c.figures = dict(self.figures)
         c.placements, c.resume = self.placements[:], self.resume
+        c.flared, c.flare_super, c.window = self.flared[:], self.flare_super[:], self.window
         return c
 
     # ----------------------------------------------------------------- helpers
     def power_of(self, seat: int) -> type[Power]:
-        """The seat's power now: a wild flare's power in place of its own for this challenge;
-        none when it has none, or it was zapped this challenge (and not shielded)."""
-        index = self.borrowed[seat] if self.borrowed[seat] >= 0 else self.powers[seat]
-        if index < 0 or (self.zapped[seat] and not self.shielded[seat]):
+        """The seat's power now: none when it has none, or it was zapped this challenge."""
+        index = self.powers[seat]
+        if index < 0 or self.zapped[seat]:
             return NO_POWER
         return POWERS[index]
-
-    def has_power(self, seat: int) -> bool:
-        return self.powers[seat] >= 0 or self.borrowed[seat] >= 0
 
     @property
     def played(self) -> dict[int, int]:
@@ -269,7 +275,7 @@ class CosmicState(CachedLegalActions):
         game (``removed``), or return to its bases (Zombie: queued, to bases of its choice)."""
         if count <= 0:
             return
-        if self.power_of(seat).tokens_return:
+        if self.power_of(seat).tokens_return or flares.tokens_return(self, seat):
             placements.add(self, seat, placements.HOME, count)
         elif removed:
             self.removed[seat] += count
@@ -368,4 +374,4 @@ class CosmicState(CachedLegalActions):
 
 
 # The phases' modules import this one; imported last, they find it complete.
-from quarkade.games.cosmic_encounter import moves, placements  # noqa: E402
+from quarkade.games.cosmic_encounter import flares, moves, placements  # noqa: E402

@@ -43,12 +43,13 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.removed = [p["removed"] for p in players]
     s.powers = tuple(-1 if p["power"] is None else POWER_NAMES.index(p["power"]) for p in players)
     s.zapped = [p["zapped"] for p in players]
-    s.borrowed = [-1 if p["flare"] is None else POWER_NAMES.index(p["flare"]) for p in players]
-    s.shielded = [p["shielded"] for p in players]
+    s.flared = [-1 if p["flare"] is None else POWER_NAMES.index(p["flare"]) for p in players]
+    s.flare_super = [p["flare_super"] for p in players]
     s.square = -1 if data["square"] is None else data["square"]
     s.turn, s.offence, s.challenge = data["turn"], data["offence"], data["challenge"]
     s.step = Step(data["step"])
     e = data["encounter"]
+    s.window = e["window"] or ""
     s.drawn = -1 if e["drawn"] is None else e["drawn"]
     s.target = _planet(e["target"])
     s.defender = -1 if e["defender"] is None else e["defender"]
@@ -119,7 +120,8 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
             played[main] = pick_challenge(seen_ids)
         else:
             played[main] = pick_challenge(unknown)
-    s.sealed = Sealed(list(s.mains) if s.step in (Step.CARDS, Step.DEAL) else [])
+    # The cards stay in play from the first played to the outcome (the reveal window included).
+    s.sealed = Sealed(list(s.mains) if s.step in (Step.CARDS, Step.DEAL) or s.window == "reveal" else [])
     for main, card_id in played.items():
         s.sealed.add(main, card_id)
         s.sealed.declare_ready(main)

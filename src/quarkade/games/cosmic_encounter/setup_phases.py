@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 from quarkade.core.flow import clockwise
 from quarkade.core.log import note
+from quarkade.games.cosmic_encounter import flares
 from quarkade.games.cosmic_encounter.components import PLANETS
+from quarkade.games.cosmic_encounter.edicts import open_window
+from quarkade.games.cosmic_encounter.flares import ALLIANCES, START
 from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, Step
 
 if TYPE_CHECKING:
@@ -82,6 +85,11 @@ def aims(s: CosmicState) -> list[tuple[int, int]]:
 def aim(s: CosmicState, planet: int, defender: int) -> None:
     s.target, s.defender = planet, defender
     s.log = note(s.log, "aim", -1, s.offence, planet, defender)
+    open_window(s, START)
+
+
+def after_start(s: CosmicState) -> None:
+    """Once the start window closes: Mutant draws, then the offence launches."""
     for seat in s.mains:
         extra = s.power_of(seat).draw_to - len(s.hands[seat])
         if extra > 0:
@@ -94,7 +102,7 @@ def aim(s: CosmicState, planet: int, defender: int) -> None:
 
 
 def launch_limit(s: CosmicState) -> int:
-    return min(s.power_of(s.offence).max_commit, s.bases_tokens(s.offence, exclude=s.target))
+    return min(flares.max_commit(s, s.offence), s.bases_tokens(s.offence, exclude=s.target))
 
 
 def token_choices(s: CosmicState, seat: int, limit: int) -> tuple[tuple[int, ...], ...]:
@@ -169,7 +177,7 @@ def invite(s: CosmicState, seat: int, seats: tuple[int, ...]) -> None:
 
 
 def ally_limit(s: CosmicState, seat: int) -> int:
-    return min(s.power_of(seat).max_commit, s.bases_tokens(seat, exclude=s.target))
+    return min(flares.max_commit(s, seat), s.bases_tokens(seat, exclude=s.target))
 
 
 def ask_next_ally(s: CosmicState) -> None:
@@ -191,11 +199,5 @@ def join(s: CosmicState, seat: int, side: int, sources: tuple[int, ...]) -> None
 
 
 def start_edicts(s: CosmicState) -> None:
-    """The edict window: every seat is asked (whether it holds an edict or not)."""
-    from quarkade.games.cosmic_encounter.cards import start_cards
-
-    if s.edicts:
-        s.passed = [False] * s.players
-        s.step, s._to_act = Step.EDICTS, tuple(range(s.players))
-    else:
-        start_cards(s)
+    """The window after alliances (edicts.py): every seat is asked, whatever it holds."""
+    open_window(s, ALLIANCES)

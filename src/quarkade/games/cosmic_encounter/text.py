@@ -94,9 +94,7 @@ def system_lines(view: dict[str, Any]) -> list[str]:
         if player["zapped"]:
             power += " (zapped)"
         if player["flare"]:
-            power += f" + {player['flare']} (flare)"
-        if player["shielded"]:
-            power += " (shielded)"
+            power += f" + {player['flare']} flare ({'super' if player['flare_super'] else 'wild'})"
         head = (f"Seat {seat}{' (you)' if seat == me else ''}: {power}; foreign bases {player['foreign_bases']}/5,"
                 f" {player['hand_size']} card{'' if player['hand_size'] == 1 else 's'}, {player['warp']} in the warp")
         if player["removed"]:

@@ -18,13 +18,16 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    or over
     square         the State Indicator's square (0-11, the first is 0), null without Quarks
     players        one entry a seat: {"seat", "power": name or null, "zapped": bool, "flare":
-                   the power a wild flare lends it this challenge or null, "shielded": bool,
+                   the power whose flare it played this challenge or null, "flare_super":
+                   that flare was played as a Super,
                    "hand_size", "warp": tokens in the warp, "removed": tokens out of the game,
                    "foreign_bases", "bases": tokens on its bases}
     planets        one entry a planet: {"planet": "s.p", "system", "tokens": tokens of each seat}
     deck           {"cards": how many to draw, "discards": faces, oldest first}
     destiny        {"cards": how many to draw, "discards": colours drawn, oldest first}
-    encounter      the current challenge: {"drawn": the destiny colour or null, "target":
+    encounter      the current challenge: {"window": the edict window open ("start": the
+                   cone aimed, before launch; "alliances": before the cards; "reveal": the
+                   cards face up, before the outcome) or null, "drawn": the destiny colour or null, "target":
                    "s.p" or null, "defender", "cone": tokens in the cone, "invited": for each
                    seat [sides that invited it], "allies": [{"seat", "side", "tokens"}],
                    "ally_order": invited seats in the order asked, "asking": how many of them
@@ -71,6 +74,7 @@ from quarkade.games.cosmic_encounter.components import (
     deck_cards,
     face_info,
 )
+from quarkade.games.cosmic_encounter.flares import FLARES
 from quarkade.games.cosmic_encounter.powers import POWERS
 from quarkade.games.cosmic_encounter.rules import TURN_LIMIT
 
@@ -116,7 +120,8 @@ def public_components() -> dict[str, Any]:
     return {
         "powers": [{"name": p.name, "text": p.text} for p in POWERS],
         "edicts": [e.value for e in Edict],
-        "flares": [f"flare-{p.name}" for p in POWERS],
+        "flares": [{"card": f"flare-{f.power}", "power": f.power, "wild": f.wild_text, "wild_window": f.wild_window,
+                    "super": f.super_text, "super_window": f.super_window} for f in FLARES],
         "phase_diagram": [{FLAVOURS[f]: square[f] for f in range(3) if square[f]} for square in SQUARES],
         "decks": {name: [c.face for c in deck_cards(name, False, False)] for name in DECK_NAMES},
     }
@@ -150,8 +155,8 @@ def view(s: CosmicState, seat: int | None) -> View:
             "seat": p,
             "power": POWERS[s.powers[p]].name if s.powers[p] >= 0 else None,
             "zapped": s.zapped[p],
-            "flare": POWERS[s.borrowed[p]].name if s.borrowed[p] >= 0 else None,
-            "shielded": s.shielded[p],
+            "flare": POWERS[s.flared[p]].name if s.flared[p] >= 0 else None,
+            "flare_super": s.flare_super[p],
             "hand_size": len(s.hands[p]),
             "warp": s.warp[p],
             "removed": s.removed[p],
@@ -163,6 +168,7 @@ def view(s: CosmicState, seat: int | None) -> View:
         "deck": {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]},
         "destiny": {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]},
         "encounter": {
+            "window": s.window or None,
             "drawn": None if s.drawn < 0 else s.drawn,
             "target": None if s.target < 0 else planet_name(s.target),
             "defender": None if s.defender < 0 else s.defender,
@@ -233,7 +239,21 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = f"seat {args[0]} plays the {args[1]} edict" + (f" on seat {args[2]}" if args[2] >= 0 else "") + (
             f" asking for an Attack {args[3]}" if args[1] == "finder" else "")
     elif kind == "flare":
-        line["text"] = f"seat {args[0]} plays the {args[1]} flare" + (" (super)" if args[2] else " (wild)")
+        line["text"] = f"seat {args[0]} plays the {args[1]} flare" + (" (super)" if args[2] else " (wild)") + (
+            f" on seat {args[3]}" if args[3] >= 0 else "")
+    elif kind == "look":
+        seat, target, what, cards = args
+        line["text"] = f"seat {seat} looks at " + (f"seat {target}'s hand" if what == "hand" else
+                                                    f"a card of seat {target}'s hand")
+        if mine:
+            line["cards"] = [face(c) for c in cards]
+    elif kind == "flare-trade":
+        line["text"] = f"seat {args[0]} swaps hands with seat {args[1]}"
+    elif kind == "flare-swap":
+        seat, other, card = args
+        line["text"] = f"seat {seat} takes a card at random from seat {other}'s hand"
+        if mine:
+            line["card"] = face(card)
     elif kind == "found":
         seat, target, value, card = args
         line["text"] = (f"seat {seat} finds an Attack {value} in seat {target}'s hand" if card >= 0
