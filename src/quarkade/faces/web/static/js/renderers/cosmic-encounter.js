@@ -23,6 +23,11 @@ const STEP_NAMES = {
   trade: "Trade", cards: "Challenge cards", deal: "Deal", rewards: "Defensive rewards", again: "Second challenge?",
   place: "Placing tokens", over: "Game over",
 };
+// the three edict windows of a challenge (the view's encounter.window while one is open)
+const WINDOW_WORDS = {
+  start: "the cone is aimed, before launch", alliances: "after alliances, before the cards",
+  reveal: "the cards are face up, before the outcome",
+};
 const BASE_WORDS = {
   none: "no bases", mine: "a base for me", yours: "a base for you", both: "a base each",
 };
@@ -39,6 +44,17 @@ const dot = (seat) => h("span", { class: "ce-dot", style: { background: seatColo
 const files = (ctx) => (ctx.components && (ctx.components.files || ctx.components)) || {};
 const powerText = (ctx, name) => ((files(ctx).powers || []).find((p) => p.name === name) || {}).text || "";
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
+const flarePower = (card) => card.card.replace(/^flare-/, "");
+
+/** A flare's two halves as its tooltip says them: Wild (for players without the power) and
+ * Super (for its owner), each with its window; ``mine``: the owner reads its Super first. */
+export function flareText(ctx, power, mine = false) {
+  const flare = (files(ctx).flares || []).find((f) => f && f.power === power);
+  if (!flare) return "";
+  const wild = `Wild (${flare.wild_window} window): ${flare.wild}`;
+  const strong = `Super (${flare.super_window} window, ${title(power)} only): ${flare.super}`;
+  return mine ? `${strong}\n${wild}` : `${wild}\n${strong}`;
+}
 
 /** A card's name in words: "Attack 8", "Up Quark 10 (now 14)", "Compromise", "Zap edict". */
 export function cardWords(card) {
@@ -51,7 +67,7 @@ export function cardWords(card) {
 }
 
 // ------------------------------------------------------------------ cards
-function cardFace(card, { action = null, send = null, small = false, hidden = false, note = null } = {}) {
+function cardFace(card, { action = null, send = null, small = false, hidden = false, note = null, text = "" } = {}) {
   if (hidden || !card) {
     return h("div", { class: `ce-card back${small ? " small" : ""}`, "data-card": "back", title: "face down" },
       h("span", { class: "ce-card-back" }, "✦"));
@@ -63,7 +79,7 @@ function cardFace(card, { action = null, send = null, small = false, hidden = fa
       : card.kind === "flare" ? "Flare" : "Edict";
   const foot = card.kind === "quark" ? `printed ${card.printed}`
     : card.kind === "edict" ? title(card.card) : card.kind === "flare" ? title(card.card.replace(/^flare-/, "")) : "";
-  const tip = card.kind === "edict" ? EDICT_TEXT[card.card] || cardWords(card) : cardWords(card);
+  const tip = card.kind === "edict" ? EDICT_TEXT[card.card] || cardWords(card) : cardWords(card) + (text ? `\n${text}` : "");
   const attrs = {
     class: `ce-card ${card.kind}${card.flavour ? ` ${card.flavour}` : ""}${small ? " small" : ""}${action ? " playable" : ""}`,
     "data-card": card.card, "data-kind": card.kind, title: tip + (action ? ` — click: ${action}` : ""),
@@ -166,7 +182,8 @@ function systemPanel(view, player, ctx, legalSet, send) {
       roles, h("span", { class: "spacer" }),
       h("span", { class: "ce-bases", title: "foreign bases (five win)", "data-bases": player.foreign_bases }, "★ ", String(player.foreign_bases), h("span", { class: "faint" }, "/5"))),
     h("div", { class: "ce-system-power" }, "Power: ", power,
-      player.flare ? h("span", { class: "chip", title: powerText(ctx, player.flare) }, `+ ${title(player.flare)} (flare)`) : null,
+      player.flare ? h("span", { class: "chip ce-flared", title: flareText(ctx, player.flare, player.power === player.flare) || powerText(ctx, player.flare) },
+        `+ ${title(player.flare)} flare${player.flare_super === undefined ? "" : player.flare_super ? " (super)" : " (wild)"}`) : null,
       player.shielded ? h("span", { class: "chip good" }, "shielded") : null),
     h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send))),
     h("div", { class: "ce-system-foot faint small" },
@@ -387,7 +404,7 @@ function actionLabel(action, ctx) {
     const target = words[2] !== undefined ? ` on ${seatName(ctx, Number(words[2]))}` : "";
     return `${title(words[1])}${target}${words[3] !== undefined ? ` asking Attack ${words[3]}` : ""}`;
   }
-  if (words[0] === "flare") return `Flare: ${title(words[1])}`;
+  if (words[0] === "flare") return `Flare: ${title(words[1])}${words[2] !== undefined ? ` on ${seatName(ctx, Number(words[2]))}` : ""}`;
   return action;
 }
 
@@ -442,7 +459,11 @@ function promptOf(view, legal, ctx) {
   if (step === "launch") return "Launch: how many tokens go into the cone?";
   if (step.startsWith("invite")) return "Invite allies to your side.";
   if (step === "alliance") return "You are invited: join a side with tokens, or decline.";
-  if (step === "edicts") return "Play an edict or flare, or pass.";
+  if (step === "edicts") {
+    const window = (view.encounter || {}).window;
+    return window ? `The ${window} window is open (${WINDOW_WORDS[window] || window}): play an edict or flare that fits it, or pass.`
+      : "Play an edict or flare, or pass.";
+  }
   if (step === "cards") return "Choose your challenge card: click it in your hand (it is played face down).";
   if (step === "deal") return "Make a deal before the time runs out.";
   if (step === "rewards") return "Take your reward as cards and tokens.";
@@ -473,7 +494,10 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
   for (const card of hand) {
     const play = `play ${card.card}`;
     if (legalSet.has(play)) handActions.set(card.card, play);
-    else if (card.kind === "flare" && legalSet.has(`flare ${card.card.replace(/^flare-/, "")}`)) handActions.set(card.card, `flare ${card.card.replace(/^flare-/, "")}`);
+    else if (card.kind === "flare") {
+      const uses = legal.filter((a) => a === `flare ${flarePower(card)}` || a.startsWith(`flare ${flarePower(card)} `));
+      if (uses.length === 1) handActions.set(card.card, uses[0]);
+    }
     else if (card.kind === "edict") {
       const uses = legal.filter((a) => a === `edict ${card.card}` || a.startsWith(`edict ${card.card} `));
       if (uses.length === 1) handActions.set(card.card, uses[0]);
@@ -496,7 +520,8 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
     const fresh = action && !used.has(card.card);
     if (fresh) used.add(card.card);
     const was = card.kind === "quark" && ui.before[card.card] !== undefined && ui.before[card.card] !== card.value ? ui.before[card.card] : null;
-    const node = cardFace(card, { action: fresh ? action : null, send, note: was === null ? null : `was ${was}` });
+    const text = card.kind === "flare" ? flareText(ctx, flarePower(card), !!me && me.power === flarePower(card)) : "";
+    const node = cardFace(card, { action: fresh ? action : null, send, note: was === null ? null : `was ${was}`, text });
     if (was !== null) node.title += ` (it was ${was} on square ${ui.previousSquare + 1})`;
     if (was !== null) node.classList.add("changed");
     return node;
@@ -507,7 +532,10 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
       h("b", { class: "ce-title" }, "Cosmic Encounter"), view.options && view.options.quarks ? h("span", { class: "chip accent" }, "Quarks") : null,
       h("span", { class: "ce-turn" }, "Turn ", h("b", {}, String(view.turn)), h("span", { class: "faint" }, ` / ${view.turn_limit}`)),
       view.offence !== null && view.offence !== undefined ? h("span", {}, dot(view.offence), `${seatName(ctx, view.offence)} is the offence`) : null,
-      h("span", { class: "chip" }, step),
+      h("span", { class: "chip", id: "ce-step" }, step),
+      view.step === "edicts" && (view.encounter || {}).window ? h("span", {
+        class: "chip accent ce-window", "data-window": view.encounter.window, title: WINDOW_WORDS[view.encounter.window] || "",
+      }, `${title(view.encounter.window)} window`) : null,
       h("span", { class: `ce-prompt${legal.length ? " mine" : ""}`, id: "ce-prompt" }, promptOf(view, legal, ctx))),
     view.is_over ? h("div", { class: `ce-over${(view.winners || []).includes(ctx.seat) ? " won" : ""}`, id: "ce-over" }, promptOf(view, legal, ctx),
       // the count of turns stops at the limit: a game over with no one at five foreign bases
