@@ -205,3 +205,35 @@ def serve_placements(spectator: dict[str, Any], action: str) -> dict[str, Any]:
         else:
             queue.pop(0)
     return {"tokens": tokens, "warp": warp, "placements": queue}
+
+
+# The edicts in the deck (RULINGS.md 3) and the windows they are played at (RULEBOOK 5,
+# RULINGS.md 23): a window opens unless none of the edicts fitting it could be played.
+EDICT_COPIES = {"zap": 2, "finder": 2, "mobius": 1, "forcefield": 1, "plague": 1, "quake": 1}
+MAIN_AT_OUTCOME = {"macron", "zombie", "anti-matter", "virus", "clone", "void", "pacifist"}
+ALLY_AT_OUTCOME = {"macron", "zombie"}
+
+
+def edict_window_opens(spectator: dict[str, Any], window: str) -> bool:
+    """Whether the edict window ``window`` opens in a game with edicts and no flares, from
+    the spectator's view at that moment: some edict fitting it is not all discarded."""
+    discarded: dict[str, int] = {}
+    for card in spectator["deck"]["discards"]:
+        discarded[card["card"]] = discarded.get(card["card"], 0) + 1
+    left = {face for face, copies in EDICT_COPIES.items() if discarded.get(face, 0) < copies}
+    players = spectator["players"]
+    encounter = spectator["encounter"]
+    active = [p["power"] is not None and not p["zapped"] for p in players]
+    if window == "start":
+        # Plague and Cosmic Quake always fit; Mobius Tubes while a token is in the warp.
+        return bool(left & {"plague", "quake"}) or ("mobius" in left and any(p["warp"] for p in players)) or (
+            "zap" in left and any(active))
+    if window == "alliances":
+        return "finder" in left or ("forcefield" in left and bool(encounter["allies"])) or (
+            "zap" in left and any(active))
+    mains = (spectator["offence"], encounter["defender"])
+    allies = {a["seat"] for a in encounter["allies"]}
+    return "zap" in left and any(
+        active[seat] and (players[seat]["power"] in MAIN_AT_OUTCOME if seat in mains
+                          else seat in allies and players[seat]["power"] in ALLY_AT_OUTCOME)
+        for seat in range(len(players)))

@@ -4,9 +4,12 @@ that nothing could be played at it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import quarkade
+from cosmic_encounter_model import edict_window_opens
 from quarkade.core.errors import IllegalAction
 from quarkade.games.cosmic_encounter.actions import Pass, PlayEdict
 from quarkade.games.cosmic_encounter.components import Edict
@@ -167,3 +170,38 @@ def test_a_power_zapped_at_the_start_does_not_draw() -> None:
     drive(state, "alliances")
     assert len(state.hands[DEF]) == 1
     assert POWER_NAMES[state.powers[DEF]] == "mutant"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_windows_open_as_the_model_says(seed: int) -> None:
+    """Random games with edicts and random powers: at each window's moment (the cone aimed,
+    the alliances formed, the cards revealed) the window opens exactly when the independent
+    model (cosmic_encounter_model.py) says an edict could fit it, and then asks every seat."""
+    game = quarkade.load("cosmic-encounter", players=4, powers="random", edicts=True)
+    state = game.new_game(seed)
+    assert isinstance(state, CosmicState)
+    rng = random.Random(seed)
+    checked = dict.fromkeys(("start", "alliances", "reveal"), 0)
+    while not state.is_over and state.turn <= 25:
+        pre = state.view(None).to_json()
+        seat = rng.choice(state.to_act)
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        post = state.view(None).to_json()
+        window = ""
+        if pre["step"] == "destiny" and str(action).startswith("aim"):
+            window, moment = "start", pre
+        elif pre["step"] in ("invite-defence", "alliance") and post["step"] not in ("alliance", "invite-defence"):
+            # Alliances leave the discards as they were; the allies are the ones just formed.
+            formed = {**pre["encounter"], "allies": post["encounter"]["allies"]}
+            window, moment = "alliances", {**pre, "encounter": formed}
+        elif pre["step"] == "cards" and pre["encounter"]["result"] is None and post["encounter"]["result"]:
+            window, moment = "reveal", pre
+        if not window:
+            continue
+        opened = post["step"] == "edicts" and post["encounter"]["window"] == window
+        assert opened == edict_window_opens(moment, window), (seed, state.steps, window)
+        if opened:
+            assert post["to_act"] == [0, 1, 2, 3]
+        checked[window] += opened
+    assert all(checked.values()), checked
