@@ -354,3 +354,15 @@ def test_a_flare_out_of_its_window_is_refused_with_its_text() -> None:
     with pytest.raises(IllegalAction, match="reveal window"):
         state.apply(OFF, PlayFlare("clone"))
     assert "flare-clone" in faces(state, OFF)
+
+
+def test_a_flare_names_a_seat_only_when_its_text_does() -> None:
+    state = drive(table(), "alliances")
+    for seat, face in ((OFF, "flare-oracle"), (DEF, "flare-mind")):
+        if face not in faces(state, seat):
+            give(state, seat, face)
+    with pytest.raises(IllegalAction, match="names no seat"):
+        state.apply(OFF, PlayFlare("oracle", A))
+    with pytest.raises(IllegalAction, match="names another seat"):
+        state.apply(DEF, PlayFlare("mind"))
+    assert PlayFlare("mind", A) in state.legal_actions(DEF) and state.flared == [-1] * 4

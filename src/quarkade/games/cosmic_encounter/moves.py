@@ -296,5 +296,6 @@ def flare_reason(s: CosmicState, seat: int, action: PlayFlare) -> str:
         text = flare.super_text if owner else flare.wild_text
         return (f"the {action.power} flare's {'Super' if owner else 'Wild'} is played at the {window} window, "
                 f"when it applies: {text}")
-    return f"the {action.power} flare names " + ("a seat whose hand it reaches" if action.target >= 0 or
-                                                 flare.targets(s, seat, is_super) != [-1] else "no seat")
+    if flare.targets(s, seat, is_super) == [-1]:
+        return f"the {action.power} flare names no seat ('flare {action.power}')"
+    return f"the {action.power} flare names another seat whose hand holds cards ('flare {action.power} 2')"

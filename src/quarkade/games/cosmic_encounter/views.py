@@ -37,7 +37,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    revealed), "result": once the cards are revealed, until the next challenge,
                    {"cards": [offence's, defence's], "totals": [offence, defence] for two
                    Attacks or null, "winner": "offence", "defence", "deal", "no deal" or null
-                   while a deal is being made}, "offers": [offence's,
+                   at the reveal window and while a deal is being made}, "offers": [offence's,
                    defence's] standing deal offers or null, each {"give": the faces given
                    (to the two main players; null for others), "gives": how many, "get": cards
                    asked for, "base": none, mine, yours or both (said by the proposer),
