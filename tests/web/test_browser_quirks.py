@@ -99,7 +99,7 @@ def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> 
 
     done: list[str] = []
     table_shot = False
-    deadline = time.monotonic() + 45
+    deadline = time.monotonic() + 90  # about 30 s on an idle machine; shared ones are slower
     while not visible(page, "#game-over"):
         assert time.monotonic() < deadline, f"the game did not end in time after {done}"
         assert len(done) < 300
@@ -128,7 +128,7 @@ def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> 
     page.wait_for_selector(".scores tr")
     page.wait_for_timeout(1000)  # let the last reveal settle
     shoot(page, "quirks-over.png")
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 120
 
 
 def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page: Any) -> None:
