@@ -14,6 +14,7 @@ import quarkade
 from quarkade.core import State
 from quarkade.faces.terminal import render_view, text_drawing
 from quarkade.games.cosmic_encounter.components import SQUARES
+from quarkade.games.cosmic_encounter.flares import BY_NAME
 from quarkade.games.cosmic_encounter.text import WIDTH, card_name, phase_lines, render_text
 
 
@@ -154,3 +155,29 @@ def test_the_invitations_are_told_while_allies_answer() -> None:
     for seat, sides in enumerate(view["encounter"]["invited"]):
         if sides:
             assert f"seat {seat} by the {' and the '.join(sides)}" in text
+
+
+def test_the_open_window_and_the_texts_of_the_flares_in_hand_are_told_to_their_holder_only() -> None:
+    state = quarkade.load("cosmic-encounter", players=4, quarks=True, flares=True).new_game(seed=5)
+    rng = random.Random(5)
+    assert until(state, lambda v: v["step"] == "edicts" and v["encounter"]["window"] is not None
+                 and any(c["kind"] == "flare" for c in v["hand"]), rng)
+    view = state.view(0).to_json()
+    mine = " ".join(render_text(view).split())  # as one line, unwrapped
+    window = view["encounter"]["window"]
+    assert f"Edict window open: {window} (" in mine
+    for name in {c["card"].removeprefix("flare-") for c in view["hand"] if c["kind"] == "flare"}:
+        flare = BY_NAME[name]
+        assert f"Wild ({flare.wild_window} window): {flare.wild_text}" in mine
+        assert f"Super ({flare.super_window} window): {flare.super_text}" in mine
+        # one flare a power is in the deck: no other seat holds it, so no other drawing tells it
+        for seat in (None, 1, 2, 3):
+            assert flare.wild_text not in " ".join(render_text(state.view(seat).to_json()).split())
+
+
+def test_tokens_waiting_for_their_owners_are_listed() -> None:
+    state = played(3, 0)
+    assert until(state, lambda v: v["step"] == "place", random.Random(3))
+    waiting = state.view(None).to_json()["encounter"]["placements"]
+    text = " ".join(render_text(state.view(None).to_json()).split())
+    assert "Tokens to place: " + f"seat {waiting[0]['seat']} " in text and f"x{waiting[0]['count']}" in text

@@ -18,6 +18,7 @@ from typing import Any
 
 from quarkade.core.words import joined, seat_name
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES
+from quarkade.games.cosmic_encounter.flares import BY_NAME
 from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
 
 WIDTH = 80
@@ -26,6 +27,10 @@ STEP_WORDS = {
     "invite-defence": "the defence invites allies", "alliance": "allies answer", "edicts": "edicts and flares",
     "trade": "trade", "cards": "challenge cards", "deal": "a deal (one minute)", "rewards": "defensive rewards",
     "again": "a second challenge?", "place": "tokens placed", "over": "game over",
+}
+WINDOW_WORDS = {
+    "start": "the cone is aimed, before launch", "alliances": "after alliances, before the cards",
+    "reveal": "the cards are face up, before the outcome",
 }
 PLACING = {"home": "returns a token", "lose": "loses a token", "base": "moves a token to a deal's base"}
 WINNER_WORDS = {
@@ -132,6 +137,9 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
     aim = f"; the cone aims at planet {enc['target']}" if enc.get("target") else ""
     lines.append(f"Challenge {view.get('challenge', 1)}: destiny " +
                  (f"drew seat {drawn}'s colour" if drawn is not None else "not drawn yet") + aim)
+    window = enc.get("window")
+    if view.get("step") == "edicts" and window:
+        lines.append(f"  Edict window open: {window} ({WINDOW_WORDS.get(window, window)})")
     if view.get("step") == "alliance":
         invited = [f"seat {seat} by the {' and the '.join(sides)}"
                    for seat, sides in enumerate(enc.get("invited") or []) if sides]
@@ -198,11 +206,27 @@ def render_text(view: dict[str, Any]) -> str:
     if "hand" in view:
         hand = view["hand"]
         lines.append("Your hand: " + (", ".join(card_name(card) for card in hand) if hand else "empty"))
+        mine = next((p["power"] for p in view.get("players") or [] if p["seat"] == view.get("seat")), None)
+        lines.extend(flare_lines([card for card in hand if card["kind"] == "flare"], mine))
     if view.get("is_over"):
         winners = view.get("winners") or []
         lines.append("Game over: " + (", ".join(f"seat {w}" for w in winners) or "no one") + " won" +
                      (" at the turn limit" if at_turn_limit(view) else ""))
     return "\n".join(_wrap(line) for line in lines)
+
+
+def flare_lines(cards: list[dict[str, Any]], power: str | None) -> list[str]:
+    """Each flare in the hand with its two halves and their windows: Wild for a player without
+    its power, Super for its owner (``power``: the reader's own)."""
+    lines = []
+    for name in dict.fromkeys(card["card"].removeprefix("flare-") for card in cards):
+        flare = BY_NAME.get(name)
+        if flare is None:
+            continue
+        owner = " (yours: you may play its Super)" if name == power else ""
+        lines.append(f"  {name} flare{owner}: Wild ({flare.wild_window} window): {flare.wild_text}")
+        lines.append(f"    Super ({flare.super_window} window): {flare.super_text}")
+    return lines
 
 
 def _wrap(line: str) -> str:
