@@ -45,6 +45,7 @@ def set_table(page: Any) -> None:
     for seat, kind in enumerate(["human", "heuristic", "heuristic", "heuristic"]):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.check("#options [name='quarks']")
+    page.check("#options [name='flares']")
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".ce")
@@ -80,10 +81,13 @@ def quark_value(face: str, square: int) -> int:
 
 
 def choose(actions: list[str], rng: random.Random) -> str:
-    """A simple policy: accept a deal, rarely give one up, otherwise any shown action."""
+    """A simple policy: accept a deal, play a flare, rarely give up a deal, otherwise any shown action."""
     accepts = [a for a in actions if a == "accept" or a.startswith("accept ")]
     if accepts:
         return accepts[0]
+    flares = sorted(a for a in actions if a.startswith("flare "))
+    if flares:
+        return flares[0]  # a flare returns to the hand: play it whenever it may be
     choices = [a for a in actions if a != "timeout"] or actions
     # offence: a second challenge keeps the game moving towards its end
     if "again" in choices and rng.random() < 0.7:
@@ -115,6 +119,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     shots: set[str] = set()
     flagged: set[str] = set()  # Quarks the page marked as changed
     placed = 0  # the person's tokens placed by clicking a planet
+    flared = 0  # flares the person played
     while True:
         assert time.monotonic() - started < GAME_SECONDS, f"no end after {clicks} clicks"
         state = page.evaluate(READ)
@@ -142,6 +147,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
             # a token of the person's is placed by clicking a highlighted planet
             assert state["placing"] and {a.split()[1] for a in state["actions"]} == set(state["placing"])
             placed += 1
+        flared += any(a.startswith("flare ") for a in state["actions"])
         if not state["actions"]:
             page.wait_for_function(
                 "u => Number(document.body.dataset.updates || 0) > u || document.querySelector('#ce-over')",
@@ -158,7 +164,7 @@ def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: 
     assert changed, f"no Quark in the hand was seen with two values: {seen}"
     assert flagged, "a Quark whose value changed is marked on the page"
     print(f"{clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(squares)}; Quarks {changed}; "
-          f"{placed} tokens placed")
+          f"{placed} tokens placed, {flared} flares played")
 
 
 def deal_for_seat_0() -> State:
@@ -266,3 +272,39 @@ def test_a_token_is_placed_by_clicking_a_planet(server: LiveServer, page: Any) -
     choice = legal[-1]
     page.locator(f".ce-planet[data-action='{choice}'], .ce-planet [data-action='{choice}']").first.click()
     assert page.evaluate("window.sent") == [choice]
+
+
+def flare_for_seat_0() -> State:
+    """A seeded four-player game with Quarks and flares at an edict window where seat 0 may play
+    a flare."""
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True, flares=True)
+    for seed in range(60):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            if 0 in state.to_act and any(str(a).startswith("flare ") for a in state.legal_actions(0)):
+                return state
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no flare for seat 0 in sixty seeded games")
+
+
+def test_a_flare_in_the_hand_tells_its_wild_and_super_and_is_played_by_clicking(server: LiveServer, page: Any) -> None:
+    state = flare_for_seat_0()
+    view = state.view(0).to_json()
+    legal = [str(action) for action in state.legal_actions(0)]
+    power = next(a for a in legal if a.startswith("flare ")).split()[1]
+    uses = [a for a in legal if a == f"flare {power}" or a.startswith(f"flare {power} ")]
+    page.goto(f"{server.url}/")
+    page.evaluate(DRAW, [view, legal, 0])
+    page.wait_for_selector(".ce-hand")
+    # the open window is named, and the flare's tooltip gives both halves with their windows
+    window = view["encounter"]["window"]
+    assert page.get_attribute(".ce-window", "data-window") == window and window in page.inner_text("#ce-prompt")
+    card = page.locator(f".ce-hand .ce-card[data-card='flare-{power}']").first
+    tip = card.get_attribute("title") or ""
+    assert "Wild (" in tip and "Super (" in tip and " window" in tip, tip
+    if len(uses) == 1:
+        card.click()  # one way to play it: the card itself
+    else:
+        page.click(f".ce-controls [data-action='{uses[-1]}']")  # a seat to name: a button each
+    assert page.evaluate("window.sent") == [uses[0] if len(uses) == 1 else uses[-1]]
