@@ -28,6 +28,7 @@ from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import game_class, list_games, load
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
+from quarkade.faces.report_command import report_command
 from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
 from quarkade.tools import bench as benchmark
 from quarkade.tools.backends import check_backend
@@ -40,6 +41,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command("report")(report_command)
 # Both consoles look up sys.stdout / sys.stderr when they write, so a test runner that
 # swaps the streams sees everything.
 console = Console(highlight=False)
@@ -643,6 +645,10 @@ def serve(
     server = optional_module("quarkade.faces.web.server", "the web server")
     server.serve(host=host, port=port, db=db, public_url=public_url, trust_proxy=trust_proxy,
                  limits=server.Limits(abandon_after=abandon_after * 3600.0))
+
+
+# Commands kept in their own modules add themselves to ``app`` when imported.
+from quarkade.faces import tournament_cli  # noqa: E402,F401
 
 
 def main() -> None:

@@ -1,0 +1,381 @@
+"""Tournaments between bots: seat rotation, duplicate deals, a resumable log, ratings.
+
+Every deal (a seed) is played by every lineup of entrants (all of them, or each choice of
+``players`` of them when there are more entrants than seats) in every rotation of its seats:
+the same cards and the same luck reach each entrant in each seat, so the luck cancels out.
+
+The games are played in a fixed order, in blocks of deals: for each block, for each lineup and
+rotation, for each deal of the block. The result log (JSON lines: a header describing the
+tournament, then one line a game) is written in that order, and a run restarted on the same
+log skips the games it holds and appends the others, so the finished file is the same as an
+uninterrupted run's. A line cut short by an interruption is dropped and played again.
+
+An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
+name), an importable ``Bot`` subclass (``package.module:Class``) or an external program
+(``exec:COMMAND``, speaking the line protocol in ``docs/bots.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import shlex
+import subprocess
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from quarkade.agents.base import Bot, bot_kinds, make_bot
+from quarkade.core.errors import InvalidOptions
+from quarkade.core.game import Action, Game, View
+from quarkade.tools.backends import Chunk, check_backend, run_chunks
+from quarkade.tools.match import play_match
+from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
+
+# Deals a block: the log's order depends on it, so it is fixed, not taken from the machine.
+BLOCK = 16
+# Seconds an external program may think about one decision.
+EXTERNAL_TIMEOUT = 30.0
+
+
+class BotSpecError(InvalidOptions):
+    """An entrant that cannot be made: unknown kind, missing class, program that fails."""
+
+
+# ----------------------------------------------------------------- entrants
+@dataclass(frozen=True)
+class Entrant:
+    """One player of the tournament, as named on the command line."""
+
+    spec: str
+
+    @property
+    def registered(self) -> bool:
+        return ":" not in self.spec
+
+    @property
+    def external(self) -> bool:
+        return self.spec.startswith("exec:")
+
+
+def check_entrant(spec: str, game: Game) -> Entrant:
+    """The entrant ``spec`` names, or a ``BotSpecError`` saying why there is none."""
+    if spec.startswith("exec:"):
+        command = shlex.split(spec[len("exec:"):])
+        if not command:
+            raise BotSpecError("exec: needs a command to run, e.g. exec:'python examples/first_legal_bot.py'")
+        return Entrant(spec)
+    if ":" in spec:
+        _bot_class(spec)
+        return Entrant(spec)
+    known = bot_kinds(game.id)
+    if spec not in known:
+        raise BotSpecError(f"no bot {spec!r} for {game.id}: give a kind ({', '.join(known)}), "
+                           "a module:Class or exec:COMMAND")
+    return Entrant(spec)
+
+
+def _bot_class(spec: str) -> type[Bot]:
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise BotSpecError(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise BotSpecError(f"cannot import {module_name!r} for {spec!r}: {error}") from None
+    found = getattr(module, class_name, None)
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        what = "nothing" if found is None else type(found).__name__
+        raise BotSpecError(f"{spec!r}: {module_name}.{class_name} is {what}, not a subclass of quarkade's Bot")
+    return found
+
+
+class ExternalProgram:
+    """A running external bot: one process an entrant, kept for the whole tournament."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        command = shlex.split(spec[len("exec:"):])
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                            bufsize=1)
+        except OSError as error:
+            raise BotSpecError(f"{spec!r} cannot be started: {error.strerror or error}") from None
+
+    def send(self, message: dict[str, Any]) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            stdin.flush()
+        except BrokenPipeError:
+            raise BotSpecError(f"{self.spec!r} stopped (exit code {self.process.poll()})") from None
+
+    def answer(self) -> str:
+        stdout = self.process.stdout
+        assert stdout is not None
+        import selectors
+
+        with selectors.DefaultSelector() as selector:
+            selector.register(stdout, selectors.EVENT_READ)
+            if not selector.select(EXTERNAL_TIMEOUT):
+                raise BotSpecError(f"{self.spec!r} gave no answer within {EXTERNAL_TIMEOUT:.0f} s")
+        line = stdout.readline()
+        if not line:
+            raise BotSpecError(f"{self.spec!r} stopped without answering (exit code {self.process.wait()})")
+        return line.strip()
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class ExternalBot(Bot):
+    """A seat played by an external program through the line protocol of ``docs/bots.md``."""
+
+    kind = "external"
+
+    def __init__(self, game: Game, program: ExternalProgram) -> None:
+        super().__init__(game)
+        self.program = program
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        notations = [str(action) for action in legal]
+        self.program.send({"type": "act", "seat": view.seat, "view": view.to_json(), "legal": notations})
+        reply = self.program.answer()
+        if reply.lstrip("-").isdigit():
+            index = int(reply)
+            if 0 <= index < len(legal):
+                return legal[index]
+            raise BotSpecError(f"{self.program.spec!r} answered index {index}, but there are {len(legal)} "
+                               f"legal actions (0 to {len(legal) - 1})")
+        if reply in notations:
+            return legal[notations.index(reply)]
+        lowered = [notation.lower() for notation in notations]
+        if reply.lower() in lowered:
+            return legal[lowered.index(reply.lower())]
+        raise BotSpecError(f"{self.program.spec!r} answered {reply!r}, which is not one of the legal actions "
+                           f"({', '.join(notations[:8])}{', …' if len(notations) > 8 else ''})")
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    # The same derivation as the simulations' bots, so a registered bot plays the same game here
+    # as in 'quarkade simulate' and on every backend.
+    return seed * 7919 + seat * 104729 + 1
+
+
+# ----------------------------------------------------------------- schedule
+@dataclass(frozen=True)
+class Scheduled:
+    """One game of the schedule: a deal, and the entrants by seat."""
+
+    seed: int
+    seats: tuple[str, ...]
+
+
+def lineups(entrants: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Each choice of ``players`` entrants (all of them if they fill the seats), in every rotation."""
+    chosen = list(itertools.combinations(entrants, players))
+    return [lineup[turn:] + lineup[:turn] for lineup in chosen for turn in range(players)]
+
+
+def schedule(entrants: Sequence[str], players: int, deals: int, first_seed: int) -> list[Scheduled]:
+    seats = lineups(entrants, players)
+    order: list[Scheduled] = []
+    for start in range(0, deals, BLOCK):
+        block = range(first_seed + start, first_seed + min(deals, start + BLOCK))
+        order.extend(Scheduled(seed, lineup) for lineup in seats for seed in block)
+    return order
+
+
+# ----------------------------------------------------------------- results and the log
+@dataclass(frozen=True)
+class Played:
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    steps: int
+
+    def finish(self) -> Finish:
+        return list(zip(self.seats, ranks(self.scores, self.winners), strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "seats": list(self.seats), "scores": list(self.scores),
+                "winners": list(self.winners), "steps": self.steps}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Played:
+        return cls(int(data["seed"]), tuple(data["seats"]), tuple(data["scores"]), tuple(data["winners"]),
+                   int(data["steps"]))
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: str
+    players: int
+    options: dict[str, Any]
+    entrants: tuple[str, ...]
+    deals: int
+    seed: int
+
+    def header(self) -> dict[str, Any]:
+        return {"tournament": {"game": self.game, "players": self.players, "options": self.options,
+                               "bots": list(self.entrants), "deals": self.deals, "seed": self.seed}}
+
+
+def read_log(path: Path, settings: Settings) -> list[Played]:
+    """The games an earlier run logged; a line cut short at the end is dropped from the file."""
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    raw = path.read_bytes()
+    complete = raw[:raw.rfind(b"\n") + 1]
+    if len(complete) != len(raw):
+        with path.open("r+b") as handle:
+            handle.truncate(len(complete))
+    lines = complete.decode("utf-8").splitlines()
+    if not lines:
+        return []
+    try:
+        header = json.loads(lines[0])
+        played = [Played.from_json(json.loads(line)) for line in lines[1:]]
+    except (ValueError, KeyError, TypeError) as error:
+        raise InvalidOptions(f"{path} is not a tournament log ({error})") from None
+    if header != json.loads(json.dumps(settings.header())):
+        raise InvalidOptions(f"{path} logs another tournament ({json.dumps(header)}): give the same game, "
+                             "players, bots, options, games and seed to resume it, or another --log")
+    return played
+
+
+# ----------------------------------------------------------------- playing
+class Runner:
+    """Plays a list of scheduled games and yields them in order."""
+
+    def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
+                 address: str | None = None) -> None:
+        check_backend(backend, workers, address)
+        self.game = game
+        self.backend = backend
+        self.workers = workers
+        self.address = address
+        self.programs: dict[str, ExternalProgram] = {}
+
+    def play(self, games: Sequence[Scheduled]) -> Iterator[Played]:
+        # Games of one lineup in a row go to the backend together, as one batch of seeds.
+        for seats, batch in itertools.groupby(games, key=lambda scheduled: scheduled.seats):
+            seeds = [scheduled.seed for scheduled in batch]
+            if all(Entrant(spec).registered for spec in seats) and self.backend != "serial":
+                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
+                for result, _ in run_chunks(template, seeds, self.backend, self.workers, self.address):
+                    yield Played(result.seed, seats, result.scores, result.winners, result.steps)
+            else:
+                for seed in seeds:
+                    yield self.play_one(seed, seats)
+
+    def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
+        bots = [self.make(spec, seed, seat) for seat, spec in enumerate(seats)]
+        state = play_match(self.game, bots, seed)
+        for spec in seats:
+            if spec in self.programs:
+                self.programs[spec].send({"type": "over", "scores": list(state.scores),
+                                          "winners": list(state.winners)})
+        return Played(seed, seats, state.scores, state.winners, state.steps)
+
+    def make(self, spec: str, seed: int, seat: int) -> Bot:
+        if spec.startswith("exec:"):
+            if spec not in self.programs:
+                self.programs[spec] = ExternalProgram(spec)
+            program = self.programs[spec]
+            program.send({"type": "game", "game": self.game.id, "players": self.game.players,
+                          "options": dict(self.game.options), "seat": seat, "seed": seed})
+            return ExternalBot(self.game, program)
+        if ":" in spec:
+            return _bot_class(spec)(self.game, bot_seed(seed, seat))
+        return make_bot(spec, self.game, bot_seed(seed, seat))
+
+    def close(self) -> None:
+        for program in self.programs.values():
+            program.close()
+        self.programs.clear()
+
+
+# ----------------------------------------------------------------- the tournament
+@dataclass
+class TournamentResult:
+    settings: Settings
+    games: list[Played] = field(default_factory=list)
+    resumed: int = 0  # games read back from the log rather than played
+
+    def finishes(self) -> list[Finish]:
+        return [game.finish() for game in self.games]
+
+    def ratings(self) -> list[Rating]:
+        return openskill_table(self.finishes())
+
+    def strengths(self) -> list[Strength]:
+        return bradley_terry_table(self.finishes(), groups=[game.seed for game in self.games])
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.settings.header()["tournament"], "played": len(self.games), "resumed": self.resumed,
+                "openskill": [rating.to_json() for rating in self.ratings()],
+                "bradley_terry": [strength.to_json() for strength in self.strengths()]}
+
+
+def check_entrants(game: Game, specs: Sequence[str]) -> list[str]:
+    """The entrants, checked before any game: known, distinct and enough to fill the seats."""
+    if len(set(specs)) != len(specs):
+        twice = sorted({spec for spec in specs if specs.count(spec) > 1})
+        raise BotSpecError(f"each bot enters once: {', '.join(twice)} given twice")
+    if len(specs) < game.players:
+        raise BotSpecError(f"{game.id} with {game.players} players needs at least {game.players} bots, "
+                           f"not {len(specs)}")
+    for spec in specs:
+        check_entrant(spec, game)
+    return list(specs)
+
+
+def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
+                   backend: str = "serial", workers: int | None = None, address: str | None = None,
+                   on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
+                   ) -> TournamentResult:
+    """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game."""
+    if deals < 1:
+        raise InvalidOptions(f"a tournament has at least one game a lineup, not {deals}")
+    entrants = check_entrants(game, specs)
+    settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed)
+    planned = schedule(entrants, game.players, deals, seed)
+    done = read_log(log, settings) if log is not None else []
+    for position, played in enumerate(done):
+        if position >= len(planned) or (played.seed, played.seats) != (planned[position].seed,
+                                                                         planned[position].seats):
+            raise InvalidOptions(f"{log} does not follow this tournament's order at game {position + 1}")
+    result = TournamentResult(settings, list(done), len(done))
+    if on_start is not None:
+        on_start(len(planned), len(done))
+    runner = Runner(game, backend, workers, address)
+    handle: IO[str] | None = None
+    try:
+        if log is not None:
+            handle = log.open("a", encoding="utf-8")
+            if not done:
+                handle.write(json.dumps(settings.header()) + "\n")
+                handle.flush()
+        for played in runner.play(planned[len(done):]):
+            if handle is not None:
+                handle.write(json.dumps(played.to_json()) + "\n")
+                handle.flush()
+            result.games.append(played)
+            if on_game is not None:
+                on_game(played)
+    finally:
+        runner.close()
+        if handle is not None:
+            handle.close()
+    return result

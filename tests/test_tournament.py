@@ -1,0 +1,156 @@
+"""Tournaments: ratings that make sense, a log that resumes, entrants of every sort."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import quarkade
+from quarkade.faces.cli import app
+from quarkade.tools.ratings import bradley_terry_table, openskill_table, ranks
+from quarkade.tools.tournament import BotSpecError, lineups, run_tournament
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first_legal_bot.py"
+EXTERNAL = f"exec:{sys.executable} {EXAMPLE}"
+
+
+def qwarks(players: int = 2) -> quarkade.Game:
+    # The fastest game to play to the end between bots.
+    return quarkade.load("qwarks", players=players)
+
+
+def test_every_lineup_plays_every_seat() -> None:
+    assert lineups(["a", "b", "c"], 3) == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    two = lineups(["a", "b", "c"], 2)
+    assert len(two) == 6 and ("b", "a") in two and ("c", "b") in two
+
+
+def test_ranks_put_winners_first_then_scores() -> None:
+    assert ranks([3, 9, 5], [1]) == [2, 0, 1]
+    assert ranks([4, 4, 1], [0, 1]) == [0, 0, 1]
+
+
+def test_heuristic_is_rated_above_random() -> None:
+    result = run_tournament(qwarks(), ["random", "heuristic"], deals=6, seed=3)
+    assert len(result.games) == 12
+    # Duplicate deals: each seed is played once with each bot in each seat.
+    assert sorted((game.seed, game.seats) for game in result.games) == sorted(
+        (seed, seats) for seed in range(3, 9) for seats in (("random", "heuristic"), ("heuristic", "random")))
+    ratings = {rating.player: rating for rating in result.ratings()}
+    assert ratings["heuristic"].mu > ratings["random"].mu + ratings["random"].sigma
+    assert all(rating.sigma < 8.33 for rating in ratings.values())  # less uncertain than a newcomer
+    strengths = {row.player: row for row in result.strengths()}
+    assert strengths["heuristic"].low > strengths["random"].high
+    assert strengths["heuristic"].strength == pytest.approx(-strengths["random"].strength)
+
+
+def test_bradley_terry_interval_is_wide_when_results_are_split() -> None:
+    finishes = [[("a", 0), ("b", 1)], [("a", 1), ("b", 0)]] * 10 + [[("a", 0), ("b", 1)]] * 4
+    table = {row.player: row for row in bradley_terry_table(finishes)}
+    assert table["a"].low < 0 < table["a"].strength < table["a"].high
+    assert openskill_table(finishes)[0].player == "a"
+
+
+def test_an_interrupted_run_resumes_to_the_same_log(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    run_tournament(qwarks(3), ["random", "heuristic", "easy"], deals=3, seed=1, log=whole)
+    parts = tmp_path / "parts.jsonl"
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_four(played: object, count: list[int] = [0]) -> None:  # noqa: B006
+        count[0] += 1
+        if count[0] == 4:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_tournament(qwarks(3), ["random", "heuristic", "easy"], deals=3, seed=1, log=parts,
+                       on_game=stop_after_four)
+    assert len(parts.read_text().splitlines()) == 1 + 4
+    # A line cut short, as by a kill in the middle of a write, is dropped and played again.
+    with parts.open("a") as handle:
+        handle.write('{"seed": 2, "seats": ["ran')
+    played: list[object] = []
+    resumed = run_tournament(qwarks(3), ["random", "heuristic", "easy"], deals=3, seed=1, log=parts,
+                             on_game=played.append)
+    assert resumed.resumed == 4 and len(played) == 9 - 4 and len(resumed.games) == 9
+    assert parts.read_bytes() == whole.read_bytes()
+    # Restarting a finished tournament plays nothing.
+    again = run_tournament(qwarks(3), ["random", "heuristic", "easy"], deals=3, seed=1, log=parts,
+                           on_game=played.append)
+    assert len(played) == 5 and again.resumed == 9
+    assert [rating.to_json() for rating in again.ratings()] == [rating.to_json() for rating in resumed.ratings()]
+
+
+def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    before = log.read_bytes()
+    with pytest.raises(quarkade.QuarkadeError, match="logs another tournament"):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=2, log=log)
+    assert log.read_bytes() == before
+
+
+def test_an_external_program_plays() -> None:
+    result = run_tournament(qwarks(), [EXTERNAL, "random"], deals=2)
+    assert len(result.games) == 4
+    assert {game.seats for game in result.games} == {(EXTERNAL, "random"), ("random", EXTERNAL)}
+    assert all(game.steps > 0 for game in result.games)
+
+
+def test_an_importable_bot_class_plays() -> None:
+    result = run_tournament(qwarks(), ["quarkade.agents.base:RandomBot", "heuristic"], deals=2)
+    assert {rating.player for rating in result.ratings()} == {"quarkade.agents.base:RandomBot", "heuristic"}
+
+
+@pytest.mark.parametrize(("bots", "reason"), [
+    (["random", "heuristc"], "no bot 'heuristc' for qwarks"),
+    (["random", "no.such.module:Bot"], "cannot import 'no.such.module'"),
+    (["random", "quarkade.agents.base:make_bot"], "not a subclass of quarkade's Bot"),
+    (["random", "quarkade.agents.base:Nothing"], "is nothing"),
+    (["random", "exec:"], "needs a command"),
+    (["random", "random"], "given twice"),
+    (["random"], "needs at least 2 bots"),
+])
+def test_a_bad_entrant_is_refused_before_any_game(tmp_path: Path, bots: list[str], reason: str) -> None:
+    log = tmp_path / "log.jsonl"
+    with pytest.raises(BotSpecError, match=reason):
+        run_tournament(qwarks(), bots, deals=1, log=log)
+    assert not log.exists()
+
+
+def test_a_program_that_cannot_start_is_named() -> None:
+    with pytest.raises(BotSpecError, match="cannot be started"):
+        run_tournament(qwarks(), ["exec:/no/such/program", "random"], deals=1)
+
+
+def test_a_program_that_answers_nonsense_is_named(tmp_path: Path) -> None:
+    liar = tmp_path / "liar.py"
+    liar.write_text("import sys\n"
+                    "for line in sys.stdin:\n"
+                    "    if '\"act\"' in line:\n"
+                    "        print('fly away', flush=True)\n")
+    with pytest.raises(BotSpecError, match="'fly away', which is not one of the legal actions"):
+        run_tournament(qwarks(), [f"exec:{sys.executable} {liar}", "random"], deals=1)
+
+
+def test_the_command_prints_a_table_and_json(tmp_path: Path) -> None:
+    runner = CliRunner()
+    log = tmp_path / "log.jsonl"
+    shown = runner.invoke(app, ["tournament", "qwarks", "--bots", "heuristic,random", "--games", "2",
+                                "--log", str(log)])
+    assert shown.exit_code == 0, shown.output
+    assert "heuristic" in shown.output and "μ−3σ" in shown.output
+    again = runner.invoke(app, ["tournament", "qwarks", "--bots", "heuristic,random", "--games", "2",
+                                "--log", str(log), "--json"])
+    assert again.exit_code == 0
+    summary = json.loads(again.stdout)
+    assert summary["played"] == 4 and summary["resumed"] == 4
+    assert summary["openskill"][0]["player"] == "heuristic"
+    bad = runner.invoke(app, ["tournament", "qwarks", "--bots", "heuristic,nobody"])
+    assert bad.exit_code == 2 and "no bot 'nobody'" in bad.stderr
