@@ -502,6 +502,8 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("div", { class: "dock qc-dock" },
     h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
       h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
+        // the queue is under the board on a phone: its count stays in sight here
+        h("span", { class: "chip qc-queue-count" }, `queue ${(view.queue || []).length} of at least ${view.queue_minimum}`),
         ctx.replay ? null : h("span", { class: `qc-prompt${legal.length ? " mine" : ""}` }, ctx.sending ? "Sending your cards…" : promptOf(view, legal, ctx)),
         h("span", { class: "faint small" }, choosing && playable.size ? "click cards in the order to play them, then confirm" : "")),
       h("div", { class: "qc-hand-cards", "data-role": "hand" }, hand.length ? hand.map((card, index) => {
