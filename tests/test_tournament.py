@@ -154,3 +154,13 @@ def test_the_command_prints_a_table_and_json(tmp_path: Path) -> None:
     assert summary["openskill"][0]["player"] == "heuristic"
     bad = runner.invoke(app, ["tournament", "qwarks", "--bots", "heuristic,nobody"])
     assert bad.exit_code == 2 and "no bot 'nobody'" in bad.stderr
+
+
+def test_a_process_pool_writes_the_serial_log(tmp_path: Path) -> None:
+    # Games between registered bots go to the pool; the external program's are played here.
+    entrants = ["heuristic", "random", EXTERNAL]
+    serial, pooled = tmp_path / "serial.jsonl", tmp_path / "pooled.jsonl"
+    run_tournament(qwarks(), entrants, deals=2, log=serial)
+    result = run_tournament(qwarks(), entrants, deals=2, log=pooled, backend="process", workers=2)
+    assert len(result.games) == 2 * 6
+    assert pooled.read_bytes() == serial.read_bytes()

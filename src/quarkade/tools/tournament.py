@@ -20,9 +20,11 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import multiprocessing
 import shlex
 import subprocess
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -30,7 +32,7 @@ from typing import IO, Any
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
-from quarkade.tools.backends import Chunk, check_backend, run_chunks
+from quarkade.tools.backends import Chunk, GameResult, check_backend, chunks_of, default_workers, play_chunk
 from quarkade.tools.match import play_match
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
@@ -268,16 +270,35 @@ class Runner:
         self.programs: dict[str, ExternalProgram] = {}
 
     def play(self, games: Sequence[Scheduled]) -> Iterator[Played]:
-        # Games of one lineup in a row go to the backend together, as one batch of seeds.
-        for seats, batch in itertools.groupby(games, key=lambda scheduled: scheduled.seats):
-            seeds = [scheduled.seed for scheduled in batch]
-            if all(Entrant(spec).registered for spec in seats) and self.backend != "serial":
-                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
-                for result, _ in run_chunks(template, seeds, self.backend, self.workers, self.address):
-                    yield Played(result.seed, seats, result.scores, result.winners, result.steps)
-            else:
+        # Games of one lineup in a row make a batch of seeds.
+        batches = [(seats, [scheduled.seed for scheduled in batch])
+                   for seats, batch in itertools.groupby(games, key=lambda scheduled: scheduled.seats)]
+        if self.backend == "serial":
+            for seats, seeds in batches:
                 for seed in seeds:
                     yield self.play_one(seed, seats)
+            return
+        # Every batch of registered bots is sent off at once to one pool (or Ray) for the whole
+        # run, and the results are taken back in the schedule's order; games of other entrants
+        # are played here meanwhile.
+        farm = _Farm(self.backend, self.workers, self.address)
+        try:
+            sent = []
+            for seats, seeds in batches:
+                if all(Entrant(spec).registered for spec in seats):
+                    template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
+                    sent.append([farm.submit(chunk) for chunk in chunks_of(template, seeds, farm.workers)])
+                else:
+                    sent.append([])
+            for (seats, seeds), handles in zip(batches, sent, strict=True):
+                if not handles:
+                    for seed in seeds:
+                        yield self.play_one(seed, seats)
+                for handle in handles:
+                    for result, _ in farm.result(handle):
+                        yield Played(result.seed, seats, result.scores, result.winners, result.steps)
+        finally:
+            farm.close()
 
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
         bots = [self.make(spec, seed, seat) for seat, spec in enumerate(seats)]
@@ -304,6 +325,53 @@ class Runner:
         for program in self.programs.values():
             program.close()
         self.programs.clear()
+
+
+class _Farm:
+    """Where chunks of games go when the backend is not serial: a process pool or Ray."""
+
+    def __init__(self, backend: str, workers: int | None, address: str | None) -> None:
+        self.workers = workers or default_workers()
+        self.pool: ProcessPoolExecutor | None = None
+        self.started_ray = False
+        if backend == "process":
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            return
+        try:
+            import ray
+        except ImportError:
+            raise InvalidOptions("the ray backend needs Ray: pip install 'quarkade[ray]'") from None
+        if not ray.is_initialized():
+            self.started_ray = True
+            if address is not None:
+                ray.init(address=address)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False)
+        self.remote = ray.remote(play_chunk)
+
+    def submit(self, chunk: Chunk) -> Any:
+        if self.pool is not None:
+            return self.pool.submit(play_chunk, chunk)
+        return self.remote.remote(chunk)
+
+    def result(self, handle: Any) -> list[tuple[GameResult, str | None]]:
+        if self.pool is not None:
+            played: list[tuple[GameResult, str | None]] = handle.result()
+            return played
+        import ray
+
+        fetched: list[tuple[GameResult, str | None]] = ray.get(handle)
+        return fetched
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+        elif self.started_ray:
+            import ray
+
+            ray.shutdown()
 
 
 # ----------------------------------------------------------------- the tournament
