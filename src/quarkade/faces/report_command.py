@@ -1,0 +1,93 @@
+"""``quarkade report``: many seeded bot games of one game, written up as one HTML page with plots
+(``quarkade.tools.report``)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from quarkade.core.errors import QuarkadeError
+
+# The seats a report plays by default: the game's heuristic bots.
+DEFAULT_BOT = "heuristic"
+
+
+def report_command(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")],
+    out: Annotated[Path, typer.Option(help="The HTML file to write.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games (for each value of --sweep).")] = 200,
+    seats: Annotated[str | None, typer.Option(metavar="KINDS", help="One bot a seat, comma-separated; "
+                                              "heuristic bots by default.", show_default=False)] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players; by default, as many as --seats names.",
+                                                show_default=False)] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; the others follow.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE",
+                                                     help="A game option (repeatable).", show_default=False)] = None,
+    sweep: Annotated[str | None, typer.Option(metavar="OPTION", help="Play --games games for each value of this "
+                                              "option (one with a list of values, e.g. scenario) and compare them.",
+                                              show_default=False)] = None,
+    backend: Annotated[str, typer.Option(help="Where the games run: serial, process or ray.")] = "process",
+    workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
+                                                show_default=False)] = None,
+) -> None:
+    """Play many seeded bot games and write a balance report: win rates with intervals, score and
+    length distributions, first-player advantage and the game's own figures, as one HTML file."""
+    # Imported here: the command line module imports this one.
+    from quarkade.agents.base import bot_kinds
+    from quarkade.core.registry import game_class
+    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, seat_kinds
+    from quarkade.tools.backends import check_backend
+    from quarkade.tools.simulate import SimulationResult, simulate
+
+    kinds = seat_kinds(seats, players, game, DEFAULT_BOT, DEFAULT_BOT)
+    if HUMAN in kinds:
+        fail("a report is played by bots only: leave 'human' out of --seats")
+    the_game = load_game(game, len(kinds), option)
+    known = bot_kinds(the_game.id)
+    for kind in kinds:
+        if kind not in known:
+            fail(f"no bot {kind!r} for {the_game.id} (bots: {', '.join(known)})")
+    values: list[Any] = [None]
+    if sweep is not None:
+        specs = {spec.name: spec for spec in game_class(the_game.id).info.options}
+        spec = specs.get(sweep.replace("-", "_"))
+        if spec is None or not spec.choices:
+            swept = [name for name, each in specs.items() if each.choices]
+            fail(f"--sweep takes an option of {the_game.id} with a list of values "
+                 f"({', '.join(swept) or 'it has none'}), not {sweep!r}")
+        sweep = spec.name
+        values = list(spec.choices)
+    if n < 1:
+        fail(f"a report plays at least one game, not {n}")
+    try:
+        check_backend(backend, workers, None)
+    except QuarkadeError as error:
+        fail(str(error))
+    report = optional_module("quarkade.tools.report", "the report")
+    # Refused before any game is played.
+    optional_module("matplotlib", "matplotlib, for the report's plots (pip install 'quarkade[report]'),")
+    results: list[tuple[Any, SimulationResult]] = []
+    try:
+        for value in values:
+            variant = the_game if sweep is None else load_game(game, len(kinds), [*(option or []), f"{sweep}={value}"])
+            console.print(f"{the_game.id}: {n} games" + ("" if sweep is None else f" with {sweep}={value}"))
+            results.append((value, simulate(variant, kinds, n, seed, backend=backend, workers=workers)))
+    except QuarkadeError as error:
+        fail(str(error))
+    result = results[0][1] if sweep is None else report.merge_sweep(sweep, results)
+    # How to make the same report again: the command as given, seeds and all.
+    words = ["quarkade", "report", the_game.id, "--games", str(n), "--seats", ",".join(kinds), "--seed", str(seed)]
+    for pair in option or []:
+        words += ["--option", pair]
+    if sweep is not None:
+        words += ["--sweep", sweep]
+    words += ["--out", str(out)]
+    page = report.render_report(result, game_class(the_game.id).info.title, shlex.join(words))
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror}")
+    console.print(f"Report of {len(result.games)} games written to {out}.")

@@ -1,0 +1,291 @@
+"""A balance report for designers: one self-contained HTML file (inline CSS, inline SVG plots)
+summing up many seeded bot games of one game.
+
+Sections: win rates by seat and by bot with 95% Wilson intervals, first-player advantage, score
+distributions, game length, the game's own figures (``State.statistics`` means), a table per item
+and win rates by category.
+
+The per-item hook: a game that wants a table of its cards, quests or traits gives
+``State.statistics`` keys of the form ``"<measure>:<item>"`` (e.g. ``"completed:proton"``,
+``"points:proton"``); the report gathers them into one row an item, one column a measure (mean
+per game). When an item has both ``points`` and ``cards spent`` its points per card spent are
+shown too. What a seat played as (``State.categories``, e.g. Cosmic Encounter's aliens) and the
+values of a swept option (e.g. Quirky Circuits' scenarios) give win-rate tables by category.
+
+The plots need matplotlib (the ``report`` extra).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from math import sqrt
+from typing import Any
+
+from quarkade.tools.simulate import SimulationResult
+
+__all__ = ["ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wilson_interval"]
+
+ITEM_SEPARATOR = ":"
+# Derived per-item columns: (numerator measure, denominator measure) -> column name.
+RATIOS = {("points", "cards spent"): "points per card spent"}
+
+_CSS = """
+body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.6em 0}th,td{padding:.2em .7em;border-bottom:1px solid #eee}
+th{text-align:left;background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
+code{background:#f4f4f4;padding:.1em .3em}.note{color:#555;font-size:.92em}
+figure{margin:.8em 0}svg{max-width:100%;height:auto}
+"""
+
+
+# ----------------------------------------------------------------- figures
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson_interval(wins: float, played: float, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate: it stays within 0-1 and is not empty when
+    no game or every game was won. (The command line's tables have their own copy: a tool does
+    not import a face.) A shared win counts as its share, so ``wins`` may be fractional.
+
+    >>> low, high = wilson_interval(25, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.175, 0.343)
+    """
+    if played <= 0:
+        return 0.0, 1.0
+    rate = wins / played
+    spread = z * z / played
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * sqrt(rate * (1 - rate) / played + spread / (4 * played)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def item_table(statistics: dict[str, float]) -> tuple[list[str], dict[str, dict[str, float]]]:
+    """The ``"<measure>:<item>"`` figures as (measures, item -> measure -> mean), with the
+    derived ratios of ``RATIOS`` added where both parts are there.
+
+    >>> item_table({"completed:proton": 1.5, "turns": 9.0, "points:proton": 18.0, "cards spent:proton": 6.0})
+    (['completed', 'points', 'cards spent', 'points per card spent'], {'proton': {'completed': 1.5, \
+'points': 18.0, 'cards spent': 6.0, 'points per card spent': 3.0}})
+    """
+    measures: list[str] = []
+    items: dict[str, dict[str, float]] = {}
+    for key, value in statistics.items():
+        measure, separator, item = key.partition(ITEM_SEPARATOR)
+        if not separator or not item:
+            continue
+        if measure not in measures:
+            measures.append(measure)
+        items.setdefault(item, {})[measure] = value
+    for (top, bottom), name in RATIOS.items():
+        if top in measures and bottom in measures:
+            measures.append(name)
+            for row in items.values():
+                if row.get(bottom):
+                    row[name] = row.get(top, 0.0) / row[bottom]
+    return measures, dict(sorted(items.items()))
+
+
+def merge_sweep(option: str, results: Sequence[tuple[Any, SimulationResult]]) -> SimulationResult:
+    """The games of several simulations that differ in one option's value, as one result whose
+    games carry that value as a category (every seat labelled with it)."""
+    first = results[0][1]
+    games = tuple(replace(game, categories={**game.categories, option: (str(value),) * first.players})
+                  for value, result in results for game in result.games)
+    options = {**first.options, option: "swept: " + ", ".join(str(value) for value, _ in results)}
+    return replace(first, options=options, games=games)
+
+
+def _cooperative(result: SimulationResult) -> bool:
+    """Every decided game was won by every seat together (or the game has one seat)."""
+    return all(len(game.winners) in (0, result.players) for game in result.games)
+
+
+# ----------------------------------------------------------------- plots
+def _svg(figure: Any) -> str:
+    import matplotlib.pyplot as plt
+
+    buffer = io.StringIO()
+    # No date in the file, so that the same games give the same report.
+    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(figure)
+    text = buffer.getvalue()
+    # Inline SVG needs neither the XML declaration nor the doctype.
+    return text[text.index("<svg"):]
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    # Text stays text (smaller files), and ids are salted alike in every run.
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "quarkade"})
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _rate_plot(labels: list[str], rows: list[tuple[float, int]], fair: float | None, title: str) -> str:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(max(4.0, 0.6 * len(labels) + 2), 3.2))
+    rates = [wins / played for wins, played in rows]
+    intervals = [wilson_interval(wins, played) for wins, played in rows]
+    # Rounding can put a bound a hair past the rate at 0 or 1; an error bar is never negative.
+    below = [max(0.0, rate - low) for rate, (low, _) in zip(rates, intervals, strict=True)]
+    above = [max(0.0, high - rate) for rate, (_, high) in zip(rates, intervals, strict=True)]
+    axes.bar(range(len(labels)), rates, yerr=[below, above], capsize=4, color="#4c78a8")
+    if fair is not None:
+        axes.axhline(fair, color="#e45756", linestyle="--", label=f"fair share {fair:.0%}")
+        axes.legend(loc="upper right")
+    axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 6 else 0, ha="right"
+                    if len(labels) > 6 else "center")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% interval)")
+    axes.set_title(title)
+    return _svg(figure)
+
+
+def _histograms(series: list[tuple[str, list[float]]], xlabel: str, title: str) -> str:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    values = [value for _, data in series for value in data]
+    low, high = min(values), max(values)
+    whole = all(float(value).is_integer() for value in values)
+    # Whole-number data gets one bin a value when that is few enough to read.
+    if whole and high - low <= 40:
+        bins: Any = [value - 0.5 for value in range(int(low), int(high) + 2)]
+    else:
+        bins = 30
+    for label, data in series:
+        axes.hist(data, bins=bins, histtype="step", linewidth=1.6, label=label)
+    if len(series) > 1:
+        axes.legend(fontsize="small")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("games")
+    axes.set_title(title)
+    return _svg(figure)
+
+
+# ----------------------------------------------------------------- HTML
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    def cell(value: object) -> str:
+        numeric = isinstance(value, int | float) or bool(re.fullmatch(r"[-+0-9.,%–\s]+", str(value)))
+        return f'<td class="n">{_e(value)}</td>' if numeric else f"<td>{_e(value)}</td>"
+
+    header = "".join(f"<th>{_e(name)}</th>" for name in head)
+    body = "".join("<tr>" + "".join(cell(value) for value in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _rate_row(wins: float, played: int) -> list[object]:
+    low, high = wilson_interval(wins, played)
+    return [played, f"{wins:g}", f"{wins / played:.1%}", f"{low:.1%} – {high:.1%}"]
+
+
+def _number(value: float) -> str:
+    return f"{value:.3g}" if abs(value) < 100 else f"{value:,.1f}"
+
+
+def render_report(result: SimulationResult, title: str, command: str) -> str:
+    """The report of ``result`` as one HTML page; ``command`` is how to make it again."""
+    count, players = len(result.games), result.players
+    cooperative = _cooperative(result)
+    fair = None if cooperative else 1 / players
+    # A win of the whole table counts 1/players for each seat: scaled back, a rate is the table's.
+    share = players if cooperative else 1
+    seat_names = [f"seat {seat} ({kind})" for seat, kind in enumerate(result.seats)]
+    parts = [f"<h1>{_e(title)}: balance report</h1>",
+             f"<p>{count} games, {players} player(s), seats {_e(', '.join(result.seats))}, seeds "
+             f"{result.first_seed}–{result.first_seed + count - 1}, options "
+             f"{_e(', '.join(f'{k}={v}' for k, v in result.options.items()) or 'the defaults')}.</p>",
+             f"<p>Made with <code>{_e(command)}</code>; the same command gives the same games.</p>",
+             '<p class="note">Intervals are 95% Wilson score intervals. A win shared by several seats counts '
+             "as its share for each.</p>"]
+
+    # Win rates by seat and by bot.
+    wins = [won * share for won in result.wins_by_seat()]
+    seat_rows = [(won, count) for won in wins]
+    parts.append("<h2>Win rates by seat</h2>")
+    if cooperative:
+        parts.append('<p class="note">Every seat wins or loses together here: the rates show how often the '
+                     "table wins.</p>")
+    parts.append(_table(["seat", "games", "wins", "win rate", "95% interval"],
+                        [[name, *_rate_row(won, count)] for name, won in zip(seat_names, wins, strict=True)]))
+    if result.undecided:
+        ended = "were lost" if cooperative else "ended with no winner"
+        parts.append(f"<p>{result.undecided} game(s) ({result.undecided / count:.1%}) {ended}.</p>")
+    short = [f"seat {seat}" for seat in range(players)]
+    parts.append(f"<figure>{_rate_plot(short, seat_rows, fair, 'Win rate by seat')}</figure>")
+    kinds = sorted(result.wins_by_kind().items())
+    parts.append("<h2>Win rates by bot</h2>")
+    if cooperative:
+        # A seat-game is not an independent trial when the seats win together.
+        parts.append("<p>Not apart from the seats: the seats win together.</p>")
+    else:
+        parts.append(_table(["bot", "seat-games", "wins", "win rate", "95% interval"],
+                            [[kind, *_rate_row(won, played)] for kind, (won, played) in kinds]))
+
+    # First-player advantage.
+    parts.append("<h2>First-player advantage</h2>")
+    if fair is None:
+        parts.append("<p>Not measured: the seats do not compete with one another.</p>")
+    else:
+        low, high = wilson_interval(wins[0], count)
+        rate = wins[0] / count
+        verdict = ("above" if low > fair else "below" if high < fair else "within reach of")
+        parts.append(f"<p>Seat 0, the first player, wins <b>{rate:.1%}</b> of the games (95% interval "
+                     f"{low:.1%} – {high:.1%}), {verdict} its fair share of {fair:.1%}: "
+                     f"{rate / fair:.2f} times the fair share.</p>")
+        if len(set(result.seats)) > 1:
+            parts.append('<p class="note">The seats hold different bots, so this mixes the seat with the bot.</p>')
+
+    # Scores and length.
+    parts.append("<h2>Scores</h2>")
+    spreads = [result.score_spread(seat) for seat in range(players)]
+    parts.append(_table(["seat", "min", "mean", "median", "max", "stdev"],
+                        [[name, f"{s.minimum:g}", f"{s.mean:.2f}", f"{s.median:g}", f"{s.maximum:g}", f"{s.stdev:.2f}"]
+                         for name, s in zip(seat_names, spreads, strict=True)]))
+    scores = [(name, [game.scores[seat] for game in result.games]) for seat, name in enumerate(seat_names)]
+    parts.append(f"<figure>{_histograms(scores, 'final score', 'Score distribution by seat')}</figure>")
+    length = result.length_spread()
+    parts.append("<h2>Game length</h2>")
+    parts.append(f"<p>Steps (actions) a game: mean {length.mean:.1f}, median {length.median:g}, "
+                 f"min {length.minimum:g}, max {length.maximum:g}, stdev {length.stdev:.1f}.</p>")
+    steps = [("steps", [float(game.steps) for game in result.games])]
+    parts.append(f"<figure>{_histograms(steps, 'steps a game', 'Game length')}</figure>")
+
+    # The game's own figures, its items and its categories.
+    figures = result.statistics_per_game()
+    plain = {key: value for key, value in figures.items() if ITEM_SEPARATOR not in key}
+    if plain:
+        parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of <code>State.statistics"
+                     "</code>.</p>")
+        parts.append(_table(["figure", "mean per game"], [[key, _number(value)] for key, value in plain.items()]))
+    measures, items = item_table(figures)
+    if items:
+        parts.append("<h2>By item</h2><p class=\"note\">Means per game; a ratio is over all the games.</p>")
+        parts.append(_table(["item", *measures], [[item, *(_number(row[m]) if m in row else "–" for m in measures)]
+                                                  for item, row in items.items()]))
+    for kind, table in result.wins_by_category().items():
+        # Together, the seats share each win and each game: counted by games, not by seats.
+        ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),
+                         key=lambda entry: (-entry[1][0] / entry[1][1], entry[0]))
+        parts.append(f"<h2>Win rates by {_e(kind)}</h2>")
+        parts.append(_table([kind, "games" if cooperative else "seat-games", "wins", "win rate", "95% interval"],
+                            [[label, *_rate_row(won, played)] for label, (won, played) in ordered]))
+        labels = [label for label, _ in ordered]
+        plot = _rate_plot(labels, [row for _, row in ordered], fair, f"Win rate by {kind}")
+        parts.append(f"<figure>{plot}</figure>")
+
+    body = "\n".join(parts)
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{_e(title)}: balance report'
+            f"</title><style>{_CSS}</style></head><body>\n{body}\n</body></html>\n")

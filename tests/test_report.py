@@ -1,0 +1,96 @@
+"""``quarkade report``: a balance report as one self-contained HTML file with embedded SVG plots."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import quarkade
+from quarkade.faces.cli import app
+from quarkade.tools.report import item_table, merge_sweep, render_report, wilson_interval
+from quarkade.tools.simulate import simulate
+
+pytest.importorskip("matplotlib", reason="the report's plots need the 'report' extra")
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: Path) -> None:
+    out = tmp_path / "quirky-quarks.html"
+    code, output = run("report", "quirky-quarks", "--games", "4", "--seats", "heuristic,random",
+                       "--seed", "3", "--backend", "serial", "--out", str(out))
+    assert code == 0, output
+    assert list(tmp_path.iterdir()) == [out]
+    page = out.read_text(encoding="utf-8")
+    for section in ("Win rates by seat", "Win rates by bot", "First-player advantage", "Scores", "Game length",
+                    "By item"):
+        assert f"<h2>{section}</h2>" in page
+    # Plots: win rates, scores, length, each inline.
+    assert page.count("<svg") >= 3
+    assert "<?xml" not in page and "<!DOCTYPE svg" not in page
+    # Nothing loaded from elsewhere: no scripts, stylesheets or images, and every reference
+    # (the plots' clip paths) points inside the page.
+    assert not re.search(r"<(script|link|img)\b|@import|url\((?!#)|(src|href)=[\"'](?!#)", page)
+    # The header says how to make the same report again.
+    assert "quarkade report quirky-quarks --games 4 --seats heuristic,random --seed 3" in page
+    assert "seeds 0" not in page and "seeds 3–6" in page
+    # Quirky Quarks' Quests completed, one row a Quest.
+    assert "<th>completed</th>" in page
+
+
+def test_the_same_seeds_give_the_same_report() -> None:
+    game = quarkade.load("quirkling", players=2)
+    first = render_report(simulate(game, ["random", "random"], 3, seed=5), "Quirkling", "same")
+    again = render_report(simulate(game, ["random", "random"], 3, seed=5), "Quirkling", "same")
+    assert first == again
+    assert "2 player(s)" in first and "seeds 5–7" in first
+
+
+def test_a_sweep_gives_a_win_rate_by_value_counted_by_games() -> None:
+    game = quarkade.load("quirky-circuits", players=2)
+    results = []
+    for scenario in ("rise-and-shine", "the-cellar"):
+        variant = quarkade.load("quirky-circuits", players=2, scenario=scenario)
+        results.append((scenario, simulate(variant, ["random", "random"], 2, seed=0)))
+    merged = merge_sweep("scenario", results)
+    assert len(merged.games) == 4
+    assert {game.categories["scenario"] for game in merged.games} == {("rise-and-shine",) * 2, ("the-cellar",) * 2}
+    page = render_report(merged, game.info.title, "swept")
+    assert "<h2>Win rates by scenario</h2>" in page
+    # A cooperative game: the seats' table wins together, so no first-player figure.
+    assert "Not measured: the seats do not compete" in page
+    # Two games a scenario, not four seat-games.
+    assert re.search(r"<td>the-cellar</td><td class=\"n\">2</td>", page)
+
+
+def test_the_item_hook_reads_measure_colon_item_keys() -> None:
+    measures, items = item_table({"turns": 3.0, "completed:a": 1.0, "points:a": 8.0, "cards spent:a": 4.0,
+                                  "completed:b": 0.5})
+    assert measures == ["completed", "points", "cards spent", "points per card spent"]
+    assert items == {"a": {"completed": 1.0, "points": 8.0, "cards spent": 4.0, "points per card spent": 2.0},
+                     "b": {"completed": 0.5}}
+
+
+def test_wilson_interval_stays_within_zero_and_one() -> None:
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(0, 10)[1] > 0.0
+    low, high = wilson_interval(10, 10)
+    assert 0.0 < low < high <= 1.0 and high == pytest.approx(1.0)
+
+
+def test_a_report_refuses_a_bad_sweep_and_humans_before_playing(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    code, output = run("report", "quirky-quarks", "--sweep", "scenario", "--out", str(out))
+    assert code == 2 and "--sweep" in output
+    code, output = run("report", "quirky-quarks", "--seats", "human,heuristic", "--out", str(out))
+    assert code == 2 and "bots only" in output
+    assert not out.exists()
