@@ -29,17 +29,32 @@ def events(log: Log) -> Iterator[Event]:
 
 
 def read(log: Log, describe: Describer, viewer: int | None, reveal_all: bool, limit: int) -> list[dict[str, Any]]:
-    """The ``limit`` newest events ``viewer`` may read, oldest first."""
-    out: list[dict[str, Any]] = []
-    key = (viewer, reveal_all)
-    while log is not None and len(out) < limit:
-        cache = log[2]
-        if key in cache:
-            described = cache[key]
+    """The ``limit`` newest events ``viewer`` may read, oldest first.
+
+    Views are built at every decision, and most of the log has not changed since the seat's
+    last one: the descriptions read are kept in the newest cell read, so the next read walks
+    back only to the last cell read for the same seat and adds what is new."""
+    key = ("read", viewer, reveal_all, limit)
+    fresh: list[dict[str, Any]] = []
+    cell = log
+    earlier: tuple[dict[str, Any], ...] = ()
+    describe_key = (viewer, reveal_all)
+    while cell is not None and len(fresh) < limit:
+        cache = cell[2]
+        kept = cache.get(key)
+        if kept is not None:
+            earlier = kept
+            break
+        if describe_key in cache:
+            described = cache[describe_key]
         else:
-            described = cache[key] = describe(log[0], viewer, reveal_all)
+            described = cache[describe_key] = describe(cell[0], viewer, reveal_all)
         if described is not None:
-            out.append(dict(described))  # a copy: the cached description stays as it was
-        log = log[1]
-    out.reverse()
-    return out
+            fresh.append(described)
+        cell = cell[1]
+    fresh.reverse()
+    newest = (earlier + tuple(fresh))[-limit:] if earlier else tuple(fresh)
+    if log is not None:
+        log[2][key] = newest
+    # Copies: the kept descriptions stay as they were whatever a reader does with its view.
+    return [dict(described) for described in newest]

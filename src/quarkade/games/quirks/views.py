@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from quarkade.core.game import View
 from quarkade.core.log import read
 from quarkade.games.quirks.board import LOWER, UPPER, Stage, slot_of
-from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
@@ -29,15 +29,27 @@ LOG_LENGTH = 60
 LEVELS = ("upper", "lower")
 
 
+def _face_up(index: int) -> dict[str, Any]:
+    card = CARDS[index]
+    return {"number": card.number, "trait": card.trait, "syllable": card.syllable, "part": card.part,
+            "stack": STACKS[card.stack]}
+
+
+# Every view shows many cards (the discard piles whole): each card's parts are made once, and
+# the printed codes too, since nearly every state holds the printed table.
+_FACE_UP = tuple(_face_up(index) for index in range(len(CARDS)))
+_PRINTED_CODES = tuple({**_FACE_UP[index], "codes": PRINTED.code_text(index)} for index in range(len(CARDS)))
+
+
 def card_json(index: int, codes: AdaptationTable | None) -> dict[str, Any]:
     """A card as a seat sees it: what is printed face up, and the climate codes read from
     ``codes`` when the seat can read them (``None`` under another player's marker)."""
-    card = CARDS[index]
-    out: dict[str, Any] = {"number": card.number, "trait": card.trait, "syllable": card.syllable,
-                           "part": card.part, "stack": STACKS[card.stack]}
-    if codes is not None:
-        out["codes"] = codes.code_text(index)
-    return out
+    # Copies: a view is the reader's to change, and the parts made once stay as they were.
+    if codes is None:
+        return dict(_FACE_UP[index])
+    if codes is PRINTED:
+        return dict(_PRINTED_CODES[index])
+    return {**_FACE_UP[index], "codes": codes.code_text(index)}
 
 
 def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
