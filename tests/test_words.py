@@ -106,3 +106,12 @@ def test_cosmic_encounter_tells_five_bases_from_the_turn_limit() -> None:
     limit = {**base, "winners": [0, 1], "players": [{"foreign_bases": 3}, {"foreign_bases": 3}, {"foreign_bases": 1}]}
     assert result_text(limit) == ("Seat 1 and Seat 2 win at the turn limit (turn 60) with the most foreign bases, 3; "
                                   "no one reached 5.")
+
+
+def test_every_option_of_every_game_has_a_label_and_its_choices_words() -> None:
+    for info in quarkade.list_games():
+        for spec in info.options:
+            assert spec.label, (info.id, spec.name)
+            if spec.choices and not all(isinstance(c, int) for c in spec.choices):
+                worded = {value for value, _ in spec.choice_labels}
+                assert worded == set(spec.choices), (info.id, spec.name)
