@@ -58,6 +58,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("quarkade.web")
 
+_Fragment: Any
+try:  # JSON text embedded as it is in orjson's output (orjson 3.10 and later)
+    from orjson import Fragment as _Fragment
+except ImportError:  # pragma: no cover - depends on the environment
+    _Fragment = None
+
 HUMAN = "human"
 Audience = int | None  # a seat, or None for the spectators
 
@@ -112,11 +118,12 @@ def seat_name(seat: int, kind: str, name: str | None, seats: list[str] | None = 
 
 
 def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
-                  deadlines: dict[int, float] | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+                  deadlines: dict[int, float] | None = None, view: Any = None) -> dict[str, Any]:
     """What a state message carries for ``audience`` (a seat, or None for a spectator): its
     view, and the legal actions when it is a person's seat (in ``people``) to act. Everything
     here is what that audience may know; the leak tests call this very function. ``view`` is
-    ``state.view(audience).to_json()`` when the caller has it already."""
+    ``state.view(audience).to_json()`` when the caller has it already (or that JSON text, as
+    an ``orjson.Fragment``)."""
     to_act = list(state.to_act)
     legal: list[str] = []
     if audience is not None and not state.is_over and audience in people and audience in to_act:
@@ -173,7 +180,8 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
         self._states: list[State] | None = None
-        self._views: tuple[State, int, dict[Audience, dict[str, Any]]] | None = None  # see view_json
+        # see view_json: the state, its steps, and per audience its view as data and as JSON text
+        self._views: tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, str]] | None = None
         self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
         # players' clocks, bots sitting in for people, taking back an action
@@ -295,25 +303,42 @@ class Table:
         deadlines = None
         if self.turn_timer:
             deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
-        core = state_payload(self.state, audience, people, self.turn_timer, deadlines, self.view_json(audience))
+        # the view goes in as the text made once per state, where orjson can embed it as it is
+        view: Any = self.view_json(audience) if _Fragment is None else _Fragment(self.view_text(audience))
+        core = state_payload(self.state, audience, people, self.turn_timer, deadlines, view)
         bank = self.banks.payload()
         if bank is not None:
             core["bank"] = bank
         if audience is not None:
             core["can_undo"] = self.undo.can_undo(audience)
+        # the view last: a client that needs only the rest (a bot picking among ``legal``)
+        # can read the message up to it
+        core["view"] = core.pop("view")
         return core
 
     def view_json(self, audience: Audience) -> dict[str, Any]:
         """``audience``'s view of the current state as JSON data, made once per state: every
         reader of one state (its messages, the undo windows) shares it, and none may change it."""
-        state, steps = self.state, steps_of(self.state)
-        if self._views is None or self._views[0] is not state or self._views[1] != steps:
-            self._views = (state, steps, {})
-        views = self._views[2]
+        views = self._views_now()[2]
         view = views.get(audience)
         if view is None:
-            view = views[audience] = state.view(audience).to_json()
+            view = views[audience] = self.state.view(audience).to_json()
         return view
+
+    def view_text(self, audience: Audience) -> str:
+        """``view_json(audience)`` as JSON text, serialised once per state: the state message
+        and the undo window both use it (a view is most of a state message's bytes)."""
+        texts = self._views_now()[3]
+        text = texts.get(audience)
+        if text is None:
+            text = texts[audience] = dumps(self.view_json(audience))
+        return text
+
+    def _views_now(self) -> tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, str]]:
+        state, steps = self.state, steps_of(self.state)
+        if self._views is None or self._views[0] is not state or self._views[1] != steps:
+            self._views = (state, steps, {}, {})
+        return self._views
 
     def _state_message(self, audience: Audience, last: dict[str, Any] | None = None,
                        force: bool = False) -> str | None:

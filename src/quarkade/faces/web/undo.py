@@ -62,7 +62,7 @@ class UndoWindows:
 
     def seen(self, seat: int) -> str:
         # the view the seat's state message is made of, built once per state
-        return dumps([self.table.view_json(seat), list(self.table.state.to_act)])
+        return self.table.view_text(seat) + dumps(list(self.table.state.to_act))
 
     def can_undo(self, seat: int | None) -> bool:
         table = self.table
