@@ -589,12 +589,18 @@ class QuirkyQuarksState(State):
         return (max(range(self.players), key=rank),)
 
     def statistics(self) -> dict[str, float]:
-        """Quests completed in this game, by kind (``completed:<id>``)."""
+        """By kind of Quest: how many were completed in this game (``completed:<id>``), the
+        points printed on them (``points:<id>``; the bonus per other Quest is not the card's
+        own) and the cards spent on them, from the hand and from the table (``cards spent:<id>``),
+        so that a report can weigh each Quest's points per card spent."""
         counts: dict[str, float] = {}
         for event in events(self.log):
             if event[0] == "complete":
-                key = f"completed:{CARDS[event[3]].id}"
-                counts[key] = counts.get(key, 0.0) + 1.0
+                card = CARDS[event[3]]
+                for measure, amount in (("completed", 1), ("points", card.points),
+                                        ("cards spent", len(event[4]) + len(card.cost_table))):
+                    key = f"{measure}:{card.id}"
+                    counts[key] = counts.get(key, 0.0) + float(amount)
         return counts
 
     # ----------------------------------------------------------------- views
