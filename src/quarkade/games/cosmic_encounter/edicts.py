@@ -175,11 +175,19 @@ def window_matters(s: CosmicState) -> bool:
     return False
 
 
-@cache
+_COPIES: dict[int, tuple[tuple[Card, ...], dict[str, tuple[int, Card]]]] = {}
+
+
 def _copies(cards: tuple[Card, ...]) -> dict[str, tuple[int, Card]]:
-    """Each edict and flare of the deck: how many copies, and one of them."""
-    counts = Counter(card.face for card in cards if not card.is_challenge)
-    return {card.face: (counts[card.face], card) for card in cards if not card.is_challenge}
+    """Each edict and flare of the deck: how many copies, and one of them. Kept by the deck's
+    identity (decks are few, and ``deck_cards`` keeps each alive): hashing a hundred cards at
+    every window would cost more than the look itself."""
+    found = _COPIES.get(id(cards))
+    if found is None or found[0] is not cards:
+        counts = Counter(card.face for card in cards if not card.is_challenge)
+        found = _COPIES[id(cards)] = (cards, {card.face: (counts[card.face], card)
+                                              for card in cards if not card.is_challenge})
+    return found[1]
 
 
 def close_window(s: CosmicState) -> None:
