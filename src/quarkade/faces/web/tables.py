@@ -59,10 +59,20 @@ if TYPE_CHECKING:
 log = logging.getLogger("quarkade.web")
 
 _Fragment: Any
+_orjson_dumps: Any
 try:  # JSON text embedded as it is in orjson's output (orjson 3.10 and later)
     from orjson import Fragment as _Fragment
+    from orjson import dumps as _orjson_dumps
 except ImportError:  # pragma: no cover - depends on the environment
-    _Fragment = None
+    _Fragment = _orjson_dumps = None
+
+
+def json_bytes(data: Any) -> bytes:
+    """Compact JSON as UTF-8 bytes (what orjson makes: no decoding, nor encoding again)."""
+    if _orjson_dumps is not None:
+        made: bytes = _orjson_dumps(data)
+        return made
+    return dumps(data).encode("utf-8")
 
 HUMAN = "human"
 Audience = int | None  # a seat, or None for the spectators
@@ -180,8 +190,8 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
         self._states: list[State] | None = None
-        # see view_json: the state, its steps, and per audience its view as data and as JSON text
-        self._views: tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, str]] | None = None
+        # see view_json: the state, its steps, and per audience its view as data and as JSON
+        self._views: tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, bytes]] | None = None
         self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
         # players' clocks, bots sitting in for people, taking back an action
@@ -304,7 +314,7 @@ class Table:
         if self.turn_timer:
             deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
         # the view goes in as the text made once per state, where orjson can embed it as it is
-        view: Any = self.view_json(audience) if _Fragment is None else _Fragment(self.view_text(audience))
+        view: Any = self.view_json(audience) if _Fragment is None else _Fragment(self.view_bytes(audience))
         core = state_payload(self.state, audience, people, self.turn_timer, deadlines, view)
         bank = self.banks.payload()
         if bank is not None:
@@ -325,16 +335,16 @@ class Table:
             view = views[audience] = self.state.view(audience).to_json()
         return view
 
-    def view_text(self, audience: Audience) -> str:
-        """``view_json(audience)`` as JSON text, serialised once per state: the state message
-        and the undo window both use it (a view is most of a state message's bytes)."""
+    def view_bytes(self, audience: Audience) -> bytes:
+        """``view_json(audience)`` as JSON (UTF-8 bytes), serialised once per state: the state
+        message and the undo window both use it (a view is most of a state message's bytes)."""
         texts = self._views_now()[3]
         text = texts.get(audience)
         if text is None:
-            text = texts[audience] = dumps(self.view_json(audience))
+            text = texts[audience] = json_bytes(self.view_json(audience))
         return text
 
-    def _views_now(self) -> tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, str]]:
+    def _views_now(self) -> tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, bytes]]:
         state, steps = self.state, steps_of(self.state)
         if self._views is None or self._views[0] is not state or self._views[1] != steps:
             self._views = (state, steps, {}, {})

@@ -44,7 +44,7 @@ class Window:
     """A seat's last action that may still be taken back."""
 
     step: int  # its place in the record
-    seen: str  # what the seat saw after it: another seat's action that changes this closes the window
+    seen: bytes  # what the seat saw after it: another seat's action that changes this closes the window
 
 
 class UndoWindows:
@@ -60,9 +60,9 @@ class UndoWindows:
             if seat not in table.bots:
                 self.windows[seat] = Window(len(actions) - 1, self.seen(seat))
 
-    def seen(self, seat: int) -> str:
+    def seen(self, seat: int) -> bytes:
         # the view the seat's state message is made of, built once per state
-        return self.table.view_text(seat) + dumps(list(self.table.state.to_act))
+        return self.table.view_bytes(seat) + dumps(list(self.table.state.to_act)).encode()
 
     def can_undo(self, seat: int | None) -> bool:
         table = self.table
