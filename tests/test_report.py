@@ -44,8 +44,8 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     # The header says how to make the same report again.
     assert "quarkade report quirky-quarks --games 4 --seats heuristic,random --seed 3" in page
     assert "seeds 0" not in page and "seeds 3–6" in page
-    # Quirky Quarks' Quests completed, one row a Quest.
-    assert "<th>completed</th>" in page
+    # Quirky Quarks' Quests, one row a Quest: completed, and their points per card spent.
+    assert "<th>completed</th>" in page and "<th>points per card spent</th>" in page
 
 
 def test_the_same_seeds_give_the_same_report() -> None:
