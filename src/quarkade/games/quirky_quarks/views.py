@@ -24,13 +24,20 @@ PHASE_NAMES = ("funding", "research", "ejection", "discovery", "quest", "over")
 LOG_LENGTH = 60
 
 
+# A view names many cards (hands, piles, the Zone, the log): the names are looked up once.
+_ID = tuple(card.id for card in CARDS)
+
+
 def _counts(vector: list[int], kinds: range | tuple[int, ...] | None = None) -> dict[str, int]:
-    indices = kinds if kinds is not None else range(len(vector))
-    return {CARDS[k].id: vector[k] for k in indices if vector[k]}
+    ids = _ID
+    if kinds is None:
+        return {ids[k]: count for k, count in enumerate(vector) if count}
+    return {ids[k]: vector[k] for k in kinds if vector[k]}
 
 
 def _ids(kinds: tuple[int, ...] | list[int]) -> list[str]:
-    return [CARDS[k].id for k in kinds]
+    ids = _ID
+    return [ids[k] for k in kinds]
 
 
 def _names(kinds: tuple[int, ...] | list[int]) -> str:
