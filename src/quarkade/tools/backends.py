@@ -8,9 +8,8 @@ are byte for byte the same on every backend.
 
 - ``serial``: one game after the other in this process.
 - ``process``: a ``concurrent.futures.ProcessPoolExecutor`` of ``workers`` processes (the
-  machine's cores by default). Its processes are forked from a clean server process rather
-  than from this one, which may be running threads (a progress bar's) whose locks a fork
-  would copy while held.
+  machine's cores by default), forked from this process, or from a clean server process when
+  this one runs other threads (a progress bar's) whose locks a fork would copy while held.
 - ``ray``: a Ray task a chunk, on the cluster at ``address`` (``ray://host:10001``, or
   ``auto`` for the one this machine belongs to) or on a local Ray started for the batch. The
   cluster's machines need ``quarkade`` installed, at the same version.
@@ -22,9 +21,11 @@ import json
 import math
 import multiprocessing
 import os
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from quarkade.core.errors import InvalidOptions
@@ -117,9 +118,15 @@ def run_chunks(template: Chunk, seeds: Sequence[int], backend: str = "serial", w
 
 
 def _on_processes(chunks: list[Chunk], workers: int) -> Iterator[tuple[GameResult, str | None]]:
-    context = multiprocessing.get_context("forkserver")
-    # Worker processes start with the game code already imported.
-    context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
+    if threading.active_count() == 1:
+        # Forked workers start at once, with everything this process has imported, and do not
+        # run the caller's script again (a script without a ``__main__`` guard works).
+        context: BaseContext = multiprocessing.get_context("fork")
+    else:
+        # Another thread may hold a lock a fork would copy held: the workers are forked from a
+        # clean server process instead, which imports the game code once for all of them.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
         for played in pool.map(play_chunk, chunks):
             yield from played
