@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import quarkade
-from quarkade.agents import make_bot
-from quarkade.agents.search import SearchBot, outcome
+from quarkade.agents import bot_kinds, make_bot
+from quarkade.agents.search import Node, SearchBot, outcome
+from quarkade.core.errors import InvalidOptions
 from quarkade.tools.match import play_match
 
 
@@ -45,3 +46,48 @@ def test_outcome_scales_rewards() -> None:
     game = quarkade.load("quirky-quarks", players=3)
     state = game.new_game(0)
     assert outcome(state) == [1 / 3] * 3, "equal scores before anything happens"
+
+
+def test_bot_settings_from_a_spec() -> None:
+    game = quarkade.load("quirky-quarks", players=2)
+    bot = make_bot("mcts:seconds=0.5,depth=6", game)
+    assert isinstance(bot, SearchBot)
+    assert (bot.seconds, bot.depth) == (0.5, 6)
+
+
+@pytest.mark.parametrize(("spec", "reason"), [
+    ("mcts:secs=1", "no setting 'secs': it takes seconds"),
+    ("mcts:seconds", "is not key=value"),
+    ("mcts:", "nothing after ':'"),
+    ("mcts:seconds=fast", "is a float"),
+    ("mcts:seconds=0", "seconds must be above 0"),
+    ("mcts:depth=1,depth=2", "set twice"),
+    ("easy:seconds=1", "takes no settings"),
+])
+def test_bad_bot_settings_are_refused_with_a_reason(spec: str, reason: str) -> None:
+    game = quarkade.load("quirky-quarks", players=2)
+    with pytest.raises(InvalidOptions, match=reason):
+        make_bot(spec, game)
+
+
+def test_levels_are_bot_kinds_of_every_game() -> None:
+    game = quarkade.load("quirky-quarks", players=2)
+    assert {"easy", "normal", "hard", "expert"} <= set(bot_kinds(game.id))
+    assert isinstance(make_bot("hard", game), SearchBot)
+    expert = make_bot("expert", game)
+    assert isinstance(expert, SearchBot) and expert.seconds == 1.0
+    assert type(make_bot("normal", game)) is type(make_bot("heuristic", game))
+
+
+def test_sealed_step_choices_are_decoupled() -> None:
+    # Qwarks opens on a sealed step: both seats choose together; the tree keeps each seat's
+    # statistics at the same node, so no node is keyed by one seat's sealed choice alone.
+    game = quarkade.load("qwarks", players=2)
+    state = game.new_game(3)
+    assert len(state.to_act) == 2
+    bot = SearchBot(game, seed=2, iterations=40, depth=2)
+    root = Node()
+    for _ in range(40):
+        bot._iterate(root, game.sample_state(state.view(0), bot.chance))
+    assert {seat for seat, _ in root.stats} == {0, 1}
+    assert all(len(key) == 2 for key in root.children)

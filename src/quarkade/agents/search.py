@@ -1,33 +1,63 @@
 """A search bot for every game: information-set Monte Carlo tree search (IS-MCTS).
 
-The bot sees a view, never the state. It samples full states consistent with its view
-(``Game.sample_state``, with its own generator), and runs single-observer IS-MCTS over them:
-one tree keyed by actions, each iteration on one determinization, children chosen by UCB
-among the actions available in that determinization, then a random playout. A playout cut
-short is scored by the game's current scores, scaled to [0, 1].
+The bot sees a view, never the state. Every iteration samples a fresh full state consistent
+with its view (``Game.sample_state``, with the bot's own generator), so no two iterations share
+a hidden future, and walks one tree keyed by actions (an information-set tree for the searching
+seat): children are chosen by UCB among the actions available in that determinization, each
+seat maximising its own reward (rewards are a vector, one share a seat). At a sealed
+simultaneous step the seats acting together choose from statistics kept at the same node
+(decoupled UCT), so the later seat never sees the earlier one's sealed choice. A playout is
+short and guided (the game's heuristic bot picks some of its moves), and one cut short is
+scored by the game's evaluation (``register_evaluator``) or else by its current scores.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
+from quarkade.agents.base import Bot, make_bot, register_bot
 from quarkade.core.chance import Chance
+from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import Action, Game, State, View
 
-DETERMINIZATIONS = 16  # full states sampled once a decision, reused in turn by the iterations
+Evaluator = Callable[[State], Sequence[float]]
+EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a position, in [0, 1]
+
+Key = tuple[int, Action]  # a seat and the action it took
+
+
+def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
+    """Decorator: how far each seat of ``game_id`` is towards winning, each value in [0, 1]."""
+
+    def decorator(evaluate: Evaluator) -> Evaluator:
+        EVALUATORS[game_id] = evaluate
+        return evaluate
+
+    return decorator
+
+
+class Stat:
+    __slots__ = ("visits", "available", "reward")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0  # times the action was legal when its node was visited
+        self.reward = 0.0
 
 
 class Node:
-    __slots__ = ("seat", "children", "visits", "available", "reward")
+    """A point of the tree: statistics of each (seat, action) tried here, and the nodes reached
+    by each joint choice (one action, or the sealed actions of the seats acting together)."""
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat  # who chose the action that leads here
-        self.children: dict[Action, Node] = {}
-        self.visits = 0
-        self.available = 0  # times this node's action was legal when its parent was visited
-        self.reward = 0.0
+    __slots__ = ("stats", "children")
+
+    def __init__(self) -> None:
+        self.stats: dict[Key, Stat] = {}
+        self.children: dict[tuple[Key, ...], Node] = {}
 
 
 def outcome(state: State) -> list[float]:
@@ -43,89 +73,182 @@ def outcome(state: State) -> list[float]:
     return [(score - low) / (high - low) for score in scores]
 
 
+def evaluation(state: State) -> list[float]:
+    """The game's own evaluation of a position cut short, or the scaled scores without one."""
+    if not state.is_over:
+        evaluate = EVALUATORS.get(state.game.id)
+        if evaluate is not None:
+            return list(evaluate(state))
+    return outcome(state)
+
+
 class SearchBot(Bot):
-    """IS-MCTS with ``iterations`` per decision."""
+    """IS-MCTS within ``seconds`` (and at most ``iterations`` if that is above 0) per decision."""
 
     kind = "mcts"
 
-    def __init__(self, game: Game, seed: int = 0, iterations: int = 400, playout_depth: int = 40,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
+                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, workers: int = 1) -> None:
         super().__init__(game, seed)
-        self.iterations = iterations
-        self.playout_depth = playout_depth
-        self.exploration = exploration
+        if not seconds > 0:
+            raise ValueError(f"seconds must be above 0, not {seconds!r}")
+        if iterations < 0 or depth < 0 or exploration < 0 or not 0 <= guided <= 1 or workers < 1:
+            raise ValueError("iterations and depth are 0 or more, exploration 0 or more, guided between 0 "
+                             "and 1, workers 1 or more")
+        self.seed = seed
+        self.seconds = float(seconds)
+        self.iterations = int(iterations)
+        self.depth = int(depth)
+        self.exploration = float(exploration)
+        self.guided = float(guided)
+        self.workers = int(workers)
         self.simulations = 0  # counted over the bot's life, for benchmarks
+        self._guide: Bot | None = None
+        self._pool: Any = None
+        try:
+            self._guide = make_bot("heuristic", game, seed ^ 0x6A1DE) if guided else None
+        except QuarkadeError:  # a game without a heuristic: playouts stay uniform
+            self._guide = None
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        samples = [self.game.sample_state(view, self.chance) for _ in range(DETERMINIZATIONS)]
-        root = Node(-1)
-        for iteration in range(self.iterations):
-            self._iterate(root, samples[iteration % len(samples)].clone())
-        self.simulations += self.iterations
-        visited = [(root.children[a].visits, i) for i, a in enumerate(legal) if a in root.children]
-        if not visited:
+        counts = self._parallel_counts(view, legal) if self.workers > 1 else self.root_counts(view, legal)
+        best = max(range(len(legal)), key=lambda i: (counts[i], -i))
+        if counts[best] == 0:
             return legal[self.chance.below(len(legal))]
-        return legal[max(visited)[1]]
+        return legal[best]
+
+    def root_counts(self, view: View, legal: list[Action]) -> list[int]:
+        """Visits of each legal action at the root after one decision's budget."""
+        seat = view.seat
+        root = Node()
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            state = self.game.sample_state(view, self.chance)
+            self._iterate(root, state)
+            done += 1
+            if (self.iterations and done >= self.iterations) or time.perf_counter() >= deadline:
+                break
+        self.simulations += done
+        counts = []
+        for action in legal:
+            stat = root.stats.get((seat, action)) if seat is not None else None
+            counts.append(stat.visits if stat is not None else 0)
+        return counts
+
+    def _parallel_counts(self, view: View, legal: list[Action]) -> list[int]:
+        # Root parallelism: each process searches its own tree; their root visits are summed.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
+        jobs = [self._pool.submit(_worker_counts, self.game, self.seed * 31 + w + 1, self.seconds,
+                                  self.iterations // self.workers, self.depth, self.exploration,
+                                  self.guided, view, legal) for w in range(self.workers)]
+        totals = [0] * len(legal)
+        for job in jobs:
+            counts, simulations = job.result()
+            self.simulations += simulations
+            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        return totals
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __del__(self) -> None:
+        # At interpreter shutdown the pool may already be torn down.
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def _select(self, node: Node, seat: int, actions: list[Action]) -> Action:
+        stats = node.stats
+        untried: list[Action] = []
+        for action in actions:
+            stat = stats.get((seat, action))
+            if stat is None:
+                untried.append(action)
+            else:
+                stat.available += 1
+        if untried:
+            action = untried[self.chance.below(len(untried))]
+            stat = stats[(seat, action)] = Stat()
+            stat.available = 1
+            return action
+        c = self.exploration
+        best = actions[0]
+        best_score = -1.0
+        for action in actions:
+            stat = stats[(seat, action)]
+            if stat.visits == 0:
+                return action
+            score = stat.reward / stat.visits + c * math.sqrt(math.log(stat.available) / stat.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def _iterate(self, root: Node, state: State) -> None:
-        chance = self.chance
-        path: list[Node] = []
+        path: list[tuple[Node, tuple[Key, ...]]] = []
         node = root
-        # Selection and expansion: down the tree while every available action has a child.
+        # Selection and expansion: down the tree until a joint choice leads to a new node.
         while not state.is_over:
-            seat = state.to_act[0]
-            actions = state.legal_actions(seat)
-            untried = [a for a in actions if a not in node.children]
-            for action in actions:
-                child = node.children.get(action)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = untried[chance.below(len(untried))]
-                child = node.children[action] = Node(seat)
-                child.available = 1
+            acting = state.to_act
+            joint: list[Key] = []
+            for seat in acting:
+                if joint and seat not in state.to_act:
+                    continue  # an earlier choice at this step ended the seat's turn
+                action = self._select(node, seat, state.legal_actions(seat))
+                joint.append((seat, action))
                 state.apply_unchecked(seat, action)
-                path.append(child)
+            key = tuple(joint)
+            path.append((node, key))
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
                 break
-            log_available = self.exploration
-            best: tuple[float, Action] | None = None
-            for action in actions:
-                child = node.children[action]
-                score = child.reward / child.visits + log_available * math.sqrt(
-                    math.log(child.available) / child.visits)
-                if best is None or score > best[0]:
-                    best = (score, action)
-            assert best is not None
-            node = node.children[best[1]]
-            state.apply_unchecked(seat, best[1])
-            path.append(node)
-        # Playout: random legal actions, cut short after playout_depth steps.
-        for _ in range(self.playout_depth):
+            node = child
+        rewards = self._playout(state)
+        for visited, key in path:
+            for seat, action in key:
+                stat = visited.stats[(seat, action)]
+                stat.visits += 1
+                stat.reward += rewards[seat]
+
+    def _playout(self, state: State) -> list[float]:
+        chance = self.chance
+        guide = self._guide
+        for _ in range(self.depth):
             if state.is_over:
                 break
-            seat = state.to_act[chance.below(len(state.to_act))]
+            acting = state.to_act
+            seat = acting[chance.below(len(acting))]
             actions = state.legal_actions(seat)
-            state.apply_unchecked(seat, actions[chance.below(len(actions))])
-        rewards = outcome(state)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += rewards[visited.seat]
+            if guide is not None and len(actions) > 1 and chance.below(1000) < self.guided * 1000:
+                action = guide.choose(state.view(seat), actions)
+            else:
+                action = actions[chance.below(len(actions))]
+            state.apply_unchecked(seat, action)
+        return evaluation(state)
 
 
-def _make(game: Game, seed: int, **options: Any) -> Bot:
-    return SearchBot(game, seed, **options)
+def _worker_counts(game: Game, seed: int, seconds: float, iterations: int, depth: int, exploration: float,
+                   guided: float, view: View, legal: list[Action]) -> tuple[list[int], int]:
+    bot = SearchBot(game, seed, seconds=seconds, iterations=iterations, depth=depth, exploration=exploration,
+                    guided=guided)
+    counts = bot.root_counts(view, legal)
+    return counts, bot.simulations
 
 
-register_bot("mcts")(_make)
+register_bot("mcts")(SearchBot)
 
 
 def simulations_per_second(game: Game, seconds: float = 3.0, seed: int = 0) -> float:
     """IS-MCTS iterations a second on seeded positions of ``game`` (for ``quarkade bench``)."""
-    import time
-
-    bot = SearchBot(game, seed)
+    bot = SearchBot(game, seed, seconds=0.2)
     chance = Chance(seed)
     state = game.new_game(seed)
     spent = 0.0

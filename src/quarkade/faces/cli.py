@@ -112,7 +112,13 @@ def load_game(game_id: str, players: int | None, pairs: list[str] | None) -> Gam
 
 
 def parse_seats(text: str) -> list[str]:
-    seats = [kind.strip().lower() for kind in text.split(",")]
+    seats: list[str] = []
+    for part in (kind.strip().lower() for kind in text.split(",")):
+        # A bot's further settings share the commas: mcts:seconds=1,depth=6,heuristic is two seats.
+        if "=" in part and ":" not in part and seats and ":" in seats[-1]:
+            seats[-1] += f",{part}"
+        else:
+            seats.append(part)
     if not all(seats):
         fail(f"--seats is a comma-separated list of kinds, one a seat, e.g. human,random; not {text!r}")
     return seats
@@ -431,11 +437,12 @@ def simulate_command(
     if HUMAN in kinds:
         fail("a simulation is played by bots only: leave 'human' out of --seats")
     the_game = load_game(game, len(kinds), option)
-    known = bot_kinds(the_game.id)
-    # Refused before the output file is opened or any game is played.
+    # Refused before the output file is opened or any game is played (settings too: mcts:seconds=1).
     for kind in kinds:
-        if kind not in known:
-            fail(f"no bot {kind!r} for {the_game.id} (bots: {', '.join(known)})")
+        try:
+            make_bot(kind, the_game, 0)
+        except QuarkadeError as error:
+            fail(str(error))
     try:
         check_backend(backend, workers, address)
     except QuarkadeError as error:

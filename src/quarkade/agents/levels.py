@@ -1,0 +1,59 @@
+"""Bot levels for players, weakest first: each a named configuration of the bots beneath.
+
+- ``easy``: the game's heuristic, but one move in three is a random legal one;
+- ``normal``: the game's heuristic (random play for a game without one);
+- ``hard``: the search bot with a short budget (a quarter of a second a decision);
+- ``expert``: the search bot with a second a decision.
+
+A game may register its own bot under a level's name (Qwarks does, for its reaction times);
+that one is used for that game.
+"""
+
+from __future__ import annotations
+
+from quarkade.agents.base import Bot, make_bot, register_bot
+from quarkade.core.errors import QuarkadeError
+from quarkade.core.game import Action, Game, View
+
+LEVELS = ("easy", "normal", "hard", "expert")
+EASY_SLIPS = 1 / 3  # the share of an easy bot's moves chosen at random
+
+
+def _heuristic_or_random(game: Game, seed: int) -> Bot:
+    try:
+        return make_bot("heuristic", game, seed)
+    except QuarkadeError:
+        return make_bot("random", game, seed)
+
+
+class EasyBot(Bot):
+    """The heuristic with slips: a random legal move a third of the time."""
+
+    kind = "easy"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.inner = _heuristic_or_random(game, seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if self.chance.below(1000) < EASY_SLIPS * 1000:
+            return legal[self.chance.below(len(legal))]
+        return self.inner.choose(view, legal)
+
+
+def _normal(game: Game, seed: int) -> Bot:
+    return _heuristic_or_random(game, seed)
+
+
+def _hard(game: Game, seed: int) -> Bot:
+    return make_bot("mcts:seconds=0.25", game, seed)
+
+
+def _expert(game: Game, seed: int) -> Bot:
+    return make_bot("mcts:seconds=1", game, seed)
+
+
+register_bot("easy")(EasyBot)
+register_bot("normal")(_normal)
+register_bot("hard")(_hard)
+register_bot("expert")(_expert)
