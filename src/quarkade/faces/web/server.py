@@ -30,7 +30,7 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
-from quarkade.faces.web import pages
+from quarkade.faces.web import leaderboard, pages
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
@@ -246,6 +246,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status)
 
     pages.install(app)
+    leaderboard.install(app, store)
 
     def table_or_404(table_id: str) -> Table:
         table = hall.get(table_id)

@@ -1,0 +1,145 @@
+"""The leaderboard: OpenSkill ratings of the players of finished public tables.
+
+A person is rated under the name they gave for their seat (people who gave none share the
+entry "unnamed player"); a bot under its kind or level. Seats are counted as the table was
+created: a person's seat that a bot played for a while is still the person's. Private tables
+stay out, since their players did not choose to be seen. Every game is rated on its own
+(``?game=``); without a game, the ratings pool every game's tables.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query
+from fastapi.responses import HTMLResponse
+from sqlalchemy import select
+
+from quarkade.core.registry import list_games
+from quarkade.faces.web.pages import error_page
+from quarkade.faces.web.store import OVER, TABLES, Store
+from quarkade.tools.ratings import Finish, openskill_table, ranks
+
+HUMAN = "human"
+UNNAMED = "unnamed player"
+# The latest finished tables rated at most: a page stays quick on a large database.
+RATED_TABLES = 20_000
+
+
+def player_of(kind: str, name: str | None) -> str:
+    """The entry a seat counts for: ``person:NAME`` or ``bot:KIND`` (a person may call
+    themselves after a bot's kind without being taken for it)."""
+    if kind == HUMAN:
+        return f"person:{(name or '').strip() or UNNAMED}"
+    return f"bot:{kind}"
+
+
+def finish_of(row: dict[str, Any]) -> Finish:
+    kinds = row.get("initial_seats") or row["seats"]
+    names = row.get("names") or [None] * len(kinds)
+    places = ranks(row["scores"], row.get("winners") or [])
+    return [(player_of(kind, name), place) for kind, name, place in zip(kinds, names, places, strict=True)]
+
+
+def finished_games(store: Store, game: str | None) -> list[Finish]:
+    """Each finished public table with at least two seats, oldest first."""
+    query = (select(TABLES.c.game, TABLES.c.seats, TABLES.c.initial_seats, TABLES.c.names, TABLES.c.scores,
+                    TABLES.c.winners, TABLES.c.finished)
+             .where(TABLES.c.status == OVER, TABLES.c.public.is_(True), TABLES.c.scores.is_not(None))
+             .order_by(TABLES.c.finished.desc()).limit(RATED_TABLES))
+    if game is not None:
+        query = query.where(TABLES.c.game == game)
+    with store.engine.connect() as connection:
+        rows = [dict(row) for row in connection.execute(query).mappings()]
+    rows.reverse()
+    return [finish_of(row) for row in rows if len(row["scores"]) >= 2]
+
+
+def leaderboard(store: Store, game: str | None) -> dict[str, Any]:
+    if game is not None and game not in {info.id for info in list_games()}:
+        raise HTTPException(404, f"there is no game {game[:60]!r}")
+    finishes = finished_games(store, game)
+    rows = []
+    for place, rating in enumerate(openskill_table(finishes), start=1):
+        kind, _, name = rating.player.partition(":")
+        rows.append({"place": place, "name": name, "kind": "person" if kind == "person" else "bot",
+                     **{key: value for key, value in rating.to_json().items() if key != "player"}})
+    return {"game": game, "games": len(finishes), "players": rows}
+
+
+_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Leaderboard · Quarkade</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/css/quarkade.css">
+</head>
+<body>
+  <header class="topbar">
+    <a class="brand" href="/"><img src="/img/logo.svg" alt="" width="30" height="30">Quarkade</a>
+    <span class="spacer"></span>
+    <nav>
+      <a href="/">Lobby</a>
+      <a href="/leaderboard">Leaderboard</a>
+      <a href="/rules.html">Rules</a>
+    </nav>
+  </header>
+  <main class="page">
+    <section class="panel" id="leaderboard">
+      <div class="panel-title">
+        <h1>Leaderboard</h1>
+        <form method="get" action="/leaderboard">
+          <label>Game <select name="game">{options}</select></label>
+          <button class="button" type="submit">Show</button>
+        </form>
+      </div>
+      <p>{summary}</p>
+      {table}
+      <p class="hint">Ratings are OpenSkill's: μ is the estimated skill, σ its uncertainty, and players are
+      ranked by μ − 3σ, a skill they have very probably reached. Finished public tables only; people are
+      listed by the name they gave for their seat, bots by their kind.</p>
+    </section>
+  </main>
+</body>
+</html>
+"""
+
+
+def page(board: dict[str, Any]) -> str:
+    chosen = board["game"]
+    games = sorted(list_games(), key=lambda info: info.title)
+    options = ['<option value=""{}>All games</option>'.format("" if chosen else " selected")]
+    options += [f'<option value="{escape(info.id)}"{" selected" if info.id == chosen else ""}>'
+                f"{escape(info.title)}</option>" for info in games]
+    count = board["games"]
+    summary = f"{count} finished game{'s' if count != 1 else ''} rated."
+    if not board["players"]:
+        table = '<p class="empty">No finished public games yet: play one from the lobby.</p>'
+    else:
+        head = "".join(f"<th>{column}</th>" for column in
+                       ("#", "player", "", "μ − 3σ", "μ", "σ", "games", "wins"))
+        body = "".join(
+            f"<tr><td>{row['place']}</td><td>{escape(row['name'])}</td><td>{row['kind']}</td>"
+            f"<td>{row['ordinal']:.1f}</td><td>{row['mu']:.1f}</td><td>{row['sigma']:.1f}</td>"
+            f"<td>{row['games']}</td><td>{row['wins']:g}</td></tr>" for row in board["players"])
+        table = f'<table class="list" id="ratings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return _PAGE.format(options="".join(options), summary=escape(summary), table=table)
+
+
+def install(app: FastAPI, store: Store) -> None:
+    """Serve ``/leaderboard`` (a page) and ``/api/leaderboard?game=`` (its JSON)."""
+
+    @app.get("/api/leaderboard")
+    async def leaderboard_json(game: str | None = Query(default=None, max_length=64)) -> dict[str, Any]:
+        return leaderboard(store, game or None)
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page(game: str | None = Query(default=None, max_length=64)) -> HTMLResponse:
+        try:
+            return HTMLResponse(page(leaderboard(store, game or None)))
+        except HTTPException as error:
+            return error_page(error.status_code, f"{str(error.detail).capitalize()}: choose one from the list.",
+                              "No such game")
