@@ -94,3 +94,10 @@ def test_a_report_refuses_a_bad_sweep_and_humans_before_playing(tmp_path: Path) 
     code, output = run("report", "quirky-quarks", "--seats", "human,heuristic", "--out", str(out))
     assert code == 2 and "bots only" in output
     assert not out.exists()
+
+
+def test_a_one_seat_game_is_reported_as_won_or_lost() -> None:
+    game = quarkade.load("quirks-solitaire", players=1)
+    page = render_report(simulate(game, ["heuristic"], 2, seed=0), game.info.title, "solo")
+    assert "One seat: the rate is how often the game is won." in page
+    assert "Not measured: one seat plays." in page

@@ -188,7 +188,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def _rate_row(wins: float, played: int) -> list[object]:
     low, high = wilson_interval(wins, played)
-    return [played, f"{wins:g}", f"{wins / played:.1%}", f"{low:.1%} – {high:.1%}"]
+    # Shared wins make fractions: two decimals at most.
+    return [played, f"{round(wins, 2):g}", f"{wins / played:.1%}", f"{low:.1%} – {high:.1%}"]
 
 
 def _number(value: float) -> str:
@@ -215,7 +216,9 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     wins = [won * share for won in result.wins_by_seat()]
     seat_rows = [(won, count) for won in wins]
     parts.append("<h2>Win rates by seat</h2>")
-    if cooperative:
+    if players == 1:
+        parts.append('<p class="note">One seat: the rate is how often the game is won.</p>')
+    elif cooperative:
         parts.append('<p class="note">Every seat wins or loses together here: the rates show how often the '
                      "table wins.</p>")
     parts.append(_table(["seat", "games", "wins", "win rate", "95% interval"],
@@ -237,7 +240,8 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     # First-player advantage.
     parts.append("<h2>First-player advantage</h2>")
     if fair is None:
-        parts.append("<p>Not measured: the seats do not compete with one another.</p>")
+        parts.append("<p>Not measured: " + ("one seat plays." if players == 1 else
+                     "the seats do not compete with one another.") + "</p>")
     else:
         low, high = wilson_interval(wins[0], count)
         rate = wins[0] / count
