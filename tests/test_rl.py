@@ -15,8 +15,9 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from quarkade.rl import pettingzoo_env  # noqa: E402
+from quarkade.rl import gymnasium_env, pettingzoo_env  # noqa: E402
 from quarkade.rl.encoding import ViewEncoder, action_table  # noqa: E402
+from quarkade.rl.single_agent import QuarkadeGymEnv  # noqa: E402
 
 GAME_IDS = [info.id for info in quarkade.list_games()]
 
@@ -74,3 +75,90 @@ def test_an_observation_is_the_encoded_view_of_its_seat() -> None:
         assert np.array_equal(env.observe(agent)["observation"], expected)
     # The two seats hold different hands, so their observations differ.
     assert not np.array_equal(env.observe("player_0")["observation"], env.observe("player_1")["observation"])
+
+
+def _play_out(env: QuarkadeGymEnv, seed: int) -> tuple[float, list[int]]:
+    observation, info = env.reset(seed=seed)
+    chosen: list[int] = []
+    while True:
+        assert env.observation_space.contains(observation)
+        ids = info["legal_action_ids"]
+        assert ids == np.flatnonzero(env.action_masks()).tolist() and ids
+        chosen.append(ids[len(chosen) % len(ids)])
+        observation, reward, terminated, truncated, info = env.step(np.int64(chosen[-1]))
+        assert not truncated
+        if terminated:
+            return reward, chosen
+        assert reward == 0.0
+        assert env.state.to_act[0] == env.seat  # the bots have played up to the seat's turn
+
+
+def test_gymnasium_env_plays_a_seat_against_bots_to_the_end() -> None:
+    env = gymnasium_env("quirky-quarks", players=2, seat=1, opponents="random")
+    reward, chosen = _play_out(env, seed=4)
+    assert reward in (0.0, 0.5, 1.0)
+    assert env.state.is_over
+    # Same seed, same actions: the same game (bots and deal are seeded by reset).
+    again, _ = _play_out(env, seed=4)
+    assert again == reward and env.state.record().actions == env.state.record().actions
+
+
+def test_gymnasium_env_refuses_an_illegal_id_and_an_unknown_seat_or_bot() -> None:
+    env = gymnasium_env("quirky-quarks", players=2)
+    env.reset(seed=2)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    steps = env.state.steps
+    with pytest.raises(IllegalAction, match="not legal"):
+        env.step(np.int64(illegal))
+    assert env.state.steps == steps
+    with pytest.raises(quarkade.InvalidOptions, match="seat"):
+        gymnasium_env("quirky-quarks", players=2, seat=2)
+    with pytest.raises(quarkade.InvalidOptions, match="no bot"):
+        gymnasium_env("quirky-quarks", players=2, opponents="oracle")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_openspiel_game_plays_every_game_to_the_end(game_id: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
+    from quarkade.rl import openspiel_game
+
+    game = openspiel_game(game_id)
+    facts = game.get_type()
+    assert facts.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert facts.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(7)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal and all(0 <= action < game.num_distinct_actions() for action in legal)
+        # A resampled state cannot be told apart by the player, and a clone is independent.
+        if state.move_number() == 3:
+            resampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert resampled.information_state_string(player) == state.information_state_string(player)
+            clone = state.clone()
+            clone.apply_action(legal[0])
+            assert clone.move_number() == state.move_number() + 1
+        state.apply_action(int(rng.choice(legal)))
+    assert len(state.returns()) == game.num_players()
+
+
+def test_openspiel_registers_each_game_and_runs_its_ismcts_on_quarkade() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from quarkade.rl import openspiel_game
+
+    openspiel_game("quirky-quarks", players=2)
+    game = pyspiel.load_game("quarkade_quirky_quarks", {"players": 2})
+    assert game.num_players() == 2
+    state = game.new_initial_state()
+    state.apply_action(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0,
+                           max_simulations=10, random_state=np.random.RandomState(0))
+    action = bot.step(state)
+    assert action in state.legal_actions()

@@ -1,0 +1,227 @@
+"""Every Quarkade game as an OpenSpiel game, through pyspiel's Python game interface.
+
+The facts declared to OpenSpiel:
+
+- **Sequential**: a sealed simultaneous step is asked seat by seat (the first of ``to_act``),
+  which the core allows, and no seat sees another's sealed choice before its own.
+- **Explicit chance**: a Quarkade game draws everything from a generator seeded by its seed, so
+  all of its chance is one explicit chance node at the start, choosing the seed among
+  ``CHANCE_OUTCOMES`` equally likely ones; every later draw follows from it, unseen.
+- **Imperfect information**: a player's information state is its view (``state.view(seat)``,
+  as canonical JSON) less the view's log, and its tensor that view's encoding;
+  ``resample_from_infostate`` draws a full state consistent with the view (``Game.sample_state``),
+  which OpenSpiel's IS-MCTS needs. The log is left out because a sampled state starts with an
+  empty log: with it, a resampled state would never share the real one's information state and
+  IS-MCTS would search a different tree at each sample. What a seat knows now is in the rest
+  of the view, so the information state is not one of perfect recall.
+- **General sum**, terminal rewards: each seat's share of the win (a cooperative game's win is
+  shared by all).
+
+Action ids are those of the game's ``ActionTable``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+import quarkade
+from quarkade.core.chance import Chance
+from quarkade.core.game import Game, GameInfo, State, View
+from quarkade.rl.encoding import ActionTable, ViewEncoder, action_table, outcome
+
+CHANCE_OUTCOMES = 1 << 10
+MAX_GAME_LENGTH = 100_000  # a bound OpenSpiel asks for; no Quarkade game comes near it
+
+
+def _short_name(game_id: str) -> str:
+    return "quarkade_" + game_id.replace("-", "_")
+
+
+def _game_type(info: GameInfo) -> Any:
+    return pyspiel.GameType(
+        short_name=_short_name(info.id),
+        long_name=f"Quarkade {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        # The player count, and the game's options as a JSON object.
+        parameter_specification={"players": info.default_players or info.min_players, "options": "{}"},
+    )
+
+
+class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """A configured Quarkade game as a ``pyspiel.Game``; one subclass a game id (``game_id``)."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        info = quarkade.load(self.game_id).info
+        params = dict(params or {})
+        players = int(params.get("players", info.default_players or info.min_players))
+        game = quarkade.load(self.game_id, players=players, **json.loads(str(params.get("options", "{}"))))
+        self.quarkade_game = game
+        self.table: ActionTable = action_table(game)
+        self.encoder = ViewEncoder()
+        self.resample_chance = Chance(0x0B5E_55ED)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.size,
+            max_chance_outcomes=CHANCE_OUTCOMES,
+            num_players=game.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(info), game_info, params)
+
+    def new_initial_state(self) -> QuarkadeSpielState:
+        return QuarkadeSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+        return ViewObserver(self)
+
+
+class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """A Quarkade state, or the chance node before it (``quarkade_state`` None)."""
+
+    def __init__(self, game: QuarkadeSpielGame, quarkade_state: State | None = None) -> None:
+        super().__init__(game)
+        self._held = _Held(quarkade_state)
+
+    # OpenSpiel clones a Python state by deep-copying its attributes, so the state holds only
+    # ``_held`` (whose deep copy is the Quarkade clone) and reaches its game through pyspiel.
+    @property
+    def spiel_game(self) -> QuarkadeSpielGame:
+        game: QuarkadeSpielGame = self.get_game()
+        return game
+
+    @property
+    def quarkade_state(self) -> State | None:
+        return self._held.state
+
+    @quarkade_state.setter
+    def quarkade_state(self, state: State | None) -> None:
+        self._held.state = state
+
+    def current_player(self) -> int:
+        state = self.quarkade_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.quarkade_state is not None
+        return sorted(self.spiel_game.table.legal(self.quarkade_state, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(seed, 1.0 / CHANCE_OUTCOMES) for seed in range(CHANCE_OUTCOMES)]
+
+    def _apply_action(self, action: int) -> None:
+        state = self.quarkade_state
+        if state is None:
+            self.quarkade_state = self.spiel_game.quarkade_game.new_game(int(action))
+            return
+        seat = state.to_act[0]
+        state.apply(seat, self.spiel_game.table.legal(state, seat)[int(action)])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self.quarkade_state
+        if state is None:
+            return f"seed {action}"
+        return str(self.spiel_game.table.legal(state, player)[int(action)])
+
+    def is_terminal(self) -> bool:
+        return self.quarkade_state is not None and self.quarkade_state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.quarkade_state
+        if state is None or not state.is_over:
+            return [0.0] * self.spiel_game.quarkade_game.players
+        return outcome(state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> QuarkadeSpielState:
+        """A state the player cannot tell from this one, hidden information drawn afresh."""
+        state = self.quarkade_state
+        if state is None:
+            return QuarkadeSpielState(self.spiel_game)
+        game = self.spiel_game.quarkade_game
+        sampled = game.sample_state(state.view(player_id), self.spiel_game.resample_chance)
+        return QuarkadeSpielState(self.spiel_game, sampled)
+
+    def __str__(self) -> str:
+        state = self.quarkade_state
+        if state is None:
+            return "before the deal"
+        return f"{state.game.id} seed {state.seed} after {state.steps} actions: " + " ; ".join(
+            f"{seat}:{action}" for seat, action in state.history)
+
+
+class _Held:
+    """The Quarkade state inside an OpenSpiel state; a deep copy is its cheap, exact clone."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(None if self.state is None else self.state.clone())
+
+
+def _without_log(view: View) -> dict[str, Any]:
+    return {key: value for key, value in view.data.items() if key != "log"}
+
+
+class ViewObserver:
+    """OpenSpiel's observer of a player: its view, as a string and as a tensor."""
+
+    def __init__(self, game: QuarkadeSpielGame) -> None:
+        self.game = game
+        self.tensor = np.zeros(game.encoder.size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: QuarkadeSpielState, player: int) -> None:
+        if state.quarkade_state is None:
+            self.tensor.fill(0.0)
+        else:
+            view = state.quarkade_state.view(player)
+            self.tensor[:] = self.game.encoder.encode(View(view.game_id, view.seat, _without_log(view)))
+
+    def string_from(self, state: QuarkadeSpielState, player: int) -> str:
+        if state.quarkade_state is None:
+            return "before the deal"
+        view = state.quarkade_state.view(player)
+        return json.dumps(_without_log(view), sort_keys=True, separators=(",", ":"))
+
+
+_CLASSES: dict[str, type[QuarkadeSpielGame]] = {}
+
+
+def game_class(game_id: str) -> type[QuarkadeSpielGame]:
+    """The OpenSpiel game class of ``game_id``, registered with pyspiel under
+    ``quarkade_<id>`` (so ``pyspiel.load_game("quarkade_quirkling", {"players": 2})`` works)."""
+    cls = _CLASSES.get(game_id)
+    if cls is None:
+        info = quarkade.load(game_id).info
+        cls = _CLASSES[game_id] = type(f"QuarkadeSpiel_{game_id.replace('-', '_')}", (QuarkadeSpielGame,),
+                                       {"game_id": game_id})
+        pyspiel.register_game(_game_type(info), cls)
+    return cls
+
+
+def load_game(game: Game) -> QuarkadeSpielGame:
+    """The OpenSpiel game of a configured Quarkade game."""
+    return game_class(game.id)({"players": game.players, "options": json.dumps(game.options, sort_keys=True)})
