@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,3 +167,25 @@ def test_a_process_pool_writes_the_serial_log(tmp_path: Path) -> None:
     result = run_tournament(qwarks(), entrants, deals=2, log=pooled, backend="process", workers=2)
     assert len(result.games) == 2 * 6
     assert pooled.read_bytes() == serial.read_bytes()
+
+
+def test_a_killed_command_resumes_to_the_uninterrupted_log(tmp_path: Path) -> None:
+    arguments = ["tournament", "qwarks", "--bots", "heuristic,random", "--games", "30", "--seed", "5"]
+    whole = tmp_path / "whole.jsonl"
+    assert CliRunner().invoke(app, [*arguments, "--log", str(whole)]).exit_code == 0
+    killed = tmp_path / "killed.jsonl"
+    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *arguments, "--log", str(killed)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while (not killed.exists() or killed.read_bytes().count(b"\n") < 4) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    logged = killed.read_bytes().count(b"\n") - 1
+    assert 3 <= logged < 60, "the run was not stopped part way"
+    resumed = CliRunner().invoke(app, [*arguments, "--log", str(killed), "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.stdout)["resumed"] == logged
+    assert killed.read_bytes() == whole.read_bytes()

@@ -89,6 +89,9 @@ def tournament_command(
                                     address=address, on_game=finished, on_start=started)
     except QuarkadeError as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        where = f": the games played are in {log}; the same command resumes it" if log is not None else ""
+        fail(f"tournament stopped{where}", code=130)
     except OSError as error:
         fail(f"cannot use the log {log}: {error.strerror or error}")
     if as_json:
