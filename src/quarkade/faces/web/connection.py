@@ -6,8 +6,11 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+
+from starlette.websockets import WebSocket, WebSocketState
 
 if TYPE_CHECKING:
     from quarkade.faces.web.tables import Table
@@ -41,6 +44,16 @@ class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
     async def close(self, code: int = 1000) -> None: ...
+
+
+def _asgi_send(socket: Socket) -> Callable[[dict[str, Any]], Awaitable[None]] | None:
+    """The ASGI send under an accepted Starlette websocket: a state message a move to every
+    seat goes straight to it, without the wrapper's checks of the socket's state on every
+    message (a send that fails still raises, and the close goes through the wrapper)."""
+    if isinstance(socket, WebSocket) and socket.application_state is WebSocketState.CONNECTED:
+        send: Callable[[dict[str, Any]], Awaitable[None]] = socket._send
+        return send
+    return None
 
 
 class Connection:
@@ -105,10 +118,14 @@ class Connection:
         self.wake.set()
 
     async def _write(self) -> None:
+        send = _asgi_send(self.socket)
         try:
             while True:
                 while self.outbox:
-                    await self.socket.send_text(self.outbox.popleft())
+                    if send is None:
+                        await self.socket.send_text(self.outbox.popleft())
+                    else:
+                        await send({"type": "websocket.send", "text": self.outbox.popleft()})
                 if self.closed:
                     if self.close_code is not None:
                         await self.socket.close(self.close_code)
