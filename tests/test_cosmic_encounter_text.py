@@ -181,3 +181,11 @@ def test_tokens_waiting_for_their_owners_are_listed() -> None:
     waiting = state.view(None).to_json()["encounter"]["placements"]
     text = " ".join(render_text(state.view(None).to_json()).split())
     assert "Tokens to place: " + f"seat {waiting[0]['seat']} " in text and f"x{waiting[0]['count']}" in text
+
+
+def test_at_the_reveal_window_the_result_waits_for_the_outcome() -> None:
+    state = quarkade.load("cosmic-encounter", players=4, quarks=True).new_game(seed=2)
+    assert until(state, lambda v: v["encounter"]["window"] == "reveal" and v["encounter"]["result"] is not None
+                 and "attack" in {c["kind"] for c in v["encounter"]["result"]["cards"]}, random.Random(2))
+    text = " ".join(render_text(state.view(None).to_json()).split())
+    assert "Result: the cards are face up; the outcome follows the window" in text and "Compromises" not in text

@@ -170,8 +170,10 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"  {side.capitalize()} seat {seat}: {tokens}; allies {', '.join(allies) or 'none'};"
                      f" card {card}{total}")
     if result:
+        compromises = all(card["kind"] == "compromise" for card in result["cards"])
         lines.append("  Result: " + (WINNER_WORDS.get(result["winner"], result["winner"]) if result["winner"]
-                                     else "two Compromises: a deal is being made"))
+                                     else "two Compromises: a deal is being made" if compromises
+                                     else "the cards are face up; the outcome follows the window"))
     if view.get("step") == "deal":
         seconds = (view.get("options") or {}).get("deal_seconds") or 60
         lines.append(f"  Deal: within {seconds} seconds (then no deal); up to {DEAL_CARDS} cards each way, bases")

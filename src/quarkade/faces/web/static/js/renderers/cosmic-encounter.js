@@ -252,9 +252,12 @@ function resultLine(view, ctx) {
     return null;
   }
   const words = { offence: "The offence wins", defence: "The defence wins", deal: "A deal is made", "no deal": "No deal: each side loses three tokens" };
-  const text = result.winner ? words[result.winner] || result.winner : "Two Compromises: the main players make a deal";
+  // before the outcome (the reveal window) there is no winner yet: two Compromises make a deal
+  const compromises = result.cards.every((card) => card && card.kind === "compromise");
+  const text = result.winner ? words[result.winner] || result.winner
+    : compromises ? "Two Compromises: the main players make a deal" : "The cards are face up: the outcome follows the window";
   const totals = result.totals ? ` — ${result.totals[0]} against ${result.totals[1]}` : "";
-  return h("div", { class: `ce-result ${result.winner ? result.winner.replace(" ", "-") : "deal"}`, id: "ce-result", "data-winner": result.winner || "" },
+  return h("div", { class: `ce-result ${result.winner ? result.winner.replace(" ", "-") : compromises ? "deal" : "pending"}`, id: "ce-result", "data-winner": result.winner || "" },
     `${cardWords(result.cards[0])} against ${cardWords(result.cards[1])}${totals}. `, h("b", {}, text), enc.success ? " (the offence succeeded)" : "");
 }
 
