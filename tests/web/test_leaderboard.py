@@ -53,6 +53,10 @@ def test_people_by_name_and_bots_by_level(client: TestClient) -> None:
     assert entries[("bot", "heuristic")]["mu"] > entries[("person", "Grace")]["mu"]
     assert entries[("person", "Ada")]["games"] == 6 and entries[("person", "Ada")]["wins"] == 6
     assert entries[("bot", "random")]["games"] == 7
+    # The board is kept, and made again once another table finishes.
+    assert board(client, "quirky-quarks") == rated
+    finished(store, ["human", "random"], [9, 8], [0], names=["Linus", None])
+    assert "Linus" in {row["name"] for row in board(client, "quirky-quarks")["players"]}
     ordinals = [row["ordinal"] for row in rated["players"]]
     assert ordinals == sorted(ordinals, reverse=True)
     assert [row["place"] for row in rated["players"]] == list(range(1, 6))

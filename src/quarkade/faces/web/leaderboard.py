@@ -14,7 +14,8 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query
 from fastapi.responses import HTMLResponse
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, func, select
+from starlette.concurrency import run_in_threadpool
 
 from quarkade.core.registry import list_games
 from quarkade.faces.web.pages import error_page
@@ -23,8 +24,8 @@ from quarkade.tools.ratings import Finish, openskill_table, ranks
 
 HUMAN = "human"
 UNNAMED = "unnamed player"
-# The latest finished tables rated at most: a page stays quick on a large database.
-RATED_TABLES = 20_000
+# The latest finished tables rated at most: rating 5,000 games takes a few tenths of a second.
+RATED_TABLES = 5_000
 
 
 def player_of(kind: str, name: str | None) -> str:
@@ -42,14 +43,16 @@ def finish_of(row: dict[str, Any]) -> Finish:
     return [(player_of(kind, name), place) for kind, name, place in zip(kinds, names, places, strict=True)]
 
 
+def _rated(game: str | None) -> list[ColumnElement[bool]]:
+    conditions = [TABLES.c.status == OVER, TABLES.c.public.is_(True), TABLES.c.scores.is_not(None)]
+    return conditions if game is None else [*conditions, TABLES.c.game == game]
+
+
 def finished_games(store: Store, game: str | None) -> list[Finish]:
     """Each finished public table with at least two seats, oldest first."""
     query = (select(TABLES.c.game, TABLES.c.seats, TABLES.c.initial_seats, TABLES.c.names, TABLES.c.scores,
                     TABLES.c.winners, TABLES.c.finished)
-             .where(TABLES.c.status == OVER, TABLES.c.public.is_(True), TABLES.c.scores.is_not(None))
-             .order_by(TABLES.c.finished.desc()).limit(RATED_TABLES))
-    if game is not None:
-        query = query.where(TABLES.c.game == game)
+             .where(*_rated(game)).order_by(TABLES.c.finished.desc()).limit(RATED_TABLES))
     with store.engine.connect() as connection:
         rows = [dict(row) for row in connection.execute(query).mappings()]
     rows.reverse()
@@ -129,17 +132,38 @@ def page(board: dict[str, Any]) -> str:
     return _PAGE.format(options="".join(options), summary=escape(summary), table=table)
 
 
+class Boards:
+    """Leaderboards kept until another table finishes: ratings are made again only then."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._kept: dict[str | None, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def get(self, game: str | None) -> dict[str, Any]:
+        with self.store.engine.connect() as connection:
+            stamp = tuple(connection.execute(
+                select(func.count(), func.max(TABLES.c.finished)).select_from(TABLES).where(*_rated(game))).one())
+        kept = self._kept.get(game)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        board = leaderboard(self.store, game)
+        self._kept[game] = (stamp, board)
+        return board
+
+
 def install(app: FastAPI, store: Store) -> None:
     """Serve ``/leaderboard`` (a page) and ``/api/leaderboard?game=`` (its JSON)."""
+    boards = Boards(store)
 
+    # Rating many games takes a while: it runs on a worker thread, not on the tables' event loop.
     @app.get("/api/leaderboard")
     async def leaderboard_json(game: str | None = Query(default=None, max_length=64)) -> dict[str, Any]:
-        return leaderboard(store, game or None)
+        return await run_in_threadpool(boards.get, game or None)
 
     @app.get("/leaderboard", include_in_schema=False)
     async def leaderboard_page(game: str | None = Query(default=None, max_length=64)) -> HTMLResponse:
         try:
-            return HTMLResponse(page(leaderboard(store, game or None)))
+            return HTMLResponse(page(await run_in_threadpool(boards.get, game or None)))
         except HTTPException as error:
             return error_page(error.status_code, f"{str(error.detail).capitalize()}: choose one from the list.",
                               "No such game")
