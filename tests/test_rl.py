@@ -3,7 +3,11 @@ the OpenSpiel game, and the training example at a tiny size."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import warnings
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -162,3 +166,35 @@ def test_openspiel_registers_each_game_and_runs_its_ismcts_on_quarkade() -> None
                            max_simulations=10, random_state=np.random.RandomState(0))
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def _example() -> Any:
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_ppo", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_ppo"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ppo_update_makes_a_rewarded_action_likelier_and_a_punished_one_rarer() -> None:
+    example = _example()
+    policy = example.Policy(4, 3, np.random.default_rng(0))
+    optimizer = example.Adam([policy.weights, policy.bias, policy.value_weights, policy.value_bias], rate=0.05)
+    observation, mask = np.array([1.0, 0.0, 0.5, 0.0]), np.array([1.0, 1.0, 1.0])
+    batch = [(observation, mask, 0, 1 / 3, 1.0), (observation, mask, 1, 1 / 3, 0.0)]
+    for _ in range(5):
+        example.update(policy, optimizer, batch)
+    after = policy.probabilities(observation[None], mask[None])[0]
+    assert after[0] > 1 / 3 > after[1]
+    # A masked action keeps probability zero.
+    assert policy.probabilities(observation[None], np.array([[1.0, 0.0, 1.0]]))[0][1] == 0.0
+
+
+def test_ppo_example_runs_at_a_tiny_size_and_prints_its_curve(capsys: pytest.CaptureFixture[str]) -> None:
+    example = _example()
+    example.main(["--rounds", "1", "--games-per-round", "2", "--evaluation-games", "2"])
+    printed = capsys.readouterr().out
+    assert printed.count("win rate vs random") == 2
+    assert "games trained     2" in printed and "before training" in printed
