@@ -189,3 +189,27 @@ def test_a_killed_command_resumes_to_the_uninterrupted_log(tmp_path: Path) -> No
     assert resumed.exit_code == 0, resumed.output
     assert json.loads(resumed.stdout)["resumed"] == logged
     assert killed.read_bytes() == whole.read_bytes()
+
+
+def test_an_external_program_hears_nothing_a_seat_may_not_know(tmp_path: Path) -> None:
+    heard = tmp_path / "heard.jsonl"
+    recorder = tmp_path / "recorder.py"
+    recorder.write_text("import sys\n"
+                        f"with open({str(heard)!r}, 'a') as out:\n"
+                        "    for line in sys.stdin:\n"
+                        "        out.write(line)\n"
+                        "        out.flush()\n"
+                        "        if '\"act\"' in line:\n"
+                        "            print(0, flush=True)\n")
+    game = qwarks()
+    run_tournament(game, [f"exec:{sys.executable} {recorder}", "random"], deals=1, seed=11)
+    messages = [json.loads(line) for line in heard.read_text().splitlines()]
+    assert [message["type"] for message in messages if message["type"] != "act"] == ["game", "over"] * 2
+    assert all("seed" not in message for message in messages)
+    starts = [message for message in messages if message["type"] == "game"]
+    assert [message["seat"] for message in starts] == [0, 1]
+    # Each "act" carries the view of the seat the program plays, and that seat's legal actions.
+    state = game.new_game(11)
+    first = next(message for message in messages if message["type"] == "act")
+    assert first["view"] == state.view(first["seat"]).to_json()
+    assert first["legal"] == [str(action) for action in state.legal_actions(first["seat"])]

@@ -314,8 +314,9 @@ class Runner:
             if spec not in self.programs:
                 self.programs[spec] = ExternalProgram(spec)
             program = self.programs[spec]
+            # No seed: the deal's seed would tell the program every shuffle of the game.
             program.send({"type": "game", "game": self.game.id, "players": self.game.players,
-                          "options": dict(self.game.options), "seat": seat, "seed": seed})
+                          "options": dict(self.game.options), "seat": seat})
             return ExternalBot(self.game, program)
         if ":" in spec:
             return _bot_class(spec)(self.game, bot_seed(seed, seat))
