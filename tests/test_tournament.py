@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import signal
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 
 import quarkade
 from quarkade.faces.cli import app
-from quarkade.tools.ratings import bradley_terry_table, openskill_table, ranks
+from quarkade.tools.ratings import bradley_terry, bradley_terry_table, openskill_table, ranks
 from quarkade.tools.tournament import BotSpecError, lineups, run_tournament
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first_legal_bot.py"
@@ -49,6 +50,16 @@ def test_heuristic_is_rated_above_random() -> None:
     strengths = {row.player: row for row in result.strengths()}
     assert strengths["heuristic"].low > strengths["random"].high
     assert strengths["heuristic"].strength == pytest.approx(-strengths["random"].strength)
+
+
+def test_bradley_terry_matches_the_closed_form_for_two_players() -> None:
+    # 3 wins in 4, plus the virtual tie: a's odds are 3.5 to 1.5, so the gap is 400·log10(7/3).
+    fit = bradley_terry([[("a", 0), ("b", 1)]] * 3 + [[("b", 0), ("a", 1)]])
+    assert fit["a"] - fit["b"] == pytest.approx(400 * math.log10(7 / 3))
+    assert fit["a"] + fit["b"] == pytest.approx(0)
+    # Three seats make three pairings; a tie is half a win each.
+    three = bradley_terry([[("a", 0), ("b", 1), ("c", 1)]] * 4)
+    assert three["a"] > three["b"] == pytest.approx(three["c"])
 
 
 def test_bradley_terry_interval_is_wide_when_results_are_split() -> None:
