@@ -6,7 +6,7 @@ import pytest
 
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
-from quarkade.agents.search import Node, SearchBot, outcome
+from quarkade.agents.search import Node, SearchBot, evaluation, outcome
 from quarkade.core.errors import InvalidOptions
 from quarkade.tools.match import play_match
 
@@ -91,3 +91,31 @@ def test_sealed_step_choices_are_decoupled() -> None:
         bot._iterate(root, game.sample_state(state.view(0), bot.chance))
     assert {seat for seat, _ in root.stats} == {0, 1}
     assert all(len(key) == 2 for key in root.children)
+
+
+@pytest.mark.parametrize("game_id", ["quirks", "quirkling", "quirky-quarks"])
+def test_cut_off_evaluation_carries_information(game_id: str) -> None:
+    # Scores in Quirks and Quirkling stay 0 until the end; the evaluation still tells seats apart
+    # once the heuristic bots have played a while, and its values are shares of the win.
+    game = quarkade.load(game_id, players=3)
+    state = game.new_game(3)
+    bots = [make_bot("heuristic", game, seat) for seat in range(3)]
+    for _ in range(60):
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    assert not state.is_over
+    values = evaluation(state)
+    assert len(values) == 3 and abs(sum(values) - 1) < 1e-9
+    assert max(values) - min(values) > 0.05
+
+
+def test_search_starts_from_the_heuristic_choice() -> None:
+    # With the smallest budget the heuristic's move, favoured at the root, is the one chosen.
+    game = quarkade.load("quirky-quarks", players=3)
+    state = game.new_game(1000)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 10
+    bot = SearchBot(game, seed=5, iterations=1)
+    hinted = make_bot("heuristic", game, 5 ^ 0x6A1DE).choose(state.view(seat), legal)
+    assert bot.choose(state.view(seat), legal) == hinted

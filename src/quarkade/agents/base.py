@@ -30,7 +30,7 @@ register_bot("random")(RandomBot)
 def _load_game_bots() -> None:
     # The search bot and the older per-game bots live beside the generic ones; a game's own bot
     # lives in its package as ``bot.py``. Importing a bot's module registers it.
-    from quarkade.agents import levels, quirks, search  # noqa: F401
+    from quarkade.agents import evaluators, levels, quirks, search  # noqa: F401
     from quarkade.core.registry import game_modules
 
     for module in game_modules():

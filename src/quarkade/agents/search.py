@@ -27,7 +27,9 @@ from quarkade.core.game import Action, Game, State, View
 Evaluator = Callable[[State], Sequence[float]]
 EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a position, in [0, 1]
 
-Key = tuple[int, Action]  # a seat and the action it took
+Key = tuple[int, Action]
+SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
+POOL = 32  # the recent determinizations an iteration may reuse  # a seat and the action it took
 
 
 def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
@@ -88,25 +90,28 @@ class SearchBot(Bot):
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, workers: int = 1) -> None:
+                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, bias: float = 2.0,
+                 workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
-        if iterations < 0 or depth < 0 or exploration < 0 or not 0 <= guided <= 1 or workers < 1:
-            raise ValueError("iterations and depth are 0 or more, exploration 0 or more, guided between 0 "
-                             "and 1, workers 1 or more")
+        if iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or not 0 <= guided <= 1 or workers < 1:
+            raise ValueError("iterations, depth, exploration and bias are 0 or more, guided between 0 and 1, "
+                             "workers 1 or more")
         self.seed = seed
         self.seconds = float(seconds)
         self.iterations = int(iterations)
         self.depth = int(depth)
         self.exploration = float(exploration)
         self.guided = float(guided)
+        self.bias = float(bias)
         self.workers = int(workers)
+        self._hint: tuple[Node, Key] | None = None
         self.simulations = 0  # counted over the bot's life, for benchmarks
         self._guide: Bot | None = None
         self._pool: Any = None
         try:
-            self._guide = make_bot("heuristic", game, seed ^ 0x6A1DE) if guided else None
+            self._guide = make_bot("heuristic", game, seed ^ 0x6A1DE) if guided or bias else None
         except QuarkadeError:  # a game without a heuristic: playouts stay uniform
             self._guide = None
 
@@ -123,10 +128,34 @@ class SearchBot(Bot):
         """Visits of each legal action at the root after one decision's budget."""
         seat = view.seat
         root = Node()
-        deadline = time.perf_counter() + self.seconds
+        # Progressive bias at the root: the heuristic's own choice is tried first and favoured
+        # by bias / (visits + 1), so a short search starts from the heuristic's move and leaves it
+        # only for one that searches clearly better (auctions offer dozens of bids).
+        self._hint = None
+        if self._guide is not None and self.bias and seat is not None:
+            self._hint = (root, (seat, self._guide.choose(view, legal)))
+        started = time.perf_counter()
+        deadline = started + self.seconds
         done = 0
+        # A fresh determinization every iteration while sampling takes under SAMPLING_SHARE of
+        # the time; past that (a slow sampler) an iteration reuses a recent one, cloned, with its
+        # own generator for the chance to come, so its future draws are still its own.
+        pool: list[State] = []
+        sampling = 0.0
         while True:
-            state = self.game.sample_state(view, self.chance)
+            now = time.perf_counter()
+            if not pool or sampling <= SAMPLING_SHARE * (now - started):
+                state = self.game.sample_state(view, self.chance)
+                sampling += time.perf_counter() - now
+                if len(pool) >= POOL:
+                    pool[done % POOL] = state
+                else:
+                    pool.append(state)
+                state = state.clone()
+            else:
+                state = pool[self.chance.below(len(pool))].clone()
+            if hasattr(state, "chance"):
+                setattr(state, "chance", Chance(self.chance.next64()))  # noqa: B010 - not every State has one
             self._iterate(root, state)
             done += 1
             if (self.iterations and done >= self.iterations) or time.perf_counter() >= deadline:
@@ -167,6 +196,16 @@ class SearchBot(Bot):
 
     def _select(self, node: Node, seat: int, actions: list[Action]) -> Action:
         stats = node.stats
+        hint = self._hint
+        favoured = hint[1] if hint is not None and hint[0] is node and hint[1][0] == seat else None
+        if favoured is not None and favoured not in stats and favoured[1] in actions:
+            for action in actions:
+                stat = stats.get((seat, action))
+                if stat is not None:
+                    stat.available += 1
+            stat = stats[favoured] = Stat()
+            stat.available = 1
+            return favoured[1]
         untried: list[Action] = []
         for action in actions:
             stat = stats.get((seat, action))
@@ -187,6 +226,8 @@ class SearchBot(Bot):
             if stat.visits == 0:
                 return action
             score = stat.reward / stat.visits + c * math.sqrt(math.log(stat.available) / stat.visits)
+            if favoured is not None and favoured[1] == action:
+                score += self.bias / (stat.visits + 1)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -1,0 +1,59 @@
+"""Cut-off evaluations for the search bot: how likely each seat is to win from a position, from
+the rules' own measures of progress, so that a short playout carries information.
+
+Each turns a progress per seat into shares of the win with a softmax: a seat well ahead gets
+most of it, seats level share it. The sharpness says how many points make a lead decisive.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from quarkade.agents.search import register_evaluator
+from quarkade.core.game import State
+
+
+def shares(progress: Sequence[float], sharpness: float, out: Sequence[bool] = ()) -> list[float]:
+    """Softmax shares of the win; a seat marked out gets none."""
+    top = max(progress)
+    weights = [0.0 if (out and out[seat]) else math.exp(sharpness * (value - top))
+               for seat, value in enumerate(progress)]
+    total = sum(weights) or 1.0
+    return [weight / total for weight in weights]
+
+
+@register_evaluator("quirky-quarks")
+def quirky_quarks(state: State) -> list[float]:
+    # Points are the game's measure; a handful of points is about one Quest.
+    return shares(state.scores, 0.25)
+
+
+@register_evaluator("quirks")
+def quirks(state: State) -> list[float]:
+    # The turn limit's own standing: an upper niche counts twice a lower one, extinctions count
+    # against; holding all three uppers wins outright.
+    from quarkade.games.quirks.board import LOWER, UPPER
+
+    s: Any = state
+    progress = []
+    for seat in range(s.players):
+        uppers = sum(s.controls(seat, n, UPPER) for n in range(3))
+        lowers = sum(s.controls(seat, n, LOWER) for n in range(3))
+        progress.append(2 * uppers + lowers - 0.5 * len(s.extinct[seat]))
+    return shares(progress, 0.8, s.eliminated)
+
+
+@register_evaluator("quirkling")
+def quirkling(state: State) -> list[float]:
+    # Three kinds of creature made win; the turn limit counts kinds, then creatures.
+    from quarkade.games.quirks.board import NICHE_STACKS
+    from quarkade.games.quirks.quirkling import CARDS
+
+    s: Any = state
+    progress = []
+    for seat in range(s.players):
+        kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in made)) for made in s.made[seat]}
+        progress.append(len(kinds) + 0.25 * len(s.made[seat]))
+    return shares(progress, 1.5)
