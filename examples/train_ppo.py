@@ -153,9 +153,9 @@ def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rounds", type=int, default=12)
-    parser.add_argument("--games-per-round", type=int, default=16)
-    parser.add_argument("--evaluation-games", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--games-per-round", type=int, default=40)
+    parser.add_argument("--evaluation-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     curve = train(args.rounds, args.games_per_round, args.evaluation_games, args.seed)

@@ -12,12 +12,15 @@ most are stable, and no game has to be changed.
 Observations. ``ViewEncoder`` hashes the leaves of a seat's view JSON into a fixed-size vector
 (the hashing trick): a number adds its signed log to the slot of its path, any other leaf adds 1
 to the slot of ``path=value``; a list element counts both under its index and under ``*``, so a
-hand reads both as a sequence and as a bag. Only ``state.view(seat)`` is read, never the state,
-so a learner sees exactly what a player at that seat sees.
+hand reads both as a sequence and as a bag. The view's log is left out: it is the game's story
+in sentences, growing without bound, and what the seat knows now is in the rest of the view.
+Only ``state.view(seat)`` is read, never the state, so a learner sees exactly what a player at
+that seat sees.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections.abc import Iterator
@@ -92,18 +95,22 @@ def action_table(game: Game, playouts: int = VOCABULARY_PLAYOUTS) -> ActionTable
     return table
 
 
-def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+def _leaves(value: Any, path: str, bag: bool = False) -> Iterator[tuple[str, Any]]:
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from _leaves(item, f"{path}/{key}")
+            yield from _leaves(item, f"{path}/{key}", bag)
     elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}/{index}")
-            yield from _leaves(item, f"{path}/*")
+            if not bag:
+                yield from _leaves(item, f"{path}/{index}")
+            # Inside a bag, nested lists are bags too: counting every index path twice at each
+            # level would double the leaves at each depth.
+            yield from _leaves(item, f"{path}/*", True)
     else:
         yield path, value
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _slot(text: str, size: int) -> int:
     # crc32, not hash(): Python salts string hashes per process, and encodings must be stable.
     return zlib.crc32(text.encode()) % size
@@ -117,7 +124,7 @@ class ViewEncoder:
 
     def encode(self, view: View) -> npt.NDArray[np.float32]:
         vector = np.zeros(self.size, dtype=np.float64)
-        for path, value in _leaves(view.data, ""):
+        for path, value in _leaves({key: item for key, item in view.data.items() if key != "log"}, ""):
             if isinstance(value, bool) or value is None or isinstance(value, str):
                 vector[_slot(f"{path}={value}", self.size)] += 1.0
             elif isinstance(value, (int, float)):
