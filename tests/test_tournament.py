@@ -224,3 +224,14 @@ def test_an_external_program_hears_nothing_a_seat_may_not_know(tmp_path: Path) -
     first = next(message for message in messages if message["type"] == "act")
     assert first["view"] == state.view(first["seat"]).to_json()
     assert first["legal"] == [str(action) for action in state.legal_actions(first["seat"])]
+
+
+def test_bots_of_a_one_seat_game_are_ranked_on_each_deal() -> None:
+    game = quarkade.load("quirks-solitaire", players=1)
+    result = run_tournament(game, ["random", "solitaire"], deals=2)
+    assert len(result.games) == 4 and len(result.finishes()) == 2
+    for finish in result.finishes():
+        assert sorted(player for player, _ in finish) == ["random", "solitaire"]
+    assert {rating.player for rating in result.ratings()} == {"random", "solitaire"}
+    assert all(rating.games == 2 for rating in result.ratings())
+    assert {row.player for row in result.strengths()} == {"random", "solitaire"}

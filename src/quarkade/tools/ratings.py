@@ -106,6 +106,8 @@ def bradley_terry(finishes: Iterable[Finish], iterations: int = 500) -> dict[str
             pair = (first, second) if first < second else (second, first)
             meetings[pair] = meetings.get(pair, 0.0) + 1
     players = sorted(wins)
+    if not players:
+        return {}
     for pair in list(meetings):
         meetings[pair] += _PRIOR_GAMES
         for player in pair:

@@ -383,13 +383,29 @@ class TournamentResult:
     resumed: int = 0  # games read back from the log rather than played
 
     def finishes(self) -> list[Finish]:
-        return [game.finish() for game in self.games]
+        """Each game's places; in a one-seat game, each deal's: the bots that played it ranked
+        by how they did (the winners first, then by score), as if they had sat at one table."""
+        if self.settings.players > 1:
+            return [game.finish() for game in self.games]
+        return [finish for _, finish in self._deals()]
+
+    def _deals(self) -> list[tuple[int, Finish]]:
+        by_seed: dict[int, list[Played]] = {}
+        for game in self.games:
+            by_seed.setdefault(game.seed, []).append(game)
+        deals: list[tuple[int, Finish]] = []
+        for seed, games in by_seed.items():
+            places = ranks([game.scores[0] for game in games], [i for i, game in enumerate(games) if game.winners])
+            deals.append((seed, [(game.seats[0], place) for game, place in zip(games, places, strict=True)]))
+        return deals
 
     def ratings(self) -> list[Rating]:
         return openskill_table(self.finishes())
 
     def strengths(self) -> list[Strength]:
-        return bradley_terry_table(self.finishes(), groups=[game.seed for game in self.games])
+        seeds = [game.seed for game in self.games] if self.settings.players > 1 else [
+            seed for seed, _ in self._deals()]
+        return bradley_terry_table(self.finishes(), groups=seeds)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.settings.header()["tournament"], "played": len(self.games), "resumed": self.resumed,
