@@ -235,3 +235,12 @@ def test_bots_of_a_one_seat_game_are_ranked_on_each_deal() -> None:
     assert {rating.player for rating in result.ratings()} == {"random", "solitaire"}
     assert all(rating.games == 2 for rating in result.ratings())
     assert {row.player for row in result.strengths()} == {"random", "solitaire"}
+
+
+def test_a_cooperative_game_gives_each_bot_a_table_of_its_own() -> None:
+    game = quarkade.load("quirky-circuits", players=2)
+    result = run_tournament(game, ["random", "heuristic"], deals=1)
+    assert [played.seats for played in result.games] == [("random", "random"), ("heuristic", "heuristic")]
+    (finish,) = result.finishes()
+    assert sorted(player for player, _ in finish) == ["heuristic", "random"]
+    assert all(rating.games == 1 for rating in result.ratings())

@@ -19,8 +19,10 @@ from quarkade.tools.tournament import Played, TournamentResult, run_tournament
 def print_tournament(result: TournamentResult) -> None:
     settings = result.settings
     strengths = {row.player: row for row in result.strengths()}
+    how = ("each bot at every seat of its own table, compared deal by deal" if settings.by_deal
+           else "every lineup in every seat rotation")
     table = Table(title=f"{settings.game}, {settings.players} players: {len(result.games)} games "
-                        f"({settings.deals} deals, every lineup in every seat rotation)", title_justify="left")
+                        f"({settings.deals} deals, {how})", title_justify="left")
     for column in ("bot", "games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for rating in result.ratings():

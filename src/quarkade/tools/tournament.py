@@ -182,14 +182,21 @@ class Scheduled:
     seats: tuple[str, ...]
 
 
-def lineups(entrants: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Each choice of ``players`` entrants (all of them if they fill the seats), in every rotation."""
+def lineups(entrants: Sequence[str], players: int, cooperative: bool = False) -> list[tuple[str, ...]]:
+    """Each choice of ``players`` entrants (all of them if they fill the seats), in every rotation.
+
+    At a cooperative game the whole table shares one result, which tells nothing about one seat
+    against another: each entrant then fills every seat, and entrants are compared deal by deal.
+    """
+    if cooperative:
+        return [(entrant,) * players for entrant in entrants]
     chosen = list(itertools.combinations(entrants, players))
     return [lineup[turn:] + lineup[:turn] for lineup in chosen for turn in range(players)]
 
 
-def schedule(entrants: Sequence[str], players: int, deals: int, first_seed: int) -> list[Scheduled]:
-    seats = lineups(entrants, players)
+def schedule(entrants: Sequence[str], players: int, deals: int, first_seed: int,
+             cooperative: bool = False) -> list[Scheduled]:
+    seats = lineups(entrants, players, cooperative)
     order: list[Scheduled] = []
     for start in range(0, deals, BLOCK):
         block = range(first_seed + start, first_seed + min(deals, start + BLOCK))
@@ -227,6 +234,12 @@ class Settings:
     entrants: tuple[str, ...]
     deals: int
     seed: int
+    cooperative: bool = False
+
+    @property
+    def by_deal(self) -> bool:
+        """Whether entrants are compared deal by deal (one game per entrant a deal), not seat by seat."""
+        return self.players == 1 or self.cooperative
 
     def header(self) -> dict[str, Any]:
         return {"tournament": {"game": self.game, "players": self.players, "options": self.options,
@@ -383,9 +396,10 @@ class TournamentResult:
     resumed: int = 0  # games read back from the log rather than played
 
     def finishes(self) -> list[Finish]:
-        """Each game's places; in a one-seat game, each deal's: the bots that played it ranked
-        by how they did (the winners first, then by score), as if they had sat at one table."""
-        if self.settings.players > 1:
+        """Each game's places; in a one-seat or cooperative game, each deal's: the bots that
+        played it ranked by how they did (the winners first, then by the table's score), as if
+        they had sat at one table."""
+        if not self.settings.by_deal:
             return [game.finish() for game in self.games]
         return [finish for _, finish in self._deals()]
 
@@ -403,7 +417,7 @@ class TournamentResult:
         return openskill_table(self.finishes())
 
     def strengths(self) -> list[Strength]:
-        seeds = [game.seed for game in self.games] if self.settings.players > 1 else [
+        seeds = [game.seed for game in self.games] if not self.settings.by_deal else [
             seed for seed, _ in self._deals()]
         return bradley_terry_table(self.finishes(), groups=seeds)
 
@@ -418,7 +432,7 @@ def check_entrants(game: Game, specs: Sequence[str]) -> list[str]:
     if len(set(specs)) != len(specs):
         twice = sorted({spec for spec in specs if specs.count(spec) > 1})
         raise BotSpecError(f"each bot enters once: {', '.join(twice)} given twice")
-    if len(specs) < game.players:
+    if len(specs) < game.players and not game.info.cooperative:
         raise BotSpecError(f"{game.id} with {game.players} players needs at least {game.players} bots, "
                            f"not {len(specs)}")
     for spec in specs:
@@ -434,8 +448,9 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     if deals < 1:
         raise InvalidOptions(f"a tournament has at least one game a lineup, not {deals}")
     entrants = check_entrants(game, specs)
-    settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed)
-    planned = schedule(entrants, game.players, deals, seed)
+    settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
+                        game.info.cooperative)
+    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative)
     done = read_log(log, settings) if log is not None else []
     for position, played in enumerate(done):
         if position >= len(planned) or (played.seed, played.seats) != (planned[position].seed,
