@@ -21,6 +21,7 @@ import importlib
 import itertools
 import json
 import multiprocessing
+import selectors
 import shlex
 import subprocess
 from collections.abc import Callable, Iterator, Sequence
@@ -118,8 +119,6 @@ class ExternalProgram:
     def answer(self) -> str:
         stdout = self.process.stdout
         assert stdout is not None
-        import selectors
-
         with selectors.DefaultSelector() as selector:
             selector.register(stdout, selectors.EVENT_READ)
             if not selector.select(EXTERNAL_TIMEOUT):
