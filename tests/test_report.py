@@ -101,3 +101,19 @@ def test_a_one_seat_game_is_reported_as_won_or_lost() -> None:
     page = render_report(simulate(game, ["heuristic"], 2, seed=0), game.info.title, "solo")
     assert "One seat: the rate is how often the game is won." in page
     assert "Not measured: one seat plays." in page
+
+
+def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("quirks", players=3)
+    state = play_match(game, make_bots(game, ["heuristic"] * 3, 2), 2)
+    figures = state.statistics()
+    reveals = state.view(None).to_json()["reveals"]
+    assert reveals, "the game counted no competition"
+    fought = sum(len(cards) for reveal in reveals for cards in reveal["quirks"].values())
+    won = sum(len(reveal["quirks"][str(reveal["winner"])]) for reveal in reveals)
+    assert sum(value for key, value in figures.items() if key.startswith("competed:")) == fought
+    assert sum(value for key, value in figures.items() if key.startswith("won:")) == won
+    measures, _ = item_table(figures)
+    assert measures == ["competed", "won", "wins per competition"]

@@ -9,8 +9,9 @@ The per-item hook: a game that wants a table of its cards, quests or traits give
 ``State.statistics`` keys of the form ``"<measure>:<item>"`` (e.g. ``"completed:proton"``,
 ``"points:proton"``); the report gathers them into one row an item, one column a measure (mean
 per game). When an item has both ``points`` and ``cards spent`` its points per card spent are
-shown too. What a seat played as (``State.categories``, e.g. Cosmic Encounter's aliens) and the
-values of a swept option (e.g. Quirky Circuits' scenarios) give win-rate tables by category.
+shown too, and with ``won`` and ``competed`` its wins per competition. What a seat played as
+(``State.categories``, e.g. Cosmic Encounter's aliens) and the values of a swept option (e.g.
+Quirky Circuits' scenarios) give win-rate tables by category.
 
 The plots need matplotlib (the ``report`` extra).
 """
@@ -31,7 +32,7 @@ __all__ = ["ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wils
 
 ITEM_SEPARATOR = ":"
 # Derived per-item columns: (numerator measure, denominator measure) -> column name.
-RATIOS = {("points", "cards spent"): "points per card spent"}
+RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"): "wins per competition"}
 
 _CSS = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}

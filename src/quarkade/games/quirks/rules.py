@@ -596,13 +596,24 @@ class QuirksState(CachedLegalActions):
         return self.result or ()
 
     def statistics(self) -> dict[str, float]:
-        return {
+        """The game's figures, and by trait how often a card with it fought in a counted
+        competition (``competed:<trait>``) and how often it was in the QUiRKS that won one
+        (``won:<trait>``)."""
+        figures = {
             "turns": float(self.turns),
             "competitions counted": float(len(self.reveals)),
             "eliminations": float(sum(self.eliminated)),
             "turn limit reached": float(any(e[0] == "over" and e[3] == "turn limit reached"
                                             for e in events(self.log))),
         }
+        for reveal in self.reveals:
+            for seat, numbers in reveal["quirks"].items():
+                for number in numbers:
+                    trait = COMPONENTS.by_number(number).trait
+                    for measure in ("competed", *(("won",) if int(seat) == reveal["winner"] else ())):
+                        key = f"{measure}:{trait}"
+                        figures[key] = figures.get(key, 0.0) + 1.0
+        return figures
 
     def view(self, seat: int | None) -> View:
         from quarkade.games.quirks.views import make_view
