@@ -90,7 +90,7 @@ class SearchBot(Bot):
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, bias: float = 2.0,
+                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, bias: float = 10.0,
                  workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
