@@ -189,35 +189,57 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
 
     def removes(loser: int) -> bool:
         return s.power_of(winner).removes_losers or flares.removed_on_loss(s, side, loser)
-    s.log = note(s.log, "outcome", -1, offence_wins)
     set_result(s, "offence" if offence_wins else "defence")
+    # What moved, for the log: (seat, tokens, where they went) — the board is public.
+    moved: list[tuple[int, int, str]] = []
+
+    def lose(seat: int, count: int) -> None:
+        if count > 0:
+            moved.append((seat, count, lost_to(s, seat, removes(seat))))
+            s.lose_tokens(seat, count, removes(seat))
+
+    def land(seat: int, count: int) -> None:
+        if count > 0:
+            moved.append((seat, count, "lands"))
+            s.tokens[s.target][seat] += count
+
     lost = 0
     if offence_wins:
         lost = s.tokens[s.target][defence]
         s.tokens[s.target][defence] = 0
-        s.lose_tokens(defence, lost, removes(defence))
-        s.tokens[s.target][offence] += s.cone
+        lose(defence, lost)
+        land(offence, s.cone)
         for ally in range(s.players):
             if s.ally_side[ally] == 1:
-                s.lose_tokens(ally, s.ally_tokens[ally], removes(ally))
+                lose(ally, s.ally_tokens[ally])
             elif s.ally_side[ally] == 0:
-                s.tokens[s.target][ally] += s.ally_tokens[ally]
+                land(ally, s.ally_tokens[ally])
         s.success = True
     else:
         lost = s.cone
-        s.lose_tokens(offence, s.cone, removes(offence))
+        lose(offence, s.cone)
         for ally in range(s.players):
             if s.ally_side[ally] == 0:
-                s.lose_tokens(ally, s.ally_tokens[ally], removes(ally))
-            elif s.ally_side[ally] == 1:
+                lose(ally, s.ally_tokens[ally])
+            elif s.ally_side[ally] == 1 and s.ally_tokens[ally]:
+                moved.append((ally, s.ally_tokens[ally], "home"))
                 s.return_tokens(ally, s.ally_tokens[ally])
         s.rewards = tuple(ally for ally in s.ally_order if s.ally_side[ally] == 1)
+    s.log = note(s.log, "outcome", -1, offence_wins, s.target, tuple(moved))
     s.cone = 0
     if consoled >= 0 and lost:
         take_cards(s, winner, consoled, lost, "consolation")
     discard_played(s)
     # Returning tokens (defensive allies, a Zombie's) are placed before the rewards.
     placements.start(s, placements.REWARDS)
+
+
+def lost_to(s: CosmicState, seat: int, removed: bool) -> str:
+    """Where a seat's lost tokens go, as ``lose_tokens`` sends them: home (Zombie), out of
+    the game (Void) or the warp."""
+    if s.power_of(seat).tokens_return or flares.tokens_return(s, seat):
+        return "home"
+    return "removed" if removed else "warp"
 
 
 def next_reward(s: CosmicState) -> None:

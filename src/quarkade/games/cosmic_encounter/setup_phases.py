@@ -148,7 +148,7 @@ def take_sources(s: CosmicState, seat: int, sources: tuple[int, ...]) -> int:
 
 def launch(s: CosmicState, sources: tuple[int, ...]) -> None:
     s.cone = take_sources(s, s.offence, sources)
-    s.log = note(s.log, "launch", -1, s.offence, s.cone)
+    s.log = note(s.log, "launch", -1, s.offence, s.cone, sources)
     start_invitations(s)
 
 
@@ -193,7 +193,7 @@ def join(s: CosmicState, seat: int, side: int, sources: tuple[int, ...]) -> None
     else:
         s.ally_side[seat] = side
         s.ally_tokens[seat] = take_sources(s, seat, sources)
-        s.log = note(s.log, "ally", -1, seat, side, s.ally_tokens[seat])
+        s.log = note(s.log, "ally", -1, seat, side, s.ally_tokens[seat], sources)
     s.asking += 1
     ask_next_ally(s)
 

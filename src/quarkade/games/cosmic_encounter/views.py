@@ -226,11 +226,12 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "aim":
         line["text"] = f"seat {args[0]} aims at planet {planet_name(args[1])}, defended by seat {args[2]}"
     elif kind == "launch":
-        line["text"] = f"seat {args[0]} launches {args[1]} tokens"
+        line["text"] = f"seat {args[0]} launches {tokens(args[1])}" + sources_text(args[2:])
     elif kind == "invite":
         line["text"] = f"seat {args[0]} invites " + (", ".join(f"seat {p}" for p in args[1]) or "no one")
     elif kind == "ally":
-        line["text"] = f"seat {args[0]} allies with the {SIDES[args[1]]} with {args[2]} tokens"
+        line["text"] = (f"seat {args[0]} allies with the {SIDES[args[1]]} with {tokens(args[2])}"
+                        + sources_text(args[3:]))
     elif kind == "decline":
         line["text"] = f"seat {args[0]} declines"
     elif kind == "pass":
@@ -284,7 +285,7 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "totals":
         line["text"] = f"totals: offence {args[0]}, defence {args[1]}" + (" (the lower wins)" if args[2] else "")
     elif kind == "outcome":
-        line["text"] = "the offence wins" if args[0] else "the defence wins"
+        line["text"] = ("the offence wins" if args[0] else "the defence wins") + moved_text(args[1:])
     elif kind in ("consolation", "deal-cards"):
         giver, taker, taken = args
         line["text"] = f"seat {taker} takes {len(taken)} cards from seat {giver}'s hand"
@@ -316,6 +317,40 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     else:
         line["text"] = kind
     return line
+
+
+def tokens(count: int) -> str:
+    return f"{count} token" + ("" if count == 1 else "s")
+
+
+def sources_text(args: tuple[Any, ...]) -> str:
+    """': 2 from planet 0.1, 1 from planet 0.3' — the bases a launch or an ally's tokens left."""
+    if not args:
+        return ""
+    counts: dict[int, int] = {}
+    for planet in args[0]:
+        counts[planet] = counts.get(planet, 0) + 1
+    return ": " + ", ".join(f"{count} from planet {planet_name(planet)}" for planet, count in counts.items())
+
+
+LOST_TO = {"warp": "to the warp", "removed": "out of the game", "home": "back to its bases"}
+
+
+def moved_text(args: tuple[Any, ...]) -> str:
+    """'; seat 1 loses 3 tokens to the warp; seat 0 lands 2 tokens on planet 1.4' — every
+    token the outcome moved (the board is public)."""
+    if not args:
+        return ""
+    target, moved = args
+    parts = []
+    for seat, count, where in moved:
+        if where == "lands":
+            parts.append(f"seat {seat} lands {tokens(count)} on planet {planet_name(target)}")
+        elif where == "home":
+            parts.append(f"seat {seat}'s {tokens(count)} go back to its bases")
+        else:
+            parts.append(f"seat {seat} loses {tokens(count)} {LOST_TO[where]}")
+    return "".join(f"; {part}" for part in parts)
 
 
 def offer_info(offer: Offer, party: bool) -> dict[str, Any]:
