@@ -114,3 +114,22 @@ def test_the_winners_line_agrees_in_number() -> None:
     assert winners_text((0,)) == "seat 0 wins"
     assert winners_text((0, 2)) == "seats 0 and 2 win"
     assert winners_text([0, 1, 2]) == "seats 0, 1 and 2 win"
+
+
+def test_the_log_names_what_moved() -> None:
+    """Every irreversible move in the log names what moved: the bases a launch's tokens left,
+    and at the outcome who lost how many tokens where and whose landed on which planet."""
+    from quarkade.games.cosmic_encounter.bot import CosmicHeuristic
+
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True)
+    state = game.new_game(seed=3)
+    bots = [CosmicHeuristic(game, seed=seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    lines = state.view(None).to_json()["log"]
+    launches = [line["text"] for line in lines if line["event"] == "launch"]
+    outcomes = [line["text"] for line in lines if line["event"] == "outcome"]
+    assert launches and all(" from planet " in text for text in launches if "launches 0" not in text)
+    assert outcomes and any(" lands " in text and " on planet " in text for text in outcomes)
+    assert any(" to the warp" in text for text in outcomes)
