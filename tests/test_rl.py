@@ -198,3 +198,13 @@ def test_ppo_example_runs_at_a_tiny_size_and_prints_its_curve(capsys: pytest.Cap
     printed = capsys.readouterr().out
     assert printed.count("win rate vs random") == 2
     assert "games trained     2" in printed and "before training" in printed
+
+
+def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
+    from quarkade.rl.compare import match
+    from quarkade.rl.spiel import load_game
+
+    share = match(load_game(quarkade.load("quirky-quarks", players=2)), 2, 2, 1)
+    assert share in (0.0, 0.5, 1.0)
+    assert f"scores {share}" in capsys.readouterr().out
