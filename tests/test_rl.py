@@ -197,7 +197,7 @@ def test_ppo_example_runs_at_a_tiny_size_and_prints_its_curve(capsys: pytest.Cap
     example.main(["--rounds", "1", "--games-per-round", "2", "--evaluation-games", "2"])
     printed = capsys.readouterr().out
     assert printed.count("win rate vs random") == 2
-    assert "games trained     2" in printed and "before training" in printed
+    assert "games trained     2" in printed and "random play wins" in printed
 
 
 def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: pytest.CaptureFixture[str]) -> None:
