@@ -1,14 +1,17 @@
 """A search bot for every game: information-set Monte Carlo tree search (IS-MCTS).
 
-The bot sees a view, never the state. Every iteration samples a fresh full state consistent
-with its view (``Game.sample_state``, with the bot's own generator), so no two iterations share
-a hidden future, and walks one tree keyed by actions (an information-set tree for the searching
-seat): children are chosen by UCB among the actions available in that determinization, each
-seat maximising its own reward (rewards are a vector, one share a seat). At a sealed
-simultaneous step the seats acting together choose from statistics kept at the same node
-(decoupled UCT), so the later seat never sees the earlier one's sealed choice. A playout is
-short and guided (the game's heuristic bot picks some of its moves), and one cut short is
-scored by the game's evaluation (``register_evaluator``) or else by its current scores.
+The bot sees a view, never the state. Each iteration plays on a full state consistent with its
+view (``Game.sample_state``, with the bot's own generator): a fresh one while sampling takes
+under ``SAMPLING_SHARE`` of the time, else a recent one cloned with a generator of its own for
+the chance to come. One tree keyed by actions (an information-set tree for the searching seat)
+is walked by UCB among the actions available in that determinization, each seat maximising its
+own reward (rewards are a vector, one share a seat). At a sealed simultaneous step the seats
+acting together choose from statistics kept at the same node (decoupled UCT), so the later seat
+never sees the earlier one's sealed choice. At the root the heuristic bot's move is favoured
+(progressive bias). A playout is short and guided (the game's heuristic bot picks some of its
+moves), and one cut short is scored by the game's evaluation (``register_evaluator``, see
+``agents/evaluators.py``) or else by its current scores. ``workers`` above 1 searches one tree a
+process and sums their root visits (root parallelism).
 """
 
 from __future__ import annotations
