@@ -645,13 +645,17 @@ def serve(
         show_default=False)] = None,
     abandon_after: Annotated[float, typer.Option(
         help="Hours without a move or a visitor after which an unfinished table expires.")] = 48.0,
+    takeover_after: Annotated[float, typer.Option(
+        help="Seconds a player's seat may have no connection before a bot plays it.")] = 90.0,
 ) -> None:
     """Run the web app."""
     if abandon_after <= 0:
         fail(f"--abandon-after is a positive number of hours, not {abandon_after}")
+    if takeover_after <= 0:
+        fail(f"--takeover-after is a positive number of seconds, not {takeover_after}")
     server = optional_module("quarkade.faces.web.server", "the web server")
     server.serve(host=host, port=port, db=db, public_url=public_url, trust_proxy=trust_proxy,
-                 limits=server.Limits(abandon_after=abandon_after * 3600.0))
+                 limits=server.Limits(abandon_after=abandon_after * 3600.0, takeover_after=takeover_after))
 
 
 # Commands kept in their own modules add themselves to ``app`` when imported.
