@@ -18,6 +18,15 @@ function gameArt(game) {
   return h("div", { class: "art initials", style: { "--a": a, "--b": b } }, initials);
 }
 
+// A variant in words: the label of the option of that name, else the name with its
+// underscores and dashes read as spaces ("random_mutation" is no word a player knows).
+function variantWords(game, variant) {
+  const option = (game.options || []).find((o) => o.name === variant || o.name === variant.replace(/-/g, "_"));
+  if (option && option.label) return option.label;
+  const words = variant.replace(/[_-]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function renderGames() {
   $("game-count").textContent = `${games.length} game${games.length === 1 ? "" : "s"}`;
   const chosen = $("game").value;
@@ -27,7 +36,7 @@ function renderGames() {
       h("h3", {}, game.title),
       h("div", { class: "chips" },
         h("span", { class: "chip" }, playersRange(game)),
-        ...(game.variants || []).map((v) => h("span", { class: "chip gold" }, v)),
+        ...(game.variants || []).map((v) => h("span", { class: "chip gold" }, variantWords(game, v))),
         h("span", { class: "chip good" }, `bots: ${game.bots.map(botName).join(", ")}`)),
       h("p", {}, game.summary),
       h("div", { class: "actions" },

@@ -1,0 +1,38 @@
+"""The lobby on a phone (390×844) once a name is picked: nothing runs off the right edge
+(the games, the new-table form, the links of the top bar) and variants are named in words."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+
+def test_the_lobby_fits_a_phone_and_names_variants_in_words(server: LiveServer) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page: Any = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{server.url}/")
+            page.wait_for_selector("#name-panel form")
+            page.fill("#name-panel input", "Ada Lovelace")
+            page.click("#name-panel .name-save")
+            page.wait_for_selector("#change-name")
+            page.wait_for_selector(".game-card[data-game='quirks']")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the lobby runs off the screen"
+            beyond = page.evaluate("""() => [...document.querySelectorAll(
+                '.topbar a, .topbar button, #player-name-shown')]
+                .filter((e) => e.getBoundingClientRect().right > innerWidth || e.offsetParent === null)
+                .map((e) => e.textContent)""")
+            assert beyond == [], f"out of sight in the top bar: {beyond}"
+            chips = page.locator(".game-card[data-game='quirks'] .chip.gold").all_text_contents()
+            assert "Random Mutation" in chips and not [chip for chip in chips if "_" in chip], chips
+        finally:
+            browser.close()
