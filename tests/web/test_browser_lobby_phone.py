@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import httpx
 import pytest
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
@@ -34,5 +35,23 @@ def test_the_lobby_fits_a_phone_and_names_variants_in_words(server: LiveServer) 
             assert beyond == [], f"out of sight in the top bar: {beyond}"
             chips = page.locator(".game-card[data-game='quirks'] .chip.gold").all_text_contents()
             assert "Random Mutation" in chips and not [chip for chip in chips if "_" in chip], chips
+        finally:
+            browser.close()
+
+
+def test_the_first_turn_of_quirkling_is_turn_1_on_screen(server: LiveServer) -> None:
+    """The view counts the turns already played; a player counts from 1."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirkling", "players": 2, "seats": ["human", "random"], "play": [0]}).json()
+    token = created["seats"][0]["token"]
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page: Any = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{server.url}/t/{created['id']}?token={token}")
+            page.wait_for_selector(".qk-status")
+            assert page.locator(".qk-status").inner_text().count("turn 1 ·") == 1
         finally:
             browser.close()
