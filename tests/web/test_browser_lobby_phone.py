@@ -55,3 +55,21 @@ def test_the_first_turn_of_quirkling_is_turn_1_on_screen(server: LiveServer) -> 
             assert page.locator(".qk-status").inner_text().count("turn 1 ·") == 1
         finally:
             browser.close()
+
+
+def test_an_option_s_help_does_not_repeat_its_label(server: LiveServer) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page: Any = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{server.url}/")
+            page.wait_for_selector("#game option[value='qwarks']", state="attached")
+            page.select_option("#game", "qwarks")
+            field = page.locator("#options [data-option='beginners']")
+            field.wait_for()
+            help_line = field.locator(".option-help").inner_text()
+            assert help_line.startswith("Answer the question") and "young scientists" not in help_line.lower()
+        finally:
+            browser.close()

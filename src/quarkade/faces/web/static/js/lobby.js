@@ -100,11 +100,13 @@ function playersRange(game) {
   return game.min_players === game.max_players ? playerCount(game.min_players) : `${game.min_players}–${game.max_players} players`;
 }
 
-// The help without the label it may start with ("Random Mutation: …" under "Random Mutation").
+// The help without the label it may start with ("Random Mutation: …" under "Random Mutation",
+// "for young scientists: …" under "Young scientists").
 function optionHelp(option) {
   const help = option.help || "";
   const label = option.label || option.name;
-  const said = help.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? help.slice(label.length + 1).trim() : help;
+  const lead = [`${label}:`, `for ${label}:`].find((start) => help.toLowerCase().startsWith(start.toLowerCase()));
+  const said = lead ? help.slice(lead.length).trim() : help;
   return said ? said[0].toUpperCase() + said.slice(1) : "";
 }
 
