@@ -73,3 +73,25 @@ def test_an_option_s_help_does_not_repeat_its_label(server: LiveServer) -> None:
             assert help_line.startswith("Answer the question") and "young scientists" not in help_line.lower()
         finally:
             browser.close()
+
+
+def test_finished_games_name_the_seat_a_bot_played_by_its_player(server: LiveServer) -> None:
+    """The listing is the server's (a finished table whose seat 0 a bot played for Ada)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    finished = {"id": "t1", "game": "quirkling", "title": "Quirkling", "players": 2, "options": {},
+                "seats": [{"seat": 0, "kind": "human", "name": "Ada"}, {"seat": 1, "kind": "random", "name": "Bot"}],
+                "status": "over", "created": 0, "finished": 0, "scores": [1, 0], "winners": [0], "next": None,
+                "bots": [{"seat": 0, "moves": 3}], "result": "Ada wins."}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page: Any = browser.new_page(viewport={"width": 390, "height": 844})
+            page.route("**/api/tables*", lambda route: route.fulfill(
+                json={"open": [], "finished": [finished]}) if route.request.method == "GET" else route.continue_())
+            page.goto(f"{server.url}/")
+            note = page.locator("#finished-tables .bots-note")
+            note.wait_for()
+            assert note.inner_text() == "Ada's seat played by a bot for 3 moves"
+        finally:
+            browser.close()

@@ -197,7 +197,13 @@ function seatPills(table) {
 function botsLine(table) {
   const bots = table.bots || [];
   return bots.length ? h("div", { class: "faint small bots-note" },
-    bots.map((b) => `Seat ${b.seat + 1} played by a bot for ${b.moves} move${b.moves === 1 ? "" : "s"}`).join("; ")) : null;
+    bots.map((b) => `${seatLabel(table, b.seat)} played by a bot for ${b.moves} move${b.moves === 1 ? "" : "s"}`).join("; ")) : null;
+}
+
+// A seat by its player's name ("Ada's seat"), else by its number counted from 1.
+function seatLabel(table, seat) {
+  const entry = (table.seats || []).find((s) => s.seat === seat);
+  return entry && entry.name ? `${entry.name}'s seat` : `Seat ${seat + 1}`;
 }
 
 function openCount(table) {
