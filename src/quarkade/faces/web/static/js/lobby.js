@@ -200,10 +200,11 @@ function botsLine(table) {
     bots.map((b) => `${seatLabel(table, b.seat)} played by a bot for ${b.moves} move${b.moves === 1 ? "" : "s"}`).join("; ")) : null;
 }
 
-// A seat by its player's name ("Ada's seat"), else by its number counted from 1.
+// A seat by its player's name ("Ada's seat"), else by its number counted from 1 (a seat a
+// bot ended is listed under the bot's name, no person's).
 function seatLabel(table, seat) {
   const entry = (table.seats || []).find((s) => s.seat === seat);
-  return entry && entry.name ? `${entry.name}'s seat` : `Seat ${seat + 1}`;
+  return entry && entry.name && entry.kind === "human" ? `${entry.name}'s seat` : `Seat ${seat + 1}`;
 }
 
 function openCount(table) {
