@@ -154,3 +154,22 @@ def test_a_player_who_takes_a_seat_and_never_comes_is_replaced_too(quick: TestCl
     wait_for(lambda: table.seats[1] != "human", timeout=5.0)
     assert table.takeovers.seat_info(1)["reason"] == "left"  # type: ignore[index]
     assert not errors(p0.act("bid lhc 3"))
+
+
+def test_a_player_who_leaves_a_game_against_bots_finds_a_bot_kept_the_seat(quick: TestClient) -> None:
+    """The issue's story: a person plays against bots, leaves mid-game, and comes back to a
+    bot that kept the seat (and can take it back)."""
+    fix_seed(quick, CALM_SEED)
+    created = create_table(quick, ["human", "heuristic", "heuristic"])
+    table = table_of(quick, created["id"])
+    p0 = connect(quick, created["id"], token_of(created, 0))
+    wait_for(lambda: 0 in table.state.to_act or table.over, timeout=10.0)
+    close(p0)
+    wait_for(lambda: table.seats[0] != "human", timeout=5.0)
+    assert table.takeovers.spells[-1]["reason"] == "left"
+    since = table.takeovers.spells[-1]["from_step"]
+    wait_for(lambda: any(actor == 0 for actor, _ in table.state.record().actions[since:]) or table.over, timeout=30.0)
+    back = connect(quick, created["id"], token_of(created, 0))
+    if not table.over:
+        assert not errors(back.exchange({"type": "reclaim"}))
+        assert table.seats[0] == "human"

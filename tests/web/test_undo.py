@@ -35,7 +35,7 @@ def test_a_seat_takes_back_its_last_action_before_anyone_else_acts(client: TestC
     table, (p0, p1), created = banked_duel(client, {"reserve": 600, "bonus": 10})
     watcher = connect(client, created["id"])
     assert p0.state is not None and p0.state["can_undo"] is False
-    assert errors(p0.exchange({"type": "undo"}))[0]["reason"] == "seat 0 has no action to take back"
+    assert errors(p0.exchange({"type": "undo"}))[0]["reason"] == "you have no action to take back"
     got = p0.act("bid lhc 3")
     assert got[-1]["can_undo"] is True and got[-1]["bank"]["running"] == [1]
     assert p1.sync()[-1]["can_undo"] is False

@@ -1,13 +1,15 @@
 """Bots that play a person's seat for a while: takeover and reclaim.
 
 A seat passes to the game's heuristic bot when its time bank runs out (``banks.py``), when
-its player has left while others play on (no connection for ``Limits.takeover_after``
-seconds, counted from when its last one closed, or from when someone came to the table), or
-when the host hands it to a bot. A table nobody is at waits: no bot plays it to its end for
-people who all left. The bot keeps playing for it; the table shows who plays
-the seat and since when. The seat's token still proves whose it is: its holder may take
-it back at any time (``reclaim``), and the bot stops (a move it was still thinking about is
-dropped: the table checks that the seat is still the bot's before applying it).
+its player has left while others play on — a person still at the table, or a bot seated
+from the start (no connection for ``Limits.takeover_after`` seconds, counted from when its
+last one closed, or from when someone came to the table) — or when the host hands it to a
+bot. A player who leaves a game against bots comes back to find a bot kept the seat; a table
+of people who all left waits: no bot plays it to its end for them. The bot keeps playing
+for it; the table shows who plays the seat and since when. The seat's token still proves
+whose it is: its holder may take it back at any time (``reclaim``), and the bot stops (a
+move it was still thinking about is dropped: the table checks that the seat is still the
+bot's before applying it).
 
 Each spell is kept in the store (``takeovers``): the seat, the bot, why, since when and
 from which step of the record, until when. The results name the seats bots played and for
@@ -114,7 +116,7 @@ class Takeovers:
                             "from_step": _steps(table), "until": None, "to_step": None})
         table.hall.store.update_table(table.id, seats=table.seats, takeovers=self.spells)
         log.info("table %s: a %s bot plays seat %d: %s", table.id, kind, seat, REASONS.get(reason, reason))
-        table.undo.close(seat, f"seat {seat} is played by a bot now")
+        table.undo.close(seat, "a bot plays your seat now")
         table.banks.update()
         table.broadcast(table.table_message())
         table.publish()
@@ -129,7 +131,7 @@ class Takeovers:
             return "over", "the game is over: no seat can be taken back"
         spell = self.current(seat)
         if table.seats[seat] == HUMAN or spell is None:
-            return "not_taken_over", f"seat {seat} is yours already: no bot plays it"
+            return "not_taken_over", "this seat is yours already: no bot plays it"
         table.seats[seat] = HUMAN
         table.bots.pop(seat, None)  # a move the bot is still choosing is dropped
         spell["until"], spell["to_step"] = time.time(), _steps(table)
@@ -199,8 +201,10 @@ class Takeovers:
         table = self.table
         if table.over or table.seats[seat] != HUMAN or any(c.seat == seat for c in table.connections):
             return
-        if not any(c.seat is not None and table.seats[c.seat] == HUMAN for c in table.connections):
-            return  # nobody waits for this seat; whoever comes back starts the wait again
+        people_here = any(c.seat is not None and table.seats[c.seat] == HUMAN for c in table.connections)
+        bots_play = any(kind != HUMAN and self.current(other) is None for other, kind in enumerate(table.seats))
+        if not people_here and not bots_play:
+            return  # a table of people who all left waits; whoever comes back starts the wait again
         try:
             self.take_over(seat, "left")
         except Exception:

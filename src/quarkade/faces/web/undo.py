@@ -98,13 +98,13 @@ class UndoWindows:
         if table.over:
             return "over", "the game is over: no action can be taken back"
         if seat in table.bots:
-            return "bot_seat", f"seat {seat} is played by a bot now: take it back first"
+            return "bot_seat", "a bot plays your seat now: take it back first"
         window = self.windows.get(seat)
         if window is None:
-            return "no_undo", self.closed.get(seat, f"seat {seat} has no action to take back")
+            return "no_undo", self.closed.get(seat, "you have no action to take back")
         record = table.state.record()
         if not 0 <= window.step < len(record.actions) or record.actions[window.step][0] != seat:
-            self.close(seat, f"seat {seat} has no action to take back")
+            self.close(seat, "you have no action to take back")
             return "no_undo", self.closed[seat]
         action = record.actions[window.step][1]
         was_to_act = seat in table.state.to_act
