@@ -244,3 +244,10 @@ def test_a_cooperative_game_gives_each_bot_a_table_of_its_own() -> None:
     (finish,) = result.finishes()
     assert sorted(player for player, _ in finish) == ["heuristic", "random"]
     assert all(rating.games == 1 for rating in result.ratings())
+
+
+def test_a_bot_kind_with_settings_plays_and_a_bad_setting_is_refused() -> None:
+    result = run_tournament(qwarks(), ["random", "mcts:iterations=5"], deals=1, seed=2)
+    assert len(result.games) == 2  # one deal, both seatings
+    with pytest.raises(BotSpecError, match="no setting"):
+        run_tournament(qwarks(), ["random", "mcts:secs=1"], deals=1, seed=2)

@@ -70,10 +70,16 @@ def check_entrant(spec: str, game: Game) -> Entrant:
         if not command:
             raise BotSpecError("exec: needs a command to run, e.g. exec:'python examples/first_legal_bot.py'")
         return Entrant(spec)
+    known = bot_kinds(game.id)
+    if spec.partition(":")[0] in known:  # a kind with settings, e.g. mcts:seconds=1
+        try:
+            make_bot(spec, game)
+        except InvalidOptions as error:
+            raise BotSpecError(str(error)) from None
+        return Entrant(spec)
     if ":" in spec:
         _bot_class(spec)
         return Entrant(spec)
-    known = bot_kinds(game.id)
     if spec not in known:
         raise BotSpecError(f"no bot {spec!r} for {game.id}: give a kind ({', '.join(known)}), "
                            "a module:Class or exec:COMMAND")
@@ -330,7 +336,7 @@ class Runner:
             program.send({"type": "game", "game": self.game.id, "players": self.game.players,
                           "options": dict(self.game.options), "seat": seat})
             return ExternalBot(self.game, program)
-        if ":" in spec:
+        if ":" in spec and spec.partition(":")[0] not in bot_kinds(self.game.id):
             return _bot_class(spec)(self.game, bot_seed(seed, seat))
         return make_bot(spec, self.game, bot_seed(seed, seat))
 
