@@ -64,8 +64,9 @@ class CosmicEncounter(Game):
         rules_version=RULES_VERSION,
         variants=("quarks",),
         options=(
-            OptionSpec("deck", str, "eon", "which classic deck: eon, eon-expansions (the same deck as "
-                       "Mayfair without More) or mayfair-more", choices=DECK_NAMES, label="Deck",
+            OptionSpec("deck", str, "eon", "which classic deck the game is played with: Eon, Eon with "
+                       "its expansions (the same deck as Mayfair without More), or Mayfair with More",
+                       choices=DECK_NAMES, label="Deck",
                        choice_labels=(("eon", "Eon"), ("eon-expansions", "Eon with expansions (Mayfair without More)"),
                                       ("mayfair-more", "Mayfair with More"))),
             OptionSpec("quarks", bool, False, "the Quarks expansion: three sets of Attack cards become "
@@ -75,8 +76,8 @@ class CosmicEncounter(Game):
                        choice_labels=(("random", "One at random for each player"), ("none", "No powers"))),
             OptionSpec("edicts", bool, True, "edict cards in the deck, each played at its own window of a challenge",
                        label="Edicts"),
-            OptionSpec("deal_seconds", int, 60, "the time limit of a deal, in seconds (the host applies "
-                       "timeout when it passes; the engine reads no clock)", minimum=1, maximum=600,
+            OptionSpec("deal_seconds", int, 60, "how long the two main players have to "
+                       "make a deal, in seconds; when it runs out, the deal fails", minimum=1, maximum=600,
                        label="Seconds to make a deal"),
             OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, each with its "
                        "own Wild (a taste of a power one lacks) and Super (one's own power, stronger)",

@@ -63,8 +63,8 @@ class Qwarks(Game):
                        "identifying the card as a Prooton or a Nootron", label="Young scientists"),
             OptionSpec("colour_blind", bool, False, "for colour-blind scientists: a colours question is "
                        "replaced by the next deck's question", label="Colour-blind scientists"),
-            OptionSpec("cover_seconds", int, 10, "the time limit of the cover race, in seconds (the host "
-                       "applies timeout when it passes)", minimum=1, maximum=60,
+            OptionSpec("cover_seconds", int, 10, "how long the players have to cover a "
+                       "card in the race, in seconds", minimum=1, maximum=60,
                        label="Seconds to cover a card"),
         ),
     )
