@@ -8,6 +8,26 @@ import { h, s, seatColour } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 
+// What each step of the three games is called on the table, in players' words.
+const STAGE_WORDS = {
+  setup: "set-up", "choose-niche": "choose a niche", "upper-owned": "upper niche taken", climate: "climate",
+  "random-mutation": "random mutation", action: "actions", "lower-defence": "defend a lower niche",
+  "lower-attack": "challenge a lower niche", intelligence: "intelligence", "upper-complete": "upper niche challenge",
+  "upper-sealed": "face up or face down", demote: "move down", "concede-defender": "the defender concedes?",
+  "concede-challenger": "the challenger concedes?", "after-win": "after the win", surplus: "surplus cards",
+  defence: "defence", over: "game over", start: "start", counting: "counting", request: "ask for a card",
+  give: "give a card", make: "make a QUIRKLING", refill: "refill", "refill-draw": "draw", discard: "discard",
+};
+
+function stageWords(stage) {
+  return STAGE_WORDS[stage] || stage.replaceAll("-", " ");
+}
+
+function turnLine(ctx, view) {
+  return view.stage === "over" ? "the game is over" : `turn ${view.turns + 1} · ${seatName(ctx, view.current)} plays`;
+}
+
+
 const LETTER_COLOUR = Object.fromEntries(CLIMATES.map((c) => [CLIMATE[c].letter, CLIMATE[c].colour]));
 const NICHES = ["plant", "herbivore", "carnivore"];
 const NICHE = {
@@ -564,9 +584,9 @@ export function renderQuirks(view, legalList, send, ctx) {
   const bar = ctx.replay || view.is_over ? null : actionBar(quirksPrompt(view, legal, ctx), mine, controls, legal, send, ctx.sending);
   return h("div", { class: "qk qk-quirks", "data-stage": view.stage },
     h("div", { class: "qk-status" },
-      h("span", { class: "qk-stage" }, view.stage.replaceAll("-", " ")),
+      h("span", { class: "qk-stage" }, stageWords(view.stage)),
       view.niche ? h("span", { class: "qk-marker-chip big", style: `--niche: ${NICHE[view.niche].colour}` }, NICHE[view.niche].icon, ` ${NICHE[view.niche].label} niche`) : null,
-      h("span", { class: "muted small" }, `turn ${view.turns + 1} · ${seatName(ctx, view.current)} plays`),
+      h("span", { class: "muted small" }, turnLine(ctx, view)),
       h("span", { class: "spacer" }),
       recent(view.log, 2)),
     track,
@@ -630,7 +650,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   const need = view.thresholds[view.climate.name];
   return h("div", { class: "qk qk-solitaire", "data-stage": view.stage },
     h("div", { class: "qk-status" },
-      h("span", { class: "qk-stage" }, view.stage),
+      h("span", { class: "qk-stage" }, stageWords(view.stage)),
       view.niche ? h("span", { class: "qk-marker-chip big", style: `--niche: ${NICHE[view.niche].colour}` }, NICHE[view.niche].icon, ` ${NICHE[view.niche].label} niche`) : null,
       h("span", { class: "muted small" }, `${view.destiny.pool} destiny markers left`),
       h("span", { class: "spacer" }),
@@ -736,8 +756,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
   if (legal.has("draw discard") && top) legal.offer("draw discard");
   return h("div", { class: "qk qk-quirkling", "data-stage": view.stage },
     h("div", { class: "qk-status" },
-      h("span", { class: "qk-stage" }, view.stage),
-      h("span", { class: "muted small" }, `turn ${view.turns + 1} · ${seatName(ctx, view.current)} plays`),
+      h("span", { class: "qk-stage" }, stageWords(view.stage)),
+      h("span", { class: "muted small" }, turnLine(ctx, view)),
       view.asked ? h("span", { class: "chip" }, `asking ${seatName(ctx, view.asked.seat)} for ${STACK[view.asked.stack].label}`) : null,
       h("span", { class: "spacer" }), recent(view.log, 2)),
     climateTrack({ x_spaces: [], ...view.climate }, legal, send),
