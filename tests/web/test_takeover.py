@@ -142,6 +142,7 @@ def test_the_results_name_the_seats_bots_played_and_their_moves(quick: TestClien
     listing = quick.get("/api/tables").json()["finished"]
     entry = next(t for t in listing if t["id"] == created["id"])
     assert entry["bots"] == over["bots"]
+    assert [seat["kind"] for seat in entry["seats"]] == ["human", "human"], "the seats stay the people's"
 
 
 def test_a_player_who_takes_a_seat_and_never_comes_is_replaced_too(quick: TestClient) -> None:

@@ -159,7 +159,13 @@ class Takeovers:
         for spell in self.spells:
             end = len(actions) if spell.get("to_step") is None else spell["to_step"]
             spell["moves"] = sum(1 for actor, _ in actions[spell["from_step"]:end] if actor == spell["seat"])
-        self.table.hall.store.update_table(self.table.id, takeovers=self.spells)
+        # The finished table's record keeps each seat as its person's (with the name): the spells
+        # say which moves a bot made for them.
+        seats = list(self.table.seats)
+        for spell in self.spells:
+            if spell.get("until") is None:
+                seats[spell["seat"]] = HUMAN
+        self.table.hall.store.update_table(self.table.id, takeovers=self.spells, seats=seats)
 
     def results(self) -> list[dict[str, Any]]:
         """The seats bots played for people, with their moves (the game-over message)."""
