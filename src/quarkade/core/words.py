@@ -66,7 +66,9 @@ def scores_text(view: dict[str, Any], names: Sequence[str] | None = None, unit: 
 
 
 @cache
-def _game_words(game_id: str) -> ResultText | None:
+def game_text(game_id: str, name: str) -> Callable[..., Any] | None:
+    """A function ``name`` of the ``text`` module of the game's package (``result_text``,
+    ``render_text``), or None when the game has none."""
     try:
         package = game_class(game_id).__module__.rpartition(".")[0]
     except UnknownGame:
@@ -77,15 +79,37 @@ def _game_words(game_id: str) -> ResultText | None:
         if error.name != f"{package}.text":
             raise
         return None
-    words = getattr(module, "result_text", None)
-    return words if callable(words) else None
+    found = getattr(module, name, None)
+    return found if callable(found) else None
+
+
+def wrap(text: str, indent: str = "  ", width: int = 80) -> list[str]:
+    """Words over lines of at most ``width`` characters, the later lines indented (the
+    terminal's text drawings fit 80 columns).
+
+    >>> wrap("one two three four", "  ", 9)
+    ['one two', '  three', '  four']
+    """
+    lines: list[str] = []
+    lead = text[: len(text) - len(text.lstrip())]
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else lead + word
+        if len(candidate) > width and line.strip():
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
 
 
 def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """Who won the finished game of ``view`` (a view's JSON) and why, in one or two sentences."""
     if not view.get("is_over", True):
         return "The game is not over."
-    words = _game_words(str(view.get("game", "")))
+    words = game_text(str(view.get("game", "")), "result_text")
     if words is not None:
         return str(words(view, names))
     return scores_text(view, names)

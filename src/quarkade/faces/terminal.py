@@ -9,10 +9,8 @@ in its package with ``render_text(view) -> str``; that text is shown in place of
 
 from __future__ import annotations
 
-import importlib
 import textwrap
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 from rich import box
@@ -25,7 +23,7 @@ from rich.text import Text
 from quarkade.core.errors import UnknownGame
 from quarkade.core.game import Action
 from quarkade.core.registry import game_class
-from quarkade.core.words import result_text
+from quarkade.core.words import game_text, result_text
 from quarkade.tools.replay import log_text
 
 LOG_LINES = 8
@@ -98,21 +96,9 @@ def _panel(key: str, value: dict[str, Any]) -> Panel:
 TextDrawing = Callable[[dict[str, Any]], str]
 
 
-@cache
 def text_drawing(game_id: str) -> TextDrawing | None:
     """The game's own text drawing: ``render_text`` in the ``text`` module of its package."""
-    try:
-        package = game_class(game_id).__module__.rpartition(".")[0]
-    except UnknownGame:
-        return None
-    try:
-        module = importlib.import_module(f"{package}.text")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.text":
-            raise
-        return None
-    drawing = getattr(module, "render_text", None)
-    return drawing if callable(drawing) else None
+    return game_text(game_id, "render_text")
 
 
 def _game_title(game_id: str) -> str:

@@ -23,9 +23,9 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from math import sqrt
 from typing import Any
 
+from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.simulate import SimulationResult
 
 __all__ = ["ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wilson_interval"]
@@ -45,27 +45,6 @@ figure{margin:.8em 0}svg{max-width:100%;height:auto}
 
 
 # ----------------------------------------------------------------- figures
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
-
-
-def wilson_interval(wins: float, played: float, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate: it stays within 0-1 and is not empty when
-    no game or every game was won. (The command line's tables have their own copy: a tool does
-    not import a face.) A shared win counts as its share, so ``wins`` may be fractional.
-
-    >>> low, high = wilson_interval(25, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.175, 0.343)
-    """
-    if played <= 0:
-        return 0.0, 1.0
-    rate = wins / played
-    spread = z * z / played
-    centre = (rate + spread / 2) / (1 + spread)
-    half = z * sqrt(rate * (1 - rate) / played + spread / (4 * played)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def item_table(statistics: dict[str, float]) -> tuple[list[str], dict[str, dict[str, float]]]:
     """The ``"<measure>:<item>"`` figures as (measures, item -> measure -> mean), with the
     derived ratios of ``RATIOS`` added where both parts are there.

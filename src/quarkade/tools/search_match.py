@@ -15,7 +15,7 @@ import time
 
 import quarkade
 from quarkade.agents.base import make_bot
-from quarkade.faces.figures import wilson_interval
+from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.match import play_match
 
 

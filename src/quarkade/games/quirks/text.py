@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import joined, seat_name
+from quarkade.core.words import joined, seat_name, wrap
 
 WIDTH = 80
 _CODES = "climate codes: O ocean, F forest, P plain, D desert, J jungle"
@@ -64,21 +64,8 @@ def _who(seat: int | None, viewer: int | None) -> str:
     return "you" if seat == viewer else table_label(seat)
 
 
-def _wrap(text: str, indent: str = "    ", width: int = WIDTH) -> list[str]:
-    """Words over lines of at most ``width`` characters, the later lines indented."""
-    lines: list[str] = []
-    lead = text[: len(text) - len(text.lstrip())]
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else lead + word
-        if len(candidate) > width and line.strip():
-            lines.append(line)
-            line = indent + word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
+def _wrap(text: str, indent: str = "    ") -> list[str]:
+    return wrap(text, indent, WIDTH)
 
 
 def card_text(card: dict[str, Any]) -> str:

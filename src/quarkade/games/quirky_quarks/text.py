@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import joined, plural, seat_name
+from quarkade.core.words import joined, plural, seat_name, wrap
 from quarkade.games.quirky_quarks.components import COMPONENTS, ROUNDS, Card
 
 WIDTH = 80
@@ -52,21 +52,8 @@ def quest_line(card: Card, count: int = 1) -> str:
     return f"{card.name}{held} ({card.symbol}) {plural(card.points, 'point')}; costs {', '.join(parts)}"
 
 
-def _wrap(text: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
-    """Words over lines of at most ``width`` characters, the later lines indented."""
-    lines: list[str] = []
-    lead = text[: len(text) - len(text.lstrip())]
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else lead + word
-        if len(candidate) > width and line.strip():
-            lines.append(line)
-            line = indent + word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    return wrap(text, indent, WIDTH)
 
 
 def _turn(view: dict[str, Any]) -> str:
