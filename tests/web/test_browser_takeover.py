@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
-from .test_browser import visible
+from .test_browser import quirky_quarks_step, visible
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -46,21 +46,17 @@ def seat0_moves_by_bot(server: LiveServer, table_id: str, timeout: float) -> Non
 
 
 def choose(page: Any) -> None:
-    """One choice of seat 0 on the Quirky Quarks board, by clicking, until the server has
-    taken an action of it (a choice that asks to be confirmed is confirmed; a board redrawn
-    under the click is clicked again)."""
-    confirm = ".confirm-bar button:has-text('Confirm')"
-    deadline = time.monotonic() + 20
+    """One choice of seat 0 on the Quirky Quarks board, by clicking as the whole-game browser
+    test does (an ejection chosen card by card and confirmed), until the server has taken an
+    action of it."""
+    deadline = time.monotonic() + 30
     while not visible(page, "#undo"):
         assert time.monotonic() < deadline, "no action of seat 0 was taken"
         try:
-            if visible(page, confirm):
-                page.locator(confirm).first.click(timeout=2_000)
-            elif visible(page, ".qq-actionbar.mine"):
-                pick(page)
-            page.wait_for_function("() => document.querySelector('#undo') || document.querySelector('.confirm-bar')",
-                                   timeout=2_000)
-        except PlaywrightTimeout:
+            if visible(page, ".qq-actionbar.mine"):
+                quirky_quarks_step(page, True)
+            page.wait_for_function("() => document.querySelector('#undo')", timeout=2_000)
+        except (PlaywrightTimeout, AssertionError):
             continue
 
 
