@@ -60,26 +60,6 @@ def choose(page: Any) -> None:
             continue
 
 
-def pick(page: Any) -> None:
-    for first, then in ((".qq-accelerator.playable", "text=Place bid"),
-                        (".qq-zone .qq-card.playable", "text=Start the auction")):
-        if visible(page, then):
-            page.locator(then).first.click()
-            return
-        if visible(page, first):
-            page.locator(first).first.click()
-            page.wait_for_selector(then)
-            page.locator(then).first.click()
-            return
-    for button in ("text=Place bid", ".qq-actionbar button:has-text('Draw from')", ".qq-complete",
-                   "text=Finish my Quest phase", ".qq-actionbar button:has-text('Ready')", ".qq-me .qq-card.playable",
-                   ".qq-actionbar button:has-text('Pass')"):
-        if visible(page, button):
-            page.locator(button).first.click()
-            return
-    raise AssertionError("the action bar offers nothing to click: " + page.inner_text(".qq-actionbar"))
-
-
 def test_a_timed_out_seat_is_played_by_a_bot_then_reclaimed_and_a_move_undone(thoughtful: LiveServer) -> None:
     server = thoughtful
     created = httpx.post(f"{server.url}/api/tables", json={

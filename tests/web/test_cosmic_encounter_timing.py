@@ -146,7 +146,8 @@ def test_a_deal_on_the_clock_keeps_refusing_stale_actions(server: LiveServer) ->
         offer = next(a for a in message["legal"] if a.startswith("offer") and a.endswith("base both"))
         old = message["seq"]
         await seats[first].act(offer, old)
-        _, offered = await until(seats, lambda m: any(o and o.get("notation") == offer for o in m["view"]["encounter"]["offers"]))
+        _, offered = await until(
+            seats, lambda m: any(o and o.get("notation") == offer for o in m["view"]["encounter"]["offers"]))
         # the same seat's next action, answering the update before its own offer: stale
         await seats[first].act("timeout", old)
         await asyncio.sleep(0.3)
