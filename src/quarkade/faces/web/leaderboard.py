@@ -18,7 +18,7 @@ from sqlalchemy import ColumnElement, func, select
 from starlette.concurrency import run_in_threadpool
 
 from quarkade.core.registry import list_games
-from quarkade.faces.web.pages import error_page
+from quarkade.faces.web.pages import app_page, error_page
 from quarkade.faces.web.store import OVER, TABLES, Store
 from quarkade.tools.ratings import Finish, openskill_table, ranks
 
@@ -71,27 +71,7 @@ def leaderboard(store: Store, game: str | None) -> dict[str, Any]:
     return {"game": game, "games": len(finishes), "players": rows}
 
 
-_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Leaderboard · Quarkade</title>
-  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="/css/quarkade.css">
-</head>
-<body>
-  <header class="topbar">
-    <a class="brand" href="/"><img src="/img/logo.svg" alt="" width="30" height="30">Quarkade</a>
-    <span class="spacer"></span>
-    <nav>
-      <a href="/">Lobby</a>
-      <a href="/leaderboard">Leaderboard</a>
-      <a href="/rules.html">Rules</a>
-    </nav>
-  </header>
-  <main class="page">
-    <section class="panel" id="leaderboard">
+_BOARD = """    <section class="panel" id="leaderboard">
       <div class="panel-title">
         <h1>Leaderboard</h1>
         <form method="get" action="/leaderboard">
@@ -104,11 +84,7 @@ _PAGE = """<!doctype html>
       <p class="hint">Ratings are OpenSkill's: μ is the estimated skill, σ its uncertainty, and players are
       ranked by μ − 3σ, a skill they have very probably reached. Finished public tables only; people are
       listed by the name they gave for their seat, bots by their kind.</p>
-    </section>
-  </main>
-</body>
-</html>
-"""
+    </section>"""
 
 
 def page(board: dict[str, Any]) -> str:
@@ -129,7 +105,7 @@ def page(board: dict[str, Any]) -> str:
             f"<td>{row['ordinal']:.1f}</td><td>{row['mu']:.1f}</td><td>{row['sigma']:.1f}</td>"
             f"<td>{row['games']}</td><td>{row['wins']:g}</td></tr>" for row in board["players"])
         table = f'<table class="list" id="ratings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-    return _PAGE.format(options="".join(options), summary=escape(summary), table=table)
+    return app_page("Leaderboard", _BOARD.format(options="".join(options), summary=escape(summary), table=table))
 
 
 class Boards:

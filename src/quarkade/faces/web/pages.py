@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 # Paths whose callers are programs: their errors stay JSON.
 PROGRAM_PREFIXES = ("/api/", "/ws/")
 
-_PAGE = """<!doctype html>
+_SHELL = """<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -28,19 +28,29 @@ _PAGE = """<!doctype html>
     <span class="spacer"></span>
     <nav>
       <a href="/">Lobby</a>
+      <a href="/leaderboard">Leaderboard</a>
       <a href="/rules.html">Rules</a>
     </nav>
   </header>
-  <main class="page error-page">
-    <section class="panel" id="error">
-      <h1>{title}</h1>
-      <p>{reason}</p>
-      <p><a class="button primary" href="/">Back to the lobby</a></p>
-    </section>
+  <main class="{main_class}">
+{body}
   </main>
 </body>
 </html>
 """
+
+_ERROR = """    <section class="panel" id="error">
+      <h1>{title}</h1>
+      <p>{reason}</p>
+      <p><a class="button primary" href="/">Back to the lobby</a></p>
+    </section>"""
+
+
+def app_page(title: str, body: str, main_class: str = "page") -> str:
+    """A server-made page in the app's style: its header and navigation around ``body`` (HTML,
+    already escaped); ``title`` is escaped here."""
+    return _SHELL.format(title=escape(title), main_class=main_class, body=body)
+
 
 TITLES = {404: "Nothing here", 405: "Not this way", 410: "This table is gone"}
 
@@ -48,7 +58,8 @@ TITLES = {404: "Nothing here", 405: "Not this way", 410: "This table is gone"}
 def error_page(status: int, reason: str, title: str | None = None) -> HTMLResponse:
     """An HTML page saying what went wrong, with the app's header and a link to the lobby."""
     title = title or TITLES.get(status, "Something went wrong")
-    return HTMLResponse(_PAGE.format(title=escape(title), reason=escape(reason)), status_code=status)
+    body = _ERROR.format(title=escape(title), reason=escape(reason))
+    return HTMLResponse(app_page(title, body, "page error-page"), status_code=status)
 
 
 def is_program(request: Request) -> bool:
