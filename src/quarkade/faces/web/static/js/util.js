@@ -31,6 +31,18 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 export const SEAT_COLOURS = ["#4cc9f0", "#ff5d8f", "#7ee081", "#ffb84d", "#b794ff", "#ff8a5c"];
+/** ``el`` answers a click, and Enter or Space when it has the focus, with ``onclick``. */
+export function clickable(el, onclick) {
+  el.addEventListener("click", onclick);
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onclick(event);
+    }
+  });
+  return el;
+}
+
 export function seatColour(seat) {
   return seat === null || seat === undefined ? "#9aa6c3" : SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }

@@ -4,7 +4,7 @@
 // name syllable, the food-chain symbol, and the climate codes only where the view holds
 // them (your own cards). Adaptation values are never sent, so never drawn.
 
-import { h, s, seatColour } from "../util.js";
+import { clickable, h, s, seatColour } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 
@@ -201,15 +201,7 @@ function cardSvg(card, { size = "hand", owner, playable = false, selected = fals
     else if (card.codes === "") svg.append(s("text", { x: W / 2, y: H - 8, "text-anchor": "middle", "font-size": 8.5, fill: "#9aa0ad" }, "no code"));
     if (band) svg.append(s("rect", { x: 2, y: H - 4, width: W - 4, height: 3, rx: 1.5, fill: band }));
   }
-  if (onclick) {
-    svg.addEventListener("click", onclick);
-    svg.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onclick(event);
-      }
-    });
-  }
+  if (onclick) clickable(svg, onclick);
   return svg;
 }
 

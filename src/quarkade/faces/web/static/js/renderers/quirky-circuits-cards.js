@@ -1,7 +1,7 @@
 // Quirky Circuits' command cards drawn as SVG: faces with their icon and name, backs that show
 // only "move" or "turn", the seat's mark and a chosen card's place in the order to play.
 
-import { s, seatColour } from "../util.js";
+import { clickable, s, seatColour } from "../util.js";
 
 export const KINDS = {
   "move-1": { name: "Move 1", back: "move", text: "Move the robot 1 space forward." },
@@ -88,14 +88,6 @@ export function commandCard({ card = null, back = null, size = "hand", seat = nu
     svg.append(s("circle", { cx: W - 13, cy: 13, r: 10, fill: "#f4c553", stroke: "#0b1020", "stroke-width": 1.5 }),
       s("text", { x: W - 13, y: 17.5, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#1d1403" }, badge));
   }
-  if (onclick) {
-    svg.addEventListener("click", onclick);
-    svg.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onclick(event);
-      }
-    });
-  }
+  if (onclick) clickable(svg, onclick);
   return svg;
 }

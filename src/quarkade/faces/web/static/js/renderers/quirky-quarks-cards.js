@@ -1,7 +1,7 @@
 // Quirky Quarks' cards drawn as SVG from the game's catalogue (components/cards.toml):
 // particles, Quests with their cost and power, and the decks' backs.
 
-import { h, s } from "../util.js";
+import { clickable, h, s } from "../util.js";
 
 const FAMILY_OF = {
   up: "quark", down: "quark", "anti-up": "antiquark", "anti-down": "antiquark",
@@ -104,15 +104,7 @@ export function card(id, { size = "small", count = 1, playable = false, selected
   svg.append(s("title", {}, tooltip(info)));
   if (info.quest) drawQuest(svg, info, W, H, big);
   else drawParticle(svg, info, W, H, big, size);
-  if (onclick) {
-    svg.addEventListener("click", onclick);
-    svg.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onclick(event);
-      }
-    });
-  }
+  if (onclick) clickable(svg, onclick);
   if (count > 1) {
     // several cards of a kind: a pile, with its count
     return h("span", { class: `qq-stack size-${size}`, title: `${count} × ${info.name}` }, svg, h("span", { class: "qq-count" }, `×${count}`));
