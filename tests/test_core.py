@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import doctest
 import json
+import pickle
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -270,3 +272,25 @@ def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, verbose=False)
     assert result.attempted > 0, f"{module.__name__} has no doctest"
     assert result.failed == 0
+
+
+def test_a_lazy_view_makes_a_part_once_and_only_when_read() -> None:
+    made: list[str] = []
+
+    def part(key: str, value: int) -> Callable[[], int]:
+        def make() -> int:
+            made.append(key)
+            return value
+        return make
+
+    view = View("g", 0, {"a": 1}, {"b": part("b", 2), "c": part("c", 3)})
+    assert view["a"] == 1 and made == []
+    assert view["b"] == 2 and view["b"] == 2 and made == ["b"]
+    assert "c" in view and "z" not in view and view.get("z", 5) == 5 and made == ["b"]
+    with pytest.raises(KeyError):
+        view["z"]
+    assert view.to_json() == {"game": "g", "seat": 0, "a": 1, "b": 2, "c": 3} and made == ["b", "c"]
+    eager = View("g", 0, {"a": 1, "b": 2, "c": 3})
+    assert view == eager and hash(view) == hash(eager)
+    copied = pickle.loads(pickle.dumps(View("g", 1, {}, {"x": part("x", 7)})))
+    assert copied.data == {"x": 7} and copied.seat == 1

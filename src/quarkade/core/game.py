@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -96,14 +96,53 @@ class GameInfo:
 
 
 class View:
-    """What one seat (or a spectator, seat ``None``) may know of a state."""
+    """What one seat (or a spectator, seat ``None``) may know of a state.
 
-    __slots__ = ("game_id", "seat", "data")
+    A view may be built lazily: ``parts`` maps a key to a function that makes its value, called
+    only when the key is read (``view[key]``, ``view.get``) or the whole view is (``data``,
+    ``to_json``). A bot that reads three keys then pays for three, not for the log and the
+    discard piles; a view that is served or compared is whole, with the same keys either way.
+    A part is made at most once and must not depend on when it is made: the state it reads is
+    the one the view was made from (a view is used before its state changes, or made whole).
+    """
 
-    def __init__(self, game_id: str, seat: int | None, data: dict[str, Any]) -> None:
+    __slots__ = ("game_id", "seat", "_data", "_parts")
+
+    def __init__(self, game_id: str, seat: int | None, data: dict[str, Any],
+                 parts: Mapping[str, Callable[[], Any]] | None = None) -> None:
         self.game_id = game_id
         self.seat = seat
-        self.data = data
+        self._data = data
+        self._parts = dict(parts) if parts else None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The whole view (every lazy part made now)."""
+        parts = self._parts
+        if parts:
+            for key, make in parts.items():
+                if key not in self._data:
+                    self._data[key] = make()
+            self._parts = None
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._data[key]
+        except KeyError:
+            if not self._parts or key not in self._parts:
+                raise
+        value = self._data[key] = self._parts[key]()
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data or bool(self._parts and key in self._parts)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "seat": self.seat, **self.data}
@@ -113,6 +152,10 @@ class View:
 
     def __hash__(self) -> int:
         return hash(json.dumps(self.to_json(), sort_keys=True))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied whole: the functions of lazy parts do not travel.
+        return (View, (self.game_id, self.seat, self.data))
 
     def __repr__(self) -> str:
         return f"View({self.game_id!r}, seat={self.seat!r})"
