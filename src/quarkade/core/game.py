@@ -118,13 +118,17 @@ class View:
     @property
     def data(self) -> dict[str, Any]:
         """The whole view (every lazy part made now)."""
+        return self.whole()._data
+
+    def whole(self) -> View:
+        """This view with every lazy part made now: one to keep while its state moves on."""
         parts = self._parts
         if parts:
             for key, make in parts.items():
                 if key not in self._data:
                     self._data[key] = make()
             self._parts = None
-        return self._data
+        return self
 
     def __getitem__(self, key: str) -> Any:
         try:

@@ -683,7 +683,8 @@ class Table:
             seat = seats[0]
             bot = self.bots[seat]
             version = steps_of(state)
-            view, legal = state.view(seat), state.legal_actions(seat)
+            # whole now: the bot thinks in a thread while the table may move on
+            view, legal = state.view(seat).whole(), state.legal_actions(seat)
             try:
                 action = await asyncio.to_thread(bot.choose, view, legal)
             except Exception:
