@@ -287,6 +287,7 @@ def test_a_lazy_view_makes_a_part_once_and_only_when_read() -> None:
     assert view["a"] == 1 and made == []
     assert view["b"] == 2 and view["b"] == 2 and made == ["b"]
     assert "c" in view and "z" not in view and view.get("z", 5) == 5 and made == ["b"]
+    assert view.keys() == list(view) == ["a", "b", "c"] and made == ["b"]
     with pytest.raises(KeyError):
         view["z"]
     assert view.to_json() == {"game": "g", "seat": 0, "a": 1, "b": 2, "c": 3} and made == ["b", "c"]

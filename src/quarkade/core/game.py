@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -144,6 +144,13 @@ class View:
             return self[key]
         except KeyError:
             return default
+
+    def keys(self) -> list[str]:
+        """Every key of the view, made or not."""
+        return [*self._data, *(key for key in self._parts or () if key not in self._data)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
 
     def __contains__(self, key: object) -> bool:
         return key in self._data or bool(self._parts and key in self._parts)

@@ -124,7 +124,7 @@ class ViewEncoder:
 
     def encode(self, view: View) -> npt.NDArray[np.float32]:
         vector = np.zeros(self.size, dtype=np.float64)
-        for path, value in _leaves({key: item for key, item in view.data.items() if key != "log"}, ""):
+        for path, value in _leaves({key: view[key] for key in view if key != "log"}, ""):
             if isinstance(value, bool) or value is None or isinstance(value, str):
                 vector[_slot(f"{path}={value}", self.size)] += 1.0
             elif isinstance(value, (int, float)):

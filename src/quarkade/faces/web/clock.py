@@ -155,7 +155,8 @@ class TableClock:
         table, step = self.table, self.step
         assert step is not None
         state, bot = table.state, table.bots[seat]
-        view, legal = state.view(seat), state.legal_actions(seat)
+        # whole now: the bot thinks in a thread while the table may move on
+        view, legal = state.view(seat).whole(), state.legal_actions(seat)
         try:
             action = await asyncio.to_thread(bot.choose, view, legal)
         except Exception:
