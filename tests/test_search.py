@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.search import Node, SearchBot, evaluation, outcome
+from quarkade.core.chance import Chance
 from quarkade.core.errors import InvalidOptions
+from quarkade.core.game import Action, Game, GameInfo, State, View
 from quarkade.tools.match import play_match
 
 
@@ -16,7 +20,7 @@ from quarkade.tools.match import play_match
 def test_search_bot_chooses_legal_actions(game_id: str, players: int) -> None:
     game = quarkade.load(game_id, players=players)
     state = game.new_game(4)
-    bot = SearchBot(game, seed=1, iterations=30)
+    bot = SearchBot(game, seed=1, iterations=20, depth=4)
     for _ in range(12):
         if state.is_over:
             break
@@ -37,7 +41,7 @@ def test_search_bot_beats_random_play() -> None:
     game = quarkade.load("quirky-quarks", players=2)
     wins = 0
     for seed in range(3):
-        bots = [SearchBot(game, seed, iterations=60), make_bot("random", game, seed + 100)]
+        bots = [SearchBot(game, seed, iterations=12, depth=4), make_bot("random", game, seed + 100)]
         wins += play_match(game, bots, seed).winners == (0,)
     assert wins >= 2
 
@@ -119,3 +123,126 @@ def test_search_starts_from_the_heuristic_choice() -> None:
     bot = SearchBot(game, seed=5, iterations=1)
     hinted = make_bot("heuristic", game, 5 ^ 0x6A1DE).choose(state.view(seat), legal)
     assert bot.choose(state.view(seat), legal) == hinted
+
+
+class Take(Action):
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Take) and other.count == self.count
+
+    def __hash__(self) -> int:
+        return self.count
+
+    def __str__(self) -> str:
+        return str(self.count)
+
+
+class Nim(Game):
+    """Two players take 1 to 3 counters in turn; who takes the last one wins. From a pile not a
+    multiple of 4 the only winning move leaves a multiple of 4."""
+
+    info = GameInfo("nim-for-tests", "Nim", 2, 2, "take 1 to 3; the last counter wins")
+
+    def new_game(self, seed: int) -> State:
+        return NimState(self, seed, 11)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return Take(int(text))
+
+    def sample_state(self, view: View, chance: Chance) -> State:
+        state = NimState(self, 0, view["pile"])
+        state.turn = view["turn"]
+        return state
+
+
+class NimState(State):
+    __slots__ = ("pile", "turn")
+
+    def __init__(self, game: Game, seed: int, pile: int) -> None:
+        self.game, self.seed, self.pile, self.turn = game, seed, pile, 0
+        self._history, self._steps = None, 0
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.is_over else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [Take(n) for n in range(1, min(3, self.pile) + 1)] if seat in self.to_act else []
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        return None if action in self.legal_actions(seat) else "take 1 to 3, no more than the pile"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Take)
+        self.pile -= action.count
+        self.turn = 1 - self.turn if self.pile else self.turn
+
+    def view(self, seat: int | None) -> View:
+        return View(self.game.id, seat, {"pile": self.pile, "turn": self.turn})
+
+    @property
+    def is_over(self) -> bool:
+        return self.pile == 0
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(seat in self.winners) for seat in range(2))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self.turn,) if self.is_over else ()
+
+    def clone(self) -> State:
+        other = NimState(self.game, self.seed, self.pile)
+        other.turn = self.turn
+        self._copy_history(other)
+        return other
+
+
+@pytest.mark.parametrize(("pile", "winning"), [(5, 1), (6, 2), (7, 3), (10, 2)])
+def test_search_finds_the_forced_win(pile: int, winning: int) -> None:
+    game = Nim(2, {})
+    state = NimState(game, 0, pile)
+    bot = SearchBot(game, seed=pile, seconds=60, iterations=3000, depth=20)
+    assert bot.choose(state.view(0), state.legal_actions(0)) == Take(winning)
+    assert bot.simulations == 3000, "an iteration budget is exact"
+
+
+def test_the_budget_counts_cpu_time() -> None:
+    game = quarkade.load("quirks", players=3)
+    state = game.new_game(2)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = SearchBot(game, seed=1, seconds=0.05)
+    started_cpu, started_wall = time.process_time(), time.perf_counter()
+    bot.choose(state.view(seat), legal)
+    spent_cpu = time.process_time() - started_cpu
+    assert bot.simulations > 0
+    # One iteration (a playout and a determinization) may run past the deadline.
+    assert 0.05 <= spent_cpu < 0.05 + 0.25
+    assert time.perf_counter() - started_wall >= spent_cpu * 0.9
+
+
+def test_a_large_margin_keeps_the_heuristic_move() -> None:
+    # With a margin no mean reward can exceed, the bot plays the heuristic's move whatever it
+    # searched; with the margin off it plays its most searched move.
+    game = quarkade.load("quirky-quarks", players=3)
+    state = game.new_game(7)
+    adviser = make_bot("heuristic", game, 3 ^ 0xAD71CE)
+    differs = 0
+    for _ in range(24):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        if len(legal) > 1:
+            advice = adviser.choose(view, legal)
+            kept = SearchBot(game, seed=3, iterations=10, depth=4, margin=1.0, bias=0.0)
+            assert kept.choose(view, legal) == advice
+            free = SearchBot(game, seed=3, iterations=10, depth=4, margin=-1.0, bias=0.0)
+            differs += free.choose(view, legal) != advice
+        state.apply(seat, adviser.choose(view, legal))
+    assert differs > 0, "without the margin the search does leave the heuristic's move"

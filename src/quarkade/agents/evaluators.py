@@ -26,8 +26,22 @@ def shares(progress: Sequence[float], sharpness: float, out: Sequence[bool] = ()
 
 @register_evaluator("quirky-quarks")
 def quirky_quarks(state: State) -> list[float]:
-    # Points are the game's measure; a handful of points is about one Quest.
-    return shares(state.scores, 0.25)
+    # Points (eV included) are the game's measure, but a position cut short also holds Quests
+    # in hand on their way to completion: counted at the heuristic's own estimate of their
+    # points (discounted by the particles they miss), so that buying cards does not look like
+    # losing the eV paid. A handful of points is about one Quest.
+    from quarkade.games.quirky_quarks.bot import CARDS, LOOSE_PARTICLE, Knowledge
+
+    progress = list(state.scores)
+    for seat in range(len(progress)):
+        known = Knowledge(state.view(seat))
+        hand = known.hand
+        for kind, count in enumerate(hand):
+            if count and CARDS[kind].is_quest:
+                progress[seat] += count * known.quest_value(kind, hand)
+            elif count:
+                progress[seat] += count * LOOSE_PARTICLE / 2
+    return shares(progress, 0.25)
 
 
 @register_evaluator("quirks")
@@ -57,3 +71,21 @@ def quirkling(state: State) -> list[float]:
         kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in made)) for made in s.made[seat]}
         progress.append(len(kinds) + 0.25 * len(s.made[seat]))
     return shares(progress, 1.5)
+
+
+@register_evaluator("qwarks")
+def qwarks(state: State) -> list[float]:
+    # Kept cards' values are the score; a card is worth a few points, so a lead of two or three
+    # cards is near decisive.
+    return shares(state.scores, 0.3)
+
+
+@register_evaluator("cosmic-encounter")
+def cosmic_encounter(state: State) -> list[float]:
+    # The race is to five foreign bases (scores stay 0 until someone wins); one more base is a
+    # large step, the last ones larger still as the win comes near.
+    from quarkade.games.cosmic_encounter.components import WIN_BASES
+
+    s: Any = state
+    progress = [s.foreign_bases(seat) for seat in range(s.players)]
+    return shares([float(bases) + (1.0 if bases == WIN_BASES - 1 else 0.0) for bases in progress], 1.0)

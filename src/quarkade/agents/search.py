@@ -88,13 +88,29 @@ def evaluation(state: State) -> list[float]:
 
 
 class SearchBot(Bot):
-    """IS-MCTS within ``seconds`` (and at most ``iterations`` if that is above 0) per decision."""
+    """IS-MCTS within ``seconds`` of CPU time (and at most ``iterations`` if that is above 0) a
+    decision.
+
+    The budget counts the CPU time of the searching process (``time.process_time``), not the
+    wall clock, so the bot plays as strongly on a busy machine as on an idle one; with
+    ``workers`` above 1 each process has the whole budget. ``iterations`` alone (a large
+    ``seconds``) makes a search exactly reproducible from its seed.
+
+    Settings (each a keyword, ``mcts:seconds=1,depth=20``): ``depth`` the moves of a playout
+    before its position is evaluated; ``exploration`` UCB's constant (rewards are in [0, 1]);
+    ``guided`` the share of playout moves the game's heuristic bot chooses (the others are
+    random); ``bias`` the progressive bias towards the heuristic's move at the root;
+    ``margin`` how much better (in mean reward) the most searched move must be than the
+    heuristic's move to be played instead of it (below 0: the most searched move is played);
+    ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
+    ``workers`` the processes searching (root parallelism).
+    """
 
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  depth: int = 8, exploration: float = 0.7, guided: float = 0.5, bias: float = 10.0,
-                 workers: int = 1) -> None:
+                 margin: float = -1.0, tree: bool = True, workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
@@ -108,36 +124,64 @@ class SearchBot(Bot):
         self.exploration = float(exploration)
         self.guided = float(guided)
         self.bias = float(bias)
+        self.margin = float(margin)
+        self.tree = bool(tree)
         self.workers = int(workers)
         self._hint: tuple[Node, Key] | None = None
         self.simulations = 0  # counted over the bot's life, for benchmarks
-        self._guide: Bot | None = None
         self._pool: Any = None
-        try:
-            self._guide = make_bot("heuristic", game, seed ^ 0x6A1DE) if guided or bias else None
-        except QuarkadeError:  # a game without a heuristic: playouts stay uniform
-            self._guide = None
+        # Two heuristic bots: one sees only the real decisions (a bot may remember what it saw,
+        # as Qwarks' does), the other plays the playouts' seats on sampled positions.
+        self._adviser = _heuristic(game, seed ^ 0xAD71CE)
+        self._guide = _heuristic(game, seed ^ 0x6A1DE) if guided else None
+
+    def settings(self) -> dict[str, Any]:
+        """The keyword settings, as a worker process needs them."""
+        return {"seconds": self.seconds, "iterations": self.iterations, "depth": self.depth,
+                "exploration": self.exploration, "guided": self.guided, "bias": self.bias,
+                "margin": self.margin, "tree": self.tree}
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        counts = self._parallel_counts(view, legal) if self.workers > 1 else self.root_counts(view, legal)
-        best = max(range(len(legal)), key=lambda i: (counts[i], -i))
-        if counts[best] == 0:
-            return legal[self.chance.below(len(legal))]
+        advice = self._adviser.choose(view, legal) if self._adviser is not None else None
+        if self.workers > 1:
+            results = self._parallel_results(view, legal, advice)
+        else:
+            results = self.root_results(view, legal, advice)
+        return self._decide(legal, results, advice)
+
+    def _decide(self, legal: list[Action], results: list[tuple[int, float]], advice: Action | None) -> Action:
+        # The most visited move (the robust choice); the heuristic's move stands unless the
+        # search found one better by more than the margin (a few noisy playouts must not
+        # overturn a sound default).
+        best = max(range(len(legal)), key=lambda i: (results[i][0], -i))
+        visits, reward = results[best]
+        if visits == 0:
+            return advice if advice is not None else legal[self.chance.below(len(legal))]
+        if advice is None or self.margin < 0 or legal[best] == advice:
+            return legal[best]
+        advised_visits, advised_reward = results[legal.index(advice)]
+        if not advised_visits or reward / visits <= advised_reward / advised_visits + self.margin:
+            return advice  # unsearched, the default stands
         return legal[best]
 
     def root_counts(self, view: View, legal: list[Action]) -> list[int]:
         """Visits of each legal action at the root after one decision's budget."""
+        return [visits for visits, _ in self.root_results(view, legal, None)]
+
+    def root_results(self, view: View, legal: list[Action], advice: Action | None) -> list[tuple[int, float]]:
+        """Visits and summed reward of each legal action at the root after one decision's
+        budget; ``advice`` (the heuristic's move) is tried first and favoured."""
         seat = view.seat
         root = Node()
         # Progressive bias at the root: the heuristic's own choice is tried first and favoured
         # by bias / (visits + 1), so a short search starts from the heuristic's move and leaves it
         # only for one that searches clearly better (auctions offer dozens of bids).
         self._hint = None
-        if self._guide is not None and self.bias and seat is not None:
-            self._hint = (root, (seat, self._guide.choose(view, legal)))
-        started = time.perf_counter()
+        if advice is not None and self.bias and seat is not None:
+            self._hint = (root, (seat, advice))
+        started = time.process_time()
         deadline = started + self.seconds
         done = 0
         # A fresh determinization every iteration while sampling takes under SAMPLING_SHARE of
@@ -146,10 +190,10 @@ class SearchBot(Bot):
         pool: list[State] = []
         sampling = 0.0
         while True:
-            now = time.perf_counter()
+            now = time.process_time()
             if not pool or sampling <= SAMPLING_SHARE * (now - started):
                 state = self.game.sample_state(view, self.chance)
-                sampling += time.perf_counter() - now
+                sampling += time.process_time() - now
                 if len(pool) >= POOL:
                     pool[done % POOL] = state
                 else:
@@ -161,30 +205,31 @@ class SearchBot(Bot):
                 setattr(state, "chance", Chance(self.chance.next64()))  # noqa: B010 - not every State has one
             self._iterate(root, state)
             done += 1
-            if (self.iterations and done >= self.iterations) or time.perf_counter() >= deadline:
+            if (self.iterations and done >= self.iterations) or time.process_time() >= deadline:
                 break
         self.simulations += done
-        counts = []
+        results = []
         for action in legal:
             stat = root.stats.get((seat, action)) if seat is not None else None
-            counts.append(stat.visits if stat is not None else 0)
-        return counts
+            results.append((stat.visits, stat.reward) if stat is not None else (0, 0.0))
+        return results
 
-    def _parallel_counts(self, view: View, legal: list[Action]) -> list[int]:
-        # Root parallelism: each process searches its own tree; their root visits are summed.
+    def _parallel_results(self, view: View, legal: list[Action], advice: Action | None) -> list[tuple[int, float]]:
+        # Root parallelism: each process searches its own tree; their root statistics are summed.
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
-        jobs = [self._pool.submit(_worker_counts, self.game, self.seed * 31 + w + 1, self.seconds,
-                                  self.iterations // self.workers, self.depth, self.exploration,
-                                  self.guided, view, legal) for w in range(self.workers)]
-        totals = [0] * len(legal)
+        settings = self.settings()
+        settings["iterations"] = -(-self.iterations // self.workers)
+        jobs = [self._pool.submit(_worker_results, self.game, self.seed * 31 + w + 1, settings, view, legal, advice)
+                for w in range(self.workers)]
+        totals = [(0, 0.0)] * len(legal)
         for job in jobs:
-            counts, simulations = job.result()
+            results, simulations = job.result()
             self.simulations += simulations
-            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+            totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, results, strict=True)]
         return totals
 
     def close(self) -> None:
@@ -238,7 +283,8 @@ class SearchBot(Bot):
     def _iterate(self, root: Node, state: State) -> None:
         path: list[tuple[Node, tuple[Key, ...]]] = []
         node = root
-        # Selection and expansion: down the tree until a joint choice leads to a new node.
+        # Selection and expansion: down the tree until a joint choice leads to a new node (at
+        # once below the root when the search is flat).
         while not state.is_over:
             acting = state.to_act
             joint: list[Key] = []
@@ -250,6 +296,8 @@ class SearchBot(Bot):
                 state.apply_unchecked(seat, action)
             key = tuple(joint)
             path.append((node, key))
+            if not self.tree:
+                break
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -265,13 +313,16 @@ class SearchBot(Bot):
     def _playout(self, state: State) -> list[float]:
         chance = self.chance
         guide = self._guide
+        always = self.guided >= 1
         for _ in range(self.depth):
             if state.is_over:
                 break
             acting = state.to_act
-            seat = acting[chance.below(len(acting))]
+            seat = acting[0] if len(acting) == 1 else acting[chance.below(len(acting))]
             actions = state.legal_actions(seat)
-            if guide is not None and len(actions) > 1 and chance.below(1000) < self.guided * 1000:
+            if len(actions) == 1:
+                action = actions[0]
+            elif guide is not None and (always or chance.below(1000) < self.guided * 1000):
                 action = guide.choose(state.view(seat), actions)
             else:
                 action = actions[chance.below(len(actions))]
@@ -279,12 +330,18 @@ class SearchBot(Bot):
         return evaluation(state)
 
 
-def _worker_counts(game: Game, seed: int, seconds: float, iterations: int, depth: int, exploration: float,
-                   guided: float, view: View, legal: list[Action]) -> tuple[list[int], int]:
-    bot = SearchBot(game, seed, seconds=seconds, iterations=iterations, depth=depth, exploration=exploration,
-                    guided=guided)
-    counts = bot.root_counts(view, legal)
-    return counts, bot.simulations
+def _heuristic(game: Game, seed: int) -> Bot | None:
+    try:
+        return make_bot("heuristic", game, seed)
+    except QuarkadeError:  # a game without a heuristic: no advice, and playouts stay uniform
+        return None
+
+
+def _worker_results(game: Game, seed: int, settings: dict[str, Any], view: View, legal: list[Action],
+                    advice: Action | None) -> tuple[list[tuple[int, float]], int]:
+    bot = SearchBot(game, seed, **settings)
+    results = bot.root_results(view, legal, advice)
+    return results, bot.simulations
 
 
 register_bot("mcts")(SearchBot)
@@ -303,10 +360,10 @@ def simulations_per_second(game: Game, seconds: float = 3.0, seed: int = 0) -> f
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         view = state.view(seat)
-        started = time.perf_counter()
+        started = time.process_time()
         before = bot.simulations
         action = bot.choose(view, legal)
-        spent += time.perf_counter() - started
+        spent += time.process_time() - started
         done += bot.simulations - before
         state.apply(seat, action)
     return done / spent if spent else 0.0
