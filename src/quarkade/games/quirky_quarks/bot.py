@@ -9,8 +9,6 @@ end), ejects its least useful cards, and completes the Quests worth the most fir
 
 from __future__ import annotations
 
-from typing import Any
-
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.quirky_quarks.actions import (
@@ -30,8 +28,9 @@ from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, Q
 CARDS = COMPONENTS.cards
 KINDS = len(CARDS)
 KIND_BY_ID = {card.id: card.kind for card in CARDS}
-ACCELERATOR_BY_ID = {a.id: a.index for a in COMPONENTS.accelerators}
+ACCELERATOR_IDS = tuple(a.id for a in COMPONENTS.accelerators)
 NEUTRINO = KIND_BY_ID["neutrino"]
+PROTON, NEUTRON = KIND_BY_ID["proton"], KIND_BY_ID["neutron"]
 ROUNDS = 5
 # A particle no Quest in hand needs is still worth something: three of a kind pay any particle.
 LOOSE_PARTICLE = 0.7
@@ -39,83 +38,115 @@ POWER_PER_ROUND = {"funding_ev": 2.0, "eject_ev": 2.0, "funding_draw": 1.2, "eje
                    "eject_draw_after": 1.2, "eject_fewer": 0.6, "discount": 1.2}
 
 
+# What the bot's valuation needs of each card, worked out once at import (every decision reads
+# these tables many times over). Each figure is the very expression the valuation would
+# compute, so that the values, and the choices, are the same to the last bit.
+QUESTS = tuple(card.kind for card in CARDS if card.is_quest)
+IS_QUEST = tuple(card.is_quest for card in CARDS)
+# Per Quest: its particles with how many of each, its table cost as (nucleon, how many).
+PARTICLE_COST = tuple(tuple((kind, card.cost_particles.count(kind)) for kind in set(card.cost_particles))
+                      for card in CARDS)
+TABLE_COST = tuple(tuple((kind, card.cost_table.count(kind)) for kind in set(card.cost_table)) for card in CARDS)
+# Per Quest: its points less the Protons/Neutrons it consumes (at least 2), before its power.
+BASE_VALUE = tuple(max(float(card.points) - sum(CARDS[k].points for k in card.cost_table), 2.0) if card.cost_table
+                   else float(card.points) for card in CARDS)
+# Per Quest: how its power adds to its value: per round left, once, per other Quest, or not.
+PER_ROUND, ONCE, PER_QUEST = 1, 2, 3
+POWER = tuple(
+    (0, 0.0) if card.power is None
+    else (PER_ROUND, POWER_PER_ROUND[card.power.kind]) if card.power.kind in POWER_PER_ROUND
+    else (ONCE, card.power.amount) if card.power.kind == "gain_ev"
+    else (PER_QUEST, card.power.amount) if card.power.kind == "bonus_per_other_quest"
+    else (0, 0.0)
+    for card in CARDS
+)
+# Per Quest and particle: how many of the particle it costs; and the share of the Quest's value
+# a particle it needs carries (divided among its cost).
+NEED = tuple(tuple(card.cost_particles.count(kind) for kind in range(KINDS)) for card in CARDS)
+COST_SHARE = tuple(max(1, len(card.cost_particles)) for card in CARDS)
+# Per Quest: the Quests that consume it from the table, with what holding one adds to it.
+CONSUMERS = tuple(
+    tuple((atom, 0.25 * CARDS[atom].points / len(CARDS[atom].cost_table))
+          for atom in range(KINDS) if kind in CARDS[atom].cost_table)
+    for kind in range(KINDS)
+)
+
+
 class Knowledge:
-    """What the bot reads from its view."""
+    """What the bot reads from its view, and its valuation of the cards.
+
+    The values of single cards for the hand as it is are kept as they are worked out: one
+    decision asks for the same card many times (a discovery lists each card at every amount)."""
 
     def __init__(self, view: View) -> None:
-        data: dict[str, Any] = view.data
+        self.view = view
         self.seat = view.seat if view.seat is not None else 0
-        me = data["players"][self.seat]
-        self.round: int = data["round"]
-        self.phase: str = data["phase"]
+        me = view["players"][self.seat]
+        self.round: int = view["round"]
+        self.phase: str = view["phase"]
         self.ev: int = me["ev"]
         self.hand = [0] * KINDS
-        for card_id, count in data.get("hand", {}).items():
+        for card_id, count in view.get("hand", {}).items():
             self.hand[KIND_BY_ID[card_id]] = count
         self.table = [0] * KINDS
         for card_id, count in me["completed"].items():
             self.table[KIND_BY_ID[card_id]] = count
         self.rounds_left = ROUNDS - self.round
-        self.data = data
+        self._values: dict[int, float] = {}
 
     def quest_value(self, kind: int, hand: list[int]) -> float:
         """Expected points of holding Quest ``kind`` with ``hand``."""
-        card = CARDS[kind]
-        missing = _missing(card.cost_particles, hand)
-        for nucleon in set(card.cost_table):
-            short = max(0, card.cost_table.count(nucleon) - self.table[nucleon])
+        missing = 0
+        for particle, count in PARTICLE_COST[kind]:
+            missing += max(0, count - hand[particle])
+        for nucleon, count in TABLE_COST[kind]:
+            short = max(0, count - self.table[nucleon])
             held = min(short, hand[nucleon])  # a Proton or Neutron Quest in hand is on its way
             missing += held * 2 + (short - held) * 4
-        value = float(card.points)
-        if card.cost_table:
-            value -= sum(CARDS[k].points for k in card.cost_table)  # the Protons/Neutrons it consumes
-            value = max(value, 2.0)
-        if card.power is not None:
-            if card.power.kind in POWER_PER_ROUND:
-                value += POWER_PER_ROUND[card.power.kind] * self.rounds_left
-            elif card.power.kind == "gain_ev":
-                value += card.power.amount
-            elif card.power.kind == "bonus_per_other_quest":
-                value += card.power.amount * (sum(self.table) + 1)
+        value = BASE_VALUE[kind]
+        power, amount = POWER[kind]
+        if power == PER_ROUND:
+            value += amount * self.rounds_left
+        elif power == ONCE:
+            value += amount
+        elif power == PER_QUEST:
+            value += amount * (sum(self.table) + 1)
         # each missing card lowers the chance to complete it, more so late in the game
         chance = (0.7 if self.rounds_left >= 2 else 0.45) ** missing
         return value * chance
 
     def card_value(self, kind: int, hand: list[int] | None = None) -> float:
         """The marginal value of one more card of ``kind``."""
-        hand = self.hand if hand is None else hand
-        card = CARDS[kind]
+        if hand is None:
+            value = self._values.get(kind)
+            if value is None:
+                value = self._values[kind] = self._card_value(kind, self.hand)
+            return value
+        return self._card_value(kind, hand)
+
+    def _card_value(self, kind: int, hand: list[int]) -> float:
         if kind == NEUTRINO:
             return 0.5  # it is replaced by one card: a small gain
-        if card.is_quest:
+        if IS_QUEST[kind]:
             value = self.quest_value(kind, hand) * (0.5 if hand[kind] else 1.0)
-            for atom in range(KINDS):
-                if hand[atom] and kind in CARDS[atom].cost_table:
-                    value += 0.25 * CARDS[atom].points / len(CARDS[atom].cost_table)
+            for atom, share in CONSUMERS[kind]:
+                if hand[atom]:
+                    value += share
             return value
         value = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
-        for quest in range(KINDS):
-            if hand[quest] and CARDS[quest].is_quest:
-                cost = CARDS[quest].cost_particles
-                need = cost.count(kind)
-                if need > hand[kind]:
-                    value += self.quest_value(quest, hand) / max(1, len(cost)) * 1.3
+        held = hand[kind]
+        for quest in QUESTS:
+            if hand[quest] and NEED[quest][kind] > held:
+                value += self.quest_value(quest, hand) / COST_SHARE[quest] * 1.3
         return value
 
     def set_value(self, kinds: list[int]) -> float:
         hand = self.hand[:]
         total = 0.0
-        for kind in sorted(kinds, key=lambda k: not CARDS[k].is_quest):
-            total += self.card_value(kind, hand)
+        for kind in sorted(kinds, key=lambda k: not IS_QUEST[k]):
+            total += self._card_value(kind, hand)
             hand[kind] += 1
         return total
-
-
-def _missing(cost: tuple[int, ...], hand: list[int]) -> int:
-    missing = 0
-    for kind in set(cost):
-        missing += max(0, cost.count(kind) - hand[kind])
-    return missing
 
 
 class QuirkyQuarksHeuristic(Bot):
@@ -142,10 +173,10 @@ class QuirkyQuarksHeuristic(Bot):
 
     def _draw(self, k: Knowledge, legal: list[Action]) -> Action:
         decks = {a.deck: a for a in legal if isinstance(a, Draw)}
-        quests_in_hand = sum(k.hand[c.kind] for c in CARDS if c.is_quest)
+        quests_in_hand = sum(k.hand[quest] for quest in QUESTS)
         wanted = PARTICLE_DECK
         if quests_in_hand < 2 and k.rounds_left >= 1:
-            nucleons = k.table[KIND_BY_ID["proton"]] + k.table[KIND_BY_ID["neutron"]]
+            nucleons = k.table[PROTON] + k.table[NEUTRON]
             wanted = QUEST_II_DECK if nucleons and k.round >= 3 else QUEST_I_DECK
         for deck in (wanted, PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK):
             if deck in decks:
@@ -154,19 +185,21 @@ class QuirkyQuarksHeuristic(Bot):
 
     def _bid(self, k: Knowledge, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
-        options: dict[int, int] = {}
+        options: dict[int, Bid] = {}  # each accelerator's lowest bid
         for action in legal:
             if isinstance(action, Bid):
-                options[action.accelerator] = min(options.get(action.accelerator, 99), action.amount)
-        by_id = {a["id"]: a for a in k.data["accelerators"]}
-        for accelerator, lowest in options.items():
-            cards = [KIND_BY_ID[c] for c in by_id[COMPONENTS.accelerators[accelerator].id]["cards"]]
+                lowest = options.get(action.accelerator)
+                if lowest is None or action.amount < lowest.amount:
+                    options[action.accelerator] = action
+        by_id = {a["id"]: a for a in k.view["accelerators"]}
+        for accelerator, bid in options.items():
+            cards = [KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"]]
             worth = k.set_value(cards) * (0.75 if k.round < ROUNDS else 0.5)
-            surplus = worth - lowest
+            surplus = worth - bid.amount
             if best is None or surplus > best[0]:
-                best = (surplus, Bid(accelerator, lowest))
+                best = (surplus, bid)
         assert best is not None
-        return best[1] if best[1] in legal else legal[0]
+        return best[1]
 
     def _eject(self, k: Knowledge, legal: list[Action]) -> Action:
         ejects = [a for a in legal if isinstance(a, Eject)]
@@ -189,7 +222,7 @@ class QuirkyQuarksHeuristic(Bot):
         return best[1]
 
     def _raise(self, k: Knowledge, legal: list[Action]) -> Action:
-        auction = k.data["flow"]["auction"]
+        auction = k.view["flow"]["auction"]
         worth = k.card_value(KIND_BY_ID[auction["card"]])
         raises = [a for a in legal if isinstance(a, Raise)]
         if raises and worth - raises[0].amount >= 0.5:

@@ -8,6 +8,7 @@ it drew. After the game ends, everything is revealed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
@@ -142,84 +143,128 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     return None
 
 
+# What a view shows of each accelerator whatever the state: made once.
+_ACCELERATOR_IDS = tuple(a.id for a in ACCELERATORS)
+_ACCELERATOR_NAMES = tuple(a.name for a in ACCELERATORS)
+# Quests are the kinds from _FIRST_QUEST on: a table's Quests are a slice of it.
+_FIRST_QUEST = QUESTS[0]
+_QUEST_IDS = tuple(_ID[k] for k in QUESTS)
+_KIND_RANGE = range(KINDS)
+if tuple(range(_FIRST_QUEST, KINDS)) != QUESTS:
+    raise ValueError("the Quests are expected after the Elementary Particles in the card data")
+
+
 def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
+    """The view of ``seat``. What the bots read at every decision (the players, the flow, the
+    hand) is made now; the log, the accelerators, the Discovery Zone and the decks are lazy
+    parts, made from what the state held when the view was made (the persistent log and the
+    tuples as they are, the few lists that change in place copied now), so a part read later
+    reads the same view."""
     n = state.players
     over = state.is_over
     sealed = state.sealed
+    phase = state.phase
+    ids = _ID
+    quest_ids = _QUEST_IDS
+    hands, table, ev, neutrinos, placed = state.hands, state.table, state.ev, state.neutrinos, state.placed
+    accelerators = state.accelerators
     players = []
     for s in range(n):
-        held = state.hand_size(s)
+        base = s * KINDS
+        held = sum(hands[base : base + KINDS])
         if sealed is not None and s in sealed.choices:
             held += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
+        position = placed[s]
+        quests = table[base + _FIRST_QUEST : base + KINDS]
         entry: dict[str, Any] = {
             "seat": s,
-            "ev": state.ev[s],
+            "ev": ev[s],
             "hand_size": held,
-            "neutrinos": state.neutrinos[s],  # revealed, waiting to be resolved, not in the hand
-            "completed": _counts(state.completed(s), QUESTS),
-            "researcher": ACCELERATORS[state.accelerators[state.placed[s]]].id if state.placed[s] >= 0 else None,
+            "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
+            "completed": {quest_ids[i]: count for i, count in enumerate(quests) if count} if any(quests) else {},
+            "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
         }
         if sealed is not None and s in sealed.ready:
             entry["ready"] = sealed.ready[s]
             entry["must_eject"] = [state.minimums[s], state.maximums[s]]
         if over:
-            quest_points, bonus, ev = state.points(s)
-            entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": ev, "total": quest_points + bonus + ev}
+            quest_points, bonus, points_ev = state.points(s)
+            entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
+                              "total": quest_points + bonus + points_ev}
             entry["hand"] = _counts(state.hand(s))
         players.append(entry)
-    accelerators = []
-    for position, accelerator in enumerate(state.accelerators):
-        a = ACCELERATORS[accelerator]
-        accelerators.append({
-            "id": a.id,
-            "name": a.name,
-            "cards": _ids(state.accel_cards[position]),
-            "bid": state.bids[position] if state.phase is Phase.RESEARCH else 0,
-            "holder": state.holders[position] if state.phase is Phase.RESEARCH and state.holders[position] >= 0
-            else None,
-        })
-    decks = {}
-    for index, deck in enumerate(state.decks):
-        discards = [0] * KINDS
-        for kind in deck.discards:
-            discards[kind] += 1
-        decks[DECK_NAMES[index]] = {"cards": len(deck.cards), "discards": _counts(discards)}
+    auction_card = state.auction_card
+    pending, deals, used = state.pending_draws, state.setup_deals, state.discounts_used
     data: dict[str, Any] = {
         "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": PHASE_NAMES[phase],
         "stage": state.stage,
         "starting_physicist": state.sp,
         "to_act": list(state.to_act),
         "players": players,
-        "accelerators": accelerators,
-        "discovery_zone": _ids(sorted(state.zone)),
-        "decks": decks,
-        "flow": {
-            "turn": state.turn,
-            "considered": state.considered,
-            "initiator": state.initiator,
-            "min_bid": state.min_bid,
-            "initiated": state.initiated,
-            "auction": None if state.auction_card < 0 else {
-                "card": CARDS[state.auction_card].id,
-                "high_bid": state.high_bid,
-                "high_bidder": state.high_bidder,
-                "passed": [s for s in range(n) if state.passed[s]],
-            },
-            "pending_draws": [list(p) for p in state.pending_draws],
-            "setup_deals": [list(d) for d in state.setup_deals],
-            "neutrino": None if state.neutrino_seat < 0 else
-            {"seat": state.neutrino_seat, "draws_left": state.neutrino_draws},
-            "discounts_used": _counts(state.discounts_used),
-        },
-        "is_over": over,
-        "scores": list(state.scores) if over else None,
-        "winners": list(state.winners) if over else None,
     }
+    # Bids and holders change in place during the Research phase: the part reads copies.
+    bids, holders = (state.bids[:], state.holders[:]) if phase is Phase.RESEARCH else (None, None)
+    accel_cards, zone, log = state.accel_cards, state.zone, state.log
+    decks = [(len(deck.cards), deck.discards[:]) for deck in state.decks]
+    parts: dict[str, Callable[[], Any]] = {
+        "accelerators": lambda: _accelerators(accelerators, accel_cards, bids, holders),
+        "discovery_zone": lambda: _ids(sorted(zone)),
+        "decks": lambda: _decks(decks),
+    }
+    data["flow"] = {
+        "turn": state.turn,
+        "considered": state.considered,
+        "initiator": state.initiator,
+        "min_bid": state.min_bid,
+        "initiated": state.initiated,
+        "auction": None if auction_card < 0 else {
+            "card": ids[auction_card],
+            "high_bid": state.high_bid,
+            "high_bidder": state.high_bidder,
+            "passed": [s for s in range(n) if state.passed[s]],
+        },
+        "pending_draws": [list(p) for p in pending] if pending else [],
+        "setup_deals": [list(d) for d in deals] if deals else [],
+        "neutrino": None if state.neutrino_seat < 0 else
+        {"seat": state.neutrino_seat, "draws_left": state.neutrino_draws},
+        "discounts_used": _counts(used) if any(used) else {},
+    }
+    data["is_over"] = over
+    data["scores"] = list(state.scores) if over else None
+    data["winners"] = list(state.winners) if over else None
     if seat is not None:
-        data["hand"] = _counts(state.hand(seat))
+        base = seat * KINDS
+        hand = hands[base : base + KINDS]
+        data["hand"] = {ids[k]: hand[k] for k in _KIND_RANGE if hand[k]}
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
-    log = read(state.log, describe, seat, over, LOG_LENGTH)
-    data["log"] = log
-    return View("quirky-quarks", seat, data)
+    parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
+    return View("quirky-quarks", seat, data, parts)
+
+
+def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], ...], bids: list[int] | None,
+                  holders: list[int] | None) -> list[dict[str, Any]]:
+    """The accelerators in play, their cards, and (in the Research phase) each one's bid and holder."""
+    out = []
+    for position, accelerator in enumerate(accelerators):
+        holder = holders[position] if holders is not None else -1
+        out.append({
+            "id": _ACCELERATOR_IDS[accelerator],
+            "name": _ACCELERATOR_NAMES[accelerator],
+            "cards": _ids(cards[position]),
+            "bid": bids[position] if bids is not None else 0,
+            "holder": holder if holder >= 0 else None,
+        })
+    return out
+
+
+def _decks(decks: list[tuple[int, list[int]]]) -> dict[str, Any]:
+    """Each deck's size and its face-up discard pile, by card."""
+    out = {}
+    for index, (size, discarded) in enumerate(decks):
+        discards = [0] * KINDS
+        for kind in discarded:
+            discards[kind] += 1
+        out[DECK_NAMES[index]] = {"cards": size, "discards": _counts(discards)}
+    return out
