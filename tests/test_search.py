@@ -89,12 +89,12 @@ def test_sealed_step_choices_are_decoupled() -> None:
     game = quarkade.load("qwarks", players=2)
     state = game.new_game(3)
     assert len(state.to_act) == 2
-    bot = SearchBot(game, seed=2, iterations=40, depth=2)
+    bot = SearchBot(game, seed=2, iterations=40, depth=2, tree=True)
     root = Node()
     for _ in range(40):
         bot._iterate(root, game.sample_state(state.view(0), bot.chance))
     assert {seat for seat, _ in root.stats} == {0, 1}
-    assert all(len(key) == 2 for key in root.children)
+    assert root.children and all(len(key) == 2 for key in root.children)
 
 
 @pytest.mark.parametrize("game_id", ["quirks", "quirkling", "quirky-quarks"])
@@ -207,7 +207,7 @@ class NimState(State):
 def test_search_finds_the_forced_win(pile: int, winning: int) -> None:
     game = Nim(2, {})
     state = NimState(game, 0, pile)
-    bot = SearchBot(game, seed=pile, seconds=60, iterations=3000, depth=20)
+    bot = SearchBot(game, seed=pile, seconds=60, iterations=3000, depth=20, tree=True, widen=0.0)
     assert bot.choose(state.view(0), state.legal_actions(0)) == Take(winning)
     assert bot.simulations == 3000, "an iteration budget is exact"
 

@@ -102,6 +102,8 @@ class SearchBot(Bot):
     random); ``bias`` the progressive bias towards the heuristic's move at the root;
     ``margin`` how much better (in mean reward) the most searched move must be than the
     heuristic's move to be played instead of it (below 0: the most searched move is played);
+    ``widen`` progressive widening (0: off), a node's seat tries a new action only while the
+    actions it tried are fewer than ``widen`` times the square root of their visits;
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
     ``workers`` the processes searching (root parallelism).
     """
@@ -109,13 +111,14 @@ class SearchBot(Bot):
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 depth: int = 8, exploration: float = 0.7, guided: float = 0.5, bias: float = 10.0,
-                 margin: float = -1.0, tree: bool = True, workers: int = 1) -> None:
+                 depth: int = 30, exploration: float = 0.3, guided: float = 1.0, bias: float = 10.0,
+                 margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
-        if iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or not 0 <= guided <= 1 or workers < 1:
-            raise ValueError("iterations, depth, exploration and bias are 0 or more, guided between 0 and 1, "
+        if (iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or widen < 0 or not 0 <= guided <= 1
+                or workers < 1):
+            raise ValueError("iterations, depth, exploration, bias and widen are 0 or more, guided between 0 and 1, "
                              "workers 1 or more")
         self.seed = seed
         self.seconds = float(seconds)
@@ -125,6 +128,7 @@ class SearchBot(Bot):
         self.guided = float(guided)
         self.bias = float(bias)
         self.margin = float(margin)
+        self.widen = float(widen)
         self.tree = bool(tree)
         self.workers = int(workers)
         self._hint: tuple[Node, Key] | None = None
@@ -139,7 +143,7 @@ class SearchBot(Bot):
         """The keyword settings, as a worker process needs them."""
         return {"seconds": self.seconds, "iterations": self.iterations, "depth": self.depth,
                 "exploration": self.exploration, "guided": self.guided, "bias": self.bias,
-                "margin": self.margin, "tree": self.tree}
+                "margin": self.margin, "widen": self.widen, "tree": self.tree}
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -152,10 +156,10 @@ class SearchBot(Bot):
         return self._decide(legal, results, advice)
 
     def _decide(self, legal: list[Action], results: list[tuple[int, float]], advice: Action | None) -> Action:
-        # The most visited move (the robust choice); the heuristic's move stands unless the
-        # search found one better by more than the margin (a few noisy playouts must not
-        # overturn a sound default).
-        best = max(range(len(legal)), key=lambda i: (results[i][0], -i))
+        # The most visited move (the robust choice; on a tie the heuristic's); the heuristic's
+        # move stands unless the search found one better by more than the margin (a few noisy
+        # playouts must not overturn a sound default).
+        best = max(range(len(legal)), key=lambda i: (results[i][0], legal[i] == advice, -i))
         visits, reward = results[best]
         if visits == 0:
             return advice if advice is not None else legal[self.chance.below(len(legal))]
@@ -255,13 +259,19 @@ class SearchBot(Bot):
             stat.available = 1
             return favoured[1]
         untried: list[Action] = []
+        tried = visits = 0
         for action in actions:
             stat = stats.get((seat, action))
             if stat is None:
                 untried.append(action)
             else:
                 stat.available += 1
-        if untried:
+                tried += 1
+                visits += stat.visits
+        # Progressive widening: a new action only while the tried ones are fewer than
+        # widen * sqrt(visits), so a short search of a wide choice (dozens of bids) compares a
+        # few moves on several playouts each rather than many on one each.
+        if untried and (not self.widen or tried < max(2.0, self.widen * math.sqrt(visits))):
             action = untried[self.chance.below(len(untried))]
             stat = stats[(seat, action)] = Stat()
             stat.available = 1
@@ -270,7 +280,9 @@ class SearchBot(Bot):
         best = actions[0]
         best_score = -1.0
         for action in actions:
-            stat = stats[(seat, action)]
+            stat = stats.get((seat, action))
+            if stat is None:
+                continue  # not admitted yet (progressive widening)
             if stat.visits == 0:
                 return action
             score = stat.reward / stat.visits + c * math.sqrt(math.log(stat.available) / stat.visits)
