@@ -14,15 +14,18 @@ good as any card, as soon as the minimums allow. It never uses the signals "stop
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
-from quarkade.games.quirky_circuits.actions import DONE, PASS, Play
+from quarkade.games.quirky_circuits.actions import Play, Signal
 from quarkade.games.quirky_circuits.components import (
     BACKS,
     CARD_BY_ID,
+    CARD_TYPES,
     COMPONENTS,
+    QUIRK,
     Direction,
     Token,
     card_back,
@@ -37,23 +40,36 @@ WIN_SCORE = -2.0  # a filling that already meets the goal, counted as slightly b
 WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
 CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
 
+DIRECTION_BY_WORD = {direction.word: direction for direction in Direction}
+BACK_INDEX = {back: index for index, back in enumerate(BACKS)}
+CARDS_OF_BACK = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card) == back) for back in BACKS)
+
 
 class QuirkyCircuitsHeuristic(Bot):
     kind = "heuristic"
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        plays = [a for a in legal if isinstance(a, Play)]
-        stop = DONE if DONE in legal else PASS if PASS in legal else None
+        plays: list[Play] = []
+        stop: Action | None = None
+        for action in legal:
+            if isinstance(action, Play):
+                plays.append(action)
+            elif isinstance(action, Signal) and (action.word == "done" or (action.word == "pass" and stop is None)):
+                stop = action
         if not plays:
             return stop if stop is not None else legal[0]
-        data: dict[str, Any] = view.data
-        nav = navigator(data["scenario"]["id"])
+        # Read key by key: a lazy view then never makes the parts this bot does not need.
+        scenario_id = view["scenario"]["id"]
+        nav = navigator(scenario_id)
+        planner = planner_of(nav)
         seat = view.seat if view.seat is not None else 0
-        hand = [CARD_BY_ID[name] for name in data.get("hand", [])]
-        ends = self._queue_ends(nav, data, hand)
+        hand = [CARD_BY_ID[name] for name in view.get("hand", ())]
+        queue = view["queue"]
+        ends = self._queue_ends(planner, scenario_id, view["robot"], view["tokens"], queue, hand)
         # The others chose their cards to help: a filling that leaves the robot better off is
         # the likelier (weights fall by e for every TEMPERATURE cards more still needed).
-        scores = {end: WIN_SCORE if end == WIN else nav.estimate(end) for end in set(ends)}
+        estimate = nav.estimate
+        scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
         least = min(scores.values())
         weights: dict[int, float] = {}
         for end in ends:
@@ -63,86 +79,170 @@ class QuirkyCircuitsHeuristic(Bot):
             return stop  # the queue likely meets the goal already: add nothing that could spoil it
         if not weights:
             return plays[0]
-        players = data["players"]
+        players = view["players"]
         others_done = all(p["done"] for p in players if p["seat"] != seat)
         played = players[seat]["played"]
-        short = max(0, QUEUE_MINIMUM - len(data["queue"])) if others_done and not data["pacing"] else 0
+        short = max(0, QUEUE_MINIMUM - len(queue)) if others_done and not view["pacing"] else 0
         need = max(short, 0 if played else 1)  # cards this seat must still play before it may stop
-        values = {action: 0.0 for action in plays}
+        left = need - 1 if need > 1 else 0  # still needed once a card is played
+        # The rest of the hand after each play: the plan depends on which cards are left,
+        # not on which copy of a card goes.
+        rests = []
+        for action in plays:
+            kept = hand[:]
+            kept.remove(action.card)
+            rests.append((action.card, planner.rest_id(kept)))
+        after = planner.after
+        values = [0.0] * len(plays)
         stop_value = 0.0
-        planner = _Planner(nav, hand, need)  # one memory for every filling: they often meet
-        full = (1 << len(hand)) - 1
         for start, weight in weights.items():
-            for action in plays:
-                mask = full & ~(1 << hand.index(action.card))
-                values[action] += weight * planner.after(start, action.card, mask, 1)
-            stop_value += weight * nav.estimate(start)
-        best = min(plays, key=lambda a: values[a])
+            for index, (card, rest) in enumerate(rests):
+                values[index] += weight * after(start, card, rest, left)
+            stop_value += weight * estimate(start)
+        best = min(range(len(plays)), key=values.__getitem__)
         if stop is not None and stop_value <= values[best]:
             return stop
-        return best
+        return plays[best]
 
-    def _queue_ends(self, nav: Navigator, data: dict[str, Any], hand: list[int]) -> list[int]:
+    def _queue_ends(self, planner: Planner, scenario_id: str, robot: dict[str, Any],
+                    tokens: list[dict[str, Any]], queue: list[dict[str, Any]], hand: list[int]) -> list[int]:
         """The robot state after the queue as it stands, once for each random filling of its
         face-down cards (WIN where the queue already meets the goal)."""
-        robot = data["robot"]
-        tokens = [Token(t["token"], (t["space"][0], t["space"][1]), t["raised"]) for t in data["tokens"]]
-        start = nav.robot_state((robot["space"][0], robot["space"][1]), Direction[robot["facing"].upper()], tokens)
-        queue = data["queue"]
-        unknown = list(COMPONENTS.scenario(data["scenario"]["id"]).deck)
+        nav = planner.nav
+        space = robot["space"]
+        start = planner.tokens_id(tokens) * nav.poses + nav.pose((space[0], space[1]),
+                                                                  DIRECTION_BY_WORD[robot["facing"]])
+        step = nav.step
+        # The face-up cards before the first face-down one take the same course in every
+        # filling: they are resolved once.
+        slots: list[tuple[int, int]] = []  # after those: (card, or -1 face down; its back)
+        counts = list(_deck_counts(scenario_id))
         for card in hand:
-            unknown.remove(card)
+            counts[card] -= 1
+        hidden = False
         for entry in queue:
-            if entry["card"] is not None:
-                unknown.remove(CARD_BY_ID[entry["card"]])
-        hidden = [entry["back"] for entry in queue if entry["card"] is None]
-        pools = {back: [c for c in unknown if card_back(c) == back] for back in BACKS}
+            name = entry["card"]
+            if name is not None:
+                card = CARD_BY_ID[name]
+                counts[card] -= 1
+                if hidden:
+                    slots.append((card, 0))
+                elif start != WIN:
+                    start = step(start, card)
+            else:
+                hidden = True
+                slots.append((-1, BACK_INDEX[entry["back"]]))
+        if not hidden or start == WIN:
+            return [start] * (FILLINGS if hidden else 1)
+        # The cards unaccounted for, of each back, in card order.
+        pools = [[card for card in cards for _ in range(counts[card])] for cards in CARDS_OF_BACK]
+        outcomes = nav.outcomes
+        # ``Chance.below`` inlined (as ``Chance.shuffle`` does): the same draws, made cheaply.
+        chance = self.chance
+        seed, counter = chance.seed, chance.counter
         ends = []
-        for _ in range(FILLINGS if hidden else 1):
-            drawn = {back: pool[:] for back, pool in pools.items()}
+        for _ in range(FILLINGS):
+            drawn = (pools[0][:], pools[1][:])
             state = start
-            for entry in queue:
-                if entry["card"] is not None:
-                    card = CARD_BY_ID[entry["card"]]
-                else:
-                    pool = drawn[entry["back"]]
-                    card = pool.pop(self.chance.below(len(pool)))
-                state = nav.step(state, card)
+            for card, back in slots:
+                if card < 0:
+                    pool = drawn[back]
+                    counter += 1
+                    z = (seed + counter * _GOLDEN) & _MASK
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    card = pool.pop((z ^ (z >> 31)) % len(pool))
+                known = outcomes.get(state * 8 + card % QUIRK)
+                state = step(state, card) if known is None else known
                 if state == WIN:
                     break
             ends.append(state)
+        chance.counter = counter
         return ends
 
 
-class _Planner:
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@cache
+def _deck_counts(scenario_id: str) -> tuple[int, ...]:
+    """How many of each card type the scenario's deck holds."""
+    counts = [0] * CARD_TYPES
+    for card in COMPONENTS.scenario(scenario_id).deck:
+        counts[card] += 1
+    return tuple(counts)
+
+
+class Planner:
     """The best a seat can reach with its own hand from a robot state: the lowest estimate
-    over every order of its cards (the Quirk rule kept), stopping anywhere the minimums allow."""
+    over every order of its cards (the Quirk rule kept), stopping anywhere the minimums allow.
 
-    def __init__(self, nav: Navigator, hand: list[int], need: int) -> None:
+    A value depends on the robot state, the cards left (which copy of a card is played does
+    not matter) and how many more cards the seat must play, so one memory serves every
+    decision on the scenario's board."""
+
+    MOST_REMEMBERED = 1_000_000  # plan values kept before the memory is cleared
+
+    def __init__(self, nav: Navigator) -> None:
         self.nav = nav
-        self.need = need
-        self.memo: dict[tuple[int, int, int], float] = {}
-        # For each set of cards left (a mask): the cards that may come next, one per name.
-        self.choices: list[tuple[tuple[int, int], ...]] = []
-        for mask in range(1 << len(hand)):
-            left = [i for i in range(len(hand)) if mask >> i & 1]
-            quirks = [i for i in left if is_quirk(hand[i])]
-            first = {hand[i]: i for i in reversed(quirks or left)}
-            self.choices.append(tuple((card, mask & ~(1 << i)) for card, i in first.items()))
+        self.memo: dict[int, float] = {}
+        self._rest_ids: dict[tuple[int, ...], int] = {}
+        # For each set of cards left (by id): the cards that may come next, one per name,
+        # each with the id of the set left after it.
+        self._choices: list[tuple[tuple[int, int], ...]] = []
+        self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
 
-    def after(self, state: int, card: int, mask: int, played: int) -> float:
-        state = self.nav.step(state, card)
-        if state == WIN:
-            return WIN_VALUE
-        key = (state, mask, played if played < self.need else self.need)
+    def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
+        """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""
+        key = tuple((t["token"], t["space"][0], t["space"][1], t["raised"]) for t in tokens)
+        known = self._token_ids.get(key)
+        if known is None:
+            known = self._token_ids[key] = self.nav.tokens_id(Token(kind, (x, y), raised)
+                                                               for kind, x, y, raised in key)
+        return known
+
+    def rest_id(self, cards: list[int]) -> int:
+        """The id of a set of cards (any order)."""
+        key = tuple(sorted(cards))
+        known = self._rest_ids.get(key)
+        if known is not None:
+            return known
+        quirks = [card for card in key if is_quirk(card)]
+        choices = []
+        for card in sorted(set(quirks or key)):
+            rest = list(key)
+            rest.remove(card)
+            choices.append((card, self.rest_id(rest)))
+        known = self._rest_ids[key] = len(self._choices)
+        self._choices.append(tuple(choices))
+        return known
+
+    def after(self, state: int, card: int, rest: int, need: int) -> float:
+        """The best estimate reachable once ``card`` is played from ``state``, with the cards
+        ``rest`` still in hand of which ``need`` more must be played before stopping."""
+        key = ((state << 4 | card) << 20 | rest) << 3 | need
         known = self.memo.get(key)
         if known is not None:
             return known
-        value = self.nav.estimate(state) if played >= self.need or not mask else float("inf")
-        for following, left in self.choices[mask]:
-            value = min(value, self.after(state, following, left, played + 1) + CARD_COST)
+        state = self.nav.step(state, card)
+        if state == WIN:
+            value = WIN_VALUE
+        else:
+            choices = self._choices[rest]
+            value = self.nav.estimate(state) if not need or not choices else float("inf")
+            following_need = need - 1 if need > 1 else 0
+            for following, left in choices:
+                value = min(value, self.after(state, following, left, following_need) + CARD_COST)
+        if len(self.memo) > self.MOST_REMEMBERED:
+            self.memo.clear()
         self.memo[key] = value
         return value
+
+
+@cache
+def planner_of(nav: Navigator) -> Planner:
+    return Planner(nav)
 
 
 register_bot("heuristic", "quirky-circuits")(QuirkyCircuitsHeuristic)

@@ -79,7 +79,7 @@ class Navigator:
         self.poses = scenario.width * scenario.height * 4
         self.token_sets: list[tuple[Token, ...]] = []
         self._token_index: dict[tuple[Token, ...], int] = {}
-        self._outcomes: dict[int, int] = {}
+        self.outcomes: dict[int, int] = {}  # robot state * 8 + card kind -> the state after it
         self._estimates: dict[int, float] = {}
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
@@ -118,16 +118,16 @@ class Navigator:
         or WIN when the card meets the goal."""
         kind = card % QUIRK  # the kind: see components.card_kind
         key = robot_state * 8 + kind
-        outcome = self._outcomes.get(key)
+        outcome = self.outcomes.get(key)
         if outcome is None:
-            if len(self._outcomes) > self.MOST_REMEMBERED:
-                self._outcomes.clear()
+            if len(self.outcomes) > self.MOST_REMEMBERED:
+                self.outcomes.clear()
             tokens, pose = divmod(robot_state, self.poses)
             space, facing = self.unpose(pose)
             robot = Robot(self.scenario, space, facing, self.token_sets[tokens])
             robot.resolve(kind)
             outcome = WIN if robot.won else self.robot_state(robot.space, robot.facing, robot.tokens)
-            self._outcomes[key] = outcome
+            self.outcomes[key] = outcome
         return outcome
 
     # ------------------------------------------------------------------ estimating

@@ -59,7 +59,14 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirky_circuits.components import COMPONENTS, Direction, card_back, card_id
+from quarkade.games.quirky_circuits.components import (
+    CARD_TYPES,
+    COMPONENTS,
+    DIRECTION_WORDS,
+    Direction,
+    card_back,
+    card_id,
+)
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
@@ -128,33 +135,49 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     return None
 
 
+# Per-card renderings, made once: a view names every card it shows.
+CARD_IDS = tuple(card_id(card) for card in range(CARD_TYPES))
+CARD_BACKS = tuple(card_back(card) for card in range(CARD_TYPES))
+
+
+@cache
+def scenario_json(scenario_id: str) -> tuple[tuple[str, Any], ...]:
+    s = COMPONENTS.scenario(scenario_id)
+    return ("id", s.id), ("title", s.title), ("robot", s.robot), ("quirk_cards", s.quirks)
+
+
 def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     over = state.is_over
     s = state.scenario
-    players = []
-    for p in range(state.players):
-        entry: dict[str, Any] = {
-            "seat": p, "hand_size": len(state.hands[p]), "played": state.played[p], "done": state.done[p],
-            "stopped": state.stopped[p], "beeped": state.beeped[p],
-        }
-        if over:
-            entry["hand"] = [card_id(c) for c in state.hands[p]]
-        players.append(entry)
+    ids = CARD_IDS
+    hands = state.hands
+    played, done, stopped, beeped = state.played, state.done, state.stopped, state.beeped
+    players: list[dict[str, Any]] = [
+        {"seat": p, "hand_size": len(hands[p]), "played": played[p], "done": done[p], "stopped": stopped[p],
+         "beeped": beeped[p]}
+        for p in range(state.players)
+    ]
+    if over:
+        for p, entry in enumerate(players):
+            entry["hand"] = [ids[c] for c in hands[p]]
     face_up = state.practice or over
+    backs = CARD_BACKS
     queue = [
-        {"seat": p, "back": card_back(card), "card": card_id(card) if face_up or p == seat else None}
+        {"seat": p, "back": backs[card], "card": ids[card] if face_up or p == seat else None}
         for p, card in state.queue
     ]
+    section = s.section
+    battery = state.battery
     data: dict[str, Any] = {
-        "scenario": {"id": s.id, "title": s.title, "robot": s.robot, "quirk_cards": s.quirks},
+        "scenario": dict(scenario_json(s.id)),
         "board": board_json(s.id),
         "practice": state.practice,
         "pacing": state.pacing,
         "round": state.round,
         "phase": "over" if over else "program",
-        "battery": {"level": state.battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
-                    "section": s.section(state.battery)},
-        "robot": {"space": list(state.space), "facing": state.facing.word},
+        "battery": {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
+                    "section": section(battery)},
+        "robot": {"space": list(state.space), "facing": DIRECTION_WORDS[state.facing]},
         "tokens": [{"token": t.kind, "space": list(t.space), "raised": t.raised} for t in state.tokens],
         "to_act": list(state.to_act),
         "players": players,
@@ -162,15 +185,20 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "queue_minimum": 5,
         "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
         if state.pacing and not over else None,
-        "deck": {"cards": len(state.deck), "layers": [
-            {"cards": count, "from": [card_id(c) for c in pool] if pool else None} for count, pool in state.layers]},
-        "execution": [dict(step) for step in state.execution],
         "result": {"outcome": state.result, "section": state.section},
         "is_over": over,
         "scores": list(state.scores) if over else None,
         "winners": list(state.winners) if over else None,
     }
     if seat is not None:
-        data["hand"] = [card_id(c) for c in state.hands[seat]]
-    data["log"] = read(state.log, describe, seat, over, LOG_LENGTH)
-    return View("quirky-circuits", seat, data)
+        data["hand"] = [ids[c] for c in hands[seat]]
+    # Made only when read (bots do not read them): each from immutable pieces of the state
+    # taken now, so a part made after the state moved on still shows this moment.
+    deck_size, layers, execution, log = len(state.deck), state.layers, state.execution, state.log
+    parts = {
+        "deck": lambda: {"cards": deck_size, "layers": [
+            {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in layers]},
+        "execution": lambda: [dict(step) for step in execution],
+        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+    }
+    return View("quirky-circuits", seat, data, parts)
