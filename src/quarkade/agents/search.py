@@ -111,7 +111,7 @@ class SearchBot(Bot):
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 depth: int = 30, exploration: float = 0.3, guided: float = 1.0, bias: float = 10.0,
+                 depth: int = 30, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
                  margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
@@ -156,19 +156,25 @@ class SearchBot(Bot):
         return self._decide(legal, results, advice)
 
     def _decide(self, legal: list[Action], results: list[tuple[int, float]], advice: Action | None) -> Action:
-        # The most visited move (the robust choice; on a tie the heuristic's); the heuristic's
-        # move stands unless the search found one better by more than the margin (a few noisy
-        # playouts must not overturn a sound default).
-        best = max(range(len(legal)), key=lambda i: (results[i][0], legal[i] == advice, -i))
-        visits, reward = results[best]
-        if visits == 0:
+        if all(visits == 0 for visits, _ in results):
             return advice if advice is not None else legal[self.chance.below(len(legal))]
-        if advice is None or self.margin < 0 or legal[best] == advice:
-            return legal[best]
-        advised_visits, advised_reward = results[legal.index(advice)]
-        if not advised_visits or reward / visits <= advised_reward / advised_visits + self.margin:
-            return advice  # unsearched, the default stands
-        return legal[best]
+        if advice is None or self.margin < 0:
+            # The most visited move: the robust choice when nothing is known to be sound.
+            return legal[max(range(len(legal)), key=lambda i: (results[i][0], -i))]
+        if not results[legal.index(advice)][0]:
+            return advice  # not searched (no bias towards it): nothing to set against it
+        # The move whose mean reward is surely highest: each mean less one standard error (a
+        # move tried a few times may owe its mean to luck), the heuristic's move credited with
+        # the margin, so that it stands unless search finds one clearly better.
+        def secure(i: int) -> float:
+            visits, reward = results[i]
+            if not visits:
+                return -1.0
+            mean = reward / visits
+            credit = self.margin if legal[i] == advice else 0.0
+            return mean + credit - math.sqrt(max(mean * (1 - mean), 0.01) / visits)
+
+        return legal[max(range(len(legal)), key=lambda i: (secure(i), legal[i] == advice, -i))]
 
     def root_counts(self, view: View, legal: list[Action]) -> list[int]:
         """Visits of each legal action at the root after one decision's budget."""
