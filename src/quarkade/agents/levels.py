@@ -2,8 +2,9 @@
 
 - ``easy``: the game's heuristic, but one move in three is a random legal one;
 - ``normal``: the game's heuristic (random play for a game without one);
-- ``hard``: the search bot with a short budget (a quarter of a second a decision);
-- ``expert``: the search bot with a second a decision.
+- ``hard``: the search bot at its default (strongest measured) settings with a short budget, a
+  quarter of a CPU second a decision;
+- ``expert``: the same search with a CPU second a decision.
 
 A game may register its own bot under a level's name (Qwarks does, for its reaction times);
 that one is used for that game.

@@ -1,17 +1,24 @@
-"""A search bot for every game: information-set Monte Carlo tree search (IS-MCTS).
+"""A search bot for every game: information-set Monte Carlo search (IS-MCTS).
 
 The bot sees a view, never the state. Each iteration plays on a full state consistent with its
 view (``Game.sample_state``, with the bot's own generator): a fresh one while sampling takes
 under ``SAMPLING_SHARE`` of the time, else a recent one cloned with a generator of its own for
-the chance to come. One tree keyed by actions (an information-set tree for the searching seat)
-is walked by UCB among the actions available in that determinization, each seat maximising its
+the chance to come. Statistics keyed by actions (an information-set tree for the searching seat)
+are walked by UCB among the actions available in that determinization, each seat maximising its
 own reward (rewards are a vector, one share a seat). At a sealed simultaneous step the seats
 acting together choose from statistics kept at the same node (decoupled UCT), so the later seat
-never sees the earlier one's sealed choice. At the root the heuristic bot's move is favoured
-(progressive bias). A playout is short and guided (the game's heuristic bot picks some of its
-moves), and one cut short is scored by the game's evaluation (``register_evaluator``, see
-``agents/evaluators.py``) or else by its current scores. ``workers`` above 1 searches one tree a
-process and sums their root visits (root parallelism).
+never sees the earlier one's sealed choice.
+
+By default the search is flat: the root's moves are compared on playouts in which the game's
+heuristic bot plays every seat, cut off after ``depth`` moves and scored by the game's
+evaluation (``register_evaluator``, see ``agents/evaluators.py``), or else by its current
+scores. Against players like the heuristic this is one step of policy improvement over it; a
+deeper tree (``tree=True``) lets the other seats answer by UCB instead. The heuristic's move is
+searched first (progressive bias) and played unless another is clearly better (``margin``, and
+one standard error), so a short or noisy search falls back on a sound move; progressive
+widening keeps a wide choice (auctions offer dozens of bids) to a few moves searched well.
+``workers`` above 1 searches one tree a process and sums their root statistics (root
+parallelism). The budget is CPU time (see ``SearchBot``).
 """
 
 from __future__ import annotations
