@@ -114,8 +114,8 @@ class QuirkyCircuitsHeuristic(Bot):
                                                                   DIRECTION_BY_WORD[robot["facing"]])
         step = nav.step
         # The face-up cards before the first face-down one take the same course in every
-        # filling: they are resolved once.
-        slots: list[tuple[int, int]] = []  # after those: (card, or -1 face down; its back)
+        # filling: they are resolved once. Only a card's kind moves the robot.
+        slots: list[tuple[int, int]] = []  # after those: (kind, or -1 face down; its back)
         counts = list(_deck_counts(scenario_id))
         for card in hand:
             counts[card] -= 1
@@ -126,7 +126,7 @@ class QuirkyCircuitsHeuristic(Bot):
                 card = CARD_BY_ID[name]
                 counts[card] -= 1
                 if hidden:
-                    slots.append((card, 0))
+                    slots.append((card % QUIRK, 0))
                 elif start != WIN:
                     start = step(start, card)
             else:
@@ -134,26 +134,33 @@ class QuirkyCircuitsHeuristic(Bot):
                 slots.append((-1, BACK_INDEX[entry["back"]]))
         if not hidden or start == WIN:
             return [start] * (FILLINGS if hidden else 1)
-        # The cards unaccounted for, of each back, in card order.
-        pools = [[card for card in cards for _ in range(counts[card])] for cards in CARDS_OF_BACK]
+        # The kinds of the cards unaccounted for, of each back, in card order.
+        moves: list[int] = []
+        turns: list[int] = []
+        for card in CARDS_OF_BACK[0]:
+            if counts[card]:
+                moves += [card % QUIRK] * counts[card]
+        for card in CARDS_OF_BACK[1]:
+            if counts[card]:
+                turns += [card % QUIRK] * counts[card]
         outcomes = nav.outcomes
         # ``Chance.below`` inlined (as ``Chance.shuffle`` does): the same draws, made cheaply.
         chance = self.chance
         seed, counter = chance.seed, chance.counter
         ends = []
         for _ in range(FILLINGS):
-            drawn = (pools[0][:], pools[1][:])
+            drawn = (moves[:], turns[:])
             state = start
-            for card, back in slots:
-                if card < 0:
+            for kind, back in slots:
+                if kind < 0:
                     pool = drawn[back]
                     counter += 1
                     z = (seed + counter * _GOLDEN) & _MASK
                     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    card = pool.pop((z ^ (z >> 31)) % len(pool))
-                known = outcomes.get(state * 8 + card % QUIRK)
-                state = step(state, card) if known is None else known
+                    kind = pool.pop((z ^ (z >> 31)) % len(pool))
+                known = outcomes.get(state << 3 | kind)
+                state = step(state, kind) if known is None else known
                 if state == WIN:
                     break
             ends.append(state)
@@ -186,7 +193,8 @@ class Planner:
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
-        self.memo: dict[int, float] = {}
+        self.memo: dict[int, float] = {}  # (state, card played, cards left, need) -> value
+        self.places: dict[int, float] = {}  # (state after it, cards left, need) -> value
         self._rest_ids: dict[tuple[int, ...], int] = {}
         # For each set of cards left (by id): the cards that may come next, one per name,
         # each with the id of the set left after it.
@@ -229,11 +237,20 @@ class Planner:
         if state == WIN:
             value = WIN_VALUE
         else:
-            choices = self._choices[rest]
-            value = self.nav.estimate(state) if not need or not choices else float("inf")
-            following_need = need - 1 if need > 1 else 0
-            for following, left in choices:
-                value = min(value, self.after(state, following, left, following_need) + CARD_COST)
+            # Many cards from many places lead to the same place: its plans are kept too.
+            place = (state << 20 | rest) << 3 | need
+            found = self.places.get(place)
+            if found is not None:
+                value = found
+            else:
+                choices = self._choices[rest]
+                value = self.nav.estimate(state) if not need or not choices else float("inf")
+                following_need = need - 1 if need > 1 else 0
+                for following, left in choices:
+                    value = min(value, self.after(state, following, left, following_need) + CARD_COST)
+                if len(self.places) > self.MOST_REMEMBERED:
+                    self.places.clear()
+                self.places[place] = value
         if len(self.memo) > self.MOST_REMEMBERED:
             self.memo.clear()
         self.memo[key] = value
