@@ -79,7 +79,7 @@ class CosmicHeuristic(Bot):
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]  # nothing to weigh (at an edict window most seats can only pass)
-        data = view.to_json()
+        data = view  # read key by key: the parts it never reads are never made
         seat = view.seat
         assert seat is not None
         first = legal[0]
@@ -115,19 +115,19 @@ class CosmicHeuristic(Bot):
 
     # ----------------------------------------------------------------- helpers
     @staticmethod
-    def _hand_size(data: dict[str, Any], seat: int) -> int:
+    def _hand_size(data: View, seat: int) -> int:
         return int(data["players"][seat]["hand_size"])
 
     @staticmethod
-    def _opponent(data: dict[str, Any], seat: int) -> int:
+    def _opponent(data: View, seat: int) -> int:
         e = data["encounter"]
         return int(e["defender"] if seat == data["offence"] else data["offence"])
 
     @staticmethod
-    def _tokens(data: dict[str, Any], planet: str, seat: int) -> int:
+    def _tokens(data: View, planet: str, seat: int) -> int:
         return int(next(p for p in data["planets"] if p["planet"] == planet)["tokens"][seat])
 
-    def _regroup(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _regroup(self, data: View, seat: int, legal: list[Action]) -> Action:
         # Strengthen the weakest foreign base, which is the one most at risk.
         def weight(action: Action) -> tuple[int, int]:
             assert isinstance(action, Regroup)
@@ -136,7 +136,7 @@ class CosmicHeuristic(Bot):
             return (0 if foreign and row[seat] else 1, row[seat])
         return min(legal, key=weight)
 
-    def _aim(self, data: dict[str, Any], legal: list[Action]) -> Action:
+    def _aim(self, data: View, legal: list[Action]) -> Action:
         aims = [a for a in legal if isinstance(a, Aim)]
         if not aims:
             return legal[0]
@@ -147,19 +147,19 @@ class CosmicHeuristic(Bot):
             return (row[offence] > 0, row[action.defender])
         return min(aims, key=weight)
 
-    def _invite(self, data: dict[str, Any], legal: list[Action]) -> Action:
+    def _invite(self, data: View, legal: list[Action]) -> Action:
         safe = {p["seat"] for p in data["players"] if p["foreign_bases"] < WIN_BASES - 1}
         invites = [a for a in legal if isinstance(a, Invite)]
         return max(invites, key=lambda a: (set(a.seats) <= safe, len(a.seats)))
 
     @staticmethod
-    def _sources(data: dict[str, Any], seat: int, count: int) -> tuple[int, ...]:
+    def _sources(data: View, seat: int, count: int) -> tuple[int, ...]:
         """Tokens from the fullest bases, never the target planet (so no base is emptied)."""
         system, planet = data["encounter"]["target"].split(".")
         tokens = [list(p["tokens"]) for p in data["planets"]]
         return fullest_sources(tokens, seat, count, int(system) * PLANETS + int(planet))
 
-    def _ally(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
         offence = data["offence"]
         near_win = data["players"][offence]["foreign_bases"] >= WIN_BASES - 1
@@ -174,7 +174,7 @@ class CosmicHeuristic(Bot):
             return Ally(1, self._sources(data, seat, min(most[1], 2)))
         return Decline()
 
-    def _edict(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _edict(self, data: View, seat: int, legal: list[Action]) -> Action:
         """Edicts and flares at their windows: only the legal ones fit the open window."""
         main = seat in (data["offence"], data["encounter"]["defender"])
         opponent = self._opponent(data, seat) if main else -1
@@ -196,7 +196,7 @@ class CosmicHeuristic(Bot):
                 return action
         return Pass()
 
-    def _flare_helps(self, data: dict[str, Any], seat: int, opponent: int, action: PlayFlare) -> bool:
+    def _flare_helps(self, data: View, seat: int, opponent: int, action: PlayFlare) -> bool:
         """A flare returns to the hand after use, so it is played whenever its effect helps:
         not Trader's (a swap may give away good cards), not a look at a hand that is not the
         opponent's, not Anti-Matter's or Virus's Wild when the lower total wins."""
@@ -209,12 +209,12 @@ class CosmicHeuristic(Bot):
         return True
 
     @staticmethod
-    def _allies_against(data: dict[str, Any], seat: int) -> int:
+    def _allies_against(data: View, seat: int) -> int:
         """Tokens the opposing allies commit, less those of one's own allies."""
         side = "offence" if seat == data["offence"] else "defence"
         return sum(a["tokens"] if a["side"] != side else -a["tokens"] for a in data["encounter"]["allies"])
 
-    def _play(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _play(self, data: View, seat: int, legal: list[Action]) -> Action:
         if legal == [Play("random")]:
             return legal[0]
         e = data["encounter"]
@@ -246,14 +246,14 @@ class CosmicHeuristic(Bot):
         return min(plays, key=lambda a: card_worth(hand[a.face], square) if a.face in hand else 0.0)
 
     @staticmethod
-    def _lower_wins(data: dict[str, Any], seat: int, opponent: int) -> bool:
+    def _lower_wins(data: View, seat: int, opponent: int) -> bool:
         for main in (seat, opponent):
             player = data["players"][main]
             if player["power"] == "anti-matter" and not player["zapped"]:
                 return True
         return False
 
-    def _deal(self, data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _deal(self, data: View, seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
         opponent = self._opponent(data, seat)
         theirs = e["offers"][0 if opponent == data["offence"] else 1]
@@ -275,7 +275,7 @@ class CosmicHeuristic(Bot):
         return Timeout()
 
     @staticmethod
-    def _place(data: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _place(data: View, seat: int, legal: list[Action]) -> Action:
         tokens = [p["tokens"][seat] for p in data["planets"]]
 
         def foreign(planet: int) -> bool:

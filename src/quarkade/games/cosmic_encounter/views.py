@@ -7,6 +7,10 @@ shown as ``{"card": face, "kind": "attack" | "compromise" | "quark" | "edict" | 
 "value": the attack value now (Attacks and Quarks), "flavour": "up" | "down" | "strange" and
 "printed": the printed number (Quarks)}``; a flare's face is ``flare-<power>``. Planets are written ``"system.planet"``.
 
+A view is lazy past ``square``: each later key is made when it is read (a bot reads a few and
+never the log), and only while the state is still at the position the view was made from; a
+view to keep while the state moves on is made whole first (``View.whole``).
+
 Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 
     options        {"deck", "quarks", "powers", "edicts", "deal_seconds", "flares"}: the
@@ -59,7 +63,9 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
@@ -75,15 +81,15 @@ from quarkade.games.cosmic_encounter.components import (
     face_info,
 )
 from quarkade.games.cosmic_encounter.flares import FLARES
-from quarkade.games.cosmic_encounter.powers import POWERS
-from quarkade.games.cosmic_encounter.rules import TURN_LIMIT
-
-if TYPE_CHECKING:
-    from quarkade.games.cosmic_encounter.rules import CosmicState
+from quarkade.games.cosmic_encounter.powers import POWER_NAMES, POWERS
+from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, CosmicState
 
 LOG_LENGTH = 40
 # Every planet's name ("system.planet"), for the largest table (six systems).
 PLANET_NAMES = tuple(f"{planet // PLANETS}.{planet % PLANETS}" for planet in range(6 * PLANETS))
+PLANET_SYSTEMS = tuple(planet // PLANETS for planet in range(6 * PLANETS))
+# The sides that invited a seat, by its ``invited`` bits (1: the offence, 2: the defence).
+INVITED = tuple(tuple(SIDES[side] for side in (0, 1) if bits & (1 << side)) for bits in range(4))
 _FACE_INFOS: dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]] = {}
 
 
@@ -99,16 +105,13 @@ def face_infos(cards: tuple[Card, ...], square: int) -> list[dict[str, Any]]:
 
 
 def base_counts(s: CosmicState) -> tuple[list[int], list[int]]:
-    """Each seat's tokens on its bases, and its foreign bases, in one pass over the planets."""
-    seats = range(s.players)
-    tokens, foreign = [0] * s.players, [0] * s.players
-    for planet, row in enumerate(s.tokens):
-        system = planet // PLANETS
-        for seat in seats:
-            if row[seat]:
-                tokens[seat] += row[seat]
-                if seat != system:
-                    foreign[seat] += 1
+    """Each seat's tokens on its bases, and its foreign bases, from each seat's column of the
+    board (planets it has no token on are zeros)."""
+    tokens, foreign = [], []
+    for seat, column in enumerate(zip(*s.tokens, strict=True)):
+        home = column[seat * PLANETS:(seat + 1) * PLANETS]
+        tokens.append(sum(column))
+        foreign.append(len(column) - column.count(0) - (PLANETS - home.count(0)))
     return tokens, foreign
 
 
@@ -127,22 +130,15 @@ def public_components() -> dict[str, Any]:
     }
 
 
+class StaleView(RuntimeError):
+    """A lazy part of a view was read after its state moved on (it would show the new state)."""
+
+
 def view(s: CosmicState, seat: int | None) -> View:
+    # The keys a bot rarely reads are made only when read: each part reads the state as it is
+    # then, so it refuses to be made once the state has moved on (a view kept past the next
+    # action is made whole first: ``View.whole``).
     infos = face_infos(s.cards, max(s.square, 0))
-
-    def info(card: int) -> dict[str, Any]:
-        return dict(infos[card])
-
-    shown: dict[str, Any] = {str(main): info(card) for main, card in s.played.items()} if s.revealed else {}
-    result = None
-    if s.result is not None:
-        off_card, def_card, totals, word = s.result
-        result = {"cards": [info(off_card), info(def_card)], "totals": None if totals is None else list(totals),
-                  "winner": word or None}
-    party = seat is not None and seat in s.mains
-    offers = [None if o is None else offer_info(Offer(*o), party) for o in s.offers]
-    then, resume_to_act = s.resume
-    bases, foreign = base_counts(s)
     data: dict[str, Any] = {
         "options": dict(s.game.options),
         "turn": s.turn,
@@ -151,57 +147,131 @@ def view(s: CosmicState, seat: int | None) -> View:
         "challenge": s.challenge,
         "step": s.step.value,
         "square": s.square if s.quarks else None,
-        "players": [{
-            "seat": p,
-            "power": POWERS[s.powers[p]].name if s.powers[p] >= 0 else None,
-            "zapped": s.zapped[p],
-            "flare": POWERS[s.flared[p]].name if s.flared[p] >= 0 else None,
-            "flare_super": s.flare_super[p],
-            "hand_size": len(s.hands[p]),
-            "warp": s.warp[p],
-            "removed": s.removed[p],
-            "foreign_bases": foreign[p],
-            "bases": bases[p],
-        } for p in range(s.players)],
-        "planets": [{"planet": PLANET_NAMES[planet], "system": planet // 5, "tokens": row[:]}
-                    for planet, row in enumerate(s.tokens)],
-        "deck": {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]},
-        "destiny": {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]},
-        "encounter": {
-            "window": s.window or None,
-            "drawn": None if s.drawn < 0 else s.drawn,
-            "target": None if s.target < 0 else planet_name(s.target),
-            "defender": None if s.defender < 0 else s.defender,
-            "cone": s.cone,
-            "invited": [[SIDES[side] for side in (0, 1) if s.invited[p] & (1 << side)] for p in range(s.players)],
-            "allies": [{"seat": p, "side": SIDES[s.ally_side[p]], "tokens": s.ally_tokens[p]}
-                       for p in range(s.players) if s.ally_side[p] >= 0],
-            "ally_order": list(s.ally_order),
-            "asking": s.asking,
-            "passed": s.passed[:],
-            "played": sorted(s.played),
-            "cards": shown,
-            "result": result,
-            "offers": offers,
-            "rewards": list(s.rewards),
-            "success": s.success,
-            "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
-            "resume": {"then": then, "to_act": list(resume_to_act)} if then else None,
-        },
-        "to_act": list(s.to_act),
-        "is_over": s.is_over,
-        "winners": list(s.winners_) if s.is_over else None,
-        "scores": list(s.scores),
     }
-    if seat is not None:
-        data["hand"] = [info(c) for c in s.hands[seat]]
-        own = s.played.get(seat)
-        data["own_card"] = None if own is None else info(own)
-        data["seen_hand"] = (None if s.seen is None or seat not in s.mains or s.seen[0] == seat
-                             or not s.power_of(seat).sees_hand
-                             else {"seat": s.seen[0], "cards": [info(c) for c in s.seen[1]]})
-    data["log"] = read(s.log, lambda e, v, r: describe(s, e, v), seat, False, LOG_LENGTH)
-    return View("cosmic-encounter", seat, data)
+    steps = s.steps
+    parts = {key: partial(_part, make, s, seat, infos, steps)
+             for key, make in (_SEAT_PARTS if seat is not None else _PARTS)}
+    return View("cosmic-encounter", seat, data, parts)
+
+
+def _part(make: Callable[[CosmicState, int | None, list[dict[str, Any]]], Any], s: CosmicState,
+          seat: int | None, infos: list[dict[str, Any]], steps: int) -> Any:
+    if s.steps != steps:
+        raise StaleView("a view is read before its state's next action, or made whole before it (View.whole)")
+    return make(s, seat, infos)
+
+
+def _players(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    bases, foreign = base_counts(s)
+    powers, flared = s.powers, s.flared
+    return [{
+        "seat": p,
+        "power": POWER_NAMES[powers[p]] if powers[p] >= 0 else None,
+        "zapped": s.zapped[p],
+        "flare": POWER_NAMES[flared[p]] if flared[p] >= 0 else None,
+        "flare_super": s.flare_super[p],
+        "hand_size": len(s.hands[p]),
+        "warp": s.warp[p],
+        "removed": s.removed[p],
+        "foreign_bases": foreign[p],
+        "bases": bases[p],
+    } for p in range(s.players)]
+
+
+def _planets(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"planet": name, "system": system, "tokens": row[:]}
+            for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, s.tokens, strict=False)]
+
+
+def _deck(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]}
+
+
+def _destiny(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]}
+
+
+def _encounter(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
+    played = s.played
+    shown = {str(main): dict(infos[card]) for main, card in played.items()} if s.revealed else {}
+    result = None
+    if s.result is not None:
+        off_card, def_card, totals, word = s.result
+        result = {"cards": [dict(infos[off_card]), dict(infos[def_card])],
+                  "totals": None if totals is None else list(totals), "winner": word or None}
+    party = seat is not None and seat in s.mains
+    then, resume_to_act = s.resume
+    invited = s.invited
+    return {
+        "window": s.window or None,
+        "drawn": None if s.drawn < 0 else s.drawn,
+        "target": None if s.target < 0 else PLANET_NAMES[s.target],
+        "defender": None if s.defender < 0 else s.defender,
+        "cone": s.cone,
+        "invited": [list(INVITED[bits]) for bits in invited],
+        "allies": [{"seat": p, "side": SIDES[side], "tokens": s.ally_tokens[p]}
+                   for p, side in enumerate(s.ally_side) if side >= 0],
+        "ally_order": list(s.ally_order),
+        "asking": s.asking,
+        "passed": s.passed[:],
+        "played": sorted(played),
+        "cards": shown,
+        "result": result,
+        "offers": [None if o is None else offer_info(Offer(*o), party) for o in s.offers],
+        "rewards": list(s.rewards),
+        "success": s.success,
+        "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
+        "resume": {"then": then, "to_act": list(resume_to_act)} if then else None,
+    }
+
+
+def _to_act(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[int]:
+    return list(s.to_act)
+
+
+def _is_over(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> bool:
+    return s.is_over
+
+
+def _winners(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[int] | None:
+    return list(s.winners_) if s.is_over else None
+
+
+def _scores(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[float]:
+    return list(s.scores)
+
+
+def _hand(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    assert seat is not None
+    return [dict(infos[c]) for c in s.hands[seat]]
+
+
+def _own_card(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any] | None:
+    assert seat is not None
+    own = s.played.get(seat)
+    return None if own is None else dict(infos[own])
+
+
+def _seen_hand(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any] | None:
+    assert seat is not None
+    if s.seen is None or seat not in s.mains or s.seen[0] == seat or not s.power_of(seat).sees_hand:
+        return None
+    return {"seat": s.seen[0], "cards": [dict(infos[c]) for c in s.seen[1]]}
+
+
+def _log(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return read(s.log, lambda e, v, r: describe(s, e, v), seat, False, LOG_LENGTH)
+
+
+Part = tuple[str, Callable[[CosmicState, int | None, list[dict[str, Any]]], Any]]
+# In the order of the keys of a whole view (the spectator's has no hand, own card or seen hand).
+_PUBLIC_PARTS: tuple[Part, ...] = (
+    ("players", _players), ("planets", _planets), ("deck", _deck), ("destiny", _destiny),
+    ("encounter", _encounter), ("to_act", _to_act), ("is_over", _is_over), ("winners", _winners),
+    ("scores", _scores))
+_PARTS: tuple[Part, ...] = (*_PUBLIC_PARTS, ("log", _log))
+_SEAT_PARTS: tuple[Part, ...] = (*_PUBLIC_PARTS, ("hand", _hand), ("own_card", _own_card),
+                                 ("seen_hand", _seen_hand), ("log", _log))
 
 
 def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
