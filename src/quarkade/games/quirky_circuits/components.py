@@ -33,17 +33,18 @@ class Direction(IntEnum):
     SOUTH = 2
     WEST = 3
 
+    # Looked up, not made: the robot turns at every step of every card it resolves.
     @property
     def opposite(self) -> Direction:
-        return Direction((self + 2) % 4)
+        return _OPPOSITE[self]
 
     @property
     def left(self) -> Direction:
-        return Direction((self + 3) % 4)
+        return _LEFT[self]
 
     @property
     def right(self) -> Direction:
-        return Direction((self + 1) % 4)
+        return _RIGHT[self]
 
     @property
     def word(self) -> str:
@@ -51,6 +52,9 @@ class Direction(IntEnum):
 
 
 DIRECTION_WORDS = ("north", "east", "south", "west")
+_OPPOSITE = tuple(Direction((d + 2) % 4) for d in range(4))
+_LEFT = tuple(Direction((d + 3) % 4) for d in range(4))
+_RIGHT = tuple(Direction((d + 1) % 4) for d in range(4))
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
 Space = tuple[int, int]
@@ -101,7 +105,7 @@ BACKS = ("move", "turn")
 
 
 def card_kind(card: int) -> Kind:
-    return Kind(card % QUIRK)
+    return _CARD_KINDS[card] if 0 <= card < CARD_TYPES else Kind(card % QUIRK)
 
 
 def is_quirk(card: int) -> bool:
@@ -109,11 +113,18 @@ def is_quirk(card: int) -> bool:
 
 
 def card_id(card: int) -> str:
+    if 0 <= card < CARD_TYPES:
+        return _CARD_IDS[card]
     return ("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK]
 
 
 def card_back(card: int) -> str:
     return BACKS[card_kind(card).is_turn]
+
+
+# Each card type's kind and name, made once: the engine and the views ask at every step.
+_CARD_KINDS = tuple(Kind(card % QUIRK) for card in range(CARD_TYPES))
+_CARD_IDS = tuple(("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK] for card in range(CARD_TYPES))
 
 
 CARD_BY_ID = {card_id(card): card for card in range(CARD_TYPES)}

@@ -238,7 +238,11 @@ class QuirkyCircuitsState(CachedLegalActions):
         return moves
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if action in self._legal_moves(seat):
+        moves = self._legal_moves(seat)
+        for move in moves:
+            if move is action:  # the usual case, the very action offered: no comparisons
+                return None
+        if action in moves:
             return None
         hand = self.hands[seat]
         if isinstance(action, Play):
