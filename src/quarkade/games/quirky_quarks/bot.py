@@ -42,7 +42,11 @@ POWER_PER_ROUND = {"funding_ev": 2.0, "eject_ev": 2.0, "funding_draw": 1.2, "eje
 # these tables many times over). Each figure is the very expression the valuation would
 # compute, so that the values, and the choices, are the same to the last bit.
 QUESTS = tuple(card.kind for card in CARDS if card.is_quest)
+FIRST_QUEST = QUESTS[0]
+if tuple(range(FIRST_QUEST, KINDS)) != QUESTS:
+    raise ValueError("the Quests are expected after the Elementary Particles in the card data")
 IS_QUEST = tuple(card.is_quest for card in CARDS)
+IS_PARTICLE = tuple(not quest for quest in IS_QUEST)  # the sort key that puts Quests first
 # Per Quest: its particles with how many of each, its table cost as (nucleon, how many).
 PARTICLE_COST = tuple(tuple((kind, card.cost_particles.count(kind)) for kind in set(card.cost_particles))
                       for card in CARDS)
@@ -75,8 +79,9 @@ CONSUMERS = tuple(
 class Knowledge:
     """What the bot reads from its view, and its valuation of the cards.
 
-    The values of single cards for the hand as it is are kept as they are worked out: one
-    decision asks for the same card many times (a discovery lists each card at every amount)."""
+    The values for the hand as it is are kept as they are worked out: one decision asks for
+    the same card many times (a discovery lists each card at every amount), and a particle's
+    value asks for the value of every Quest in hand that needs it."""
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -85,46 +90,57 @@ class Knowledge:
         self.round: int = view["round"]
         self.phase: str = view["phase"]
         self.ev: int = me["ev"]
-        self.hand = [0] * KINDS
+        self.hand = hand = [0] * KINDS
         for card_id, count in view.get("hand", {}).items():
-            self.hand[KIND_BY_ID[card_id]] = count
-        self.table = [0] * KINDS
+            hand[KIND_BY_ID[card_id]] = count
+        self.table = table = [0] * KINDS
         for card_id, count in me["completed"].items():
-            self.table[KIND_BY_ID[card_id]] = count
+            table[KIND_BY_ID[card_id]] = count
         self.rounds_left = ROUNDS - self.round
+        # each missing card lowers the chance to complete a Quest, more so late in the game
+        self._odds = 0.7 if self.rounds_left >= 2 else 0.45
+        self._loose = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
+        self._others = sum(table) + 1  # the completed Quests, and the one in hand
+        self._quests: list[int] | None = None  # the Quests in hand
         self._values: dict[int, float] = {}
+        self._quest_values: dict[int, float] = {}
 
     def quest_value(self, kind: int, hand: list[int]) -> float:
         """Expected points of holding Quest ``kind`` with ``hand``."""
         missing = 0
         for particle, count in PARTICLE_COST[kind]:
-            missing += max(0, count - hand[particle])
+            short = count - hand[particle]
+            if short > 0:
+                missing += short
         for nucleon, count in TABLE_COST[kind]:
             short = max(0, count - self.table[nucleon])
             held = min(short, hand[nucleon])  # a Proton or Neutron Quest in hand is on its way
             missing += held * 2 + (short - held) * 4
         value = BASE_VALUE[kind]
         power, amount = POWER[kind]
-        if power == PER_ROUND:
-            value += amount * self.rounds_left
-        elif power == ONCE:
-            value += amount
-        elif power == PER_QUEST:
-            value += amount * (sum(self.table) + 1)
-        # each missing card lowers the chance to complete it, more so late in the game
-        chance = (0.7 if self.rounds_left >= 2 else 0.45) ** missing
-        return value * chance
+        if power:
+            if power == PER_ROUND:
+                value += amount * self.rounds_left
+            elif power == ONCE:
+                value += amount
+            else:
+                value += amount * self._others
+        return value * self._odds ** missing
 
     def card_value(self, kind: int, hand: list[int] | None = None) -> float:
         """The marginal value of one more card of ``kind``."""
-        if hand is None:
-            value = self._values.get(kind)
-            if value is None:
-                value = self._values[kind] = self._card_value(kind, self.hand)
-            return value
-        return self._card_value(kind, hand)
+        if hand is not None:
+            return self._card_value(kind, hand, [quest for quest in QUESTS if hand[quest]], {})
+        value = self._values.get(kind)
+        if value is None:
+            if self._quests is None:
+                self._quests = [quest for quest in QUESTS if self.hand[quest]]
+            value = self._values[kind] = self._card_value(kind, self.hand, self._quests, self._quest_values)
+        return value
 
-    def _card_value(self, kind: int, hand: list[int]) -> float:
+    def _card_value(self, kind: int, hand: list[int], quests: list[int], known: dict[int, float]) -> float:
+        """The value of one more ``kind`` with ``hand``, whose Quests are ``quests``; ``known``
+        keeps the values of the Quests in hand worked out so far for this hand."""
         if kind == NEUTRINO:
             return 0.5  # it is replaced by one card: a small gain
         if IS_QUEST[kind]:
@@ -133,18 +149,25 @@ class Knowledge:
                 if hand[atom]:
                     value += share
             return value
-        value = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
+        value = self._loose
         held = hand[kind]
-        for quest in QUESTS:
-            if hand[quest] and NEED[quest][kind] > held:
-                value += self.quest_value(quest, hand) / COST_SHARE[quest] * 1.3
+        for quest in quests:
+            if NEED[quest][kind] > held:
+                worth = known.get(quest)
+                if worth is None:
+                    worth = known[quest] = self.quest_value(quest, hand)
+                value += worth / COST_SHARE[quest] * 1.3
         return value
 
     def set_value(self, kinds: list[int]) -> float:
         hand = self.hand[:]
         total = 0.0
-        for kind in sorted(kinds, key=lambda k: not IS_QUEST[k]):
-            total += self._card_value(kind, hand)
+        quests: list[int] | None = None
+        for kind in sorted(kinds, key=IS_PARTICLE.__getitem__):
+            if quests is None and not IS_QUEST[kind]:
+                # The Quests come first: from the first particle on, the Quests in hand stay.
+                quests = [quest for quest in QUESTS if hand[quest]]
+            total += self._card_value(kind, hand, quests or [], {})
             hand[kind] += 1
         return total
 
@@ -173,7 +196,7 @@ class QuirkyQuarksHeuristic(Bot):
 
     def _draw(self, k: Knowledge, legal: list[Action]) -> Action:
         decks = {a.deck: a for a in legal if isinstance(a, Draw)}
-        quests_in_hand = sum(k.hand[quest] for quest in QUESTS)
+        quests_in_hand = sum(k.hand[FIRST_QUEST:])
         wanted = PARTICLE_DECK
         if quests_in_hand < 2 and k.rounds_left >= 1:
             nucleons = k.table[PROTON] + k.table[NEUTRON]
@@ -186,11 +209,16 @@ class QuirkyQuarksHeuristic(Bot):
     def _bid(self, k: Knowledge, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
         options: dict[int, Bid] = {}  # each accelerator's lowest bid
+        accelerator = amount = -1
         for action in legal:
             if isinstance(action, Bid):
-                lowest = options.get(action.accelerator)
-                if lowest is None or action.amount < lowest.amount:
-                    options[action.accelerator] = action
+                if action.accelerator == accelerator and action.amount > amount:
+                    amount = action.amount  # above the bid before it: not the lowest
+                    continue
+                accelerator, amount = action.accelerator, action.amount
+                lowest = options.get(accelerator)
+                if lowest is None or amount < lowest.amount:
+                    options[accelerator] = action
         by_id = {a["id"]: a for a in k.view["accelerators"]}
         for accelerator, bid in options.items():
             cards = [KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"]]
@@ -214,9 +242,17 @@ class QuirkyQuarksHeuristic(Bot):
 
     def _discover(self, k: Knowledge, legal: list[Action]) -> Action:
         best: tuple[float, Action] = (0.0, PASS)
+        kind = amount = -1
         for action in legal:
             if isinstance(action, Discover):
-                surplus = k.card_value(action.kind) - action.amount
+                if action.kind == kind and action.amount > amount:
+                    # The card of the action before at more eV: a smaller surplus, which
+                    # cannot pass the best by the margin when the one before did not, nor the
+                    # one before when it is the best.
+                    amount = action.amount
+                    continue
+                kind, amount = action.kind, action.amount
+                surplus = k.card_value(kind) - amount
                 if surplus > best[0] + 0.5:
                     best = (surplus, action)
         return best[1]

@@ -25,6 +25,11 @@ class Phase(IntEnum):
     OVER = 5
 
 
+# The phases as plain names: reading a member off an enum class is slow in Python 3.11, and
+# the flow, the legal actions and the views test the phase at every step.
+FUNDING, RESEARCH, EJECTION, DISCOVERY, QUEST, OVER = tuple(Phase)
+
+
 class ComponentError(ValueError):
     """The component data breaks a constraint of the rulebook."""
 

@@ -23,7 +23,7 @@ from quarkade.games.quirky_quarks.actions import (
     discover_range,
     raise_range,
 )
-from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, Phase
+from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, DISCOVERY, EJECTION, QUEST, RESEARCH
 from quarkade.games.quirky_quarks.quests import CARDS, KINDS, NEUTRINO, completions, why_not_complete
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
             return [DISCARDS[k] for k in range(KINDS) if state.hands[base + k]]
         return [DRAWS[d] for d in range(3) if state.decks[d].cards or state.decks[d].discards]
     phase = state.phase
-    if phase is Phase.RESEARCH:
+    if phase is RESEARCH:
         ev = state.ev[seat]
         actions: list[Action] = []
         for position, accelerator in enumerate(state.accelerators):
@@ -47,7 +47,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
             if low <= ev:
                 actions.extend(bid_range(accelerator, low, ev))
         return actions
-    if phase is Phase.EJECTION:
+    if phase is EJECTION:
         assert state.sealed is not None
         chosen = len(state.sealed.choices[seat])
         actions = []
@@ -56,7 +56,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
         if chosen >= state.minimums[seat]:
             actions.append(READY)
         return actions
-    if phase is Phase.DISCOVERY:
+    if phase is DISCOVERY:
         if state.stage == 2:
             return [*raise_range(state.high_bid + 1, state.ev[seat]), PASS]
         actions = []
@@ -64,7 +64,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
             actions.extend(discover_range(kind, state.min_bid, state.ev[seat]))
         actions.append(PASS)
         return actions
-    if phase is Phase.QUEST:
+    if phase is QUEST:
         return [*completions(state, seat), DONE]
     return []
 
@@ -88,7 +88,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
             return f"the {DECK_NAMES[action.deck]} deck and its discard pile are empty"
         return None
     phase = state.phase
-    if phase is Phase.RESEARCH:
+    if phase is RESEARCH:
         if not isinstance(action, Bid):
             return "in the Research phase you bid for an accelerator, e.g. 'bid lhc 3'"
         if action.accelerator not in state.accelerators:
@@ -102,7 +102,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
                 return f"bids must exceed the bid of {state.bids[position]} already at the {name}"
             return "the smallest bid is 1 eV"
         return None
-    if phase is Phase.EJECTION:
+    if phase is EJECTION:
         assert state.sealed is not None
         chosen = len(state.sealed.choices[seat])
         if isinstance(action, Eject):
@@ -117,7 +117,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
                         f"you have chosen {chosen}")
             return None
         return "in the Ejection phase you choose cards to eject ('eject up') and then say 'ready'"
-    if phase is Phase.DISCOVERY:
+    if phase is DISCOVERY:
         if state.stage == 2:
             if action == PASS:
                 return None
@@ -139,7 +139,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
         if action.amount > state.ev[seat]:
             return f"a bid may not exceed your eV: you have {state.ev[seat]}"
         return None
-    if phase is Phase.QUEST:
+    if phase is QUEST:
         if action == DONE:
             return None
         if not isinstance(action, Complete):

@@ -31,9 +31,15 @@ from quarkade.games.quirky_quarks.actions import (
 )
 from quarkade.games.quirky_quarks.components import (
     COMPONENTS,
+    DISCOVERY,
+    EJECTION,
+    FUNDING,
+    OVER,
     PARTICLE_DECK,
+    QUEST,
     QUEST_I_DECK,
     QUEST_II_DECK,
+    RESEARCH,
     ROUNDS,
     Phase,
 )
@@ -153,7 +159,7 @@ class QuirkyQuarksState(State):
         s.ev = [STARTING_EV[n]] * n
         s.accel_cards = tuple(() for _ in s.accelerators)
         s.zone = ()
-        s.round, s.phase, s.stage = 1, Phase.FUNDING, 0
+        s.round, s.phase, s.stage = 1, FUNDING, 0
         s.sp = 0
         s.turn = s.considered = 0
         s.placed, s.bids, s.holders = [-1] * n, [0] * len(s.accelerators), [-1] * len(s.accelerators)
@@ -280,7 +286,7 @@ class QuirkyQuarksState(State):
                     return
                 self.pending_draws = ()
                 continue
-            if self.phase is Phase.OVER:
+            if self.phase is OVER:
                 self._to_act = ()
                 return
             if not self._step():
@@ -289,6 +295,8 @@ class QuirkyQuarksState(State):
     def _start_neutrino(self, seats: list[int] | None = None) -> bool:
         """Begin resolving a waiting Neutrino: the first of ``seats`` (by default clockwise
         from the Starting Physicist, for Neutrinos acquired at the same time) holding one."""
+        if not any(self.neutrinos):  # the flow asks at every step; most of the time none waits
+            return False
         for seat in self._order() if seats is None else seats:
             if self.neutrinos[seat]:
                 self.neutrinos[seat] -= 1
@@ -312,14 +320,14 @@ class QuirkyQuarksState(State):
     def _step(self) -> bool:
         """One automatic step of the phase; False when a seat must decide (``_to_act`` set)."""
         phase = self.phase
-        if phase is Phase.FUNDING:
+        if phase is FUNDING:
             self._funding()
             return True
-        if phase is Phase.RESEARCH:
+        if phase is RESEARCH:
             return self._research_step()
-        if phase is Phase.EJECTION:
+        if phase is EJECTION:
             return self._ejection_step()
-        if phase is Phase.DISCOVERY:
+        if phase is DISCOVERY:
             return self._discovery_step()
         return self._quest_step()
 
@@ -346,7 +354,7 @@ class QuirkyQuarksState(State):
                 income.append((seat, gained, draws[-1][1]))
             self.log_event("income", -1, self.round, tuple(income))
             self._queue_draws(draws)
-        self.phase, self.stage = Phase.RESEARCH, 0
+        self.phase, self.stage = RESEARCH, 0
 
     # Research -----------------------------------------------------------------
     def _research_step(self) -> bool:
@@ -373,7 +381,7 @@ class QuirkyQuarksState(State):
         self.accel_cards = tuple(() if self.holders[i] >= 0 else cards for i, cards in enumerate(self.accel_cards))
         self.placed = [-1] * n
         self.bids, self.holders = [0] * len(self.accelerators), [-1] * len(self.accelerators)
-        self.phase, self.stage = Phase.EJECTION, 0
+        self.phase, self.stage = EJECTION, 0
         return True
 
     # Ejection -----------------------------------------------------------------
@@ -414,7 +422,7 @@ class QuirkyQuarksState(State):
         self.zone = tuple(zone)
         self.sealed = None
         self._queue_draws([(seat, self._power_count(seat, EJECT_DRAW_AFTER)) for seat in self._order()])
-        self.phase, self.stage = Phase.DISCOVERY, 0
+        self.phase, self.stage = DISCOVERY, 0
         return True
 
     # Discovery ----------------------------------------------------------------
@@ -447,7 +455,7 @@ class QuirkyQuarksState(State):
         if self.zone:
             self.log_event("zone-discarded", -1, self.zone)
         self.zone = ()
-        self.phase, self.stage = Phase.QUEST, 0
+        self.phase, self.stage = QUEST, 0
         return True
 
     def _auction_step(self) -> bool:
@@ -485,12 +493,12 @@ class QuirkyQuarksState(State):
             self._to_act = (self.turn,)
             return False
         if self.round == ROUNDS:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.log_event("over", -1)
         else:
             self.sp = (self.sp + 1) % n
             self.round += 1
-            self.phase, self.stage = Phase.FUNDING, 0
+            self.phase, self.stage = FUNDING, 0
         return True
 
     def _next_quest_seat(self) -> None:
@@ -567,7 +575,7 @@ class QuirkyQuarksState(State):
     # ----------------------------------------------------------------- the end
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def points(self, seat: int) -> tuple[int, int, int]:
         """(Quest points, bonus points, eV) of ``seat``."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, Phase
+from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, RESEARCH
 from quarkade.games.quirky_quarks.quests import GAIN_EV, KINDS, QUESTS
 
 if TYPE_CHECKING:
@@ -204,7 +204,7 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         "players": players,
     }
     # Bids and holders change in place during the Research phase: the part reads copies.
-    bids, holders = (state.bids[:], state.holders[:]) if phase is Phase.RESEARCH else (None, None)
+    bids, holders = (state.bids[:], state.holders[:]) if phase is RESEARCH else (None, None)
     accel_cards, zone, log = state.accel_cards, state.zone, state.log
     decks = [(len(deck.cards), deck.discards[:]) for deck in state.decks]
     parts: dict[str, Callable[[], Any]] = {
