@@ -32,6 +32,7 @@ from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
 from quarkade.games.qwarks.components import (
     CARD_BY_ID,
     CARDS,
+    QUESTION_BY_WORD,
     Card,
     Colour,
     Kind,
@@ -75,6 +76,17 @@ def details(card: Card, question: Question, identify: bool) -> int:
     return asked + identify
 
 
+# A level's chance to recall what a question asks of a card: by level, question word and
+# whether the card is identified too, one figure a card (by index). Worked out once: the race
+# weighs every revealed card at every decision.
+RECALL_CHANCE = {
+    level.name: {question.word: tuple(tuple(float(level.recall ** details(card, question, identify)) for card in CARDS)
+                                      for identify in (False, True))
+                 for question in Question}
+    for level in LEVELS.values()
+}
+
+
 class QwarksBot(Bot):
     """A Qwarks player of one level (see the module)."""
 
@@ -85,59 +97,68 @@ class QwarksBot(Bot):
         self.level = LEVELS[level]
         self.memory: dict[tuple[int, int], str] = {}  # (turn, deck) -> the card id seen there
         self.last_turn = 0
+        self._recall = RECALL_CHANCE[self.level.name]
 
     # ----------------------------------------------------------------- memory
-    def _look(self, data: dict[str, Any]) -> None:
+    def _look(self, view: View) -> None:
         """Remember every face the view shows on the table this turn."""
-        turn = data["turn"]
+        turn = view["turn"]
         if turn < self.last_turn:  # a new game with the same bot: forget the old one
             self.memory.clear()
         self.last_turn = turn
-        for entry in data["revealed"]:
+        for entry in view["revealed"]:
             if entry["card"] is not None:
                 self.memory[(turn, entry["deck"])] = entry["card"]["id"]
 
     def recall_chance(self, card: Card, question: Question, identify: bool) -> float:
-        return float(self.level.recall ** details(card, question, identify))
+        return self._recall[question.word][identify][card.index]
 
     # ----------------------------------------------------------------- choosing
     def choose(self, view: View, legal: list[Action]) -> Action:
-        data: dict[str, Any] = view.data
-        self._look(data)
+        self._look(view)
         seat = view.seat if view.seat is not None else 0
-        if data["phase"] == "question":
-            return self._ask(data, legal)
-        if data["phase"] == "cover":
-            return self._cover(data)
-        return self._answer(data, seat)
+        phase = view["phase"]
+        if phase == "question":
+            return self._ask(view, legal)
+        if phase == "cover":
+            return self._cover(view)
+        return self._answer(view, seat)
 
-    def _worth(self, data: dict[str, Any], card: Card, question: Question) -> float:
+    def _worth(self, view: View, card: Card, question: Question) -> float:
         """What covering ``card`` is worth to the bot: its value, and for the levels that weigh
         it, the chance to answer for it."""
         worth = float(card.value)
         if self.level.weighs_ease:
-            worth *= self.recall_chance(card, question, not data["beginners"])
+            worth *= self.recall_chance(card, question, not view["beginners"])
         return worth
 
-    def _ask(self, data: dict[str, Any], legal: list[Action]) -> Action:
+    def _ask(self, view: View, legal: list[Action]) -> Action:
         asks = [a for a in legal if isinstance(a, Ask)]
         if not self.level.weighs_ease:
             return asks[self.chance.below(len(asks))]
-        faces = [CARD_BY_ID[e["card"]["id"]] for e in data["revealed"] if e["card"] is not None]
-        return max(asks, key=lambda a: max(self._worth(data, card, a.question) for card in faces))
+        faces = [CARD_BY_ID[e["card"]["id"]] for e in view["revealed"] if e["card"] is not None]
+        return max(asks, key=lambda a: max(self._worth(view, card, a.question) for card in faces))
 
-    def _cover(self, data: dict[str, Any]) -> Action:
-        question = Question(data["question"]["question"])
-        cards = [(e["deck"], CARD_BY_ID[e["card"]["id"]]) for e in data["revealed"] if e["card"] is not None]
-        if self.chance.random() < self.level.distraction:
-            deck = cards[self.chance.below(len(cards))][0]
+    def _cover(self, view: View) -> Action:
+        cards = [(e["deck"], CARD_BY_ID[e["card"]["id"]]) for e in view["revealed"] if e["card"] is not None]
+        chance = self.chance
+        if chance.random() < self.level.distraction:
+            deck = cards[chance.below(len(cards))][0]
         else:
-            worth = {deck: self._worth(data, card, question) + self.chance.random() * 0.01 for deck, card in cards}
+            # Each card's worth as ``_worth`` has it, the recall chances read from the table.
+            worth: dict[int, float] = {}
+            if self.level.weighs_ease:
+                recall = self._recall[view["question"]["question"]][not view["beginners"]]
+                for deck, card in cards:
+                    worth[deck] = float(card.value) * recall[card.index] + chance.random() * 0.01
+            else:
+                for deck, card in cards:
+                    worth[deck] = float(card.value) + chance.random() * 0.01
             if self.level.weighs_race:
-                worth = self._against_the_others(worth, len(data["players"]) - 1)
+                worth = self._against_the_others(worth, len(view["players"]) - 1)
             deck = max(worth, key=lambda d: worth[d])
         ms = self._reaction_ms(len(cards))
-        return TIMEOUT if ms > data["cover_ms"] else Cover(deck, ms)
+        return TIMEOUT if ms > view["cover_ms"] else Cover(deck, ms)
 
     def _against_the_others(self, worth: dict[int, float], others: int) -> dict[int, float]:
         """Each card's worth times the chance that the bot gets it: the others are assumed to
@@ -160,13 +181,13 @@ class QwarksBot(Bot):
         normal = math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
         return max(FASTEST_MS, round(median * math.exp(level.spread * normal)))
 
-    def _answer(self, data: dict[str, Any], seat: int) -> Action:
-        question = Question(data["question"]["question"])
-        identify = not data["beginners"]
-        deck = next(e["deck"] for e in data["revealed"] if e["covered_by"] == seat and e["card"] is None)
-        seen = self.memory.get((data["turn"], deck))
+    def _answer(self, view: View, seat: int) -> Action:
+        question = QUESTION_BY_WORD[view["question"]["question"]]
+        identify = not view["beginners"]
+        deck = next(e["deck"] for e in view["revealed"] if e["covered_by"] == seat and e["card"] is None)
+        seen = self.memory.get((view["turn"], deck))
         if seen is None:
-            said, kind = self._guess(data, question)
+            said, kind = self._guess(view, question)
         else:
             card = CARD_BY_ID[seen]
             said, kind = card.answer(question), card.kind
@@ -189,13 +210,13 @@ class QwarksBot(Bot):
         colours.sort()
         return colours[0], colours[1], colours[2]
 
-    def _guess(self, data: dict[str, Any], question: Question) -> tuple[int | tuple[Colour, Colour, Colour], Kind]:
+    def _guess(self, view: View, question: Question) -> tuple[int | tuple[Colour, Colour, Colour], Kind]:
         """The commonest answer among the cards this bot has not seen leave play: the kept
         cards, and those it saw revealed on earlier turns (the discard pile is face down, so
         only its memory knows them)."""
-        gone = {c["id"] for p in data["players"] for c in p["kept"]}
-        gone |= {card for (turn, _), card in self.memory.items() if turn < data["turn"]}
-        gone |= {e["card"]["id"] for e in data["revealed"] if e["card"] is not None}
+        gone = {c["id"] for p in view["players"] for c in p["kept"]}
+        gone |= {card for (turn, _), card in self.memory.items() if turn < view["turn"]}
+        gone |= {e["card"]["id"] for e in view["revealed"] if e["card"] is not None}
         pool = [card for card in CARDS if card.id not in gone]
         said, _ = Counter(card.answer(question) for card in pool).most_common(1)[0]
         kind, _ = Counter(card.kind for card in pool).most_common(1)[0]

@@ -52,6 +52,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
@@ -141,28 +142,55 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     return None
 
 
+# What views read of the components and the flow, looked up once: a view is made at every
+# decision of every bot, and enum properties are slow to read.
+_PHASE_WORD = {phase: phase.value for phase in Phase}
+_QUESTION_WORD = {question: question.word for question in QUESTION_BY_WORD.values()}
+_QUESTION_TEXT = {question: question.text for question in QUESTION_BY_WORD.values()}
+_BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each card's back
+_VALUE = tuple(card.value for card in CARDS)
+_QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
+_HOLDERS: dict[int, tuple[tuple[int, str | None], ...]] = {}  # players -> each deck's holder and side
+
+
+def _holders(players: int) -> tuple[tuple[int, str | None], ...]:
+    holders = _HOLDERS.get(players)
+    if holders is None:
+        holders = _HOLDERS[players] = tuple(deck_holder(deck, players) for deck in range(deck_count(players)))
+    return holders
+
+
 def make_view(state: QwarksState, seat: int | None) -> View:
-    over = state.is_over
+    """The view of ``seat``. What the bots read at every decision (the phase, the question,
+    the revealed cards, the options) is made now; the decks, the race, the players' kept cards
+    and the log are lazy parts, made from what the state held when the view was made (the
+    persistent log and tuples as they are, the lists that change in place copied now), so a
+    part read later reads the same view."""
+    phase = state.phase
+    over = phase is _OVER
     n = state.players
-    decks = []
-    for deck, cards in enumerate(state.decks):
-        holder, side = deck_holder(deck, n)
-        decks.append({"deck": deck, "seat": holder, "side": side, "cards": len(cards),
-                      "question": CARDS[cards[-1]].question.word if cards else None})
-    raced = state.phase in (Phase.ANSWER, Phase.OVER)  # the race is over this turn
+    raced = phase is _ANSWER or over  # the race is over this turn
+    holder, order, answered = state.holder, state.order, state.answered
     revealed = []
     for deck, card in enumerate(state.revealed):
-        covered_by = state.holder[deck] if raced and state.holder[deck] >= 0 else None
+        covering = holder[deck]
+        # A card shows its face but while a hand covers it, until it is checked.
+        visible = not raced or covering < 0 or order.index(covering) < answered
+        covered_by = covering if raced and covering >= 0 else None
         revealed.append({
             "deck": deck,
-            "card": face(card) if state.card_visible(deck) else None,
+            "card": FACES[card] if visible else None,
             "covered_by": covered_by,
-            "checked": covered_by is not None and state.card_visible(deck),
+            "checked": covered_by is not None and visible,
         })
     question = state.question
-    scores = state.scores
+    kept = [cards[:] for cards in state.kept]
+    scores = [float(sum(_VALUE[card] for card in cards)) for cards in kept]
+    decks = [(len(cards), cards[-1] if cards else -1) for cards in state.decks]
+    covers = state.covers[:] if raced else None
+    revealed_cards = state.revealed
     data: dict[str, Any] = {
-        "phase": state.phase.value,
+        "phase": _PHASE_WORD[phase],
         "turn": state.turn,
         "turns": CARD_COUNT // deck_count(n),
         "first_player": state.first,
@@ -170,43 +198,53 @@ def make_view(state: QwarksState, seat: int | None) -> View:
         "colour_blind": state.colour_blind,
         "cover_ms": state.limit_ms,
         "listed_step_ms": LISTED_STEP_MS,
-        "decks": decks,
-        "question": {
-            "question": question.word if question else None,
-            "text": question.text if question else None,
-            "deck": state.question_deck if state.question_deck >= 0 else None,
-            "asking_deck": state.asking_deck(),
-        },
-        "revealed": revealed,
-        "ready": list(state.ready),
-        "race": [
-            {"seat": s, "deck": cover[0] if cover else None, "after": cover[1] if cover else None,
-             "got": s in state.order}
-            for s, cover in enumerate(state.covers)
-        ] if raced else None,
-        "answering": {"order": list(state.order), "answered": state.answered},
-        "answers": [
-            {"seat": s, "answer": str(answer), "right": right, "card": face(state.revealed[state.holder.index(s)])}
-            for s, answer, right in state.answers
-        ],
-        "players": [
-            {"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(scores[s])}
-            for s in range(n)
-        ],
-        "discards": len(state.discards),
-        "set_aside": len(state.set_aside),
-        "to_act": list(state.to_act),
-        "is_over": over,
-        "scores": list(scores) if over else None,
-        "winners": list(state.winners) if over else None,
     }
+    parts: dict[str, Callable[[], Any]] = {"decks": lambda: _decks(decks, n)}
+    data["question"] = {
+        "question": _QUESTION_WORD[question] if question else None,
+        "text": _QUESTION_TEXT[question] if question else None,
+        "deck": state.question_deck if state.question_deck >= 0 else None,
+        "asking_deck": state.asking_deck(),
+    }
+    data["revealed"] = revealed
+    data["ready"] = list(state.ready)
+    parts["race"] = lambda: _race(covers, order)
+    data["answering"] = {"order": list(order), "answered": answered}
+    data["answers"] = [
+        {"seat": s, "answer": str(answer), "right": right, "card": FACES[revealed_cards[holder.index(s)]]}
+        for s, answer, right in state.answers
+    ]
+    parts["players"] = lambda: [{"seat": s, "kept": [FACES[card] for card in kept[s]], "score": int(scores[s])}
+                                for s in range(n)]
+    data["discards"] = len(state.discards)
+    data["set_aside"] = len(state.set_aside)
+    data["to_act"] = list(state.to_act)
+    data["is_over"] = over
+    data["scores"] = scores[:] if over else None
+    data["winners"] = list(state.winners) if over else None
     if seat is not None:
-        own = state.covers[seat] if state.phase == Phase.COVER and state.ready[seat] else None
+        own = state.covers[seat] if phase is _COVER and state.ready[seat] else None
         if own is not None:
             data["own_cover"] = {"deck": own[0], "after": own[1]}
-        elif state.phase == Phase.COVER and state.ready[seat]:
+        elif phase is _COVER and state.ready[seat]:
             data["own_cover"] = {"timeout": True}
         else:
             data["own_cover"] = None
-    data["log"] = read(state.log, describe, seat, over, LOG_LENGTH)
-    return View("qwarks", seat, data)
+    log = state.log
+    parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
+    return View("qwarks", seat, data, parts)
+
+
+def _decks(decks: list[tuple[int, int]], players: int) -> list[dict[str, Any]]:
+    """Each deck: its holder, how many cards it holds, the question on its top card's back."""
+    return [{"deck": deck, "seat": holder, "side": side, "cards": size,
+             "question": _BACK_WORD[top] if size else None}
+            for deck, ((holder, side), (size, top)) in enumerate(zip(_holders(players), decks, strict=True))]
+
+
+def _race(covers: list[tuple[int, int] | None] | None, order: tuple[int, ...]) -> list[dict[str, Any]] | None:
+    """Once the race is over this turn, each seat's cover and whether it got the card."""
+    if covers is None:
+        return None
+    return [{"seat": s, "deck": cover[0] if cover else None, "after": cover[1] if cover else None,
+             "got": s in order} for s, cover in enumerate(covers)]
