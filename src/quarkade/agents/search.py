@@ -156,6 +156,8 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         advice = self._adviser.choose(view, legal) if self._adviser is not None else None
+        if advice not in legal:
+            advice = None  # a move beside the list (Qwarks' bots cover at any millisecond)
         if self.workers > 1:
             results = self._parallel_results(view, legal, advice)
         else:
