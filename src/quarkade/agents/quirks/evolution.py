@@ -24,6 +24,7 @@ from quarkade.agents.quirks.seen import (
     pick,
     quirks_guess,
     seen_by_index,
+    seen_cards,
     unseen_guess,
 )
 from quarkade.core.game import Action, View
@@ -45,21 +46,29 @@ class Table:
     """What a seat of Quirks reads from its view."""
 
     def __init__(self, view: View) -> None:
-        data: dict[str, Any] = view.data
+        # Read key by key: the view makes only the parts read (not the log, nor the piles).
         assert view.seat is not None, "a bot plays a seat"
+        self.view = view
         self.seat = view.seat
-        self.space: int = data["climate"]["space"]
+        self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        self.niche = NICHES.index(data["niche"]) if data["niche"] else -1
+        niche = view["niche"]
+        self.niche = NICHES.index(niche) if niche else -1
         self.slots: list[list[tuple[int, tuple[Seen, ...]] | None]] = [
             [None if entry[name] is None else
-             (entry[name]["owner"], tuple(Seen.of(c) for c in entry[name]["cards"])) for name in LEVELS]
-            for entry in data["niches"]
+             (entry[name]["owner"], seen_cards(entry[name]["cards"])) for name in LEVELS]
+            for entry in view["niches"]
         ]
-        self.hand = tuple(Seen.of(c) for c in data.get("hand", []))
-        self.contest: dict[str, Any] | None = data.get("contest")
-        self.reveals: list[dict[str, Any]] = data["reveals"]
-        self.extinctions: int = data["players"][self.seat]["extinctions"]
+        # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level).
+        self.levels = tuple(tuple(self.cards(n, level) for n in range(3)) for level in (UPPER, LOWER))
+        self.hand = seen_cards(view.get("hand", ()))
+        self.contest: dict[str, Any] | None = view.get("contest")
+        self.reveals: list[dict[str, Any]] = view["reveals"]
+
+    @property
+    def extinctions(self) -> int:
+        count: int = self.view["players"][self.seat]["extinctions"]
+        return count
 
     def owner(self, niche: int, level: int) -> int:
         slot = self.slots[niche][level]
@@ -79,8 +88,9 @@ class Table:
         than the average of its hidden cards."""
         own = cards is None and self.mine(niche, level)
         quirks = tuple(cards) if cards is not None else self.cards(niche, level)
-        level_cards = [self.cards(n, level) for n in range(3)]
-        level_cards[niche] = quirks
+        level_cards = self.levels[level]
+        if level_cards[niche] is not quirks:
+            level_cards = (*level_cards[:niche], quirks, *level_cards[niche + 1:])
         mean, var = quirks_guess(niche, quirks, level_cards, climate)
         if cards is None and not own:
             counted = self._counted(niche, level, climate)
@@ -159,7 +169,7 @@ class QuirksHeuristic(Bot):
         t = Table(view)
         moves = as_moves(legal)
         verbs = {m.verb for m in moves}
-        stage: str = view.data["stage"]
+        stage: str = view["stage"]
         if stage == "setup":
             return next(m for m in moves if m.number == 0)  # a B card: no food-chain symbol to show
         if stage == "choose-niche":

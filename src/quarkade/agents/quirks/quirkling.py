@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
-from quarkade.agents.quirks.seen import STACK_SIZE, Seen, as_moves, climate_of, seen_by_index, share_coded
+from quarkade.agents.quirks.seen import (
+    STACK_SIZE,
+    Seen,
+    as_moves,
+    climate_of,
+    seen_by_index,
+    seen_cards,
+    share_coded,
+)
 from quarkade.core.game import Action, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import CLIMATE_LETTERS, NICHES, STACK_ROWS, STACKS
@@ -30,17 +38,23 @@ class Nursery:
     """What a Quirkling player reads from its view."""
 
     def __init__(self, view: View) -> None:
-        data: dict[str, Any] = view.data
+        # Read key by key: the view makes only the parts read (the log only when asked for).
         assert view.seat is not None, "a bot plays a seat"
+        self.view = view
         self.seat = view.seat
-        self.space: int = data["climate"]["space"]
-        self.players: list[dict[str, Any]] = data["players"]
-        self.current: int = data["current"]
-        self.hand = tuple(Seen.of(card) for card in data["hand"])
-        self.top = Seen.of(data["discard_top"]) if data["discard_top"] is not None else None
-        self.log: list[dict[str, Any]] = data["log"]
+        self.space: int = view["climate"]["space"]
+        self.players: list[dict[str, Any]] = view["players"]
+        self.current: int = view["current"]
+        self.hand = seen_cards(view["hand"])
+        top = view["discard_top"]
+        self.top = Seen.of(top) if top is not None else None
         made = {NICHES.index(q["niche"]) for q in self.players[self.seat]["quirklings"]}
         self.lacking = [kind for kind in range(3) if kind not in made]
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        log: list[dict[str, Any]] = self.view["log"]
+        return log
 
     def climate_in(self, turns: int) -> int:
         """The climate ``turns`` turns from now."""
@@ -93,7 +107,7 @@ class Nursery:
                 else:
                     chance *= 1 - p
             if chance > 0:
-                card = Seen("", stack, codes)
+                card = Seen.make("", stack, codes)
                 gain += chance * (self.value((*self.hand, card), weights) - base)
         return gain
 
@@ -118,7 +132,7 @@ class QuirklingHeuristic(Bot):
             return legal[0]
         n = Nursery(view)
         moves = as_moves(legal)
-        stage: str = view.data["stage"]
+        stage: str = view["stage"]
         if stage in ("request", "refill"):
             return self._ask(n, moves)
         if stage == "give":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from quarkade.core.game import Action
@@ -75,31 +75,50 @@ def unseen_guess(stack: int, climate: int, held: Iterable[Seen] = ()) -> tuple[f
     return mean, var
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Seen:
     """What a player can see of one card: its printed number (hence its stack and food-chain
     symbol) and its climate codes when the view shows them, ``None`` under another player's
-    identification marker. A card not yet drawn has no number."""
+    identification marker. A card not yet drawn has no number.
+
+    A bot weighs the same few cards thousands of times a game: its row, food-chain symbol and
+    guess in each climate are worked out once, when it is made, and :meth:`make` (and so
+    :meth:`of` and :meth:`unseen`) hands out one shared object for each card seen one way, so
+    that two cards seen alike are the same object (compared and hashed as such)."""
 
     number: str
     stack: int
     codes: str | None
+    row: str = field(init=False, compare=False, repr=False)
+    food: int = field(init=False, compare=False, repr=False)
+    # (mean, variance) in each climate, with no card held aside (see :meth:`guess`)
+    guesses: tuple[tuple[float, float], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", STACK_ROWS[self.stack])
+        object.__setattr__(self, "food", FOOD.get(self.number, -1))
+        object.__setattr__(self, "guesses", tuple(self._guess(climate, ()) for climate in range(CLIMATE_COUNT)))
+
+    @classmethod
+    def make(cls, number: str, stack: int, codes: str | None) -> Seen:
+        key = (number, stack, codes)
+        seen = _MADE.get(key)
+        if seen is None:
+            seen = _MADE[key] = cls(number, stack, codes)
+        return seen
 
     @classmethod
     def of(cls, card: Mapping[str, Any]) -> Seen:
-        return cls(card["number"], STACK_INDEX[card["stack"]], card.get("codes"))
+        # The number tells the stack: the face (number, codes) is key enough.
+        face = (card["number"], card.get("codes"))
+        seen = _BY_FACE.get(face)
+        if seen is None:
+            seen = _BY_FACE[face] = cls.make(face[0], STACK_INDEX[card["stack"]], face[1])
+        return seen
 
     @classmethod
     def unseen(cls, stack: int) -> Seen:
-        return cls("", stack, None)
-
-    @property
-    def row(self) -> str:
-        return STACK_ROWS[self.stack]
-
-    @property
-    def food(self) -> int:
-        return FOOD.get(self.number, -1)
+        return cls.make("", stack, None)
 
     def coded(self, climate: int) -> bool | None:
         """Whether the card bears the climate's code; ``None`` when one cannot read it."""
@@ -108,6 +127,11 @@ class Seen:
     def guess(self, climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
         """(mean, variance) of the card's adaptation value in ``climate``; a card one cannot
         read is one of its stack's cards other than ``held``."""
+        if not held or self.codes is not None:
+            return self.guesses[climate]
+        return self._guess(climate, held)
+
+    def _guess(self, climate: int, held: Sequence[Seen]) -> tuple[float, float]:
         coded = self.coded(climate)
         if coded is None:
             return unseen_guess(self.stack, climate, held)
@@ -117,7 +141,22 @@ class Seen:
         return (CODED_MEAN[odd], CODED_VAR[odd]) if coded else (UNCODED_MEAN[odd], UNCODED_VAR[odd])
 
     def mean(self, climate: int) -> float:
-        return self.guess(climate)[0]
+        return self.guesses[climate][0]
+
+
+# Every Seen made, by (number, stack, codes): few, since a card is seen at most a few ways.
+_MADE: dict[tuple[str, int, str | None], Seen] = {}
+_BY_FACE: dict[tuple[str, str | None], Seen] = {}
+
+
+def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
+    """:meth:`Seen.of` of each card of a view (a bot reads a dozen or two at every decision)."""
+    by_face = _BY_FACE
+    found = []
+    for card in cards:
+        seen = by_face.get((card["number"], card.get("codes")))
+        found.append(seen if seen is not None else Seen.of(card))
+    return tuple(found)
 
 
 def card_at(cards: Sequence[Seen], row: str) -> Seen | None:
@@ -135,6 +174,29 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
                  climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
     """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
+    if held or not isinstance(cards, tuple) or not isinstance(level, tuple):
+        return _quirks_guess(niche, cards, level, climate, held)
+    # A bot weighs the same QUiRKS against the same table again and again, decision after
+    # decision: the guess is kept, by the cards themselves (one object for each card seen one way).
+    key = (niche, cards, level, climate)
+    try:
+        return _GUESSED[key]
+    except KeyError:
+        pass
+    except TypeError:  # a level given as lists
+        return _quirks_guess(niche, cards, level, climate, held)
+    if len(_GUESSED) >= _GUESSED_MAX:
+        _GUESSED.clear()
+    guess = _GUESSED[key] = _quirks_guess(niche, cards, level, climate, held)
+    return guess
+
+
+_GUESSED: dict[tuple[int, tuple[Seen, ...], Sequence[Sequence[Seen]], int], tuple[float, float]] = {}
+_GUESSED_MAX = 200_000
+
+
+def _quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[Seen]],
+                  climate: int, held: Sequence[Seen]) -> tuple[float, float]:
     mean = var = 0.0
     for card in cards:
         m, v = card.guess(climate, held)

@@ -18,6 +18,7 @@ from quarkade.agents.quirks.seen import (
     pick,
     quirks_guess,
     seen_by_index,
+    seen_cards,
     share_coded,
 )
 from quarkade.core.game import Action, View
@@ -38,17 +39,20 @@ class Group:
     """What the solitaire player reads from its view."""
 
     def __init__(self, view: View) -> None:
-        data: dict[str, Any] = view.data
-        self.space: int = data["climate"]["space"]
+        # Read key by key: the view makes only the parts read (not the log).
+        self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        self.niche = NICHES.index(data["niche"]) if data["niche"] else -1
-        self.quirks = [tuple(Seen.of(card) for card in q["cards"]) for q in data["quirks"]]
-        self.hand = tuple(Seen.of(card) for card in data["hand"])
-        self.thresholds: tuple[int, ...] = tuple(data["thresholds"][name] for name in COMPONENTS.climates)
-        self.left = tuple(data["stacks"][name]["cards"] for name in STACKS)
-        self.counted: list[dict[str, Any]] = data["counted"]
-        self.extinctions: int = data["extinctions"]
-        self.actions: int = data["actions"]
+        niche = view["niche"]
+        self.niche = NICHES.index(niche) if niche else -1
+        self.quirks = [seen_cards(q["cards"]) for q in view["quirks"]]
+        self.hand = seen_cards(view["hand"])
+        thresholds = view["thresholds"]
+        self.thresholds: tuple[int, ...] = tuple(thresholds[name] for name in COMPONENTS.climates)
+        stacks = view["stacks"]
+        self.left = tuple(stacks[name]["cards"] for name in STACKS)
+        self.counted: list[dict[str, Any]] = view["counted"]
+        self.extinctions: int = view["extinctions"]
+        self.actions: int = view["actions"]
         self.held = tuple(card for q in self.quirks for card in q) + self.hand
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
@@ -99,7 +103,7 @@ class SolitaireHeuristic(Bot):
             return legal[0]
         g = Group(view)
         moves = as_moves(legal)
-        stage: str = view.data["stage"]
+        stage: str = view["stage"]
         if stage in ("start", "climate") and g.chance(g.climate) >= self._count_chance(g):
             return self._first_count(g, moves)  # before drawing a marker, or after an action
         if stage == "start":

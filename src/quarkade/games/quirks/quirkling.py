@@ -24,7 +24,7 @@ from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import card_json, quirks_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, quirks_name
 
 CARDS = COMPONENTS.cards
 HAND = 7
@@ -45,6 +45,9 @@ class Stage(IntEnum):
     REFILL_DRAW = 4
     DISCARD = 5
     OVER = 6
+
+
+_STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 
 
 class Quirkling(QuirksFamily):
@@ -365,12 +368,15 @@ class QuirklingState(CachedLegalActions):
         return {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
 
     def view(self, seat: int | None) -> View:
+        """What ``seat`` (or a spectator) sees. The discard pile and the log are made when read,
+        from what they hold now."""
         over = self.is_over
         climate = self.climate_index
+        table = self.table
         data: dict[str, Any] = {
             "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
                         "zone": self.climate % COMPONENTS.zones_per_climate + 1},
-            "stage": self.stage.name.lower().replace("_", "-"),
+            "stage": _STAGE_NAMES[self.stage],
             "current": self.current,
             "to_act": list(self._to_act),
             "asked": None if self.asked[0] < 0 else {"seat": self.asked[0], "stack": STACKS[self.asked[1]]},
@@ -379,24 +385,25 @@ class QuirklingState(CachedLegalActions):
                 "hand_size": len(self.hands[s]),
                 "refused": self.refused[s],
                 "quirklings": [{"niche": NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in q))],
-                                "name": quirks_name(q), "cards": [card_json(c, self.table) for c in q]}
-                               for q in self.made[s]],
-                **({"hand": [card_json(c, self.table) for c in sorted(self.hands[s])]} if over else {}),
+                                "name": quirks_name(q), "cards": cards_json(q, table)} for q in self.made[s]],
+                **({"hand": cards_json(sorted(self.hands[s]), table)} if over else {}),
             } for s in range(self.players)],
             "stack": len(self.stack),
-            "discard_top": card_json(self.discards[-1], self.table) if self.discards else None,
-            "discard_pile": [CARDS[c].number for c in self.discards],
+            "discard_top": card_json(self.discards[-1], table) if self.discards else None,
             "refilling": self.refilling,
             "turns": self.turns,
             "is_over": over,
             "winners": list(self.winners) if over else None,
         }
         if seat is not None:
-            hand = sorted(self.hands[seat], key=lambda c: (CARDS[c].stack, c))
-            data["hand"] = [card_json(c, self.table) for c in hand]
-        log = read(self.log, _describe, seat, over, 40)
-        data["log"] = log
-        return View(self.game.id, seat, data)
+            data["hand"] = cards_json(sorted(self.hands[seat], key=HAND_ORDER.__getitem__), table)
+        discards = tuple(self.discards)
+        log = self.log
+        parts = {
+            "discard_pile": lambda: [NUMBERS[c] for c in discards],
+            "log": lambda: read(log, _describe, seat, over, 40),
+        }
+        return View(self.game.id, seat, data, parts)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[str, Any] | None:

@@ -88,10 +88,17 @@ def _fits(card: int, climate: int, read: dict[str, str]) -> list[int]:
     return [v for v in range(6) if _PRINTS[_ODD[card]][v] == coded]
 
 
+# The keys of each game's view that show cards with their codes (never the log, which is long).
+CARD_KEYS = {"quirks": ("niches", "players", "stacks", "contest", "hand"),
+             "quirks-solitaire": ("quirks", "hand"),
+             "quirkling": ("players", "discard_top", "hand")}
+
+
 def sample_table(view: View, chance: Chance, counts: Sequence[Count] = ()) -> AdaptationTable:
     """An adaptation table that fits every code ``view`` shows and every count the seat saw
     (``counts``), drawn with ``chance``."""
-    read = readable_codes(view.data)
+    keys = CARD_KEYS.get(view.game_id)
+    read = readable_codes(view.data if keys is None else [view[key] for key in keys if key in view])
     values: list[list[int]] = []
     for card in CARDS:
         shown = read.get(card.number)
@@ -149,7 +156,7 @@ def _destiny(drawn: list[str], chance: Chance) -> tuple[list[int], list[int]]:
 def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> SolitaireState:
     from quarkade.games.quirks.solitaire import SolitaireState, Stage
 
-    data = view.data
+    data = view  # read key by key: the log is never made
     s = _blank(SolitaireState, game, chance)
     s.quirks = [tuple(_indices(q["cards"])) for q in data["quirks"]]
     climate = data["climate"]["space"] // COMPONENTS.zones_per_climate
@@ -186,7 +193,7 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
 def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingState:
     from quarkade.games.quirks.quirkling import QuirklingState, Stage
 
-    data = view.data
+    data = view  # read key by key: the log is never made
     seat = view.seat
     n = game.players
     s = _blank(QuirklingState, game, chance)
@@ -269,7 +276,7 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     from quarkade.core.flow import Sealed
     from quarkade.games.quirks.rules import QuirksState
 
-    data = view.data
+    data = view  # read key by key: the log is never made
     seat = view.seat
     n = game.players
     s = _blank(QuirksState, game, chance)

@@ -23,7 +23,7 @@ from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, stack
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import card_json, quirks_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, quirks_name
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -44,6 +44,8 @@ class Stage(IntEnum):
 # step of play, and play resumes there if the player stops counting.
 COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATION)
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
+_STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
+_X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -320,38 +322,46 @@ class SolitaireState(CachedLegalActions):
         return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
 
     def view(self, seat: int | None) -> View:
+        """What the player (or a spectator) sees. The destiny markers, the extinct branches and
+        the log are made when read, from copies taken now (the state changes them in place)."""
         climate = self.climate_index
+        over = self.is_over
+        table = self.table
+        # A spectator sees the QUiRKS but not their codes (the identification markers hide
+        # them) and not the hand.
+        codes = table if seat is not None or over else None
         data: dict[str, Any] = {
             "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
                         "zone": self.climate % COMPONENTS.zones_per_climate + 1,
-                        "x_spaces": sorted(COMPONENTS.x_spaces)},
+                        "x_spaces": list(_X_SPACES)},
             "thresholds": THRESHOLDS,
-            "stage": self.stage.name.lower().replace("_", "-"),
-            "resume": self.resume.name.lower().replace("_", "-") if self.stage is Stage.COUNTING else None,
+            "stage": _STAGE_NAMES[self.stage],
+            "resume": _STAGE_NAMES[self.resume] if self.stage is Stage.COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
-            # A spectator sees the QUiRKS but not their codes (the identification markers hide
-            # them) and not the hand.
-            "quirks": [{"niche": NICHES[n], "name": quirks_name(q),
-                        "cards": [card_json(c, self.table if seat is not None or self.is_over else None) for c in q]}
+            "quirks": [{"niche": NICHES[n], "name": quirks_name(q), "cards": cards_json(q, codes)}
                        for n, q in enumerate(self.quirks)],
             "hand_size": len(self.hand),
-            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [CARDS[c].number for c in d.discards]}
+            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [NUMBERS[c] for c in d.discards]}
                        for i, d in enumerate(self.stacks)},
-            "destiny": {"drawn": [NICHES[n] for n in self.destiny_drawn], "pool": len(self.destiny_pool)},
             "actions": self.actions,
             "extinctions": len(self.extinct),
-            "extinct": [[CARDS[c].number for c in branch] for branch in self.extinct],
             "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted],
-            "is_over": self.is_over,
-            "won": self.won if self.is_over else None,
-            "result": self.lost_why if self.is_over and not self.won else None,
+            "is_over": over,
+            "won": self.won if over else None,
+            "result": self.lost_why if over and not self.won else None,
         }
-        if seat is not None or self.is_over:
-            data["hand"] = [card_json(c, self.table) for c in sorted(self.hand, key=lambda c: (CARDS[c].stack, c))]
-        log = read(self.log, _describe, seat, self.is_over, 40)
-        data["log"] = log
-        return View(self.game.id, seat, data)
+        if seat is not None or over:
+            data["hand"] = cards_json(sorted(self.hand, key=HAND_ORDER.__getitem__), table)
+        drawn, pool = tuple(self.destiny_drawn), len(self.destiny_pool)
+        extinct = tuple(self.extinct)
+        log = self.log
+        parts = {
+            "destiny": lambda: {"drawn": [NICHES[n] for n in drawn], "pool": pool},
+            "extinct": lambda: [[NUMBERS[c] for c in branch] for branch in extinct],
+            "log": lambda: read(log, _describe, seat, over, 40),
+        }
+        return View(self.game.id, seat, data, parts)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:

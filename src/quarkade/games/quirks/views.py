@@ -14,17 +14,19 @@ to the others what they see at the table.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirks.board import LOWER, UPPER, Stage, slot_of
+from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage, slot_of
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
 
 CARDS = COMPONENTS.cards
+NUMBERS = tuple(card.number for card in CARDS)
 LOG_LENGTH = 60
 LEVELS = ("upper", "lower")
 
@@ -41,6 +43,15 @@ _FACE_UP = tuple(_face_up(index) for index in range(len(CARDS)))
 _PRINTED_CODES = tuple({**_FACE_UP[index], "codes": PRINTED.code_text(index)} for index in range(len(CARDS)))
 
 
+def cards_json(cards: Iterable[int], codes: AdaptationTable | None) -> list[dict[str, Any]]:
+    """``card_json`` of each card."""
+    if codes is None:
+        return [_FACE_UP[c].copy() for c in cards]
+    if codes is PRINTED:
+        return [_PRINTED_CODES[c].copy() for c in cards]
+    return [{**_FACE_UP[c], "codes": codes.code_text(c)} for c in cards]
+
+
 def card_json(index: int, codes: AdaptationTable | None) -> dict[str, Any]:
     """A card as a seat sees it: what is printed face up, and the climate codes read from
     ``codes`` when the seat can read them (``None`` under another player's marker)."""
@@ -54,6 +65,19 @@ def card_json(index: int, codes: AdaptationTable | None) -> dict[str, Any]:
 
 def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
     return "".join(CARDS[c].syllable for c in cards).capitalize()
+
+
+# The names of the QUiRKS a view shows, by their cards: a table changes little from view to view.
+_NAMES: dict[tuple[int, ...], str] = {}
+
+
+def _name(cards: tuple[int, ...]) -> str:
+    name = _NAMES.get(cards)
+    if name is None:
+        if len(_NAMES) >= 50_000:
+            _NAMES.clear()
+        name = _NAMES[cards] = quirks_name(cards)
+    return name
 
 
 def number(card: int) -> str:
@@ -185,99 +209,137 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     return None
 
 
+# Made once: a view shows them every time.
+STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
+_X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
+
+
 def make_view(state: QuirksState, seat: int | None) -> View:
+    """The view of ``seat``. What a bot reads (the niches, the hand, a competition) is made at
+    once; the rest (the players, the piles, the log...) is made when read, from copies of the
+    state's lists taken now, so a view read later still shows the state it was made from."""
     over = state.is_over
     contest = state.contest
     table = state.table
     hiding = contest is not None and contest.kind == "upper" and state.stage in (Stage.UPPER_COMPLETE,
                                                                                    Stage.UPPER_SEALED)
+    hidden_slot = contest.niche * 2 + UPPER if hiding and contest is not None else -1
     niches = []
+    slots, owners = state.slots, state.owners
     for niche in range(3):
         entry: dict[str, Any] = {"niche": NICHES[niche]}
         for level in (UPPER, LOWER):
-            slot = slot_of(niche, level)
-            owner = state.owners[slot]
-            cards = state.slots[slot]
-            if hiding and contest is not None and niche == contest.niche and level == UPPER and seat != owner:
+            slot = niche * 2 + level
+            owner = owners[slot]
+            if owner < 0:
+                entry[LEVELS[level]] = None
+                continue
+            cards = slots[slot]
+            if slot == hidden_slot and seat != owner and contest is not None:
                 cards = contest.public_defender
-            entry[LEVELS[level]] = None if owner < 0 else {
+            entry[LEVELS[level]] = {
                 "owner": owner,
-                "name": quirks_name(cards),
-                "cards": [card_json(c, table if over or seat == owner else None) for c in cards],
+                "name": _name(cards),
+                "cards": cards_json(cards, table if over or seat == owner else None),
             }
         niches.append(entry)
-    players = []
-    for s in range(state.players):
-        stacks = [0] * len(STACKS)
-        for card in state.hands[s]:
-            stacks[CARDS[card].stack] += 1
-        player: dict[str, Any] = {
-            "seat": s,
-            "hand_size": len(state.hands[s]),
-            # Which stacks a hand holds is public: every change to it is made in the open.
-            "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
-            "extinctions": len(state.extinct[s]),
-            # Extinct branches lie face down, but every one of their cards was seen on the table.
-            "extinct": [[CARDS[c].number for c in branch] for branch in state.extinct[s]],
-            "eliminated": state.eliminated[s],
-            "upper_niches": [NICHES[n] for n in range(3) if state.owners[slot_of(n, UPPER)] == s],
-        }
-        if over:
-            player["hand"] = [card_json(c, table) for c in sorted(state.hands[s])]
-        players.append(player)
     climate = state.climate // COMPONENTS.zones_per_climate
+    # Copies of what the state changes in place, for the parts made later.
+    hands = [tuple(hand) for hand in state.hands]
+    extinct = [tuple(branches) for branches in state.extinct]
+    eliminated = tuple(state.eliminated)
+    owners_now = tuple(owners)
+    stacks = [(len(d.cards), tuple(d.discards)) for d in state.stacks]
+    drawn, pool = tuple(state.destiny_drawn), len(state.destiny_pool)
+    flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
+            tuple(state.defence_queue))
+    log = state.log
     data: dict[str, Any] = {
         "climate": {"space": state.climate, "name": COMPONENTS.climates[climate],
                     "zone": state.climate % COMPONENTS.zones_per_climate + 1,
-                    "x_spaces": sorted(COMPONENTS.x_spaces)},
-        "stage": state.stage.name.lower().replace("_", "-"),
+                    "x_spaces": list(_X_SPACES)},
+        "stage": STAGE_NAMES[state.stage],
         "current": state.current,
         "niche": NICHES[state.niche] if state.niche >= 0 else None,
         "to_act": list(state.to_act),
         "turns": state.turns,
         "niches": niches,
-        "players": players,
-        "stacks": {STACKS[i]: {"cards": len(d.cards), "discards": [card_json(c, table) for c in d.discards]}
-                   for i, d in enumerate(state.stacks)},
-        "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn], "pool": len(state.destiny_pool)},
         "reveals": list(state.reveals),
         "defence": state.defence if state.defence >= 0 else None,
-        "flow": {"setup_step": state.setup_step, "turns_taken": list(state.turns_taken),
-                 "competed": state.competed, "mutation_queue": list(state.mutation_queue),
-                 "defence_queue": [list(entry) for entry in state.defence_queue]},
         "is_over": over,
         "winners": list(state.winners) if over else None,
     }
     if contest is not None:
-        attacker_cards = contest.attacker_cards if (seat == contest.attacker or not hiding) else \
-            contest.public_attacker
-        public: dict[str, Any] = {
-            "kind": contest.kind, "niche": NICHES[contest.niche], "attacker": contest.attacker,
-            "defender": contest.defender if contest.defender >= 0 else None,
-            "attacker_cards": [card_json(c, table if over or seat == contest.attacker else None)
-                               for c in attacker_cards],
-            "faces": {str(s): up for s, up in contest.faces.items()},
-            "demoting": contest.demoting if contest.demoting >= 0 else None,
-            "intelligence": list(contest.asked),
-            "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()},
-            "in_defence": contest.in_defence,
-            # Everyone sees the defender draw, and from which stack; not what it drew.
-            "defender_drew": STACKS[contest.defender_drew] if contest.defender_drew >= 0 else None,
-        }
-        if contest.sealed is not None and not contest.faces:
-            public["ready"] = {str(s): ready for s, ready in contest.sealed.ready.items()}
-            if seat is not None and contest.sealed.choices.get(seat):
-                public["my_choice"] = contest.sealed.choices[seat][-1]
-        if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
-                state.stage is Stage.UPPER_COMPLETE:
-            public["drawn"] = card_json(contest.drawn, table)
-        if seat is not None and seat == contest.defender:
-            public["mutated"] = contest.defender_mutated
-            if hiding:
-                public["shown_to_others"] = [CARDS[c].number for c in contest.public_defender]
-        data["contest"] = public
+        data["contest"] = _contest_json(state, contest, seat, hiding, over)
     if seat is not None:
-        data["hand"] = [card_json(c, table) for c in sorted(state.hands[seat], key=lambda c: (CARDS[c].stack, c))]
-    log = read(state.log, describe, seat, over, LOG_LENGTH)
-    data["log"] = log
-    return View(state.game.id, seat, data)
+        data["hand"] = cards_json(sorted(hands[seat], key=HAND_ORDER.__getitem__), table)
+    parts = {
+        "players": lambda: _players_json(hands, extinct, eliminated, owners_now, table if over else None),
+        "stacks": lambda: {STACKS[i]: {"cards": size, "discards": cards_json(discards, table)}
+                           for i, (size, discards) in enumerate(stacks)},
+        "destiny": lambda: {"drawn": [NICHES[n] for n in drawn], "pool": pool},
+        "flow": lambda: {"setup_step": flow[0], "turns_taken": list(flow[1]), "competed": flow[2],
+                         "mutation_queue": list(flow[3]), "defence_queue": [list(entry) for entry in flow[4]]},
+        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+    }
+    return View(state.game.id, seat, data, parts)
+
+
+def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
+                  eliminated: tuple[bool, ...], owners: tuple[int, ...],
+                  shown: AdaptationTable | None) -> list[dict[str, Any]]:
+    """What everyone sees of each player; its hand too once the game is over (``shown``)."""
+    players = []
+    for s, hand in enumerate(hands):
+        stacks = [0] * len(STACKS)
+        for card in hand:
+            stacks[CARDS[card].stack] += 1
+        player: dict[str, Any] = {
+            "seat": s,
+            "hand_size": len(hand),
+            # Which stacks a hand holds is public: every change to it is made in the open.
+            "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
+            "extinctions": len(extinct[s]),
+            # Extinct branches lie face down, but every one of their cards was seen on the table.
+            "extinct": [[CARDS[c].number for c in branch] for branch in extinct[s]],
+            "eliminated": eliminated[s],
+            "upper_niches": [NICHES[n] for n in range(3) if owners[slot_of(n, UPPER)] == s],
+        }
+        if shown is not None:
+            player["hand"] = [card_json(c, shown) for c in sorted(hand)]
+        players.append(player)
+    return players
+
+
+def _contest_json(state: QuirksState, contest: Contest, seat: int | None, hiding: bool,
+                  over: bool) -> dict[str, Any]:
+    """A competition under way, as ``seat`` sees it (made at once: the contest changes in place)."""
+    table = state.table
+    attacker_cards = contest.attacker_cards if (seat == contest.attacker or not hiding) else \
+        contest.public_attacker
+    public: dict[str, Any] = {
+        "kind": contest.kind, "niche": NICHES[contest.niche], "attacker": contest.attacker,
+        "defender": contest.defender if contest.defender >= 0 else None,
+        "attacker_cards": [card_json(c, table if over or seat == contest.attacker else None)
+                           for c in attacker_cards],
+        "faces": {str(s): up for s, up in contest.faces.items()},
+        "demoting": contest.demoting if contest.demoting >= 0 else None,
+        "intelligence": list(contest.asked),
+        "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()},
+        "in_defence": contest.in_defence,
+        # Everyone sees the defender draw, and from which stack; not what it drew.
+        "defender_drew": STACKS[contest.defender_drew] if contest.defender_drew >= 0 else None,
+    }
+    if contest.sealed is not None and not contest.faces:
+        public["ready"] = {str(s): ready for s, ready in contest.sealed.ready.items()}
+        if seat is not None and contest.sealed.choices.get(seat):
+            public["my_choice"] = contest.sealed.choices[seat][-1]
+    if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
+            state.stage is Stage.UPPER_COMPLETE:
+        public["drawn"] = card_json(contest.drawn, table)
+    if seat is not None and seat == contest.defender:
+        public["mutated"] = contest.defender_mutated
+        if hiding:
+            public["shown_to_others"] = [CARDS[c].number for c in contest.public_defender]
+    return public
