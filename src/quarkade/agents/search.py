@@ -107,8 +107,9 @@ class SearchBot(Bot):
     before its position is evaluated; ``exploration`` UCB's constant (rewards are in [0, 1]);
     ``guided`` the share of playout moves the game's heuristic bot chooses (the others are
     random); ``bias`` the progressive bias towards the heuristic's move at the root;
-    ``margin`` how much better (in mean reward) the most searched move must be than the
-    heuristic's move to be played instead of it (below 0: the most searched move is played);
+    ``margin`` the heuristic's move's credit when the root's move is chosen: the move played is
+    the one whose mean reward less one standard error is highest, the heuristic's counting
+    ``margin`` more (below 0: the most visited move is played);
     ``widen`` progressive widening (0: off), a node's seat tries a new action only while the
     actions it tried are fewer than ``widen`` times the square root of their visits;
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
