@@ -168,7 +168,6 @@ class QuirksHeuristic(Bot):
             return legal[0]
         t = Table(view)
         moves = as_moves(legal)
-        verbs = {m.verb for m in moves}
         stage: str = view["stage"]
         if stage == "setup":
             return next(m for m in moves if m.number == 0)  # a B card: no food-chain symbol to show
@@ -208,7 +207,7 @@ class QuirksHeuristic(Bot):
             return min(moves, key=lambda m: self._hand_worth(t, m.cards[0]))
         if stage == "defence":
             return pick(moves, Verb.CHALLENGE)  # declining lets the holder win
-        if Verb.END in verbs:
+        if any(m.verb is Verb.END for m in moves):
             return pick(moves, Verb.END)
         return legal[0]
 

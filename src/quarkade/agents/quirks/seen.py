@@ -57,9 +57,11 @@ UNCODED_MEAN, UNCODED_VAR = (1.39, 0.92), (1.2, 0.65)  # no code: 0 to 2, or a 3
 CODED_ANY, UNCODED_ANY = 4.32, 1.18  # the same, whatever the number
 
 
-def share_coded(stack: int, climate: int, held: Iterable[Seen] = ()) -> float:
-    """The share of the cards of ``stack`` not among ``held`` that bear ``climate``'s code."""
-    coded, size = CODED_IN_STACK[stack][climate], STACK_SIZE[stack]
+def share_coded(stack: int, climate: int, held: Iterable[Seen] = (), counted: tuple[int, int] = (0, 0)) -> float:
+    """The share of the cards of ``stack`` not among ``held`` that bear ``climate``'s code
+    (``counted``: how many cards of the stack one holds, and how many of them bear the code,
+    counted already)."""
+    coded, size = CODED_IN_STACK[stack][climate] - counted[1], STACK_SIZE[stack] - counted[0]
     for card in held:
         if card.stack == stack and card.number and card.codes is not None:
             size -= 1
@@ -174,11 +176,11 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
                  climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
     """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
-    if held or not isinstance(cards, tuple) or not isinstance(level, tuple):
+    if not isinstance(cards, tuple) or not isinstance(level, tuple) or not isinstance(held, tuple):
         return _quirks_guess(niche, cards, level, climate, held)
     # A bot weighs the same QUiRKS against the same table again and again, decision after
     # decision: the guess is kept, by the cards themselves (one object for each card seen one way).
-    key = (niche, cards, level, climate)
+    key = (niche, cards, level, climate, held)
     try:
         return _GUESSED[key]
     except KeyError:
@@ -191,7 +193,8 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
     return guess
 
 
-_GUESSED: dict[tuple[int, tuple[Seen, ...], Sequence[Sequence[Seen]], int], tuple[float, float]] = {}
+_GUESSED: dict[tuple[int, tuple[Seen, ...], Sequence[Sequence[Seen]], int, tuple[Seen, ...]],
+               tuple[float, float]] = {}
 _GUESSED_MAX = 200_000
 
 

@@ -55,9 +55,20 @@ class Group:
         self.actions: int = view["actions"]
         self.held = tuple(card for q in self.quirks for card in q) + self.hand
 
+        # Worked out once a decision: the positions of each stack in the group, the cards held
+        # of each stack, and each climate's potential.
+        self.positions = [0] * len(STACKS)
+        for q in self.quirks:
+            for card in q:
+                self.positions[card.stack] += 1
+        self.by_stack = [[card for card in self.held if card.stack == stack] for stack in range(len(STACKS))]
+        self._potentials: dict[int, float] = {}
+        self._target = -1
+        self._held_counts: tuple[list[int], list[list[int]]] | None = None
+
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] = range(3)) -> tuple[float, float]:
-        group = self.quirks if quirks is None else quirks
+        group = tuple(self.quirks if quirks is None else quirks)
         mean = var = 0.0
         for niche in niches:
             m, v = quirks_guess(niche, group[niche], group, climate, self.held)
@@ -72,19 +83,43 @@ class Group:
         """What the group could reach in ``climate`` with the best cards of the group and the
         hand in place, and the coded cards still in the stacks for the positions lacking one,
         against its threshold."""
+        found = self._potentials.get(climate)
+        if found is not None:
+            return found
         total = 0.0
-        for stack in range(len(STACKS)):
-            positions = sum(card.stack == stack for q in self.quirks for card in q)
-            means = sorted((card.mean(climate) for card in self.held if card.stack == stack), reverse=True)
+        for stack, positions in enumerate(self.positions):
+            if not positions:
+                continue
+            means = sorted([card.guesses[climate][0] for card in self.by_stack[stack]], reverse=True)
+            share = -1.0
             for mean in means[:positions]:
                 total += mean
                 if mean < 3 and self.left[stack] > 0:
-                    total += 0.5 * share_coded(stack, climate, self.held) * (CODED_ANY - mean)
+                    if share < 0:
+                        share = self.share(stack, climate)
+                    total += 0.5 * share * (CODED_ANY - mean)
         threshold: int = self.thresholds[climate]
-        return total - threshold
+        found = self._potentials[climate] = total - threshold
+        return found
+
+    def share(self, stack: int, climate: int) -> float:
+        """``share_coded(stack, climate, self.held)``, from counts made once a decision."""
+        if self._held_counts is None:
+            sizes = [0] * len(STACKS)
+            coded = [[0] * CLIMATE_COUNT for _ in STACKS]
+            for card in self.held:
+                if card.number and card.codes is not None:
+                    sizes[card.stack] += 1
+                    for c in range(CLIMATE_COUNT):
+                        coded[card.stack][c] += bool(card.coded(c))
+            self._held_counts = (sizes, coded)
+        sizes, coded = self._held_counts
+        return share_coded(stack, climate, counted=(sizes[stack], coded[stack][climate]))
 
     def target(self) -> int:
-        return max(range(CLIMATE_COUNT), key=lambda c: (self.potential(c), c == self.climate))
+        if self._target < 0:
+            self._target = max(range(CLIMATE_COUNT), key=lambda c: (self.potential(c), c == self.climate))
+        return self._target
 
 
 def reaches(total: tuple[float, float], threshold: float) -> float:

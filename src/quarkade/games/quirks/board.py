@@ -28,6 +28,8 @@ EXTINCTIONS_TO_LOSE = 3
 SETUP_ORDER = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (1, LOWER), (0, LOWER))
 SETUP_ORDER_THREE = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (0, LOWER), (1, LOWER))
 DEFAULT_TURN_LIMIT = 400
+# The cards of each stack, in the order of the card list (a game shuffles copies of these).
+STACK_CARDS = tuple(tuple(card.index for card in CARDS if card.stack == stack) for stack in range(7))
 
 
 class Stage(IntEnum):

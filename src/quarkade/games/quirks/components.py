@@ -334,7 +334,17 @@ class AdaptationTable:
 
     def code_text(self, card: int) -> str:
         """The codes card ``card`` prints, e.g. ``"OJ"``."""
-        return "".join(letter for letter, printed in zip(CLIMATE_LETTERS, self.codes[card], strict=True) if printed)
+        codes = self.codes[card]
+        text = _CODE_TEXTS.get(codes)
+        if text is None:
+            text = _CODE_TEXTS[codes] = "".join(letter for letter, printed in zip(CLIMATE_LETTERS, codes, strict=True)
+                                                if printed)
+        return text
+
+
+# The text of each pattern of printed codes: views show the codes of many cards of tables drawn
+# for bots, and there are few patterns.
+_CODE_TEXTS: dict[tuple[bool, ...], str] = {}
 
 
 def load_components() -> Components:

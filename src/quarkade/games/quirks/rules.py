@@ -22,7 +22,7 @@ from quarkade.games.quirks.board import EXTINCTIONS_TO_LOSE as EXTINCTIONS_TO_LO
 from quarkade.games.quirks.board import HAND_TARGET as HAND_TARGET
 from quarkade.games.quirks.board import LOWER as LOWER
 from quarkade.games.quirks.board import NICHE_STACKS as NICHE_STACKS
-from quarkade.games.quirks.board import SETUP_ORDER, SETUP_ORDER_THREE
+from quarkade.games.quirks.board import SETUP_ORDER, SETUP_ORDER_THREE, STACK_CARDS
 from quarkade.games.quirks.board import SPACES as SPACES
 from quarkade.games.quirks.board import UPPER as UPPER
 from quarkade.games.quirks.board import Contest as Contest
@@ -110,7 +110,7 @@ class QuirksState(CachedLegalActions):
         s.players = n
         s.stacks = []
         for stack in range(7):
-            cards = [card.index for card in CARDS if card.stack == stack]
+            cards = list(STACK_CARDS[stack])
             s.chance.shuffle(cards)
             s.stacks.append(Deck(cards))
         s.hands = [[] for _ in range(n)]

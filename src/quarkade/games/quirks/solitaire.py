@@ -19,7 +19,7 @@ from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, stack_for
+from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK_CARDS, stack_for
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
@@ -44,6 +44,10 @@ class Stage(IntEnum):
 # step of play, and play resumes there if the player stops counting.
 COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATION)
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
+# The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
+_SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
+_START_MOVES = (move(Verb.CONTINUE), *COUNTS)
+_CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 
@@ -103,7 +107,7 @@ class SolitaireState(CachedLegalActions):
         s.chance = Chance(seed)
         s.stacks = []
         for stack in range(7):
-            cards = [card.index for card in CARDS if card.stack == stack]
+            cards = list(STACK_CARDS[stack])
             s.chance.shuffle(cards)
             s.stacks.append(Deck(cards))
         s.climate = s.chance.below(SPACES)
@@ -114,6 +118,12 @@ class SolitaireState(CachedLegalActions):
         s.quirks = [(), (), ()]
         s.hand = []
         s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
+        decks = [deck.cards for deck in s.stacks]
+        if all(len(cards) > need for cards, need in zip(decks, _SETUP_NEEDS, strict=True)):
+            # No stack can run out while the QUiRKS and the hand are dealt: plain pops.
+            s.quirks = [tuple([decks[stack].pop() for stack in stacks]) for stacks in NICHE_STACKS]
+            s.hand = [decks[stack].pop() for stack, count in enumerate(HAND_TARGET) for _ in range(count)]
+            return s
         for niche in range(3):
             s.quirks[niche] = s._new_quirks(niche)
         for stack, count in enumerate(HAND_TARGET):
@@ -181,10 +191,10 @@ class SolitaireState(CachedLegalActions):
         stage = self.stage
         moves: list[Move] = []
         if stage is Stage.START:
-            moves = [move(Verb.CONTINUE)]
-        elif stage is Stage.CLIMATE:
-            moves = [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
-        elif stage is Stage.RANDOM_MUTATION:
+            return list(_START_MOVES)
+        if stage is Stage.CLIMATE:
+            return list(_CLIMATE_MOVES)
+        if stage is Stage.RANDOM_MUTATION:
             moves = [move(Verb.REPLACE, c) for q in self.quirks for c in q]
         elif stage is Stage.ACTION:
             for card in self.quirks[self.niche]:
