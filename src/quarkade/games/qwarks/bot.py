@@ -156,7 +156,7 @@ class QwarksBot(Bot):
                     worth[deck] = float(card.value) + chance.random() * 0.01
             if self.level.weighs_race:
                 worth = self._against_the_others(worth, len(view["players"]) - 1)
-            deck = max(worth, key=lambda d: worth[d])
+            deck = max(worth, key=worth.__getitem__)
         ms = self._reaction_ms(len(cards))
         return TIMEOUT if ms > view["cover_ms"] else Cover(deck, ms)
 

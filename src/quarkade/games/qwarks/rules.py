@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -45,6 +47,12 @@ class Phase(Enum):
     COVER = "cover"  # the cover race
     ANSWER = "answer"  # phase 2
     OVER = "over"
+
+
+# The phases as plain names: reading a member off an enum class is slow in Python 3.11, and the
+# flow tests the phase at every step of every playout.
+_QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
+CARD_VALUES = tuple(card.value for card in CARDS)
 
 
 class Qwarks(Game):
@@ -173,10 +181,10 @@ class QwarksState(CachedLegalActions):
         self.log = note(self.log, "turn", -1, self.turn, self.first, len(self.decks))
         self.question, self.question_deck = self._shown_question()
         if self.question is None:
-            self.phase = Phase.QUESTION
+            self.phase = _QUESTION
             self.log = note(self.log, "no-question", -1, self.first, self.colour_blind)
         else:
-            self.phase = Phase.COVER
+            self.phase = _COVER
             self.log = note(self.log, "question", -1, self.question.word, self.question_deck,
                             self.question_deck != self.asking_deck())
         self._set_to_act()
@@ -207,11 +215,11 @@ class QwarksState(CachedLegalActions):
 
     def _set_to_act(self) -> None:
         self._legal = None
-        if self.phase == Phase.QUESTION:
+        if self.phase is _QUESTION:
             self._to_act = (self.first,)
-        elif self.phase == Phase.COVER:
-            self._to_act = tuple(seat for seat in range(self.players) if not self.ready[seat])
-        elif self.phase == Phase.ANSWER:
+        elif self.phase is _COVER:
+            self._to_act = tuple(compress(range(self.players), map(not_, self.ready)))
+        elif self.phase is _ANSWER:
             self._to_act = (self.order[self.answered],)
         else:
             self._to_act = ()
@@ -222,21 +230,21 @@ class QwarksState(CachedLegalActions):
 
     # ----------------------------------------------------------------- legality
     def _moves(self, seat: int) -> list[Any]:
-        if self.phase == Phase.QUESTION:
+        if self.phase is _QUESTION:
             return [Ask(q) for q in self.choices()]
-        if self.phase == Phase.COVER:
+        if self.phase is _COVER:
             return list(race_actions(len(self.decks), self.limit_ms))
         assert self.question is not None
         return list(answer_actions(self.question, self.beginners))
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if self.phase == Phase.QUESTION:
+        if self.phase is _QUESTION:
             if not isinstance(action, Ask):
                 return "no deck shows a question this turn: the first player chooses one ('question eyes')"
             if action.question not in self.choices():
                 return "for colour-blind scientists the question is eyes, tentacles, sad or happy, not the colours"
             return None
-        if self.phase == Phase.COVER:
+        if self.phase is _COVER:
             return self._why_not_cover(action)
         return self._why_not_answer(action)
 
@@ -278,7 +286,7 @@ class QwarksState(CachedLegalActions):
         self._legal = None
         if isinstance(action, Ask):
             self.question, self.question_deck = action.question, -1
-            self.phase = Phase.COVER
+            self.phase = _COVER
             self.log = note(self.log, "chosen", -1, seat, action.question.word)
         elif isinstance(action, (Cover, Timeout)):
             self.covers[seat] = (action.deck, action.after) if isinstance(action, Cover) else None
@@ -309,7 +317,7 @@ class QwarksState(CachedLegalActions):
         results = tuple((seat, cover, seat in got) for seat, cover in enumerate(self.covers))
         self.log = note(self.log, "race", -1, results)
         if self.order:
-            self.phase = Phase.ANSWER
+            self.phase = _ANSWER
             self._set_to_act()
         else:
             self._end_turn()
@@ -336,7 +344,7 @@ class QwarksState(CachedLegalActions):
         if any(self.decks):
             self._start_turn()
             return
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.log = note(self.log, "end", -1, self.scores, self.winners)
         self._set_to_act()
 
@@ -344,23 +352,23 @@ class QwarksState(CachedLegalActions):
     def card_visible(self, deck: int) -> bool:
         """Whether the card revealed from ``deck`` this turn shows its face: not while a hand
         covers it, until it is checked."""
-        if self.phase in (Phase.QUESTION, Phase.COVER) or self.holder[deck] < 0:
+        if self.phase is _QUESTION or self.phase is _COVER or self.holder[deck] < 0:
             return True
         return self.order.index(self.holder[deck]) < self.answered
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[float, ...]:
         """The values of each seat's kept cards."""
-        return tuple(float(sum(CARDS[card].value for card in kept)) for kept in self.kept)
+        return tuple(float(sum(map(CARD_VALUES.__getitem__, kept))) for kept in self.kept)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Everyone tied for the highest score, once the game is over."""
-        if self.phase != Phase.OVER:
+        if self.phase is not _OVER:
             return ()
         scores = self.scores
         return tuple(seat for seat in range(self.players) if scores[seat] == max(scores))
@@ -371,7 +379,7 @@ class QwarksState(CachedLegalActions):
 
     def clock(self) -> RaceClock | None:
         """The race, for a host to time (``timing.py``); None outside it."""
-        if self.phase != Phase.COVER:
+        if self.phase is not _COVER:
             return None
         return RaceClock(("race", self.turn), self._to_act, self.limit_ms)
 

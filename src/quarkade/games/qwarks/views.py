@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from quarkade.core.game import View
 from quarkade.core.log import read
 from quarkade.games.qwarks.components import CARD_COUNT, CARDS, QUESTION_BY_WORD
-from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, deck_count
+from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, deck_count
 
 if TYPE_CHECKING:
     from quarkade.games.qwarks.rules import QwarksState
@@ -151,6 +151,9 @@ _BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each
 _VALUE = tuple(card.value for card in CARDS)
 _QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
 _HOLDERS: dict[int, tuple[tuple[int, str | None], ...]] = {}  # players -> each deck's holder and side
+# A card revealed and not covered, as every view shows it before the race is over: by deck and card.
+_UNCOVERED = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
+                         for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
 
 
 def _holders(players: int) -> tuple[tuple[int, str | None], ...]:
@@ -171,21 +174,23 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     n = state.players
     raced = phase is _ANSWER or over  # the race is over this turn
     holder, order, answered = state.holder, state.order, state.answered
-    revealed = []
-    for deck, card in enumerate(state.revealed):
-        covering = holder[deck]
-        # A card shows its face but while a hand covers it, until it is checked.
-        visible = not raced or covering < 0 or order.index(covering) < answered
-        covered_by = covering if raced and covering >= 0 else None
-        revealed.append({
-            "deck": deck,
-            "card": FACES[card] if visible else None,
-            "covered_by": covered_by,
-            "checked": covered_by is not None and visible,
-        })
+    if raced:
+        revealed = []
+        for deck, card in enumerate(state.revealed):
+            covering = holder[deck]
+            # A card shows its face but while a hand covers it, until it is checked.
+            visible = covering < 0 or order.index(covering) < answered
+            covered_by = covering if covering >= 0 else None
+            revealed.append({
+                "deck": deck,
+                "card": FACES[card] if visible else None,
+                "covered_by": covered_by,
+                "checked": covered_by is not None and visible,
+            })
+    else:
+        revealed = [_UNCOVERED[deck][card] for deck, card in enumerate(state.revealed)]
     question = state.question
-    kept = [cards[:] for cards in state.kept]
-    scores = [float(sum(_VALUE[card] for card in cards)) for cards in kept]
+    kept = list(map(list.copy, state.kept))
     decks = [(len(cards), cards[-1] if cards else -1) for cards in state.decks]
     covers = state.covers[:] if raced else None
     revealed_cards = state.revealed
@@ -213,14 +218,13 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     data["answers"] = [
         {"seat": s, "answer": str(answer), "right": right, "card": FACES[revealed_cards[holder.index(s)]]}
         for s, answer, right in state.answers
-    ]
-    parts["players"] = lambda: [{"seat": s, "kept": [FACES[card] for card in kept[s]], "score": int(scores[s])}
-                                for s in range(n)]
+    ] if state.answers else []
+    parts["players"] = lambda: _players(kept)
     data["discards"] = len(state.discards)
     data["set_aside"] = len(state.set_aside)
     data["to_act"] = list(state.to_act)
     data["is_over"] = over
-    data["scores"] = scores[:] if over else None
+    data["scores"] = _scores(kept) if over else None
     data["winners"] = list(state.winners) if over else None
     if seat is not None:
         own = state.covers[seat] if phase is _COVER and state.ready[seat] else None
@@ -233,6 +237,16 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     log = state.log
     parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
     return View("qwarks", seat, data, parts)
+
+
+def _scores(kept: list[list[int]]) -> list[float]:
+    return [float(sum(map(_VALUE.__getitem__, cards))) for cards in kept]
+
+
+def _players(kept: list[list[int]]) -> list[dict[str, Any]]:
+    """Each seat's kept cards, face up, and its score."""
+    return [{"seat": s, "kept": [FACES[card] for card in cards], "score": int(score)}
+            for s, (cards, score) in enumerate(zip(kept, _scores(kept), strict=True))]
 
 
 def _decks(decks: list[tuple[int, int]], players: int) -> list[dict[str, Any]]:
