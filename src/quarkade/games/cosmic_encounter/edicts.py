@@ -83,9 +83,32 @@ def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
     return [PlayEdict(edict)]
 
 
+EDICTS = tuple(Edict)  # in the order their moves are listed
+
+
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
-    held = {s.cards[card].edict for card in s.hands[seat] if s.cards[card].kind is Kind.EDICT}
-    return [move for edict in Edict if edict in held for move in edict_targets(s, seat, edict)]
+    cards = s.cards
+    held = {cards[card].edict for card in s.hands[seat]}
+    held.discard(None)
+    if not held:
+        return []  # most hands at most windows: no edict
+    return [move for edict in EDICTS if edict in held for move in edict_targets(s, seat, edict)]
+
+
+def could_play(s: CosmicState, edict: Edict) -> bool:
+    """Some seat could play ``edict`` at the open window if it held it: whether any seat has
+    an ``edict_targets``, without listing them."""
+    if s.window not in TIMING[edict]:
+        return False
+    if edict is Edict.ZAP:
+        return any(zappable(s, other) for other in range(s.players))
+    if edict is Edict.MOBIUS:
+        return any(s.warp)  # the offence's own, while some tokens wait in the warp
+    if edict is Edict.FORCE_FIELD:
+        return any(side >= 0 for side in s.ally_side)
+    if edict is Edict.FINDER:
+        return s.players > 1 and bool(finder_values(s))
+    return s.players > 1 or edict is not Edict.PLAGUE
 
 
 def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
@@ -162,31 +185,43 @@ def window_matters(s: CosmicState) -> bool:
     it held it. Public: the discards, powers, tokens and the challenge are all face up."""
     if not s.edicts and not s.flares:
         return False
-    discarded = Counter(s.cards[card].face for card in s.deck.discards)
-    for face, (count, card) in _copies(s.cards).items():
-        if discarded[face] >= count:
+    copies = _copies(s.cards)
+    discarded = Counter(map(copies.index.__getitem__, s.deck.discards))
+    for index, (count, card) in enumerate(copies.cards):
+        if discarded[index] >= count:
             continue
         if card.kind is Kind.EDICT:
             assert card.edict is not None
-            if any(edict_targets(s, seat, card.edict) for seat in range(s.players)):
+            if could_play(s, card.edict):
                 return True
         elif flares.could_open(s, s.window, card.flare):
             return True
     return False
 
 
-_COPIES: dict[int, tuple[tuple[Card, ...], dict[str, tuple[int, Card]]]] = {}
+class Copies:
+    """The deck's edicts and flares by face: how many copies and one of them (``cards``, in
+    the deck's order), and each card id's place among them (challenge cards: -1)."""
+
+    __slots__ = ("cards", "index")
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        counts = Counter(card.face for card in cards if not card.is_challenge)
+        faces = {card.face: (counts[card.face], card) for card in cards if not card.is_challenge}
+        place = {face: index for index, face in enumerate(faces)}
+        self.cards = tuple(faces.values())
+        self.index = tuple(-1 if card.is_challenge else place[card.face] for card in cards)
 
 
-def _copies(cards: tuple[Card, ...]) -> dict[str, tuple[int, Card]]:
-    """Each edict and flare of the deck: how many copies, and one of them. Kept by the deck's
-    identity (decks are few, and ``deck_cards`` keeps each alive): hashing a hundred cards at
-    every window would cost more than the look itself."""
+_COPIES: dict[int, tuple[tuple[Card, ...], Copies]] = {}
+
+
+def _copies(cards: tuple[Card, ...]) -> Copies:
+    """Kept by the deck's identity (decks are few, and ``deck_cards`` keeps each alive):
+    hashing a hundred cards at every window would cost more than the look itself."""
     found = _COPIES.get(id(cards))
     if found is None or found[0] is not cards:
-        counts = Counter(card.face for card in cards if not card.is_challenge)
-        found = _COPIES[id(cards)] = (cards, {card.face: (counts[card.face], card)
-                                              for card in cards if not card.is_challenge})
+        found = _COPIES[id(cards)] = (cards, Copies(cards))
     return found[1]
 
 

@@ -80,49 +80,81 @@ def asked(s: CosmicState, seat: int) -> int:
 
 
 def moves(s: CosmicState, seat: int) -> list[Any]:
-    step = s.step
-    if step is Step.REGROUP:
-        return [Regroup(planet) for planet in setup_phases.regroup_planets(s)]
-    if step is Step.DESTINY:
-        found: list[Any] = [Aim(planet, defender) for planet, defender in setup_phases.aims(s)]
-        if s.drawn == s.offence:
-            found.append(DrawAgain())
-        return found
-    if step is Step.LAUNCH:
-        return list(launch_moves(setup_phases.held_tokens(s, seat), setup_phases.launch_limit(s)))
-    if step in (Step.INVITE_OFFENCE, Step.INVITE_DEFENCE):
-        others = setup_phases.invitable(s, seat)
-        return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
-    if step is Step.ALLIANCE:
-        return list(ally_moves(setup_phases.held_tokens(s, seat), setup_phases.ally_limit(s, seat), s.invited[seat]))
-    if step is Step.EDICTS:
-        return [Pass(), *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
-    if step is Step.TRADE:
-        return [Trade(True), Trade(False)]
-    if step is Step.CARDS:
-        if cards.must_play_random(s, seat):
-            return [Play("random")]
-        held = s.challenge_cards(seat)
-        if flares.must_attack(s, seat) and any(s.cards[card].is_attack for card in held):
-            held = [card for card in held if s.cards[card].is_attack]  # Laser's Wild
-        faces = dict.fromkeys(s.cards[card].face for card in held)
-        return [Play(face) for face in faces]
-    if step is Step.DEAL:
-        theirs = len(s.hands[s.opponent(seat)])
-        return list(deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat)))
-    if step is Step.PLACE:
-        _, kind, _ = s.placements[0]
-        options = placements.choices(s, seat, kind)
-        if kind == placements.HOME:
-            return [Home(planet) for planet, _ in options]
-        if kind == placements.LOSE:
-            return [Lose(planet) for planet, _ in options]
-        return [Settle(planet, source) for planet, source in options]
-    if step is Step.REWARDS:
-        return [Reward(count) for count in range(s.ally_tokens[seat] + 1)]
-    if step is Step.AGAIN:
-        return [Again(True), Again(False)]
-    return []
+    by_step = _BY_STEP.get(s.step)
+    return [] if by_step is None else by_step(s, seat)
+
+
+def _regroup(s: CosmicState, seat: int) -> list[Any]:
+    return [Regroup(planet) for planet in setup_phases.regroup_planets(s)]
+
+
+def _destiny(s: CosmicState, seat: int) -> list[Any]:
+    found: list[Any] = [Aim(planet, defender) for planet, defender in setup_phases.aims(s)]
+    if s.drawn == s.offence:
+        found.append(DrawAgain())
+    return found
+
+
+def _launch(s: CosmicState, seat: int) -> list[Any]:
+    return list(launch_moves(setup_phases.held_tokens(s, seat), setup_phases.launch_limit(s)))
+
+
+def _invite(s: CosmicState, seat: int) -> list[Any]:
+    others = setup_phases.invitable(s, seat)
+    return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
+
+
+def _alliance(s: CosmicState, seat: int) -> list[Any]:
+    return list(ally_moves(setup_phases.held_tokens(s, seat), setup_phases.ally_limit(s, seat), s.invited[seat]))
+
+
+def _edicts(s: CosmicState, seat: int) -> list[Any]:
+    return [PASS, *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
+
+
+def _trade(s: CosmicState, seat: int) -> list[Any]:
+    return [Trade(True), Trade(False)]
+
+
+def _cards(s: CosmicState, seat: int) -> list[Any]:
+    if cards.must_play_random(s, seat):
+        return [Play("random")]
+    held = s.challenge_cards(seat)
+    if flares.must_attack(s, seat) and any(s.cards[card].is_attack for card in held):
+        held = [card for card in held if s.cards[card].is_attack]  # Laser's Wild
+    faces = dict.fromkeys(s.cards[card].face for card in held)
+    return [Play(face) for face in faces]
+
+
+def _deal(s: CosmicState, seat: int) -> list[Any]:
+    theirs = len(s.hands[s.opponent(seat)])
+    return list(deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat)))
+
+
+def _place(s: CosmicState, seat: int) -> list[Any]:
+    _, kind, _ = s.placements[0]
+    options = placements.choices(s, seat, kind)
+    if kind == placements.HOME:
+        return [Home(planet) for planet, _ in options]
+    if kind == placements.LOSE:
+        return [Lose(planet) for planet, _ in options]
+    return [Settle(planet, source) for planet, source in options]
+
+
+def _rewards(s: CosmicState, seat: int) -> list[Any]:
+    return [Reward(count) for count in range(s.ally_tokens[seat] + 1)]
+
+
+def _again(s: CosmicState, seat: int) -> list[Any]:
+    return [Again(True), Again(False)]
+
+
+PASS = Pass()  # the answer of most seats at most windows: made once
+_BY_STEP: dict[Step, Callable[[CosmicState, int], list[Any]]] = {
+    Step.REGROUP: _regroup, Step.DESTINY: _destiny, Step.LAUNCH: _launch, Step.INVITE_OFFENCE: _invite,
+    Step.INVITE_DEFENCE: _invite, Step.ALLIANCE: _alliance, Step.EDICTS: _edicts, Step.TRADE: _trade,
+    Step.CARDS: _cards, Step.DEAL: _deal, Step.PLACE: _place, Step.REWARDS: _rewards, Step.AGAIN: _again,
+}
 
 
 # The launch and the alliances are the widest choices (up to 125 ways, twice that for an ally
@@ -135,12 +167,11 @@ _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, 
 
 def _shared(made: dict[tuple[int, ...], Any], choices: tuple[tuple[int, ...], ...],
             make: Callable[[tuple[int, ...]], Any]) -> list[Any]:
-    found = list(map(made.get, choices))
-    if None in found:
-        for index, sources in enumerate(choices):
-            if found[index] is None:
-                found[index] = made[sources] = make(sources)
-    return found
+    def new(sources: tuple[int, ...]) -> Any:
+        action = made[sources] = make(sources)
+        return action
+    get = made.get
+    return [get(sources) or new(sources) for sources in choices]
 
 
 @lru_cache(maxsize=256)
@@ -223,47 +254,39 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
 
 
 def apply(s: CosmicState, seat: int, action: Action) -> None:
-    if isinstance(action, Regroup):
-        setup_phases.regroup(s, action.planet)
-    elif isinstance(action, Aim):
-        setup_phases.aim(s, action.planet, action.defender)
-    elif isinstance(action, DrawAgain):
-        setup_phases.draw_destiny(s)
-    elif isinstance(action, Launch):
-        setup_phases.launch(s, action.sources)
-    elif isinstance(action, Invite):
-        setup_phases.invite(s, seat, action.seats)
-    elif isinstance(action, Ally):
-        setup_phases.join(s, seat, action.side, action.sources)
-    elif isinstance(action, Decline):
-        setup_phases.join(s, seat, -1, ())
-    elif isinstance(action, Pass):
-        edicts.pass_window(s, seat)
-    elif isinstance(action, PlayEdict):
-        edicts.play_edict(s, seat, action)
-        if s.placements:
-            # Tokens an edict moved (Mobius Tubes, Force Field, Plague) are placed first.
-            placements.start(s, s.step.value)
-    elif isinstance(action, PlayFlare):
-        edicts.play_flare(s, seat, action)
-    elif isinstance(action, Trade):
-        cards.trade(s, seat, action.swap)
-    elif isinstance(action, Play):
-        cards.play(s, seat, action.face)
-    elif isinstance(action, Offer):
-        cards.offer(s, seat, action.give, action.get, action.bases)
-    elif isinstance(action, Accept):
-        cards.accept(s, seat, action.give)
-    elif isinstance(action, Home | Lose):
-        placements.choose(s, seat, action.planet, -1)
-    elif isinstance(action, Settle):
-        placements.choose(s, seat, action.planet, action.source)
-    elif isinstance(action, Timeout):
-        cards.timeout(s)
-    elif isinstance(action, Reward):
-        cards.reward(s, seat, action.cards)
-    elif isinstance(action, Again):
-        cards.again(s, action.again)
+    _APPLY[type(action)](s, seat, action)
+
+
+def _play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
+    edicts.play_edict(s, seat, action)
+    if s.placements:
+        # Tokens an edict moved (Mobius Tubes, Force Field, Plague) are placed first.
+        placements.start(s, s.step.value)
+
+
+# How each kind of action is carried out (by the action's class: one look-up a step).
+_APPLY: dict[type[Action], Callable[[CosmicState, int, Any], None]] = {
+    Regroup: lambda s, seat, a: setup_phases.regroup(s, a.planet),
+    Aim: lambda s, seat, a: setup_phases.aim(s, a.planet, a.defender),
+    DrawAgain: lambda s, seat, a: setup_phases.draw_destiny(s),
+    Launch: lambda s, seat, a: setup_phases.launch(s, a.sources),
+    Invite: lambda s, seat, a: setup_phases.invite(s, seat, a.seats),
+    Ally: lambda s, seat, a: setup_phases.join(s, seat, a.side, a.sources),
+    Decline: lambda s, seat, a: setup_phases.join(s, seat, -1, ()),
+    Pass: lambda s, seat, a: edicts.pass_window(s, seat),
+    PlayEdict: _play_edict,
+    PlayFlare: edicts.play_flare,
+    Trade: lambda s, seat, a: cards.trade(s, seat, a.swap),
+    Play: lambda s, seat, a: cards.play(s, seat, a.face),
+    Offer: lambda s, seat, a: cards.offer(s, seat, a.give, a.get, a.bases),
+    Accept: lambda s, seat, a: cards.accept(s, seat, a.give),
+    Home: lambda s, seat, a: placements.choose(s, seat, a.planet, -1),
+    Lose: lambda s, seat, a: placements.choose(s, seat, a.planet, -1),
+    Settle: lambda s, seat, a: placements.choose(s, seat, a.planet, a.source),
+    Timeout: lambda s, seat, a: cards.timeout(s),
+    Reward: lambda s, seat, a: cards.reward(s, seat, a.cards),
+    Again: lambda s, seat, a: cards.again(s, a.again),
+}
 
 
 PLACING = {

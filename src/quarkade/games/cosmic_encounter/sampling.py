@@ -14,7 +14,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import View
 from quarkade.games.cosmic_encounter.actions import BASES, SIDES
-from quarkade.games.cosmic_encounter.components import DESTINY_PER_COLOUR, deck_cards
+from quarkade.games.cosmic_encounter.components import DESTINY_PER_COLOUR, Card, deck_cards
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import CosmicEncounter, CosmicState, Step
 
@@ -26,8 +26,26 @@ def _planet(name: str | None) -> int:
     return int(system) * 5 + int(planet)
 
 
+_TABLES: dict[int, tuple[tuple[Card, ...], DeckTables]] = {}
+DeckTables = tuple[dict[str, int], dict[str, list[int]], tuple[bool, ...]]
+
+
+def _deck_tables(cards: tuple[Card, ...]) -> DeckTables:
+    """The deck's first card id of each face, every id of each face, and which ids are
+    challenge cards: worked out once a deck (kept by its identity, as ``views.face_infos``)."""
+    found = _TABLES.get(id(cards))
+    if found is None or found[0] is not cards:
+        first_id: dict[str, int] = {}
+        faces: dict[str, list[int]] = {}
+        for card_id, card in enumerate(cards):
+            first_id.setdefault(card.face, card_id)
+            faces.setdefault(card.face, []).append(card_id)
+        found = _TABLES[id(cards)] = (cards, (first_id, faces, tuple(card.is_challenge for card in cards)))
+    return found[1]
+
+
 def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicState:
-    data: dict[str, Any] = view.to_json()
+    data = view  # read key by key: the log, which sampling does not need, is never made
     seat: int | None = view.seat
     n = game.players
     s = CosmicState.__new__(CosmicState)
@@ -63,9 +81,7 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.placements = [(p["seat"], p["kind"], p["count"]) for p in e["placements"]]
     s.resume = ("", ()) if e["resume"] is None else (e["resume"]["then"], tuple(e["resume"]["to_act"]))
     s.rewards, s.success = tuple(e["rewards"]), e["success"]
-    first_id: dict[str, int] = {}
-    for card_id, card in enumerate(s.cards):
-        first_id.setdefault(card.face, card_id)
+    first_id, faces, is_challenge = _deck_tables(s.cards)
     result = e["result"]
     s.result = None if result is None else (
         first_id[result["cards"][0]["card"]], first_id[result["cards"][1]["card"]],
@@ -73,12 +89,10 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.winners_ = tuple(data["winners"] or ())
     s._to_act = tuple(data["to_act"])
 
-    # Cards: take the known ones from the pool by face, deal the rest.
-    pool: dict[str, list[int]] = {}
-    for card_id, card in enumerate(s.cards):
-        pool.setdefault(card.face, []).append(card_id)
-    for ids in pool.values():
-        chance.shuffle(ids)
+    # Cards: take the known ones from the pool by face, deal the rest. The copies of a face are
+    # alike in every way the rules read, so which of them is taken does not matter: the rest
+    # are shuffled together below.
+    pool = {face: ids[:] for face, ids in faces.items()}
 
     def take(face: str) -> int:
         return pool[face].pop()
@@ -107,7 +121,6 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
             forced[proposer] = [take(face) for face in offer["give"]]
     unknown = [card_id for ids in pool.values() for card_id in ids]
     chance.shuffle(unknown)
-    is_challenge = [card.is_challenge for card in s.cards]
 
     def pick_challenge(cards: list[int]) -> int:
         index = next(i for i, c in enumerate(cards) if is_challenge[c])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from quarkade.core.flow import clockwise
@@ -119,9 +120,28 @@ def held_tokens(s: CosmicState, seat: int) -> tuple[tuple[int, int], ...]:
 
 
 def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """``token_choices`` from its key (see ``held_tokens``): each way of one size extends a
-    way of the size below with a base at or after its last one, so the ways come in order
-    and none is made only to be refused."""
+    """``token_choices`` from its key (see ``held_tokens``): fewer tokens first, the ways of one
+    size in the order ``combinations_with_replacement`` lists sorted planets."""
+    short = [(planet, count) for planet, count in held if count < limit]
+    if len(short) <= 1:
+        # No base, or one, holds fewer tokens than may be taken: the ways of each size are
+        # all those of the planets (made in C), but those taking more than that base holds.
+        planets = tuple(planet for planet, _ in held)
+        found: list[tuple[int, ...]] = []
+        for size in range(1, max(limit, 1) + 1):
+            ways = combinations_with_replacement(planets, size)
+            if short and short[0][1] < size:
+                planet, count = short[0]
+                found.extend(way for way in ways if way.count(planet) <= count)
+            else:
+                found.extend(ways)
+        return tuple(found)
+    return _extended(held, limit)
+
+
+def _extended(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """The same ways, made by extending each way of one size with a base at or after its last
+    one, so that none is made only to be refused."""
     planets = [planet for planet, _ in held]
     caps = [count for _, count in held]
     bases = len(planets)

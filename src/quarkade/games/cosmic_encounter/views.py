@@ -64,7 +64,6 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from quarkade.core.game import View
@@ -135,10 +134,6 @@ class StaleView(RuntimeError):
 
 
 def view(s: CosmicState, seat: int | None) -> View:
-    # The keys a bot rarely reads are made only when read: each part reads the state as it is
-    # then, so it refuses to be made once the state has moved on (a view kept past the next
-    # action is made whole first: ``View.whole``).
-    infos = face_infos(s.cards, max(s.square, 0))
     data: dict[str, Any] = {
         "options": dict(s.game.options),
         "turn": s.turn,
@@ -148,130 +143,132 @@ def view(s: CosmicState, seat: int | None) -> View:
         "step": s.step.value,
         "square": s.square if s.quarks else None,
     }
-    steps = s.steps
-    parts = {key: partial(_part, make, s, seat, infos, steps)
-             for key, make in (_SEAT_PARTS if seat is not None else _PARTS)}
+    made = Parts(s, seat)
+    # In the order of the keys of a whole view (a spectator's has no hand, own card or seen hand).
+    parts: dict[str, Callable[[], Any]] = {
+        "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
+        "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
+        "scores": made.scores}
+    if seat is not None:
+        parts["hand"], parts["own_card"], parts["seen_hand"] = made.hand, made.own_card, made.seen_hand
+    parts["log"] = made.log
     return View("cosmic-encounter", seat, data, parts)
 
 
-def _part(make: Callable[[CosmicState, int | None, list[dict[str, Any]]], Any], s: CosmicState,
-          seat: int | None, infos: list[dict[str, Any]], steps: int) -> Any:
-    if s.steps != steps:
-        raise StaleView("a view is read before its state's next action, or made whole before it (View.whole)")
-    return make(s, seat, infos)
+class Parts:
+    """The lazy parts of one seat's view. Each reads the state as it is when the part is made,
+    so it is made only while the state is still at the view's position (``StaleView`` once
+    an action has been applied since)."""
 
+    __slots__ = ("_state", "seat", "steps", "infos")
 
-def _players(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    bases, foreign = base_counts(s)
-    powers, flared = s.powers, s.flared
-    return [{
-        "seat": p,
-        "power": POWER_NAMES[powers[p]] if powers[p] >= 0 else None,
-        "zapped": s.zapped[p],
-        "flare": POWER_NAMES[flared[p]] if flared[p] >= 0 else None,
-        "flare_super": s.flare_super[p],
-        "hand_size": len(s.hands[p]),
-        "warp": s.warp[p],
-        "removed": s.removed[p],
-        "foreign_bases": foreign[p],
-        "bases": bases[p],
-    } for p in range(s.players)]
+    def __init__(self, s: CosmicState, seat: int | None) -> None:
+        self._state, self.seat, self.steps = s, seat, s.steps
+        self.infos = face_infos(s.cards, max(s.square, 0))
 
+    @property
+    def s(self) -> CosmicState:
+        s = self._state
+        if s.steps != self.steps:
+            raise StaleView("a view is read before its state's next action, or made whole before it (View.whole)")
+        return s
 
-def _planets(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"planet": name, "system": system, "tokens": row[:]}
-            for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, s.tokens, strict=False)]
+    def players(self) -> list[dict[str, Any]]:
+        s = self.s
+        bases, foreign = base_counts(s)
+        powers, flared = s.powers, s.flared
+        return [{
+            "seat": p,
+            "power": POWER_NAMES[powers[p]] if powers[p] >= 0 else None,
+            "zapped": s.zapped[p],
+            "flare": POWER_NAMES[flared[p]] if flared[p] >= 0 else None,
+            "flare_super": s.flare_super[p],
+            "hand_size": len(s.hands[p]),
+            "warp": s.warp[p],
+            "removed": s.removed[p],
+            "foreign_bases": foreign[p],
+            "bases": bases[p],
+        } for p in range(s.players)]
 
+    def planets(self) -> list[dict[str, Any]]:
+        return [{"planet": name, "system": system, "tokens": row[:]}
+                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, self.s.tokens, strict=False)]
 
-def _deck(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]}
+    def deck(self) -> dict[str, Any]:
+        s, infos = self.s, self.infos
+        return {"cards": len(s.deck.cards), "discards": [dict(infos[c]) for c in s.deck.discards]}
 
+    def destiny(self) -> dict[str, Any]:
+        s = self.s
+        return {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]}
 
-def _destiny(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]}
+    def encounter(self) -> dict[str, Any]:
+        s, infos, seat = self.s, self.infos, self.seat
+        played = s.played
+        shown = {str(main): dict(infos[card]) for main, card in played.items()} if s.revealed else {}
+        result = None
+        if s.result is not None:
+            off_card, def_card, totals, word = s.result
+            result = {"cards": [dict(infos[off_card]), dict(infos[def_card])],
+                      "totals": None if totals is None else list(totals), "winner": word or None}
+        party = seat is not None and seat in s.mains
+        then, resume_to_act = s.resume
+        return {
+            "window": s.window or None,
+            "drawn": None if s.drawn < 0 else s.drawn,
+            "target": None if s.target < 0 else PLANET_NAMES[s.target],
+            "defender": None if s.defender < 0 else s.defender,
+            "cone": s.cone,
+            "invited": [list(INVITED[bits]) for bits in s.invited],
+            "allies": [{"seat": p, "side": SIDES[side], "tokens": s.ally_tokens[p]}
+                       for p, side in enumerate(s.ally_side) if side >= 0],
+            "ally_order": list(s.ally_order),
+            "asking": s.asking,
+            "passed": s.passed[:],
+            "played": sorted(played),
+            "cards": shown,
+            "result": result,
+            "offers": [None if o is None else offer_info(Offer(*o), party) for o in s.offers],
+            "rewards": list(s.rewards),
+            "success": s.success,
+            "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
+            "resume": {"then": then, "to_act": list(resume_to_act)} if then else None,
+        }
 
+    def to_act(self) -> list[int]:
+        return list(self.s.to_act)
 
-def _encounter(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any]:
-    played = s.played
-    shown = {str(main): dict(infos[card]) for main, card in played.items()} if s.revealed else {}
-    result = None
-    if s.result is not None:
-        off_card, def_card, totals, word = s.result
-        result = {"cards": [dict(infos[off_card]), dict(infos[def_card])],
-                  "totals": None if totals is None else list(totals), "winner": word or None}
-    party = seat is not None and seat in s.mains
-    then, resume_to_act = s.resume
-    invited = s.invited
-    return {
-        "window": s.window or None,
-        "drawn": None if s.drawn < 0 else s.drawn,
-        "target": None if s.target < 0 else PLANET_NAMES[s.target],
-        "defender": None if s.defender < 0 else s.defender,
-        "cone": s.cone,
-        "invited": [list(INVITED[bits]) for bits in invited],
-        "allies": [{"seat": p, "side": SIDES[side], "tokens": s.ally_tokens[p]}
-                   for p, side in enumerate(s.ally_side) if side >= 0],
-        "ally_order": list(s.ally_order),
-        "asking": s.asking,
-        "passed": s.passed[:],
-        "played": sorted(played),
-        "cards": shown,
-        "result": result,
-        "offers": [None if o is None else offer_info(Offer(*o), party) for o in s.offers],
-        "rewards": list(s.rewards),
-        "success": s.success,
-        "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
-        "resume": {"then": then, "to_act": list(resume_to_act)} if then else None,
-    }
+    def is_over(self) -> bool:
+        return self.s.is_over
 
+    def winners(self) -> list[int] | None:
+        s = self.s
+        return list(s.winners_) if s.is_over else None
 
-def _to_act(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[int]:
-    return list(s.to_act)
+    def scores(self) -> list[float]:
+        return list(self.s.scores)
 
+    def hand(self) -> list[dict[str, Any]]:
+        s, infos, seat = self.s, self.infos, self.seat
+        assert seat is not None
+        return [dict(infos[c]) for c in s.hands[seat]]
 
-def _is_over(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> bool:
-    return s.is_over
+    def own_card(self) -> dict[str, Any] | None:
+        s, seat = self.s, self.seat
+        assert seat is not None
+        own = s.played.get(seat)
+        return None if own is None else dict(self.infos[own])
 
+    def seen_hand(self) -> dict[str, Any] | None:
+        s, seat = self.s, self.seat
+        assert seat is not None
+        if s.seen is None or seat not in s.mains or s.seen[0] == seat or not s.power_of(seat).sees_hand:
+            return None
+        return {"seat": s.seen[0], "cards": [dict(self.infos[c]) for c in s.seen[1]]}
 
-def _winners(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[int] | None:
-    return list(s.winners_) if s.is_over else None
-
-
-def _scores(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[float]:
-    return list(s.scores)
-
-
-def _hand(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    assert seat is not None
-    return [dict(infos[c]) for c in s.hands[seat]]
-
-
-def _own_card(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any] | None:
-    assert seat is not None
-    own = s.played.get(seat)
-    return None if own is None else dict(infos[own])
-
-
-def _seen_hand(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> dict[str, Any] | None:
-    assert seat is not None
-    if s.seen is None or seat not in s.mains or s.seen[0] == seat or not s.power_of(seat).sees_hand:
-        return None
-    return {"seat": s.seen[0], "cards": [dict(infos[c]) for c in s.seen[1]]}
-
-
-def _log(s: CosmicState, seat: int | None, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return read(s.log, lambda e, v, r: describe(s, e, v), seat, False, LOG_LENGTH)
-
-
-Part = tuple[str, Callable[[CosmicState, int | None, list[dict[str, Any]]], Any]]
-# In the order of the keys of a whole view (the spectator's has no hand, own card or seen hand).
-_PUBLIC_PARTS: tuple[Part, ...] = (
-    ("players", _players), ("planets", _planets), ("deck", _deck), ("destiny", _destiny),
-    ("encounter", _encounter), ("to_act", _to_act), ("is_over", _is_over), ("winners", _winners),
-    ("scores", _scores))
-_PARTS: tuple[Part, ...] = (*_PUBLIC_PARTS, ("log", _log))
-_SEAT_PARTS: tuple[Part, ...] = (*_PUBLIC_PARTS, ("hand", _hand), ("own_card", _own_card),
-                                 ("seen_hand", _seen_hand), ("log", _log))
+    def log(self) -> list[dict[str, Any]]:
+        s = self.s
+        return read(s.log, lambda e, v, r: describe(s, e, v), self.seat, False, LOG_LENGTH)
 
 
 def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
