@@ -50,6 +50,9 @@ class Nursery:
         self.top = Seen.of(top) if top is not None else None
         made = {NICHES.index(q["niche"]) for q in self.players[self.seat]["quirklings"]}
         self.lacking = [kind for kind in range(3) if kind not in made]
+        # What a decision works out more than once: the values of hands, the shares of codes.
+        self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
+        self._shares: dict[tuple[int, int], float] = {}
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -68,11 +71,22 @@ class Nursery:
     def value(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> float:
         """How close ``cards`` bring the kinds we lack in the weighted climates: the kinds
         nearest completion take the shared animal cards first."""
+        key = (tuple(cards), tuple(weights))
+        found = self._values.get(key)
+        if found is not None:
+            return found
         total = 0.0
+        lacking = self.lacking
         for climate, weight in weights:
-            coded = [sum(1 for card in cards if card.stack == stack and card.coded(climate))
-                     for stack in range(len(STACKS))]
-            kinds = sorted(self.lacking, key=lambda k: -sum(coded[s] > 0 for s in NICHE_STACKS[k]))
+            coded = [0] * len(STACKS)
+            for card in cards:
+                if card.marks[climate]:
+                    coded[card.stack] += 1
+            if len(lacking) > 1:
+                nearest = [-((coded[a] > 0) + (coded[b] > 0) + (coded[c] > 0)) for a, b, c in NICHE_STACKS]
+                kinds = sorted(lacking, key=nearest.__getitem__)
+            else:
+                kinds = lacking
             for kind in kinds:
                 have = 0
                 for stack in NICHE_STACKS[kind]:
@@ -80,7 +94,15 @@ class Nursery:
                         have += 1
                         coded[stack] -= 1
                 total += weight * KIND_FAVOUR[have]
-        return total + 0.01 * len(cards)
+        found = self._values[key] = total + 0.01 * len(cards)
+        return found
+
+    def share(self, stack: int, climate: int) -> float:
+        """``share_coded(stack, climate, self.hand)``, worked out once a decision."""
+        found = self._shares.get((stack, climate))
+        if found is None:
+            found = self._shares[stack, climate] = share_coded(stack, climate, self.hand)
+        return found
 
     def next_weights(self) -> list[tuple[int, float]]:
         """The climates of our next two turns (the current turn is ending or not ours)."""
@@ -100,7 +122,7 @@ class Nursery:
             chance = 1.0
             codes = ""
             for bit, climate in enumerate(climates):
-                p = share_coded(stack, climate, self.hand)
+                p = self.share(stack, climate)
                 if pattern >> bit & 1:
                     chance *= p
                     codes += CLIMATE_LETTERS[climate]

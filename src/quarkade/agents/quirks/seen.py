@@ -95,11 +95,13 @@ class Seen:
     food: int = field(init=False, compare=False, repr=False)
     # (mean, variance) in each climate, with no card held aside (see :meth:`guess`)
     guesses: tuple[tuple[float, float], ...] = field(init=False, compare=False, repr=False)
+    marks: tuple[bool | None, ...] = field(init=False, compare=False, repr=False)  # coded(climate), each climate
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "row", STACK_ROWS[self.stack])
         object.__setattr__(self, "food", FOOD.get(self.number, -1))
         object.__setattr__(self, "guesses", tuple(self._guess(climate, ()) for climate in range(CLIMATE_COUNT)))
+        object.__setattr__(self, "marks", tuple(self.coded(climate) for climate in range(CLIMATE_COUNT)))
 
     @classmethod
     def make(cls, number: str, stack: int, codes: str | None) -> Seen:
