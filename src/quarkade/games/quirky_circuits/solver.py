@@ -53,6 +53,7 @@ from quarkade.games.quirky_circuits.components import (
 from quarkade.games.quirky_circuits.robot import Robot
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM, QuirkyCircuitsState
 
+_DIRECTIONS = tuple(Direction)  # by number: looked up, not made
 WIN = -1  # a step's outcome when the card meets the scenario's goal
 FAR = 10_000  # a space the robot cannot reach
 _NOWHERE = (Token(FLAG, (-1, -1)),)  # a token off the board: never collected, so the goal is never met
@@ -84,6 +85,7 @@ class Navigator:
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
         self._knocked: dict[Token, tuple[tuple[int, int, int], ...]] = {}
+        self._lefts: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[tuple[int, int, int], ...], ...]]] = {}
         self.start = self._space_index(scenario.start)
 
     # ------------------------------------------------------------------ encoding
@@ -96,7 +98,7 @@ class Navigator:
     def unpose(self, pose: int) -> tuple[Space, Direction]:
         index, facing = divmod(pose, 4)
         y, x = divmod(index, self.width)
-        return (x, y), Direction(facing)
+        return (x, y), _DIRECTIONS[facing]
 
     def tokens_id(self, tokens: Iterable[Token]) -> int:
         ordered = tuple(sorted(tokens, key=token_order))
@@ -124,9 +126,17 @@ class Navigator:
                 self.outcomes.clear()
             tokens, pose = divmod(robot_state, self.poses)
             space, facing = self.unpose(pose)
-            robot = Robot(self.scenario, space, facing, self.token_sets[tokens])
+            before = self.token_sets[tokens]
+            robot = Robot(self.scenario, space, facing, before)
             robot.resolve(kind)
-            outcome = WIN if robot.won else self.robot_state(robot.space, robot.facing, robot.tokens)
+            if robot.won:
+                outcome = WIN
+            else:
+                # Most cards touch no token: the set stays the one already numbered.
+                after = robot.tokens
+                same = len(after) == len(before) and all(a is b for a, b in zip(after, before, strict=True))
+                outcome = (tokens if same else self.tokens_id(after)) * self.poses + self.pose(robot.space,
+                                                                                               robot.facing)
             self.outcomes[key] = outcome
         return outcome
 
@@ -191,31 +201,25 @@ class Navigator:
 
     def _tour(self, robot_state: int, lane: int) -> int:
         tokens, pose = divmod(robot_state, self.poses)
-        # A token on the floor is cleaned by entering its space, any facing. One on an
-        # obstacle is first knocked off by moving into the obstacle from a neighbouring space
-        # (the pose to reach), which leaves the robot in a pose and the token on a space to
-        # enter next.
-        floor: list[int] = []
-        raised: list[tuple[tuple[int, int, int], ...]] = []
-        for token in self.token_sets[tokens]:
-            if not token.raised:
-                floor.append(self._space_index(token.space))
-            elif token.kind == DUST:
-                raised.append(self._knocks(token))
+        floor_left, raised_left = self._left(tokens, lane)
+        floor, raised = list(floor_left), list(raised_left)
         total = 0
         while floor or raised:
             cards, ends, reach = self.touch(pose, lane)
             best_cost, best_end, best_floor, best_raised = FAR, pose, -1, -1
-            for index, space in enumerate(floor):
-                if cards[space] < best_cost:
-                    best_cost, best_end, best_floor = cards[space], ends[space], index
+            if floor:
+                # The nearest token on the floor, the first of equals.
+                costs = [cards[space] for space in floor]
+                nearest = min(costs)
+                if nearest < FAR:
+                    best_floor = costs.index(nearest)
+                    best_cost, best_end = nearest, ends[floor[best_floor]]
             for index, knocks in enumerate(raised):
-                for before, after, fallen in knocks:
+                for before, then, then_end in knocks:
                     if reach[before] + 1 < best_cost:
-                        then, then_ends, _ = self.touch(after, lane)
-                        cost = reach[before] + 1 + then[fallen]
+                        cost = reach[before] + 1 + then
                         if cost < best_cost:
-                            best_cost, best_end, best_floor, best_raised = cost, then_ends[fallen], -1, index
+                            best_cost, best_end, best_floor, best_raised = cost, then_end, -1, index
             if best_floor < 0 and best_raised < 0:
                 return total + FAR  # nothing left can be reached
             total += best_cost
@@ -225,6 +229,30 @@ class Navigator:
             else:
                 floor.pop(best_floor)
         return total + self.touch(pose, lane)[0][self.start]
+
+    def _left(self, tokens: int, lane: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int, int], ...], ...]]:
+        """What a tour of a set of tokens visits, worked out once per set and lane. A token on
+        the floor is cleaned by entering its space, any facing: its space. One on an obstacle
+        is first knocked off by moving into the obstacle from a neighbouring space, which
+        leaves the robot in a pose and the token on a space to enter next: for each way, the
+        pose to reach, then the cards from the pose after the knock to the fallen token and
+        the pose they end in."""
+        known = self._lefts.get((tokens, lane))
+        if known is not None:
+            return known
+        floor: list[int] = []
+        raised: list[tuple[tuple[int, int, int], ...]] = []
+        for token in self.token_sets[tokens]:
+            if not token.raised:
+                floor.append(self._space_index(token.space))
+            elif token.kind == DUST:
+                ways = []
+                for before, after, fallen in self._knocks(token):
+                    then, then_ends, _ = self.touch(after, lane)
+                    ways.append((before, then[fallen], then_ends[fallen]))
+                raised.append(tuple(ways))
+        known = self._lefts[tokens, lane] = (tuple(floor), tuple(raised))
+        return known
 
     def _knocks(self, token: Token) -> tuple[tuple[int, int, int], ...]:
         """The ways to knock a token off its obstacle, as the engine resolves them: (the pose
