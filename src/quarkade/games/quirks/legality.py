@@ -15,62 +15,82 @@ if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
 
 
+# The moves that do not depend on the cards, made once (moves are listed at every step of a playout).
+_SETUP = (move(Verb.SETUP, number=0), move(Verb.SETUP, number=1))
+_NICHES = tuple(move(Verb.NICHE, number=n) for n in range(3))
+_UPPER_OWNED = (move(Verb.MUTATE), move(Verb.REDRAW))
+_CLIMATE = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2))
+_LOWER_DEFENCE = (move(Verb.PASS), move(Verb.ACCEPT))
+_LOWER_ATTACK = (move(Verb.GIVE_UP), move(Verb.FIGHT))
+_INTELLIGENCE = (move(Verb.ROLL), move(Verb.TABLE))
+_FACES = (move(Verb.FACE_UP), move(Verb.FACE_DOWN))
+_CONCEDE_DEFENDER = (move(Verb.CONCEDE), move(Verb.HOLD))
+_CONCEDE_CHALLENGER = (move(Verb.CONCEDE), move(Verb.FIGHT))
+_AFTER_WIN = (move(Verb.CONTINUE), move(Verb.END))
+_DEFENCE = (move(Verb.CHALLENGE), move(Verb.DECLINE))
+_STACK_OF = tuple(card.stack for card in CARDS)
+# The stack a card of a QUiRKS in a niche is replaced from, by niche and card.
+_REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
+
+
 def moves(s: QuirksState, seat: int) -> list[Move]:
     stage = s.stage
-    if stage is Stage.SETUP:
-        return [move(Verb.SETUP, number=0), move(Verb.SETUP, number=1)]
-    if stage is Stage.CHOOSE_NICHE:
-        return [move(Verb.NICHE, number=n) for n in range(3)]
-    if stage is Stage.UPPER_OWNED:
-        return [move(Verb.MUTATE), move(Verb.REDRAW)]
+    if stage is Stage.ACTION:
+        return action_moves(s, seat)
     if stage is Stage.CLIMATE:
-        return [move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2)]
+        return list(_CLIMATE)
+    if stage is Stage.SETUP:
+        return list(_SETUP)
+    if stage is Stage.CHOOSE_NICHE:
+        return list(_NICHES)
+    if stage is Stage.UPPER_OWNED:
+        return list(_UPPER_OWNED)
     if stage is Stage.RANDOM_MUTATION:
         own = [c for slot in range(6) if s.owners[slot] == seat for c in s.slots[slot]]
         return [move(Verb.REPLACE, card) for card in sorted(s.hands[seat] + own)
                 if s.stacks[CARDS[card].stack].available()]
-    if stage is Stage.ACTION:
-        return action_moves(s, seat)
     if stage is Stage.LOWER_DEFENCE:
-        return [move(Verb.PASS), move(Verb.ACCEPT)]
+        return list(_LOWER_DEFENCE)
     if stage is Stage.LOWER_ATTACK:
-        return [move(Verb.GIVE_UP), move(Verb.FIGHT)]
+        return list(_LOWER_ATTACK)
     if stage is Stage.INTELLIGENCE:
-        return [move(Verb.ROLL), move(Verb.TABLE)]
+        return list(_INTELLIGENCE)
     if stage is Stage.UPPER_COMPLETE:
         return complete_moves(s, seat)
     if stage is Stage.UPPER_SEALED:
         contest = s.contest
         assert contest is not None
-        moves = [move(Verb.FACE_UP), move(Verb.FACE_DOWN)]
+        moves = list(_FACES)
         if seat == contest.defender and not contest.defender_mutated:
             moves.extend(mutations(s, seat, slot_of(contest.niche, UPPER)))
         return moves
     if stage is Stage.DEMOTE:
         return [move(Verb.DISCARD, card) for card in demotion_choices(s)]
     if stage is Stage.CONCEDE_DEFENDER:
-        return [move(Verb.CONCEDE), move(Verb.HOLD)]
+        return list(_CONCEDE_DEFENDER)
     if stage is Stage.CONCEDE_CHALLENGER:
-        return [move(Verb.CONCEDE), move(Verb.FIGHT)]
+        return list(_CONCEDE_CHALLENGER)
     if stage is Stage.AFTER_WIN:
-        return [move(Verb.CONTINUE), move(Verb.END)]
+        return list(_AFTER_WIN)
     if stage is Stage.SURPLUS:
         return [move(Verb.DISCARD, card) for card in sorted(set(s._surplus(seat)))]
     if stage is Stage.DEFENCE:
-        return [move(Verb.CHALLENGE), move(Verb.DECLINE)] if can_complete(s, seat) else [move(Verb.DECLINE)]
+        return list(_DEFENCE) if can_complete(s, seat) else [_DEFENCE[1]]
     return []
 
 
 def mutations(s: QuirksState, seat: int, slot: int) -> list[Move]:
     """Mutations of the QUiRKS in ``slot``: discard a card and draw, or exchange it."""
-    niche = slot // 2
+    replaced_from = _REPLACED_FROM[slot // 2]
+    stack_of = _STACK_OF
+    hand = sorted(s.hands[seat])
     moves = []
     for card in s.slots[slot]:
-        stack = stack_for(niche, CARDS[card].row)
+        stack = replaced_from[card]
         if s.stacks[stack].available():
             moves.append(move(Verb.MUTATE, card))
-        for other in sorted(s.hands[seat]):
-            if CARDS[other].stack == stack:
+        for other in hand:
+            if stack_of[other] == stack:
                 moves.append(move(Verb.MUTATE, card, other))
     return moves
 
