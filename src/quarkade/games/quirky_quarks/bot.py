@@ -21,7 +21,9 @@ from quarkade.games.quirky_quarks.actions import (
     Discover,
     Draw,
     Eject,
+    Pass,
     Raise,
+    Ready,
 )
 from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK
 
@@ -186,11 +188,12 @@ class QuirkyQuarksHeuristic(Bot):
             return min(legal, key=lambda a: k.card_value(a.kind) if isinstance(a, Discard) else 99.0)
         if isinstance(first, Bid):
             return self._bid(k, legal)
-        if isinstance(first, Eject) or first == READY:
+        # isinstance rather than == READY or PASS: comparing actions of different kinds is slow.
+        if isinstance(first, (Eject, Ready)):
             return self._eject(k, legal)
-        if isinstance(first, Discover) or first == PASS and any(isinstance(a, Discover) for a in legal):
+        if isinstance(first, Discover) or isinstance(first, Pass) and any(isinstance(a, Discover) for a in legal):
             return self._discover(k, legal)
-        if isinstance(first, Raise) or first == PASS:
+        if isinstance(first, (Raise, Pass)):
             return self._raise(k, legal)
         return self._quest(k, legal)
 
@@ -236,7 +239,7 @@ class QuirkyQuarksHeuristic(Bot):
         cheapest = min(ejects, key=lambda a: k.card_value(a.kind))
         # Past the required cards, eject only what is worth less than the 1 eV it brings.
         threshold = 1.0 if k.round == ROUNDS else 0.0
-        if READY in legal and k.card_value(cheapest.kind) >= threshold:
+        if any(isinstance(action, Ready) for action in reversed(legal)) and k.card_value(cheapest.kind) >= threshold:
             return READY
         return cheapest
 
@@ -260,9 +263,9 @@ class QuirkyQuarksHeuristic(Bot):
     def _raise(self, k: Knowledge, legal: list[Action]) -> Action:
         auction = k.view["flow"]["auction"]
         worth = k.card_value(KIND_BY_ID[auction["card"]])
-        raises = [a for a in legal if isinstance(a, Raise)]
-        if raises and worth - raises[0].amount >= 0.5:
-            return raises[0]
+        lowest = next((a for a in legal if isinstance(a, Raise)), None)
+        if lowest is not None and worth - lowest.amount >= 0.5:
+            return lowest
         return PASS
 
     def _quest(self, k: Knowledge, legal: list[Action]) -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from quarkade.core.game import Action
@@ -36,7 +37,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
     base = seat * KINDS
     if state.neutrino_seat >= 0 or state.pending_draws:
         if state.neutrino_seat >= 0 and state.neutrino_draws == 0:
-            return [DISCARDS[k] for k in range(KINDS) if state.hands[base + k]]
+            return list(compress(DISCARDS, state.hands[base : base + KINDS]))  # each kind in hand
         return [DRAWS[d] for d in range(3) if state.decks[d].cards or state.decks[d].discards]
     phase = state.phase
     if phase is RESEARCH:
@@ -52,7 +53,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
         chosen = len(state.sealed.choices[seat])
         actions = []
         if chosen < state.maximums[seat]:
-            actions = [EJECTS[k] for k in range(KINDS) if state.hands[base + k]]
+            actions = list(compress(EJECTS, state.hands[base : base + KINDS]))  # each kind in hand
         if chosen >= state.minimums[seat]:
             actions.append(READY)
         return actions

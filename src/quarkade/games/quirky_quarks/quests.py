@@ -7,6 +7,7 @@ from the table.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from quarkade.games.quirky_quarks.actions import DISCOUNT, Complete
@@ -19,6 +20,8 @@ CARDS = COMPONENTS.cards
 KINDS = len(CARDS)
 PARTICLES = tuple(c.kind for c in CARDS if not c.is_quest)
 QUESTS = tuple(c.kind for c in CARDS if c.is_quest)
+if tuple(range(QUESTS[0], KINDS)) != QUESTS:  # a hand's Quests are then a slice of it
+    raise ValueError("the Quests are expected after the Elementary Particles in the card data")
 NEUTRINO = COMPONENTS.by_id("neutrino").kind
 
 
@@ -49,9 +52,7 @@ def completions(state: QuirkyQuarksState, seat: int) -> list[Complete]:
     hands, table = state.hands, state.table
     found: list[Complete] = []
     discounts: list[int] | None = None
-    for quest in QUESTS:
-        if not hands[base + quest]:
-            continue
+    for quest in compress(QUESTS, hands[base + QUESTS[0] : base + KINDS]):  # the Quests in hand
         card = CARDS[quest]
         ok = True
         for kind in card.cost_table:
