@@ -10,7 +10,7 @@ end), ejects its least useful cards, and completes the Quests worth the most fir
 from __future__ import annotations
 
 from quarkade.core.bots import Bot, register_bot
-from quarkade.core.game import Action, View
+from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_quarks.actions import (
     DISCOUNT,
     PASS,
@@ -78,14 +78,26 @@ CONSUMERS = tuple(
 )
 
 
+class Valuation:
+    """The values worked out for one hand, table and round, kept as they are worked out: one
+    decision asks for the same card many times (a discovery lists each card at every amount),
+    a particle's value asks for the value of every Quest in hand that needs it, and the next
+    decisions often hold the same hand (bids at the same accelerators, passes, raises)."""
+
+    __slots__ = ("key", "values", "quest_values", "sets", "quests")
+
+    def __init__(self, key: tuple[tuple[int, ...], tuple[int, ...], int]) -> None:
+        self.key = key  # the hand, the table and the round: all that the values depend on
+        self.values: dict[int, float] = {}  # one more card of a kind
+        self.quest_values: dict[int, float] = {}  # a Quest in hand
+        self.sets: dict[tuple[int, ...], float] = {}  # the cards of an accelerator
+        self.quests: list[int] | None = None  # the Quests in hand
+
+
 class Knowledge:
-    """What the bot reads from its view, and its valuation of the cards.
+    """What the bot reads from its view, and its valuation of the cards."""
 
-    The values for the hand as it is are kept as they are worked out: one decision asks for
-    the same card many times (a discovery lists each card at every amount), and a particle's
-    value asks for the value of every Quest in hand that needs it."""
-
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, kept: Valuation | None = None) -> None:
         self.view = view
         self.seat = view.seat if view.seat is not None else 0
         me = view["players"][self.seat]
@@ -103,9 +115,8 @@ class Knowledge:
         self._odds = 0.7 if self.rounds_left >= 2 else 0.45
         self._loose = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
         self._others = sum(table) + 1  # the completed Quests, and the one in hand
-        self._quests: list[int] | None = None  # the Quests in hand
-        self._values: dict[int, float] = {}
-        self._quest_values: dict[int, float] = {}
+        key = (tuple(hand), tuple(table), self.rounds_left)
+        self.valuation = kept if kept is not None and kept.key == key else Valuation(key)
 
     def quest_value(self, kind: int, hand: list[int]) -> float:
         """Expected points of holding Quest ``kind`` with ``hand``."""
@@ -133,11 +144,13 @@ class Knowledge:
         """The marginal value of one more card of ``kind``."""
         if hand is not None:
             return self._card_value(kind, hand, [quest for quest in QUESTS if hand[quest]], {})
-        value = self._values.get(kind)
+        valuation = self.valuation
+        value = valuation.values.get(kind)
         if value is None:
-            if self._quests is None:
-                self._quests = [quest for quest in QUESTS if self.hand[quest]]
-            value = self._values[kind] = self._card_value(kind, self.hand, self._quests, self._quest_values)
+            if valuation.quests is None:
+                valuation.quests = [quest for quest in QUESTS if self.hand[quest]]
+            value = self._card_value(kind, self.hand, valuation.quests, valuation.quest_values)
+            valuation.values[kind] = value
         return value
 
     def _card_value(self, kind: int, hand: list[int], quests: list[int], known: dict[int, float]) -> float:
@@ -162,6 +175,13 @@ class Knowledge:
         return value
 
     def set_value(self, kinds: list[int]) -> float:
+        key = tuple(kinds)
+        value = self.valuation.sets.get(key)
+        if value is None:
+            value = self.valuation.sets[key] = self._set_value(kinds)
+        return value
+
+    def _set_value(self, kinds: list[int]) -> float:
         hand = self.hand[:]
         total = 0.0
         quests: list[int] | None = None
@@ -177,10 +197,15 @@ class Knowledge:
 class QuirkyQuarksHeuristic(Bot):
     kind = "heuristic"
 
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self._valuation: Valuation | None = None  # the last decision's, for the next with the same hand
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge(view)
+        k = Knowledge(view, self._valuation)
+        self._valuation = k.valuation
         first = legal[0]
         if isinstance(first, Draw):
             return self._draw(k, legal)
