@@ -37,9 +37,13 @@ from quarkade.core.game import Action, Game, State, View
 Evaluator = Callable[[State], Sequence[float]]
 EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a position, in [0, 1]
 
-Key = tuple[int, Action]
+Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
-POOL = 32  # the recent determinizations an iteration may reuse  # a seat and the action it took
+PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
+# Games whose positions cut short were measured to mislead the search: their playouts go to the
+# end (Quirky Quarks' points come in bursts as Quests complete, so a lead mid-round says little).
+PLAYOUT_DEPTHS = {"quirky-quarks": 1000}
+POOL = 32  # the recent determinizations an iteration may reuse
 
 
 def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
@@ -104,7 +108,8 @@ class SearchBot(Bot):
     ``seconds``) makes a search exactly reproducible from its seed.
 
     Settings (each a keyword, ``mcts:seconds=1,depth=20``): ``depth`` the moves of a playout
-    before its position is evaluated; ``exploration`` UCB's constant (rewards are in [0, 1]);
+    before its position is evaluated (by default ``PLAYOUT_DEPTH``, or the game's own in
+    ``PLAYOUT_DEPTHS``); ``exploration`` UCB's constant (rewards are in [0, 1]);
     ``guided`` the share of playout moves the game's heuristic bot chooses (the others are
     random); ``bias`` the progressive bias towards the heuristic's move at the root;
     ``margin`` the heuristic's move's credit when the root's move is chosen: the move played is
@@ -119,11 +124,13 @@ class SearchBot(Bot):
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 depth: int = 30, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
+                 depth: int | None = None, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
                  margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
+        if depth is None:
+            depth = PLAYOUT_DEPTHS.get(game.id, PLAYOUT_DEPTH)
         if (iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or widen < 0 or not 0 <= guided <= 1
                 or workers < 1):
             raise ValueError("iterations, depth, exploration, bias and widen are 0 or more, guided between 0 and 1, "
