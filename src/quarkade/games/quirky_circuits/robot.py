@@ -23,6 +23,8 @@ from typing import Any
 from quarkade.games.quirky_circuits.components import (
     DIRECTION_WORDS,
     DUST,
+    DX,
+    DY,
     GIZMO,
     POT,
     SHATTERED,
@@ -49,9 +51,10 @@ def goal_met(scenario: Scenario, space: Space, tokens: tuple[Token, ...]) -> boo
 class Robot:
     """The robot and the tokens while a queue is resolved; ``steps`` records what happened."""
 
-    __slots__ = ("scenario", "space", "facing", "tokens", "steps", "won", "gizmo")
+    __slots__ = ("scenario", "space", "facing", "tokens", "steps", "won", "gizmo", "record")
 
-    def __init__(self, scenario: Scenario, space: Space, facing: Direction, tokens: tuple[Token, ...]) -> None:
+    def __init__(self, scenario: Scenario, space: Space, facing: Direction, tokens: tuple[Token, ...],
+                 record: bool = True) -> None:
         self.scenario = scenario
         self.space = space
         self.facing = facing
@@ -59,15 +62,19 @@ class Robot:
         self.steps: list[dict[str, Any]] = []
         self.won = False
         self.gizmo = scenario.robot == GIZMO
+        self.record = record  # False: only where the robot ends matters (planners), no steps kept
 
     # ------------------------------------------------------------------ records
     def _step(self, **fields: Any) -> None:
-        fields["robot"] = list(self.space)
-        fields["facing"] = DIRECTION_WORDS[self.facing]
-        self.steps.append(fields)
+        if self.record:
+            fields["robot"] = list(self.space)
+            fields["facing"] = DIRECTION_WORDS[self.facing]
+            self.steps.append(fields)
 
     def _check_goal(self) -> bool:
-        if not self.won and goal_met(self.scenario, self.space, tuple(self.tokens)):
+        # The start space first: off it the goal is not met whatever the tokens.
+        if not self.won and self.space == self.scenario.start and goal_met(self.scenario, self.space,
+                                                                            tuple(self.tokens)):
             self.won = True
             self._step(step="goal")
         return self.won
@@ -129,8 +136,8 @@ class Robot:
             self.space = (mouth[0], mouth[1])
             self._step(step="tunnel", **{"from": [x, y]}, direction=out.word)
             return self._enter(sliding=True), out
-        ahead = neighbour(self.space, direction)
-        if not s.inside(ahead):
+        ahead = (x + DX[direction], y + DY[direction])
+        if not (0 <= ahead[0] < s.width and 0 <= ahead[1] < s.height):
             return self._collide("edge", self.space, direction), direction
         if edge in s.barriers:
             return self._collide("barrier", self.space, direction), direction

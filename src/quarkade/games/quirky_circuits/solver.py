@@ -127,7 +127,7 @@ class Navigator:
             tokens, pose = divmod(robot_state, self.poses)
             space, facing = self.unpose(pose)
             before = self.token_sets[tokens]
-            robot = Robot(self.scenario, space, facing, before)
+            robot = Robot(self.scenario, space, facing, before, record=False)
             robot.resolve(kind)
             if robot.won:
                 outcome = WIN
