@@ -9,6 +9,7 @@ it drew. After the game ends, everything is revealed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
@@ -169,30 +170,31 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     hands, table, ev, neutrinos, placed = state.hands, state.table, state.ev, state.neutrinos, state.placed
     accelerators = state.accelerators
     players = []
+    base = 0
     for s in range(n):
-        base = s * KINDS
-        held = sum(hands[base : base + KINDS])
-        if sealed is not None and s in sealed.choices:
-            held += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
         position = placed[s]
         quests = table[base + _FIRST_QUEST : base + KINDS]
         entry: dict[str, Any] = {
             "seat": s,
             "ev": ev[s],
-            "hand_size": held,
+            "hand_size": sum(hands[base : base + KINDS]),
             "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
-            "completed": {quest_ids[i]: count for i, count in enumerate(quests) if count} if any(quests) else {},
+            "completed": _held(quest_ids, quests) if any(quests) else {},
             "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
         }
-        if sealed is not None and s in sealed.ready:
-            entry["ready"] = sealed.ready[s]
-            entry["must_eject"] = [state.minimums[s], state.maximums[s]]
+        if sealed is not None:
+            if s in sealed.choices:
+                entry["hand_size"] += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
+            if s in sealed.ready:
+                entry["ready"] = sealed.ready[s]
+                entry["must_eject"] = [state.minimums[s], state.maximums[s]]
         if over:
             quest_points, bonus, points_ev = state.points(s)
             entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
                               "total": quest_points + bonus + points_ev}
             entry["hand"] = _counts(state.hand(s))
         players.append(entry)
+        base += KINDS
     auction_card = state.auction_card
     pending, deals, used = state.pending_draws, state.setup_deals, state.discounts_used
     data: dict[str, Any] = {
@@ -236,11 +238,17 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     if seat is not None:
         base = seat * KINDS
         hand = hands[base : base + KINDS]
-        data["hand"] = {ids[k]: hand[k] for k in _KIND_RANGE if hand[k]}
+        data["hand"] = _held(ids, hand)
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
     parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
     return View("quirky-quarks", seat, data, parts)
+
+
+def _held(ids: tuple[str, ...], counts: list[int]) -> dict[str, int]:
+    """Each card id whose count is not 0, with its count, in the order of the ids (C loops:
+    every view names a hand and the completed Quests of every seat)."""
+    return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
 
 
 def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], ...], bids: list[int] | None,
