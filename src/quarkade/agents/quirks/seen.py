@@ -178,57 +178,34 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
                  climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
     """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
-    if not isinstance(cards, tuple) or not isinstance(level, tuple) or not isinstance(held, tuple):
-        return _quirks_guess(niche, cards, level, climate, held)
-    # A bot weighs the same QUiRKS against the same table again and again, decision after
-    # decision: the guess is kept, by the cards themselves (one object for each card seen one way).
-    key = (niche, cards, level, climate, held)
-    try:
-        return _GUESSED[key]
-    except KeyError:
-        pass
-    except TypeError:  # a level given as lists
-        return _quirks_guess(niche, cards, level, climate, held)
-    if len(_GUESSED) >= _GUESSED_MAX:
-        _GUESSED.clear()
-    guess = _GUESSED[key] = _quirks_guess(niche, cards, level, climate, held)
-    return guess
-
-
-_GUESSED: dict[tuple[int, tuple[Seen, ...], Sequence[Sequence[Seen]], int, tuple[Seen, ...]],
-               tuple[float, float]] = {}
-_GUESSED_MAX = 200_000
-
-
-def _quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[Seen]],
-                  climate: int, held: Sequence[Seen]) -> tuple[float, float]:
     mean = var = 0.0
     for card in cards:
-        m, v = card.guess(climate, held)
+        m, v = card.guess(climate, held) if held else card.guesses[climate]
         mean, var = mean + m, var + v
     own_a = card_at(cards, "A")
-
-    def add(card: Seen | None, sign: int) -> None:
-        nonlocal mean, var
-        if card is not None:
-            m, v = card.guess(climate, held)
-            mean, var = mean + sign * m, var + v
-
+    # The one card of another niche whose food-chain symbol counts, and with which sign.
+    other: Seen | None = None
+    sign = 0
     if niche == PLANT:
         herbivore_a = card_at(level[HERBIVORE], "A")
         if _eats(herbivore_a, own_a):
-            add(herbivore_a, -1)
+            other, sign = herbivore_a, -1
     elif niche == HERBIVORE:
         plant_a = card_at(level[PLANT], "A")
         if _eats(own_a, plant_a):
-            add(plant_a, 1)
+            assert plant_a is not None
+            m, v = plant_a.guess(climate, held)
+            mean, var = mean + 1 * m, var + v
         carnivore_a = card_at(level[CARNIVORE], "A")
         if _eats(carnivore_a, card_at(cards, "C")):
-            add(carnivore_a, -1)
+            other, sign = carnivore_a, -1
     else:
         herbivore_c = card_at(level[HERBIVORE], "C")
         if _eats(own_a, herbivore_c):
-            add(herbivore_c, 1)
+            other, sign = herbivore_c, 1
+    if other is not None:
+        m, v = other.guess(climate, held)
+        mean, var = mean + sign * m, var + v
     return mean, var
 
 

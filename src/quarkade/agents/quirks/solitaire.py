@@ -65,6 +65,7 @@ class Group:
         self._potentials: dict[int, float] = {}
         self._target = -1
         self._held_counts: tuple[list[int], list[list[int]]] | None = None
+        self._shares: dict[tuple[int, int], float] = {}
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] = range(3)) -> tuple[float, float]:
@@ -104,17 +105,23 @@ class Group:
 
     def share(self, stack: int, climate: int) -> float:
         """``share_coded(stack, climate, self.held)``, from counts made once a decision."""
+        found = self._shares.get((stack, climate))
+        if found is not None:
+            return found
         if self._held_counts is None:
             sizes = [0] * len(STACKS)
             coded = [[0] * CLIMATE_COUNT for _ in STACKS]
             for card in self.held:
                 if card.number and card.codes is not None:
                     sizes[card.stack] += 1
-                    for c in range(CLIMATE_COUNT):
-                        coded[card.stack][c] += bool(card.coded(c))
+                    row = coded[card.stack]
+                    for c, mark in enumerate(card.marks):
+                        row[c] += bool(mark)
             self._held_counts = (sizes, coded)
         sizes, coded = self._held_counts
-        return share_coded(stack, climate, counted=(sizes[stack], coded[stack][climate]))
+        counted = (sizes[stack], coded[stack][climate])
+        found = self._shares[stack, climate] = share_coded(stack, climate, counted=counted)
+        return found
 
     def target(self) -> int:
         if self._target < 0:
