@@ -34,6 +34,15 @@ def kind_of(stacks: Sequence[int]) -> int:
     return NICHE_STACKS.index(tuple(sorted(stacks, key=lambda s: "ABC".index(STACK_ROWS[s]))))
 
 
+def _coded_count(cards: Sequence[Seen], climate: int) -> list[int]:
+    """How many of ``cards`` bear ``climate``'s code, by stack."""
+    coded = [0] * len(STACKS)
+    for card in cards:
+        if card.marks[climate]:
+            coded[card.stack] += 1
+    return coded
+
+
 class Nursery:
     """What a Quirkling player reads from its view."""
 
@@ -53,6 +62,7 @@ class Nursery:
         # What a decision works out more than once: the values of hands, the shares of codes.
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._shares: dict[tuple[int, int], float] = {}
+        self._hand_counts: dict[int, list[int]] = {}
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -73,15 +83,17 @@ class Nursery:
         nearest completion take the shared animal cards first."""
         key = (tuple(cards), tuple(weights))
         found = self._values.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._values[key] = self._value([_coded_count(cards, climate) for climate, _ in weights],
+                                                    weights, len(cards))
+        return found
+
+    def _value(self, counts: list[list[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
+        """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
+        (``counts``, one list a weight, used up)."""
         total = 0.0
         lacking = self.lacking
-        for climate, weight in weights:
-            coded = [0] * len(STACKS)
-            for card in cards:
-                if card.marks[climate]:
-                    coded[card.stack] += 1
+        for coded, (_, weight) in zip(counts, weights, strict=True):
             if len(lacking) > 1:
                 nearest = [-((coded[a] > 0) + (coded[b] > 0) + (coded[c] > 0)) for a, b, c in NICHE_STACKS]
                 kinds = sorted(lacking, key=nearest.__getitem__)
@@ -94,7 +106,13 @@ class Nursery:
                         have += 1
                         coded[stack] -= 1
                 total += weight * KIND_FAVOUR[have]
-        found = self._values[key] = total + 0.01 * len(cards)
+        return total + 0.01 * size
+
+    def hand_count(self, climate: int) -> list[int]:
+        """``_coded_count`` of the hand, worked out once a decision (not to be changed)."""
+        found = self._hand_counts.get(climate)
+        if found is None:
+            found = self._hand_counts[climate] = _coded_count(self.hand, climate)
         return found
 
     def share(self, stack: int, climate: int) -> float:
@@ -117,20 +135,29 @@ class Nursery:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
         climates = [climate for climate, _ in weights]
         base = self.value(self.hand, weights)
+        hand_counts = [self.hand_count(climate) for climate in climates]
+        shares = [self.share(stack, climate) for climate in climates]
         gain = 0.0
         for pattern in range(1 << len(climates)):
             chance = 1.0
             codes = ""
             for bit, climate in enumerate(climates):
-                p = self.share(stack, climate)
+                p = shares[bit]
                 if pattern >> bit & 1:
                     chance *= p
                     codes += CLIMATE_LETTERS[climate]
                 else:
                     chance *= 1 - p
             if chance > 0:
+                # value((*self.hand, card), weights), from the hand's counts and the card's own
                 card = Seen.make("", stack, codes)
-                gain += chance * (self.value((*self.hand, card), weights) - base)
+                counts = []
+                for held, (climate, _) in zip(hand_counts, weights, strict=True):
+                    coded = held[:]
+                    if card.marks[climate]:
+                        coded[stack] += 1
+                    counts.append(coded)
+                gain += chance * (self._value(counts, weights, len(self.hand) + 1) - base)
         return gain
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
