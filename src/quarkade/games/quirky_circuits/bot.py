@@ -189,7 +189,7 @@ class Planner:
     not matter) and how many more cards the seat must play, so one memory serves every
     decision on the scenario's board."""
 
-    MOST_REMEMBERED = 1_000_000  # plan values kept before the memory is cleared
+    MOST_REMEMBERED = 300_000  # plan values kept (of each memory) before it is cleared: some tens of MB
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
@@ -206,6 +206,8 @@ class Planner:
         key = tuple((t["token"], t["space"][0], t["space"][1], t["raised"]) for t in tokens)
         known = self._token_ids.get(key)
         if known is None:
+            if len(self._token_ids) > self.MOST_REMEMBERED:
+                self._token_ids.clear()
             known = self._token_ids[key] = self.nav.tokens_id(Token(kind, (x, y), raised)
                                                                for kind, x, y, raised in key)
         return known
