@@ -30,6 +30,7 @@ from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
 from quarkade.games.qwarks.components import (
+    ANSWERS,
     CARD_BY_ID,
     CARDS,
     QUESTION_BY_WORD,
@@ -76,6 +77,11 @@ def details(card: Card, question: Question, identify: bool) -> int:
     return asked + identify
 
 
+# How many details each card's answer to each question asks for, by the question's word, whether
+# the card is identified too and the card's index (worked out once: bots answer every turn).
+DETAILS = {question.word: tuple(tuple(details(card, question, identify) for card in CARDS)
+                                for identify in (False, True))
+           for question in Question}
 # A level's chance to recall what a question asks of a card: by level, question word and
 # whether the card is identified too, one figure a card (by index). Worked out once: the race
 # weighs every revealed card at every decision.
@@ -182,7 +188,8 @@ class QwarksBot(Bot):
         return max(FASTEST_MS, round(median * math.exp(level.spread * normal)))
 
     def _answer(self, view: View, seat: int) -> Action:
-        question = QUESTION_BY_WORD[view["question"]["question"]]
+        word = view["question"]["question"]
+        question = QUESTION_BY_WORD[word]
         identify = not view["beginners"]
         deck = next(e["deck"] for e in view["revealed"] if e["covered_by"] == seat and e["card"] is None)
         seen = self.memory.get((view["turn"], deck))
@@ -190,8 +197,8 @@ class QwarksBot(Bot):
             said, kind = self._guess(view, question)
         else:
             card = CARD_BY_ID[seen]
-            said, kind = card.answer(question), card.kind
-            if self.chance.random() > self.level.recall ** (details(card, question, identify) - identify):
+            said, kind = ANSWERS[word][card.index], card.kind
+            if self.chance.random() > self.level.recall ** (DETAILS[word][identify][card.index] - identify):
                 said = self._misremember(said, question)
             if identify and self.chance.random() > self.level.recall:
                 kind = Kind.NOOTRON if kind == Kind.PROOTON else Kind.PROOTON

@@ -226,3 +226,6 @@ def load_cards() -> tuple[Card, ...]:
 
 CARDS = load_cards()
 CARD_BY_ID = {card.id: card for card in CARDS}
+# The right answer of every card to every question, by the question's word and the card's index:
+# worked out once, as answers are checked (and bots answer) at every turn.
+ANSWERS = {question.word: tuple(card.answer(question) for card in CARDS) for question in Question}

@@ -24,6 +24,7 @@ from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, Optio
 from quarkade.core.log import Log, note
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
 from quarkade.games.qwarks.components import (
+    ANSWERS,
     CARD_BY_ID,
     CARD_COUNT,
     CARDS,
@@ -326,7 +327,8 @@ class QwarksState(CachedLegalActions):
         deck = self.holder.index(seat)
         card = CARDS[self.revealed[deck]]
         assert self.question is not None
-        right = answer.answer == card.answer(self.question) and (self.beginners or answer.kind == card.kind)
+        right = (answer.answer == ANSWERS[self.question._value_][card.index]
+                 and (self.beginners or answer.kind == card.kind))
         (self.kept[seat] if right else self.discards).append(card.index)
         self.answers.append((seat, answer, right))
         self.answered += 1

@@ -144,9 +144,9 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 # What views read of the components and the flow, looked up once: a view is made at every
 # decision of every bot, and enum properties are slow to read.
-_PHASE_WORD = {phase: phase.value for phase in Phase}
-_QUESTION_WORD = {question: question.word for question in QUESTION_BY_WORD.values()}
-_QUESTION_TEXT = {question: question.text for question in QUESTION_BY_WORD.values()}
+# A phase's and a question's word is the member's value, read as ``_value_``: ``.value`` is a
+# slow property, and an enum member hashes through a Python method (no enum-keyed lookups).
+_QUESTION_TEXT = {word: question.text for word, question in QUESTION_BY_WORD.items()}
 _BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each card's back
 _VALUE = tuple(card.value for card in CARDS)
 _QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
@@ -195,7 +195,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     covers = state.covers[:] if raced else None
     revealed_cards = state.revealed
     data: dict[str, Any] = {
-        "phase": _PHASE_WORD[phase],
+        "phase": phase._value_,
         "turn": state.turn,
         "turns": CARD_COUNT // deck_count(n),
         "first_player": state.first,
@@ -206,8 +206,8 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     }
     parts: dict[str, Callable[[], Any]] = {"decks": lambda: _decks(decks, n)}
     data["question"] = {
-        "question": _QUESTION_WORD[question] if question else None,
-        "text": _QUESTION_TEXT[question] if question else None,
+        "question": question._value_ if question else None,
+        "text": _QUESTION_TEXT[question._value_] if question else None,
         "deck": state.question_deck if state.question_deck >= 0 else None,
         "asking_deck": state.asking_deck(),
     }
