@@ -51,6 +51,7 @@ from quarkade.games.cosmic_encounter.actions import (
 )
 from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
 
+_FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
 
@@ -88,7 +89,7 @@ class CosmicHeuristic(Bot):
         if isinstance(first, (Aim, DrawAgain)):  # destiny: the aims come first, 'draw again' last
             return self._aim(data, legal)
         if isinstance(first, Launch):
-            most = max(len(a.sources) for a in legal if isinstance(a, Launch))
+            most = max(map(len, [a.sources for a in legal if isinstance(a, Launch)]))
             return Launch(self._sources(data, seat, most))
         if isinstance(first, Invite):
             return self._invite(data, legal)
@@ -185,14 +186,17 @@ class CosmicHeuristic(Bot):
                 return action
             if not isinstance(action, PlayEdict):
                 continue
-            if action.edict is Edict.MOBIUS and players[seat]["warp"] >= 3:
+            edict = action.edict
+            if edict is _FINDER:
+                continue  # never played: most of a window's moves when one holds it
+            if edict is _MOBIUS and players[seat]["warp"] >= 3:
                 return action
-            if action.edict is Edict.ZAP and action.target == opponent:
+            if edict is _ZAP and action.target == opponent:
                 return action
-            if (action.edict is Edict.PLAGUE and action.target == leader["seat"]
+            if (edict is _PLAGUE and action.target == leader["seat"]
                     and leader["foreign_bases"] >= WIN_BASES - 2 and leader["seat"] != seat):
                 return action
-            if action.edict is Edict.FORCE_FIELD and main and self._allies_against(data, seat) > 0:
+            if edict is _FORCE_FIELD and main and self._allies_against(data, seat) > 0:
                 return action
         return Pass()
 

@@ -9,7 +9,9 @@ which never depends on hidden cards (see RULINGS.md, "Who is asked").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -49,6 +51,9 @@ class Step(Enum):
     AGAIN = "again"
     PLACE = "place"  # tokens placed where their owner chooses (placements.py)
     OVER = "over"
+
+
+_OVER = Step.OVER  # asked several times a step: a global is found sooner than an enum member
 
 
 class CosmicEncounter(Game):
@@ -220,22 +225,23 @@ class CosmicState(CachedLegalActions):
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c._legal = self._legal
-        c.chance = Chance(self.chance.seed, self.chance.counter)
+        chance = self.chance
+        c.chance = Chance(chance.seed, chance.counter)
         c.players, c.cards, c.quarks, c.edicts = self.players, self.cards, self.quarks, self.edicts
         c.flares = self.flares
-        c.tokens = [row[:] for row in self.tokens]
+        c.tokens = list(map(list.copy, self.tokens))
         c.warp, c.removed = self.warp[:], self.removed[:]
-        c.hands = [hand[:] for hand in self.hands]
+        c.hands = list(map(list.copy, self.hands))
         c.deck, c.destiny = self.deck.clone(), self.destiny.clone()
         c.powers, c.zapped, c.square = self.powers, self.zapped[:], self.square
         c.turn, c.offence, c.challenge, c.step = self.turn, self.offence, self.challenge, self.step
         c.drawn, c.target, c.defender, c.cone = self.drawn, self.target, self.defender, self.cone
         c.invited, c.ally_side, c.ally_tokens = self.invited[:], self.ally_side[:], self.ally_tokens[:]
         c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
-        c.sealed, c.revealed, c.seen = self.sealed.clone(), self.revealed, self.seen
+        c.sealed, c.revealed, c.seen = _copy_sealed(self.sealed), self.revealed, self.seen
         c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
         c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
-        c.figures = dict(self.figures)
+        c.figures = self.figures.copy()
         c.placements, c.resume = self.placements[:], self.resume
         c.flared, c.flare_super, c.window = self.flared[:], self.flare_super[:], self.window
         return c
@@ -328,7 +334,7 @@ class CosmicState(CachedLegalActions):
 
     @property
     def is_over(self) -> bool:
-        return self.step is Step.OVER
+        return self.step is _OVER
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -353,9 +359,7 @@ class CosmicState(CachedLegalActions):
         return DealClock(("deal", self.turn, self.challenge), self._to_act, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
-        from quarkade.games.cosmic_encounter.views import view
-
-        return view(self, seat)
+        return _view_maker()(self, seat)
 
     def limit_reached(self) -> bool:
         """Over with no one at five foreign bases: reaching them ends a game at once, so only
@@ -372,6 +376,23 @@ class CosmicState(CachedLegalActions):
     def end(self, winners: tuple[int, ...], why: str) -> None:
         self.winners_, self.step, self._to_act = winners, Step.OVER, ()
         self.log = note(self.log, "win", -1, winners, why)
+
+
+@cache
+def _view_maker() -> Callable[[CosmicState, int | None], View]:
+    """``views.view``, imported at the first view (views imports this module) and then kept:
+    an import statement in ``view`` would look the module up again at every decision."""
+    from quarkade.games.cosmic_encounter.views import view
+
+    return view
+
+
+def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
+    """``Sealed.clone`` without its constructor's work (a clone is made at every search step)."""
+    copy: Sealed[int] = Sealed.__new__(Sealed)
+    copy.choices = {seat: items[:] for seat, items in sealed.choices.items()} if sealed.choices else {}
+    copy.ready = sealed.ready.copy()
+    return copy
 
 
 # The phases' modules import this one; imported last, they find it complete.
