@@ -44,6 +44,7 @@ PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
 # end (Quirky Quarks' points come in bursts as Quests complete, so a lead mid-round says little).
 PLAYOUT_DEPTHS = {"quirky-quarks": 1000}
 POOL = 32  # the recent determinizations an iteration may reuse
+CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
 
 def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
@@ -112,9 +113,9 @@ class SearchBot(Bot):
     ``PLAYOUT_DEPTHS``); ``exploration`` UCB's constant (rewards are in [0, 1]);
     ``guided`` the share of playout moves the game's heuristic bot chooses (the others are
     random); ``bias`` the progressive bias towards the heuristic's move at the root;
-    ``margin`` the heuristic's move's credit when the root's move is chosen: the move played is
-    the one whose mean reward less one standard error is highest, the heuristic's counting
-    ``margin`` more (below 0: the most visited move is played);
+    ``margin`` how much higher (in mean reward, beside ``CLEARLY`` standard errors of the
+    difference) another move's reward must be for it to be played instead of the heuristic's
+    (below 0: the most visited move is played);
     ``widen`` progressive widening (0: off), a node's seat tries a new action only while the
     actions it tried are fewer than ``widen`` times the square root of their visits;
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
@@ -180,18 +181,23 @@ class SearchBot(Bot):
             return legal[max(range(len(legal)), key=lambda i: (results[i][0], -i))]
         if not results[legal.index(advice)][0]:
             return advice  # not searched (no bias towards it): nothing to set against it
-        # The move whose mean reward is surely highest: each mean less one standard error (a
-        # move tried a few times may owe its mean to luck), the heuristic's move credited with
-        # the margin, so that it stands unless search finds one clearly better.
-        def secure(i: int) -> float:
+        # The heuristic's move stands unless another is clearly better: its mean reward higher
+        # by the margin and by twice the standard error of the difference (with a few noisy
+        # playouts a move often looks better by luck; playing such moves is playing at random).
+        def mean_and_variance(i: int) -> tuple[float, float]:
             visits, reward = results[i]
-            if not visits:
-                return -1.0
             mean = reward / visits
-            credit = self.margin if legal[i] == advice else 0.0
-            return mean + credit - math.sqrt(max(mean * (1 - mean), 0.01) / visits)
+            return mean, max(mean * (1 - mean), 0.01) / visits
 
-        return legal[max(range(len(legal)), key=lambda i: (secure(i), legal[i] == advice, -i))]
+        advised, advised_variance = mean_and_variance(legal.index(advice))
+        best, best_gain = advice, 0.0
+        for i, (visits, _) in enumerate(results):
+            if visits and legal[i] != advice:
+                mean, variance = mean_and_variance(i)
+                gain = mean - advised - self.margin - CLEARLY * math.sqrt(variance + advised_variance)
+                if gain > best_gain:
+                    best, best_gain = legal[i], gain
+        return best
 
     def root_counts(self, view: View, legal: list[Action]) -> list[int]:
         """Visits of each legal action at the root after one decision's budget."""
