@@ -165,8 +165,10 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         advice = self._adviser.choose(view, legal) if self._adviser is not None else None
-        if advice not in legal:
-            advice = None  # a move beside the list (Qwarks' bots cover at any millisecond)
+        if advice is not None and advice not in legal:
+            # A legal move beside the list (Qwarks' bots cover at any millisecond, the list has
+            # a few): the search cannot weigh it against the listed ones, so it stands.
+            return advice
         if self.workers > 1:
             results = self._parallel_results(view, legal, advice)
         else:
