@@ -12,15 +12,23 @@ its own seed); the search bot's budget counts CPU time, so its strength does not
 how busy the machine is.
 
 The figures of the search bot against the heuristics were measured with (two games at a time
-on a shared two-core machine)::
+at most on a shared two-core machine; the budget is CPU time, so the load does not matter)::
 
-    python -m quarkade.tools.search_match quirky-quarks 3 30 mcts:seconds=1 --jobs 2
-    python -m quarkade.tools.search_match quirky-quarks 2 30 mcts:seconds=1 --jobs 2
-    python -m quarkade.tools.search_match GAME PLAYERS 40 mcts:seconds=0.1 --jobs 2
+    python -m quarkade.tools.search_match quirky-quarks 3 12 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirky-quarks 2 12 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirkling 2 12 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirkling 2 10 mcts:seconds=1
+    python -m quarkade.tools.search_match quirkling 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirks 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match qwarks 3 12 mcts:seconds=0.25
+    python -m quarkade.tools.search_match cosmic-encounter 3 10 mcts:seconds=0.25
 
-for each competitive GAME (quirks, quirkling, quirky-quarks, qwarks, cosmic-encounter) at 3 and
-2 PLAYERS (cosmic-encounter seats 3 to 6), and ``quirky-circuits 3`` and ``quirks-solitaire 1``
-for the tables of search bots against tables of heuristic bots.
+and the settings before the search was reworked (``mcts:seconds=0.1,depth=8,exploration=0.7,
+guided=0.5,bias=10,margin=-1,widen=0,tree=true``, short uniform-and-guided playouts in one
+tree, the most visited move played) with ``quirky-quarks 3 20`` and ``quirky-quarks 2 20``.
+The same commands at ``mcts:seconds=1`` give the figures at the issue's budget (a 3-player
+Quirky Quarks game then takes about a CPU minute); ``quirky-circuits 3`` and
+``quirks-solitaire 1`` compare tables of search bots with tables of heuristic bots.
 """
 
 from __future__ import annotations
