@@ -64,7 +64,10 @@ def completions(state: QuirkyQuarksState, seat: int) -> list[Complete]:
             discounts = discounts_left(state, seat)
         payments: set[tuple[tuple[int, int], ...]] = set()
         available = hands[base : base + KINDS]
-        _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2)
+        # The kinds that may pay three for one: held three times or more now (a payment only
+        # spends cards, so no other kind can come to it deeper in the search).
+        triples = [kind for kind in PARTICLES if kind != NEUTRINO and available[kind] >= 3]
+        _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2, triples)
         found.extend(Complete(quest, payment) for payment in sorted(payments))
     return found
 
@@ -149,9 +152,10 @@ def _enumerate_payments(
     chosen: list[tuple[int, int]],
     out: set[tuple[tuple[int, int], ...]],
     previous: int,
+    triples: list[int] | tuple[int, ...] = PARTICLES,
 ) -> None:
     """Every way to pay ``needs[index:]``: the card itself (method -2), a discount, or three
-    Elementary Particles of another kind. ``previous`` keeps
+    Elementary Particles of another kind, among ``triples``. ``previous`` keeps
     equal needs in order so each payment is found once."""
     if index == len(needs):
         out.add(tuple(sorted(chosen)))
@@ -160,18 +164,18 @@ def _enumerate_payments(
     floor = previous if index > 0 and needs[index - 1] == need else -2
     if floor <= -2 and available[need] > 0:
         available[need] -= 1
-        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, -2)
+        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, -2, triples)
         available[need] += 1
     if floor <= DISCOUNT and discounts[need] > 0:
         discounts[need] -= 1
         chosen.append((need, DISCOUNT))
-        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, DISCOUNT)
+        _enumerate_payments(needs, index + 1, available, discounts, chosen, out, DISCOUNT, triples)
         chosen.pop()
         discounts[need] += 1
-    for kind in PARTICLES:
+    for kind in triples:
         if kind >= floor and kind != need and kind != NEUTRINO and available[kind] >= 3:
             available[kind] -= 3
             chosen.append((need, kind))
-            _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind)
+            _enumerate_payments(needs, index + 1, available, discounts, chosen, out, kind, triples)
             chosen.pop()
             available[kind] += 3
