@@ -48,7 +48,8 @@ FIRST_QUEST = QUESTS[0]
 if tuple(range(FIRST_QUEST, KINDS)) != QUESTS:
     raise ValueError("the Quests are expected after the Elementary Particles in the card data")
 IS_QUEST = tuple(card.is_quest for card in CARDS)
-IS_PARTICLE = tuple(not quest for quest in IS_QUEST)  # the sort key that puts Quests first
+IS_PARTICLE = tuple(not quest for quest in IS_QUEST)
+PARTICLE_KINDS = tuple(kind for kind in range(KINDS) if not IS_QUEST[kind])  # the sort key that puts Quests first
 # Per Quest: its particles with how many of each, its table cost as (nucleon, how many).
 PARTICLE_COST = tuple(tuple((kind, card.cost_particles.count(kind)) for kind in set(card.cost_particles))
                       for card in CARDS)
@@ -149,9 +150,31 @@ class Knowledge:
         if value is None:
             if valuation.quests is None:
                 valuation.quests = [quest for quest in QUESTS if self.hand[quest]]
-            value = self._card_value(kind, self.hand, valuation.quests, valuation.quest_values)
-            valuation.values[kind] = value
+            if IS_QUEST[kind] or kind == NEUTRINO:
+                value = self._card_value(kind, self.hand, valuation.quests, valuation.quest_values)
+                valuation.values[kind] = value
+            else:
+                valuation.values.update(self._particle_values(valuation.quests, valuation.quest_values))
+                value = valuation.values[kind]
         return value
+
+    def _particle_values(self, quests: list[int], known: dict[int, float]) -> dict[int, float]:
+        """``_card_value`` of every particle for the hand as it is, at once: each Quest in hand
+        adds its share to the particles it still needs, the Quests taken in the same order."""
+        hand = self.hand
+        values = dict.fromkeys(PARTICLE_KINDS, self._loose)
+        for quest in quests:
+            share = None
+            for particle, count in PARTICLE_COST[quest]:
+                if count > hand[particle]:
+                    if share is None:
+                        worth = known.get(quest)
+                        if worth is None:
+                            worth = known[quest] = self.quest_value(quest, hand)
+                        share = worth / COST_SHARE[quest] * 1.3
+                    values[particle] += share
+        values[NEUTRINO] = 0.5
+        return values
 
     def _card_value(self, kind: int, hand: list[int], quests: list[int], known: dict[int, float]) -> float:
         """The value of one more ``kind`` with ``hand``, whose Quests are ``quests``; ``known``
