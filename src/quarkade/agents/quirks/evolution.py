@@ -64,6 +64,7 @@ class Table:
         self.hand = seen_cards(view.get("hand", ()))
         self.contest: dict[str, Any] | None = view.get("contest")
         self.reveals: list[dict[str, Any]] = view["reveals"]
+        self._guessed: dict[tuple[int, int, int, float], tuple[float, float]] = {}
 
     @property
     def extinctions(self) -> int:
@@ -86,6 +87,17 @@ class Table:
         """A QUiRKS in ``niche`` at ``level`` (``cards``, or the one there), with its food chain.
         For another player's QUiRKS, a count in that climate since it took the niche says more
         than the average of its hidden cards."""
+        if cards is None:
+            # The QUiRKS on the table are weighed again and again in one decision.
+            key = (niche, level, climate, bonus)
+            found = self._guessed.get(key)
+            if found is None:
+                found = self._guessed[key] = self._guess(niche, level, climate, None, bonus)
+            return found
+        return self._guess(niche, level, climate, cards, bonus)
+
+    def _guess(self, niche: int, level: int, climate: int, cards: Sequence[Seen] | None,
+               bonus: float) -> tuple[float, float]:
         own = cards is None and self.mine(niche, level)
         quirks = tuple(cards) if cards is not None else self.cards(niche, level)
         level_cards = self.levels[level]
