@@ -16,7 +16,8 @@ from quarkade.tools.match import play_match
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("quirky-quarks", 2), ("quirks", 2), ("quirks-solitaire", 1),
-                                                  ("quirkling", 2), ("qwarks", 3)])
+                                                  ("quirkling", 2), ("qwarks", 3),
+                                                  ("quirky-circuits", 2), ("cosmic-encounter", 3)])
 def test_search_bot_chooses_legal_actions(game_id: str, players: int) -> None:
     game = quarkade.load(game_id, players=players)
     state = game.new_game(4)
