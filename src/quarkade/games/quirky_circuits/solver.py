@@ -85,6 +85,7 @@ class Navigator:
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
         self._knocked: dict[Token, tuple[tuple[int, int, int], ...]] = {}
+        self._tours: dict[tuple[int, int, int, int, int], int] = {}
         self._lefts: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[tuple[int, int, int], ...], ...]]] = {}
         self.start = self._space_index(scenario.start)
 
@@ -201,34 +202,45 @@ class Navigator:
 
     def _tour(self, robot_state: int, lane: int) -> int:
         tokens, pose = divmod(robot_state, self.poses)
-        floor_left, raised_left = self._left(tokens, lane)
-        floor, raised = list(floor_left), list(raised_left)
-        total = 0
-        while floor or raised:
+        floor, raised = self._left(tokens, lane)
+        return self._rest_of_tour(tokens, (1 << len(floor)) - 1, (1 << len(raised)) - 1, pose, lane)
+
+    def _rest_of_tour(self, tokens: int, floor_left: int, raised_left: int, pose: int, lane: int) -> int:
+        """The greedy tour from ``pose`` of the tokens still to visit (bits of the lists
+        ``_left`` gives, in their order): tours from many places soon meet, so each rest is
+        worked out once."""
+        key = (tokens, floor_left, raised_left, pose, lane)
+        known = self._tours.get(key)
+        if known is not None:
+            return known
+        if not floor_left and not raised_left:
+            total = self.touch(pose, lane)[0][self.start]
+        else:
+            floor, raised = self._left(tokens, lane)
             cards, ends, reach = self.touch(pose, lane)
             best_cost, best_end, best_floor, best_raised = FAR, pose, -1, -1
-            if floor:
-                # The nearest token on the floor, the first of equals.
-                costs = [cards[space] for space in floor]
-                nearest = min(costs)
-                if nearest < FAR:
-                    best_floor = costs.index(nearest)
-                    best_cost, best_end = nearest, ends[floor[best_floor]]
+            for index, space in enumerate(floor):  # the nearest on the floor, the first of equals
+                if floor_left >> index & 1 and cards[space] < best_cost:
+                    best_cost, best_end, best_floor = cards[space], ends[space], index
             for index, knocks in enumerate(raised):
-                for before, then, then_end in knocks:
-                    if reach[before] + 1 < best_cost:
-                        cost = reach[before] + 1 + then
-                        if cost < best_cost:
-                            best_cost, best_end, best_floor, best_raised = cost, then_end, -1, index
+                if raised_left >> index & 1:
+                    for before, then, then_end in knocks:
+                        if reach[before] + 1 < best_cost:
+                            cost = reach[before] + 1 + then
+                            if cost < best_cost:
+                                best_cost, best_end, best_floor, best_raised = cost, then_end, -1, index
             if best_floor < 0 and best_raised < 0:
-                return total + FAR  # nothing left can be reached
-            total += best_cost
-            pose = best_end
-            if best_raised >= 0:
-                raised.pop(best_raised)
+                total = FAR  # nothing left can be reached
+            elif best_raised >= 0:
+                total = best_cost + self._rest_of_tour(tokens, floor_left, raised_left & ~(1 << best_raised),
+                                                       best_end, lane)
             else:
-                floor.pop(best_floor)
-        return total + self.touch(pose, lane)[0][self.start]
+                total = best_cost + self._rest_of_tour(tokens, floor_left & ~(1 << best_floor), raised_left,
+                                                       best_end, lane)
+        if len(self._tours) > self.MOST_REMEMBERED:
+            self._tours.clear()
+        self._tours[key] = total
+        return total
 
     def _left(self, tokens: int, lane: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int, int], ...], ...]]:
         """What a tour of a set of tokens visits, worked out once per set and lane. A token on
