@@ -180,7 +180,8 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
     mean = var = 0.0
     for card in cards:
-        m, v = card.guess(climate, held) if held else card.guesses[climate]
+        # card.guess(climate, held), inlined: a card one can read needs nothing held aside
+        m, v = card.guesses[climate] if not held or card.codes is not None else card.guess(climate, held)
         mean, var = mean + m, var + v
     own_a = card_at(cards, "A")
     # The one card of another niche whose food-chain symbol counts, and with which sign.
