@@ -46,6 +46,10 @@ COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATIO
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
 # The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
 _SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
+_STOP = move(Verb.STOP)
+_STACK_OF = tuple(card.stack for card in CARDS)
+# The stack a card of the QUiRKS of a niche is replaced from, by niche and card.
+_REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 _START_MOVES = (move(Verb.CONTINUE), *COUNTS)
 _CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
@@ -197,14 +201,15 @@ class SolitaireState(CachedLegalActions):
         if stage is Stage.RANDOM_MUTATION:
             moves = [move(Verb.REPLACE, c) for q in self.quirks for c in q]
         elif stage is Stage.ACTION:
+            replaced_from = _REPLACED_FROM[self.niche]
+            hand = sorted(self.hand)
             for card in self.quirks[self.niche]:
                 moves.append(move(Verb.MUTATE, card))
-                stack = stack_for(self.niche, CARDS[card].row)
-                moves.extend(move(Verb.MUTATE, card, other) for other in sorted(self.hand)
-                             if CARDS[other].stack == stack)
+                stack = replaced_from[card]
+                moves.extend(move(Verb.MUTATE, card, other) for other in hand if _STACK_OF[other] == stack)
         elif stage is Stage.COUNTING:
-            counted = {NICHES.index(name) for name, _, _ in self.counted}
-            return [*(COUNTS[n] for n in range(3) if n not in counted), move(Verb.STOP)]
+            counted = {name for name, _, _ in self.counted}
+            return [*(COUNTS[n] for n in range(3) if NICHES[n] not in counted), _STOP]
         if stage in COUNT_ANY_TIME:
             moves.extend(COUNTS)
         return moves
