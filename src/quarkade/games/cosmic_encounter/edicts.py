@@ -87,12 +87,12 @@ EDICTS = tuple(Edict)  # in the order their moves are listed
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
-    cards = s.cards
-    held = {cards[card].edict for card in s.hands[seat]}
-    held.discard(None)
+    place = _copies(s.cards).edict_place
+    held = {place[card] for card in s.hands[seat]}
+    held.discard(-1)
     if not held:
         return []  # most hands at most windows: no edict
-    return [move for edict in EDICTS if edict in held for move in edict_targets(s, seat, edict)]
+    return [move for index in sorted(held) for move in edict_targets(s, seat, EDICTS[index])]
 
 
 def could_play(s: CosmicState, edict: Edict) -> bool:
@@ -201,9 +201,10 @@ def window_matters(s: CosmicState) -> bool:
 
 class Copies:
     """The deck's edicts and flares by face: how many copies and one of them (``cards``, in
-    the deck's order), and each card id's place among them (challenge cards: -1)."""
+    the deck's order), and each card id's place among them (challenge cards: -1); each card
+    id's edict by its place in ``EDICTS``."""
 
-    __slots__ = ("cards", "index")
+    __slots__ = ("cards", "index", "edict_place")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         counts = Counter(card.face for card in cards if not card.is_challenge)
@@ -211,6 +212,8 @@ class Copies:
         place = {face: index for index, face in enumerate(faces)}
         self.cards = tuple(faces.values())
         self.index = tuple(-1 if card.is_challenge else place[card.face] for card in cards)
+        # Each card id's edict as its place in EDICTS (-1: not an edict), for sets of ints.
+        self.edict_place = tuple(-1 if card.edict is None else EDICTS.index(card.edict) for card in cards)
 
 
 _COPIES: dict[int, tuple[tuple[Card, ...], Copies]] = {}

@@ -80,7 +80,7 @@ def asked(s: CosmicState, seat: int) -> int:
 
 
 def moves(s: CosmicState, seat: int) -> list[Any]:
-    by_step = _BY_STEP.get(s.step)
+    by_step = _BY_STEP.get(id(s.step))
     return [] if by_step is None else by_step(s, seat)
 
 
@@ -109,7 +109,13 @@ def _alliance(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _edicts(s: CosmicState, seat: int) -> list[Any]:
-    return [PASS, *edicts.edict_moves(s, seat), *edicts.flare_moves(s, seat)]
+    found: list[Any] = [PASS]
+    # Without the option the deck has no such card: the hand need not be looked through.
+    if s.edicts:
+        found.extend(edicts.edict_moves(s, seat))
+    if s.flares:
+        found.extend(edicts.flare_moves(s, seat))
+    return found
 
 
 def _trade(s: CosmicState, seat: int) -> list[Any]:
@@ -150,11 +156,12 @@ def _again(s: CosmicState, seat: int) -> list[Any]:
 
 
 PASS = Pass()  # the answer of most seats at most windows: made once
-_BY_STEP: dict[Step, Callable[[CosmicState, int], list[Any]]] = {
+# Keyed by the step's identity: an Enum member's hash is worked out in Python at every look-up.
+_BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves for step, moves in {
     Step.REGROUP: _regroup, Step.DESTINY: _destiny, Step.LAUNCH: _launch, Step.INVITE_OFFENCE: _invite,
     Step.INVITE_DEFENCE: _invite, Step.ALLIANCE: _alliance, Step.EDICTS: _edicts, Step.TRADE: _trade,
     Step.CARDS: _cards, Step.DEAL: _deal, Step.PLACE: _place, Step.REWARDS: _rewards, Step.AGAIN: _again,
-}
+}.items()}
 
 
 # The launch and the alliances are the widest choices (up to 125 ways, twice that for an ally

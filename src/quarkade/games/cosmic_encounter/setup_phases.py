@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from quarkade.core.flow import clockwise
@@ -140,24 +140,23 @@ def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[i
 
 
 def _extended(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """The same ways, made by extending each way of one size with a base at or after its last
-    one, so that none is made only to be refused."""
-    planets = [planet for planet, _ in held]
-    caps = [count for _, count in held]
-    bases = len(planets)
-    # (the planets so far, the index of the last base, how many tokens come from it)
-    level: list[tuple[tuple[int, ...], int, int]] = [((planet,), index, 1) for index, planet in enumerate(planets)]
-    found: list[tuple[int, ...]] = [(planet,) for planet in planets]
-    for _ in range(limit - 1):
-        longer: list[tuple[tuple[int, ...], int, int]] = []
-        for choice, last, run in level:
-            if run < caps[last]:
-                longer.append((choice + (planets[last],), last, run + 1))
-            for index in range(last + 1, bases):
-                longer.append((choice + (planets[index],), index, 1))
-        found.extend(choice for choice, _, _ in longer)
-        level = longer
-    return tuple(found)
+    """The same ways, built from the last base back: those of each size from a base on are
+    its run of 1, 2, ... tokens (most first) before each way from the bases after it, then
+    the ways without it. Each way is made once, by one concatenation."""
+    limit = max(limit, 1)
+    nothing: tuple[int, ...] = ()
+    after: list[list[tuple[int, ...]]] = [[nothing], *([] for _ in range(limit))]
+    for planet, count in reversed(held):
+        now: list[list[tuple[int, ...]]] = [[nothing]]
+        for size in range(1, limit + 1):
+            ways: list[tuple[int, ...]] = []
+            for taken in range(min(count, size), 0, -1):
+                run = (planet,) * taken
+                ways.extend([run + way for way in after[size - taken]])
+            ways.extend(after[size])
+            now.append(ways)
+        after = now
+    return tuple(chain.from_iterable(after[1:]))
 
 
 def take_sources(s: CosmicState, seat: int, sources: tuple[int, ...]) -> int:

@@ -1,0 +1,40 @@
+"""The ways to take tokens for a launch or an alliance: every way of 1 to ``limit`` tokens that
+takes no more from a base than it holds, fewer tokens first, each size in sorted order, as a
+plain enumeration lists them (the engine makes them by faster routes, by how many bases are
+short of tokens)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from quarkade.core.chance import Chance
+from quarkade.games.cosmic_encounter.setup_phases import choices_from
+
+
+def enumerated(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    ways = []
+    for taken in product(*(range(count + 1) for _, count in held)):
+        size = sum(taken)
+        if 1 <= size <= limit:
+            ways.append(tuple(planet for (planet, _), many in zip(held, taken, strict=True) for _ in range(many)))
+    return tuple(sorted(ways, key=lambda way: (len(way), way)))
+
+
+def test_token_choices_are_every_way_in_order() -> None:
+    chance = Chance(11)
+    shapes = 0
+    for _ in range(400):
+        bases = chance.below(7)
+        planets = sorted({chance.below(30) for _ in range(bases)})
+        held = tuple((planet, 1 + chance.below(5)) for planet in planets)
+        limit = 1 + chance.below(4)
+        assert choices_from(held, limit) == enumerated(held, limit), (held, limit)
+        shapes += sum(count < limit for _, count in held) >= 2
+    assert shapes > 50  # many with two or more bases short of tokens, the slower route
+
+
+def test_a_base_short_of_tokens_gives_no_more_than_it_holds() -> None:
+    held = ((0, 4), (1, 1), (7, 2))
+    ways = choices_from(held, 3)
+    assert (1, 1) not in ways and (7, 7, 7) not in ways and (0, 0, 0) in ways and (1, 7, 7) in ways
+    assert ways[:3] == ((0,), (1,), (7,))
