@@ -28,6 +28,7 @@ from typing import Any
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.cosmic_encounter.actions import (
+    SIDES,
     Accept,
     Again,
     Aim,
@@ -164,10 +165,15 @@ class CosmicHeuristic(Bot):
         e = data["encounter"]
         offence = data["offence"]
         near_win = data["players"][offence]["foreign_bases"] >= WIN_BASES - 1
-        most = [0, 0]  # the most tokens it may commit to each side (0: not invited there)
+        # The most tokens it may commit to each side (0: not invited there), counted up to the
+        # two it ever commits: the look stops once each side that invited it offers two.
+        sides = [SIDES.index(side) for side in e["invited"][seat]]
+        most = [0, 0]
         for action in legal:
             if isinstance(action, Ally) and len(action.sources) > most[action.side]:
                 most[action.side] = len(action.sources)
+                if all(most[side] >= 2 for side in sides):
+                    break
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
         if most[0] and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
             return Ally(0, self._sources(data, seat, min(most[0], 2)))
