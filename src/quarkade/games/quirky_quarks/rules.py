@@ -7,6 +7,8 @@ list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -88,9 +90,7 @@ class QuirkyQuarks(Game):
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:
-        from quarkade.games.quirky_quarks.sampling import sample_state
-
-        return sample_state(self, view, chance)
+        return _sampler()(self, view, chance)
 
 
 class QuirkyQuarksState(State):
@@ -613,9 +613,7 @@ class QuirkyQuarksState(State):
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> View:
-        from quarkade.games.quirky_quarks.views import make_view
-
-        return make_view(self, seat)
+        return _view_maker()(self, seat)
 
 
 def new_state(players: int = 3, seed: int = 0) -> QuirkyQuarksState:
@@ -625,3 +623,19 @@ def new_state(players: int = 3, seed: int = 0) -> QuirkyQuarksState:
 
 __all__ = ["KINDS", "NEUTRINO", "ROUNDS", "STARTING_EV", "Phase", "QuirkyQuarks", "QuirkyQuarksState", "BIDS", "DONE",
            "PASS", "READY", "EJECTS"]
+
+
+# The views and the sampler import this module: they are imported on first use, and kept (an
+# import statement in ``view`` would cost more than the rest of the call, at every decision).
+@cache
+def _view_maker() -> Callable[[QuirkyQuarksState, int | None], View]:
+    from quarkade.games.quirky_quarks.views import make_view
+
+    return make_view
+
+
+@cache
+def _sampler() -> Callable[[QuirkyQuarks, View, Chance], State]:
+    from quarkade.games.quirky_quarks.sampling import sample_state
+
+    return sample_state

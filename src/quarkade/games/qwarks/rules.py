@@ -12,6 +12,7 @@ first player passes clockwise, and the game ends when the decks are spent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from itertools import compress
@@ -91,9 +92,7 @@ class Qwarks(Game):
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:
-        from quarkade.games.qwarks.sampling import sample_state
-
-        return sample_state(self, view, chance)
+        return _sampler()(self, view, chance)
 
 
 class QwarksState(CachedLegalActions):
@@ -386,9 +385,7 @@ class QwarksState(CachedLegalActions):
         return RaceClock(("race", self.turn), self._to_act, self.limit_ms)
 
     def view(self, seat: int | None) -> View:
-        from quarkade.games.qwarks.views import make_view
-
-        return make_view(self, seat)
+        return _view_maker()(self, seat)
 
 
 @cache
@@ -437,3 +434,19 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
     state.turn, state.log = 0, None
     state._start_turn()
     return state
+
+
+# The views and the sampler import this module: they are imported on first use, and kept (an
+# import statement in ``view`` would cost more than the rest of the call, at every decision).
+@cache
+def _view_maker() -> Callable[[QwarksState, int | None], View]:
+    from quarkade.games.qwarks.views import make_view
+
+    return make_view
+
+
+@cache
+def _sampler() -> Callable[[Qwarks, View, Chance], State]:
+    from quarkade.games.qwarks.sampling import sample_state
+
+    return sample_state
