@@ -20,15 +20,19 @@ at most on a shared two-core machine; the budget is CPU time, so the load does n
     python -m quarkade.tools.search_match quirkling 2 10 mcts:seconds=1
     python -m quarkade.tools.search_match quirkling 3 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirks 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirks 2 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match qwarks 3 12 mcts:seconds=0.25
+    python -m quarkade.tools.search_match qwarks 2 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match cosmic-encounter 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirky-circuits 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirks-solitaire 1 10 mcts:seconds=0.25
 
 and the settings before the search was reworked (``mcts:seconds=0.1,depth=8,exploration=0.7,
 guided=0.5,bias=10,margin=-1,widen=0,tree=true``, short uniform-and-guided playouts in one
 tree, the most visited move played) with ``quirky-quarks 3 20`` and ``quirky-quarks 2 20``.
 The same commands at ``mcts:seconds=1`` give the figures at the issue's budget (a 3-player
-Quirky Quarks game then takes about a CPU minute); ``quirky-circuits 3`` and
-``quirks-solitaire 1`` compare tables of search bots with tables of heuristic bots.
+Quirky Quarks game then takes about a CPU minute). ``quirky-circuits`` and ``quirks-solitaire``
+compare tables of search bots with tables of heuristic bots on the same seeds.
 """
 
 from __future__ import annotations
