@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidRecord, UnknownGame
 from quarkade.core.game import Game, GameInfo, Record, State
@@ -13,6 +13,27 @@ _GAMES: dict[str, type[Game]] = {}
 _GAME_MODULES = ("quarkade.games.quirky_quarks", "quarkade.games.quirks", "quarkade.games.quirky_circuits",
                  "quarkade.games.qwarks", "quarkade.games.cosmic_encounter")
 _loaded = False
+_T = TypeVar("_T")
+
+
+class Deferred(Generic[_T]):
+    """A module's function imported at its first call and then kept: a game's rules call their
+    views and sampler this way (those modules import the rules, and an import statement at every
+    view would cost more than the rest of the call)."""
+
+    __slots__ = ("module", "name", "function")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+        self.function: Any = None
+
+    def __call__(self, *args: Any) -> _T:
+        function = self.function
+        if function is None:
+            function = self.function = getattr(importlib.import_module(self.module), self.name)
+        result: _T = function(*args)
+        return result
 
 
 def game_modules() -> tuple[str, ...]:

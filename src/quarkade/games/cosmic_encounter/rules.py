@@ -9,15 +9,14 @@ which never depends on hidden cards (see RULINGS.md, "Who is asked").
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
-from functools import cache
 from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, win_scores
 from quarkade.core.log import Log, note
+from quarkade.core.registry import Deferred
 from quarkade.games.cosmic_encounter.actions import parse
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
@@ -359,7 +358,7 @@ class CosmicState(CachedLegalActions):
         return DealClock(("deal", self.turn, self.challenge), self._to_act, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
-        return _view_maker()(self, seat)
+        return _VIEW(self, seat)
 
     def limit_reached(self) -> bool:
         """Over with no one at five foreign bases: reaching them ends a game at once, so only
@@ -378,15 +377,6 @@ class CosmicState(CachedLegalActions):
         self.log = note(self.log, "win", -1, winners, why)
 
 
-@cache
-def _view_maker() -> Callable[[CosmicState, int | None], View]:
-    """``views.view``, imported at the first view (views imports this module) and then kept:
-    an import statement in ``view`` would look the module up again at every decision."""
-    from quarkade.games.cosmic_encounter.views import view
-
-    return view
-
-
 def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
     """``Sealed.clone`` without its constructor's work (a clone is made at every search step)."""
     copy: Sealed[int] = Sealed.__new__(Sealed)
@@ -397,3 +387,6 @@ def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
 
 # The phases' modules import this one; imported last, they find it complete.
 from quarkade.games.cosmic_encounter import flares, moves, placements  # noqa: E402
+
+# The views import this module: called through Deferred, imported at the first call.
+_VIEW: Deferred[View] = Deferred("quarkade.games.cosmic_encounter.views", "view")

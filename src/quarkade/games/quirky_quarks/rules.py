@@ -7,14 +7,13 @@ list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
 from quarkade.core.game import Action, Game, GameInfo, State, View
 from quarkade.core.log import Log, events, note
+from quarkade.core.registry import Deferred
 from quarkade.games.quirky_quarks import moves, quests
 from quarkade.games.quirky_quarks.actions import (
     BIDS,
@@ -90,7 +89,7 @@ class QuirkyQuarks(Game):
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:
-        return _sampler()(self, view, chance)
+        return _SAMPLER(self, view, chance)
 
 
 class QuirkyQuarksState(State):
@@ -613,7 +612,7 @@ class QuirkyQuarksState(State):
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> View:
-        return _view_maker()(self, seat)
+        return _VIEW(self, seat)
 
 
 def new_state(players: int = 3, seed: int = 0) -> QuirkyQuarksState:
@@ -625,17 +624,6 @@ __all__ = ["KINDS", "NEUTRINO", "ROUNDS", "STARTING_EV", "Phase", "QuirkyQuarks"
            "PASS", "READY", "EJECTS"]
 
 
-# The views and the sampler import this module: they are imported on first use, and kept (an
-# import statement in ``view`` would cost more than the rest of the call, at every decision).
-@cache
-def _view_maker() -> Callable[[QuirkyQuarksState, int | None], View]:
-    from quarkade.games.quirky_quarks.views import make_view
-
-    return make_view
-
-
-@cache
-def _sampler() -> Callable[[QuirkyQuarks, View, Chance], State]:
-    from quarkade.games.quirky_quarks.sampling import sample_state
-
-    return sample_state
+# The views and the sampler import this module: called through Deferred, imported at the first call.
+_VIEW: Deferred[View] = Deferred("quarkade.games.quirky_quarks.views", "make_view")
+_SAMPLER: Deferred[State] = Deferred("quarkade.games.quirky_quarks.sampling", "sample_state")

@@ -12,7 +12,6 @@ first player passes clockwise, and the game ends when the decks are spent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from itertools import compress
@@ -23,6 +22,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
 from quarkade.core.log import Log, note
+from quarkade.core.registry import Deferred
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
 from quarkade.games.qwarks.components import (
     ANSWERS,
@@ -92,7 +92,7 @@ class Qwarks(Game):
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:
-        return _sampler()(self, view, chance)
+        return _SAMPLER(self, view, chance)
 
 
 class QwarksState(CachedLegalActions):
@@ -385,7 +385,7 @@ class QwarksState(CachedLegalActions):
         return RaceClock(("race", self.turn), self._to_act, self.limit_ms)
 
     def view(self, seat: int | None) -> View:
-        return _view_maker()(self, seat)
+        return _VIEW(self, seat)
 
 
 @cache
@@ -436,17 +436,6 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
     return state
 
 
-# The views and the sampler import this module: they are imported on first use, and kept (an
-# import statement in ``view`` would cost more than the rest of the call, at every decision).
-@cache
-def _view_maker() -> Callable[[QwarksState, int | None], View]:
-    from quarkade.games.qwarks.views import make_view
-
-    return make_view
-
-
-@cache
-def _sampler() -> Callable[[Qwarks, View, Chance], State]:
-    from quarkade.games.qwarks.sampling import sample_state
-
-    return sample_state
+# The views and the sampler import this module: called through Deferred, imported at the first call.
+_VIEW: Deferred[View] = Deferred("quarkade.games.qwarks.views", "make_view")
+_SAMPLER: Deferred[State] = Deferred("quarkade.games.qwarks.sampling", "sample_state")
