@@ -19,9 +19,9 @@ import quarkade
 from quarkade import InvalidNotation
 from quarkade.core import Action, Chance, State
 from quarkade.games.quirks.actions import parse
+from quarkade.games.quirks.board import NICHE_STACKS as QUIRKLING_KINDS
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.quirkling import HAND as QUIRKLING_HAND
-from quarkade.games.quirks.quirkling import NICHE_STACKS as QUIRKLING_KINDS
 from quarkade.games.quirks.quirkling import QuirklingState
 from quarkade.games.quirks.rules import EXTINCTIONS_TO_LOSE, HAND_TARGET, LOWER, NICHE_STACKS, UPPER, QuirksState, Stage
 from quarkade.games.quirks.solitaire import SolitaireState
@@ -206,6 +206,37 @@ def test_solitaire_invariants_hold_after_every_step(options: dict[str, Any], see
         state.apply(*chooser.next(state))
         check_solitaire(state)
     assert state.is_over
+
+
+@settings(max_examples=30, deadline=None)
+@given(options=st.sampled_from(({}, {"random_mutation": True})), seed=seeds, picks=choices, style=styles)
+def test_solitaire_stacks_shuffled_as_drawn_deal_as_shuffled_at_setup(options: dict[str, Any], seed: int,
+                                                                      picks: list[int], style: str) -> None:
+    """A game's stacks are put in order card by card as they are drawn: a game never looking
+    at them deals the same cards as the same game whose stacks are read (so wholly shuffled)
+    at once, and both stacks are the ones ``Chance.shuffle`` makes of the printed stacks."""
+    game = quarkade.load("quirks-solitaire", players=1, **options)
+    lazy, eager = game.new_game(seed), game.new_game(seed)
+    assert isinstance(lazy, SolitaireState) and isinstance(eager, SolitaireState)
+    chance = Chance(seed)
+    shuffled = []
+    for stack in range(len(HAND_TARGET)):
+        cards = [card.index for card in CARDS if card.stack == stack]
+        chance.shuffle(cards)
+        shuffled.append(cards)
+    assert [deck.cards for deck in eager.stacks] == [cards[:len(deck.cards)]
+                                                      for cards, deck in zip(shuffled, eager.stacks, strict=True)]
+    chooser = Chooser(picks, seed, style)
+    for _ in range(MAX_STEPS):
+        if lazy.is_over:
+            break
+        seat, action = chooser.next(lazy)
+        lazy.apply(seat, action)
+        eager.apply(seat, action)
+        assert (lazy.quirks, lazy.hand, lazy.extinct) == (eager.quirks, eager.hand, eager.extinct)
+    assert eager.is_over and lazy.lost_why == eager.lost_why
+    assert [(deck.cards, deck.discards) for deck in lazy.stacks] == [(deck.cards, deck.discards)
+                                                                      for deck in eager.stacks]
 
 
 # ----------------------------------------------------------------------------- Quirkling

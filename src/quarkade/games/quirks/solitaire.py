@@ -44,8 +44,6 @@ class Stage(IntEnum):
 # step of play, and play resumes there if the player stops counting.
 COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATION)
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
-# The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
-_SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
 _STOP = move(Verb.STOP)
 _STACK_OF = tuple(card.stack for card in CARDS)
 # The stack a card of the QUiRKS of a niche is replaced from, by niche and card.
@@ -54,6 +52,12 @@ _START_MOVES = (move(Verb.CONTINUE), *COUNTS)
 _CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+# Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
+# does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
+# draws after setup start at _SETUP_SHUFFLE_DRAWS.
+_SHUFFLE_AT = tuple(sum(max(len(cards) - 1, 0) for cards in STACK_CARDS[:stack]) + len(STACK_CARDS[stack])
+                    for stack in range(7))
+_SETUP_SHUFFLE_DRAWS = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -81,12 +85,18 @@ class QuirksSolitaire(QuirksFamily):
         return SolitaireState.setup(self, seed)
 
 class SolitaireState(CachedLegalActions):
-    __slots__ = ("chance", "stacks", "hand", "quirks", "climate", "destiny_pool", "destiny_drawn", "niche",
-                 "stage", "resume", "actions", "extinct", "counted", "won", "lost_why", "log", "table", "_to_act")
+    __slots__ = ("chance", "_stacks", "_unshuffled", "_shuffle_seed", "hand", "quirks", "climate", "destiny_pool",
+                 "destiny_drawn", "niche", "stage", "resume", "actions", "extinct", "counted", "won", "lost_why", "log",
+                 "table", "_to_act")
 
     game: QuirksSolitaire
     chance: Chance
-    stacks: list[Deck[int]]  # discarded cards leave the game: the discard piles are never reshuffled
+    _stacks: list[Deck[int]]  # discarded cards leave the game: the discard piles are never reshuffled
+    # A game's stacks are shuffled card by card as they are drawn (most of a stack is never
+    # drawn in a short game, and the shuffles cost more than the rest of the setup): by stack,
+    # how many cards at the bottom are not yet in their shuffled place; None once all are.
+    _unshuffled: list[int] | None
+    _shuffle_seed: int
     hand: list[int]
     quirks: list[tuple[int, ...]]  # plant, herbivore, carnivore
     climate: int
@@ -108,26 +118,19 @@ class SolitaireState(CachedLegalActions):
     def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
         s = cls.__new__(cls)
         s.game, s.seed, s.history = game, seed, []
-        s.chance = Chance(seed)
-        s.stacks = []
-        for stack in range(7):
-            cards = list(STACK_CARDS[stack])
-            s.chance.shuffle(cards)
-            s.stacks.append(Deck(cards))
+        # The stacks stay in their printed order until drawn; the chance moves on as if shuffled.
+        s.chance = Chance(seed, _SETUP_SHUFFLE_DRAWS)
+        s._stacks = [Deck(list(cards)) for cards in STACK_CARDS]
+        s._unshuffled = [len(cards) if len(cards) > 1 else 0 for cards in STACK_CARDS]
+        s._shuffle_seed = s.chance.seed
         s.climate = s.chance.below(SPACES)
         s.destiny_pool, s.destiny_drawn = [], []
         s.niche, s.actions, s.extinct = -1, 0, []
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.table = PRINTED
-        s.quirks = [(), (), ()]
         s.hand = []
         s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
-        decks = [deck.cards for deck in s.stacks]
-        if all(len(cards) > need for cards, need in zip(decks, _SETUP_NEEDS, strict=True)):
-            # No stack can run out while the QUiRKS and the hand are dealt: plain pops.
-            s.quirks = [tuple([decks[stack].pop() for stack in stacks]) for stacks in NICHE_STACKS]
-            s.hand = [decks[stack].pop() for stack, count in enumerate(HAND_TARGET) for _ in range(count)]
-            return s
+        s.quirks = [(), (), ()]
         for niche in range(3):
             s.quirks[niche] = s._new_quirks(niche)
         for stack, count in enumerate(HAND_TARGET):
@@ -135,12 +138,42 @@ class SolitaireState(CachedLegalActions):
                 s.hand.append(s._take(stack))
         return s
 
+    @property
+    def stacks(self) -> list[Deck[int]]:
+        """The stacks, every card in its shuffled place."""
+        if self._unshuffled is not None:
+            for stack in range(7):
+                self._shuffle_down_to(stack, 0)
+            self._unshuffled = None
+        return self._stacks
+
+    @stacks.setter
+    def stacks(self, decks: list[Deck[int]]) -> None:
+        self._stacks, self._unshuffled, self._shuffle_seed = decks, None, 0
+
+    def _shuffle_down_to(self, stack: int, lowest: int) -> None:
+        """Put the cards of a stack from its top down to index ``lowest`` in their shuffled
+        place: the steps of ``Chance.shuffle`` (Fisher-Yates from the top down), each from the
+        counter it would have used, so the order is the one a whole shuffle at setup gives."""
+        assert self._unshuffled is not None
+        cards = self._stacks[stack].cards
+        seed, at = self._shuffle_seed, _SHUFFLE_AT[stack]
+        i = self._unshuffled[stack] - 1
+        while i >= lowest and i > 0:
+            j = Chance(seed, at - i - 1).next64() % (i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
+        # The bottom card is in its place once the one above it is.
+        self._unshuffled[stack] = i + 1 if i > 0 else 0
+
     def clone(self) -> SolitaireState:
         c = SolitaireState.__new__(SolitaireState)
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
-        c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
+        c._stacks = [Deck(d.cards[:], d.discards[:]) for d in self._stacks]
+        c._unshuffled = None if self._unshuffled is None else self._unshuffled[:]
+        c._shuffle_seed = self._shuffle_seed
         c.hand, c.quirks = self.hand[:], self.quirks[:]
         c.climate, c.destiny_pool, c.destiny_drawn = self.climate, self.destiny_pool[:], self.destiny_drawn[:]
         c.niche, c.stage, c.resume = self.niche, self.stage, self.resume
@@ -156,12 +189,14 @@ class SolitaireState(CachedLegalActions):
     def _take(self, stack: int) -> int:
         """The top card of a stack. "If a CHARACTER card stack runs out, you lose the game":
         taking its last card loses at once (a stack is never empty during play, -1 if so)."""
-        deck = self.stacks[stack]
-        if not deck.cards:
+        cards = self._stacks[stack].cards
+        if not cards:
             self._lose(f"the {STACKS[stack]} stack ran out")
             return -1
-        card = deck.cards.pop()
-        if not deck.cards:
+        if self._unshuffled is not None and len(cards) <= self._unshuffled[stack]:
+            self._shuffle_down_to(stack, len(cards) - 1)
+        card = cards.pop()
+        if not cards:
             self._lose(f"the {STACKS[stack]} stack ran out")
         return card
 
@@ -283,7 +318,7 @@ class SolitaireState(CachedLegalActions):
             new = self._take(stack_for(niche, CARDS[old].row))
             if new < 0:
                 return
-            self.stacks[CARDS[old].stack].discards.append(old)
+            self._stacks[CARDS[old].stack].discards.append(old)
         self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
         self._note("mutate-draw", -1, 0, niche, old, new, from_hand >= 0)
 
@@ -358,7 +393,7 @@ class SolitaireState(CachedLegalActions):
                        for n, q in enumerate(self.quirks)],
             "hand_size": len(self.hand),
             "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [NUMBERS[c] for c in d.discards]}
-                       for i, d in enumerate(self.stacks)},
+                       for i, d in enumerate(self._stacks)},
             "actions": self.actions,
             "extinctions": len(self.extinct),
             "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted],
