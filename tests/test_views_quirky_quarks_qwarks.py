@@ -251,3 +251,19 @@ def test_a_view_made_whole_later_shows_the_state_it_was_made_from(game_id: str, 
             assert view.data == expected[s], f"seat {s}'s view read after the state moved on"
         checked += 1
     assert checked > 40
+
+
+def test_a_reader_changing_its_quirky_quarks_view_changes_no_other_view() -> None:
+    """Hands and completed Quests are named once and copied into each view: a reader that
+    writes into its view leaves the next views of the same cards as they were."""
+    game = quarkade.load("quirky-quarks", players=3)
+    checked = 0
+    for state, seat, _ in positions(game, 1)[::5]:
+        first = state.view(seat)
+        expected = quirky_quarks_view(state, seat)
+        first["hand"]["scribbled"] = 1
+        for entry in first["players"]:
+            entry["completed"]["scribbled"] = 1
+        assert state.view(seat).data == expected
+        checked += any(entry["completed"] for entry in expected["players"])
+    assert checked > 5, "positions with completed Quests among them"

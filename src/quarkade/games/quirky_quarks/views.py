@@ -8,13 +8,12 @@ it drew. After the game ends, everything is revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, RESEARCH
+from quarkade.games.quirky_quarks.components import COMPONENTS, DECK_NAMES, OVER, RESEARCH
 from quarkade.games.quirky_quarks.quests import GAIN_EV, KINDS, QUESTS
 
 if TYPE_CHECKING:
@@ -156,30 +155,29 @@ if tuple(range(_FIRST_QUEST, KINDS)) != QUESTS:
 
 
 def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
-    """The view of ``seat``. What the bots read at every decision (the players, the flow, the
-    hand) is made now; the log, the accelerators, the Discovery Zone and the decks are lazy
+    """The view of ``seat``. What the bots read at every decision (the players and the hand)
+    is made now; the flow, the log, the accelerators, the Discovery Zone and the decks are lazy
     parts, made from what the state held when the view was made (the persistent log and the
     tuples as they are, the few lists that change in place copied now), so a part read later
     reads the same view."""
     n = state.players
-    over = state.is_over
-    sealed = state.sealed
     phase = state.phase
-    ids = _ID
-    quest_ids = _QUEST_IDS
+    over = phase is OVER
+    sealed = state.sealed
     hands, table, ev, neutrinos, placed = state.hands, state.table, state.ev, state.neutrinos, state.placed
     accelerators = state.accelerators
     players = []
     base = 0
     for s in range(n):
         position = placed[s]
-        quests = table[base + _FIRST_QUEST : base + KINDS]
+        end = base + KINDS
+        quests = table[base + _FIRST_QUEST : end]
         entry: dict[str, Any] = {
             "seat": s,
             "ev": ev[s],
-            "hand_size": sum(hands[base : base + KINDS]),
+            "hand_size": sum(hands[base:end]),
             "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
-            "completed": _held(quest_ids, quests) if any(quests) else {},
+            "completed": _completed(tuple(quests)) if any(quests) else {},
             "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
         }
         if sealed is not None:
@@ -194,61 +192,99 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
                               "total": quest_points + bonus + points_ev}
             entry["hand"] = _counts(state.hand(s))
         players.append(entry)
-        base += KINDS
-    auction_card = state.auction_card
-    pending, deals, used = state.pending_draws, state.setup_deals, state.discounts_used
+        base = end
     data: dict[str, Any] = {
         "round": state.round,
         "phase": PHASE_NAMES[phase],
         "stage": state.stage,
         "starting_physicist": state.sp,
-        "to_act": list(state.to_act),
+        "to_act": list(state._to_act),
         "players": players,
+        "is_over": over,
+        "scores": list(state.scores) if over else None,
+        "winners": list(state.winners) if over else None,
     }
+    if seat is not None:
+        base = seat * KINDS
+        data["hand"] = _hand(tuple(hands[base : base + KINDS]))
+        if sealed is not None and seat in sealed.choices:
+            data["ejecting"] = _ids(sealed.choices[seat])
     # Bids and holders change in place during the Research phase: the part reads copies.
     bids, holders = (state.bids[:], state.holders[:]) if phase is RESEARCH else (None, None)
     accel_cards, zone, log = state.accel_cards, state.zone, state.log
-    decks = [(len(deck.cards), deck.discards[:]) for deck in state.decks]
-    parts: dict[str, Callable[[], Any]] = {
+    particles, quests_i, quests_ii = state.decks
+    decks = ((len(particles.cards), particles.discards[:]), (len(quests_i.cards), quests_i.discards[:]),
+             (len(quests_ii.cards), quests_ii.discards[:]))
+    # Few decisions read the flow: its figures are kept now (the lists that change in place
+    # copied), its dictionary made when it is read.
+    auction_card, used = state.auction_card, state.discounts_used
+    flow = (state.turn, state.considered, state.initiator, state.min_bid, state.initiated, auction_card,
+            state.high_bid, state.high_bidder, state.passed[:] if auction_card >= 0 else None,
+            state.pending_draws, state.setup_deals, state.neutrino_seat, state.neutrino_draws,
+            used[:] if any(used) else None)
+    return View("quirky-quarks", seat, data, {
         "accelerators": lambda: _accelerators(accelerators, accel_cards, bids, holders),
         "discovery_zone": lambda: _ids(sorted(zone)),
         "decks": lambda: _decks(decks),
-    }
-    data["flow"] = {
-        "turn": state.turn,
-        "considered": state.considered,
-        "initiator": state.initiator,
-        "min_bid": state.min_bid,
-        "initiated": state.initiated,
-        "auction": None if auction_card < 0 else {
-            "card": ids[auction_card],
-            "high_bid": state.high_bid,
-            "high_bidder": state.high_bidder,
-            "passed": [s for s in range(n) if state.passed[s]],
+        "flow": lambda: _flow(*flow),
+        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+    })
+
+
+def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """Each card id whose count is not 0, with its count, in the order of the ids (C loops)."""
+    return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
+
+
+# Every view names a hand and the completed Quests of every seat, and they change seldom from
+# one view to the next: each is named once, kept by its counts, and copied for each view (a
+# reader may change its view). The memories are emptied when full, so that they stay small.
+_MEMORY = 20_000
+_HANDS: dict[tuple[int, ...], dict[str, int]] = {}
+_TABLES: dict[tuple[int, ...], dict[str, int]] = {}
+
+
+def _hand(counts: tuple[int, ...]) -> dict[str, int]:
+    named = _HANDS.get(counts)
+    if named is None:
+        if len(_HANDS) >= _MEMORY:
+            _HANDS.clear()
+        named = _HANDS[counts] = _held(_ID, counts)
+    return named.copy()
+
+
+def _completed(counts: tuple[int, ...]) -> dict[str, int]:
+    named = _TABLES.get(counts)
+    if named is None:
+        if len(_TABLES) >= _MEMORY:
+            _TABLES.clear()
+        named = _TABLES[counts] = _held(_QUEST_IDS, counts)
+    return named.copy()
+
+
+def _flow(turn: int, considered: int, initiator: int, min_bid: int, initiated: bool, auction_card: int,
+          high_bid: int, high_bidder: int, passed: list[bool] | None, pending: tuple[tuple[int, int], ...],
+          deals: tuple[tuple[int, int], ...], neutrino_seat: int, neutrino_draws: int,
+          used: list[int] | None) -> dict[str, Any]:
+    """Where the flow stands: the turn, the Discovery and its auction, the draws and Neutrinos
+    waiting, the discounts used this Quest phase."""
+    return {
+        "turn": turn,
+        "considered": considered,
+        "initiator": initiator,
+        "min_bid": min_bid,
+        "initiated": initiated,
+        "auction": None if passed is None else {
+            "card": _ID[auction_card],
+            "high_bid": high_bid,
+            "high_bidder": high_bidder,
+            "passed": [s for s, gone in enumerate(passed) if gone],
         },
         "pending_draws": [list(p) for p in pending] if pending else [],
         "setup_deals": [list(d) for d in deals] if deals else [],
-        "neutrino": None if state.neutrino_seat < 0 else
-        {"seat": state.neutrino_seat, "draws_left": state.neutrino_draws},
-        "discounts_used": _counts(used) if any(used) else {},
+        "neutrino": None if neutrino_seat < 0 else {"seat": neutrino_seat, "draws_left": neutrino_draws},
+        "discounts_used": _counts(used) if used is not None else {},
     }
-    data["is_over"] = over
-    data["scores"] = list(state.scores) if over else None
-    data["winners"] = list(state.winners) if over else None
-    if seat is not None:
-        base = seat * KINDS
-        hand = hands[base : base + KINDS]
-        data["hand"] = _held(ids, hand)
-        if sealed is not None and seat in sealed.choices:
-            data["ejecting"] = _ids(sealed.choices[seat])
-    parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
-    return View("quirky-quarks", seat, data, parts)
-
-
-def _held(ids: tuple[str, ...], counts: list[int]) -> dict[str, int]:
-    """Each card id whose count is not 0, with its count, in the order of the ids (C loops:
-    every view names a hand and the completed Quests of every seat)."""
-    return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
 
 
 def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], ...], bids: list[int] | None,
@@ -267,7 +303,7 @@ def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], .
     return out
 
 
-def _decks(decks: list[tuple[int, list[int]]]) -> dict[str, Any]:
+def _decks(decks: tuple[tuple[int, list[int]], ...]) -> dict[str, Any]:
     """Each deck's size and its face-up discard pile, by card."""
     out = {}
     for index, (size, discarded) in enumerate(decks):
