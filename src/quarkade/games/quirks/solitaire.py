@@ -58,6 +58,9 @@ _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 _SHUFFLE_AT = tuple(sum(max(len(cards) - 1, 0) for cards in STACK_CARDS[:stack]) + len(STACK_CARDS[stack])
                     for stack in range(7))
 _SETUP_SHUFFLE_DRAWS = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
+# The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
+_SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
+assert all(len(cards) > need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -128,14 +131,13 @@ class SolitaireState(CachedLegalActions):
         s.niche, s.actions, s.extinct = -1, 0, []
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.table = PRINTED
-        s.hand = []
         s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
-        s.quirks = [(), (), ()]
-        for niche in range(3):
-            s.quirks[niche] = s._new_quirks(niche)
-        for stack, count in enumerate(HAND_TARGET):
-            for _ in range(count):
-                s.hand.append(s._take(stack))
+        # The cards dealt are shuffled into place at once (no stack runs out at setup), then taken.
+        for stack, need in enumerate(_SETUP_NEEDS):
+            s._shuffle_down_to(stack, len(STACK_CARDS[stack]) - need)
+        decks = [deck.cards for deck in s._stacks]
+        s.quirks = [tuple([decks[stack].pop() for stack in stacks]) for stacks in NICHE_STACKS]
+        s.hand = [decks[stack].pop() for stack, count in enumerate(HAND_TARGET) for _ in range(count)]
         return s
 
     @property
@@ -157,10 +159,11 @@ class SolitaireState(CachedLegalActions):
         counter it would have used, so the order is the one a whole shuffle at setup gives."""
         assert self._unshuffled is not None
         cards = self._stacks[stack].cards
-        seed, at = self._shuffle_seed, _SHUFFLE_AT[stack]
         i = self._unshuffled[stack] - 1
+        # Each step down the stack draws from the next counter.
+        draws = Chance(self._shuffle_seed, _SHUFFLE_AT[stack] - i - 1)
         while i >= lowest and i > 0:
-            j = Chance(seed, at - i - 1).next64() % (i + 1)
+            j = draws.next64() % (i + 1)
             cards[i], cards[j] = cards[j], cards[i]
             i -= 1
         # The bottom card is in its place once the one above it is.
