@@ -24,7 +24,6 @@ from quarkade.games.quirky_circuits.components import (
     BACKS,
     CARD_BY_ID,
     CARD_TYPES,
-    COMPONENTS,
     QUIRK,
     Direction,
     Token,
@@ -41,6 +40,7 @@ WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
 CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
 
 DIRECTION_BY_WORD = {direction.word: direction for direction in Direction}
+FACING = {direction.word: int(direction) for direction in Direction}
 BACK_INDEX = {back: index for index, back in enumerate(BACKS)}
 CARDS_OF_BACK = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card) == back) for back in BACKS)
 
@@ -52,79 +52,53 @@ class QuirkyCircuitsHeuristic(Bot):
         plays: list[Play] = []
         stop: Action | None = None
         for action in legal:
-            if isinstance(action, Play):
+            if type(action) is Play:
                 plays.append(action)
             elif isinstance(action, Signal) and (action.word == "done" or (action.word == "pass" and stop is None)):
                 stop = action
         if not plays:
             return stop if stop is not None else legal[0]
         # Read key by key: a lazy view then never makes the parts this bot does not need.
-        scenario_id = view["scenario"]["id"]
-        nav = navigator(scenario_id)
-        planner = planner_of(nav)
-        seat = view.seat if view.seat is not None else 0
-        hand = [CARD_BY_ID[name] for name in view.get("hand", ())]
+        planner = _planner(view["scenario"]["id"])
+        hand = tuple([CARD_BY_ID[name] for name in view.get("hand", ())])
         queue = view["queue"]
-        ends = self._queue_ends(planner, scenario_id, view["robot"], view["tokens"], queue, hand)
-        # The others chose their cards to help: a filling that leaves the robot better off is
-        # the likelier (weights fall by e for every TEMPERATURE cards more still needed).
-        estimate = nav.estimate
-        scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
-        least = min(scores.values())
-        weights: dict[int, float] = {}
-        for end in ends:
-            weights[end] = weights.get(end, 0.0) + math.exp((least - scores[end]) / TEMPERATURE)
-        winning = weights.pop(WIN, 0.0)
-        if winning >= sum(weights.values()) and stop is not None:
-            return stop  # the queue likely meets the goal already: add nothing that could spoil it
-        if not weights:
-            return plays[0]
+        ends = self._queue_ends(planner, view["robot"], view["tokens"], queue, hand)
         players = view["players"]
+        seat = view.seat if view.seat is not None else 0
         others_done = all(p["done"] for p in players if p["seat"] != seat)
-        played = players[seat]["played"]
         short = max(0, QUEUE_MINIMUM - len(queue)) if others_done and not view["pacing"] else 0
-        need = max(short, 0 if played else 1)  # cards this seat must still play before it may stop
+        need = max(short, 0 if players[seat]["played"] else 1)  # cards this seat must still play before it may stop
         left = need - 1 if need > 1 else 0  # still needed once a card is played
-        # The rest of the hand after each play: the plan depends on which cards are left,
-        # not on which copy of a card goes.
-        rests = []
-        for action in plays:
-            kept = hand[:]
-            kept.remove(action.card)
-            rests.append((action.card, planner.rest_id(kept)))
-        after = planner.after
-        values = [0.0] * len(plays)
-        stop_value = 0.0
-        for start, weight in weights.items():
-            for index, (card, rest) in enumerate(rests):
-                values[index] += weight * after(start, card, rest, left)
-            stop_value += weight * estimate(start)
-        best = min(range(len(plays)), key=values.__getitem__)
-        if stop is not None and stop_value <= values[best]:
-            return stop
-        return plays[best]
+        # The rest of the decision follows from the queue's ends, the hand and what the minimums
+        # ask: situations recur (the first cards of a round, above all), so it is remembered.
+        key = (ends, hand, tuple([action.card for action in plays]), left, stop is not None)
+        decisions = planner.decisions
+        known = decisions.get(key)
+        if known is None:
+            known = planner.decide(ends, hand, key[2], left, stop is not None)
+            if len(decisions) > planner.MOST_REMEMBERED:
+                decisions.clear()
+            decisions[key] = known
+        return stop if known < 0 and stop is not None else plays[known]
 
-    def _queue_ends(self, planner: Planner, scenario_id: str, robot: dict[str, Any],
-                    tokens: list[dict[str, Any]], queue: list[dict[str, Any]], hand: list[int]) -> list[int]:
+    def _queue_ends(self, planner: Planner, robot: dict[str, Any], tokens: list[dict[str, Any]],
+                    queue: list[dict[str, Any]], hand: tuple[int, ...]) -> tuple[int, ...]:
         """The robot state after the queue as it stands, once for each random filling of its
         face-down cards (WIN where the queue already meets the goal)."""
         nav = planner.nav
         space = robot["space"]
-        start = planner.tokens_id(tokens) * nav.poses + nav.pose((space[0], space[1]),
-                                                                  DIRECTION_BY_WORD[robot["facing"]])
+        start = planner.tokens_id(tokens) * nav.poses + (space[1] * nav.width + space[0]) * 4 + FACING[robot["facing"]]
         step = nav.step
         # The face-up cards before the first face-down one take the same course in every
         # filling: they are resolved once. Only a card's kind moves the robot.
         slots: list[tuple[int, int]] = []  # after those: (kind, or -1 face down; its back)
-        counts = list(_deck_counts(scenario_id))
-        for card in hand:
-            counts[card] -= 1
+        seen: list[int] = []  # the face-up cards of the queue
         hidden = False
         for entry in queue:
             name = entry["card"]
             if name is not None:
                 card = CARD_BY_ID[name]
-                counts[card] -= 1
+                seen.append(card)
                 if hidden:
                     slots.append((card % QUIRK, 0))
                 elif start != WIN:
@@ -133,52 +107,39 @@ class QuirkyCircuitsHeuristic(Bot):
                 hidden = True
                 slots.append((-1, BACK_INDEX[entry["back"]]))
         if not hidden or start == WIN:
-            return [start] * (FILLINGS if hidden else 1)
-        # The kinds of the cards unaccounted for, of each back, in card order.
-        moves: list[int] = []
-        turns: list[int] = []
-        for card in CARDS_OF_BACK[0]:
-            if counts[card]:
-                moves += [card % QUIRK] * counts[card]
-        for card in CARDS_OF_BACK[1]:
-            if counts[card]:
-                turns += [card % QUIRK] * counts[card]
+            return (start,) * (FILLINGS if hidden else 1)
+        moves, turns = planner.pools(hand, tuple(seen))
         outcomes = nav.outcomes
         # ``Chance.below`` inlined (as ``Chance.shuffle`` does): the same draws, made cheaply.
+        # ``seed + counter * _GOLDEN`` is kept as a running sum, one addition a draw.
         chance = self.chance
-        seed, counter = chance.seed, chance.counter
+        seed = chance.seed
+        first = running = seed + chance.counter * _GOLDEN
         ends = []
         for _ in range(FILLINGS):
-            drawn = (moves[:], turns[:])
+            drawn = [list(moves), list(turns)]
             state = start
             for kind, back in slots:
                 if kind < 0:
                     pool = drawn[back]
-                    counter += 1
-                    z = (seed + counter * _GOLDEN) & _MASK
+                    running += _GOLDEN
+                    z = running & _MASK
                     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                     kind = pool.pop((z ^ (z >> 31)) % len(pool))
-                known = outcomes.get(state << 3 | kind)
-                state = step(state, kind) if known is None else known
+                try:
+                    state = outcomes[state << 3 | kind]
+                except KeyError:
+                    state = step(state, kind)
                 if state == WIN:
                     break
             ends.append(state)
-        chance.counter = counter
-        return ends
+        chance.counter += (running - first) // _GOLDEN
+        return tuple(ends)
 
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-
-
-@cache
-def _deck_counts(scenario_id: str) -> tuple[int, ...]:
-    """How many of each card type the scenario's deck holds."""
-    counts = [0] * CARD_TYPES
-    for card in COMPONENTS.scenario(scenario_id).deck:
-        counts[card] += 1
-    return tuple(counts)
 
 
 class Planner:
@@ -193,6 +154,14 @@ class Planner:
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
+        counts = [0] * CARD_TYPES
+        for card in nav.scenario.deck:
+            counts[card] += 1
+        self._deck_counts = tuple(counts)  # how many of each card type the scenario's deck holds
+        # (kinds of the unaccounted-for cards of each back) by (hand, face-up queue cards)
+        self._pools: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # the decision by (queue ends, hand, cards playable, cards needed after one, may stop)
+        self.decisions: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool], int] = {}
         self.memo: dict[int, float] = {}  # (state, card played, cards left, need) -> value
         self.places: dict[int, float] = {}  # (state after it, cards left, need) -> value
         self._rest_ids: dict[tuple[int, ...], int] = {}
@@ -200,6 +169,70 @@ class Planner:
         # each with the id of the set left after it.
         self._choices: list[tuple[tuple[int, int], ...]] = []
         self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
+
+    def pools(self, hand: tuple[int, ...], seen: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The kinds of the cards unaccounted for (not in ``hand``, not ``seen`` in the queue),
+        of each back (move, turn), in card order: what a face-down card may be."""
+        key = (hand, seen)
+        known = self._pools.get(key)
+        if known is None:
+            counts = list(self._deck_counts)
+            for card in hand:
+                counts[card] -= 1
+            for card in seen:
+                counts[card] -= 1
+            moves: list[int] = []
+            turns: list[int] = []
+            for card in CARDS_OF_BACK[0]:
+                if counts[card]:
+                    moves += [card % QUIRK] * counts[card]
+            for card in CARDS_OF_BACK[1]:
+                if counts[card]:
+                    turns += [card % QUIRK] * counts[card]
+            if len(self._pools) > self.MOST_REMEMBERED:
+                self._pools.clear()
+            known = self._pools[key] = (tuple(moves), tuple(turns))
+        return known
+
+    def decide(self, ends: tuple[int, ...], hand: tuple[int, ...], cards: tuple[int, ...], left: int,
+               may_stop: bool) -> int:
+        """The card to play (its index in ``cards``), or -1 to stop, given the queue's ends.
+
+        The others chose their cards to help: a filling that leaves the robot better off is
+        the likelier (weights fall by e for every TEMPERATURE cards more still needed)."""
+        estimate = self.nav.estimate
+        scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
+        least = min(scores.values())
+        weights: dict[int, float] = {}
+        for end in ends:
+            weights[end] = weights.get(end, 0.0) + math.exp((least - scores[end]) / TEMPERATURE)
+        winning = weights.pop(WIN, 0.0)
+        if winning >= sum(weights.values()) and may_stop:
+            return -1  # the queue likely meets the goal already: add nothing that could spoil it
+        if not weights:
+            return 0
+        # The rest of the hand after each play: the plan depends on which cards are left,
+        # not on which copy of a card goes.
+        rests = []
+        for card in cards:
+            kept = list(hand)
+            kept.remove(card)
+            rests.append((card, self.rest_id(kept)))
+        after, memo = self.after, self.memo
+        values = [0.0] * len(cards)
+        stop_value = 0.0
+        for start, weight in weights.items():
+            before = start << 4
+            for index, (card, rest) in enumerate(rests):
+                value = memo.get(((before | card) << 20 | rest) << 3 | left)  # ``after``, when known
+                if value is None:
+                    value = after(start, card, rest, left)
+                values[index] += weight * value
+            stop_value += weight * estimate(start)
+        best = min(range(len(cards)), key=values.__getitem__)
+        if may_stop and stop_value <= values[best]:
+            return -1
+        return best
 
     def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
         """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""
@@ -232,10 +265,15 @@ class Planner:
         """The best estimate reachable once ``card`` is played from ``state``, with the cards
         ``rest`` still in hand of which ``need`` more must be played before stopping."""
         key = ((state << 4 | card) << 20 | rest) << 3 | need
-        known = self.memo.get(key)
+        memo = self.memo
+        known = memo.get(key)
         if known is not None:
             return known
-        state = self.nav.step(state, card)
+        nav = self.nav
+        try:
+            state = nav.outcomes[state << 3 | card % QUIRK]  # ``Navigator.step``, when known
+        except KeyError:
+            state = nav.step(state, card)
         if state == WIN:
             value = WIN_VALUE
         else:
@@ -246,22 +284,40 @@ class Planner:
                 value = found
             else:
                 choices = self._choices[rest]
-                value = self.nav.estimate(state) if not need or not choices else float("inf")
+                value = nav.estimate(state) if not need or not choices else float("inf")
                 following_need = need - 1 if need > 1 else 0
+                before = state << 4
                 for following, left in choices:
-                    value = min(value, self.after(state, following, left, following_need) + CARD_COST)
+                    # The memory read here first: most plans are known, and a call costs more.
+                    then = memo.get(((before | following) << 20 | left) << 3 | following_need)
+                    if then is None:
+                        then = self.after(state, following, left, following_need)
+                    then += CARD_COST
+                    if then < value:
+                        value = then
                 if len(self.places) > self.MOST_REMEMBERED:
                     self.places.clear()
                 self.places[place] = value
-        if len(self.memo) > self.MOST_REMEMBERED:
-            self.memo.clear()
-        self.memo[key] = value
+        if len(memo) > self.MOST_REMEMBERED:
+            memo.clear()
+        memo[key] = value
         return value
 
 
 @cache
 def planner_of(nav: Navigator) -> Planner:
     return Planner(nav)
+
+
+_PLANNERS: dict[str, Planner] = {}
+
+
+def _planner(scenario_id: str) -> Planner:
+    """The planner of a rulebook scenario, found by its id with one look-up."""
+    known = _PLANNERS.get(scenario_id)
+    if known is None:
+        known = _PLANNERS[scenario_id] = planner_of(navigator(scenario_id))
+    return known
 
 
 register_bot("heuristic", "quirky-circuits")(QuirkyCircuitsHeuristic)
