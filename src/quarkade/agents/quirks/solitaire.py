@@ -63,9 +63,8 @@ class Group:
                 self.positions[card.stack] += 1
         self.by_stack = [[card for card in self.held if card.stack == stack] for stack in range(len(STACKS))]
         self._potentials: dict[int, float] = {}
+        self._parts: list[tuple[tuple[float, ...], ...]] | None = None
         self._target = -1
-        self._held_counts: tuple[list[int], list[list[int]]] | None = None
-        self._shares: dict[tuple[int, int], float] = {}
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] = range(3)) -> tuple[float, float]:
@@ -87,46 +86,57 @@ class Group:
         found = self._potentials.get(climate)
         if found is not None:
             return found
+        if self._parts is None:
+            left = self.left
+            self._parts = [_stack_part(stack, positions, tuple(self.by_stack[stack]), left[stack] > 0)
+                           for stack, positions in enumerate(self.positions) if positions]
         total = 0.0
-        for stack, positions in enumerate(self.positions):
-            if not positions:
-                continue
-            means = sorted([card.guesses[climate][0] for card in self.by_stack[stack]], reverse=True)
-            share = -1.0
-            for mean in means[:positions]:
-                total += mean
-                if mean < 3 and self.left[stack] > 0:
-                    if share < 0:
-                        share = self.share(stack, climate)
-                    total += 0.5 * share * (CODED_ANY - mean)
+        for part in self._parts:
+            for term in part[climate]:
+                total += term
         threshold: int = self.thresholds[climate]
         found = self._potentials[climate] = total - threshold
-        return found
-
-    def share(self, stack: int, climate: int) -> float:
-        """``share_coded(stack, climate, self.held)``, from counts made once a decision."""
-        found = self._shares.get((stack, climate))
-        if found is not None:
-            return found
-        if self._held_counts is None:
-            sizes = [0] * len(STACKS)
-            coded = [[0] * CLIMATE_COUNT for _ in STACKS]
-            for card in self.held:
-                if card.number and card.codes is not None:
-                    sizes[card.stack] += 1
-                    row = coded[card.stack]
-                    for c, mark in enumerate(card.marks):
-                        row[c] += bool(mark)
-            self._held_counts = (sizes, coded)
-        sizes, coded = self._held_counts
-        counted = (sizes[stack], coded[stack][climate])
-        found = self._shares[stack, climate] = share_coded(stack, climate, counted=counted)
         return found
 
     def target(self) -> int:
         if self._target < 0:
             self._target = max(range(CLIMATE_COUNT), key=lambda c: (self.potential(c), c == self.climate))
         return self._target
+
+
+# What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
+# the cards of it held and whether it has cards left: the same few cards come back decision
+# after decision, so each stack's terms are worked out once.
+_PARTS: dict[tuple[int, int, tuple[Seen, ...], bool], tuple[tuple[float, ...], ...]] = {}
+
+
+def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool) -> tuple[tuple[float, ...], ...]:
+    """The terms a stack adds to the potential in each climate, in the order they are added:
+    the best ``positions`` guesses of the cards held, each lacking the code followed by its
+    chance of being replaced by a coded card from the stack."""
+    key = (stack, positions, cards, left)
+    found = _PARTS.get(key)
+    if found is not None:
+        return found
+    # The cards of the stack one holds whose codes one reads, for the share of coded cards left.
+    readable = [card for card in cards if card.number and card.codes is not None]
+    parts = []
+    for climate in range(CLIMATE_COUNT):
+        terms: list[float] = []
+        means = sorted([card.guesses[climate][0] for card in cards], reverse=True)
+        share = -1.0
+        for mean in means[:positions]:
+            terms.append(mean)
+            if mean < 3 and left:
+                if share < 0:
+                    counted = (len(readable), sum(bool(card.marks[climate]) for card in readable))
+                    share = share_coded(stack, climate, counted=counted)
+                terms.append(0.5 * share * (CODED_ANY - mean))
+        parts.append(tuple(terms))
+    if len(_PARTS) >= 100_000:
+        _PARTS.clear()
+    found = _PARTS[key] = tuple(parts)
+    return found
 
 
 def reaches(total: tuple[float, float], threshold: float) -> float:
