@@ -55,21 +55,27 @@ class Group:
         self.actions: int = view["actions"]
         self.held = tuple(card for q in self.quirks for card in q) + self.hand
 
-        # Worked out once a decision: the positions of each stack in the group, the cards held
-        # of each stack, and each climate's potential.
-        self.positions = [0] * len(STACKS)
-        for q in self.quirks:
-            for card in q:
-                self.positions[card.stack] += 1
-        self.by_stack = [[card for card in self.held if card.stack == stack] for stack in range(len(STACKS))]
+        # Worked out once a decision, when first needed: the group's guesses of its QUiRKS,
+        # what each stack adds to each climate's potential, and the potentials.
+        self._guesses: dict[tuple[int, int], tuple[float, float]] = {}  # by (climate, niche)
         self._potentials: dict[int, float] = {}
         self._parts: list[tuple[tuple[float, ...], ...]] | None = None
         self._target = -1
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] = range(3)) -> tuple[float, float]:
-        group = tuple(self.quirks if quirks is None else quirks)
         mean = var = 0.0
+        if quirks is None:
+            # The group as it is: its guesses are asked for again and again in a decision.
+            own, guesses = self.quirks, self._guesses
+            for niche in niches:
+                found = guesses.get((climate, niche))
+                if found is None:
+                    found = guesses[climate, niche] = quirks_guess(niche, own[niche], own, climate, self.held)
+                m, v = found
+                mean, var = mean + m, var + v
+            return mean, var
+        group = tuple(quirks)
         for niche in niches:
             m, v = quirks_guess(niche, group[niche], group, climate, self.held)
             mean, var = mean + m, var + v
@@ -87,9 +93,17 @@ class Group:
         if found is not None:
             return found
         if self._parts is None:
+            # The positions of each stack in the group, and the cards held of each stack.
+            positions = [0] * len(STACKS)
+            for q in self.quirks:
+                for card in q:
+                    positions[card.stack] += 1
+            by_stack: list[list[Seen]] = [[] for _ in STACKS]
+            for card in self.held:
+                by_stack[card.stack].append(card)
             left = self.left
-            self._parts = [_stack_part(stack, positions, tuple(self.by_stack[stack]), left[stack] > 0)
-                           for stack, positions in enumerate(self.positions) if positions]
+            self._parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
+                           for stack, count in enumerate(positions) if count]
         total = 0.0
         for part in self._parts:
             for term in part[climate]:
