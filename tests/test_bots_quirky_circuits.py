@@ -72,3 +72,14 @@ def test_the_bot_plays_the_card_that_meets_the_goal_and_then_stops() -> None:
     while not state.is_over:
         state.apply(1, partner.choose(state.view(1), state.legal_actions(1)))
     assert state.result == "won" and state.round == 1
+
+
+def test_the_fillings_draw_what_the_bots_chance_would() -> None:
+    """The face-down queue cards are filled with draws worked out together; they must be the
+    bot's own ``Chance`` draws, one after another, whatever their number."""
+    from quarkade.games.quirky_circuits.bot import _draws
+
+    for seed, counter in ((0, 0), (1 << 63, 5), ((1 << 64) - 1, 123_456), (0x5EED_B07 ^ 42, 99)):
+        for count in (1, 2, 7, 33):
+            chance = Chance(seed, counter)
+            assert list(_draws(chance.seed, chance.counter, count)) == [chance.next64() for _ in range(count)]

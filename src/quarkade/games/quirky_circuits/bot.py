@@ -14,6 +14,7 @@ good as any card, as soon as the minimums allow. It never uses the signals "stop
 from __future__ import annotations
 
 import math
+import struct
 from functools import cache
 from typing import Any
 
@@ -93,7 +94,7 @@ class QuirkyCircuitsHeuristic(Bot):
         # filling: they are resolved once. Only a card's kind moves the robot.
         slots: list[tuple[int, int]] = []  # after those: (kind, or -1 face down; its back)
         seen: list[int] = []  # the face-up cards of the queue
-        hidden = False
+        hidden = 0
         for entry in queue:
             name = entry["card"]
             if name is not None:
@@ -104,17 +105,17 @@ class QuirkyCircuitsHeuristic(Bot):
                 elif start != WIN:
                     start = step(start, card)
             else:
-                hidden = True
+                hidden += 1
                 slots.append((-1, BACK_INDEX[entry["back"]]))
         if not hidden or start == WIN:
             return (start,) * (FILLINGS if hidden else 1)
         moves, turns = planner.pools(hand, tuple(seen))
         outcomes = nav.outcomes
-        # ``Chance.below`` inlined (as ``Chance.shuffle`` does): the same draws, made cheaply.
-        # ``seed + counter * _GOLDEN`` is kept as a running sum, one addition a draw.
+        # ``Chance.below`` of the bot's chance, the same draws: as many as could be needed are
+        # made at once, and the counter moves on by those used (a filling ends at a win).
         chance = self.chance
-        seed = chance.seed
-        first = running = seed + chance.counter * _GOLDEN
+        draws = _draws(chance.seed, chance.counter, FILLINGS * hidden)
+        used = 0
         ends = []
         for _ in range(FILLINGS):
             drawn = [list(moves), list(turns)]
@@ -122,11 +123,8 @@ class QuirkyCircuitsHeuristic(Bot):
             for kind, back in slots:
                 if kind < 0:
                     pool = drawn[back]
-                    running += _GOLDEN
-                    z = running & _MASK
-                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    kind = pool.pop((z ^ (z >> 31)) % len(pool))
+                    kind = pool.pop(draws[used] % len(pool))
+                    used += 1
                 try:
                     state = outcomes[state << 3 | kind]
                 except KeyError:
@@ -134,12 +132,32 @@ class QuirkyCircuitsHeuristic(Bot):
                 if state == WIN:
                     break
             ends.append(state)
-        chance.counter += (running - first) // _GOLDEN
+        chance.counter += used
         return tuple(ends)
 
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LANE = 128  # bits a draw takes in the packed number: a 64-bit value times a 64-bit constant fits
+_PACKINGS: dict[int, tuple[int, int, int, struct.Struct]] = {}
+
+
+def _draws(seed: int, counter: int, count: int) -> tuple[int, ...]:
+    """``Chance(seed, counter).next64()`` ``count`` times (SplitMix64), worked out together:
+    each draw is a 128-bit lane of one big number, so each step of the mix is one operation on
+    all of them (masked to 64 bits per lane before a lane could spill into the next), not one
+    per draw."""
+    packing = _PACKINGS.get(count)
+    if packing is None:
+        ones = sum(1 << (_LANE * lane) for lane in range(count))
+        steps = sum((lane + 1) << (_LANE * lane) for lane in range(count)) * _GOLDEN
+        packing = _PACKINGS[count] = (ones, steps, ones * _MASK, struct.Struct(f"<{2 * count}Q"))
+    ones, steps, lanes, words = packing
+    z = ((seed + counter * _GOLDEN) * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    z = (z ^ (z >> 31)) & lanes
+    return words.unpack(z.to_bytes(16 * count, "little"))[::2]  # each lane's low word
 
 
 class Planner:
@@ -161,6 +179,7 @@ class Planner:
         # (kinds of the unaccounted-for cards of each back) by (hand, face-up queue cards)
         self._pools: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         # the decision by (queue ends, hand, cards playable, cards needed after one, may stop)
+        self._rests: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         self.decisions: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool], int] = {}
         self.memo: dict[int, float] = {}  # (state, card played, cards left, need) -> value
         self.places: dict[int, float] = {}  # (state after it, cards left, need) -> value
@@ -203,21 +222,18 @@ class Planner:
         estimate = self.nav.estimate
         scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
         least = min(scores.values())
+        factors = {end: math.exp((least - score) / TEMPERATURE) for end, score in scores.items()}
         weights: dict[int, float] = {}
         for end in ends:
-            weights[end] = weights.get(end, 0.0) + math.exp((least - scores[end]) / TEMPERATURE)
+            weights[end] = weights.get(end, 0.0) + factors[end]
         winning = weights.pop(WIN, 0.0)
         if winning >= sum(weights.values()) and may_stop:
             return -1  # the queue likely meets the goal already: add nothing that could spoil it
         if not weights:
             return 0
-        # The rest of the hand after each play: the plan depends on which cards are left,
-        # not on which copy of a card goes.
-        rests = []
-        for card in cards:
-            kept = list(hand)
-            kept.remove(card)
-            rests.append((card, self.rest_id(kept)))
+        rests = self._rests.get((hand, cards))
+        if rests is None:
+            rests = self._rests_after(hand, cards)
         after, memo = self.after, self.memo
         values = [0.0] * len(cards)
         stop_value = 0.0
@@ -233,6 +249,19 @@ class Planner:
         if may_stop and stop_value <= values[best]:
             return -1
         return best
+
+    def _rests_after(self, hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """For each card of ``cards``, the id of the rest of the hand once it is played: the
+        plan depends on which cards are left, not on which copy of a card goes."""
+        rests = []
+        for card in cards:
+            kept = list(hand)
+            kept.remove(card)
+            rests.append((card, self.rest_id(kept)))
+        if len(self._rests) > self.MOST_REMEMBERED:
+            self._rests.clear()
+        known = self._rests[hand, cards] = tuple(rests)
+        return known
 
     def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
         """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""

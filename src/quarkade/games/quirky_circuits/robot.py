@@ -66,17 +66,19 @@ class Robot:
 
     # ------------------------------------------------------------------ records
     def _step(self, **fields: Any) -> None:
-        if self.record:
-            fields["robot"] = list(self.space)
-            fields["facing"] = DIRECTION_WORDS[self.facing]
-            self.steps.append(fields)
+        # Called only when recording: planners resolve cards by the million, and the fields of
+        # a step would be made for nothing.
+        fields["robot"] = list(self.space)
+        fields["facing"] = DIRECTION_WORDS[self.facing]
+        self.steps.append(fields)
 
     def _check_goal(self) -> bool:
         # The start space first: off it the goal is not met whatever the tokens.
         if not self.won and self.space == self.scenario.start and goal_met(self.scenario, self.space,
                                                                             tuple(self.tokens)):
             self.won = True
-            self._step(step="goal")
+            if self.record:
+                self._step(step="goal")
         return self.won
 
     # ------------------------------------------------------------------ cards
@@ -104,11 +106,13 @@ class Robot:
             self.facing = self.facing.right
         else:
             self.facing = self.facing.opposite
-        self._step(step="rotate", turn=TURN_WORDS[kind], cause=cause)
+        if self.record:
+            self._step(step="rotate", turn=TURN_WORDS[kind], cause=cause)
 
     def _slide(self, direction: Direction, cause: str) -> None:
         """Slide until something halts the robot; a slide always ends in a halt."""
-        self._step(step="slide", direction=direction.word, cause=cause)
+        if self.record:
+            self._step(step="slide", direction=direction.word, cause=cause)
         limit = 4 * self.scenario.width * self.scenario.height + 4  # validated: slides end
         for _ in range(limit):
             status, direction = self._advance(direction, sliding=True)
@@ -134,7 +138,8 @@ class Robot:
             elif self.facing == direction.opposite:
                 self.facing = out.opposite
             self.space = (mouth[0], mouth[1])
-            self._step(step="tunnel", **{"from": [x, y]}, direction=out.word)
+            if self.record:
+                self._step(step="tunnel", **{"from": [x, y]}, direction=out.word)
             return self._enter(sliding=True), out
         ahead = (x + DX[direction], y + DY[direction])
         if not (0 <= ahead[0] < s.width and 0 <= ahead[1] < s.height):
@@ -147,7 +152,8 @@ class Robot:
         if ahead in s.obstacles:
             return self._collide("obstacle", ahead, direction), direction
         self.space = ahead
-        self._step(step="move", **{"from": [x, y]}, direction=direction.word, sliding=sliding)
+        if self.record:
+            self._step(step="move", **{"from": [x, y]}, direction=direction.word, sliding=sliding)
         status = self._enter(sliding)
         if status == MOVED and slope is not None and not sliding:
             return SLOPE, direction
@@ -162,24 +168,29 @@ class Robot:
             return WON
         s = self.scenario
         if self.gizmo and space in s.chairs:
-            self._step(step="halt", reason="chair")
+            if self.record:
+                self._step(step="halt", reason="chair")
             self._rotate(Kind.ROTATE_LEFT, "chair")
             return HALTED
         if sliding and space in s.snowdrifts:
-            self._step(step="halt", reason="snowdrift")
+            if self.record:
+                self._step(step="halt", reason="snowdrift")
             return HALTED
         return MOVED
 
     def _collect(self, token: Token) -> None:
         self.tokens.remove(token)
-        self._step(step="collect", token=token.kind, at=list(token.space))
+        if self.record:
+            self._step(step="collect", token=token.kind, at=list(token.space))
 
     def _collide(self, what: str, at: Space, direction: Direction) -> int:
-        self._step(step="collide", **{"with": what}, at=list(at))
+        if self.record:
+            self._step(step="collide", **{"with": what}, at=list(at))
         if what == "obstacle":
             for token in [t for t in self.tokens if t.space == at and t.raised]:
                 self._fall(token, direction)
-        self._step(step="halt", reason="collision")
+        if self.record:
+            self._step(step="halt", reason="collision")
         if self.gizmo:
             self._rotate(Kind.ROTATE_LEFT, "collision")
         return WON if self._check_goal() else HALTED
@@ -202,10 +213,12 @@ class Robot:
         if target is None:
             return  # it stays on its obstacle, whole: nothing happened to it
         becomes = SHATTERED if token.kind == POT else DUST
-        self._step(step="fall", token=token.kind, **{"from": list(token.space)}, to=list(target), becomes=becomes)
+        if self.record:
+            self._step(step="fall", token=token.kind, **{"from": list(token.space)}, to=list(target), becomes=becomes)
         self.tokens.remove(token)
         fallen = Token(becomes, target)
         if target == self.space:
-            self._step(step="collect", token=becomes, at=list(target))
+            if self.record:
+                self._step(step="collect", token=becomes, at=list(target))
         else:
             self.tokens.append(fallen)
