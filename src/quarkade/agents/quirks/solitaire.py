@@ -10,8 +10,11 @@ from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
+    CARNIVORE,
     CLIMATE_COUNT,
     CODED_ANY,
+    HERBIVORE,
+    PLANT,
     Seen,
     as_moves,
     climate_of,
@@ -57,27 +60,31 @@ class Group:
 
         # Worked out once a decision, when first needed: the group's guesses of its QUiRKS,
         # what each stack adds to each climate's potential, and the potentials.
-        self._guesses: dict[tuple[int, int], tuple[float, float]] = {}  # by (climate, niche)
+        self._guesses: dict[tuple[Any, ...], tuple[float, float]] = {}  # see total()
         self._potentials: dict[int, float] = {}
         self._parts: list[tuple[tuple[float, ...], ...]] | None = None
         self._target = -1
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] = range(3)) -> tuple[float, float]:
+        group = self.quirks if quirks is None else quirks
+        guesses = self._guesses
         mean = var = 0.0
-        if quirks is None:
-            # The group as it is: its guesses are asked for again and again in a decision.
-            own, guesses = self.quirks, self._guesses
-            for niche in niches:
-                found = guesses.get((climate, niche))
-                if found is None:
-                    found = guesses[climate, niche] = quirks_guess(niche, own[niche], own, climate, self.held)
-                m, v = found
-                mean, var = mean + m, var + v
-            return mean, var
-        group = tuple(quirks)
         for niche in niches:
-            m, v = quirks_guess(niche, group[niche], group, climate, self.held)
+            # A QUiRKS's guess depends on its cards and on the niches whose food-chain symbols
+            # it meets (the plant and the carnivore meet the herbivore, which meets both): the
+            # changes a decision weighs leave most guesses as they were.
+            cards = group[niche]
+            if niche == PLANT:
+                key = (climate, niche, cards, group[HERBIVORE], ())
+            elif niche == HERBIVORE:
+                key = (climate, niche, cards, group[PLANT], group[CARNIVORE])
+            else:
+                key = (climate, niche, cards, group[HERBIVORE], ())
+            found = guesses.get(key)
+            if found is None:
+                found = guesses[key] = quirks_guess(niche, cards, group, climate, self.held)
+            m, v = found
             mean, var = mean + m, var + v
         return mean, var
 
@@ -217,22 +224,22 @@ class SolitaireHeuristic(Bot):
             return 1
         return 2
 
-    def _objective(self, g: Group, target: int, quirks: Sequence[Sequence[Seen]], hand: Sequence[Seen]) -> float:
-        return g.total(target, quirks)[0] + RESERVE * sum(card.mean(target) for card in hand)
-
     def _mutate(self, g: Group, moves: Sequence[Move]) -> Move:
-        """The change that brings the destined QUiRKS closest to the target climate: a coded
-        card from the hand, else a new card for one lacking the code."""
+        """The change that brings the destined QUiRKS closest to the target climate (the
+        group's guess, and a little for the hand's cards): a coded card from the hand, else a
+        new card for one lacking the code."""
         target = g.target()
         niche = g.niche
         seen = seen_by_index(g.held)
+        hand_means = [card.mean(target) for card in g.hand]
 
         def merit(m: Move) -> float:
             old = seen[m.cards[0]]
-            hand = list(g.hand)
+            means = hand_means
             if len(m.cards) == 2:
                 new = seen[m.cards[1]]
-                hand[hand.index(new)] = old
+                means = hand_means[:]
+                means[g.hand.index(new)] = old.mean(target)
                 cost = 0.0
             else:
                 if g.left[old.stack] == 0:
@@ -241,7 +248,7 @@ class SolitaireHeuristic(Bot):
                 cost = DRAW_COST + (1.5 if g.left[old.stack] <= 2 else 0.0)
             quirks = list(g.quirks)
             quirks[niche] = tuple(new if card is old else card for card in quirks[niche])
-            return self._objective(g, target, quirks, hand) - cost
+            return g.total(target, quirks)[0] + RESERVE * sum(means) - cost
 
         return max(moves, key=merit)
 
