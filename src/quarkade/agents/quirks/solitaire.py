@@ -75,6 +75,7 @@ class Group:
             # it meets (the plant and the carnivore meet the herbivore, which meets both): the
             # changes a decision weighs leave most guesses as they were.
             cards = group[niche]
+            key: tuple[Any, ...]
             if niche == PLANT:
                 key = (climate, niche, cards, group[HERBIVORE], ())
             elif niche == HERBIVORE:
