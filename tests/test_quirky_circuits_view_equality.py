@@ -9,7 +9,7 @@ from typing import Any
 from quarkade.core import Chance
 from quarkade.core.log import read
 from quarkade.games.quirky_circuits.components import SCENARIO_IDS, card_back, card_id
-from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState, new_state
+from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState, Replay, new_state
 from quarkade.games.quirky_circuits.views import LOG_LENGTH, board_json, describe
 
 
@@ -92,3 +92,28 @@ def test_lazy_views_equal_an_eager_build_of_the_same_moment() -> None:
                     compared += len(made)
                 step += 1
     assert compared > 500
+
+
+def test_an_execution_leaves_the_robot_where_its_record_ends() -> None:
+    """The robot and tokens after an Execute phase come from the navigator's kept outcomes,
+    the step records only when read: both must tell the same story as the robot resolving the
+    queue itself, in every scenario."""
+    executions = 0
+    for index, scenario in enumerate(SCENARIO_IDS):
+        state = new_state(2 + index % 3, 500 + index, scenario=scenario)
+        chance = Chance(index)
+        while not state.is_over and executions < 40 * (index + 1):
+            rounds = state.round
+            before = state.clone()
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[chance.below(len(legal))])
+            if state.round == rounds and not state.is_over:
+                continue
+            executions += 1
+            robot = Replay(before.scenario, before.space, before.facing, before.tokens, tuple(before.queue)).run()
+            assert (state.space, state.facing) == (robot.space, robot.facing)
+            assert sorted(state.tokens, key=str) == sorted(robot.tokens, key=str)
+            assert state.execution == tuple(robot.steps)
+            assert state.is_over == robot.won or state.battery == 0
+    assert executions > 100

@@ -24,6 +24,7 @@ from quarkade.core.game import (
     win_scores,
 )
 from quarkade.core.log import Log, note
+from quarkade.core.registry import Deferred
 from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, PLAYS, SIGNALS, STOP, Play, Signal, parse
 from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
@@ -91,7 +92,7 @@ class QuirkyCircuitsState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "scenario", "practice", "pacing", "deck", "layers", "hands", "queue", "played", "done",
         "stopped", "beeped", "turn", "passes", "turn_played", "space", "facing", "tokens", "battery", "round",
-        "result", "won_at", "execution", "log", "_to_act",
+        "result", "won_at", "_execution", "log", "_to_act",
     )
 
     game: QuirkyCircuits
@@ -120,7 +121,7 @@ class QuirkyCircuitsState(CachedLegalActions):
     round: int
     result: str  # PLAYING, WON or LOST
     won_at: int  # the battery level when the goal was met (0 if not)
-    execution: tuple[dict[str, Any], ...]  # the last Execute phase, step by step (robot.py)
+    _execution: tuple[dict[str, Any], ...] | Replay  # the last Execute phase (``execution``)
     log: Log
     _to_act: tuple[int, ...]
 
@@ -135,7 +136,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         s.practice, s.pacing = game.options["practice"], game.options["pacing"]
         s.space, s.facing, s.tokens = scenario.start, scenario.facing, scenario.tokens
         s.battery, s.round = scenario.battery, 1
-        s.result, s.won_at, s.execution = PLAYING, 0, ()
+        s.result, s.won_at, s._execution = PLAYING, 0, ()
         s.deck = list(scenario.deck)
         s.chance.shuffle(s.deck)
         s.hands = [[] for _ in range(s.players)]
@@ -160,7 +161,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         c.turn, c.passes, c.turn_played = self.turn, self.passes, self.turn_played
         c.space, c.facing, c.tokens = self.space, self.facing, self.tokens
         c.battery, c.round, c.result, c.won_at = self.battery, self.round, self.result, self.won_at
-        c.execution, c.log, c._to_act = self.execution, self.log, self._to_act
+        c._execution, c.log, c._to_act = self._execution, self.log, self._to_act
         return c
 
     def _deal(self) -> None:
@@ -310,18 +311,19 @@ class QuirkyCircuitsState(CachedLegalActions):
 
     # ----------------------------------------------------------------- execute and reset
     def _execute(self) -> None:
-        robot = Robot(self.scenario, self.space, self.facing, self.tokens)
-        for index, (seat, card) in enumerate(self.queue):
-            robot.steps.append({"step": "reveal", "index": index, "seat": seat, "card": card_id(card),
-                                "robot": list(robot.space), "facing": robot.facing.word})
-            robot.resolve(card)
-            if robot.won:
-                break
-        self.space, self.facing = robot.space, robot.facing
-        self.tokens = tuple(sorted(robot.tokens, key=lambda t: (t.space[1], t.space[0], t.kind, t.raised)))
-        self.execution = tuple(robot.steps)
-        self.log = note(self.log, "execute", -1, self.round, self.execution)
-        if robot.won:
+        replay = Replay(self.scenario, self.space, self.facing, self.tokens, tuple(self.queue))
+        after = _robot_after(self.scenario, self.space, self.facing, self.tokens, self.queue)
+        if after is None:  # the goal is met, or a board of no rulebook scenario: the record is made now
+            robot = replay.run()
+            won = robot.won
+            self.space, self.facing = robot.space, robot.facing
+            self.tokens = tuple(sorted(robot.tokens, key=lambda t: (t.space[1], t.space[0], t.kind, t.raised)))
+        else:
+            won = False
+            self.space, self.facing, self.tokens = after
+        self._execution = replay
+        self.log = note(self.log, "execute", -1, self.round, replay)
+        if won:
             self.result, self.won_at = WON, self.battery
             self.log = note(self.log, "won", -1, self.scenario.section(self.battery))
             self._set_to_act()
@@ -340,6 +342,15 @@ class QuirkyCircuitsState(CachedLegalActions):
         self._deal()
         self.round += 1
         self._start_round()
+
+    @property
+    def execution(self) -> tuple[dict[str, Any], ...]:
+        """The last Execute phase, step by step (robot.py), after a reveal step for each card."""
+        return steps_of(self._execution)
+
+    @execution.setter
+    def execution(self, steps: tuple[dict[str, Any], ...]) -> None:
+        self._execution = steps
 
     # ----------------------------------------------------------------- the end
     @property
@@ -369,9 +380,65 @@ class QuirkyCircuitsState(CachedLegalActions):
         return stats
 
     def view(self, seat: int | None) -> View:
-        from quarkade.games.quirky_circuits.views import make_view
+        return _make_view(self, seat)
 
-        return make_view(self, seat)
+
+_make_view: Deferred[View] = Deferred("quarkade.games.quirky_circuits.views", "make_view")
+_navigator: Deferred[Any] = Deferred("quarkade.games.quirky_circuits.solver", "navigator")
+
+
+class Replay:
+    """An Execute phase to tell step by step: the robot as it stood and the queue. The steps
+    are made when first read (a view or the log that shows them; playouts seldom do), then kept.
+    """
+
+    __slots__ = ("scenario", "space", "facing", "tokens", "queue", "_steps")
+
+    def __init__(self, scenario: Scenario, space: Space, facing: Direction, tokens: tuple[Token, ...],
+                 queue: tuple[tuple[int, int], ...]) -> None:
+        self.scenario, self.space, self.facing, self.tokens, self.queue = scenario, space, facing, tokens, queue
+        self._steps: tuple[dict[str, Any], ...] | None = None
+
+    def run(self) -> Robot:
+        """The queue resolved left to right, a reveal step before each card, up to a win."""
+        robot = Robot(self.scenario, self.space, self.facing, self.tokens)
+        for index, (seat, card) in enumerate(self.queue):
+            robot.steps.append({"step": "reveal", "index": index, "seat": seat, "card": card_id(card),
+                                "robot": list(robot.space), "facing": robot.facing.word})
+            robot.resolve(card)
+            if robot.won:
+                break
+        self._steps = tuple(robot.steps)
+        return robot
+
+    def steps(self) -> tuple[dict[str, Any], ...]:
+        if self._steps is None:
+            self.run()
+        assert self._steps is not None
+        return self._steps
+
+
+def steps_of(execution: tuple[dict[str, Any], ...] | Replay) -> tuple[dict[str, Any], ...]:
+    """The steps of an Execute phase, made now if they were not yet."""
+    return execution.steps() if isinstance(execution, Replay) else execution
+
+
+def _robot_after(scenario: Scenario, space: Space, facing: Direction, tokens: tuple[Token, ...],
+                 queue: list[tuple[int, int]]) -> tuple[Space, Direction, tuple[Token, ...]] | None:
+    """Where a queue that does not meet the goal leaves the robot and the tokens, from the
+    outcomes of each card kept by the scenario's navigator (the same rules, resolved once for
+    every game); None when the queue meets the goal or the board is not a rulebook scenario."""
+    if COMPONENTS.scenarios[scenario.index] is not scenario:
+        return None
+    nav = _navigator(scenario.id)
+    state = nav.robot_state(space, facing, tokens)
+    for _, card in queue:
+        state = nav.step(state, card)
+        if state < 0:  # the navigator's WIN
+            return None
+    token_set, pose = divmod(state, nav.poses)
+    where, facing = nav.unpose(pose)
+    return where, facing, nav.token_sets[token_set]
 
 
 def new_state(players: int = 2, seed: int = 0, **options: Any) -> QuirkyCircuitsState:

@@ -67,6 +67,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     card_id,
 )
+from quarkade.games.quirky_circuits.rules import steps_of
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
@@ -121,7 +122,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         }[kind]
         return {"event": kind, "seat": seat, "text": text}
     if kind == "execute":
-        steps = event[3]
+        steps = steps_of(event[3])
         cards = [step["card"] for step in steps if step["step"] == "reveal"]
         last = steps[-1] if steps else None
         where = f" The robot ends on {tuple(last['robot'])} facing {last['facing']}." if last else ""
@@ -194,11 +195,11 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         data["hand"] = [ids[c] for c in hands[seat]]
     # Made only when read (bots do not read them): each from immutable pieces of the state
     # taken now, so a part made after the state moved on still shows this moment.
-    deck_size, layers, execution, log = len(state.deck), state.layers, state.execution, state.log
+    deck_size, layers, execution, log = len(state.deck), state.layers, state._execution, state.log
     parts = {
         "deck": lambda: {"cards": deck_size, "layers": [
             {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in layers]},
-        "execution": lambda: [dict(step) for step in execution],
+        "execution": lambda: [dict(step) for step in steps_of(execution)],
         "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
     }
     return View("quirky-circuits", seat, data, parts)
