@@ -85,10 +85,9 @@ class Valuation:
     a particle's value asks for the value of every Quest in hand that needs it, and the next
     decisions often hold the same hand (bids at the same accelerators, passes, raises)."""
 
-    __slots__ = ("key", "values", "quest_values", "sets", "quests")
+    __slots__ = ("values", "quest_values", "sets", "quests")
 
-    def __init__(self, key: tuple[tuple[int, ...], tuple[int, ...], int]) -> None:
-        self.key = key  # the hand, the table and the round: all that the values depend on
+    def __init__(self) -> None:
         self.values: dict[int, float] = {}  # one more card of a kind
         self.quest_values: dict[int, float] = {}  # a Quest in hand
         self.sets: dict[tuple[int, ...], float] = {}  # the cards of an accelerator
@@ -98,26 +97,41 @@ class Valuation:
 class Knowledge:
     """What the bot reads from its view, and its valuation of the cards."""
 
-    def __init__(self, view: View, kept: Valuation | None = None) -> None:
-        self.view = view
-        self.seat = view.seat if view.seat is not None else 0
-        me = view["players"][self.seat]
+    __slots__ = ("round", "named_hand", "named_table", "hand", "table", "rounds_left", "_odds", "_loose",
+                 "_others", "valuation")
+
+    def __init__(self, view: View, kept: Knowledge | None = None) -> None:
+        me = view["players"][view.seat if view.seat is not None else 0]
         self.round: int = view["round"]
-        self.phase: str = view["phase"]
-        self.ev: int = me["ev"]
+        # The hand and the table as the view names them: the next decisions often read the
+        # same, and then take the last decision's counts and values as they are.
+        self.named_hand: dict[str, int] = view.get("hand", {})
+        self.named_table: dict[str, int] = me["completed"]
+        self.hand: list[int]
+        self.table: list[int]
+        self.rounds_left: int
+        self._odds: float
+        self._loose: float
+        self._others: int
+        self.valuation: Valuation
+        if (kept is not None and kept.round == self.round and kept.named_hand == self.named_hand
+                and kept.named_table == self.named_table):
+            self.hand, self.table, self.valuation = kept.hand, kept.table, kept.valuation
+            self.rounds_left, self._odds, self._loose, self._others = (kept.rounds_left, kept._odds, kept._loose,
+                                                                       kept._others)
+            return
         self.hand = hand = [0] * KINDS
-        for card_id, count in view.get("hand", {}).items():
+        for card_id, count in self.named_hand.items():
             hand[KIND_BY_ID[card_id]] = count
         self.table = table = [0] * KINDS
-        for card_id, count in me["completed"].items():
+        for card_id, count in self.named_table.items():
             table[KIND_BY_ID[card_id]] = count
         self.rounds_left = ROUNDS - self.round
         # each missing card lowers the chance to complete a Quest, more so late in the game
         self._odds = 0.7 if self.rounds_left >= 2 else 0.45
         self._loose = LOOSE_PARTICLE if self.rounds_left > 0 else 0.2
         self._others = sum(table) + 1  # the completed Quests, and the one in hand
-        key = (tuple(hand), tuple(table), self.rounds_left)
-        self.valuation = kept if kept is not None and kept.key == key else Valuation(key)
+        self.valuation = Valuation()
 
     def quest_value(self, kind: int, hand: list[int]) -> float:
         """Expected points of holding Quest ``kind`` with ``hand``."""
@@ -222,27 +236,26 @@ class QuirkyQuarksHeuristic(Bot):
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
-        self._valuation: Valuation | None = None  # the last decision's, for the next with the same hand
+        self._kept: Knowledge | None = None  # the last decision's, for the next with the same hand
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge(view, self._valuation)
-        self._valuation = k.valuation
+        k = self._kept = Knowledge(view, self._kept)
         first = legal[0]
         if isinstance(first, Draw):
             return self._draw(k, legal)
         if isinstance(first, Discard):
             return min(legal, key=lambda a: k.card_value(a.kind) if isinstance(a, Discard) else 99.0)
         if isinstance(first, Bid):
-            return self._bid(k, legal)
+            return self._bid(k, view, legal)
         # isinstance rather than == READY or PASS: comparing actions of different kinds is slow.
         if isinstance(first, (Eject, Ready)):
             return self._eject(k, legal)
         if isinstance(first, Discover) or isinstance(first, Pass) and any(isinstance(a, Discover) for a in legal):
             return self._discover(k, legal)
         if isinstance(first, (Raise, Pass)):
-            return self._raise(k, legal)
+            return self._raise(k, view, legal)
         return self._quest(k, legal)
 
     def _draw(self, k: Knowledge, legal: list[Action]) -> Action:
@@ -257,7 +270,7 @@ class QuirkyQuarksHeuristic(Bot):
                 return decks[deck]
         return legal[0]
 
-    def _bid(self, k: Knowledge, legal: list[Action]) -> Action:
+    def _bid(self, k: Knowledge, view: View, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
         options: dict[int, Bid] = {}  # each accelerator's lowest bid
         accelerator = amount = -1
@@ -270,7 +283,7 @@ class QuirkyQuarksHeuristic(Bot):
                 lowest = options.get(accelerator)
                 if lowest is None or amount < lowest.amount:
                     options[accelerator] = action
-        by_id = {a["id"]: a for a in k.view["accelerators"]}
+        by_id = {a["id"]: a for a in view["accelerators"]}
         for accelerator, bid in options.items():
             cards = [KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"]]
             worth = k.set_value(cards) * (0.75 if k.round < ROUNDS else 0.5)
@@ -308,8 +321,8 @@ class QuirkyQuarksHeuristic(Bot):
                     best = (surplus, action)
         return best[1]
 
-    def _raise(self, k: Knowledge, legal: list[Action]) -> Action:
-        auction = k.view["flow"]["auction"]
+    def _raise(self, k: Knowledge, view: View, legal: list[Action]) -> Action:
+        auction = view["flow"]["auction"]
         worth = k.card_value(KIND_BY_ID[auction["card"]])
         lowest = next((a for a in legal if isinstance(a, Raise)), None)
         if lowest is not None and worth - lowest.amount >= 0.5:

@@ -8,6 +8,7 @@ it drew. After the game ends, everything is revealed.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -168,16 +169,16 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     accelerators = state.accelerators
     players = []
     base = 0
+    completed = _completed(table)
     for s in range(n):
         position = placed[s]
         end = base + KINDS
-        quests = table[base + _FIRST_QUEST : end]
         entry: dict[str, Any] = {
             "seat": s,
             "ev": ev[s],
             "hand_size": sum(hands[base:end]),
             "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
-            "completed": _completed(tuple(quests)) if any(quests) else {},
+            "completed": completed[s].copy(),
             "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
         }
         if sealed is not None:
@@ -206,12 +207,11 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     }
     if seat is not None:
         base = seat * KINDS
-        data["hand"] = _hand(tuple(hands[base : base + KINDS]))
+        data["hand"] = _hand(seat, hands[base : base + KINDS])
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
     # Bids and holders change in place during the Research phase: the part reads copies.
     bids, holders = (state.bids[:], state.holders[:]) if phase is RESEARCH else (None, None)
-    accel_cards, zone, log = state.accel_cards, state.zone, state.log
     particles, quests_i, quests_ii = state.decks
     decks = ((len(particles.cards), particles.discards[:]), (len(quests_i.cards), quests_i.discards[:]),
              (len(quests_ii.cards), quests_ii.discards[:]))
@@ -222,12 +222,13 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
             state.high_bid, state.high_bidder, state.passed[:] if auction_card >= 0 else None,
             state.pending_draws, state.setup_deals, state.neutrino_seat, state.neutrino_draws,
             used[:] if any(used) else None)
+    # Parts as partial applications: no closure cells for make_view to set up at each view.
     return View("quirky-quarks", seat, data, {
-        "accelerators": lambda: _accelerators(accelerators, accel_cards, bids, holders),
-        "discovery_zone": lambda: _ids(sorted(zone)),
-        "decks": lambda: _decks(decks),
-        "flow": lambda: _flow(*flow),
-        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+        "accelerators": partial(_accelerators, accelerators, state.accel_cards, bids, holders),
+        "discovery_zone": partial(_zone, state.zone),
+        "decks": partial(_decks, decks),
+        "flow": partial(_flow, *flow),
+        "log": partial(read, state.log, describe, seat, over, LOG_LENGTH),
     })
 
 
@@ -236,30 +237,28 @@ def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str
     return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
 
 
-# Every view names a hand and the completed Quests of every seat, and they change seldom from
-# one view to the next: each is named once, kept by its counts, and copied for each view (a
-# reader may change its view). The memories are emptied when full, so that they stay small.
-_MEMORY = 20_000
-_HANDS: dict[tuple[int, ...], dict[str, int]] = {}
-_TABLES: dict[tuple[int, ...], dict[str, int]] = {}
+# Every view names a hand and the completed Quests of every seat, and they seldom change from
+# one view to the next: the last ones named are kept with their counts (a hand by seat) and
+# copied into each view while the counts are the same (a reader may change its view).
+_LAST_HANDS: dict[int, tuple[list[int], dict[str, int]]] = {}
+_LAST_TABLE: list[tuple[list[int], tuple[dict[str, int], ...]]] = [([], ())]
 
 
-def _hand(counts: tuple[int, ...]) -> dict[str, int]:
-    named = _HANDS.get(counts)
-    if named is None:
-        if len(_HANDS) >= _MEMORY:
-            _HANDS.clear()
-        named = _HANDS[counts] = _held(_ID, counts)
-    return named.copy()
+def _hand(seat: int, counts: list[int]) -> dict[str, int]:
+    last = _LAST_HANDS.get(seat)
+    if last is None or last[0] != counts:
+        last = _LAST_HANDS[seat] = (counts, _held(_ID, counts))
+    return last[1].copy()
 
 
-def _completed(counts: tuple[int, ...]) -> dict[str, int]:
-    named = _TABLES.get(counts)
-    if named is None:
-        if len(_TABLES) >= _MEMORY:
-            _TABLES.clear()
-        named = _TABLES[counts] = _held(_QUEST_IDS, counts)
-    return named.copy()
+def _completed(table: list[int]) -> tuple[dict[str, int], ...]:
+    """The completed Quests of every seat, named (to be copied into a view)."""
+    last = _LAST_TABLE[0]
+    if last[0] != table:
+        named = tuple(_held(_QUEST_IDS, table[base + _FIRST_QUEST : base + KINDS])
+                      for base in range(0, len(table), KINDS))
+        last = _LAST_TABLE[0] = (table[:], named)
+    return last[1]
 
 
 def _flow(turn: int, considered: int, initiator: int, min_bid: int, initiated: bool, auction_card: int,
@@ -285,6 +284,10 @@ def _flow(turn: int, considered: int, initiator: int, min_bid: int, initiated: b
         "neutrino": None if neutrino_seat < 0 else {"seat": neutrino_seat, "draws_left": neutrino_draws},
         "discounts_used": _counts(used) if used is not None else {},
     }
+
+
+def _zone(zone: tuple[int, ...]) -> list[str]:
+    return _ids(sorted(zone))
 
 
 def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], ...], bids: list[int] | None,
