@@ -19,7 +19,7 @@ from quarkade.agents.quirks.seen import (
 )
 from quarkade.core.game import Action, View
 from quarkade.games.quirks.actions import Move, Verb
-from quarkade.games.quirks.components import CLIMATE_LETTERS, NICHES, STACK_ROWS, STACKS
+from quarkade.games.quirks.components import NICHES, STACK_ROWS, STACKS
 from quarkade.games.quirks.rules import NICHE_STACKS
 
 # ----------------------------------------------------------------------------- Quirkling
@@ -43,6 +43,37 @@ def _coded_count(cards: Sequence[Seen], climate: int) -> list[int]:
     return coded
 
 
+# What the kinds lacking make of cards bearing a climate's code, by the count of them by stack
+# and the kinds: the same few counts come back again and again.
+_FAVOURS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
+
+
+def _favours(coded: tuple[int, ...], lacking: tuple[int, ...]) -> tuple[float, ...]:
+    """The favour of each kind lacking (by how many of its stacks have a coded card), the kinds
+    nearest completion taking the shared animal cards first, in that order."""
+    found = _FAVOURS.get((coded, lacking))
+    if found is not None:
+        return found
+    left = list(coded)
+    if len(lacking) > 1:
+        nearest = [-((left[a] > 0) + (left[b] > 0) + (left[c] > 0)) for a, b, c in NICHE_STACKS]
+        kinds: Sequence[int] = sorted(lacking, key=nearest.__getitem__)
+    else:
+        kinds = lacking
+    favours = []
+    for kind in kinds:
+        have = 0
+        for stack in NICHE_STACKS[kind]:
+            if left[stack] > 0:
+                have += 1
+                left[stack] -= 1
+        favours.append(KIND_FAVOUR[have])
+    if len(_FAVOURS) >= 100_000:
+        _FAVOURS.clear()
+    found = _FAVOURS[coded, lacking] = tuple(favours)
+    return found
+
+
 class Nursery:
     """What a Quirkling player reads from its view."""
 
@@ -59,6 +90,7 @@ class Nursery:
         self.top = Seen.of(top) if top is not None else None
         made = {NICHES.index(q["niche"]) for q in self.players[self.seat]["quirklings"]}
         self.lacking = [kind for kind in range(3) if kind not in made]
+        self.lacking_kinds = tuple(self.lacking)
         # What a decision works out more than once: the values of hands, the shares of codes.
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._shares: dict[tuple[int, int], float] = {}
@@ -88,24 +120,14 @@ class Nursery:
                                                     weights, len(cards))
         return found
 
-    def _value(self, counts: list[list[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
+    def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
         """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
-        (``counts``, one list a weight, used up)."""
+        (``counts``, one list a weight)."""
         total = 0.0
-        lacking = self.lacking
+        lacking = self.lacking_kinds
         for coded, (_, weight) in zip(counts, weights, strict=True):
-            if len(lacking) > 1:
-                nearest = [-((coded[a] > 0) + (coded[b] > 0) + (coded[c] > 0)) for a, b, c in NICHE_STACKS]
-                kinds = sorted(lacking, key=nearest.__getitem__)
-            else:
-                kinds = lacking
-            for kind in kinds:
-                have = 0
-                for stack in NICHE_STACKS[kind]:
-                    if coded[stack] > 0:
-                        have += 1
-                        coded[stack] -= 1
-                total += weight * KIND_FAVOUR[have]
+            for favour in _favours(tuple(coded), lacking):
+                total += weight * favour
         return total + 0.01 * size
 
     def hand_count(self, climate: int) -> list[int]:
@@ -135,29 +157,30 @@ class Nursery:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
         climates = [climate for climate, _ in weights]
         base = self.value(self.hand, weights)
-        hand_counts = [self.hand_count(climate) for climate in climates]
+        # The hand's coded cards by stack in each climate, without the card and with it.
+        plain = [tuple(self.hand_count(climate)) for climate in climates]
+        bumped = [held[:stack] + (held[stack] + 1,) + held[stack + 1:] for held in plain]
         shares = [self.share(stack, climate) for climate in climates]
+        size = len(self.hand) + 1
+        lacking = self.lacking_kinds
         gain = 0.0
         for pattern in range(1 << len(climates)):
             chance = 1.0
-            codes = ""
+            coded: set[int] = set()  # the climates whose codes the card bears
             for bit, climate in enumerate(climates):
                 p = shares[bit]
                 if pattern >> bit & 1:
                     chance *= p
-                    codes += CLIMATE_LETTERS[climate]
+                    coded.add(climate)
                 else:
                     chance *= 1 - p
             if chance > 0:
                 # value((*self.hand, card), weights), from the hand's counts and the card's own
-                card = Seen.make("", stack, codes)
-                counts = []
-                for held, (climate, _) in zip(hand_counts, weights, strict=True):
-                    coded = held[:]
-                    if card.marks[climate]:
-                        coded[stack] += 1
-                    counts.append(coded)
-                gain += chance * (self._value(counts, weights, len(self.hand) + 1) - base)
+                total = 0.0
+                for k, (climate, weight) in enumerate(weights):
+                    for favour in _favours(bumped[k] if climate in coded else plain[k], lacking):
+                        total += weight * favour
+                gain += chance * (total + 0.01 * size - base)
         return gain
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
