@@ -179,11 +179,17 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
     """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
     mean = var = 0.0
+    own_a = own_c = None  # card_at(cards, "A") and card_at(cards, "C"), found on the way
     for card in cards:
         # card.guess(climate, held), inlined: a card one can read needs nothing held aside
         m, v = card.guesses[climate] if not held or card.codes is not None else card.guess(climate, held)
         mean, var = mean + m, var + v
-    own_a = card_at(cards, "A")
+        row = card.row
+        if row == "A":
+            if own_a is None:
+                own_a = card
+        elif row == "C" and own_c is None:
+            own_c = card
     # The one card of another niche whose food-chain symbol counts, and with which sign.
     other: Seen | None = None
     sign = 0
@@ -198,7 +204,7 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
             m, v = plant_a.guess(climate, held)
             mean, var = mean + 1 * m, var + v
         carnivore_a = card_at(level[CARNIVORE], "A")
-        if _eats(carnivore_a, card_at(cards, "C")):
+        if _eats(carnivore_a, own_c):
             other, sign = carnivore_a, -1
     else:
         herbivore_c = card_at(level[HERBIVORE], "C")
