@@ -307,29 +307,46 @@ class Planner:
             value = WIN_VALUE
         else:
             # Many cards from many places lead to the same place: its plans are kept too.
-            place = (state << 20 | rest) << 3 | need
-            found = self.places.get(place)
-            if found is not None:
-                value = found
-            else:
-                choices = self._choices[rest]
-                value = nav.estimate(state) if not need or not choices else float("inf")
-                following_need = need - 1 if need > 1 else 0
-                before = state << 4
-                for following, left in choices:
-                    # The memory read here first: most plans are known, and a call costs more.
-                    then = memo.get(((before | following) << 20 | left) << 3 | following_need)
-                    if then is None:
-                        then = self.after(state, following, left, following_need)
-                    then += CARD_COST
-                    if then < value:
-                        value = then
-                if len(self.places) > self.MOST_REMEMBERED:
-                    self.places.clear()
-                self.places[place] = value
+            found = self.places.get((state << 20 | rest) << 3 | need)
+            value = self._best_from(state, rest, need) if found is None else found
         if len(memo) > self.MOST_REMEMBERED:
             memo.clear()
         memo[key] = value
+        return value
+
+    def _best_from(self, state: int, rest: int, need: int) -> float:
+        """The best estimate reachable from ``state`` (not a win) with the cards ``rest`` in
+        hand, of which ``need`` must still be played, not yet in ``places``: ``after`` of each
+        card that may come next, worked out here (a call for each costs more than the work)."""
+        memo, places, nav = self.memo, self.places, self.nav
+        outcomes = nav.outcomes
+        choices = self._choices[rest]
+        value = nav.estimate(state) if not need or not choices else float("inf")
+        following_need = need - 1 if need > 1 else 0
+        before = state << 4
+        for following, left in choices:
+            key = ((before | following) << 20 | left) << 3 | following_need
+            then = memo.get(key)
+            if then is None:
+                try:
+                    then_state = outcomes[state << 3 | following % QUIRK]
+                except KeyError:
+                    then_state = nav.step(state, following)
+                if then_state == WIN:
+                    then = WIN_VALUE
+                else:
+                    then = places.get((then_state << 20 | left) << 3 | following_need)
+                    if then is None:
+                        then = self._best_from(then_state, left, following_need)
+                if len(memo) > self.MOST_REMEMBERED:
+                    memo.clear()
+                memo[key] = then
+            then += CARD_COST
+            if then < value:
+                value = then
+        if len(places) > self.MOST_REMEMBERED:
+            places.clear()
+        places[(state << 20 | rest) << 3 | need] = value
         return value
 
 
