@@ -297,10 +297,13 @@ class QuirkyQuarksHeuristic(Bot):
         ejects = [a for a in legal if isinstance(a, Eject)]
         if not ejects:
             return READY
-        cheapest = min(ejects, key=lambda a: k.card_value(a.kind))
+        # The first of the least valued (as min() would pick it), each valued once.
+        values = list(map(k.card_value, [a.kind for a in ejects]))
+        lowest = min(values)
+        cheapest = ejects[values.index(lowest)]
         # Past the required cards, eject only what is worth less than the 1 eV it brings.
         threshold = 1.0 if k.round == ROUNDS else 0.0
-        if any(isinstance(action, Ready) for action in reversed(legal)) and k.card_value(cheapest.kind) >= threshold:
+        if any(isinstance(action, Ready) for action in reversed(legal)) and lowest >= threshold:
             return READY
         return cheapest
 

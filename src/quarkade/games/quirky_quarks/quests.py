@@ -68,8 +68,17 @@ def completions(state: QuirkyQuarksState, seat: int) -> list[Complete]:
         # spends cards, so no other kind can come to it deeper in the search).
         triples = [kind for kind in PARTICLES if kind != NEUTRINO and available[kind] >= 3]
         _enumerate_payments(card.cost_particles, 0, available, discounts[:], [], payments, -2, triples)
-        found.extend(Complete(quest, payment) for payment in sorted(payments))
+        for payment in sorted(payments):
+            action = _COMPLETES.get((quest, payment))
+            if action is None:
+                action = _COMPLETES[(quest, payment)] = Complete(quest, payment)
+            found.append(action)
     return found
+
+
+# The ways to complete each Quest, made once: a frozen action is slow to make, and the same few
+# ways come up at every Quest phase (the cards' costs bound how many there can be).
+_COMPLETES: dict[tuple[int, tuple[tuple[int, int], ...]], Complete] = {}
 
 
 def why_not_complete(state: QuirkyQuarksState, seat: int, action: Complete) -> str | None:

@@ -170,13 +170,18 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     players = []
     base = 0
     completed = _completed(table)
+    last_hands = _LAST_HANDS
     for s in range(n):
         position = placed[s]
         end = base + KINDS
+        held = hands[base:end]
+        last = last_hands.get(s)
+        if last is None or last[0] != held:
+            last = last_hands[s] = [held, sum(held), None]
         entry: dict[str, Any] = {
             "seat": s,
             "ev": ev[s],
-            "hand_size": sum(hands[base:end]),
+            "hand_size": last[1],
             "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
             "completed": completed[s].copy(),
             "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
@@ -206,28 +211,29 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         "winners": list(state.winners) if over else None,
     }
     if seat is not None:
-        base = seat * KINDS
-        data["hand"] = _hand(seat, hands[base : base + KINDS])
+        last = last_hands[seat]
+        named = last[2]
+        if named is None:
+            named = last[2] = _held(_ID, last[0])
+        data["hand"] = named.copy()
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
     # Bids and holders change in place during the Research phase: the part reads copies.
     bids, holders = (state.bids[:], state.holders[:]) if phase is RESEARCH else (None, None)
     particles, quests_i, quests_ii = state.decks
-    decks = ((len(particles.cards), particles.discards[:]), (len(quests_i.cards), quests_i.discards[:]),
-             (len(quests_ii.cards), quests_ii.discards[:]))
     # Few decisions read the flow: its figures are kept now (the lists that change in place
-    # copied), its dictionary made when it is read.
+    # copied), its dictionary made when it is read. The parts are partial applications: no
+    # closure cells for make_view to set up at each view.
     auction_card, used = state.auction_card, state.discounts_used
-    flow = (state.turn, state.considered, state.initiator, state.min_bid, state.initiated, auction_card,
-            state.high_bid, state.high_bidder, state.passed[:] if auction_card >= 0 else None,
-            state.pending_draws, state.setup_deals, state.neutrino_seat, state.neutrino_draws,
-            used[:] if any(used) else None)
-    # Parts as partial applications: no closure cells for make_view to set up at each view.
     return View("quirky-quarks", seat, data, {
         "accelerators": partial(_accelerators, accelerators, state.accel_cards, bids, holders),
         "discovery_zone": partial(_zone, state.zone),
-        "decks": partial(_decks, decks),
-        "flow": partial(_flow, *flow),
+        "decks": partial(_decks, len(particles.cards), particles.discards[:], len(quests_i.cards),
+                         quests_i.discards[:], len(quests_ii.cards), quests_ii.discards[:]),
+        "flow": partial(_flow, state.turn, state.considered, state.initiator, state.min_bid, state.initiated,
+                        auction_card, state.high_bid, state.high_bidder,
+                        state.passed[:] if auction_card >= 0 else None, state.pending_draws, state.setup_deals,
+                        state.neutrino_seat, state.neutrino_draws, used[:] if any(used) else None),
         "log": partial(read, state.log, describe, seat, over, LOG_LENGTH),
     })
 
@@ -237,18 +243,12 @@ def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str
     return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
 
 
-# Every view names a hand and the completed Quests of every seat, and they seldom change from
-# one view to the next: the last ones named are kept with their counts (a hand by seat) and
+# Every view counts the hand of every seat and names its own and the completed Quests, which
+# seldom change from one view to the next: the last hand of each seat is kept with its size and
+# its names (made when first asked for), the last tables with their names, and the names are
 # copied into each view while the counts are the same (a reader may change its view).
-_LAST_HANDS: dict[int, tuple[list[int], dict[str, int]]] = {}
+_LAST_HANDS: dict[int, list[Any]] = {}  # seat: [its counts, their sum, their names or None]
 _LAST_TABLE: list[tuple[list[int], tuple[dict[str, int], ...]]] = [([], ())]
-
-
-def _hand(seat: int, counts: list[int]) -> dict[str, int]:
-    last = _LAST_HANDS.get(seat)
-    if last is None or last[0] != counts:
-        last = _LAST_HANDS[seat] = (counts, _held(_ID, counts))
-    return last[1].copy()
 
 
 def _completed(table: list[int]) -> tuple[dict[str, int], ...]:
@@ -306,12 +306,13 @@ def _accelerators(accelerators: tuple[int, ...], cards: tuple[tuple[int, ...], .
     return out
 
 
-def _decks(decks: tuple[tuple[int, list[int]], ...]) -> dict[str, Any]:
-    """Each deck's size and its face-up discard pile, by card."""
+def _decks(*decks: Any) -> dict[str, Any]:
+    """Each deck's size and its face-up discard pile, by card: ``decks`` are the size and the
+    discards of each deck in turn."""
     out = {}
-    for index, (size, discarded) in enumerate(decks):
+    for index, name in enumerate(DECK_NAMES):
         discards = [0] * KINDS
-        for kind in discarded:
+        for kind in decks[2 * index + 1]:
             discards[kind] += 1
-        out[DECK_NAMES[index]] = {"cards": size, "discards": _counts(discards)}
+        out[name] = {"cards": decks[2 * index], "discards": _counts(discards)}
     return out
