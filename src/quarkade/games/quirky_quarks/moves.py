@@ -1,4 +1,5 @@
-"""What a seat may do now: its legal actions, and the reason any other action is refused."""
+"""What a seat may do now: its legal actions, the reason any other action is refused, and what
+an action does."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from quarkade.core.game import Action
+from quarkade.games.quirky_quarks import quests
 from quarkade.games.quirky_quarks.actions import (
     DISCARDS,
     DONE,
@@ -17,9 +19,12 @@ from quarkade.games.quirky_quarks.actions import (
     Complete,
     Discard,
     Discover,
+    Done,
     Draw,
     Eject,
+    Pass,
     Raise,
+    Ready,
     bid_range,
     discover_range,
     raise_range,
@@ -60,9 +65,10 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
     if phase is DISCOVERY:
         if state.stage == 2:
             return [*raise_range(state.high_bid + 1, state.ev[seat]), PASS]
+        low, high = state.min_bid, state.ev[seat]
         actions = []
         for kind in sorted(set(state.zone)):
-            actions.extend(discover_range(kind, state.min_bid, state.ev[seat]))
+            actions += discover_range(kind, low, high)
         actions.append(PASS)
         return actions
     if phase is QUEST:
@@ -112,7 +118,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
             if not state.hands[base + action.kind]:
                 return f"you have no {CARDS[action.kind].name} left in hand to eject"
             return None
-        if action == READY:
+        if isinstance(action, Ready):
             if chosen < state.minimums[seat]:
                 return (f"with your hand you must eject {state.minimums[seat]} card(s); "
                         f"you have chosen {chosen}")
@@ -120,7 +126,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
         return "in the Ejection phase you choose cards to eject ('eject up') and then say 'ready'"
     if phase is DISCOVERY:
         if state.stage == 2:
-            if action == PASS:
+            if isinstance(action, Pass):
                 return None
             if not isinstance(action, Raise):
                 return f"an auction for {CARDS[state.auction_card].name} is on: 'raise N' or 'pass'"
@@ -129,7 +135,7 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
             if action.amount > state.ev[seat]:
                 return f"a bid may not exceed your eV: you have {state.ev[seat]}"
             return None
-        if action == PASS:
+        if isinstance(action, Pass):
             return None
         if not isinstance(action, Discover):
             return "you may start a discovery ('discover gluon 2') or 'pass'"
@@ -141,9 +147,70 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
             return f"a bid may not exceed your eV: you have {state.ev[seat]}"
         return None
     if phase is QUEST:
-        if action == DONE:
+        if isinstance(action, Done):
             return None
         if not isinstance(action, Complete):
             return "in the Quest phase you complete Quests ('complete proton') or say 'done'"
         return why_not_complete(state, seat, action)
     return "nothing can be done now"
+
+
+def apply(state: QuirkyQuarksState, seat: int, action: Action) -> None:
+    """Carry out ``action``, legal for ``seat``, and run the flow on to the next decision."""
+    base = seat * KINDS
+    if state.neutrino_seat >= 0 or state.pending_draws:
+        if isinstance(action, Draw):
+            kind = state.decks[action.deck].draw(state.chance)
+            state._gain(seat, kind)
+            state.log_event("draw", seat, seat, action.deck, kind)
+            if state.neutrino_seat >= 0:
+                state.neutrino_draws -= 1
+            else:
+                owner, count = state.pending_draws[0]
+                rest = state.pending_draws[1:]
+                state.pending_draws = ((owner, count - 1), *rest) if count > 1 else rest
+        else:
+            assert isinstance(action, Discard)
+            state._finish_neutrino(action.kind)
+    elif isinstance(action, Bid):
+        position = state.accelerators.index(action.accelerator)
+        outbid = state.holders[position]
+        if outbid >= 0:
+            state.placed[outbid] = -1
+        state.bids[position], state.holders[position] = action.amount, seat
+        state.placed[seat] = position
+        state.log_event("bid", -1, seat, action.accelerator, action.amount, outbid)
+        state.turn = (seat + 1) % state.players
+    elif isinstance(action, Eject):
+        assert state.sealed is not None
+        state.hands[base + action.kind] -= 1
+        # No one becomes ready on their own: others learn only what the seat says,
+        # never how many cards it has chosen ("When everyone indicates they are ready").
+        state.sealed.add(seat, action.kind)
+    elif isinstance(action, Ready):
+        assert state.sealed is not None
+        state.sealed.declare_ready(seat)
+    elif isinstance(action, Discover):
+        state.auction_card, state.high_bid, state.high_bidder = action.kind, action.amount, seat
+        state.passed = [False] * state.players
+        state.initiated, state.initiator = True, seat
+        state.log_event("initiate", -1, seat, action.kind, action.amount)
+        state.turn, state.stage = (seat + 1) % state.players, 2
+    elif isinstance(action, Raise):
+        state.high_bid, state.high_bidder = action.amount, seat
+        state.log_event("raise", -1, seat, action.amount)
+        state.turn = (seat + 1) % state.players
+    elif isinstance(action, Pass):
+        if state.stage == 2:
+            state.passed[seat] = True
+            state.log_event("pass-auction", -1, seat)
+            state.turn = (seat + 1) % state.players
+        else:
+            state.log_event("decline", -1, seat, state.min_bid)
+            state.considered += 1
+            state.turn = (seat + 1) % state.players
+    elif isinstance(action, Complete):
+        quests.complete(state, seat, action)
+    elif isinstance(action, Done):
+        state._next_quest_seat()
+    state._advance()

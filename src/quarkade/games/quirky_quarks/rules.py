@@ -21,13 +21,6 @@ from quarkade.games.quirky_quarks.actions import (
     EJECTS,
     PASS,
     READY,
-    Bid,
-    Complete,
-    Discard,
-    Discover,
-    Draw,
-    Eject,
-    Raise,
     parse,
 )
 from quarkade.games.quirky_quarks.components import (
@@ -402,8 +395,9 @@ class QuirkyQuarksState(State):
             self.sealed = Sealed([seat for seat in range(n) if maximums[seat] > 0])
             self.stage = 2
         assert self.sealed is not None
-        if not self.sealed.complete:
-            self._to_act = self.sealed.waiting
+        waiting = self.sealed.waiting  # no one waiting: the choices are complete
+        if waiting:
+            self._to_act = waiting
             return False
         # Revealed together, in card order: the order a seat picked its cards in stays its own.
         choices = {seat: sorted(cards) for seat, cards in self.sealed.reveal().items()}
@@ -513,63 +507,7 @@ class QuirkyQuarksState(State):
         return moves.why_illegal(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
-        base = seat * KINDS
-        if self.neutrino_seat >= 0 or self.pending_draws:
-            if isinstance(action, Draw):
-                kind = self.decks[action.deck].draw(self.chance)
-                self._gain(seat, kind)
-                self.log_event("draw", seat, seat, action.deck, kind)
-                if self.neutrino_seat >= 0:
-                    self.neutrino_draws -= 1
-                else:
-                    owner, count = self.pending_draws[0]
-                    rest = self.pending_draws[1:]
-                    self.pending_draws = ((owner, count - 1), *rest) if count > 1 else rest
-            else:
-                assert isinstance(action, Discard)
-                self._finish_neutrino(action.kind)
-        elif isinstance(action, Bid):
-            position = self.accelerators.index(action.accelerator)
-            outbid = self.holders[position]
-            if outbid >= 0:
-                self.placed[outbid] = -1
-            self.bids[position], self.holders[position] = action.amount, seat
-            self.placed[seat] = position
-            self.log_event("bid", -1, seat, action.accelerator, action.amount, outbid)
-            self.turn = (seat + 1) % self.players
-        elif isinstance(action, Eject):
-            assert self.sealed is not None
-            self.hands[base + action.kind] -= 1
-            # No one becomes ready on their own: others learn only what the seat says,
-            # never how many cards it has chosen ("When everyone indicates they are ready").
-            self.sealed.add(seat, action.kind)
-        elif action == READY:
-            assert self.sealed is not None
-            self.sealed.declare_ready(seat)
-        elif isinstance(action, Discover):
-            self.auction_card, self.high_bid, self.high_bidder = action.kind, action.amount, seat
-            self.passed = [False] * self.players
-            self.initiated, self.initiator = True, seat
-            self.log_event("initiate", -1, seat, action.kind, action.amount)
-            self.turn, self.stage = (seat + 1) % self.players, 2
-        elif isinstance(action, Raise):
-            self.high_bid, self.high_bidder = action.amount, seat
-            self.log_event("raise", -1, seat, action.amount)
-            self.turn = (seat + 1) % self.players
-        elif action == PASS:
-            if self.stage == 2:
-                self.passed[seat] = True
-                self.log_event("pass-auction", -1, seat)
-                self.turn = (seat + 1) % self.players
-            else:
-                self.log_event("decline", -1, seat, self.min_bid)
-                self.considered += 1
-                self.turn = (seat + 1) % self.players
-        elif isinstance(action, Complete):
-            quests.complete(self, seat, action)
-        elif action == DONE:
-            self._next_quest_seat()
-        self._advance()
+        moves.apply(self, seat, action)
 
     # ----------------------------------------------------------------- the end
     @property
