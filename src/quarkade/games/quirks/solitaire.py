@@ -60,7 +60,11 @@ _SHUFFLE_AT = tuple(sum(max(len(cards) - 1, 0) for cards in STACK_CARDS[:stack])
 _SETUP_SHUFFLE_DRAWS = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
 # The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
 _SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
-assert all(len(cards) > need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
+assert all(len(cards) > need + 1 for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
+# The steps that put those cards in their shuffled place: (stack, card, the counter before it).
+_SETUP_STEPS = tuple((stack, i, _SHUFFLE_AT[stack] - i - 1) for stack, need in enumerate(_SETUP_NEEDS)
+                     for i in range(len(STACK_CARDS[stack]) - 1, len(STACK_CARDS[stack]) - 1 - need, -1))
+_SETUP_UNSHUFFLED = tuple(len(cards) - need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -124,7 +128,6 @@ class SolitaireState(CachedLegalActions):
         # The stacks stay in their printed order until drawn; the chance moves on as if shuffled.
         s.chance = Chance(seed, _SETUP_SHUFFLE_DRAWS)
         s._stacks = [Deck(list(cards)) for cards in STACK_CARDS]
-        s._unshuffled = [len(cards) if len(cards) > 1 else 0 for cards in STACK_CARDS]
         s._shuffle_seed = s.chance.seed
         s.climate = s.chance.below(SPACES)
         s.destiny_pool, s.destiny_drawn = [], []
@@ -132,10 +135,16 @@ class SolitaireState(CachedLegalActions):
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.table = PRINTED
         s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
-        # The cards dealt are shuffled into place at once (no stack runs out at setup), then taken.
-        for stack, need in enumerate(_SETUP_NEEDS):
-            s._shuffle_down_to(stack, len(STACK_CARDS[stack]) - need)
+        # The cards dealt are put in their shuffled place (as _shuffle_down_to does, stack by
+        # stack), then taken: no stack runs out at setup.
         decks = [deck.cards for deck in s._stacks]
+        draws = Chance(seed)
+        for stack, i, counter in _SETUP_STEPS:
+            draws.counter = counter
+            j = draws.next64() % (i + 1)
+            cards = decks[stack]
+            cards[i], cards[j] = cards[j], cards[i]
+        s._unshuffled = list(_SETUP_UNSHUFFLED)
         s.quirks = [tuple([decks[stack].pop() for stack in stacks]) for stacks in NICHE_STACKS]
         s.hand = [decks[stack].pop() for stack, count in enumerate(HAND_TARGET) for _ in range(count)]
         return s
