@@ -220,6 +220,8 @@ class Planner:
         The others chose their cards to help: a filling that leaves the robot better off is
         the likelier (weights fall by e for every TEMPERATURE cards more still needed)."""
         estimate = self.nav.estimate
+        if len(ends) == 1:
+            return self._decide_known(ends[0], hand, cards, left, may_stop)
         scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
         least = min(scores.values())
         factors = {end: math.exp((least - score) / TEMPERATURE) for end, score in scores.items()}
@@ -247,6 +249,26 @@ class Planner:
             stop_value += weight * estimate(start)
         best = min(range(len(cards)), key=values.__getitem__)
         if may_stop and stop_value <= values[best]:
+            return -1
+        return best
+
+    def _decide_known(self, end: int, hand: tuple[int, ...], cards: tuple[int, ...], left: int,
+                      may_stop: bool) -> int:
+        """``decide`` when the queue holds no face-down card: one end, of weight 1, so each
+        value is the plan's own."""
+        if end == WIN:
+            return -1 if may_stop else 0
+        rests = self._rests.get((hand, cards))
+        if rests is None:
+            rests = self._rests_after(hand, cards)
+        memo = self.memo
+        before = end << 4
+        values = []
+        for card, rest in rests:
+            value = memo.get(((before | card) << 20 | rest) << 3 | left)  # ``after``, when known
+            values.append(self.after(end, card, rest, left) if value is None else value)
+        best = min(range(len(cards)), key=values.__getitem__)
+        if may_stop and self.nav.estimate(end) <= values[best]:
             return -1
         return best
 

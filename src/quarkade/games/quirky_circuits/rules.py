@@ -88,6 +88,10 @@ class QuirkyCircuits(Game):
         return sample_state(self, view, chance)
 
 
+# The cards a hand may play, by the hand: a few thousand hands at most (five cards of sixteen types).
+_PLAYS_OF_HAND: dict[tuple[int, ...], tuple[Play, ...]] = {}
+
+
 class QuirkyCircuitsState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "scenario", "practice", "pacing", "deck", "layers", "hands", "queue", "played", "done",
@@ -213,7 +217,8 @@ class QuirkyCircuitsState(CachedLegalActions):
     def _may_be_done(self, seat: int) -> bool:
         if self.played[seat] == 0:
             return False
-        others_done = all(self.done[s] for s in range(self.players) if s != seat)
+        done = self.done
+        others_done = done.count(False) == (0 if done[seat] else 1)  # no one else is still playing
         return not (others_done and len(self.queue) < QUEUE_MINIMUM)
 
     def _may_pass(self, seat: int) -> bool:
@@ -222,9 +227,13 @@ class QuirkyCircuitsState(CachedLegalActions):
         return not (self.hands[seat] and self.passes >= self.players - 1 and not self.minimums_met())
 
     def _moves(self, seat: int) -> list[Any]:
-        hand = self.hands[seat]
-        quirk_only = bool(hand) and is_quirk(hand[-1])  # sorted: Quirk cards come last
-        moves: list[Any] = [PLAYS[card] for card in sorted(set(hand)) if not quirk_only or is_quirk(card)]
+        hand = tuple(self.hands[seat])
+        plays = _PLAYS_OF_HAND.get(hand)
+        if plays is None:
+            quirk_only = bool(hand) and is_quirk(hand[-1])  # sorted: Quirk cards come last
+            plays = _PLAYS_OF_HAND[hand] = tuple(PLAYS[card] for card in sorted(set(hand))
+                                                 if not quirk_only or is_quirk(card))
+        moves: list[Any] = list(plays)
         if self.pacing:
             if self.turn_played:
                 moves.append(DONE)
