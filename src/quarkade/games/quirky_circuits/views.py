@@ -67,7 +67,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     card_id,
 )
-from quarkade.games.quirky_circuits.rules import steps_of
+from quarkade.games.quirky_circuits.rules import PLAYING, WON, steps_of
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
@@ -147,8 +147,15 @@ def scenario_json(scenario_id: str) -> tuple[tuple[str, Any], ...]:
     return ("id", s.id), ("title", s.title), ("robot", s.robot), ("quirk_cards", s.quirks)
 
 
+@cache
+def _scenario_dict(scenario_id: str) -> dict[str, Any]:
+    """``scenario_json`` as a dict, made once (a view gets a copy of it)."""
+    return dict(scenario_json(scenario_id))
+
+
 def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
-    over = state.is_over
+    result = state.result
+    over = result != PLAYING
     s = state.scenario
     ids = CARD_IDS
     hands = state.hands
@@ -167,26 +174,26 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         {"seat": p, "back": backs[card], "card": ids[card] if face_up or p == seat else None}
         for p, card in state.queue
     ]
-    section = s.section
     battery = state.battery
+    space = state.space
     data: dict[str, Any] = {
-        "scenario": dict(scenario_json(s.id)),
+        "scenario": _scenario_dict(s.id).copy(),
         "board": board_json(s.id),
         "practice": state.practice,
         "pacing": state.pacing,
         "round": state.round,
         "phase": "over" if over else "program",
         "battery": {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
-                    "section": section(battery)},
-        "robot": {"space": list(state.space), "facing": DIRECTION_WORDS[state.facing]},
-        "tokens": [{"token": t.kind, "space": list(t.space), "raised": t.raised} for t in state.tokens],
-        "to_act": list(state.to_act),
+                    "section": s.section(battery)},
+        "robot": {"space": [space[0], space[1]], "facing": DIRECTION_WORDS[state.facing]},
+        "tokens": [{"token": t.kind, "space": [t.space[0], t.space[1]], "raised": t.raised} for t in state.tokens],
+        "to_act": list(state._to_act),
         "players": players,
         "queue": queue,
         "queue_minimum": 5,
         "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
         if state.pacing and not over else None,
-        "result": {"outcome": state.result, "section": state.section},
+        "result": {"outcome": result, "section": s.section(state.won_at) if result == WON else None},
         "is_over": over,
         "scores": list(state.scores) if over else None,
         "winners": list(state.winners) if over else None,
