@@ -77,7 +77,7 @@ class QuirkyCircuitsHeuristic(Bot):
         known = decisions.get(key)
         if known is None:
             known = planner.decide(ends, hand, key[2], left, stop is not None)
-            if len(decisions) > planner.MOST_REMEMBERED:
+            if len(decisions) > planner.MOST_KEPT:
                 decisions.clear()
             decisions[key] = known
         return stop if known < 0 and stop is not None else plays[known]
@@ -169,6 +169,9 @@ class Planner:
     decision on the scenario's board."""
 
     MOST_REMEMBERED = 300_000  # plan values kept (of each memory) before it is cleared: some tens of MB
+    # Decisions, pools and rests are keyed by tuples, some hundreds of bytes each: fewer are kept
+    # (the situations that recur most, a round's first cards, soon come back after a clear).
+    MOST_KEPT = 50_000
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
@@ -208,7 +211,7 @@ class Planner:
             for card in CARDS_OF_BACK[1]:
                 if counts[card]:
                     turns += [card % QUIRK] * counts[card]
-            if len(self._pools) > self.MOST_REMEMBERED:
+            if len(self._pools) > self.MOST_KEPT:
                 self._pools.clear()
             known = self._pools[key] = (tuple(moves), tuple(turns))
         return known
@@ -280,7 +283,7 @@ class Planner:
             kept = list(hand)
             kept.remove(card)
             rests.append((card, self.rest_id(kept)))
-        if len(self._rests) > self.MOST_REMEMBERED:
+        if len(self._rests) > self.MOST_KEPT:
             self._rests.clear()
         known = self._rests[hand, cards] = tuple(rests)
         return known
