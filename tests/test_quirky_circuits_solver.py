@@ -153,3 +153,29 @@ def test_a_first_round_win_found_as_one_hand_is_played_by_its_holders() -> None:
     seated = _seated(merged, state.hands)
     assert {seat for seat, _ in seated.plays} == {0, 1, 2, 3}
     assert replay(state, tuple(round_actions(seated))).result == "won"
+
+
+def test_a_card_outcome_is_the_robots_own_resolution() -> None:
+    """``Navigator.step`` takes a card that enters no token's space from the empty board's
+    moves: in every scenario, from the places random play reaches, each kind of card must end
+    where the robot resolving it ends, with the same tokens (or the win)."""
+    from quarkade.core import Chance
+    from quarkade.games.quirky_circuits.solver import Navigator
+
+    compared = 0
+    for index, scenario in enumerate(SCENARIO_IDS):
+        state = new_state(2, 70 + index, scenario=scenario)
+        nav = Navigator(state.scenario)  # a fresh memory: every outcome is worked out here
+        chance = Chance(index)
+        while not state.is_over and state.round <= 6:
+            robot_state = nav.of_state(state)
+            for kind in range(8):
+                robot = Robot(state.scenario, state.space, state.facing, state.tokens)
+                robot.resolve(kind)
+                expected = WIN if robot.won else nav.robot_state(robot.space, robot.facing, robot.tokens)
+                assert nav.step(robot_state, kind) == expected, (scenario, state.space, state.facing, kind)
+                compared += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[chance.below(len(legal))])
+    assert compared > 2000

@@ -82,6 +82,7 @@ class Navigator:
         self._token_index: dict[tuple[Token, ...], int] = {}
         self.outcomes: dict[int, int] = {}  # robot state * 8 + card kind -> the state after it
         self._estimates: dict[int, float] = {}
+        self._floors: dict[int, frozenset[int] | Literal[False]] = {}  # by token set: see ``_floor``
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
         self._knocked: dict[Token, tuple[tuple[int, int, int], ...]] = {}
@@ -126,6 +127,19 @@ class Navigator:
             if len(self.outcomes) > self.MOST_REMEMBERED:
                 self.outcomes.clear()
             tokens, pose = divmod(robot_state, self.poses)
+            floor = self._floors.get(tokens)
+            if floor is None:
+                floor = self._floor(tokens)
+            if floor is not False:
+                # Movement never depends on the tokens: a card that enters no token's space
+                # leaves them as they were (and the goal unmet), and ends where it would on an
+                # empty board.
+                edges = self._pose_edges(0)[pose]
+                if edges:
+                    end, entered = edges[kind]
+                    if floor.isdisjoint(entered):
+                        outcome = self.outcomes[key] = tokens * self.poses + end
+                        return outcome
             space, facing = self.unpose(pose)
             before = self.token_sets[tokens]
             robot = Robot(self.scenario, space, facing, before, record=False)
@@ -140,6 +154,18 @@ class Navigator:
                                                                                                robot.facing)
             self.outcomes[key] = outcome
         return outcome
+
+    def _floor(self, tokens: int) -> frozenset[int] | Literal[False]:
+        """The spaces of a set's tokens when every one is on the floor and one at least is still
+        to clean or collect (then a card that enters none of them changes nothing and cannot
+        meet the goal); False when a token sits on an obstacle (a collision may knock it off)
+        or none is left to collect."""
+        found = self.token_sets[tokens]
+        floor: frozenset[int] | Literal[False] = False
+        if found and not any(token.raised for token in found) and any(token.kind != POT for token in found):
+            floor = frozenset(self._space_index(token.space) for token in found)
+        self._floors[tokens] = floor
+        return floor
 
     # ------------------------------------------------------------------ estimating
     def _pose_edges(self, lane: int) -> list[list[tuple[int, tuple[int, ...]]]]:
