@@ -24,7 +24,7 @@ from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, quirks_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, known_name, quirks_name
 
 CARDS = COMPONENTS.cards
 HAND = 7
@@ -385,7 +385,7 @@ class QuirklingState(CachedLegalActions):
                 "hand_size": len(self.hands[s]),
                 "refused": self.refused[s],
                 "quirklings": [{"niche": NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in q))],
-                                "name": quirks_name(q), "cards": cards_json(q, table)} for q in self.made[s]],
+                                "name": known_name(q), "cards": cards_json(q, table)} for q in self.made[s]],
                 **({"hand": cards_json(sorted(self.hands[s]), table)} if over else {}),
             } for s in range(self.players)],
             "stack": len(self.stack),

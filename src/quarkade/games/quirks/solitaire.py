@@ -23,7 +23,7 @@ from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, quirks_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, known_name
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -401,7 +401,7 @@ class SolitaireState(CachedLegalActions):
             "resume": _STAGE_NAMES[self.resume] if self.stage is Stage.COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
-            "quirks": [{"niche": NICHES[n], "name": quirks_name(q), "cards": cards_json(q, codes)}
+            "quirks": [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
                        for n, q in enumerate(self.quirks)],
             "hand_size": len(self.hand),
             "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [NUMBERS[c] for c in d.discards]}

@@ -71,7 +71,8 @@ def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
 _NAMES: dict[tuple[int, ...], str] = {}
 
 
-def _name(cards: tuple[int, ...]) -> str:
+def known_name(cards: tuple[int, ...]) -> str:
+    """``quirks_name``, remembered in _NAMES."""
     name = _NAMES.get(cards)
     if name is None:
         if len(_NAMES) >= 50_000:
@@ -240,7 +241,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
                 cards = contest.public_defender
             entry[LEVELS[level]] = {
                 "owner": owner,
-                "name": _name(cards),
+                "name": known_name(cards),
                 "cards": cards_json(cards, table if over or seat == owner else None),
             }
         niches.append(entry)
