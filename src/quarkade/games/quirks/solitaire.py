@@ -11,6 +11,7 @@ CHARACTER card stack running out.
 
 from __future__ import annotations
 
+import itertools
 from enum import IntEnum
 from typing import Any
 
@@ -50,6 +51,10 @@ _STACK_OF = tuple(card.stack for card in CARDS)
 _REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 _START_MOVES = (move(Verb.CONTINUE), *COUNTS)
 _CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
+# While counting: the QUiRKS not yet counted, or stop; by the niches counted, in order.
+_COUNTING_MOVES = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in range(3) if n not in counted), _STOP)
+                   for counted in itertools.chain.from_iterable(itertools.permutations(range(3), k)
+                                                                for k in range(3))}
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
@@ -255,8 +260,7 @@ class SolitaireState(CachedLegalActions):
                 stack = replaced_from[card]
                 moves.extend(move(Verb.MUTATE, card, other) for other in hand if _STACK_OF[other] == stack)
         elif stage is Stage.COUNTING:
-            counted = {name for name, _, _ in self.counted}
-            return [*(COUNTS[n] for n in range(3) if NICHES[n] not in counted), _STOP]
+            return list(_COUNTING_MOVES[tuple([name for name, _, _ in self.counted])])
         if stage in COUNT_ANY_TIME:
             moves.extend(COUNTS)
         return moves
@@ -337,7 +341,7 @@ class SolitaireState(CachedLegalActions):
     def _count(self, niche: int) -> None:
         """Count one QUiRKS, the player's choice ("after counting the value of one or two of
         your QUiRKS, you decide to stop")."""
-        climate = self.climate_index
+        climate = self.climate // COMPONENTS.zones_per_climate
         base, food = adaptation(niche, self.quirks[niche], self.quirks, climate, self.table.values)
         self.counted = (*self.counted, (NICHES[niche], base, food))
         self._note("counted", -1, NICHES[niche], base, food)
