@@ -141,9 +141,12 @@ class Knowledge:
             if short > 0:
                 missing += short
         for nucleon, count in TABLE_COST[kind]:
-            short = max(0, count - self.table[nucleon])
-            held = min(short, hand[nucleon])  # a Proton or Neutron Quest in hand is on its way
-            missing += held * 2 + (short - held) * 4
+            short = count - self.table[nucleon]
+            if short > 0:
+                held = hand[nucleon]  # a Proton or Neutron Quest in hand is on its way
+                if held > short:
+                    held = short
+                missing += held * 2 + (short - held) * 4
         value = BASE_VALUE[kind]
         power, amount = POWER[kind]
         if power:

@@ -170,6 +170,7 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     players = []
     base = 0
     completed = _completed(table)
+    mine: list[Any] = []
     last_hands = _LAST_HANDS
     for s in range(n):
         position = placed[s]
@@ -178,6 +179,8 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         last = last_hands.get(s)
         if last is None or last[0] != held:
             last = last_hands[s] = [held, sum(held), None]
+        if s == seat:
+            mine = last  # this view's own, whatever another view does to the memory meanwhile
         entry: dict[str, Any] = {
             "seat": s,
             "ev": ev[s],
@@ -211,10 +214,11 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
         "winners": list(state.winners) if over else None,
     }
     if seat is not None:
-        last = last_hands[seat]
-        named = last[2]
+        if not mine:  # not a seat of this game: its slice of the hands is empty
+            mine = [hands[seat * KINDS : seat * KINDS + KINDS], 0, None]
+        named = mine[2]
         if named is None:
-            named = last[2] = _held(_ID, last[0])
+            named = mine[2] = _held(_ID, mine[0])
         data["hand"] = named.copy()
         if sealed is not None and seat in sealed.choices:
             data["ejecting"] = _ids(sealed.choices[seat])
