@@ -54,13 +54,23 @@ class Table:
         self.climate = climate_of(self.space)
         niche = view["niche"]
         self.niche = NICHES.index(niche) if niche else -1
-        self.slots: list[list[tuple[int, tuple[Seen, ...]] | None]] = [
-            [None if entry[name] is None else
-             (entry[name]["owner"], seen_cards(entry[name]["cards"])) for name in LEVELS]
-            for entry in view["niches"]
-        ]
+        self.slots: list[list[tuple[int, tuple[Seen, ...]] | None]] = []
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level).
-        self.levels = tuple(tuple(self.cards(n, level) for n in range(3)) for level in (UPPER, LOWER))
+        upper: list[tuple[Seen, ...]] = []
+        lower: list[tuple[Seen, ...]] = []
+        for entry in view["niches"]:
+            row: list[tuple[int, tuple[Seen, ...]] | None] = []
+            for name, cards in zip(LEVELS, (upper, lower), strict=True):
+                slot = entry[name]
+                if slot is None:
+                    row.append(None)
+                    cards.append(())
+                else:
+                    seen = seen_cards(slot["cards"])
+                    row.append((slot["owner"], seen))
+                    cards.append(seen)
+            self.slots.append(row)
+        self.levels = (tuple(upper), tuple(lower))
         self.hand = seen_cards(view.get("hand", ()))
         self.contest: dict[str, Any] | None = view.get("contest")
         self.reveals: list[dict[str, Any]] = view["reveals"]
