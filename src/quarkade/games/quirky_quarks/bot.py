@@ -9,6 +9,8 @@ end), ejects its least useful cards, and completes the Quests worth the most fir
 
 from __future__ import annotations
 
+from itertools import compress
+
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_quarks.actions import (
@@ -89,7 +91,7 @@ class Valuation:
 
     def __init__(self) -> None:
         self.values: dict[int, float] = {}  # one more card of a kind
-        self.quest_values: dict[int, float] = {}  # a Quest in hand
+        self.quest_values: dict[int, float] = {}  # a Quest (quest_value) with this hand
         self.sets: dict[tuple[int, ...], float] = {}  # the cards of an accelerator
         self.quests: list[int] | None = None  # the Quests in hand
 
@@ -161,12 +163,12 @@ class Knowledge:
     def card_value(self, kind: int, hand: list[int] | None = None) -> float:
         """The marginal value of one more card of ``kind``."""
         if hand is not None:
-            return self._card_value(kind, hand, [quest for quest in QUESTS if hand[quest]], {})
+            return self._card_value(kind, hand, list(compress(QUESTS, hand[FIRST_QUEST:])), {})
         valuation = self.valuation
         value = valuation.values.get(kind)
         if value is None:
             if valuation.quests is None:
-                valuation.quests = [quest for quest in QUESTS if self.hand[quest]]
+                valuation.quests = list(compress(QUESTS, self.hand[FIRST_QUEST:]))
             if IS_QUEST[kind] or kind == NEUTRINO:
                 value = self._card_value(kind, self.hand, valuation.quests, valuation.quest_values)
                 valuation.values[kind] = value
@@ -195,11 +197,14 @@ class Knowledge:
 
     def _card_value(self, kind: int, hand: list[int], quests: list[int], known: dict[int, float]) -> float:
         """The value of one more ``kind`` with ``hand``, whose Quests are ``quests``; ``known``
-        keeps the values of the Quests in hand worked out so far for this hand."""
+        keeps the values of Quests (``quest_value``) worked out so far for this hand."""
         if kind == NEUTRINO:
             return 0.5  # it is replaced by one card: a small gain
         if IS_QUEST[kind]:
-            value = self.quest_value(kind, hand) * (0.5 if hand[kind] else 1.0)
+            worth = known.get(kind)
+            if worth is None:
+                worth = known[kind] = self.quest_value(kind, hand)
+            value = worth * (0.5 if hand[kind] else 1.0)
             for atom, share in CONSUMERS[kind]:
                 if hand[atom]:
                     value += share
@@ -228,7 +233,7 @@ class Knowledge:
         for kind in sorted(kinds, key=IS_PARTICLE.__getitem__):
             if quests is None and not IS_QUEST[kind]:
                 # The Quests come first: from the first particle on, the Quests in hand stay.
-                quests = [quest for quest in QUESTS if hand[quest]]
+                quests = list(compress(QUESTS, hand[FIRST_QUEST:]))
             total += self._card_value(kind, hand, quests or [], {})
             hand[kind] += 1
         return total
