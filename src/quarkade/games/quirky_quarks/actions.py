@@ -16,6 +16,7 @@ kekb, slac, tev, esrf, lhc)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from quarkade.core.errors import InvalidNotation
@@ -127,21 +128,22 @@ RAISES = tuple(Raise(n) for n in range(_AMOUNTS))
 DISCOVERS = tuple(tuple(Discover(k, n) for n in range(_AMOUNTS)) for k in range(len(CARDS)))
 
 
-def bid_range(accelerator: int, low: int, high: int) -> list[Bid]:
+# The ranges are the prebuilt actions' own slices (tuples, made in C) when they reach no higher.
+def bid_range(accelerator: int, low: int, high: int) -> Sequence[Bid]:
     if high < _AMOUNTS:
-        return list(BIDS[accelerator][low : high + 1])
+        return BIDS[accelerator][low : high + 1]
     return [Bid(accelerator, n) for n in range(low, high + 1)]
 
 
-def raise_range(low: int, high: int) -> list[Raise]:
+def raise_range(low: int, high: int) -> Sequence[Raise]:
     if high < _AMOUNTS:
-        return list(RAISES[low : high + 1])
+        return RAISES[low : high + 1]
     return [Raise(n) for n in range(low, high + 1)]
 
 
-def discover_range(kind: int, low: int, high: int) -> list[Discover]:
+def discover_range(kind: int, low: int, high: int) -> Sequence[Discover]:
     if high < _AMOUNTS:
-        return list(DISCOVERS[kind][low : high + 1])
+        return DISCOVERS[kind][low : high + 1]
     return [Discover(kind, n) for n in range(low, high + 1)]
 
 

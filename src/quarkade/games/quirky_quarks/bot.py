@@ -103,11 +103,12 @@ class Knowledge:
                  "_others", "valuation")
 
     def __init__(self, view: View, kept: Knowledge | None = None) -> None:
-        me = view["players"][view.seat if view.seat is not None else 0]
+        seat = view.seat
+        me = view["players"][seat if seat is not None else 0]
         self.round: int = view["round"]
         # The hand and the table as the view names them: the next decisions often read the
         # same, and then take the last decision's counts and values as they are.
-        self.named_hand: dict[str, int] = view.get("hand", {})
+        self.named_hand: dict[str, int] = view["hand"] if seat is not None else {}
         self.named_table: dict[str, int] = me["completed"]
         self.hand: list[int]
         self.table: list[int]

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
-    if seat not in state.to_act:
+    if seat not in state._to_act:
         return []
     base = seat * KINDS
     if state.neutrino_seat >= 0 or state.pending_draws:
@@ -51,7 +51,7 @@ def legal_actions(state: QuirkyQuarksState, seat: int) -> list[Action]:
         for position, accelerator in enumerate(state.accelerators):
             low = state.bids[position] + 1
             if low <= ev:
-                actions.extend(bid_range(accelerator, low, ev))
+                actions += bid_range(accelerator, low, ev)
         return actions
     if phase is EJECTION:
         assert state.sealed is not None
