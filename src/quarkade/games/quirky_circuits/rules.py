@@ -203,7 +203,8 @@ class QuirkyCircuitsState(CachedLegalActions):
         elif self.pacing:
             self._to_act = (self.turn,)
         else:
-            self._to_act = tuple(seat for seat in range(self.players) if not self.done[seat])
+            done = self.done
+            self._to_act = tuple([seat for seat in range(self.players) if not done[seat]])
 
     # ----------------------------------------------------------------- the flow
     @property
