@@ -201,7 +201,7 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
         plant_a = card_at(level[PLANT], "A")
         if _eats(own_a, plant_a):
             assert plant_a is not None
-            m, v = plant_a.guess(climate, held)
+            m, v = plant_a.guesses[climate] if not held or plant_a.codes is not None else plant_a.guess(climate, held)
             mean, var = mean + 1 * m, var + v
         carnivore_a = card_at(level[CARNIVORE], "A")
         if _eats(carnivore_a, own_c):
@@ -211,7 +211,7 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
         if _eats(own_a, herbivore_c):
             other, sign = herbivore_c, 1
     if other is not None:
-        m, v = other.guess(climate, held)
+        m, v = other.guesses[climate] if not held or other.codes is not None else other.guess(climate, held)
         mean, var = mean + sign * m, var + v
     return mean, var
 
