@@ -99,6 +99,7 @@ class Nursery:
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._shares: dict[tuple[int, int], float] = {}
         self._hand_counts: dict[int, list[int]] = {}
+        self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -202,12 +203,18 @@ class Nursery:
     def seen_lacking(self, seat: int, stack: int) -> bool:
         """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
         nothing since)."""
-        for event in reversed(self.log):
-            if event.get("event") == "none" and event["seat"] == seat and event["stack"] == STACKS[stack]:
-                return True
-            if event.get("event") == "give" and event["seat"] == seat:
-                return False
-        return False
+        if self._seen_lacking is None:
+            # One pass over the log, newest first: a 'none' counts unless the seat gave since.
+            gave: set[int] = set()
+            lacking: set[tuple[int, str]] = set()
+            for event in reversed(self.log):
+                kind = event.get("event")
+                if kind == "none" and event["seat"] not in gave:
+                    lacking.add((event["seat"], event["stack"]))
+                elif kind == "give":
+                    gave.add(event["seat"])
+            self._seen_lacking = lacking
+        return (seat, STACKS[stack]) in self._seen_lacking
 
 
 class QuirklingHeuristic(Bot):
