@@ -74,10 +74,6 @@ def _favours(coded: tuple[int, ...], lacking: tuple[int, ...]) -> tuple[float, .
     return found
 
 
-# Nursery.expected_gain, by what it depends on (see there).
-_GAINS: dict[tuple[Any, ...], float] = {}
-
-
 class Nursery:
     """What a Quirkling player reads from its view."""
 
@@ -163,11 +159,6 @@ class Nursery:
         climates = [climate for climate, _ in weights]
         # The hand's coded cards by stack in each climate, without the card and with it.
         plain = [tuple(self.hand_count(climate)) for climate in climates]
-        # All the gain depends on: the same counts come back from decision to decision.
-        key = (stack, tuple(weights), self.lacking_kinds, len(self.hand), tuple(plain), self.readable(stack))
-        found = _GAINS.get(key)
-        if found is not None:
-            return found
         base = self.value(self.hand, weights)
         bumped = [held[:stack] + (held[stack] + 1,) + held[stack + 1:] for held in plain]
         shares = [self.share(stack, climate) for climate in climates]
@@ -191,14 +182,7 @@ class Nursery:
                     for favour in _favours(bumped[k] if climate in coded else plain[k], lacking):
                         total += weight * favour
                 gain += chance * (total + 0.01 * size - base)
-        if len(_GAINS) >= 100_000:
-            _GAINS.clear()
-        _GAINS[key] = gain
         return gain
-
-    def readable(self, stack: int) -> int:
-        """How many cards of ``stack`` the hand holds whose codes one reads (all, in one's own hand)."""
-        return sum(1 for card in self.hand if card.stack == stack and card.number and card.codes is not None)
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
         """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
