@@ -23,6 +23,8 @@
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
@@ -53,8 +55,16 @@ from quarkade.games.cosmic_encounter.actions import (
 from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
+_SOURCES = attrgetter("sources")
+_PROBE = 16  # ways looked at first from each half of an ally's choices: more than its bases
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
+
+
+def planet_index(name: str) -> int:
+    """A planet's place on the board (and in the view's ``planets``) from its name, "s.p"."""
+    system, planet = name.split(".")
+    return int(system) * PLANETS + int(planet)
 
 
 def card_worth(card: dict[str, Any], square: int | None) -> float:
@@ -90,7 +100,7 @@ class CosmicHeuristic(Bot):
         if isinstance(first, (Aim, DrawAgain)):  # destiny: the aims come first, 'draw again' last
             return self._aim(data, legal)
         if isinstance(first, Launch):
-            most = max(map(len, [a.sources for a in legal if isinstance(a, Launch)]))
+            most = max(map(len, map(_SOURCES, legal)))  # every action at the launch step is a launch
             return Launch(self._sources(data, seat, most))
         if isinstance(first, Invite):
             return self._invite(data, legal)
@@ -127,7 +137,7 @@ class CosmicHeuristic(Bot):
 
     @staticmethod
     def _tokens(data: View, planet: str, seat: int) -> int:
-        return int(next(p for p in data["planets"] if p["planet"] == planet)["tokens"][seat])
+        return int(data["planets"][planet_index(planet)]["tokens"][seat])
 
     def _regroup(self, data: View, seat: int, legal: list[Action]) -> Action:
         # Strengthen the weakest foreign base, which is the one most at risk.
@@ -157,9 +167,8 @@ class CosmicHeuristic(Bot):
     @staticmethod
     def _sources(data: View, seat: int, count: int) -> tuple[int, ...]:
         """Tokens from the fullest bases, never the target planet (so no base is emptied)."""
-        system, planet = data["encounter"]["target"].split(".")
-        tokens = [list(p["tokens"]) for p in data["planets"]]
-        return fullest_sources(tokens, seat, count, int(system) * PLANETS + int(planet))
+        tokens = [p["tokens"] for p in data["planets"]]  # read, never changed
+        return fullest_sources(tokens, seat, count, planet_index(data["encounter"]["target"]))
 
     def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
@@ -169,7 +178,11 @@ class CosmicHeuristic(Bot):
         # two it ever commits: the look stops once each side that invited it offers two.
         sides = [SIDES.index(side) for side in e["invited"][seat]]
         most = [0, 0]
-        for action in legal:
+        # The game lists each side's ways fewer tokens first, the offence's side first: the
+        # start of the list and of its second half are looked at first, where two-token ways
+        # of each side come soon; the whole list only when they are not found there.
+        middle = len(legal) // 2
+        for action in chain(legal[:_PROBE], legal[middle - 1:middle + _PROBE], legal):
             if isinstance(action, Ally) and len(action.sources) > most[action.side]:
                 most[action.side] = len(action.sources)
                 if all(most[side] >= 2 for side in sides):
@@ -185,8 +198,7 @@ class CosmicHeuristic(Bot):
         """Edicts and flares at their windows: only the legal ones fit the open window."""
         main = seat in (data["offence"], data["encounter"]["defender"])
         opponent = self._opponent(data, seat) if main else -1
-        players = data["players"]
-        leader = max(players, key=lambda p: p["foreign_bases"])
+        leader: dict[str, Any] | None = None  # looked for at the first Plague
         for action in legal:
             if isinstance(action, PlayFlare) and self._flare_helps(data, seat, opponent, action):
                 return action
@@ -195,11 +207,13 @@ class CosmicHeuristic(Bot):
             edict = action.edict
             if edict is _FINDER:
                 continue  # never played: most of a window's moves when one holds it
-            if edict is _MOBIUS and players[seat]["warp"] >= 3:
+            if edict is _MOBIUS and data["players"][seat]["warp"] >= 3:
                 return action
             if edict is _ZAP and action.target == opponent:
                 return action
-            if (edict is _PLAGUE and action.target == leader["seat"]
+            if edict is _PLAGUE and leader is None:
+                leader = max(data["players"], key=lambda p: p["foreign_bases"])
+            if (edict is _PLAGUE and leader is not None and action.target == leader["seat"]
                     and leader["foreign_bases"] >= WIN_BASES - 2 and leader["seat"] != seat):
                 return action
             if edict is _FORCE_FIELD and main and self._allies_against(data, seat) > 0:

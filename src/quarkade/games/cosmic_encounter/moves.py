@@ -164,37 +164,61 @@ _BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves 
 }.items()}
 
 
-# The launch and the alliances are the widest choices (up to 125 ways, twice that for an ally
-# invited by both sides). A position's are asked for again (by the checked apply, and by bots
-# at a repeated position), so the last positions' are kept; and an action is made once and
-# shared (its lookup is cheaper than making it, and the garbage collector walks fewer objects).
+# The launch and the alliances are the widest choices (hundreds of ways with many bases, twice
+# that for an ally invited by both sides). An action is made once and shared (its lookup is
+# cheaper than making it, and the garbage collector walks fewer objects), and so is the tuple
+# of the actions of every way from some bases (``setup_phases.planet_ways``): a position's
+# actions are then picked from it in C. A position's are asked for again (by the checked
+# apply, and by bots at a repeated position), so the last positions' are kept too.
 _LAUNCHES: dict[tuple[int, ...], Launch] = {}
 _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
+# The actions of every way from some bases, by (kind, bases, largest way): see ``_every_way``.
+_ALL_WAYS: dict[tuple[int, tuple[int, ...], int], tuple[Any, ...]] = {}
+_KEPT_WAYS = 4096
 
 
-def _shared(made: dict[tuple[int, ...], Any], choices: tuple[tuple[int, ...], ...],
-            make: Callable[[tuple[int, ...]], Any]) -> list[Any]:
-    def new(sources: tuple[int, ...]) -> Any:
-        action = made[sources] = make(sources)
-        return action
-    get = made.get
-    return [get(sources) or new(sources) for sources in choices]
+def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
+            make: Callable[[tuple[int, ...]], Any]) -> tuple[Any, ...]:
+    found = list(map(made.get, ways))
+    if not all(found):  # (an action is never false; ``None in`` would compare each with None)
+        for place, sources in enumerate(ways):
+            if found[place] is None:
+                found[place] = made[sources] = make(sources)
+    return tuple(found)
+
+
+def _every_way(kind: int, held: tuple[tuple[int, int], ...], limit: int) -> tuple[Any, ...]:
+    """The actions of every ``planet_ways`` of the held bases: ``kind`` -1 launches, 0 or 1
+    an ally's commitments to that side."""
+    planets = tuple(planet for planet, _ in held)
+    key = (kind, planets, setup_phases.top_size(limit))
+    found = _ALL_WAYS.get(key)
+    if found is None:
+        if len(_ALL_WAYS) >= _KEPT_WAYS:
+            _ALL_WAYS.clear()  # bases seen long ago are made again if they come back
+        ways = setup_phases.planet_ways(planets, limit)
+        found = _ALL_WAYS[key] = (_shared(_LAUNCHES, ways, Launch) if kind < 0
+                                  else _shared(_ALLIES[kind], ways, _ALLY_MAKERS[kind]))
+    return found
 
 
 @lru_cache(maxsize=256)
 def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    return tuple(_shared(_LAUNCHES, setup_phases.choices_from(held, limit), Launch))
+    return setup_phases.ways_picker(held, limit)(_every_way(-1, held, limit))
 
 
 @lru_cache(maxsize=256)
 def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
     """``invited``: bit 1 the offence invited the seat, bit 2 the defence."""
-    choices = setup_phases.choices_from(held, limit)
+    pick = setup_phases.ways_picker(held, limit)
     found: list[Action] = []
     for side in (0, 1):
         if invited & (1 << side):
-            found.extend(_shared(_ALLIES[side], choices, partial(Ally, side)))
+            found.extend(pick(_every_way(side, held, limit)))
     return (*found, Decline())
+
+
+_ALLY_MAKERS = (partial(Ally, 0), partial(Ally, 1))
 
 
 def listed(legal: list[Action], action: Action) -> bool:
@@ -261,7 +285,7 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
 
 
 def apply(s: CosmicState, seat: int, action: Action) -> None:
-    _APPLY[type(action)](s, seat, action)
+    CARRY_OUT[type(action)](s, seat, action)
 
 
 def _play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
@@ -272,7 +296,7 @@ def _play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
 
 
 # How each kind of action is carried out (by the action's class: one look-up a step).
-_APPLY: dict[type[Action], Callable[[CosmicState, int, Any], None]] = {
+CARRY_OUT: dict[type[Action], Callable[[CosmicState, int, Any], None]] = {
     Regroup: lambda s, seat, a: setup_phases.regroup(s, a.planet),
     Aim: lambda s, seat, a: setup_phases.aim(s, a.planet, a.defender),
     DrawAgain: lambda s, seat, a: setup_phases.draw_destiny(s),

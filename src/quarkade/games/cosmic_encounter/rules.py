@@ -10,6 +10,8 @@ which never depends on hidden cards (see RULINGS.md, "Who is asked").
 from __future__ import annotations
 
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -329,7 +331,33 @@ class CosmicState(CachedLegalActions):
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None
-        moves.apply(self, seat, action)
+        moves.CARRY_OUT[type(action)](self, seat, action)
+
+    # Legal actions and the checked apply are asked for at every step of every playout: these
+    # do what ``CachedLegalActions`` and ``State`` do, in fewer calls.
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        cached = self._legal
+        if cached is None or cached[0] != seat:
+            cached = self._legal = (seat, moves.moves(self, seat))
+        return list(cached[1])
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal.
+
+        An action that is one of this position's legal actions, the very object (bots and
+        faces mostly send one they were given), is known legal and carried out at once; any
+        other is checked in full (``State.apply``), which gives the reason it is refused."""
+        cached = self._legal
+        if (cached is not None and type(seat) is int and cached[0] == seat and seat in self._to_act
+                and any(map(is_, cached[1], repeat(action)))):
+            self._legal = None
+            moves.CARRY_OUT[type(action)](self, seat, action)
+            self._history = ((seat, action), self._history)
+            self._steps += 1
+            return
+        State.apply(self, seat, action)
 
     @property
     def is_over(self) -> bool:

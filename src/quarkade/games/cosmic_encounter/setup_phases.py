@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from itertools import chain, combinations_with_replacement
-from typing import TYPE_CHECKING
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from itertools import chain, combinations_with_replacement, filterfalse
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from quarkade.core.flow import clockwise
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter import flares
-from quarkade.games.cosmic_encounter.components import PLANETS
+from quarkade.games.cosmic_encounter.components import MAX_LAUNCH, PLANETS
 from quarkade.games.cosmic_encounter.edicts import open_window
 from quarkade.games.cosmic_encounter.flares import ALLIANCES, START
 from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, Step
 
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
+
+T = TypeVar("T")
 
 
 def start_turn(s: CosmicState) -> None:
@@ -122,41 +128,73 @@ def held_tokens(s: CosmicState, seat: int) -> tuple[tuple[int, int], ...]:
 def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """``token_choices`` from its key (see ``held_tokens``): fewer tokens first, the ways of one
     size in the order ``combinations_with_replacement`` lists sorted planets."""
-    short = [(planet, count) for planet, count in held if count < limit]
-    if len(short) <= 1:
-        # No base, or one, holds fewer tokens than may be taken: the ways of each size are
-        # all those of the planets (made in C), but those taking more than that base holds.
-        planets = tuple(planet for planet, _ in held)
-        found: list[tuple[int, ...]] = []
-        for size in range(1, max(limit, 1) + 1):
-            ways = combinations_with_replacement(planets, size)
-            if short and short[0][1] < size:
-                planet, count = short[0]
-                found.extend(way for way in ways if way.count(planet) <= count)
-            else:
-                found.extend(ways)
-        return tuple(found)
-    return _extended(held, limit)
+    return ways_picker(held, limit)(planet_ways(tuple(planet for planet, _ in held), limit))
 
 
-def _extended(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """The same ways, built from the last base back: those of each size from a base on are
-    its run of 1, 2, ... tokens (most first) before each way from the bases after it, then
-    the ways without it. Each way is made once, by one concatenation."""
+# Launches and alliances are the widest choices (hundreds of ways with many bases), and a
+# board seldom repeats exactly; but the same bases often do, and so does the shape of what
+# they hold. So the ways come in two halves that are each worth keeping: every way of taking
+# up to ``top_size`` tokens from the bases as if each held plenty (``planet_ways``, made in C;
+# moves.py keeps their actions by the bases), and which of those a position allows
+# (``ways_picker``, kept by how many tokens each base holds, counted up to the limit), picked
+# in C.
+def top_size(limit: int) -> int:
+    """The largest way ``planet_ways`` lists: at least a full launch."""
+    return max(limit, MAX_LAUNCH)
+
+
+def planet_ways(planets: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """Every way of 1 to ``top_size(limit)`` tokens from ``planets`` (sorted), each base as
+    if it held them all: fewer tokens first, then in sorted order."""
+    return tuple(chain.from_iterable(combinations_with_replacement(planets, size)
+                                     for size in range(1, top_size(limit) + 1)))
+
+
+Picker = Callable[[Sequence[T]], tuple[T, ...]]
+
+
+def ways_picker(held: tuple[tuple[int, int], ...], limit: int) -> Picker[Any]:
+    """Which of the ``planet_ways`` of the held bases the position allows: those of at most
+    ``limit`` tokens that take no more from a base than it holds."""
     limit = max(limit, 1)
-    nothing: tuple[int, ...] = ()
-    after: list[list[tuple[int, ...]]] = [[nothing], *([] for _ in range(limit))]
-    for planet, count in reversed(held):
-        now: list[list[tuple[int, ...]]] = [[nothing]]
-        for size in range(1, limit + 1):
-            ways: list[tuple[int, ...]] = []
-            for taken in range(min(count, size), 0, -1):
-                run = (planet,) * taken
-                ways.extend([run + way for way in after[size - taken]])
-            ways.extend(after[size])
-            now.append(ways)
-        after = now
-    return tuple(chain.from_iterable(after[1:]))
+    return _picker(tuple(count if count < limit else limit for _, count in held), limit)
+
+
+@lru_cache(maxsize=4096)
+def _picker(counts: tuple[int, ...], limit: int) -> Picker[Any]:
+    bases, top = len(counts), top_size(limit)
+    ends = _ends(bases, top)
+    too_many: set[int] = set()
+    for base, count in enumerate(counts):
+        if count < limit:
+            too_many.update(_over(bases, top, base, count))
+    if not too_many:
+        end = ends[limit]
+        return tuple if end == ends[top] else itemgetter(slice(0, end))
+    kept = tuple(filterfalse(too_many.__contains__, range(ends[limit])))
+    if len(kept) > 1:
+        return itemgetter(*kept)
+    return lambda ways: tuple(ways[place] for place in kept)
+
+
+@cache
+def _index_ways(bases: int, top: int) -> tuple[tuple[int, ...], ...]:
+    """``planet_ways`` of the bases' places (0, 1, ...) rather than their planets."""
+    return tuple(chain.from_iterable(combinations_with_replacement(range(bases), size) for size in range(1, top + 1)))
+
+
+@cache
+def _ends(bases: int, top: int) -> tuple[int, ...]:
+    """How many of the ``_index_ways`` take at most 0, 1, ... ``top`` tokens."""
+    sizes = [len(way) for way in _index_ways(bases, top)]
+    return tuple(bisect_right(sizes, size) for size in range(top + 1))
+
+
+@cache
+def _over(bases: int, top: int, base: int, count: int) -> frozenset[int]:
+    """The places among the ``_index_ways`` of the ways that take more than ``count`` tokens
+    from the base in place ``base``."""
+    return frozenset(place for place, way in enumerate(_index_ways(bases, top)) if way.count(base) > count)
 
 
 def take_sources(s: CosmicState, seat: int, sources: tuple[int, ...]) -> int:
