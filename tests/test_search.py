@@ -247,3 +247,34 @@ def test_a_large_margin_keeps_the_heuristic_move() -> None:
             differs += free.choose(view, legal) != advice
         state.apply(seat, adviser.choose(view, legal))
     assert differs > 0, "without the margin the search does leave the heuristic's move"
+
+
+def test_qwarks_search_chooses_the_card_at_the_heuristic_reaction_time() -> None:
+    # The search weighs covering each revealed card at the heuristic's own reaction time (never
+    # a quicker hand), and leaves the answer to the heuristic's memory of the covered card.
+    from quarkade.games.qwarks.actions import Answer, Cover
+
+    game = quarkade.load("qwarks", players=3)
+    state = game.new_game(5)
+    bot = SearchBot(game, seed=3, iterations=8)
+    twin = make_bot("heuristic", game, 3 ^ 0xAD71CE)  # the search bot's adviser, seeded alike
+    others = [make_bot("heuristic", game, 50 + seat) for seat in range(3)]
+    covers = answers = 0
+    while not state.is_over and covers < 4:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        if seat == 0:
+            advice = twin.choose(view, legal)
+            action = bot.choose(view, legal)
+            if isinstance(advice, Cover):
+                assert isinstance(action, Cover) and action.after == advice.after
+                assert view["revealed"][action.deck]["card"] is not None
+                covers += 1
+            elif isinstance(advice, Answer):
+                assert action == advice
+                answers += 1
+        else:
+            action = others[seat].choose(view, legal)
+        state.apply(seat, action)
+    assert covers == 4 and answers >= 1

@@ -11,8 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.agents.search import register_evaluator
-from quarkade.core.game import State
+from quarkade.agents.search import register_alternatives, register_evaluator
+from quarkade.core.game import Action, State, View
 
 
 def shares(progress: Sequence[float], sharpness: float, out: Sequence[bool] = ()) -> list[float]:
@@ -66,6 +66,22 @@ def qwarks(state: State) -> list[float]:
     # Kept cards' values are the score; a card is worth a few points, so a lead of two or three
     # cards is near decisive.
     return shares(state.scores, 0.3)
+
+
+@register_alternatives("qwarks")
+def qwarks_moves(view: View, advice: Action, legal: list[Action]) -> list[Action]:
+    # A cover is weighed against covering each other revealed card at the heuristic's own
+    # reaction time: the search chooses the card, never a quicker hand than a player's (the
+    # listed covers start at 0 ms). An answer stands: the search's determinizations do not know
+    # the covered card, which only the bot's memory holds. The question is searched as listed.
+    from quarkade.games.qwarks.actions import Ask, Cover
+
+    if isinstance(advice, Cover):
+        decks = [entry["deck"] for entry in view["revealed"] if entry["card"] is not None]
+        return [advice, *(Cover(deck, advice.after) for deck in decks if deck != advice.deck)]
+    if isinstance(advice, Ask):
+        return legal
+    return [advice]
 
 
 @register_evaluator("cosmic-encounter")

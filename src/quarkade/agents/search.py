@@ -36,6 +36,11 @@ from quarkade.core.game import Action, Game, State, View
 
 Evaluator = Callable[[State], Sequence[float]]
 EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a position, in [0, 1]
+# The moves to weigh against the heuristic's (its move first), from the view, its move and the
+# legal list; a single move is played at once. A game registers one where the legal list is not
+# what should be searched (Qwarks' covers carry the heuristic's own reaction time).
+Alternatives = Callable[[View, Action, list[Action]], list[Action]]
+ALTERNATIVES: dict[str, Alternatives] = {}
 
 Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
@@ -53,6 +58,17 @@ def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
     def decorator(evaluate: Evaluator) -> Evaluator:
         EVALUATORS[game_id] = evaluate
         return evaluate
+
+    return decorator
+
+
+def register_alternatives(game_id: str) -> Callable[[Alternatives], Alternatives]:
+    """Decorator: the moves of ``game_id`` the search weighs against its heuristic's. At a flat
+    search's first step the other seats then play as the heuristic would, as in the playouts."""
+
+    def decorator(alternatives: Alternatives) -> Alternatives:
+        ALTERNATIVES[game_id] = alternatives
+        return alternatives
 
     return decorator
 
@@ -148,6 +164,10 @@ class SearchBot(Bot):
         self.tree = bool(tree)
         self.workers = int(workers)
         self._hint: tuple[Node, Key] | None = None
+        self._alternatives = ALTERNATIVES.get(game.id)
+        # The searching seat's moves at the root when they are not the legal list; with it the
+        # other seats acting at the root's step are played by the heuristic (see _iterate).
+        self._root_moves: tuple[int, list[Action]] | None = None
         self.simulations = 0  # counted over the bot's life, for benchmarks
         self._pool: Any = None
         # Two heuristic bots: one sees only the real decisions (a bot may remember what it saw,
@@ -165,9 +185,19 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         advice = self._adviser.choose(view, legal) if self._adviser is not None else None
+        if advice is not None and self._alternatives is not None and view.seat is not None:
+            moves = self._alternatives(view, advice, legal)
+            if len(moves) <= 1:
+                return advice
+            self._root_moves = (view.seat, moves)
+            try:
+                results = self.root_results(view, moves, advice)
+            finally:
+                self._root_moves = None
+            return self._decide(moves, results, advice)
         if advice is not None and advice not in legal:
-            # A legal move beside the list (Qwarks' bots cover at any millisecond, the list has
-            # a few): the search cannot weigh it against the listed ones, so it stands.
+            # A legal move beside the list: the search cannot weigh it against the listed ones,
+            # so it stands.
             return advice
         if self.workers > 1:
             results = self._parallel_results(view, legal, advice)
@@ -326,14 +356,27 @@ class SearchBot(Bot):
     def _iterate(self, root: Node, state: State) -> None:
         path: list[tuple[Node, tuple[Key, ...]]] = []
         node = root
+        root_moves = self._root_moves
+        guide = self._guide
         # Selection and expansion: down the tree until a joint choice leads to a new node (at
         # once below the root when the search is flat).
         while not state.is_over:
             acting = state.to_act
             joint: list[Key] = []
             for seat in acting:
-                if joint and seat not in state.to_act:
+                if seat not in state.to_act:
                     continue  # an earlier choice at this step ended the seat's turn
+                if root_moves is not None and node is root:
+                    if seat == root_moves[0]:
+                        action = self._select(node, seat, root_moves[1])
+                        joint.append((seat, action))
+                    else:
+                        # Flat search against players like the heuristic: the seats choosing
+                        # with the searching one (sealed) choose as it would, not by UCB.
+                        legal = state.legal_actions(seat)
+                        action = guide.choose(state.view(seat), legal) if guide is not None else legal[0]
+                    state.apply_unchecked(seat, action)
+                    continue
                 action = self._select(node, seat, state.legal_actions(seat))
                 joint.append((seat, action))
                 state.apply_unchecked(seat, action)
