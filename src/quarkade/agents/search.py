@@ -17,6 +17,11 @@ deeper tree (``tree=True``) lets the other seats answer by UCB instead. The heur
 searched first (progressive bias) and played unless another is clearly better (``margin``, and
 one standard error), so a short or noisy search falls back on a sound move; progressive
 widening keeps a wide choice (auctions offer dozens of bids) to a few moves searched well.
+A game may name the moves weighed against its heuristic's (``register_alternatives``) where
+the legal list is not the right choice: Qwarks' covers are weighed one a revealed card at the
+heuristic's own reaction time (the listed times start at 0 ms, a hand no player has), and its
+answers, which only the bot's memory of the covered card can give, are the heuristic's. The
+other seats of the root's step then choose as the heuristic would, as in the playouts.
 ``workers`` above 1 searches one tree a process and sums their root statistics (root
 parallelism). The budget is CPU time (see ``SearchBot``).
 """
@@ -47,7 +52,9 @@ SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling
 PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
 # Games whose positions cut short were measured to mislead the search: their playouts go to the
 # end (Quirky Quarks' points come in bursts as Quests complete, so a lead mid-round says little).
-PLAYOUT_DEPTHS = {"quirky-quarks": 1000}
+# Qwarks' cover is settled within its turn, and later turns only add noise: playouts end about
+# there, so a decision's second holds about three times the playouts, each more telling.
+PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5}
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
