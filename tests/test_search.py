@@ -278,3 +278,17 @@ def test_qwarks_search_chooses_the_card_at_the_heuristic_reaction_time() -> None
             action = others[seat].choose(view, legal)
         state.apply(seat, action)
     assert covers == 4 and answers >= 1
+
+
+def test_paired_comparison_leaves_a_poor_heuristic_move_and_keeps_a_sound_one() -> None:
+    # From a pile of 5 taking 1 (leaving 4) wins under random play far more often than taking 3
+    # (leaving 2, which the next player takes at once half the time): compared on the same
+    # determinizations and playout chance, the poor advised move gives way and the sound one
+    # stands.
+    game = Nim(2, {})
+    state = NimState(game, 0, 5)
+    legal = state.legal_actions(0)
+    bot = SearchBot(game, seed=4, seconds=60, iterations=400, paired=True)
+    assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
+    assert bot.paired_choice(state.view(0), legal, Take(1)) == Take(1)
+    assert bot.simulations == 2 * 800, "two playouts a comparison"

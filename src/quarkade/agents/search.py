@@ -142,14 +142,19 @@ class SearchBot(Bot):
     ``widen`` progressive widening (0: off), a node's seat tries a new action only while the
     actions it tried are fewer than ``widen`` times the square root of their visits;
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
-    ``workers`` the processes searching (root parallelism).
+    ``workers`` the processes searching (root parallelism);
+    ``paired`` True compares each move with the heuristic's on the same determinization and the
+    same playout chance (common random numbers, flat search in one process only): the
+    difference of two such playouts varies far less than either, so fewer playouts tell a
+    better move apart.
     """
 
     kind = "mcts"
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  depth: int | None = None, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
-                 margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1) -> None:
+                 margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1,
+                 paired: bool = False) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
@@ -170,6 +175,7 @@ class SearchBot(Bot):
         self.widen = float(widen)
         self.tree = bool(tree)
         self.workers = int(workers)
+        self.paired = bool(paired)
         self._hint: tuple[Node, Key] | None = None
         self._alternatives = ALTERNATIVES.get(game.id)
         # The searching seat's moves at the root when they are not the legal list; with it the
@@ -186,7 +192,7 @@ class SearchBot(Bot):
         """The keyword settings, as a worker process needs them."""
         return {"seconds": self.seconds, "iterations": self.iterations, "depth": self.depth,
                 "exploration": self.exploration, "guided": self.guided, "bias": self.bias,
-                "margin": self.margin, "widen": self.widen, "tree": self.tree}
+                "margin": self.margin, "widen": self.widen, "tree": self.tree, "paired": self.paired}
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -206,6 +212,8 @@ class SearchBot(Bot):
             # A legal move beside the list: the search cannot weigh it against the listed ones,
             # so it stands.
             return advice
+        if self.paired and advice is not None and advice in legal and not self.tree and view.seat is not None:
+            return self.paired_choice(view, legal, advice)
         if self.workers > 1:
             results = self._parallel_results(view, legal, advice)
         else:
@@ -402,6 +410,73 @@ class SearchBot(Bot):
                 stat = visited.stats[(seat, action)]
                 stat.visits += 1
                 stat.reward += rewards[seat]
+
+    def paired_choice(self, view: View, legal: list[Action], advice: Action) -> Action:
+        """The heuristic's move, or one whose reward beats it on the same determinizations and
+        playout chance by ``margin`` and ``CLEARLY`` standard errors of the paired difference."""
+        seat = view.seat
+        assert seat is not None
+        others = [action for action in legal if action != advice]
+        tried: dict[Action, list[float]] = {}  # a move -> [playouts, summed difference, summed square]
+        started = time.process_time()
+        done = 0
+        while True:
+            # Progressive widening as in _select; the moves admitted take turns (the aim is a
+            # sure comparison with the heuristic's move: UCB starved a move after an unlucky start).
+            total = sum(stat[0] for stat in tried.values())
+            untried = [action for action in others if action not in tried]
+            if untried and len(tried) < max(2.0, self.widen * math.sqrt(total)):
+                move = untried[self.chance.below(len(untried))]
+                tried[move] = [0, 0.0, 0.0]
+            else:
+                move = min(tried, key=lambda a: tried[a][0])
+            state = self.game.sample_state(view, self.chance)
+            seeds = (self.chance.next64(), self.chance.next64())
+            rewards = [self._paired_playout(state.clone(), seat, action, seeds)[seat] for action in (move, advice)]
+            stat = tried[move]
+            difference = rewards[0] - rewards[1]
+            stat[0] += 1
+            stat[1] += difference
+            stat[2] += difference * difference
+            done += 1
+            if (self.iterations and done >= self.iterations) or time.process_time() >= started + self.seconds:
+                break
+        self.simulations += 2 * done
+        best, best_gain = advice, 0.0
+        for move, (count, summed, squares) in tried.items():
+            if count < 2:
+                continue
+            mean = summed / count
+            variance = max(squares / count - mean * mean, 0.0) * count / (count - 1)
+            gain = mean - self.margin - CLEARLY * math.sqrt(max(variance, 0.0001) / count)
+            if gain > best_gain:
+                best, best_gain = move, gain
+        return best
+
+    def _paired_playout(self, state: State, seat: int, action: Action, seeds: tuple[int, int]) -> list[float]:
+        # The same chance for the game and for the playout's choices, whichever move is played.
+        if hasattr(state, "chance"):
+            setattr(state, "chance", Chance(seeds[0]))  # noqa: B010 - not every State has one
+        kept = self.chance
+        guide = self._guide
+        guide_chance = guide.chance if guide is not None else None
+        self.chance = Chance(seeds[1])
+        if guide is not None:
+            guide.chance = Chance(seeds[1] ^ 0x6A1DE)
+        try:
+            for acting in state.to_act:
+                if acting not in state.to_act:
+                    continue
+                if acting == seat:
+                    state.apply_unchecked(seat, action)
+                else:  # a seat choosing together with this one (sealed): as the heuristic would
+                    legal = state.legal_actions(acting)
+                    state.apply_unchecked(acting, guide.choose(state.view(acting), legal) if guide else legal[0])
+            return self._playout(state)
+        finally:
+            self.chance = kept
+            if guide is not None and guide_chance is not None:
+                guide.chance = guide_chance
 
     def _playout(self, state: State) -> list[float]:
         chance = self.chance
