@@ -81,7 +81,7 @@ def test_a_seat_whose_player_left_passes_to_a_bot(quick: TestClient) -> None:
     time.sleep(0.5)
     assert table.seats == ["human", "human"], "connected players keep their seats"
     close(p1)
-    wait_for(lambda: table.seats[1] != "human", timeout=5.0)
+    wait_for(lambda: table.takeovers.seat_info(1) is not None, timeout=10.0)  # the seat, then its spell, are set
     assert table.takeovers.seat_info(1)["reason"] == "left"  # type: ignore[index]
     assert not errors(p0.act("bid lhc 3"))
     wait_for(lambda: table.state.to_act == (0,), timeout=5.0)  # the bot answered for seat 1
@@ -124,7 +124,7 @@ def test_the_results_name_the_seats_bots_played_and_their_moves(quick: TestClien
     p1 = connect(quick, created["id"], token_of(created, 1))
     assert not errors(p0.act("bid lhc 3"))
     close(p1)  # seat 0 plays on: a bot takes seat 1
-    wait_for(lambda: table.seats[1] != "human", timeout=5.0)
+    wait_for(lambda: table.takeovers.seat_info(1) is not None, timeout=10.0)  # the seat, then its spell, are set
     close(p0)
     time.sleep(0.6)
     assert table.seats[0] == "human", "nobody is at the table: no bot takes the last seat"
@@ -154,7 +154,7 @@ def test_a_player_who_takes_a_seat_and_never_comes_is_replaced_too(quick: TestCl
     p0 = connect(quick, created["id"], token_of(created, 0))
     code = created["invitations"][0]["code"]
     assert quick.post(f"/api/tables/{created['id']}/join", json={"invitation": code}).status_code == 200
-    wait_for(lambda: table.seats[1] != "human", timeout=5.0)
+    wait_for(lambda: table.takeovers.seat_info(1) is not None, timeout=10.0)  # the seat, then its spell, are set
     assert table.takeovers.seat_info(1)["reason"] == "left"  # type: ignore[index]
     assert not errors(p0.act("bid lhc 3"))
 
@@ -168,7 +168,7 @@ def test_a_player_who_leaves_a_game_against_bots_finds_a_bot_kept_the_seat(quick
     p0 = connect(quick, created["id"], token_of(created, 0))
     wait_for(lambda: 0 in table.state.to_act or table.over, timeout=10.0)
     close(p0)
-    wait_for(lambda: table.seats[0] != "human", timeout=5.0)
+    wait_for(lambda: table.takeovers.seat_info(0) is not None, timeout=10.0)  # the seat, then its spell, are set
     assert table.takeovers.spells[-1]["reason"] == "left"
     since = table.takeovers.spells[-1]["from_step"]
     wait_for(lambda: any(actor == 0 for actor, _ in table.state.record().actions[since:]) or table.over, timeout=30.0)
