@@ -257,6 +257,7 @@ def test_qwarks_search_chooses_the_card_at_the_heuristic_reaction_time() -> None
     game = quarkade.load("qwarks", players=3)
     state = game.new_game(5)
     bot = SearchBot(game, seed=3, iterations=8)
+    assert bot.paired, "Qwarks' covers are compared on the same playouts by default"
     twin = make_bot("heuristic", game, 3 ^ 0xAD71CE)  # the search bot's adviser, seeded alike
     others = [make_bot("heuristic", game, 50 + seat) for seat in range(3)]
     covers = answers = 0

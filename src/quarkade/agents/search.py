@@ -21,7 +21,10 @@ A game may name the moves weighed against its heuristic's (``register_alternativ
 the legal list is not the right choice: Qwarks' covers are weighed one a revealed card at the
 heuristic's own reaction time (the listed times start at 0 ms, a hand no player has), and its
 answers, which only the bot's memory of the covered card can give, are the heuristic's. The
-other seats of the root's step then choose as the heuristic would, as in the playouts.
+other seats of the root's step then choose as the heuristic would, as in the playouts, and
+Qwarks compares each card with the heuristic's on the same determinizations and playout chance
+(``paired``, ``PAIRED_GAMES``): the heuristics all reach for the same card, and a card nobody
+else wants is worth more than a third of the best one, a gain that separate playouts drowned.
 ``workers`` above 1 searches one tree a process and sums their root statistics (root
 parallelism). The budget is CPU time (see ``SearchBot``).
 """
@@ -55,6 +58,10 @@ PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
 # Qwarks' cover is settled within its turn, and later turns only add noise: playouts end about
 # there, so a decision's second holds about three times the playouts, each more telling.
 PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5}
+# Games whose moves are compared with the heuristic's on the same determinizations and playout
+# chance by default (``paired``): in Qwarks the playouts' races and memory lapses drowned the
+# gain of an uncontested card when each move had its own.
+PAIRED_GAMES = frozenset({"qwarks"})
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
@@ -154,7 +161,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  depth: int | None = None, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
                  margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1,
-                 paired: bool = False) -> None:
+                 paired: bool | None = None) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
@@ -175,7 +182,7 @@ class SearchBot(Bot):
         self.widen = float(widen)
         self.tree = bool(tree)
         self.workers = int(workers)
-        self.paired = bool(paired)
+        self.paired = game.id in PAIRED_GAMES if paired is None else bool(paired)
         self._hint: tuple[Node, Key] | None = None
         self._alternatives = ALTERNATIVES.get(game.id)
         # The searching seat's moves at the root when they are not the legal list; with it the
@@ -202,6 +209,12 @@ class SearchBot(Bot):
             moves = self._alternatives(view, advice, legal)
             if len(moves) <= 1:
                 return advice
+            if self._guide is not None:
+                # The playouts' bot sees the position as the player does, so one with a memory
+                # (Qwarks') can answer in the playouts for the cards covered at the root.
+                self._guide.choose(view, legal)
+            if self.paired:
+                return self.paired_choice(view, moves, advice)
             self._root_moves = (view.seat, moves)
             try:
                 results = self.root_results(view, moves, advice)
