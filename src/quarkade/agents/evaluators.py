@@ -11,7 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.agents.search import register_alternatives, register_evaluator
+from quarkade.agents.base import Bot
+from quarkade.agents.search import register_alternatives, register_belief, register_evaluator
 from quarkade.core.game import Action, State, View
 
 
@@ -82,6 +83,21 @@ def qwarks_moves(view: View, advice: Action, legal: list[Action]) -> list[Action
     if isinstance(advice, Ask):
         return legal
     return [advice]
+
+
+@register_belief("qwarks")
+def qwarks_sealed_covers(state: State, seat: int, guide: Bot) -> None:
+    # A seat that covered before the searching one is taken to have reached as the heuristic
+    # would (the sampler's uniform draw had it reach late and anywhere, so the search followed
+    # the others to the best card and lost the race).
+    from quarkade.games.qwarks.actions import Cover
+
+    s: Any = state
+    if state.to_act and state.view(seat)["phase"] == "cover":
+        for other in range(s.players):
+            if other != seat and s.ready[other]:
+                action = guide.choose(state.view(other), [])
+                s.covers[other] = (action.deck, action.after) if isinstance(action, Cover) else None
 
 
 @register_evaluator("cosmic-encounter")

@@ -49,6 +49,10 @@ EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a posit
 # what should be searched (Qwarks' covers carry the heuristic's own reaction time).
 Alternatives = Callable[[View, Action, list[Action]], list[Action]]
 ALTERNATIVES: dict[str, Alternatives] = {}
+# Redraws in a determinization the sealed choices other seats already made as the heuristic bot
+# (the last argument) would make them: the game's sampler draws them uniformly.
+Belief = Callable[[State, int, Bot], None]
+BELIEFS: dict[str, Belief] = {}
 
 Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
@@ -83,6 +87,16 @@ def register_alternatives(game_id: str) -> Callable[[Alternatives], Alternatives
     def decorator(alternatives: Alternatives) -> Alternatives:
         ALTERNATIVES[game_id] = alternatives
         return alternatives
+
+    return decorator
+
+
+def register_belief(game_id: str) -> Callable[[Belief], Belief]:
+    """Decorator: how the paired search of ``game_id`` redraws the others' sealed choices."""
+
+    def decorator(belief: Belief) -> Belief:
+        BELIEFS[game_id] = belief
+        return belief
 
     return decorator
 
@@ -444,6 +458,9 @@ class SearchBot(Bot):
             else:
                 move = min(tried, key=lambda a: tried[a][0])
             state = self.game.sample_state(view, self.chance)
+            belief = BELIEFS.get(self.game.id)
+            if belief is not None and self._guide is not None:
+                belief(state, seat, self._guide)
             seeds = (self.chance.next64(), self.chance.next64())
             rewards = [self._paired_playout(state.clone(), seat, action, seeds)[seat] for action in (move, advice)]
             stat = tried[move]
