@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -293,3 +294,19 @@ def test_paired_comparison_leaves_a_poor_heuristic_move_and_keeps_a_sound_one() 
     assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
     assert bot.paired_choice(state.view(0), legal, Take(1)) == Take(1)
     assert bot.simulations == 2 * 800, "two playouts a comparison"
+
+
+def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_would() -> None:
+    from quarkade.agents.search import BELIEFS
+    from quarkade.games.qwarks.actions import Cover
+
+    game = quarkade.load("qwarks", players=2)
+    state = game.new_game(8)
+    state.apply(0, Cover(3, 9000))  # sealed: seat 1's view does not show it
+    guide, twin = make_bot("heuristic", game, 6), make_bot("heuristic", game, 6)  # registers the beliefs
+    sampled: Any = game.sample_state(state.view(1), Chance(1))
+    BELIEFS["qwarks"](sampled, 1, guide)
+    expected = twin.choose(sampled.view(0), [])
+    assert isinstance(expected, Cover)
+    assert sampled.covers[0] == (expected.deck, expected.after)
+    assert sampled.covers[1] is None, "the searching seat's own cover is its to choose"
