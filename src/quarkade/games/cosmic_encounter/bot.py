@@ -53,12 +53,24 @@ from quarkade.games.cosmic_encounter.actions import (
     Trade,
 )
 from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
+from quarkade.games.cosmic_encounter.moves import shared
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
 _SOURCES = attrgetter("sources")
 _PROBE = 16  # ways looked at first from each half of an ally's choices: more than its bases
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
+
+
+def _own(legal: list[Action], action: Action) -> Action:
+    """The legal list's own action equal to ``action`` (the game applies an action it gave at
+    once, without looking for it): for short lists."""
+    return legal[legal.index(action)] if action in legal else action
+
+
+def _last(legal: list[Action], action: Action) -> Action:
+    """The same, for an action the game lists last (an ally's decline, a deal's timeout)."""
+    return legal[-1] if legal and legal[-1] == action else _own(legal, action)
 
 
 def planet_index(name: str) -> int:
@@ -101,7 +113,7 @@ class CosmicHeuristic(Bot):
             return self._aim(data, legal)
         if isinstance(first, Launch):
             most = max(map(len, map(_SOURCES, legal)))  # every action at the launch step is a launch
-            return Launch(self._sources(data, seat, most))
+            return shared(Launch(self._sources(data, seat, most)))
         if isinstance(first, Invite):
             return self._invite(data, legal)
         if isinstance(first, (Ally, Decline)):
@@ -110,7 +122,7 @@ class CosmicHeuristic(Bot):
             return self._edict(data, seat, legal)
         if isinstance(first, Trade):
             mine, theirs = self._hand_size(data, seat), self._hand_size(data, self._opponent(data, seat))
-            return Trade(theirs > mine + 2)
+            return _own(legal, Trade(theirs > mine + 2))
         if isinstance(first, Play):
             return self._play(data, seat, legal)
         if isinstance(first, (Offer, Accept)):
@@ -118,9 +130,9 @@ class CosmicHeuristic(Bot):
         if isinstance(first, Reward):
             warp = data["players"][seat]["warp"]
             most = max(a.cards for a in legal if isinstance(a, Reward))
-            return Reward(max(0, most - warp))
+            return _own(legal, Reward(max(0, most - warp)))
         if isinstance(first, Again):
-            return Again(True)
+            return _own(legal, Again(True))
         if isinstance(first, (Home, Lose, Settle)):
             return self._place(data, seat, legal)
         return first
@@ -189,10 +201,10 @@ class CosmicHeuristic(Bot):
                     break
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
         if most[0] and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
-            return Ally(0, self._sources(data, seat, min(most[0], 2)))
+            return shared(Ally(0, self._sources(data, seat, min(most[0], 2))))
         if most[1]:
-            return Ally(1, self._sources(data, seat, min(most[1], 2)))
-        return Decline()
+            return shared(Ally(1, self._sources(data, seat, min(most[1], 2))))
+        return _last(legal, Decline())
 
     def _edict(self, data: View, seat: int, legal: list[Action]) -> Action:
         """Edicts and flares at their windows: only the legal ones fit the open window."""
@@ -218,7 +230,7 @@ class CosmicHeuristic(Bot):
                 return action
             if edict is _FORCE_FIELD and main and self._allies_against(data, seat) > 0:
                 return action
-        return Pass()
+        return _own(legal, Pass())
 
     def _flare_helps(self, data: View, seat: int, opponent: int, action: PlayFlare) -> bool:
         """A flare returns to the hand after use, so it is played whenever its effect helps:
@@ -296,7 +308,7 @@ class CosmicHeuristic(Bot):
             choice = max(both, key=lambda a: (len(a.give), a.get, -cost(a.give)))
             if mine is None or mine["notation"] != str(choice):
                 return choice
-        return Timeout()
+        return _last(legal, Timeout())
 
     @staticmethod
     def _place(data: View, seat: int, legal: list[Action]) -> Action:

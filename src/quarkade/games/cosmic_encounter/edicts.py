@@ -20,7 +20,9 @@ discard pile, or no seat could use any (see RULINGS.md, "Who is asked").
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
@@ -75,7 +77,7 @@ def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
     if edict is Edict.PLAGUE:
         return [PlayEdict(edict, other) for other in others]
     if edict is Edict.FINDER:
-        return [PlayEdict(edict, other, value) for other in others for value in finder_values(s)]
+        return list(_finder_moves(seat, s.players, s.game.options["deck"], s.quarks, s.square))
     if edict is Edict.MOBIUS:
         return [PlayEdict(edict)] if seat == s.offence and any(s.warp) else []
     if edict is Edict.FORCE_FIELD:
@@ -83,12 +85,19 @@ def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
     return [PlayEdict(edict)]
 
 
+@lru_cache(maxsize=256)
+def _finder_moves(seat: int, players: int, deck: str, quarks: bool, square: int) -> tuple[PlayEdict, ...]:
+    """A Finder's ways, made once: every other seat and every value (most of a window's
+    moves when one holds it)."""
+    return tuple(PlayEdict(Edict.FINDER, other, value) for other in range(players) if other != seat
+                 for value in _values(deck, quarks, square))
+
+
 EDICTS = tuple(Edict)  # in the order their moves are listed
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
-    place = _copies(s.cards).edict_place
-    held = {place[card] for card in s.hands[seat]}
+    held = set(map(_copies(s.cards).edict_place.__getitem__, s.hands[seat]))
     held.discard(-1)
     if not held:
         return []  # most hands at most windows: no edict
@@ -186,16 +195,18 @@ def window_matters(s: CosmicState) -> bool:
     if not s.edicts and not s.flares:
         return False
     copies = _copies(s.cards)
-    discarded = Counter(map(copies.index.__getitem__, s.deck.discards))
+    discarded: list[int] | None = None  # the discards by face, counted only for a card that could be played
     for index, (count, card) in enumerate(copies.cards):
-        if discarded[index] >= count:
-            continue
         if card.kind is Kind.EDICT:
             assert card.edict is not None
-            if could_play(s, card.edict):
+            playable = could_play(s, card.edict)
+        else:
+            playable = flares.could_open(s, s.window, card.flare)
+        if playable:
+            if discarded is None:
+                discarded = list(map(copies.index.__getitem__, s.deck.discards))
+            if discarded.count(index) < count:
                 return True
-        elif flares.could_open(s, s.window, card.flare):
-            return True
     return False
 
 
@@ -244,7 +255,7 @@ def close_window(s: CosmicState) -> None:
 def pass_window(s: CosmicState, seat: int) -> None:
     s.passed[seat] = True
     s.log = note(s.log, "pass", -1, seat)
-    waiting = tuple(other for other in range(s.players) if not s.passed[other])
+    waiting = tuple(compress(range(s.players), map(not_, s.passed)))
     if waiting:
         s._to_act = waiting
     else:

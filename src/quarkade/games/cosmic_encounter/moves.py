@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
-from itertools import combinations, combinations_with_replacement, repeat
+from functools import cache, lru_cache, partial
+from itertools import combinations, combinations_with_replacement, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -85,13 +85,13 @@ def moves(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _regroup(s: CosmicState, seat: int) -> list[Any]:
-    return [Regroup(planet) for planet in setup_phases.regroup_planets(s)]
+    return list(map(_REGROUP, setup_phases.regroup_planets(s)))
 
 
 def _destiny(s: CosmicState, seat: int) -> list[Any]:
-    found: list[Any] = [Aim(planet, defender) for planet, defender in setup_phases.aims(s)]
+    found: list[Any] = list(starmap(_AIM, setup_phases.aims(s)))
     if s.drawn == s.offence:
-        found.append(DrawAgain())
+        found.append(_DRAW_AGAIN)
     return found
 
 
@@ -101,7 +101,7 @@ def _launch(s: CosmicState, seat: int) -> list[Any]:
 
 def _invite(s: CosmicState, seat: int) -> list[Any]:
     others = setup_phases.invitable(s, seat)
-    return [Invite(group) for size in range(len(others) + 1) for group in combinations(others, size)]
+    return list(_invites(tuple(others)))
 
 
 def _alliance(s: CosmicState, seat: int) -> list[Any]:
@@ -119,17 +119,17 @@ def _edicts(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _trade(s: CosmicState, seat: int) -> list[Any]:
-    return [Trade(True), Trade(False)]
+    return list(_TRADES)
 
 
 def _cards(s: CosmicState, seat: int) -> list[Any]:
     if cards.must_play_random(s, seat):
-        return [Play("random")]
+        return [_PLAY("random")]
     held = s.challenge_cards(seat)
     if flares.must_attack(s, seat) and any(s.cards[card].is_attack for card in held):
         held = [card for card in held if s.cards[card].is_attack]  # Laser's Wild
     faces = dict.fromkeys(s.cards[card].face for card in held)
-    return [Play(face) for face in faces]
+    return list(map(_PLAY, faces))
 
 
 def _deal(s: CosmicState, seat: int) -> list[Any]:
@@ -141,21 +141,33 @@ def _place(s: CosmicState, seat: int) -> list[Any]:
     _, kind, _ = s.placements[0]
     options = placements.choices(s, seat, kind)
     if kind == placements.HOME:
-        return [Home(planet) for planet, _ in options]
+        return [_HOME(planet) for planet, _ in options]
     if kind == placements.LOSE:
-        return [Lose(planet) for planet, _ in options]
-    return [Settle(planet, source) for planet, source in options]
+        return [_LOSE(planet) for planet, _ in options]
+    return list(starmap(_SETTLE, options))
 
 
 def _rewards(s: CosmicState, seat: int) -> list[Any]:
-    return [Reward(count) for count in range(s.ally_tokens[seat] + 1)]
+    return list(map(_REWARD, range(s.ally_tokens[seat] + 1)))
 
 
 def _again(s: CosmicState, seat: int) -> list[Any]:
-    return [Again(True), Again(False)]
+    return list(_AGAINS)
 
 
 PASS = Pass()  # the answer of most seats at most windows: made once
+# The small choices' actions are made once and shared too (actions are frozen): looking one up
+# costs less than making it at every step.
+_REGROUP, _HOME, _LOSE, _SETTLE = cache(Regroup), cache(Home), cache(Lose), cache(Settle)
+_AIM, _PLAY, _REWARD = cache(Aim), cache(Play), cache(Reward)
+_DRAW_AGAIN, _TRADES, _AGAINS = DrawAgain(), (Trade(True), Trade(False)), (Again(True), Again(False))
+
+
+@cache
+def _invites(others: tuple[int, ...]) -> tuple[Invite, ...]:
+    return tuple(Invite(group) for size in range(len(others) + 1) for group in combinations(others, size))
+
+
 # Keyed by the step's identity: an Enum member's hash is worked out in Python at every look-up.
 _BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves for step, moves in {
     Step.REGROUP: _regroup, Step.DESTINY: _destiny, Step.LAUNCH: _launch, Step.INVITE_OFFENCE: _invite,
@@ -219,6 +231,16 @@ def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> t
 
 
 _ALLY_MAKERS = (partial(Ally, 0), partial(Ally, 1))
+
+
+def shared(action: Action) -> Action:
+    """The launch or ally's commitment made once and shared that equals ``action`` (``action``
+    itself if there is none, or for another kind): the one the legal actions hold."""
+    if isinstance(action, Launch):
+        return _LAUNCHES.get(action.sources, action)
+    if isinstance(action, Ally) and action.side in (0, 1):
+        return _ALLIES[action.side].get(action.sources, action)
+    return action
 
 
 def listed(legal: list[Action], action: Action) -> bool:

@@ -29,6 +29,8 @@ from quarkade.games.cosmic_encounter.components import PLANETS
 if TYPE_CHECKING:
     from quarkade.games.cosmic_encounter.rules import CosmicState
 
+from quarkade.games.cosmic_encounter.rules import Step
+
 HOME, LOSE, BASE = "home", "lose", "base"
 KINDS = (HOME, LOSE, BASE)
 # Where the flow goes once the queue is empty: the defensive rewards (or the challenge's
@@ -86,8 +88,6 @@ def start(s: CosmicState, then: str) -> None:
 
 def advance(s: CosmicState) -> None:
     """Make every placement that has at most one choice; stop at the first that has several."""
-    from quarkade.games.cosmic_encounter.rules import Step
-
     while s.placements:
         seat, kind, _ = s.placements[0]
         options = choices(s, seat, kind)

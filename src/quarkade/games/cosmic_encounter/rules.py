@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -269,7 +269,8 @@ class CosmicState(CachedLegalActions):
 
     def bases_tokens(self, seat: int, exclude: int = -1) -> int:
         """Tokens the seat has on its bases (planets), but ``exclude``."""
-        return sum(row[seat] for planet, row in enumerate(self.tokens) if planet != exclude)
+        total: int = sum(map(itemgetter(seat), self.tokens))
+        return total - self.tokens[exclude][seat] if exclude >= 0 else total
 
     def take_tokens(self, seat: int, count: int) -> int:
         """The seat loses ``count`` tokens from its bases to the warp, each from a base of its
@@ -297,8 +298,8 @@ class CosmicState(CachedLegalActions):
 
     def foreign_bases(self, seat: int) -> int:
         home = seat * PLANETS
-        return sum(1 for planet, row in enumerate(self.tokens)
-                   if row[seat] and not home <= planet < home + PLANETS)
+        column = list(map(itemgetter(seat), self.tokens))  # the seat's tokens on each planet
+        return len(column) - column.count(0) - (PLANETS - column[home:home + PLANETS].count(0))
 
     def draw_cards(self, seat: int, count: int) -> list[int]:
         drawn: list[int] = []

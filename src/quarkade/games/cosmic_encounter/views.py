@@ -89,6 +89,7 @@ PLANET_NAMES = tuple(f"{planet // PLANETS}.{planet % PLANETS}" for planet in ran
 PLANET_SYSTEMS = tuple(planet // PLANETS for planet in range(6 * PLANETS))
 # The sides that invited a seat, by its ``invited`` bits (1: the offence, 2: the defence).
 INVITED = tuple(tuple(SIDES[side] for side in (0, 1) if bits & (1 << side)) for bits in range(4))
+_NAME_OR_NONE = (*POWER_NAMES, None)  # a power's name by its index, -1 (none) giving None
 _FACE_INFOS: dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]] = {}
 
 
@@ -106,12 +107,10 @@ def face_infos(cards: tuple[Card, ...], square: int) -> list[dict[str, Any]]:
 def base_counts(s: CosmicState) -> tuple[list[int], list[int]]:
     """Each seat's tokens on its bases, and its foreign bases, from each seat's column of the
     board (planets it has no token on are zeros)."""
-    tokens, foreign = [], []
-    for seat, column in enumerate(zip(*s.tokens, strict=True)):
-        home = column[seat * PLANETS:(seat + 1) * PLANETS]
-        tokens.append(sum(column))
-        foreign.append(len(column) - column.count(0) - (PLANETS - home.count(0)))
-    return tokens, foreign
+    columns = list(zip(*s.tokens, strict=True))
+    foreign = [len(column) - column.count(0) - (PLANETS - column[seat * PLANETS:(seat + 1) * PLANETS].count(0))
+               for seat, column in enumerate(columns)]
+    return list(map(sum, columns)), foreign
 
 
 def planet_name(planet: int) -> str:
@@ -160,11 +159,10 @@ class Parts:
     so it is made only while the state is still at the view's position (``StaleView`` once
     an action has been applied since)."""
 
-    __slots__ = ("_state", "seat", "steps", "infos")
+    __slots__ = ("_state", "seat", "steps")
 
     def __init__(self, s: CosmicState, seat: int | None) -> None:
         self._state, self.seat, self.steps = s, seat, s.steps
-        self.infos = face_infos(s.cards, max(s.square, 0))
 
     @property
     def s(self) -> CosmicState:
@@ -173,22 +171,30 @@ class Parts:
             raise StaleView("a view is read before its state's next action, or made whole before it (View.whole)")
         return s
 
+    @property
+    def infos(self) -> list[dict[str, Any]]:
+        """The cards as shown in the view's square: looked up by the parts that show cards,
+        after ``s`` has checked the state is still at the view's position."""
+        s = self._state
+        return face_infos(s.cards, max(s.square, 0))
+
     def players(self) -> list[dict[str, Any]]:
         s = self.s
         bases, foreign = base_counts(s)
-        powers, flared = s.powers, s.flared
         return [{
             "seat": p,
-            "power": POWER_NAMES[powers[p]] if powers[p] >= 0 else None,
-            "zapped": s.zapped[p],
-            "flare": POWER_NAMES[flared[p]] if flared[p] >= 0 else None,
-            "flare_super": s.flare_super[p],
-            "hand_size": len(s.hands[p]),
-            "warp": s.warp[p],
-            "removed": s.removed[p],
+            "power": _NAME_OR_NONE[power],
+            "zapped": zapped,
+            "flare": _NAME_OR_NONE[flare],
+            "flare_super": flare_super,
+            "hand_size": len(hand),
+            "warp": warp,
+            "removed": removed,
             "foreign_bases": foreign[p],
             "bases": bases[p],
-        } for p in range(s.players)]
+        } for p, power, zapped, flare, flare_super, hand, warp, removed
+            in zip(range(s.players), s.powers, s.zapped, s.flared, s.flare_super, s.hands, s.warp, s.removed,
+                   strict=True)]
 
     def planets(self) -> list[dict[str, Any]]:
         return [{"planet": name, "system": system, "tokens": row[:]}
@@ -203,8 +209,9 @@ class Parts:
         return {"cards": len(s.destiny.cards), "discards": s.destiny.discards[:]}
 
     def encounter(self) -> dict[str, Any]:
-        s, infos, seat = self.s, self.infos, self.seat
+        s, seat = self.s, self.seat
         played = s.played
+        infos = self.infos if s.revealed or s.result is not None else []
         shown = {str(main): dict(infos[card]) for main, card in played.items()} if s.revealed else {}
         result = None
         if s.result is not None:
