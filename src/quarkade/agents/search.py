@@ -199,6 +199,7 @@ class SearchBot(Bot):
         self.paired = game.id in PAIRED_GAMES if paired is None else bool(paired)
         self._hint: tuple[Node, Key] | None = None
         self._alternatives = ALTERNATIVES.get(game.id)
+        self._belief = BELIEFS.get(game.id)
         # The searching seat's moves at the root when they are not the legal list; with it the
         # other seats acting at the root's step are played by the heuristic (see _iterate).
         self._root_moves: tuple[int, list[Action]] | None = None
@@ -458,9 +459,8 @@ class SearchBot(Bot):
             else:
                 move = min(tried, key=lambda a: tried[a][0])
             state = self.game.sample_state(view, self.chance)
-            belief = BELIEFS.get(self.game.id)
-            if belief is not None and self._guide is not None:
-                belief(state, seat, self._guide)
+            if self._belief is not None and self._guide is not None:
+                self._belief(state, seat, self._guide)
             seeds = (self.chance.next64(), self.chance.next64())
             rewards = [self._paired_playout(state.clone(), seat, action, seeds)[seat] for action in (move, advice)]
             stat = tried[move]
@@ -477,7 +477,7 @@ class SearchBot(Bot):
             if count < 2:
                 continue
             mean = summed / count
-            variance = max(squares / count - mean * mean, 0.0) * count / (count - 1)
+            variance = (squares / count - mean * mean) * count / (count - 1)
             gain = mean - self.margin - CLEARLY * math.sqrt(max(variance, 0.0001) / count)
             if gain > best_gain:
                 best, best_gain = move, gain
