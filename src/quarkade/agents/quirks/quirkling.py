@@ -4,6 +4,7 @@ climates' codes."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -74,6 +75,31 @@ def _favours(coded: tuple[int, ...], lacking: tuple[int, ...]) -> tuple[float, .
     return found
 
 
+_TERMS: dict[tuple[tuple[int, ...], tuple[int, ...], float], tuple[float, ...]] = {}
+
+
+def _terms(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> tuple[float, ...]:
+    """``weight`` times each of ``_favours(coded, lacking)``: one climate's terms of a value,
+    to be summed in this order."""
+    found = _TERMS.get((coded, lacking, weight))
+    if found is None:
+        if len(_TERMS) >= 100_000:
+            _TERMS.clear()
+        found = _TERMS[coded, lacking, weight] = tuple(weight * favour for favour in _favours(coded, lacking))
+    return found
+
+
+@functools.cache
+def _patterns(climates: tuple[int, ...]) -> tuple[tuple[int, tuple[bool, ...]], ...]:
+    """Each pattern of codes a card may bear in ``climates`` (bit ``i``: the code of the
+    ``i``-th), with whether it bears the code of each climate (one climate may come twice)."""
+    patterns = []
+    for pattern in range(1 << len(climates)):
+        coded = {climate for bit, climate in enumerate(climates) if pattern >> bit & 1}
+        patterns.append((pattern, tuple(climate in coded for climate in climates)))
+    return tuple(patterns)
+
+
 class Nursery:
     """What a Quirkling player reads from its view."""
 
@@ -127,8 +153,8 @@ class Nursery:
         total = 0.0
         lacking = self.lacking_kinds
         for coded, (_, weight) in zip(counts, weights, strict=True):
-            for favour in _favours(tuple(coded), lacking):
-                total += weight * favour
+            for term in _terms(tuple(coded), lacking, weight):
+                total += term
         return total + 0.01 * size
 
     def hand_count(self, climate: int) -> list[int]:
@@ -164,23 +190,24 @@ class Nursery:
         shares = [self.share(stack, climate) for climate in climates]
         size = len(self.hand) + 1
         lacking = self.lacking_kinds
+        # Each weight's terms of the value, without the card's code and with it: the same few
+        # come back in every pattern of codes below, summed in the same order as in ``value``.
+        plain_terms = [_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights)]
+        bumped_terms = [_terms(bumped[k], lacking, weight) for k, (_, weight) in enumerate(weights)]
         gain = 0.0
-        for pattern in range(1 << len(climates)):
+        for pattern, bears in _patterns(tuple(climates)):
             chance = 1.0
-            coded: set[int] = set()  # the climates whose codes the card bears
-            for bit, climate in enumerate(climates):
-                p = shares[bit]
+            for bit, p in enumerate(shares):
                 if pattern >> bit & 1:
                     chance *= p
-                    coded.add(climate)
                 else:
                     chance *= 1 - p
             if chance > 0:
                 # value((*self.hand, card), weights), from the hand's counts and the card's own
                 total = 0.0
-                for k, (climate, weight) in enumerate(weights):
-                    for favour in _favours(bumped[k] if climate in coded else plain[k], lacking):
-                        total += weight * favour
+                for k, bumps in enumerate(bears):
+                    for term in bumped_terms[k] if bumps else plain_terms[k]:
+                        total += term
                 gain += chance * (total + 0.01 * size - base)
         return gain
 
