@@ -21,8 +21,9 @@ from quarkade.agents.quirks.seen import (
     as_moves,
     beats,
     climate_of,
+    guess_beside,
+    partners,
     pick,
-    quirks_guess,
     seen_by_index,
     seen_cards,
     unseen_guess,
@@ -54,25 +55,34 @@ class Table:
         self.climate = climate_of(self.space)
         niche = view["niche"]
         self.niche = NICHES.index(niche) if niche else -1
-        self.slots: list[list[tuple[int, tuple[Seen, ...]] | None]] = []
+        self.slots: list[tuple[tuple[int, tuple[Seen, ...]] | None, tuple[int, tuple[Seen, ...]] | None]] = []
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level).
         upper: list[tuple[Seen, ...]] = []
         lower: list[tuple[Seen, ...]] = []
         for entry in view["niches"]:
-            row: list[tuple[int, tuple[Seen, ...]] | None] = []
-            for name, cards in zip(LEVELS, (upper, lower), strict=True):
-                slot = entry[name]
-                if slot is None:
-                    row.append(None)
-                    cards.append(())
-                else:
-                    seen = seen_cards(slot["cards"])
-                    row.append((slot["owner"], seen))
-                    cards.append(seen)
-            self.slots.append(row)
+            top, bottom = entry["upper"], entry["lower"]
+            if top is None:
+                upper_slot = None
+                upper.append(())
+            else:
+                seen = seen_cards(top["cards"])
+                upper_slot = (top["owner"], seen)
+                upper.append(seen)
+            if bottom is None:
+                lower_slot = None
+                lower.append(())
+            else:
+                seen = seen_cards(bottom["cards"])
+                lower_slot = (bottom["owner"], seen)
+                lower.append(seen)
+            self.slots.append((upper_slot, lower_slot))
         self.levels = (tuple(upper), tuple(lower))
-        self.hand = seen_cards(view.get("hand", ()))
-        self.contest: dict[str, Any] | None = view.get("contest")
+        self.partners = (partners(self.levels[UPPER]), partners(self.levels[LOWER]))
+        # ``in`` first: a key missing from a view costs an exception to ``get``.
+        self.hand = seen_cards(view["hand"]) if "hand" in view else ()
+        self.contest: dict[str, Any] | None = None
+        if "contest" in view:
+            self.contest = view["contest"]
         self.reveals: list[dict[str, Any]] = view["reveals"]
         self._guessed: dict[tuple[int, int, int, float], tuple[float, float]] = {}
 
@@ -109,11 +119,10 @@ class Table:
     def _guess(self, niche: int, level: int, climate: int, cards: Sequence[Seen] | None,
                bonus: float) -> tuple[float, float]:
         own = cards is None and self.mine(niche, level)
-        quirks = tuple(cards) if cards is not None else self.cards(niche, level)
-        level_cards = self.levels[level]
-        if level_cards[niche] is not quirks:
-            level_cards = (*level_cards[:niche], quirks, *level_cards[niche + 1:])
-        mean, var = quirks_guess(niche, quirks, level_cards, climate)
+        quirks = cards if cards is not None else self.cards(niche, level)
+        # A QUiRKS meets the other niches of its level only: what is in its own niche now does not count.
+        first, second = self.partners[level][niche]
+        mean, var = guess_beside(niche, quirks, first, second, climate)
         if cards is None and not own:
             counted = self._counted(niche, level, climate)
             if counted is not None:

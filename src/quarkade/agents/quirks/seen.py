@@ -156,11 +156,8 @@ _BY_FACE: dict[tuple[str, str | None], Seen] = {}
 def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
     """:meth:`Seen.of` of each card of a view (a bot reads a dozen or two at every decision)."""
     by_face = _BY_FACE
-    found = []
-    for card in cards:
-        seen = by_face.get((card["number"], card.get("codes")))
-        found.append(seen if seen is not None else Seen.of(card))
-    return tuple(found)
+    # A Seen is never false: ``or`` falls back only on a face not seen yet.
+    return tuple([by_face.get((card["number"], card.get("codes"))) or Seen.of(card) for card in cards])
 
 
 def card_at(cards: Sequence[Seen], row: str) -> Seen | None:
@@ -170,14 +167,35 @@ def card_at(cards: Sequence[Seen], row: str) -> Seen | None:
     return None
 
 
-def _eats(eater: Seen | None, eaten: Seen | None) -> bool:
-    return eater is not None and eaten is not None and eater.food >= 0 and eater.food == eaten.food
+Partners = tuple[Seen | None, Seen | None]
+
+
+def partners(level: Sequence[Sequence[Seen]]) -> tuple[Partners, Partners, Partners]:
+    """The cards of the other niches at a level whose food-chain symbols each niche's QUiRKS
+    meets: the plant meets the herbivore's A card; the herbivore, the plant's A card and the
+    carnivore's; the carnivore, the herbivore's C card."""
+    herbivore = level[HERBIVORE]
+    return ((card_at(herbivore, "A"), None), (card_at(level[PLANT], "A"), card_at(level[CARNIVORE], "A")),
+            (card_at(herbivore, "C"), None))
 
 
 def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[Seen]],
                  climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
     """(mean, variance) of a QUiRKS's total in ``climate``, with the food-chain points it
     gains or loses from the QUiRKS of the other niches at its level ("Food Chain Points")."""
+    if niche == PLANT:
+        first, second = card_at(level[HERBIVORE], "A"), None
+    elif niche == HERBIVORE:
+        first, second = card_at(level[PLANT], "A"), card_at(level[CARNIVORE], "A")
+    else:
+        first, second = card_at(level[HERBIVORE], "C"), None
+    return guess_beside(niche, cards, first, second, climate, held)
+
+
+def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
+                 climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
+    """``quirks_guess`` with the level's cards the QUiRKS meets given (``partners``): a bot
+    that weighs many QUiRKS beside the same level finds them once."""
     mean = var = 0.0
     own_a = own_c = None  # card_at(cards, "A") and card_at(cards, "C"), found on the way
     for card in cards:
@@ -190,26 +208,21 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
                 own_a = card
         elif row == "C" and own_c is None:
             own_c = card
-    # The one card of another niche whose food-chain symbol counts, and with which sign.
+    # The one card of another niche whose food-chain symbol counts, and with which sign
+    # (who eats whom: an eater's food-chain symbol matches the symbol of what it eats).
     other: Seen | None = None
     sign = 0
     if niche == PLANT:
-        herbivore_a = card_at(level[HERBIVORE], "A")
-        if _eats(herbivore_a, own_a):
-            other, sign = herbivore_a, -1
+        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
+            other, sign = first, -1
     elif niche == HERBIVORE:
-        plant_a = card_at(level[PLANT], "A")
-        if _eats(own_a, plant_a):
-            assert plant_a is not None
-            m, v = plant_a.guesses[climate] if not held or plant_a.codes is not None else plant_a.guess(climate, held)
+        if own_a is not None and first is not None and 0 <= own_a.food == first.food:
+            m, v = first.guesses[climate] if not held or first.codes is not None else first.guess(climate, held)
             mean, var = mean + 1 * m, var + v
-        carnivore_a = card_at(level[CARNIVORE], "A")
-        if _eats(carnivore_a, own_c):
-            other, sign = carnivore_a, -1
-    else:
-        herbivore_c = card_at(level[HERBIVORE], "C")
-        if _eats(own_a, herbivore_c):
-            other, sign = herbivore_c, 1
+        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
+            other, sign = second, -1
+    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
+        other, sign = first, 1
     if other is not None:
         m, v = other.guesses[climate] if not held or other.codes is not None else other.guess(climate, held)
         mean, var = mean + sign * m, var + v

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage, slot_of
+from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
@@ -214,6 +214,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
+_STACK_OF = tuple(card.stack for card in CARDS)
 
 
 def make_view(state: QuirksState, seat: int | None) -> View:
@@ -292,10 +293,11 @@ def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, .
                   shown: AdaptationTable | None) -> list[dict[str, Any]]:
     """What everyone sees of each player; its hand too once the game is over (``shown``)."""
     players = []
+    stack_of, numbers = _STACK_OF, NUMBERS
     for s, hand in enumerate(hands):
         stacks = [0] * len(STACKS)
         for card in hand:
-            stacks[CARDS[card].stack] += 1
+            stacks[stack_of[card]] += 1
         player: dict[str, Any] = {
             "seat": s,
             "hand_size": len(hand),
@@ -303,9 +305,9 @@ def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, .
             "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
             "extinctions": len(extinct[s]),
             # Extinct branches lie face down, but every one of their cards was seen on the table.
-            "extinct": [[CARDS[c].number for c in branch] for branch in extinct[s]],
+            "extinct": [[numbers[c] for c in branch] for branch in extinct[s]],
             "eliminated": eliminated[s],
-            "upper_niches": [NICHES[n] for n in range(3) if owners[slot_of(n, UPPER)] == s],
+            "upper_niches": [NICHES[n] for n in range(3) if owners[n * 2 + UPPER] == s],
         }
         if shown is not None:
             player["hand"] = [card_json(c, shown) for c in sorted(hand)]
