@@ -180,7 +180,11 @@ class Table:
 
     def horizon_guess(self, niche: int, level: int, cards: Sequence[Seen],
                       horizon: Sequence[tuple[int, float]] = HORIZON) -> float:
-        return sum(weight * self.guess(niche, level, (self.climate + step) % CLIMATE_COUNT, cards)[0]
+        # ``self.guess(niche, level, climate, cards)[0]`` of each climate, straight from the
+        # level's partners: given cards, a guess reads no count and adds no bonus.
+        first, second = self.partners[level][niche]
+        climate = self.climate
+        return sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
                    for step, weight in horizon)
 
 
