@@ -1,9 +1,14 @@
-"""Shared helpers: seeded random play and the configurations every game is tested in."""
+"""Shared helpers: seeded random play and the configurations every game is tested in; tests
+that measure time run alone when pytest-xdist runs the others side by side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import fcntl
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
 
 import quarkade
 from quarkade.core import Action, Chance, Game, State
@@ -73,3 +78,45 @@ def chooser(seed: int) -> Chance:
 def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
     """A whole game from ``seed``, the choices drawn from ``chooser(seed)``."""
     return play_out(game.new_game(seed), chooser(seed), max_steps)
+
+
+# ------------------------------------------------------------------ tests that measure time
+# The suite runs in pytest-xdist's workers (pyproject's addopts), two tests at a time. A test
+# marked ``alone`` measures real time (a countdown, the server's clock, a race against bots'
+# reaction times): it starts once no other test runs, and no other starts before it is done. The
+# workers agree through two lock files in their common temporary folder: the room, held shared by
+# ordinary tests and exclusively by a lone one, and the turnstile, which a lone test holds while
+# it waits for the room, so that ordinary tests following one another cannot keep it waiting.
+_LOCKS: list[IO[bytes]] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None or config.option.basetemp is None:
+        return  # not in a worker: one test at a time already
+    shared = Path(config.option.basetemp).parent  # the run's folder, each worker's beside the others'
+    _LOCKS[:] = [(shared / f"{name}.lock").open("ab") for name in ("turnstile", "room")]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for lock in _LOCKS:
+        lock.close()
+    _LOCKS.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, object, object]:
+    if not _LOCKS:
+        return (yield)
+    turnstile, room = _LOCKS
+    alone = item.get_closest_marker("alone") is not None
+    fcntl.flock(turnstile, fcntl.LOCK_EX)
+    fcntl.flock(room, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+    if not alone:
+        fcntl.flock(turnstile, fcntl.LOCK_UN)
+    try:
+        return (yield)
+    finally:
+        fcntl.flock(room, fcntl.LOCK_UN)
+        if alone:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
