@@ -100,6 +100,11 @@ def _patterns(climates: tuple[int, ...]) -> tuple[tuple[int, tuple[bool, ...]], 
     return tuple(patterns)
 
 
+# climates, the hand's coded counts and their terms, the hand's value, the size term, patterns
+_Setting = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...], float, float,
+                 tuple[tuple[int, tuple[bool, ...]], ...]]
+
+
 class Nursery:
     """What a Quirkling player reads from its view."""
 
@@ -121,6 +126,8 @@ class Nursery:
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._shares: dict[tuple[int, int], float] = {}
         self._hand_counts: dict[int, list[int]] = {}
+        self._readables: dict[int, tuple[list[int], list[int]]] = {}  # see _readable
+        self._settings: dict[tuple[tuple[int, float], ...], _Setting] = {}  # see _gain_setting
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
     @property
@@ -168,7 +175,22 @@ class Nursery:
         """``share_coded(stack, climate, self.hand)``, worked out once a decision."""
         found = self._shares.get((stack, climate))
         if found is None:
-            found = self._shares[stack, climate] = share_coded(stack, climate, self.hand)
+            readable, coded = self._readable(climate)
+            found = self._shares[stack, climate] = share_coded(stack, climate,
+                                                               counted=(readable[stack], coded[stack]))
+        return found
+
+    def _readable(self, climate: int) -> tuple[list[int], list[int]]:
+        """By stack, the hand's cards whose codes one reads, and how many of them bear
+        ``climate``'s code (what ``share_coded`` counts of the hand), once a decision."""
+        found = self._readables.get(climate)
+        if found is None:
+            readable, coded = [0] * len(STACKS), [0] * len(STACKS)
+            for card in self.hand:
+                if card.number and card.codes is not None:
+                    readable[card.stack] += 1
+                    coded[card.stack] += bool(card.marks[climate])
+            found = self._readables[climate] = (readable, coded)
         return found
 
     def next_weights(self) -> list[tuple[int, float]]:
@@ -180,22 +202,32 @@ class Nursery:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
         return [(self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)]
 
+    def _gain_setting(self, weights: Sequence[tuple[int, float]]) -> _Setting:
+        """What ``expected_gain`` weighs for every stack alike, worked out once a decision:
+        the climates, the hand's coded cards by stack in each, their terms of the value, the
+        hand's value, and what one more card adds to the size."""
+        key = tuple(weights)
+        found = self._settings.get(key)
+        if found is None:
+            climates = tuple(climate for climate, _ in weights)
+            plain = tuple(tuple(self.hand_count(climate)) for climate in climates)
+            lacking = self.lacking_kinds
+            plain_terms = tuple(_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights))
+            found = self._settings[key] = (climates, plain, plain_terms, self.value(self.hand, weights),
+                                           0.01 * (len(self.hand) + 1), _patterns(climates))
+        return found
+
     def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
-        climates = [climate for climate, _ in weights]
-        # The hand's coded cards by stack in each climate, without the card and with it.
-        plain = [tuple(self.hand_count(climate)) for climate in climates]
-        base = self.value(self.hand, weights)
-        bumped = [held[:stack] + (held[stack] + 1,) + held[stack + 1:] for held in plain]
-        shares = [self.share(stack, climate) for climate in climates]
-        size = len(self.hand) + 1
+        climates, plain, plain_terms, base, extra, patterns = self._gain_setting(weights)
         lacking = self.lacking_kinds
-        # Each weight's terms of the value, without the card's code and with it: the same few
-        # come back in every pattern of codes below, summed in the same order as in ``value``.
-        plain_terms = [_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights)]
-        bumped_terms = [_terms(bumped[k], lacking, weight) for k, (_, weight) in enumerate(weights)]
+        # Each weight's terms of the value with the card's code: the hand's coded cards by
+        # stack in each climate with the card, summed in the same order as in ``value``.
+        bumped_terms = [_terms(held[:stack] + (held[stack] + 1,) + held[stack + 1:], lacking, weight)
+                        for held, (_, weight) in zip(plain, weights, strict=True)]
+        shares = [self.share(stack, climate) for climate in climates]
         gain = 0.0
-        for pattern, bears in _patterns(tuple(climates)):
+        for pattern, bears in patterns:
             chance = 1.0
             for bit, p in enumerate(shares):
                 if pattern >> bit & 1:
@@ -208,7 +240,7 @@ class Nursery:
                 for k, bumps in enumerate(bears):
                     for term in bumped_terms[k] if bumps else plain_terms[k]:
                         total += term
-                gain += chance * (total + 0.01 * size - base)
+                gain += chance * (total + extra - base)
         return gain
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
