@@ -17,9 +17,10 @@ from quarkade.agents.quirks.seen import (
     PLANT,
     Seen,
     as_moves,
+    card_at,
     climate_of,
+    guess_beside,
     pick,
-    quirks_guess,
     seen_by_index,
     seen_cards,
     share_coded,
@@ -60,7 +61,8 @@ class Group:
 
         # Worked out once a decision, when first needed: the group's guesses of its QUiRKS,
         # what each stack adds to each climate's potential, and the potentials.
-        self._guesses: dict[tuple[Any, ...], tuple[float, float]] = {}  # see total()
+        # see total(): by climate, niche, cards and partners
+        self._guesses: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
         self._potentials: dict[int, float] = {}
         self._parts: list[tuple[tuple[float, ...], ...]] | None = None
         self._target = -1
@@ -71,20 +73,21 @@ class Group:
         guesses = self._guesses
         mean = var = 0.0
         for niche in niches:
-            # A QUiRKS's guess depends on its cards and on the niches whose food-chain symbols
-            # it meets (the plant and the carnivore meet the herbivore, which meets both): the
-            # changes a decision weighs leave most guesses as they were.
+            # A QUiRKS's guess depends on its cards and on the cards of the other niches whose
+            # food-chain symbols it meets (the plant and the carnivore meet the herbivore, which
+            # meets both): the changes a decision weighs leave most guesses as they were.
+            # Only the partners' cards count of the others (see ``partners``).
             cards = group[niche]
-            key: tuple[Any, ...]
             if niche == PLANT:
-                key = (climate, niche, cards, group[HERBIVORE], ())
+                first, second = card_at(group[HERBIVORE], "A"), None
             elif niche == HERBIVORE:
-                key = (climate, niche, cards, group[PLANT], group[CARNIVORE])
+                first, second = card_at(group[PLANT], "A"), card_at(group[CARNIVORE], "A")
             else:
-                key = (climate, niche, cards, group[HERBIVORE], ())
+                first, second = card_at(group[HERBIVORE], "C"), None
+            key = (climate, niche, cards, first, second)
             found = guesses.get(key)
             if found is None:
-                found = guesses[key] = quirks_guess(niche, cards, group, climate, self.held)
+                found = guesses[key] = guess_beside(niche, cards, first, second, climate, self.held)
             m, v = found
             mean, var = mean + m, var + v
         return mean, var
