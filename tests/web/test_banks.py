@@ -58,6 +58,7 @@ def test_the_bank_is_shown_to_every_seat_and_runs_for_the_seat_to_act(client: Te
     assert plain["table"]["time_bank"] is None
 
 
+@pytest.mark.alone  # the move's time is measured
 def test_a_move_costs_its_time_and_earns_the_bonus(client: TestClient) -> None:
     table, peers, _ = banked_duel(client, BANK)
     time.sleep(0.3)
@@ -119,6 +120,7 @@ def test_at_a_sealed_step_each_seat_runs_its_own_bank_until_it_is_done(client: T
     assert bank["left_ms"]["1"] == before["1"], "seat 1's figure stays what it was when its run began"
 
 
+@pytest.mark.alone  # the banks' times are measured across a restart
 def test_a_restart_resumes_the_banks(tmp_path: Path) -> None:
     db = tmp_path / "banks.sqlite3"
     with make_client(db) as first:

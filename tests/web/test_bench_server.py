@@ -37,6 +37,7 @@ def test_a_negative_think_time_is_refused(monkeypatch: pytest.MonkeyPatch) -> No
     assert "--think" in result.output and "-1" in result.output
 
 
+@pytest.mark.alone  # it counts the moves made in a second
 def test_bot_speed_measures_moves_against_a_live_server(capsys: pytest.CaptureFixture[str]) -> None:
     figures = bench_server.run(tables=2, seconds=1.0, json_output=True, think=0.0)
     assert figures["think_seconds"] == 0.0 and figures["tables_held"] == 2

@@ -18,7 +18,10 @@ from quarkade.games.qwarks.components import CARD_BY_ID, Card, Question
 
 from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
+    pytest.mark.alone,  # the person races the bots' reaction times and the countdown
+]
 
 COVER_SECONDS = 3
 

@@ -17,7 +17,10 @@ from .test_browser import quirky_quarks_step, visible
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
+    pytest.mark.alone,  # a bank of 2 s runs out, and a move is taken back within a bot's think time
+]
 
 THINK = 2.0  # the bots' think time: the window in which a person may still take a move back
 

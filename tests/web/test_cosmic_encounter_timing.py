@@ -21,6 +21,7 @@ from quarkade.faces.web.clock import LATENCY_CAP_MS
 from .conftest import LiveServer
 
 Message = dict[str, Any]
+pytestmark = pytest.mark.alone  # the server's clock is measured
 PLAYERS = 3
 
 

@@ -188,6 +188,7 @@ def test_a_finished_table_cannot_be_closed(client: TestClient) -> None:
 
 
 # ---------------------------------------------------------------------- the lobby's list
+@pytest.mark.alone  # a table is unlisted after 1 s, looked at after 1.2 s
 def test_abandoned_tables_leave_the_list_and_finished_ones_move_to_the_finished_list(db_path: Path) -> None:
     with make_client(db_path, replace(FAST, unlisted_after=1.0)) as client:
         finished = open_table(client, ["random", "random"])

@@ -310,6 +310,7 @@ def test_a_fault_in_a_game_becomes_an_error_and_changes_nothing(client: TestClie
 
 
 # ---------------------------------------------------------------------- rate
+@pytest.mark.alone  # two messages within a quarter of a second
 def test_an_action_refused_for_rate_is_answered_with_the_state_to_retry(db_path: Path) -> None:
     with make_client(db_path, replace(FAST, messages_per_second=4.0, message_burst=1.0)) as client:
         fix_seed(client, CALM_SEED)
@@ -336,6 +337,7 @@ def test_an_action_refused_for_rate_is_answered_with_the_state_to_retry(db_path:
 
 
 # ---------------------------------------------------------------------- abandoned tables
+@pytest.mark.alone  # tables expire after 0.3 s, looked at after 0.5 s
 def test_abandoned_tables_expire_and_finished_ones_leave_memory(db_path: Path) -> None:
     limits = replace(FAST, abandon_after=0.3)  # the hall sweeps every 0.075 s
     with make_client(db_path, limits) as client:
@@ -356,6 +358,7 @@ def test_abandoned_tables_expire_and_finished_ones_leave_memory(db_path: Path) -
         assert replay.status_code == 200 and replay.json()["over"] is True
 
 
+@pytest.mark.alone  # a move within 0.4 s of the restart keeps its table
 def test_startup_loads_only_live_tables(db_path: Path) -> None:
     with make_client(db_path) as client:
         stale = open_table(client, TWO)

@@ -83,6 +83,7 @@ def test_a_second_server_refuses_a_database_a_live_one_holds(tmp_path: Path) -> 
         first.stop()
 
 
+@pytest.mark.alone  # the header timeout is measured
 def test_clients_that_never_finish_their_headers_are_cut_off(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "slow.sqlite3", extra=["--header-timeout", "1"])
     slow: list[socket.socket] = []
@@ -105,6 +106,7 @@ def test_clients_that_never_finish_their_headers_are_cut_off(tmp_path: Path) -> 
         server.stop()
 
 
+@pytest.mark.alone  # the server counts the connections within 0.3 s
 def test_one_address_may_hold_only_a_few_connections_without_headers(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "many.sqlite3", extra=["--header-timeout", "20", "--pending-per-address", "3"])
     held: list[socket.socket] = []

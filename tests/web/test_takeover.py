@@ -37,6 +37,7 @@ def tables(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [m["table"] for m in messages if m["type"] == "table"]
 
 
+@pytest.mark.alone  # the other seat's bank holds a second
 def test_a_bot_plays_a_seat_whose_bank_ran_out_until_its_player_takes_it_back(client: TestClient) -> None:
     fix_seed(client, CALM_SEED)
     created = create_table(client, ["human", "human"], time_bank={"reserve": 1, "bonus": 2})
@@ -95,6 +96,7 @@ def test_a_seat_whose_player_left_passes_to_a_bot(quick: TestClient) -> None:
     assert table.seats[1] == "human"
 
 
+@pytest.mark.alone  # the seat is taken back within the bot's 0.4 s
 def test_a_bot_move_still_being_chosen_is_dropped_when_the_seat_is_taken_back(db_path: Path) -> None:
     from quarkade.faces.web.server import create_app
 

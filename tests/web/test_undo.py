@@ -129,6 +129,7 @@ def test_the_store_holds_the_record_without_the_action_after_a_restart(tmp_path:
         close_all()
 
 
+@pytest.mark.alone  # the undo comes within the bot's 0.5 s
 def test_an_undo_drops_the_move_a_bot_is_still_thinking_about(db_path: Path) -> None:
     with TestClient(create_app(str(db_path.with_name("think.sqlite3")), bot_delay=0.5, limits=FAST)) as client:
         try:
