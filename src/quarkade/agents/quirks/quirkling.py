@@ -154,6 +154,17 @@ class Nursery:
                                                     weights, len(cards))
         return found
 
+    def value_without(self, card: Seen, weights: Sequence[tuple[int, float]]) -> float:
+        """``value`` of the hand less ``card`` (one of its cards), from the hand's counts."""
+        counts = []
+        for climate, _ in weights:
+            held = self.hand_count(climate)
+            if card.marks[climate]:
+                held = held[:]
+                held[card.stack] -= 1
+            counts.append(held)
+        return self._value(counts, weights, len(self.hand) - 1)
+
     def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
         """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
         (``counts``, one list a weight)."""
@@ -310,8 +321,7 @@ class QuirklingHeuristic(Bot):
 
         def loss(m: Move) -> tuple[float, bool]:
             card = seen[m.cards[0]]
-            rest = tuple(c for c in n.hand if c is not card)
-            return n.value(n.hand, weights) - n.value(rest, weights), bool(card.coded(climate))
+            return n.value(n.hand, weights) - n.value_without(card, weights), bool(card.coded(climate))
 
         return min(moves, key=loss)
 
