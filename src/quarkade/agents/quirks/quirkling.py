@@ -100,9 +100,10 @@ def _patterns(climates: tuple[int, ...]) -> tuple[tuple[int, tuple[bool, ...]], 
     return tuple(patterns)
 
 
-# climates, the hand's coded counts and their terms, the hand's value, the size term, patterns
+# climates, the hand's coded counts and their terms, the hand's value, the size term, patterns,
+# the shares of codes by stack in each climate
 _Setting = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...], float, float,
-                 tuple[tuple[int, tuple[bool, ...]], ...]]
+                 tuple[tuple[int, tuple[bool, ...]], ...], tuple[list[float], ...]]
 
 
 class Nursery:
@@ -124,9 +125,8 @@ class Nursery:
         self.lacking_kinds = tuple(self.lacking)
         # What a decision works out more than once: the values of hands, the shares of codes.
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
-        self._shares: dict[tuple[int, int], float] = {}
+        self._shares: dict[int, list[float]] = {}  # see shares
         self._hand_counts: dict[int, list[int]] = {}
-        self._readables: dict[int, tuple[list[int], list[int]]] = {}  # see _readable
         self._settings: dict[tuple[tuple[int, float], ...], _Setting] = {}  # see _gain_setting
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
@@ -182,26 +182,18 @@ class Nursery:
             found = self._hand_counts[climate] = _coded_count(self.hand, climate)
         return found
 
-    def share(self, stack: int, climate: int) -> float:
-        """``share_coded(stack, climate, self.hand)``, worked out once a decision."""
-        found = self._shares.get((stack, climate))
-        if found is None:
-            readable, coded = self._readable(climate)
-            found = self._shares[stack, climate] = share_coded(stack, climate,
-                                                               counted=(readable[stack], coded[stack]))
-        return found
-
-    def _readable(self, climate: int) -> tuple[list[int], list[int]]:
-        """By stack, the hand's cards whose codes one reads, and how many of them bear
-        ``climate``'s code (what ``share_coded`` counts of the hand), once a decision."""
-        found = self._readables.get(climate)
+    def shares(self, climate: int) -> list[float]:
+        """``share_coded(stack, climate, self.hand)`` of each stack, worked out once a decision
+        from the hand's cards whose codes one reads, by stack, and those bearing the code."""
+        found = self._shares.get(climate)
         if found is None:
             readable, coded = [0] * len(STACKS), [0] * len(STACKS)
             for card in self.hand:
                 if card.number and card.codes is not None:
                     readable[card.stack] += 1
                     coded[card.stack] += bool(card.marks[climate])
-            found = self._readables[climate] = (readable, coded)
+            found = self._shares[climate] = [share_coded(stack, climate, counted=(readable[stack], coded[stack]))
+                                             for stack in range(len(STACKS))]
         return found
 
     def next_weights(self) -> list[tuple[int, float]]:
@@ -225,18 +217,19 @@ class Nursery:
             lacking = self.lacking_kinds
             plain_terms = tuple(_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights))
             found = self._settings[key] = (climates, plain, plain_terms, self.value(self.hand, weights),
-                                           0.01 * (len(self.hand) + 1), _patterns(climates))
+                                           0.01 * (len(self.hand) + 1), _patterns(climates),
+                                           tuple(self.shares(climate) for climate in climates))
         return found
 
     def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
-        climates, plain, plain_terms, base, extra, patterns = self._gain_setting(weights)
+        _, plain, plain_terms, base, extra, patterns, share_rows = self._gain_setting(weights)
         lacking = self.lacking_kinds
         # Each weight's terms of the value with the card's code: the hand's coded cards by
         # stack in each climate with the card, summed in the same order as in ``value``.
         bumped_terms = [_terms(held[:stack] + (held[stack] + 1,) + held[stack + 1:], lacking, weight)
                         for held, (_, weight) in zip(plain, weights, strict=True)]
-        shares = [self.share(stack, climate) for climate in climates]
+        shares = [row[stack] for row in share_rows]
         gain = 0.0
         for pattern, bears in patterns:
             chance = 1.0
