@@ -384,8 +384,8 @@ class QuirklingState(CachedLegalActions):
                 "seat": s,
                 "hand_size": len(self.hands[s]),
                 "refused": self.refused[s],
-                "quirklings": [{"niche": NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in q))],
-                                "name": known_name(q), "cards": cards_json(q, table)} for q in self.made[s]],
+                "quirklings": [{"niche": _niche_name(q), "name": known_name(q), "cards": cards_json(q, table)}
+                               for q in self.made[s]],
                 **({"hand": cards_json(sorted(self.hands[s]), table)} if over else {}),
             } for s in range(self.players)],
             "stack": len(self.stack),
@@ -404,6 +404,19 @@ class QuirklingState(CachedLegalActions):
             "log": lambda: read(log, _describe, seat, over, 40),
         }
         return View(self.game.id, seat, data, parts)
+
+
+# The niche of each QUIRKLING shown, by its cards: a view shows every one made, at every step.
+_NICHE_NAMES: dict[tuple[int, ...], str] = {}
+
+
+def _niche_name(cards: tuple[int, ...]) -> str:
+    found = _NICHE_NAMES.get(cards)
+    if found is None:
+        if len(_NICHE_NAMES) >= 50_000:
+            _NICHE_NAMES.clear()
+        found = _NICHE_NAMES[cards] = NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in cards))]
+    return found
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[str, Any] | None:
