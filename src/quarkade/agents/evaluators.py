@@ -33,19 +33,81 @@ def quirky_quarks(state: State) -> list[float]:
     return shares(state.scores, 0.25)
 
 
+# Each seat's weight of the win in Quirks, fitted (softmax regression) on positions of games
+# the heuristic bots played against each other, by the number of players (four use three's).
+# A niche counts little and an extinction much: over half of these games end with one player
+# left, and a seat with two extinctions is one lost count from elimination. An upper niche
+# with weak QUiRKS is more a target than a lead: the strength of a seat's QUiRKS (their mean
+# card values over the climates) counts beside the niches held.
+QUIRKS_WEIGHTS = {  # upper, lower, one extinction, two, to act, upper strength, lower strength
+    2: (-0.88, -0.21, -0.52, -1.33, 0.07, 1.88, 0.74),
+    3: (0.29, 0.03, -0.44, -1.17, 0.09, 0.0, 0.0),
+}
+
+
 @register_evaluator("quirks")
 def quirks(state: State) -> list[float]:
-    # The turn limit's own standing: an upper niche counts twice a lower one, extinctions count
-    # against; holding all three uppers wins outright.
-    from quarkade.games.quirks.board import LOWER, UPPER
+    from quarkade.games.quirks.board import UPPER
 
     s: Any = state
-    progress = []
+    upper, lower, extinct_one, extinct_two, acting, upper_strength, lower_strength = \
+        QUIRKS_WEIGHTS[min(s.players, 3)]
+    values = s.table.values
+    utility = [0.0] * s.players
+    for slot, owner in enumerate(s.owners):
+        if owner >= 0:
+            # A card's values over the five climates sum to about five times its mean.
+            strength = sum(sum(values[card]) for card in s.slots[slot]) / 50
+            if slot % 2 == UPPER:  # a slot is niche * 2 + level
+                utility[owner] += upper + upper_strength * strength
+            else:
+                utility[owner] += lower + lower_strength * strength
     for seat in range(s.players):
-        uppers = sum(s.controls(seat, n, UPPER) for n in range(3))
-        lowers = sum(s.controls(seat, n, LOWER) for n in range(3))
-        progress.append(2 * uppers + lowers - 0.5 * len(s.extinct[seat]))
-    return shares(progress, 0.8, s.eliminated)
+        extinctions = len(s.extinct[seat])
+        utility[seat] += extinct_one * (extinctions == 1) + extinct_two * (extinctions >= 2)
+    utility[s.current] += acting
+    return shares(utility, 1.0, s.eliminated)
+
+
+@register_belief("quirks")
+def quirks_sealed_faces(state: State, seat: int, guide: Bot) -> None:
+    # The sampler deals another challenger's hidden third card at random from its stack and the
+    # other side's sealed face at even odds; the heuristic completes with the better of the
+    # drawn card and its hand, and shows its face by its chances. Both are redrawn so: a
+    # challenger looked weaker than it is, and a beaten one as likely to stay as to withdraw.
+    from quarkade.games.quirks.actions import Move, Verb
+    from quarkade.games.quirks.board import CARDS, LOWER, Stage, slot_of
+
+    s: Any = state
+    contest = s.contest
+    if contest is None or contest.sealed is None or contest.faces or s.stage is not Stage.UPPER_SEALED:
+        return
+    attacker = contest.attacker
+    if attacker != seat and contest.kind == "upper":
+        climate = s.climate // 6
+        values = s.table.values
+        lower = s.slots[slot_of(contest.niche, LOWER)]
+        third = next((card for card in contest.attacker_cards if card not in lower), None)
+        hand = s.hands[attacker]
+        if third is not None:
+            stack = CARDS[third].stack
+            best = max((card for card in hand if CARDS[card].stack == stack),
+                       key=lambda card: values[card][climate], default=None)
+            if best is not None and values[best][climate] > values[third][climate]:
+                hand[hand.index(best)] = third
+                contest.attacker_cards = tuple(sorted((best if card == third else card for card in
+                                                       contest.attacker_cards),
+                                                      key=lambda card: CARDS[card].row))
+    faces: list[Action] = [Move(Verb.FACE_UP), Move(Verb.FACE_DOWN)]
+    for other, ready in list(contest.sealed.ready.items()):
+        if other != seat and ready:
+            # Its view as it was when it chose: its own choice not yet made.
+            kept = contest.sealed.choices[other]
+            contest.sealed.choices[other], contest.sealed.ready[other] = [], False
+            choice = guide.choose(state.view(other), faces)
+            contest.sealed.choices[other], contest.sealed.ready[other] = kept, True
+            if isinstance(choice, Move) and choice.verb in (Verb.FACE_UP, Verb.FACE_DOWN):
+                contest.sealed.choices[other] = [choice.verb.value]
 
 
 @register_evaluator("quirkling")

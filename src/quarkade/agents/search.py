@@ -65,7 +65,10 @@ PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5}
 # Games whose moves are compared with the heuristic's on the same determinizations and playout
 # chance by default (``paired``): in Qwarks the playouts' races and memory lapses drowned the
 # gain of an uncontested card when each move had its own.
-PAIRED_GAMES = frozenset({"qwarks"})
+# In Quirks a competition's result (an extinction or a niche) is most of a playout's spread, and
+# the hidden cards and values drawn decide it: a move is best told from the heuristic's on the
+# same ones.
+PAIRED_GAMES = frozenset({"qwarks", "quirks"})
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
