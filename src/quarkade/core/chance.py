@@ -59,6 +59,29 @@ class Chance:
             items[i], items[j] = items[j], items[i]
         self.counter = counter
 
+    def shuffle_steps(self, items: list[Any], top: int, lowest: int) -> int:
+        """The steps of :meth:`shuffle` that put ``items[top]`` down to ``items[lowest]`` in
+        their place, each drawing from the next counter: from a generator at the counter
+        ``shuffle`` had before placing ``items[top]``, the places are the ones a whole shuffle
+        gives. A step places no item below index 1 (the bottom one is placed by the step above
+        it). Returns the index below the last item placed.
+
+        >>> whole, pieces = list(range(10)), list(range(10))
+        >>> Chance(3).shuffle(whole)
+        >>> Chance(3).shuffle_steps(pieces, 9, 6)  # items 9 to 6: counters 1 to 4
+        5
+        >>> Chance(3, 4).shuffle_steps(pieces, 5, 0)
+        0
+        >>> pieces == whole
+        True
+        """
+        i = top
+        while i >= lowest and i > 0:
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return i
+
     def spawn(self) -> Chance:
         """An independent generator derived from this one."""
         return Chance(self.next64())

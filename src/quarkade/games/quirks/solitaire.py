@@ -66,9 +66,6 @@ _SETUP_SHUFFLE_DRAWS = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
 # The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
 _SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
 assert all(len(cards) > need + 1 for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
-# The steps that put those cards in their shuffled place: (stack, card, the counter before it).
-_SETUP_STEPS = tuple((stack, i, _SHUFFLE_AT[stack] - i - 1) for stack, need in enumerate(_SETUP_NEEDS)
-                     for i in range(len(STACK_CARDS[stack]) - 1, len(STACK_CARDS[stack]) - 1 - need, -1))
 _SETUP_UNSHUFFLED = tuple(len(cards) - need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
 
 
@@ -143,12 +140,9 @@ class SolitaireState(CachedLegalActions):
         # The cards dealt are put in their shuffled place (as _shuffle_down_to does, stack by
         # stack), then taken: no stack runs out at setup.
         decks = [deck.cards for deck in s._stacks]
-        draws = Chance(seed)
-        for stack, i, counter in _SETUP_STEPS:
-            draws.counter = counter
-            j = draws.next64() % (i + 1)
-            cards = decks[stack]
-            cards[i], cards[j] = cards[j], cards[i]
+        for stack, cards in enumerate(decks):
+            top = len(cards) - 1
+            Chance(seed, _SHUFFLE_AT[stack] - top - 1).shuffle_steps(cards, top, top + 1 - _SETUP_NEEDS[stack])
         s._unshuffled = list(_SETUP_UNSHUFFLED)
         s.quirks = [tuple([decks[stack].pop() for stack in stacks]) for stacks in NICHE_STACKS]
         s.hand = [decks[stack].pop() for stack, count in enumerate(HAND_TARGET) for _ in range(count)]
@@ -172,14 +166,9 @@ class SolitaireState(CachedLegalActions):
         place: the steps of ``Chance.shuffle`` (Fisher-Yates from the top down), each from the
         counter it would have used, so the order is the one a whole shuffle at setup gives."""
         assert self._unshuffled is not None
-        cards = self._stacks[stack].cards
-        i = self._unshuffled[stack] - 1
-        # Each step down the stack draws from the next counter.
-        draws = Chance(self._shuffle_seed, _SHUFFLE_AT[stack] - i - 1)
-        while i >= lowest and i > 0:
-            j = draws.next64() % (i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-            i -= 1
+        top = self._unshuffled[stack] - 1
+        i = Chance(self._shuffle_seed, _SHUFFLE_AT[stack] - top - 1).shuffle_steps(self._stacks[stack].cards, top,
+                                                                                  lowest)
         # The bottom card is in its place once the one above it is.
         self._unshuffled[stack] = i + 1 if i > 0 else 0
 
