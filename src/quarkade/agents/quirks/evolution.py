@@ -400,7 +400,7 @@ class QuirksHeuristic(Bot):
         assert contest is not None
         niche = NICHES.index(contest["niche"])
         c = t.climate
-        attacker_cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        attacker_cards = seen_cards(contest["attacker_cards"])
         attacker = t.guess(niche, LOWER, c, attacker_cards)
         if defending:
             return beats(t.guess(niche, LOWER, c), attacker, True)
@@ -412,7 +412,7 @@ class QuirksHeuristic(Bot):
         assert contest is not None
         niche = NICHES.index(contest["niche"])
         if contest["attacker"] == t.seat:
-            cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+            cards = seen_cards(contest["attacker_cards"])
         else:
             cards = t.cards(niche, LOWER if contest["kind"] == "lower" else UPPER)
         return sum(card.mean(t.climate) for card in cards) / max(1, len(cards))
@@ -423,7 +423,7 @@ class QuirksHeuristic(Bot):
         contest = t.contest
         assert contest is not None
         niche = NICHES.index(contest["niche"])
-        lower = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        lower = seen_cards(contest["attacker_cards"])
         seen = seen_by_index(t.hand)
 
         def merit(m: Move) -> float:
@@ -444,11 +444,11 @@ class QuirksHeuristic(Bot):
         niche = NICHES.index(contest["niche"])
         c = t.climate
         if contest["attacker"] == t.seat:
-            mine = t.guess(niche, UPPER, c, tuple(Seen.of(card) for card in contest["attacker_cards"]))
+            mine = t.guess(niche, UPPER, c, seen_cards(contest["attacker_cards"]))
             # A defender's exchange in its hand is seen by no one; a discard and draw is.
             defender_mutated = contest.get("defender_drew") is not None
             return beats(mine, t.guess(niche, UPPER, c, bonus=0.5 if defender_mutated else 0.0), False)
-        attacker_cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
+        attacker_cards = seen_cards(contest["attacker_cards"])
         if len(attacker_cards) < 3:
             attacker = t.guess(niche, UPPER, c, attacker_cards + (Seen.unseen(missing_stack(niche, attacker_cards)),),
                                bonus=CHOSEN_THIRD)
@@ -480,10 +480,7 @@ class QuirksHeuristic(Bot):
         contest = t.contest
         assert contest is not None
         niche = NICHES.index(contest["niche"])
-        if contest["attacker"] == t.seat:
-            cards = tuple(Seen.of(card) for card in contest["attacker_cards"])
-        else:
-            cards = t.cards(niche, UPPER)
+        cards = seen_cards(contest["attacker_cards"]) if contest["attacker"] == t.seat else t.cards(niche, UPPER)
         seen = seen_by_index(cards)
 
         def kept(m: Move) -> float:
