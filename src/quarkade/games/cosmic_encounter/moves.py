@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from itertools import combinations, combinations_with_replacement, repeat, starmap
+from itertools import combinations, combinations_with_replacement, islice, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -207,7 +207,10 @@ def _every_way(kind: int, held: tuple[tuple[int, int], ...], limit: int) -> tupl
     found = _ALL_WAYS.get(key)
     if found is None:
         if len(_ALL_WAYS) >= _KEPT_WAYS:
-            _ALL_WAYS.clear()  # bases seen long ago are made again if they come back
+            # The older half goes (a dict keeps the order keys came in): bases seen long ago
+            # are made again if they come back, those of the games in play are kept.
+            for old in list(islice(_ALL_WAYS, _KEPT_WAYS // 2)):
+                del _ALL_WAYS[old]
         ways = setup_phases.planet_ways(planets, limit)
         found = _ALL_WAYS[key] = (_shared(_LAUNCHES, ways, Launch) if kind < 0
                                   else _shared(_ALLIES[kind], ways, _ALLY_MAKERS[kind]))

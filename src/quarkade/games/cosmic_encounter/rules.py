@@ -9,6 +9,7 @@ which never depends on hidden cards (see RULINGS.md, "Who is asked").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from enum import Enum
 from itertools import repeat
 from operator import is_, itemgetter
@@ -18,7 +19,6 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, win_scores
 from quarkade.core.log import Log, note
-from quarkade.core.registry import Deferred
 from quarkade.games.cosmic_encounter.actions import parse
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
@@ -90,6 +90,16 @@ class CosmicEncounter(Game):
                        label="Flares"),
         ),
     )
+
+    make_view: Callable[[CosmicState, int | None], View]  # ``state.view``
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        # The views module imports this one, so the game wires it in (a view is made at every
+        # step of a simulation: one call, not a look-up of the module each time).
+        from quarkade.games.cosmic_encounter.views import view
+
+        self.make_view = view
 
     def new_game(self, seed: int) -> CosmicState:
         return CosmicState.setup(self, seed)
@@ -353,12 +363,9 @@ class CosmicState(CachedLegalActions):
         cached = self._legal
         if (cached is not None and type(seat) is int and cached[0] == seat and seat in self._to_act
                 and any(map(is_, cached[1], repeat(action)))):
-            self._legal = None
-            moves.CARRY_OUT[type(action)](self, seat, action)
-            self._history = ((seat, action), self._history)
-            self._steps += 1
-            return
-        State.apply(self, seat, action)
+            self.apply_unchecked(seat, action)
+        else:
+            State.apply(self, seat, action)
 
     @property
     def is_over(self) -> bool:
@@ -387,7 +394,7 @@ class CosmicState(CachedLegalActions):
         return DealClock(("deal", self.turn, self.challenge), self._to_act, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
-        return _VIEW(self, seat)
+        return self.game.make_view(self, seat)
 
     def limit_reached(self) -> bool:
         """Over with no one at five foreign bases: reaching them ends a game at once, so only
@@ -416,6 +423,3 @@ def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
 
 # The phases' modules import this one; imported last, they find it complete.
 from quarkade.games.cosmic_encounter import flares, moves, placements  # noqa: E402
-
-# The views import this module: called through Deferred, imported at the first call.
-_VIEW: Deferred[View] = Deferred("quarkade.games.cosmic_encounter.views", "view")

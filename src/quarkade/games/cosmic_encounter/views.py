@@ -104,13 +104,8 @@ def face_infos(cards: tuple[Card, ...], square: int) -> list[dict[str, Any]]:
     return found[1]
 
 
-def base_counts(s: CosmicState) -> tuple[list[int], list[int]]:
-    """Each seat's tokens on its bases, and its foreign bases, from each seat's column of the
-    board (planets it has no token on are zeros)."""
-    columns = list(zip(*s.tokens, strict=True))
-    foreign = [len(column) - column.count(0) - (PLANETS - column[seat * PLANETS:(seat + 1) * PLANETS].count(0))
-               for seat, column in enumerate(columns)]
-    return list(map(sum, columns)), foreign
+# Each seat's home system among the planets (a column of the board read by seat).
+HOMES = tuple(slice(seat * PLANETS, (seat + 1) * PLANETS) for seat in range(6))
 
 
 def planet_name(planet: int) -> str:
@@ -134,23 +129,28 @@ class StaleView(RuntimeError):
 
 def view(s: CosmicState, seat: int | None) -> View:
     data: dict[str, Any] = {
-        "options": dict(s.game.options),
+        "options": s.game.options.copy(),
         "turn": s.turn,
         "turn_limit": TURN_LIMIT,
         "offence": s.offence,
         "challenge": s.challenge,
-        "step": s.step.value,
+        "step": s.step._value_,  # (the member's value, without the property's look-up)
         "square": s.square if s.quarks else None,
     }
     made = Parts(s, seat)
     # In the order of the keys of a whole view (a spectator's has no hand, own card or seen hand).
-    parts: dict[str, Callable[[], Any]] = {
-        "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
-        "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
-        "scores": made.scores}
-    if seat is not None:
-        parts["hand"], parts["own_card"], parts["seen_hand"] = made.hand, made.own_card, made.seen_hand
-    parts["log"] = made.log
+    parts: dict[str, Callable[[], Any]]
+    if seat is None:
+        parts = {
+            "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
+            "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
+            "scores": made.scores, "log": made.log}
+    else:
+        parts = {
+            "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
+            "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
+            "scores": made.scores, "hand": made.hand, "own_card": made.own_card, "seen_hand": made.seen_hand,
+            "log": made.log}
     return View("cosmic-encounter", seat, data, parts)
 
 
@@ -180,7 +180,8 @@ class Parts:
 
     def players(self) -> list[dict[str, Any]]:
         s = self.s
-        bases, foreign = base_counts(s)
+        # Each seat's column of the board: its bases' tokens, and its foreign bases (the planets
+        # it holds, less those of its home system).
         return [{
             "seat": p,
             "power": _NAME_OR_NONE[power],
@@ -190,11 +191,11 @@ class Parts:
             "hand_size": len(hand),
             "warp": warp,
             "removed": removed,
-            "foreign_bases": foreign[p],
-            "bases": bases[p],
-        } for p, power, zapped, flare, flare_super, hand, warp, removed
+            "foreign_bases": len(column) - column.count(0) - PLANETS + column[home].count(0),
+            "bases": sum(column),
+        } for p, power, zapped, flare, flare_super, hand, warp, removed, column, home
             in zip(range(s.players), s.powers, s.zapped, s.flared, s.flare_super, s.hands, s.warp, s.removed,
-                   strict=True)]
+                   zip(*s.tokens, strict=True), HOMES, strict=False)]
 
     def planets(self) -> list[dict[str, Any]]:
         return [{"planet": name, "system": system, "tokens": row[:]}
