@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot
-from quarkade.agents.search import register_alternatives, register_belief, register_evaluator
+from quarkade.agents.search import (
+    Sampler,
+    register_alternatives,
+    register_belief,
+    register_evaluator,
+    register_sampler,
+)
 from quarkade.core.game import Action, State, View
 
 
@@ -112,16 +118,19 @@ def quirks_sealed_faces(state: State, seat: int, guide: Bot) -> None:
 
 @register_evaluator("quirkling")
 def quirkling(state: State) -> list[float]:
-    # Three kinds of creature made win; the turn limit counts kinds, then creatures.
-    from quarkade.games.quirks.board import NICHE_STACKS
-    from quarkade.games.quirks.quirkling import CARDS
+    # Three kinds of creature made win: kinds made, and how near the hand is to those lacking in
+    # the climates to come (kinds made alone seldom change within a playout).
+    from quarkade.agents.quirkling_search import progress
 
-    s: Any = state
-    progress = []
-    for seat in range(s.players):
-        kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in made)) for made in s.made[seat]}
-        progress.append(len(kinds) + 0.25 * len(s.made[seat]))
-    return shares(progress, 1.5)
+    return shares(progress(state), 1.0)
+
+
+@register_sampler("quirkling")
+def quirkling_sampler() -> Sampler:
+    # The public requests tell which stacks the others hold or lack.
+    from quarkade.agents.quirkling_search import Sampler as QuirklingSampler
+
+    return QuirklingSampler()
 
 
 @register_evaluator("qwarks")

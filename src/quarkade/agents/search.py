@@ -25,6 +25,9 @@ other seats of the root's step then choose as the heuristic would, as in the pla
 Qwarks compares each card with the heuristic's on the same determinizations and playout chance
 (``paired``, ``PAIRED_GAMES``): the heuristics all reach for the same card, and a card nobody
 else wants is worth more than a third of the best one, a gain that separate playouts drowned.
+A game may draw the determinizations itself (``register_sampler``) where a seat knows more than
+the game's sampler deals from: in Quirkling the public requests tell which stacks the others hold
+or lack, and its moves are paired with the heuristic's, over playouts of about a round.
 ``workers`` above 1 searches one tree a process and sums their root statistics (root
 parallelism). The budget is CPU time (see ``SearchBot``).
 """
@@ -53,6 +56,11 @@ ALTERNATIVES: dict[str, Alternatives] = {}
 # (the last argument) would make them: the game's sampler draws them uniformly.
 Belief = Callable[[State, int, Bot], None]
 BELIEFS: dict[str, Belief] = {}
+# Determinizations drawn by the search in place of the game's sampler, where a seat knows more
+# than the sampler deals from (Quirkling: the public requests tell which stacks the others hold or
+# lack); a factory, so each bot has its own (a sampler may keep work done for the decision's view).
+Sampler = Callable[[Game, View, Chance], State]
+SAMPLERS: dict[str, Callable[[], Sampler]] = {}
 
 Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
@@ -61,14 +69,17 @@ PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
 # end (Quirky Quarks' points come in bursts as Quests complete, so a lead mid-round says little).
 # Qwarks' cover is settled within its turn, and later turns only add noise: playouts end about
 # there, so a decision's second holds about three times the playouts, each more telling.
-PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5}
+# Quirkling's playouts end about a round on (the evaluator weighs hands towards the next turns).
+PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5, "quirkling": 16}
 # Games whose moves are compared with the heuristic's on the same determinizations and playout
 # chance by default (``paired``): in Qwarks the playouts' races and memory lapses drowned the
 # gain of an uncontested card when each move had its own.
 # In Quirks a competition's result (an extinction or a niche) is most of a playout's spread, and
 # the hidden cards and values drawn decide it: a move is best told from the heuristic's on the
 # same ones.
-PAIRED_GAMES = frozenset({"qwarks", "quirks"})
+# In Quirkling most moves change a seat's chances by a few hundredths, which only paired
+# playouts tell apart in a second.
+PAIRED_GAMES = frozenset({"qwarks", "quirkling", "quirks"})
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
@@ -100,6 +111,16 @@ def register_belief(game_id: str) -> Callable[[Belief], Belief]:
     def decorator(belief: Belief) -> Belief:
         BELIEFS[game_id] = belief
         return belief
+
+    return decorator
+
+
+def register_sampler(game_id: str) -> Callable[[Callable[[], Sampler]], Callable[[], Sampler]]:
+    """Decorator: makes a search bot's sampler of determinizations of ``game_id``."""
+
+    def decorator(factory: Callable[[], Sampler]) -> Callable[[], Sampler]:
+        SAMPLERS[game_id] = factory
+        return factory
 
     return decorator
 
@@ -203,6 +224,8 @@ class SearchBot(Bot):
         self._hint: tuple[Node, Key] | None = None
         self._alternatives = ALTERNATIVES.get(game.id)
         self._belief = BELIEFS.get(game.id)
+        sampler = SAMPLERS.get(game.id)
+        self._sample: Sampler = sampler() if sampler is not None else _game_sampler
         # The searching seat's moves at the root when they are not the legal list; with it the
         # other seats acting at the root's step are played by the heuristic (see _iterate).
         self._root_moves: tuple[int, list[Action]] | None = None
@@ -303,7 +326,7 @@ class SearchBot(Bot):
         while True:
             now = time.process_time()
             if not pool or sampling <= SAMPLING_SHARE * (now - started):
-                state = self.game.sample_state(view, self.chance)
+                state = self._sample(self.game, view, self.chance)
                 sampling += time.process_time() - now
                 if len(pool) >= POOL:
                     pool[done % POOL] = state
@@ -461,7 +484,7 @@ class SearchBot(Bot):
                 tried[move] = [0, 0.0, 0.0]
             else:
                 move = min(tried, key=lambda a: tried[a][0])
-            state = self.game.sample_state(view, self.chance)
+            state = self._sample(self.game, view, self.chance)
             if self._belief is not None and self._guide is not None:
                 self._belief(state, seat, self._guide)
             seeds = (self.chance.next64(), self.chance.next64())
@@ -529,6 +552,10 @@ class SearchBot(Bot):
                 action = actions[chance.below(len(actions))]
             state.apply_unchecked(seat, action)
         return evaluation(state)
+
+
+def _game_sampler(game: Game, view: View, chance: Chance) -> State:
+    return game.sample_state(view, chance)
 
 
 def _heuristic(game: Game, seed: int) -> Bot | None:
