@@ -100,10 +100,10 @@ def _patterns(climates: tuple[int, ...]) -> tuple[tuple[int, tuple[bool, ...]], 
     return tuple(patterns)
 
 
-# climates, the hand's coded counts and their terms, the hand's value, the size term, patterns,
-# the shares of codes by stack in each climate
-_Setting = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...], float, float,
-                 tuple[tuple[int, tuple[bool, ...]], ...], tuple[list[float], ...]]
+# the hand's coded counts and their terms, the hand's value, the size term, the patterns of codes,
+# the shares of codes by stack in each climate, the gain of a card bearing no code
+_Setting = tuple[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...], float, float,
+                 tuple[tuple[int, tuple[bool, ...]], ...], tuple[list[float], ...], float]
 
 
 class Nursery:
@@ -207,8 +207,9 @@ class Nursery:
 
     def _gain_setting(self, weights: Sequence[tuple[int, float]]) -> _Setting:
         """What ``expected_gain`` weighs for every stack alike, worked out once a decision:
-        the climates, the hand's coded cards by stack in each, their terms of the value, the
-        hand's value, and what one more card adds to the size."""
+        the hand's coded cards by stack in each climate, their terms of the value, the hand's
+        value, what one more card adds to the size, the shares of codes, and the gain of a
+        card bearing none of the codes."""
         key = tuple(weights)
         found = self._settings.get(key)
         if found is None:
@@ -216,14 +217,19 @@ class Nursery:
             plain = tuple(tuple(self.hand_count(climate)) for climate in climates)
             lacking = self.lacking_kinds
             plain_terms = tuple(_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights))
-            found = self._settings[key] = (climates, plain, plain_terms, self.value(self.hand, weights),
-                                           0.01 * (len(self.hand) + 1), _patterns(climates),
-                                           tuple(self.shares(climate) for climate in climates))
+            base, extra = self.value(self.hand, weights), 0.01 * (len(self.hand) + 1)
+            # A card bearing none of the codes: the hand's own terms.
+            total = 0.0
+            for terms in plain_terms:
+                for term in terms:
+                    total += term
+            found = self._settings[key] = (plain, plain_terms, base, extra, _patterns(climates),
+                                           tuple(self.shares(climate) for climate in climates), total + extra - base)
         return found
 
     def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
-        _, plain, plain_terms, base, extra, patterns, share_rows = self._gain_setting(weights)
+        plain, plain_terms, base, extra, patterns, share_rows, uncoded = self._gain_setting(weights)
         lacking = self.lacking_kinds
         # Each weight's terms of the value with the card's code: the hand's coded cards by
         # stack in each climate with the card, summed in the same order as in ``value``.
@@ -238,7 +244,9 @@ class Nursery:
                     chance *= p
                 else:
                     chance *= 1 - p
-            if chance > 0:
+            if chance > 0 and not pattern:
+                gain += chance * uncoded
+            elif chance > 0:
                 # value((*self.hand, card), weights), from the hand's counts and the card's own
                 total = 0.0
                 for k, bumps in enumerate(bears):
