@@ -310,3 +310,47 @@ def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_wou
     assert isinstance(expected, Cover)
     assert sampled.covers[0] == (expected.deck, expected.after)
     assert sampled.covers[1] is None, "the searching seat's own cover is its to choose"
+
+
+def test_qwarks_head_to_head_search_leaves_a_race_its_slow_hand_would_lose() -> None:
+    # Head to head the heuristics reach for the same best card; a hand much slower than the
+    # heuristic's usual one would lose that race, and an uncontested card is worth more than
+    # the small chance of the best; a quick hand keeps the best card.
+    from quarkade.agents.search import ALTERNATIVES, STOPS
+    from quarkade.games.qwarks.actions import Cover
+    from quarkade.games.qwarks.rules import new_state
+
+    game = quarkade.load("qwarks", players=2)
+    make_bot("heuristic", game)  # registers the search's Qwarks entries
+    # The fives and four are Prootons and the question is the eyes: the same recall chance.
+    state = new_state(2, decks=[["q08", "q01"], ["q18", "q25"], ["q35", "q15"], ["q16", "q32"]], first=0)
+    view = state.view(0)
+    assert view["question"]["question"] == "eyes"
+    for after, expected in ((4000, 1), (700, 0)):
+        advice = Cover(0, after)
+        moves = ALTERNATIVES["qwarks"](view, advice, state.legal_actions(0))
+        bot = SearchBot(game, seed=5, seconds=60, iterations=150)
+        assert bot.paired_choice(view, moves, advice) == Cover(expected, after)
+    assert not STOPS["qwarks"](state), "the race is not resolved yet"
+
+
+def test_qwarks_head_to_head_evaluation_counts_the_answers_at_their_chance() -> None:
+    from quarkade.agents.search import STOPS
+    from quarkade.games.qwarks.actions import Ask, Cover
+    from quarkade.games.qwarks.bot import RECALL_CHANCE
+    from quarkade.games.qwarks.components import CARD_BY_ID, Question
+    from quarkade.games.qwarks.rules import new_state
+
+    make_bot("heuristic", quarkade.load("qwarks", players=2))  # registers the search's Qwarks entries
+    state = new_state(2, decks=[["q08"], ["q18"], ["q35"], ["q16"]], first=0)  # the last turn
+    assert evaluation(state) == [0.5, 0.5]
+    state.apply(0, Ask(Question.EYES))  # no deck shows a question: the first player asks
+    question = Question.EYES
+    state.apply(0, Cover(0, 1000))  # the 5
+    state.apply(1, Cover(1, 1000))  # the 4
+    assert STOPS["qwarks"](state), "the race is resolved: the playout stops"
+    recall = RECALL_CHANCE["normal"][question.word][True]
+    five, four = recall[CARD_BY_ID["q08"].index], recall[CARD_BY_ID["q18"].index]
+    # Seat 0 wins with its five right, and shares the win when both answers are wrong.
+    expected = five + (1 - five) * (1 - four) * 0.5
+    assert evaluation(state) == pytest.approx([expected, 1 - expected])

@@ -25,6 +25,10 @@ other seats of the root's step then choose as the heuristic would, as in the pla
 Qwarks compares each card with the heuristic's on the same determinizations and playout chance
 (``paired``, ``PAIRED_GAMES``): the heuristics all reach for the same card, and a card nobody
 else wants is worth more than a third of the best one, a gain that separate playouts drowned.
+A game may stop its playouts where its evaluator weighs the rest (``register_stop``): Qwarks head
+to head stops once the race is resolved, and its evaluator gives each seat's chance to win from
+the answers' chances and the turns left (there, a slow hand leaves the card both heuristics reach
+for, a race it would likely lose, for the best one left to it).
 A game may draw the determinizations itself (``register_sampler``) where a seat knows more than
 the game's sampler deals from: in Quirkling the public requests tell which stacks the others hold
 or lack, and its moves are paired with the heuristic's, over playouts of about a round.
@@ -61,6 +65,11 @@ BELIEFS: dict[str, Belief] = {}
 # lack); a factory, so each bot has its own (a sampler may keep work done for the decision's view).
 Sampler = Callable[[Game, View, Chance], State]
 SAMPLERS: dict[str, Callable[[], Sampler]] = {}
+# Where a game's playouts stop before ``depth`` moves: a position its evaluator scores as well as
+# playing on would (Qwarks head to head: the race resolved, whose answers the evaluator credits
+# at the chance the heuristic's memory gives them; playing them only added noise).
+Stop = Callable[[State], bool]
+STOPS: dict[str, Stop] = {}
 
 Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
@@ -80,6 +89,11 @@ PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5, "quirkling": 16}
 # In Quirkling most moves change a seat's chances by a few hundredths, which only paired
 # playouts tell apart in a second.
 PAIRED_GAMES = frozenset({"qwarks", "quirkling", "quirks"})
+MARGIN = 0.02  # by default, how much better in mean reward a move must be than the heuristic's
+# Games (and player counts) where another margin was measured better. Qwarks head to head: the
+# evaluator is a chance to win with the answers and the race weighed exactly, and a card's gain
+# is a point or so, under 0.02 of that chance early on; the standard errors still guard.
+MARGINS = {("qwarks", 2): 0.0}
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
@@ -111,6 +125,16 @@ def register_belief(game_id: str) -> Callable[[Belief], Belief]:
     def decorator(belief: Belief) -> Belief:
         BELIEFS[game_id] = belief
         return belief
+
+    return decorator
+
+
+def register_stop(game_id: str) -> Callable[[Stop], Stop]:
+    """Decorator: where the playouts of ``game_id`` stop before their depth."""
+
+    def decorator(stop: Stop) -> Stop:
+        STOPS[game_id] = stop
+        return stop
 
     return decorator
 
@@ -183,7 +207,8 @@ class SearchBot(Bot):
     random); ``bias`` the progressive bias towards the heuristic's move at the root;
     ``margin`` how much higher (in mean reward, beside ``CLEARLY`` standard errors of the
     difference) another move's reward must be for it to be played instead of the heuristic's
-    (below 0: the most visited move is played);
+    (below 0: the most visited move is played; by default ``MARGIN``, or the game's own in
+    ``MARGINS``);
     ``widen`` progressive widening (0: off), a node's seat tries a new action only while the
     actions it tried are fewer than ``widen`` times the square root of their visits;
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
@@ -198,7 +223,7 @@ class SearchBot(Bot):
 
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  depth: int | None = None, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
-                 margin: float = 0.02, widen: float = 1.0, tree: bool = False, workers: int = 1,
+                 margin: float | None = None, widen: float = 1.0, tree: bool = False, workers: int = 1,
                  paired: bool | None = None) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
@@ -216,7 +241,7 @@ class SearchBot(Bot):
         self.exploration = float(exploration)
         self.guided = float(guided)
         self.bias = float(bias)
-        self.margin = float(margin)
+        self.margin = float(MARGINS.get((game.id, game.players), MARGIN) if margin is None else margin)
         self.widen = float(widen)
         self.tree = bool(tree)
         self.workers = int(workers)
@@ -226,6 +251,7 @@ class SearchBot(Bot):
         self._belief = BELIEFS.get(game.id)
         sampler = SAMPLERS.get(game.id)
         self._sample: Sampler = sampler() if sampler is not None else _game_sampler
+        self._stop = STOPS.get(game.id)
         # The searching seat's moves at the root when they are not the legal list; with it the
         # other seats acting at the root's step are played by the heuristic (see _iterate).
         self._root_moves: tuple[int, list[Action]] | None = None
@@ -538,8 +564,9 @@ class SearchBot(Bot):
         chance = self.chance
         guide = self._guide
         always = self.guided >= 1
+        stop = self._stop
         for _ in range(self.depth):
-            if state.is_over:
+            if state.is_over or (stop is not None and stop(state)):
                 break
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else acting[chance.below(len(acting))]
