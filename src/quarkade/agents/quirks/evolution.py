@@ -43,22 +43,6 @@ ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably no
 HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
 
 
-# guess_beside by its arguments: the same QUiRKS beside the same partners come back decision
-# after decision (a table changes little, and the cards seen are shared objects).
-_GUESSES: dict[tuple[int, tuple[Seen, ...], Seen | None, Seen | None, int], tuple[float, float]] = {}
-
-
-def _guess_beside(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None,
-                  climate: int) -> tuple[float, float]:
-    key = (niche, cards, first, second, climate)
-    found = _GUESSES.get(key)
-    if found is None:
-        if len(_GUESSES) >= 100_000:
-            _GUESSES.clear()
-        found = _GUESSES[key] = guess_beside(niche, cards, first, second, climate)
-    return found
-
-
 class Table:
     """What a seat of Quirks reads from its view."""
 
@@ -138,7 +122,7 @@ class Table:
         quirks = cards if cards is not None else self.cards(niche, level)
         # A QUiRKS meets the other niches of its level only: what is in its own niche now does not count.
         first, second = self.partners[level][niche]
-        mean, var = _guess_beside(niche, tuple(quirks), first, second, climate)
+        mean, var = guess_beside(niche, quirks, first, second, climate)
         if cards is None and not own:
             counted = self._counted(niche, level, climate)
             if counted is not None:
@@ -200,8 +184,7 @@ class Table:
         # level's partners: given cards, a guess reads no count and adds no bonus.
         first, second = self.partners[level][niche]
         climate = self.climate
-        cards = tuple(cards)
-        return sum(weight * _guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
+        return sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
                    for step, weight in horizon)
 
 
