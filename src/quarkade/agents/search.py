@@ -93,7 +93,9 @@ MARGIN = 0.02  # by default, how much better in mean reward a move must be than 
 # Games (and player counts) where another margin was measured better. Qwarks head to head: the
 # evaluator is a chance to win with the answers and the race weighed exactly, and a card's gain
 # is a point or so, under 0.02 of that chance early on; the standard errors still guard.
-MARGINS = {("qwarks", 2): 0.0}
+# Quirkling: a move's gain in the evaluator's chances is a few hundredths at most, which 0.02
+# always hid; the paired standard errors still guard.
+MARGINS = {("qwarks", 2): 0.0, ("quirkling", 2): 0.0, ("quirkling", 3): 0.0}
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
 
