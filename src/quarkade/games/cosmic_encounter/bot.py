@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 from itertools import chain
-from operator import attrgetter
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
@@ -56,7 +55,6 @@ from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARE
 from quarkade.games.cosmic_encounter.moves import shared
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
-_SOURCES = attrgetter("sources")
 _PROBE = 16  # ways looked at first from each half of an ally's choices: more than its bases
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
@@ -112,8 +110,11 @@ class CosmicHeuristic(Bot):
         if isinstance(first, (Aim, DrawAgain)):  # destiny: the aims come first, 'draw again' last
             return self._aim(data, legal)
         if isinstance(first, Launch):
-            most = max(map(len, map(_SOURCES, legal)))  # every action at the launch step is a launch
-            return shared(Launch(self._sources(data, seat, most)))
+            # Every action at the launch step is a launch, listed fewer tokens first: the last
+            # launches the most.
+            last = legal[-1]
+            assert isinstance(last, Launch)
+            return shared(Launch(self._sources(data, seat, len(last.sources))))
         if isinstance(first, Invite):
             return self._invite(data, legal)
         if isinstance(first, (Ally, Decline)):

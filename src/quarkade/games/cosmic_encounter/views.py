@@ -198,8 +198,8 @@ class Parts:
                    zip(*s.tokens, strict=True), HOMES, strict=False)]
 
     def planets(self) -> list[dict[str, Any]]:
-        return [{"planet": name, "system": system, "tokens": row[:]}
-                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, self.s.tokens, strict=False)]
+        return [{"planet": name, "system": system, "tokens": row}
+                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, map(list.copy, self.s.tokens), strict=False)]
 
     def deck(self) -> dict[str, Any]:
         s, infos = self.s, self.infos
