@@ -17,8 +17,9 @@ at most on a shared two-core machine; the budget is CPU time, so the load does n
     python -m quarkade.tools.search_match quirky-quarks 3 12 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirky-quarks 2 12 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirkling 2 12 mcts:seconds=0.25
-    python -m quarkade.tools.search_match quirkling 2 10 mcts:seconds=1
+    python -m quarkade.tools.search_match quirkling 2 20 mcts:seconds=1
     python -m quarkade.tools.search_match quirkling 3 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirkling 3 38 mcts:seconds=1
     python -m quarkade.tools.search_match quirks 3 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirks 2 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match qwarks 3 12 mcts:seconds=0.25
