@@ -22,6 +22,8 @@ at most on a shared two-core machine; the budget is CPU time, so the load does n
     python -m quarkade.tools.search_match quirkling 3 38 mcts:seconds=1
     python -m quarkade.tools.search_match quirks 3 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirks 2 10 mcts:seconds=0.25
+    python -m quarkade.tools.search_match quirks 3 24 mcts:seconds=1
+    python -m quarkade.tools.search_match quirks 2 30 mcts:seconds=1
     python -m quarkade.tools.search_match qwarks 3 12 mcts:seconds=0.25
     python -m quarkade.tools.search_match qwarks 2 10 mcts:seconds=0.25
     python -m quarkade.tools.search_match qwarks 3 12 mcts:seconds=1
