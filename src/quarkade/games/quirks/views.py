@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage
+from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage, slot_of
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
@@ -215,6 +215,7 @@ STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # 
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
 _STACK_OF = tuple(card.stack for card in CARDS)
+_UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
 
 
 def make_view(state: QuirksState, seat: int | None) -> View:
@@ -307,7 +308,7 @@ def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, .
             # Extinct branches lie face down, but every one of their cards was seen on the table.
             "extinct": [[numbers[c] for c in branch] for branch in extinct[s]],
             "eliminated": eliminated[s],
-            "upper_niches": [NICHES[n] for n in range(3) if owners[n * 2 + UPPER] == s],
+            "upper_niches": [NICHES[n] for n, slot in enumerate(_UPPER_SLOTS) if owners[slot] == s],
         }
         if shown is not None:
             player["hand"] = [card_json(c, shown) for c in sorted(hand)]
