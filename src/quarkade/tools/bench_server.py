@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import cProfile
+import fcntl
 import gc
 import json
 import os
@@ -72,6 +73,12 @@ def _free_port() -> int:
         return port
 
 
+# A free port is free only until someone binds it: servers started at once (tests in two
+# processes) take turns, each holding this lock from choosing its port until it listens there,
+# so that no two choose the same one, and none is answered by another's server.
+_PORT_LOCK = Path(tempfile.gettempdir()) / "quarkade-server-ports.lock"
+
+
 def _cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process (Linux), or 0 where /proc is not there."""
     try:
@@ -96,6 +103,8 @@ class ServerProcess:
     def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True,
                  profile: Path | None = None) -> None:
         self.db = db
+        self._port_lock: Any = _PORT_LOCK.open("a")
+        fcntl.flock(self._port_lock, fcntl.LOCK_EX)
         self.port = _free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.ws_url = f"ws://{HOST}:{self.port}"
@@ -112,15 +121,23 @@ class ServerProcess:
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: see {self.log.name}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError("the server did not start in time")
+        try:
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server stopped: see {self.log.name}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
+                        return
+                time.sleep(0.05)
+            raise RuntimeError("the server did not start in time")
+        finally:
+            self._release_port()
+
+    def _release_port(self) -> None:
+        if self._port_lock is not None:
+            self._port_lock.close()  # closing the file releases its lock
+            self._port_lock = None
 
     def kill(self) -> None:
         """Stop the process at once, as a crash would."""
@@ -129,6 +146,7 @@ class ServerProcess:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
+        self._release_port()
         if self.process.poll() is None:
             self.process.terminate()
             try:
