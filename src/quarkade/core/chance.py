@@ -48,16 +48,8 @@ class Chance:
         return items[self.next64() % len(items)]
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates, in place (``next64`` inlined: shuffles are on the hot path of playouts)."""
-        seed, counter = self.seed, self.counter
-        for i in range(len(items) - 1, 0, -1):
-            counter += 1
-            z = (seed + counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = (z ^ (z >> 31)) % (i + 1)
-            items[i], items[j] = items[j], items[i]
-        self.counter = counter
+        """Fisher-Yates, in place."""
+        self.shuffle_steps(items, len(items) - 1, 1)
 
     def shuffle_steps(self, items: list[Any], top: int, lowest: int) -> int:
         """The steps of :meth:`shuffle` that put ``items[top]`` down to ``items[lowest]`` in
@@ -75,11 +67,19 @@ class Chance:
         >>> pieces == whole
         True
         """
+        # ``next64`` inlined: shuffles are on the hot path of playouts.
+        seed, counter = self.seed, self.counter
         i = top
-        while i >= lowest and i > 0:
-            j = self.next64() % (i + 1)
+        stop = max(lowest, 1)
+        while i >= stop:
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
             i -= 1
+        self.counter = counter
         return i
 
     def spawn(self) -> Chance:
