@@ -9,7 +9,8 @@ from typing import Any
 import quarkade
 from quarkade.agents import make_bot
 from quarkade.agents.quirkling_search import STACK_OF, Sampler, progress, read_hands
-from quarkade.agents.search import SAMPLERS, SearchBot
+from quarkade.agents.search import SearchBot
+from quarkade.agents.search_hooks import SAMPLERS
 from quarkade.core.chance import Chance
 from quarkade.games.quirks.board import NICHE_STACKS
 from quarkade.games.quirks.components import COMPONENTS

@@ -297,7 +297,7 @@ def test_paired_comparison_leaves_a_poor_heuristic_move_and_keeps_a_sound_one() 
 
 
 def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_would() -> None:
-    from quarkade.agents.search import BELIEFS
+    from quarkade.agents.search_hooks import BELIEFS
     from quarkade.games.qwarks.actions import Cover
 
     game = quarkade.load("qwarks", players=2)
@@ -316,7 +316,7 @@ def test_qwarks_head_to_head_search_leaves_a_race_its_slow_hand_would_lose() -> 
     # Head to head the heuristics reach for the same best card; a hand much slower than the
     # heuristic's usual one would lose that race, and an uncontested card is worth more than
     # the small chance of the best; a quick hand keeps the best card.
-    from quarkade.agents.search import ALTERNATIVES, STOPS
+    from quarkade.agents.search_hooks import ALTERNATIVES, STOPS
     from quarkade.games.qwarks.actions import Cover
     from quarkade.games.qwarks.rules import new_state
 
@@ -335,7 +335,7 @@ def test_qwarks_head_to_head_search_leaves_a_race_its_slow_hand_would_lose() -> 
 
 
 def test_qwarks_head_to_head_evaluation_counts_the_answers_at_their_chance() -> None:
-    from quarkade.agents.search import STOPS
+    from quarkade.agents.search_hooks import STOPS
     from quarkade.games.qwarks.actions import Ask, Cover
     from quarkade.games.qwarks.bot import RECALL_CHANCE
     from quarkade.games.qwarks.components import CARD_BY_ID, Question

@@ -6,7 +6,7 @@ from typing import Any
 
 import quarkade
 from quarkade.agents import make_bot
-from quarkade.agents.search import BELIEFS, EVALUATORS
+from quarkade.agents.search_hooks import BELIEFS, EVALUATORS
 from quarkade.core.chance import Chance
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import CARDS, LOWER, UPPER, Stage, slot_of

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot
-from quarkade.agents.search import (
+from quarkade.agents.search_hooks import (
     Sampler,
     register_alternatives,
     register_belief,

@@ -41,35 +41,13 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, make_bot, register_bot
+from quarkade.agents.search_hooks import ALTERNATIVES, BELIEFS, EVALUATORS, SAMPLERS, STOPS, Sampler
 from quarkade.core.chance import Chance
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import Action, Game, State, View
-
-Evaluator = Callable[[State], Sequence[float]]
-EVALUATORS: dict[str, Evaluator] = {}  # game id -> each seat's value of a position, in [0, 1]
-# The moves to weigh against the heuristic's (its move first), from the view, its move and the
-# legal list; a single move is played at once. A game registers one where the legal list is not
-# what should be searched (Qwarks' covers carry the heuristic's own reaction time).
-Alternatives = Callable[[View, Action, list[Action]], list[Action]]
-ALTERNATIVES: dict[str, Alternatives] = {}
-# Redraws in a determinization the sealed choices other seats already made as the heuristic bot
-# (the last argument) would make them: the game's sampler draws them uniformly.
-Belief = Callable[[State, int, Bot], None]
-BELIEFS: dict[str, Belief] = {}
-# Determinizations drawn by the search in place of the game's sampler, where a seat knows more
-# than the sampler deals from (Quirkling: the public requests tell which stacks the others hold or
-# lack); a factory, so each bot has its own (a sampler may keep work done for the decision's view).
-Sampler = Callable[[Game, View, Chance], State]
-SAMPLERS: dict[str, Callable[[], Sampler]] = {}
-# Where a game's playouts stop before ``depth`` moves: a position its evaluator scores as well as
-# playing on would (Qwarks head to head: the race resolved, whose answers the evaluator credits
-# at the chance the heuristic's memory gives them; playing them only added noise).
-Stop = Callable[[State], bool]
-STOPS: dict[str, Stop] = {}
 
 Key = tuple[int, Action]  # a seat and the action it took
 SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling determinizations
@@ -98,57 +76,6 @@ MARGIN = 0.02  # by default, how much better in mean reward a move must be than 
 MARGINS = {("qwarks", 2): 0.0, ("quirkling", 2): 0.0, ("quirkling", 3): 0.0}
 POOL = 32  # the recent determinizations an iteration may reuse
 CLEARLY = 2.0  # standard errors by which a move must beat the heuristic's to be played instead
-
-
-def register_evaluator(game_id: str) -> Callable[[Evaluator], Evaluator]:
-    """Decorator: how far each seat of ``game_id`` is towards winning, each value in [0, 1]."""
-
-    def decorator(evaluate: Evaluator) -> Evaluator:
-        EVALUATORS[game_id] = evaluate
-        return evaluate
-
-    return decorator
-
-
-def register_alternatives(game_id: str) -> Callable[[Alternatives], Alternatives]:
-    """Decorator: the moves of ``game_id`` the search weighs against its heuristic's. At a flat
-    search's first step the other seats then play as the heuristic would, as in the playouts."""
-
-    def decorator(alternatives: Alternatives) -> Alternatives:
-        ALTERNATIVES[game_id] = alternatives
-        return alternatives
-
-    return decorator
-
-
-def register_belief(game_id: str) -> Callable[[Belief], Belief]:
-    """Decorator: how the paired search of ``game_id`` redraws the others' sealed choices."""
-
-    def decorator(belief: Belief) -> Belief:
-        BELIEFS[game_id] = belief
-        return belief
-
-    return decorator
-
-
-def register_stop(game_id: str) -> Callable[[Stop], Stop]:
-    """Decorator: where the playouts of ``game_id`` stop before their depth."""
-
-    def decorator(stop: Stop) -> Stop:
-        STOPS[game_id] = stop
-        return stop
-
-    return decorator
-
-
-def register_sampler(game_id: str) -> Callable[[Callable[[], Sampler]], Callable[[], Sampler]]:
-    """Decorator: makes a search bot's sampler of determinizations of ``game_id``."""
-
-    def decorator(factory: Callable[[], Sampler]) -> Callable[[], Sampler]:
-        SAMPLERS[game_id] = factory
-        return factory
-
-    return decorator
 
 
 class Stat:
