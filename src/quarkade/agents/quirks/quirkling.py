@@ -4,7 +4,6 @@ climates' codes."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +25,7 @@ from quarkade.games.quirks.rules import NICHE_STACKS
 # ----------------------------------------------------------------------------- Quirkling
 
 
+NICHE_INDEX = {name: kind for kind, name in enumerate(NICHES)}
 CLIMATE_STEPS = 2  # the marker moves two zones after every turn
 KIND_FAVOUR = (0.0, 1.0, 3.0, 8.0)  # a kind with 0-3 of its cards bearing a climate's code
 LACKING_PENALTY = 3.0  # a player seen lacking a stack is asked for it again only if no one else is left
@@ -89,21 +89,65 @@ def _terms(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> t
     return found
 
 
-@functools.cache
-def _patterns(climates: tuple[int, ...]) -> tuple[tuple[int, tuple[bool, ...]], ...]:
-    """Each pattern of codes a card may bear in ``climates`` (bit ``i``: the code of the
-    ``i``-th), with whether it bears the code of each climate (one climate may come twice)."""
-    patterns = []
-    for pattern in range(1 << len(climates)):
-        coded = {climate for bit, climate in enumerate(climates) if pattern >> bit & 1}
-        patterns.append((pattern, tuple(climate in coded for climate in climates)))
-    return tuple(patterns)
+# One climate's terms of a hand's value (see ``_terms``) and their sum, then the same with one
+# more card of each stack bearing the code and with one fewer (where the hand holds one): what
+# every card weighed in a decision reads, by the hand's coded counts there, which come back
+# again and again.
+_Row = tuple[tuple[float, ...], float, tuple[tuple[float, ...], ...], tuple[float, ...],
+             tuple[tuple[float, ...], ...], tuple[float, ...]]
+_ROWS: dict[tuple[tuple[int, ...], tuple[int, ...], float], _Row] = {}
 
 
-# the hand's coded counts and their terms, the hand's value, the size term, the patterns of codes,
-# the shares of codes by stack in each climate, the gain of a card bearing no code
-_Setting = tuple[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], ...], float, float,
-                 tuple[tuple[int, tuple[bool, ...]], ...], tuple[list[float], ...], float]
+def _added(terms: Sequence[float]) -> float:
+    """The terms summed one by one from 0.0, as ``_value`` sums them."""
+    total = 0.0
+    for term in terms:
+        total += term
+    return total
+
+
+def _row(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> _Row:
+    """(terms, their sum, the terms with one more coded card of each stack, their sums, the
+    terms with one fewer, their sums) for ``coded`` counts by stack."""
+    found = _ROWS.get((coded, lacking, weight))
+    if found is None:
+        plain = _terms(coded, lacking, weight)
+        bumped = tuple(_terms(coded[:s] + (coded[s] + 1,) + coded[s + 1:], lacking, weight)
+                       for s in range(len(coded)))
+        # One fewer is read only for a stack the hand holds a coded card of.
+        dropped = tuple(_terms(coded[:s] + (coded[s] - 1,) + coded[s + 1:], lacking, weight) if coded[s] else plain
+                        for s in range(len(coded)))
+        if len(_ROWS) >= 50_000:
+            _ROWS.clear()
+        found = _ROWS[coded, lacking, weight] = (plain, _added(plain), bumped, tuple(map(_added, bumped)),
+                                                 dropped, tuple(map(_added, dropped)))
+    return found
+
+
+# What ``_favours`` makes of a count of coded cards by stack depends on no more of them than the
+# kinds lacking that use the stack (a plant stack one kind, an animal B or C stack two): counts
+# beyond are cut off, one more left (a row bumps and drops a count by one), so that hands alike
+# share their rows. A stack no kind lacking uses counts for nothing.
+def _limits(lacking: tuple[int, ...]) -> tuple[int, ...]:
+    uses = [sum(stack in NICHE_STACKS[kind] for kind in lacking) for stack in range(len(STACKS))]
+    return tuple(n + 1 if n else 0 for n in uses)
+
+
+_LIMITS: dict[tuple[int, ...], tuple[int, ...]] = {
+    lacking: _limits(lacking) for lacking in ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))}
+
+
+# The share of the cards of a stack one does not hold that bear a climate's code, by (stack,
+# climate, cards of the stack held, how many of them bear it): see ``share_coded``.
+_SHARES: dict[tuple[int, int, int, int], float] = {}
+
+
+def _share(stack: int, climate: int, held: int, coded: int) -> float:
+    key = (stack, climate, held, coded)
+    found = _SHARES.get(key)
+    if found is None:
+        found = _SHARES[key] = share_coded(stack, climate, counted=(held, coded))
+    return found
 
 
 class Nursery:
@@ -118,17 +162,23 @@ class Nursery:
         self.players: list[dict[str, Any]] = view["players"]
         self.current: int = view["current"]
         self.hand = seen_cards(view["hand"])
-        top = view["discard_top"]
-        self.top = Seen.of(top) if top is not None else None
-        made = {NICHES.index(q["niche"]) for q in self.players[self.seat]["quirklings"]}
+        made = {NICHE_INDEX[q["niche"]] for q in self.players[self.seat]["quirklings"]}
         self.lacking = [kind for kind in range(3) if kind not in made]
         self.lacking_kinds = tuple(self.lacking)
         # What a decision works out more than once: the values of hands, the shares of codes.
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._shares: dict[int, list[float]] = {}  # see shares
         self._hand_counts: dict[int, list[int]] = {}
-        self._settings: dict[tuple[tuple[int, float], ...], _Setting] = {}  # see _gain_setting
+        self._settings: dict[tuple[tuple[int, float], ...], tuple[tuple[_Row, ...], float, float]] = {}
+        self._readable: list[int] | None = None  # the hand's cards whose codes one reads, by stack
+        self._gains: dict[tuple[tuple[int, float], ...], list[float]] = {}  # see gains
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
+
+    @property
+    def top(self) -> Seen | None:
+        """The discard pile's top card."""
+        top = self.view["discard_top"]
+        return Seen.of(top) if top is not None else None
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -154,16 +204,39 @@ class Nursery:
                                                     weights, len(cards))
         return found
 
+    def _setting(self, weights: Sequence[tuple[int, float]]) -> tuple[tuple[_Row, ...], float, float]:
+        """The hand's ``_row`` in each weighted climate, the sum of its terms and the hand's
+        ``value``, worked out once a decision."""
+        key = tuple(weights)
+        found = self._settings.get(key)
+        if found is None:
+            lacking = self.lacking_kinds
+            limits = _LIMITS[lacking]
+            rows = tuple(_row(tuple(map(min, self.hand_count(climate), limits)), lacking, weight)
+                         for climate, weight in weights)
+            # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
+            total = rows[0][1]
+            for row in rows[1:]:
+                for term in row[0]:
+                    total += term
+            found = self._settings[key] = (rows, total, total + 0.01 * len(self.hand))
+        return found
+
+    def hand_value(self, weights: Sequence[tuple[int, float]]) -> float:
+        """``value(self.hand, weights)``, from the hand's counts."""
+        return self._setting(weights)[2]
+
     def value_without(self, card: Seen, weights: Sequence[tuple[int, float]]) -> float:
         """``value`` of the hand less ``card`` (one of its cards), from the hand's counts."""
-        counts = []
-        for climate, _ in weights:
-            held = self.hand_count(climate)
-            if card.marks[climate]:
-                held = held[:]
-                held[card.stack] -= 1
-            counts.append(held)
-        return self._value(counts, weights, len(self.hand) - 1)
+        rows = self._setting(weights)[0]
+        stack, marks = card.stack, card.marks
+        # With the card's code in a climate, the hand's coded cards less one of its stack.
+        total = rows[0][5][stack] if marks[weights[0][0]] else rows[0][1]
+        for k in range(1, len(rows)):
+            row = rows[k]
+            for term in row[4][stack] if marks[weights[k][0]] else row[0]:
+                total += term
+        return total + 0.01 * (len(self.hand) - 1)
 
     def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
         """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
@@ -187,12 +260,17 @@ class Nursery:
         from the hand's cards whose codes one reads, by stack, and those bearing the code."""
         found = self._shares.get(climate)
         if found is None:
-            readable, coded = [0] * len(STACKS), [0] * len(STACKS)
+            readable = self._readable
+            if readable is None:
+                readable = self._readable = [0] * len(STACKS)
+                for card in self.hand:
+                    if card.number and card.codes is not None:
+                        readable[card.stack] += 1
+            coded = [0] * len(STACKS)
             for card in self.hand:
-                if card.number and card.codes is not None:
-                    readable[card.stack] += 1
-                    coded[card.stack] += bool(card.marks[climate])
-            found = self._shares[climate] = [share_coded(stack, climate, counted=(readable[stack], coded[stack]))
+                if card.number and card.codes is not None and card.marks[climate]:
+                    coded[card.stack] += 1
+            found = self._shares[climate] = [_share(stack, climate, readable[stack], coded[stack])
                                              for stack in range(len(STACKS))]
         return found
 
@@ -205,55 +283,58 @@ class Nursery:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
         return [(self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)]
 
-    def _gain_setting(self, weights: Sequence[tuple[int, float]]) -> _Setting:
-        """What ``expected_gain`` weighs for every stack alike, worked out once a decision:
-        the hand's coded cards by stack in each climate, their terms of the value, the hand's
-        value, what one more card adds to the size, the shares of codes, and the gain of a
-        card bearing none of the codes."""
-        key = tuple(weights)
-        found = self._settings.get(key)
-        if found is None:
-            climates = tuple(climate for climate, _ in weights)
-            plain = tuple(tuple(self.hand_count(climate)) for climate in climates)
-            lacking = self.lacking_kinds
-            plain_terms = tuple(_terms(plain[k], lacking, weight) for k, (_, weight) in enumerate(weights))
-            base, extra = self.value(self.hand, weights), 0.01 * (len(self.hand) + 1)
-            # A card bearing none of the codes: the hand's own terms.
-            total = 0.0
-            for terms in plain_terms:
-                for term in terms:
-                    total += term
-            found = self._settings[key] = (plain, plain_terms, base, extra, _patterns(climates),
-                                           tuple(self.shares(climate) for climate in climates), total + extra - base)
-        return found
-
     def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
-        plain, plain_terms, base, extra, patterns, share_rows, uncoded = self._gain_setting(weights)
-        lacking = self.lacking_kinds
-        # Each weight's terms of the value with the card's code: the hand's coded cards by
-        # stack in each climate with the card, summed in the same order as in ``value``.
-        bumped_terms = [_terms(held[:stack] + (held[stack] + 1,) + held[stack + 1:], lacking, weight)
-                        for held, (_, weight) in zip(plain, weights, strict=True)]
-        shares = [row[stack] for row in share_rows]
-        gain = 0.0
-        for pattern, bears in patterns:
-            chance = 1.0
-            for bit, p in enumerate(shares):
-                if pattern >> bit & 1:
-                    chance *= p
-                else:
-                    chance *= 1 - p
-            if chance > 0 and not pattern:
+        return self.gains(weights)[stack]
+
+    def gains(self, weights: Sequence[tuple[int, float]]) -> list[float]:
+        """``expected_gain`` of every stack, for two weighted climates: the value the hand with
+        the card would have, for each pattern of the two codes the card may bear, less the
+        hand's, times the chance of the pattern (the shares of the codes among the cards of
+        its stack one does not hold), summed over the patterns in order (neither, the first,
+        the second, both), the patterns that cannot happen left out."""
+        key = tuple(weights)
+        found = self._gains.get(key)
+        if found is not None:
+            return found
+        (first, _), (second, _) = weights
+        (plain0, sum0, _, bumped_sums0, _, _), (plain1, _, _, _, _, _) = rows = self._setting(weights)[0]
+        bumped1 = rows[1][2]
+        total, base = self._setting(weights)[1:]
+        extra = 0.01 * (len(self.hand) + 1)
+        uncoded = total + extra - base  # a card bearing neither code: the hand's own terms
+        shares0, shares1 = self.shares(first), self.shares(second)
+        # When both climates are one, a card bearing its code bears it in both.
+        same = first == second
+        found = []
+        for stack in range(len(STACKS)):
+            p0, p1 = shares0[stack], shares1[stack]
+            gain = 0.0
+            chance = (1 - p0) * (1 - p1)
+            if chance > 0:
                 gain += chance * uncoded
-            elif chance > 0:
-                # value((*self.hand, card), weights), from the hand's counts and the card's own
-                total = 0.0
-                for k, bumps in enumerate(bears):
-                    for term in bumped_terms[k] if bumps else plain_terms[k]:
-                        total += term
+            chance = p0 * (1 - p1)
+            if chance > 0:
+                # the value's terms summed in order: the first climate's, then the second's
+                total = bumped_sums0[stack]
+                for term in bumped1[stack] if same else plain1:
+                    total += term
                 gain += chance * (total + extra - base)
-        return gain
+            chance = (1 - p0) * p1
+            if chance > 0:
+                total = bumped_sums0[stack] if same else sum0
+                for term in bumped1[stack]:
+                    total += term
+                gain += chance * (total + extra - base)
+            chance = p0 * p1
+            if chance > 0:
+                total = bumped_sums0[stack]
+                for term in bumped1[stack]:
+                    total += term
+                gain += chance * (total + extra - base)
+            found.append(gain)
+        self._gains[key] = found
+        return found
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
         """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
@@ -296,8 +377,7 @@ class QuirklingHeuristic(Bot):
         return legal[0]
 
     def _ask(self, n: Nursery, moves: Sequence[Move]) -> Move:
-        weights = n.now_weights()
-        gains = {stack: n.expected_gain(stack, weights) for stack in {m.number for m in moves}}
+        gains = n.gains(n.now_weights())
 
         def merit(m: Move) -> float:
             if not m.cards:  # the turn's request goes to every player in turn
@@ -319,10 +399,11 @@ class QuirklingHeuristic(Bot):
         ``climate``'s code (so that whoever gets it cannot use it at once)."""
         weights = n.next_weights()
         seen = seen_by_index(n.hand)
+        held = n.hand_value(weights)
 
         def loss(m: Move) -> tuple[float, bool]:
             card = seen[m.cards[0]]
-            return n.value(n.hand, weights) - n.value_without(card, weights), bool(card.coded(climate))
+            return held - n.value_without(card, weights), bool(card.marks[climate])
 
         return min(moves, key=loss)
 
@@ -342,10 +423,12 @@ class QuirklingHeuristic(Bot):
         """The discard pile's top card when it helps more than an unseen card would."""
         weights = n.now_weights()
         take = next((m for m in moves if m.number == 1), None)
-        if take is None or n.top is None:
+        seen_top = n.top
+        if take is None or seen_top is None:
             return moves[0]
-        top = n.value((*n.hand, n.top), weights) - n.value(n.hand, weights)
-        unseen = sum(STACK_SIZE[s] * n.expected_gain(s, weights) for s in range(len(STACKS))) / sum(STACK_SIZE)
+        top = n.value((*n.hand, seen_top), weights) - n.hand_value(weights)
+        gains = n.gains(weights)
+        unseen = sum(STACK_SIZE[s] * gains[s] for s in range(len(STACKS))) / sum(STACK_SIZE)
         draw = next((m for m in moves if m.number == 0), take)
         return take if top > unseen else draw
 
