@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from itertools import combinations, combinations_with_replacement, islice, repeat, starmap
+from itertools import combinations, combinations_with_replacement, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -178,15 +178,13 @@ _BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves 
 
 # The launch and the alliances are the widest choices (hundreds of ways with many bases, twice
 # that for an ally invited by both sides). An action is made once and shared (its lookup is
-# cheaper than making it, and the garbage collector walks fewer objects), and so is the tuple
-# of the actions of every way from some bases (``setup_phases.planet_ways``): a position's
-# actions are then picked from it in C. A position's are asked for again (by the checked
-# apply, and by bots at a repeated position), so the last positions' are kept too.
+# cheaper than making it, and the garbage collector walks fewer objects); only the ways a
+# position allows are looked up (``setup_phases.choices_from``, picked in C), as most of the
+# ways of some bases take more tokens than a base holds. A position's actions are asked for
+# again (by the checked apply, and by bots at a repeated position), so the last positions'
+# are kept too.
 _LAUNCHES: dict[tuple[int, ...], Launch] = {}
 _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
-# The actions of every way from some bases, by (kind, bases, largest way): see ``_every_way``.
-_ALL_WAYS: dict[tuple[int, tuple[int, ...], int], tuple[Any, ...]] = {}
-_KEPT_WAYS = 4096
 
 
 def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
@@ -199,37 +197,19 @@ def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
     return tuple(found)
 
 
-def _every_way(kind: int, held: tuple[tuple[int, int], ...], limit: int) -> tuple[Any, ...]:
-    """The actions of every ``planet_ways`` of the held bases: ``kind`` -1 launches, 0 or 1
-    an ally's commitments to that side."""
-    planets = tuple(planet for planet, _ in held)
-    key = (kind, planets, setup_phases.top_size(limit))
-    found = _ALL_WAYS.get(key)
-    if found is None:
-        if len(_ALL_WAYS) >= _KEPT_WAYS:
-            # The older half goes (a dict keeps the order keys came in): bases seen long ago
-            # are made again if they come back, those of the games in play are kept.
-            for old in list(islice(_ALL_WAYS, _KEPT_WAYS // 2)):
-                del _ALL_WAYS[old]
-        ways = setup_phases.planet_ways(planets, limit)
-        found = _ALL_WAYS[key] = (_shared(_LAUNCHES, ways, Launch) if kind < 0
-                                  else _shared(_ALLIES[kind], ways, _ALLY_MAKERS[kind]))
-    return found
-
-
 @lru_cache(maxsize=256)
 def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    return setup_phases.ways_picker(held, limit)(_every_way(-1, held, limit))
+    return _shared(_LAUNCHES, setup_phases.choices_from(held, limit), Launch)
 
 
 @lru_cache(maxsize=256)
 def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
     """``invited``: bit 1 the offence invited the seat, bit 2 the defence."""
-    pick = setup_phases.ways_picker(held, limit)
+    ways = setup_phases.choices_from(held, limit)
     found: list[Action] = []
     for side in (0, 1):
         if invited & (1 << side):
-            found.extend(pick(_every_way(side, held, limit)))
+            found.extend(_shared(_ALLIES[side], ways, _ALLY_MAKERS[side]))
     return (*found, Decline())
 
 

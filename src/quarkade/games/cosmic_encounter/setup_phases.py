@@ -132,10 +132,9 @@ def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[i
 
 
 # Launches and alliances are the widest choices (hundreds of ways with many bases), and a
-# board seldom repeats exactly; but the same bases often do, and so does the shape of what
-# they hold. So the ways come in two halves that are each worth keeping: every way of taking
-# up to ``top_size`` tokens from the bases as if each held plenty (``planet_ways``, made in C;
-# moves.py keeps their actions by the bases), and which of those a position allows
+# board seldom repeats exactly; but the shape of what the bases hold often does. So the ways
+# come in two halves: every way of taking up to ``top_size`` tokens from the bases as if each
+# held plenty (``planet_ways``, made in C), and which of those a position allows
 # (``ways_picker``, kept by how many tokens each base holds, counted up to the limit), picked
 # in C.
 def top_size(limit: int) -> int:
