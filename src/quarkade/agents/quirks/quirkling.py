@@ -4,11 +4,13 @@ climates' codes."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
+    CODED_IN_STACK,
     STACK_SIZE,
     Seen,
     as_moves,
@@ -137,40 +139,41 @@ _LIMITS: dict[tuple[int, ...], tuple[int, ...]] = {
     lacking: _limits(lacking) for lacking in ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))}
 
 
-# The share of the cards of a stack one does not hold that bear a climate's code, by (stack,
-# climate, cards of the stack held, how many of them bear it): see ``share_coded``.
-_SHARES: dict[tuple[int, int, int, int], float] = {}
+# The share of the cards of a stack one does not hold that bear a climate's code (see
+# ``share_coded``), by climate, stack, cards of the stack held and how many of them bear it.
+_SHARES = tuple(tuple(tuple(tuple(share_coded(stack, climate, counted=(held, coded)) for coded in range(held + 1))
+                            for held in range(STACK_SIZE[stack] + 1))
+                      for stack in range(len(STACKS)))
+                for climate in range(len(CODED_IN_STACK[0])))
 
-
-def _share(stack: int, climate: int, held: int, coded: int) -> float:
-    key = (stack, climate, held, coded)
-    found = _SHARES.get(key)
-    if found is None:
-        found = _SHARES[key] = share_coded(stack, climate, counted=(held, coded))
-    return found
+Weights = tuple[tuple[int, float], ...]  # (climate, weight) of each climate weighed
 
 
 class Nursery:
     """What a Quirkling player reads from its view."""
 
+    __slots__ = ("view", "seat", "space", "players", "current", "hand", "lacking", "lacking_kinds", "_values",
+                 "_counts", "_readable", "_settings", "_gains", "_seen_lacking")
+
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
-        assert view.seat is not None, "a bot plays a seat"
-        self.view = view
-        self.seat = view.seat
+        seat = view.seat
+        assert seat is not None, "a bot plays a seat"
+        self.view, self.seat = view, seat
         self.space: int = view["climate"]["space"]
-        self.players: list[dict[str, Any]] = view["players"]
+        players: list[dict[str, Any]] = view["players"]
+        self.players = players
         self.current: int = view["current"]
         self.hand = seen_cards(view["hand"])
-        made = {NICHE_INDEX[q["niche"]] for q in self.players[self.seat]["quirklings"]}
+        made = {NICHE_INDEX[q["niche"]] for q in players[seat]["quirklings"]}
         self.lacking = [kind for kind in range(3) if kind not in made]
         self.lacking_kinds = tuple(self.lacking)
-        # What a decision works out more than once: the values of hands, the shares of codes.
+        # What a decision works out more than once: the values of hands, the hand's counts of
+        # coded cards by climate, its rows of terms and gains by weights.
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
-        self._shares: dict[int, list[float]] = {}  # see shares
-        self._hand_counts: dict[int, list[int]] = {}
-        self._settings: dict[tuple[tuple[int, float], ...], tuple[tuple[_Row, ...], float, float]] = {}
+        self._counts: dict[int, list[int]] = {}  # see hand_count
         self._readable: list[int] | None = None  # the hand's cards whose codes one reads, by stack
+        self._settings: dict[tuple[tuple[int, float], ...], tuple[tuple[_Row, ...], float, float]] = {}
         self._gains: dict[tuple[tuple[int, float], ...], list[float]] = {}  # see gains
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
@@ -202,6 +205,23 @@ class Nursery:
         if found is None:
             found = self._values[key] = self._value([_coded_count(cards, climate) for climate, _ in weights],
                                                     weights, len(cards))
+        return found
+
+    def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
+        """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
+        (``counts``, one list a weight)."""
+        total = 0.0
+        lacking = self.lacking_kinds
+        for coded, (_, weight) in zip(counts, weights, strict=True):
+            for term in _terms(tuple(coded), lacking, weight):
+                total += term
+        return total + 0.01 * size
+
+    def hand_count(self, climate: int) -> list[int]:
+        """``_coded_count`` of the hand, worked out once a decision (not to be changed)."""
+        found = self._counts.get(climate)
+        if found is None:
+            found = self._counts[climate] = _coded_count(self.hand, climate)
         return found
 
     def _setting(self, weights: Sequence[tuple[int, float]]) -> tuple[tuple[_Row, ...], float, float]:
@@ -238,50 +258,28 @@ class Nursery:
                 total += term
         return total + 0.01 * (len(self.hand) - 1)
 
-    def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
-        """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
-        (``counts``, one list a weight)."""
-        total = 0.0
-        lacking = self.lacking_kinds
-        for coded, (_, weight) in zip(counts, weights, strict=True):
-            for term in _terms(tuple(coded), lacking, weight):
-                total += term
-        return total + 0.01 * size
-
-    def hand_count(self, climate: int) -> list[int]:
-        """``_coded_count`` of the hand, worked out once a decision (not to be changed)."""
-        found = self._hand_counts.get(climate)
-        if found is None:
-            found = self._hand_counts[climate] = _coded_count(self.hand, climate)
-        return found
-
     def shares(self, climate: int) -> list[float]:
-        """``share_coded(stack, climate, self.hand)`` of each stack, worked out once a decision
-        from the hand's cards whose codes one reads, by stack, and those bearing the code."""
-        found = self._shares.get(climate)
-        if found is None:
-            readable = self._readable
-            if readable is None:
-                readable = self._readable = [0] * len(STACKS)
-                for card in self.hand:
-                    if card.number and card.codes is not None:
-                        readable[card.stack] += 1
-            coded = [0] * len(STACKS)
+        """``share_coded(stack, climate, self.hand)`` of each stack, from the hand's cards whose
+        codes one reads, by stack, and those bearing the code."""
+        readable = self._readable
+        if readable is None:
+            readable = self._readable = [0] * len(STACKS)
             for card in self.hand:
-                if card.number and card.codes is not None and card.marks[climate]:
-                    coded[card.stack] += 1
-            found = self._shares[climate] = [_share(stack, climate, readable[stack], coded[stack])
-                                             for stack in range(len(STACKS))]
-        return found
+                if card.number and card.codes is not None:
+                    readable[card.stack] += 1
+        # A card bearing a code is one whose codes one reads: hand_count counts those.
+        by_stack = _SHARES[climate]
+        return [by_stack[stack][held][coded]
+                for stack, (held, coded) in enumerate(zip(readable, self.hand_count(climate), strict=True))]
 
-    def next_weights(self) -> list[tuple[int, float]]:
+    def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
         first = self.my_turns(0) or self.my_turns(1)
-        return [(self.climate_in(first), 1.0), (self.climate_in(first + len(self.players)), 0.5)]
+        return (self.climate_in(first), 1.0), (self.climate_in(first + len(self.players)), 0.5)
 
-    def now_weights(self) -> list[tuple[int, float]]:
+    def now_weights(self) -> Weights:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
-        return [(self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)]
+        return (self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)
 
     def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
@@ -298,17 +296,16 @@ class Nursery:
         if found is not None:
             return found
         (first, _), (second, _) = weights
-        (plain0, sum0, _, bumped_sums0, _, _), (plain1, _, _, _, _, _) = rows = self._setting(weights)[0]
-        bumped1 = rows[1][2]
-        total, base = self._setting(weights)[1:]
+        (row0, row1), total, base = self._setting(weights)
+        sum0, bumped_sums0 = row0[1], row0[3]
+        plain1, bumped1 = row1[0], row1[2]
         extra = 0.01 * (len(self.hand) + 1)
         uncoded = total + extra - base  # a card bearing neither code: the hand's own terms
-        shares0, shares1 = self.shares(first), self.shares(second)
         # When both climates are one, a card bearing its code bears it in both.
         same = first == second
         found = []
-        for stack in range(len(STACKS)):
-            p0, p1 = shares0[stack], shares1[stack]
+        for p0, p1, bumped_sum0, bumped in zip(self.shares(first), self.shares(second), bumped_sums0, bumped1,
+                                               strict=True):
             gain = 0.0
             chance = (1 - p0) * (1 - p1)
             if chance > 0:
@@ -316,20 +313,20 @@ class Nursery:
             chance = p0 * (1 - p1)
             if chance > 0:
                 # the value's terms summed in order: the first climate's, then the second's
-                total = bumped_sums0[stack]
-                for term in bumped1[stack] if same else plain1:
+                total = bumped_sum0
+                for term in bumped if same else plain1:
                     total += term
                 gain += chance * (total + extra - base)
             chance = (1 - p0) * p1
             if chance > 0:
-                total = bumped_sums0[stack] if same else sum0
-                for term in bumped1[stack]:
+                total = bumped_sum0 if same else sum0
+                for term in bumped:
                     total += term
                 gain += chance * (total + extra - base)
             chance = p0 * p1
             if chance > 0:
-                total = bumped_sums0[stack]
-                for term in bumped1[stack]:
+                total = bumped_sum0
+                for term in bumped:
                     total += term
                 gain += chance * (total + extra - base)
             found.append(gain)
@@ -377,17 +374,22 @@ class QuirklingHeuristic(Bot):
         return legal[0]
 
     def _ask(self, n: Nursery, moves: Sequence[Move]) -> Move:
-        gains = n.gains(n.now_weights())
-
-        def merit(m: Move) -> float:
+        gains = [gain * 10 for gain in n.gains(n.now_weights())]
+        # The first move of the highest merit, as ``max`` finds it: a request to every player in
+        # turn is worth the gain; one to a seat, less a penalty if it was seen lacking the
+        # stack, and more as its hand is bigger.
+        best, top = moves[0], -math.inf
+        for m in moves:
             if not m.cards:  # the turn's request goes to every player in turn
-                return gains[m.number] * 10
-            seat = m.cards[0]
-            lacking = LACKING_PENALTY if n.seen_lacking(seat, m.number) else 0.0
-            hand_size: int = n.players[seat]["hand_size"]
-            return gains[m.number] * 10 - lacking + 0.1 * hand_size
-
-        return max(moves, key=merit)
+                merit = gains[m.number]
+            else:
+                seat = m.cards[0]
+                lacking = LACKING_PENALTY if n.seen_lacking(seat, m.number) else 0.0
+                hand_size: int = n.players[seat]["hand_size"]
+                merit = gains[m.number] - lacking + 0.1 * hand_size
+            if merit > top:
+                best, top = m, merit
+        return best
 
     def _give(self, n: Nursery, moves: Sequence[Move]) -> Move:
         """The card we miss least; of those, one the asker cannot use in its climate now."""
@@ -400,12 +402,14 @@ class QuirklingHeuristic(Bot):
         weights = n.next_weights()
         seen = seen_by_index(n.hand)
         held = n.hand_value(weights)
-
-        def loss(m: Move) -> tuple[float, bool]:
+        # The first move of the least loss, as ``min`` finds it.
+        best, least = moves[0], (math.inf, True)
+        for m in moves:
             card = seen[m.cards[0]]
-            return held - n.value_without(card, weights), bool(card.marks[climate])
-
-        return min(moves, key=loss)
+            loss = held - n.value_without(card, weights), bool(card.marks[climate])
+            if loss < least:
+                best, least = m, loss
+        return best
 
     def _make(self, n: Nursery, moves: Sequence[Move]) -> Move:
         """The QUIRKLING of a kind we lack first; then the one that leaves the best hand."""

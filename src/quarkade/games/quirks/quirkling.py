@@ -368,26 +368,17 @@ class QuirklingState(CachedLegalActions):
         return {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` (or a spectator) sees. The discard pile and the log are made when read,
-        from what they hold now."""
+        """What ``seat`` (or a spectator) sees. The players, the hand, the discard pile and the
+        log are made when read, from what they hold now: a seat with one move reads none."""
         over = self.is_over
-        climate = self.climate_index
         table = self.table
+        asked = self.asked
         data: dict[str, Any] = {
-            "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
-                        "zone": self.climate % COMPONENTS.zones_per_climate + 1},
+            "climate": dict(_CLIMATES[self.climate]),
             "stage": _STAGE_NAMES[self.stage],
             "current": self.current,
             "to_act": list(self._to_act),
-            "asked": None if self.asked[0] < 0 else {"seat": self.asked[0], "stack": STACKS[self.asked[1]]},
-            "players": [{
-                "seat": s,
-                "hand_size": len(self.hands[s]),
-                "refused": self.refused[s],
-                "quirklings": [{"niche": _niche_name(q), "name": known_name(q), "cards": cards_json(q, table)}
-                               for q in self.made[s]],
-                **({"hand": cards_json(sorted(self.hands[s]), table)} if over else {}),
-            } for s in range(self.players)],
+            "asked": None if asked[0] < 0 else {"seat": asked[0], "stack": STACKS[asked[1]]},
             "stack": len(self.stack),
             "discard_top": card_json(self.discards[-1], table) if self.discards else None,
             "refilling": self.refilling,
@@ -395,15 +386,41 @@ class QuirklingState(CachedLegalActions):
             "is_over": over,
             "winners": list(self.winners) if over else None,
         }
-        if seat is not None:
-            data["hand"] = cards_json(sorted(self.hands[seat], key=HAND_ORDER.__getitem__), table)
+        # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
+        sizes = [len(hand) for hand in self.hands]
+        shown = [tuple(hand) for hand in self.hands] if over else None  # every hand, once the game is over
+        made = [tuple(quirklings) for quirklings in self.made]
+        refused = tuple(self.refused)
         discards = tuple(self.discards)
         log = self.log
         parts = {
+            "players": lambda: _players_json(sizes, made, refused, table, shown),
             "discard_pile": lambda: [NUMBERS[c] for c in discards],
             "log": lambda: read(log, _describe, seat, over, 40),
         }
+        if seat is not None:
+            hand = tuple(self.hands[seat])
+            parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
         return View(self.game.id, seat, data, parts)
+
+
+def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], refused: tuple[bool, ...],
+                  table: AdaptationTable, shown: list[tuple[int, ...]] | None) -> list[dict[str, Any]]:
+    """What everyone sees of each player: its hand's size (the hand itself once the game is
+    over), whether it lacked what was asked during this refill, its QUIRKLINGS."""
+    return [{
+        "seat": s,
+        "hand_size": sizes[s],
+        "refused": refused[s],
+        "quirklings": [{"niche": _niche_name(q), "name": known_name(q), "cards": cards_json(q, table)}
+                       for q in made[s]],
+        **({"hand": cards_json(sorted(shown[s]), table)} if shown is not None else {}),
+    } for s in range(len(sizes))]
+
+
+# Where the marker stands, by its space: a view shows it at every step.
+_CLIMATES = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                   "zone": space % COMPONENTS.zones_per_climate + 1} for space in range(SPACES))
 
 
 # The niche of each QUIRKLING shown, by its cards: a view shows every one made, at every step.
