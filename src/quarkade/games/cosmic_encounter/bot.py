@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
@@ -101,42 +102,33 @@ class CosmicHeuristic(Bot):
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]  # nothing to weigh (at an edict window most seats can only pass)
-        data = view  # read key by key: the parts it never reads are never made
         seat = view.seat
         assert seat is not None
+        # The kind of the first action says which choice this is (read key by key from the
+        # view: the parts it never reads are never made). Actions are final classes, so their
+        # type finds the same handler a chain of isinstance checks would, in one look-up.
         first = legal[0]
-        if isinstance(first, Regroup):
-            return self._regroup(data, seat, legal)
-        if isinstance(first, (Aim, DrawAgain)):  # destiny: the aims come first, 'draw again' last
-            return self._aim(data, legal)
-        if isinstance(first, Launch):
-            # Every action at the launch step is a launch, listed fewer tokens first: the last
-            # launches the most.
-            last = legal[-1]
-            assert isinstance(last, Launch)
-            return shared(Launch(self._sources(data, seat, len(last.sources))))
-        if isinstance(first, Invite):
-            return self._invite(data, legal)
-        if isinstance(first, (Ally, Decline)):
-            return self._ally(data, seat, legal)
-        if isinstance(first, Pass):
-            return self._edict(data, seat, legal)
-        if isinstance(first, Trade):
-            mine, theirs = self._hand_size(data, seat), self._hand_size(data, self._opponent(data, seat))
-            return _own(legal, Trade(theirs > mine + 2))
-        if isinstance(first, Play):
-            return self._play(data, seat, legal)
-        if isinstance(first, (Offer, Accept)):
-            return self._deal(data, seat, legal)
-        if isinstance(first, Reward):
-            warp = data["players"][seat]["warp"]
-            most = max(a.cards for a in legal if isinstance(a, Reward))
-            return _own(legal, Reward(max(0, most - warp)))
-        if isinstance(first, Again):
-            return _own(legal, Again(True))
-        if isinstance(first, (Home, Lose, Settle)):
-            return self._place(data, seat, legal)
-        return first
+        decide = _DECIDE.get(type(first))
+        return first if decide is None else decide(self, view, seat, legal)
+
+    def _launch(self, data: View, seat: int, legal: list[Action]) -> Action:
+        # Every action at the launch step is a launch, listed fewer tokens first: the last
+        # launches the most.
+        last = legal[-1]
+        assert isinstance(last, Launch)
+        return shared(Launch(self._sources(data, seat, len(last.sources))))
+
+    def _trade(self, data: View, seat: int, legal: list[Action]) -> Action:
+        mine, theirs = self._hand_size(data, seat), self._hand_size(data, self._opponent(data, seat))
+        return _own(legal, Trade(theirs > mine + 2))
+
+    def _reward(self, data: View, seat: int, legal: list[Action]) -> Action:
+        warp = data["players"][seat]["warp"]
+        most = max(a.cards for a in legal if isinstance(a, Reward))
+        return _own(legal, Reward(max(0, most - warp)))
+
+    def _again(self, data: View, seat: int, legal: list[Action]) -> Action:
+        return _own(legal, Again(True))
 
     # ----------------------------------------------------------------- helpers
     @staticmethod
@@ -161,7 +153,7 @@ class CosmicHeuristic(Bot):
             return (0 if foreign and row[seat] else 1, row[seat])
         return min(legal, key=weight)
 
-    def _aim(self, data: View, legal: list[Action]) -> Action:
+    def _aim(self, data: View, seat: int, legal: list[Action]) -> Action:
         aims = [a for a in legal if isinstance(a, Aim)]
         if not aims:
             return legal[0]
@@ -172,7 +164,7 @@ class CosmicHeuristic(Bot):
             return (row[offence] > 0, row[action.defender])
         return min(aims, key=weight)
 
-    def _invite(self, data: View, legal: list[Action]) -> Action:
+    def _invite(self, data: View, seat: int, legal: list[Action]) -> Action:
         safe = {p["seat"] for p in data["players"] if p["foreign_bases"] < WIN_BASES - 1}
         invites = [a for a in legal if isinstance(a, Invite)]
         return max(invites, key=lambda a: (set(a.seats) <= safe, len(a.seats)))
@@ -195,10 +187,11 @@ class CosmicHeuristic(Bot):
         # start of the list and of its second half are looked at first, where two-token ways
         # of each side come soon; the whole list only when they are not found there.
         middle = len(legal) // 2
+        want_offence, want_defence = (2 if 0 in sides else 0), (2 if 1 in sides else 0)
         for action in chain(legal[:_PROBE], legal[middle - 1:middle + _PROBE], legal):
-            if isinstance(action, Ally) and len(action.sources) > most[action.side]:
+            if type(action) is Ally and len(action.sources) > most[action.side]:  # (a final class)
                 most[action.side] = len(action.sources)
-                if all(most[side] >= 2 for side in sides):
+                if most[0] >= want_offence and most[1] >= want_defence:
                     break
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
         if most[0] and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
@@ -209,19 +202,26 @@ class CosmicHeuristic(Bot):
 
     def _edict(self, data: View, seat: int, legal: list[Action]) -> Action:
         """Edicts and flares at their windows: only the legal ones fit the open window."""
-        main = seat in (data["offence"], data["encounter"]["defender"])
-        opponent = self._opponent(data, seat) if main else -1
+        # The opponent (-1: the seat is not a main player) is read from the view at the first
+        # card that asks for it: a hand of Finders alone never needs the encounter.
+        opponent = -2
         leader: dict[str, Any] | None = None  # looked for at the first Plague
         for action in legal:
-            if isinstance(action, PlayFlare) and self._flare_helps(data, seat, opponent, action):
-                return action
-            if not isinstance(action, PlayEdict):
+            if type(action) is PlayFlare:  # (actions are final classes)
+                if opponent == -2:
+                    opponent = self._main_opponent(data, seat)
+                if self._flare_helps(data, seat, opponent, action):
+                    return action
+                continue
+            if type(action) is not PlayEdict:
                 continue
             edict = action.edict
             if edict is _FINDER:
                 continue  # never played: most of a window's moves when one holds it
             if edict is _MOBIUS and data["players"][seat]["warp"] >= 3:
                 return action
+            if opponent == -2 and (edict is _ZAP or edict is _FORCE_FIELD):
+                opponent = self._main_opponent(data, seat)
             if edict is _ZAP and action.target == opponent:
                 return action
             if edict is _PLAGUE and leader is None:
@@ -229,9 +229,14 @@ class CosmicHeuristic(Bot):
             if (edict is _PLAGUE and leader is not None and action.target == leader["seat"]
                     and leader["foreign_bases"] >= WIN_BASES - 2 and leader["seat"] != seat):
                 return action
-            if edict is _FORCE_FIELD and main and self._allies_against(data, seat) > 0:
+            if edict is _FORCE_FIELD and opponent >= 0 and self._allies_against(data, seat) > 0:
                 return action
         return _own(legal, Pass())
+
+    def _main_opponent(self, data: View, seat: int) -> int:
+        """The seat's opponent if it is a main player, else -1."""
+        main = seat in (data["offence"], data["encounter"]["defender"])
+        return self._opponent(data, seat) if main else -1
 
     def _flare_helps(self, data: View, seat: int, opponent: int, action: PlayFlare) -> bool:
         """A flare returns to the hand after use, so it is played whenever its effect helps:
@@ -311,8 +316,7 @@ class CosmicHeuristic(Bot):
                 return choice
         return _last(legal, Timeout())
 
-    @staticmethod
-    def _place(data: View, seat: int, legal: list[Action]) -> Action:
+    def _place(self, data: View, seat: int, legal: list[Action]) -> Action:
         tokens = [p["tokens"][seat] for p in data["planets"]]
 
         def foreign(planet: int) -> bool:
@@ -329,5 +333,17 @@ class CosmicHeuristic(Bot):
         settles = [a for a in legal if isinstance(a, Settle)]
         return max(settles, key=lambda a: (tokens[a.source] > 1, not foreign(a.source), tokens[a.source], -a.planet))
 
+
+# The handler of each kind of choice, by the class of its first legal action (at the destiny
+# step the aims come first, 'draw again' last; an ally's ways come before its decline; a
+# deal's offers before its accepts).
+_DECIDE: dict[type[Action], Callable[[CosmicHeuristic, View, int, list[Action]], Action]] = {
+    Regroup: CosmicHeuristic._regroup, Aim: CosmicHeuristic._aim, DrawAgain: CosmicHeuristic._aim,
+    Launch: CosmicHeuristic._launch, Invite: CosmicHeuristic._invite, Ally: CosmicHeuristic._ally,
+    Decline: CosmicHeuristic._ally, Pass: CosmicHeuristic._edict, Trade: CosmicHeuristic._trade,
+    Play: CosmicHeuristic._play, Offer: CosmicHeuristic._deal, Accept: CosmicHeuristic._deal,
+    Reward: CosmicHeuristic._reward, Again: CosmicHeuristic._again, Home: CosmicHeuristic._place,
+    Lose: CosmicHeuristic._place, Settle: CosmicHeuristic._place,
+}
 
 register_bot("heuristic", "cosmic-encounter")(CosmicHeuristic)
