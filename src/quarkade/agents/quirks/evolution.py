@@ -12,11 +12,13 @@ from typing import Any
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
     CLIMATE_COUNT,
-    INDEX,
+    HERBIVORE,
     LEVELS,
     LOWER,
     NUMBERS,
+    PLANT,
     UPPER,
+    Partners,
     Seen,
     as_moves,
     beats,
@@ -41,10 +43,34 @@ BLUFF = 0.12  # how often a beaten QUiRKS shows itself face up all the same
 CHOSEN_THIRD = 0.8  # a challenger picks the better of the drawn card and its hand: a little above the mean
 ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably not weak
 HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
+PAIR_HORIZON = ((0, 0.7), (1, 0.3))  # a lower QUiRKS is judged over a shorter horizon
+NOW = ((0, 1.0),)  # a defender mutating before the count: only the climate of the count matters
+
+# guess_beside is a pure function of interned cards (a Seen is one shared object per face,
+# hashed by identity) and small numbers: the same QUiRKS are weighed again and again, within a
+# decision and from game to game, so guesses are remembered here (bounded).
+Key = tuple[int, tuple[Seen, ...], "Seen | None", "Seen | None", int]
+_BESIDE: dict[Key, tuple[float, float]] = {}
+MEMO_SIZE = 200_000
+
+
+def beside(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None,
+           climate: int) -> tuple[float, float]:
+    """``guess_beside`` (nothing held aside), remembered."""
+    key = (niche, cards, first, second, climate)
+    found = _BESIDE.get(key)
+    if found is None:
+        if len(_BESIDE) >= MEMO_SIZE:
+            _BESIDE.clear()
+        found = _BESIDE[key] = guess_beside(niche, cards, first, second, climate)
+    return found
 
 
 class Table:
     """What a seat of Quirks reads from its view."""
+
+    __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
+                 "contest", "reveals", "_guessed", "_hand_by_index")
 
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
@@ -55,54 +81,72 @@ class Table:
         self.climate = climate_of(self.space)
         niche = view["niche"]
         self.niche = NICHES.index(niche) if niche else -1
-        self.slots: list[tuple[tuple[int, tuple[Seen, ...]] | None, tuple[int, tuple[Seen, ...]] | None]] = []
-        # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level).
-        upper: list[tuple[Seen, ...]] = []
-        lower: list[tuple[Seen, ...]] = []
-        for entry in view["niches"]:
-            top, bottom = entry["upper"], entry["lower"]
-            if top is None:
-                upper_slot = None
-                upper.append(())
-            else:
-                seen = seen_cards(top["cards"])
-                upper_slot = (top["owner"], seen)
-                upper.append(seen)
-            if bottom is None:
-                lower_slot = None
-                lower.append(())
-            else:
-                seen = seen_cards(bottom["cards"])
-                lower_slot = (bottom["owner"], seen)
-                lower.append(seen)
-            self.slots.append((upper_slot, lower_slot))
-        self.levels = (tuple(upper), tuple(lower))
-        self.partners = (partners(self.levels[UPPER]), partners(self.levels[LOWER]))
-        # ``in`` first: a key missing from a view costs an exception to ``get``.
-        self.hand = seen_cards(view["hand"]) if "hand" in view else ()
+        entries = view["niches"]
+        # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
+        # owns each now, its cards when first asked (many decisions look at one level only).
+        tops = tuple(entry["upper"] for entry in entries)
+        bottoms = tuple(entry["lower"] for entry in entries)
+        self._entries = (tops, bottoms)
+        self.owners = (tuple(-1 if top is None else top["owner"] for top in tops),
+                       tuple(-1 if bottom is None else bottom["owner"] for bottom in bottoms))
+        self._levels: list[tuple[tuple[Seen, ...], ...] | None] = [None, None]
+        self._partners: list[tuple[Partners, Partners, Partners] | None] = [None, None]
+        self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
         self.contest: dict[str, Any] | None = None
         if "contest" in view:
             self.contest = view["contest"]
         self.reveals: list[dict[str, Any]] = view["reveals"]
         self._guessed: dict[tuple[int, int, int, float], tuple[float, float]] = {}
+        self._hand_by_index: dict[int, Seen] | None = None
+
+    def level(self, level: int) -> tuple[tuple[Seen, ...], ...]:
+        """The QUiRKS at ``level``, by niche (no cards where none)."""
+        found = self._levels[level]
+        if found is None:
+            found = self._levels[level] = tuple(() if entry is None else seen_cards(entry["cards"])
+                                                for entry in self._entries[level])
+        return found
+
+    def partners(self, level: int) -> tuple[Partners, Partners, Partners]:
+        """The cards each niche's QUiRKS at ``level`` meets (see ``seen.partners``)."""
+        found = self._partners[level]
+        if found is None:
+            found = self._partners[level] = partners(self.level(level))
+        return found
 
     @property
     def extinctions(self) -> int:
         count: int = self.view["players"][self.seat]["extinctions"]
         return count
 
+    @property
+    def hand(self) -> tuple[Seen, ...]:
+        """Our hand, as we see it."""
+        found = self._hand
+        if found is None:
+            view = self.view
+            # ``in`` first: a key missing from a view costs an exception to ``get``.
+            found = self._hand = seen_cards(view["hand"]) if "hand" in view else ()
+        return found
+
+    @property
+    def hand_by_index(self) -> dict[int, Seen]:
+        """The hand by the index a Move names a card with (made once, when first asked)."""
+        found = self._hand_by_index
+        if found is None:
+            found = self._hand_by_index = seen_by_index(self.hand)
+        return found
+
     def owner(self, niche: int, level: int) -> int:
-        slot = self.slots[niche][level]
-        return -1 if slot is None else slot[0]
+        return self.owners[level][niche]
 
     def cards(self, niche: int, level: int) -> tuple[Seen, ...]:
-        slot = self.slots[niche][level]
-        return () if slot is None else slot[1]
+        return self.level(level)[niche]
 
     def mine(self, niche: int, level: int) -> bool:
-        return self.owner(niche, level) == self.seat
+        return self.owners[level][niche] == self.seat
 
-    def guess(self, niche: int, level: int, climate: int, cards: Sequence[Seen] | None = None,
+    def guess(self, niche: int, level: int, climate: int, cards: tuple[Seen, ...] | None = None,
               bonus: float = 0.0) -> tuple[float, float]:
         """A QUiRKS in ``niche`` at ``level`` (``cards``, or the one there), with its food chain.
         For another player's QUiRKS, a count in that climate since it took the niche says more
@@ -112,18 +156,19 @@ class Table:
             key = (niche, level, climate, bonus)
             found = self._guessed.get(key)
             if found is None:
-                found = self._guessed[key] = self._guess(niche, level, climate, None, bonus)
+                found = self._guessed[key] = self._guess(niche, level, climate, bonus)
             return found
-        return self._guess(niche, level, climate, cards, bonus)
+        # Given cards, a guess reads no count: the food chain of the level and the bonus.
+        first, second = self.partners(level)[niche]
+        mean, var = beside(niche, cards, first, second, climate)
+        return mean + bonus, var
 
-    def _guess(self, niche: int, level: int, climate: int, cards: Sequence[Seen] | None,
-               bonus: float) -> tuple[float, float]:
-        own = cards is None and self.mine(niche, level)
-        quirks = cards if cards is not None else self.cards(niche, level)
+    def _guess(self, niche: int, level: int, climate: int, bonus: float) -> tuple[float, float]:
+        quirks = self.cards(niche, level)
         # A QUiRKS meets the other niches of its level only: what is in its own niche now does not count.
-        first, second = self.partners[level][niche]
-        mean, var = guess_beside(niche, quirks, first, second, climate)
-        if cards is None and not own:
+        first, second = self.partners(level)[niche]
+        mean, var = beside(niche, quirks, first, second, climate)
+        if not self.mine(niche, level):
             counted = self._counted(niche, level, climate)
             if counted is not None:
                 base = sum(card.mean(climate) for card in quirks)
@@ -143,14 +188,21 @@ class Table:
                 return total
         return None
 
-    def completed(self, niche: int, climate: int) -> tuple[Seen, ...]:
-        """Our lower QUiRKS completed by the best third card we could give it: from the hand,
-        or the unseen card drawn from the missing stack."""
+    def completed(self, niche: int, climate: int) -> tuple[float, float]:
+        """The guess of our lower QUiRKS completed by the best third card we could give it:
+        from the hand, or the unseen card drawn from the missing stack."""
         lower = self.cards(niche, LOWER)
         stack = missing_stack(niche, lower)
-        options = [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]
-        return max((lower + (third,) for third in options),
-                   key=lambda quirks: self.guess(niche, UPPER, climate, quirks)[0])
+        first, second = self.partners(UPPER)[niche]
+        # The first best, as ``max`` would pick, of the hand's cards of the stack, then the unseen one.
+        best: tuple[float, float] | None = None
+        for third in [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]:
+            found = beside(niche, lower + (third,), first, second, climate)
+            if best is None or found[0] > best[0]:
+                best = found
+        assert best is not None
+        # ``guess`` adds a bonus of 0.0: the same sum.
+        return best[0] + 0.0, best[1]
 
     def challenger_upper(self, niche: int, climate: int) -> tuple[float, float]:
         """Another player's lower QUiRKS completed for the upper niche, its third card unseen."""
@@ -162,36 +214,87 @@ class Table:
         """How well our QUiRKS would fare in ``climate``: the chance each keeps or wins its niche,
         the destined niche counting double."""
         total = 0.0
-        for niche in range(3):
+        seat = self.seat
+        for niche, (top, bottom) in enumerate(zip(*self.owners, strict=True)):
             weight = 2.0 if niche == self.niche else 1.0
-            if self.mine(niche, UPPER):
-                if self.owner(niche, LOWER) >= 0:
+            if top == seat:
+                if bottom >= 0:
                     held = beats(self.guess(niche, UPPER, climate), self.challenger_upper(niche, climate), True)
                 else:
                     held = 0.9
                 total += weight * (1.0 + held)
-            elif self.mine(niche, LOWER):
-                if self.owner(niche, UPPER) < 0:
+            elif bottom == seat:
+                if top < 0:
                     total += weight
                 else:
-                    mine = self.guess(niche, UPPER, climate, self.completed(niche, climate))
+                    mine = self.completed(niche, climate)
                     total += weight * (0.5 + beats(mine, self.guess(niche, UPPER, climate), False))
         return total
 
-    def horizon_guess(self, niche: int, level: int, cards: Sequence[Seen],
-                      horizon: Sequence[tuple[int, float]] = HORIZON) -> float:
+    def horizon_guess(self, niche: int, level: int, cards: tuple[Seen, ...],
+                      horizon: tuple[tuple[int, float], ...] = HORIZON) -> float:
         # ``self.guess(niche, level, climate, cards)[0]`` of each climate, straight from the
         # level's partners: given cards, a guess reads no count and adds no bonus.
-        first, second = self.partners[level][niche]
-        climate = self.climate
-        return sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
-                   for step, weight in horizon)
+        first, second = self.partners(level)[niche]
+        return horizon_mean(niche, cards, first, second, self.climate, horizon)
 
 
-def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
-    rows = {card.row for card in cards}
-    row = next(r for r in "ABC" if r not in rows)
-    return NICHE_STACKS[niche]["ABC".index(row)]
+def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None, climate: int,
+                 horizon: tuple[tuple[int, float], ...]) -> float:
+    """``sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
+    for step, weight in horizon)`` in one pass. Which food-chain symbols meet does not depend on
+    the climate, so it is found once; each climate's mean is then added up card by card in
+    ``guess_beside``'s order, and the weighted means by ``sum``: the same float."""
+    own_a = own_c = None
+    for card in cards:
+        row = card.row
+        if row == "A":
+            if own_a is None:
+                own_a = card
+        elif row == "C" and own_c is None:
+            own_c = card
+    eaten: Seen | None = None  # the plant a herbivore eats: its value is added
+    other: Seen | None = None
+    sign = 0
+    if niche == PLANT:
+        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
+            other, sign = first, -1
+    elif niche == HERBIVORE:
+        if own_a is not None and first is not None and 0 <= own_a.food == first.food:
+            eaten = first
+        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
+            other, sign = second, -1
+    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
+        other, sign = first, 1
+    weighted = []
+    for step, weight in horizon:
+        c = (climate + step) % CLIMATE_COUNT
+        mean = 0.0
+        for card in cards:
+            mean = mean + card.guesses[c][0]
+        if eaten is not None:
+            mean = mean + 1 * eaten.guesses[c][0]
+        if other is not None:
+            mean = mean + sign * other.guesses[c][0]
+        weighted.append(weight * mean)
+    return sum(weighted)
+
+
+# The stack a QUiRKS lacks a card of, by niche and cards (interned: hashed by identity).
+_MISSING: dict[tuple[int, tuple[Seen, ...]], int] = {}
+
+
+def missing_stack(niche: int, cards: tuple[Seen, ...]) -> int:
+    key = (niche, cards)
+    found = _MISSING.get(key)
+    if found is None:
+        rows = {card.row for card in cards}
+        row = next(r for r in "ABC" if r not in rows)
+        if len(_MISSING) >= MEMO_SIZE:
+            _MISSING.clear()
+        found = _MISSING[key] = NICHE_STACKS[niche]["ABC".index(row)]
+    return found
+
 
 class QuirksHeuristic(Bot):
     """Quirks by the rulebook's Strategy Tips, on estimates from what its seat can see."""
@@ -201,15 +304,21 @@ class QuirksHeuristic(Bot):
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        t = Table(view)
         moves = as_moves(legal)
         stage: str = view["stage"]
+        # The decisions that read neither the table nor the hand's cards come first: they need no Table.
         if stage == "setup":
             return next(m for m in moves if m.number == 0)  # a B card: no food-chain symbol to show
+        if stage == "after-win":
+            # len(Table.hand): the hand's size only
+            return pick(moves, Verb.CONTINUE if "hand" in view and len(view["hand"]) >= 4 else Verb.END)
+        if stage == "defence":
+            return pick(moves, Verb.CHALLENGE)  # declining lets the holder win
+        t = Table(view)
         if stage == "choose-niche":
             return self._choose_niche(t, moves)
         if stage == "upper-owned":
-            gain = self._best_mutation(t, t.niche, UPPER, None)[1]
+            gain = self._mutation_gain(t, t.niche, UPPER)
             return pick(moves, Verb.MUTATE if gain >= 1.0 else Verb.REDRAW)
         if stage == "climate":
             return self._climate(t, moves)
@@ -218,10 +327,10 @@ class QuirksHeuristic(Bot):
         if stage == "action":
             return self._action(t, moves)
         if stage == "lower-defence":
-            return pick(moves, Verb.ACCEPT if self._lower_chance(t, defending=True) >= self._nerve(t, 0.4)
+            return pick(moves, Verb.ACCEPT if self._dares(t, self._lower_chance(t, defending=True), 0.4)
                               else Verb.PASS)
         if stage == "lower-attack":
-            return pick(moves, Verb.FIGHT if self._lower_chance(t, defending=False) >= self._nerve(t, 0.5)
+            return pick(moves, Verb.FIGHT if self._dares(t, self._lower_chance(t, defending=False), 0.5)
                               else Verb.GIVE_UP)
         if stage == "intelligence":
             return pick(moves, Verb.ROLL if self._table_value(t) < 3.5 else Verb.TABLE)
@@ -232,16 +341,11 @@ class QuirksHeuristic(Bot):
         if stage == "demote":
             return self._demote(t, moves)
         if stage == "concede-defender":
-            return pick(moves, Verb.HOLD if self._upper_chance(t) >= self._nerve(t, 0.25) else Verb.CONCEDE)
+            return pick(moves, Verb.HOLD if self._dares(t, self._upper_chance(t), 0.25) else Verb.CONCEDE)
         if stage == "concede-challenger":
-            return pick(moves, Verb.FIGHT if self._upper_chance(t) >= self._nerve(t, 0.45)
-                              else Verb.CONCEDE)
-        if stage == "after-win":
-            return pick(moves, Verb.CONTINUE if len(t.hand) >= 4 else Verb.END)
+            return pick(moves, Verb.FIGHT if self._dares(t, self._upper_chance(t), 0.45) else Verb.CONCEDE)
         if stage == "surplus":
             return min(moves, key=lambda m: self._hand_worth(t, m.cards[0]))
-        if stage == "defence":
-            return pick(moves, Verb.CHALLENGE)  # declining lets the holder win
         if any(m.verb is Verb.END for m in moves):
             return pick(moves, Verb.END)
         return legal[0]
@@ -251,6 +355,11 @@ class QuirksHeuristic(Bot):
         """The chance of winning a count we ask for before risking an extinction: more with
         two extinctions already, as a third eliminates us."""
         return base + 0.15 * max(0, t.extinctions - 1)
+
+    def _dares(self, t: Table, chance: float, base: float) -> bool:
+        """``chance >= self._nerve(t, base)``. The nerve is never below ``base``: a lower chance
+        is refused without reading the extinctions (the players' part of the view)."""
+        return chance >= base and chance >= self._nerve(t, base)
 
     def _bluff(self) -> bool:
         return self.chance.random() < BLUFF
@@ -270,7 +379,7 @@ class QuirksHeuristic(Bot):
             if t.mine(niche, LOWER):
                 if t.owner(niche, UPPER) < 0:
                     return 10.0
-                mine = t.guess(niche, UPPER, c, t.completed(niche, c))
+                mine = t.completed(niche, c)
                 return 4.0 * beats(mine, t.guess(niche, UPPER, c), False)
             if t.owner(niche, UPPER) < 0 and self._triples(t, niche):
                 return 9.0
@@ -326,25 +435,25 @@ class QuirksHeuristic(Bot):
         if any(m.verb is Verb.COMPETE for m in moves):
             if t.owner(niche, UPPER) < 0:
                 return pick(moves, Verb.COMPETE)
-            mine = t.guess(niche, UPPER, c, t.completed(niche, c))
+            mine = t.completed(niche, c)
             chance = beats(mine, t.guess(niche, UPPER, c), False)
-            if chance >= self._nerve(t, 0.5) or (chance >= 0.25 and self._bluff()):
+            if self._dares(t, chance, 0.5) or (chance >= 0.25 and self._bluff()):
                 return pick(moves, Verb.COMPETE)
         level = UPPER if t.mine(niche, UPPER) else LOWER
         mutation, _ = self._best_mutation(t, niche, level, moves)
         return mutation if mutation is not None else moves[0]
 
     def _cards(self, t: Table, indices: Iterable[int]) -> tuple[Seen, ...]:
-        seen = seen_by_index(t.hand)
+        seen = t.hand_by_index
         return tuple(seen[i] for i in indices)
 
     def _triples(self, t: Table, niche: int) -> bool:
         return all(any(card.stack == stack for card in t.hand) for stack in NICHE_STACKS[niche])
 
-    def _pair_merit(self, t: Table, niche: int, pair: Sequence[Seen]) -> float:
+    def _pair_merit(self, t: Table, niche: int, pair: tuple[Seen, ...]) -> float:
         """A lower QUiRKS's estimate; tip 5: a pair showing no food-chain card keeps the choice
         of colour for the competition for the upper niche."""
-        merit = t.horizon_guess(niche, LOWER, pair, ((0, 0.7), (1, 0.3)))
+        merit = t.horizon_guess(niche, LOWER, pair, PAIR_HORIZON)
         shows_food = any(card.food >= 0 and card.row != "A" for card in pair)
         return merit - (0.6 if shows_food else 0.0)
 
@@ -362,25 +471,17 @@ class QuirksHeuristic(Bot):
         still give up once the occupant accepts)."""
         return max(places, key=lambda m: self._pair_merit(t, t.niche, self._cards(t, m.cards)))
 
-    def _best_mutation(self, t: Table, niche: int, level: int, moves: Sequence[Move] | None,
-                       horizon: Sequence[tuple[int, float]] = HORIZON) -> tuple[Move | None, float]:
-        """The mutation of our QUiRKS in ``niche`` that most improves it over ``horizon``:
+    def _best_mutation(self, t: Table, niche: int, level: int, moves: Sequence[Move],
+                       horizon: tuple[tuple[int, float], ...] = HORIZON) -> tuple[Move | None, float]:
+        """The legal mutation of our QUiRKS in ``niche`` that most improves it over ``horizon``:
         exchange the weakest card with a better one of its stack from the hand, or discard it
-        and draw. ``moves`` limits the choice to legal ones (``None``: any, to judge the gain)."""
+        and draw (``_mutation_gain`` judges the gain of any)."""
         quirks = t.cards(niche, level)
         if not quirks:
             return None, 0.0
         now = t.horizon_guess(niche, level, quirks, horizon)
         seen = seen_by_index((*quirks, *t.hand))
-        candidates: list[Move] = []
-        if moves is None:
-            for card in quirks:
-                index = INDEX[card.number]
-                candidates.append(Move(Verb.MUTATE, (index,)))
-                candidates.extend(Move(Verb.MUTATE, (index, INDEX[h.number]))
-                                  for h in t.hand if h.stack == card.stack)
-        else:
-            candidates = [m for m in moves if m.verb is Verb.MUTATE and m.cards]
+        candidates = [m for m in moves if m.verb is Verb.MUTATE and m.cards]
         best: tuple[Move | None, float] = (None, -math.inf)
         for m in candidates:
             old = seen[m.cards[0]]
@@ -391,6 +492,29 @@ class QuirksHeuristic(Bot):
                 gain -= 0.2  # a drawn card is a gamble; a known one is not
             if gain > best[1]:
                 best = (m, gain)
+        return best
+
+    def _mutation_gain(self, t: Table, niche: int, level: int) -> float:
+        """The gain of the best mutation of our QUiRKS in ``niche``, legal now or not: each card
+        exchanged with each card of its stack from the hand, or discarded for a draw."""
+        quirks = t.cards(niche, level)
+        if not quirks:
+            return 0.0
+        first, second = t.partners(level)[niche]
+        climate = t.climate
+        now = horizon_mean(niche, quirks, first, second, climate, HORIZON)
+        hand = t.hand
+        best = -math.inf
+        for old in quirks:
+            stack = old.stack
+            # discard it and draw (a gamble: 0.2 less), or exchange it with a card of its stack from the hand
+            for new in (Seen.unseen(stack), *(h for h in hand if h.stack == stack)):
+                after = tuple(new if card is old else card for card in quirks)
+                gain = horizon_mean(niche, after, first, second, climate, HORIZON) - now
+                if not new.number:
+                    gain -= 0.2
+                if gain > best:
+                    best = gain
         return best
 
     # ----------------------------------------------------------------- competitions
@@ -462,7 +586,7 @@ class QuirksHeuristic(Bot):
         niche = NICHES.index(contest["niche"])
         defending = contest["defender"] == t.seat
         if defending and any(m.verb is Verb.MUTATE for m in moves):
-            mutation, gain = self._best_mutation(t, niche, UPPER, moves, ((0, 1.0),))
+            mutation, gain = self._best_mutation(t, niche, UPPER, moves, NOW)
             if mutation is not None and gain >= 0.8:
                 return mutation
         chance = self._upper_chance(t)
@@ -472,7 +596,7 @@ class QuirksHeuristic(Bot):
             up = chance >= 0.4 or (chance >= 0.15 and self._bluff())
         else:
             # Tip 4: outclassed, the challenger plays face down and waits for a better climate.
-            up = chance >= self._nerve(t, 0.5) or (chance >= 0.2 and self._bluff())
+            up = self._dares(t, chance, 0.5) or (chance >= 0.2 and self._bluff())
         return pick(moves, Verb.FACE_UP if up else Verb.FACE_DOWN)
 
     def _demote(self, t: Table, moves: Sequence[Move]) -> Move:

@@ -216,6 +216,9 @@ _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
 _STACK_OF = tuple(card.stack for card in CARDS)
 _UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
+# Each niche's name with its slots and their keys, upper first, in the order a view shows them.
+_SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) for level in (UPPER, LOWER)))
+                   for niche in range(3))
 
 
 def make_view(state: QuirksState, seat: int | None) -> View:
@@ -230,21 +233,22 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     hidden_slot = contest.niche * 2 + UPPER if hiding and contest is not None else -1
     niches = []
     slots, owners = state.slots, state.owners
-    for niche in range(3):
-        entry: dict[str, Any] = {"niche": NICHES[niche]}
-        for level in (UPPER, LOWER):
-            slot = niche * 2 + level
+    names, face_up = _NAMES, _FACE_UP
+    for niche, slot_keys in _SLOT_KEYS:
+        entry: dict[str, Any] = {"niche": niche}
+        for slot, level in slot_keys:
             owner = owners[slot]
             if owner < 0:
-                entry[LEVELS[level]] = None
+                entry[level] = None
                 continue
             cards = slots[slot]
             if slot == hidden_slot and seat != owner and contest is not None:
                 cards = contest.public_defender
-            entry[LEVELS[level]] = {
+            entry[level] = {
                 "owner": owner,
-                "name": known_name(cards),
-                "cards": cards_json(cards, table if over or seat == owner else None),
+                "name": names.get(cards) or known_name(cards),
+                # cards_json(cards, None) inlined: most QUiRKS are another player's
+                "cards": cards_json(cards, table) if over or seat == owner else [face_up[c].copy() for c in cards],
             }
         niches.append(entry)
     climate = state.climate // COMPONENTS.zones_per_climate
