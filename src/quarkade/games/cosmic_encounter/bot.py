@@ -53,7 +53,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Trade,
 )
 from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
-from quarkade.games.cosmic_encounter.moves import shared
+from quarkade.games.cosmic_encounter.moves import PASS, shared
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
 _PROBE = 16  # ways looked at first from each half of an ally's choices: more than its bases
@@ -231,7 +231,7 @@ class CosmicHeuristic(Bot):
                 return action
             if edict is _FORCE_FIELD and opponent >= 0 and self._allies_against(data, seat) > 0:
                 return action
-        return _own(legal, Pass())
+        return _own(legal, PASS)  # (the game's own pass, found by identity)
 
     def _main_opponent(self, data: View, seat: int) -> int:
         """The seat's opponent if it is a main player, else -1."""

@@ -67,7 +67,7 @@ def begin_play(s: CosmicState) -> None:
 def oracle(s: CosmicState) -> int:
     """The main player whose opponent plays first, face up (-1: both play sealed)."""
     oracles = [seat for seat in s.mains if s.power_of(seat).plays_last]
-    laser = flares.last_player(s)
+    laser = flares.last_player(s) if s.flares else -1  # (no Laser flare is played without flares)
     if laser >= 0:
         # Laser's Super: its opponent's random card is played face up first (against an
         # Oracle the two orders cancel, as two Oracles do).
