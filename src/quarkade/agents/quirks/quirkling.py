@@ -110,13 +110,15 @@ def _added(terms: Sequence[float]) -> float:
 
 def _row(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> _Row:
     """(terms, their sum, the terms with one more coded card of each stack, their sums, the
-    terms with one fewer, their sums) for ``coded`` counts by stack."""
+    terms with one fewer, their sums) for ``coded`` counts by stack (cut to ``_LIMITS``)."""
     found = _ROWS.get((coded, lacking, weight))
     if found is None:
         plain = _terms(coded, lacking, weight)
-        bumped = tuple(_terms(coded[:s] + (coded[s] + 1,) + coded[s + 1:], lacking, weight)
+        # A stack no kind lacking uses changes nothing; one fewer is read only for a stack the
+        # hand holds a coded card of.
+        used = _LIMITS[lacking]
+        bumped = tuple(_terms(coded[:s] + (coded[s] + 1,) + coded[s + 1:], lacking, weight) if used[s] else plain
                        for s in range(len(coded)))
-        # One fewer is read only for a stack the hand holds a coded card of.
         dropped = tuple(_terms(coded[:s] + (coded[s] - 1,) + coded[s + 1:], lacking, weight) if coded[s] else plain
                         for s in range(len(coded)))
         if len(_ROWS) >= 50_000:
@@ -232,14 +234,19 @@ class Nursery:
         if found is None:
             lacking = self.lacking_kinds
             limits = _LIMITS[lacking]
-            rows = tuple(_row(tuple(map(min, self.hand_count(climate), limits)), lacking, weight)
-                         for climate, weight in weights)
+            counts = self._counts
+            rows = []
+            for climate, weight in weights:
+                coded = counts.get(climate)
+                if coded is None:
+                    coded = counts[climate] = _coded_count(self.hand, climate)
+                rows.append(_row(tuple(map(min, coded, limits)), lacking, weight))
             # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
             total = rows[0][1]
             for row in rows[1:]:
                 for term in row[0]:
                     total += term
-            found = self._settings[key] = (rows, total, total + 0.01 * len(self.hand))
+            found = self._settings[key] = (tuple(rows), total, total + 0.01 * len(self.hand))
         return found
 
     def hand_value(self, weights: Sequence[tuple[int, float]]) -> float:
@@ -248,29 +255,44 @@ class Nursery:
 
     def value_without(self, card: Seen, weights: Sequence[tuple[int, float]]) -> float:
         """``value`` of the hand less ``card`` (one of its cards), from the hand's counts."""
-        rows = self._setting(weights)[0]
-        stack, marks = card.stack, card.marks
-        # With the card's code in a climate, the hand's coded cards less one of its stack.
-        total = rows[0][5][stack] if marks[weights[0][0]] else rows[0][1]
-        for k in range(1, len(rows)):
-            row = rows[k]
-            for term in row[4][stack] if marks[weights[k][0]] else row[0]:
-                total += term
-        return total + 0.01 * (len(self.hand) - 1)
+        return self.values_without((card,), weights)[0]
 
-    def shares(self, climate: int) -> list[float]:
-        """``share_coded(stack, climate, self.hand)`` of each stack, from the hand's cards whose
-        codes one reads, by stack, and those bearing the code."""
+    def values_without(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> list[float]:
+        """``value_without`` of each of ``cards``."""
+        rows = self._setting(weights)[0]
+        first = weights[0][0]
+        sum0, dropped_sums0 = rows[0][1], rows[0][5]
+        later = [(climate, row[0], row[4]) for (climate, _), row in zip(weights[1:], rows[1:], strict=True)]
+        rest = 0.01 * (len(self.hand) - 1)
+        found = []
+        for card in cards:
+            stack, marks = card.stack, card.marks
+            # With the card's code in a climate, the hand's coded cards less one of its stack;
+            # the terms summed in ``_value``'s order.
+            total = dropped_sums0[stack] if marks[first] else sum0
+            for climate, plain, dropped in later:
+                for term in dropped[stack] if marks[climate] else plain:
+                    total += term
+            found.append(total + rest)
+        return found
+
+    def readable(self) -> list[int]:
+        """How many of the hand's cards one reads the codes of, by stack."""
         readable = self._readable
         if readable is None:
             readable = self._readable = [0] * len(STACKS)
             for card in self.hand:
                 if card.number and card.codes is not None:
                     readable[card.stack] += 1
+        return readable
+
+    def shares(self, climate: int) -> list[float]:
+        """``share_coded(stack, climate, self.hand)`` of each stack, from the hand's cards whose
+        codes one reads, by stack, and those bearing the code."""
         # A card bearing a code is one whose codes one reads: hand_count counts those.
         by_stack = _SHARES[climate]
         return [by_stack[stack][held][coded]
-                for stack, (held, coded) in enumerate(zip(readable, self.hand_count(climate), strict=True))]
+                for stack, (held, coded) in enumerate(zip(self.readable(), self.hand_count(climate), strict=True))]
 
     def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
@@ -303,9 +325,14 @@ class Nursery:
         uncoded = total + extra - base  # a card bearing neither code: the hand's own terms
         # When both climates are one, a card bearing its code bears it in both.
         same = first == second
+        # The shares of the codes (see ``shares``), stack by stack.
+        readable, shares0, shares1 = self.readable(), _SHARES[first], _SHARES[second]
+        coded0, coded1 = self._counts[first], self._counts[second]
         found = []
-        for p0, p1, bumped_sum0, bumped in zip(self.shares(first), self.shares(second), bumped_sums0, bumped1,
-                                               strict=True):
+        for stack in range(len(STACKS)):
+            held = readable[stack]
+            p0, p1 = shares0[stack][held][coded0[stack]], shares1[stack][held][coded1[stack]]
+            bumped_sum0, bumped = bumped_sums0[stack], bumped1[stack]
             gain = 0.0
             chance = (1 - p0) * (1 - p1)
             if chance > 0:
@@ -313,22 +340,22 @@ class Nursery:
             chance = p0 * (1 - p1)
             if chance > 0:
                 # the value's terms summed in order: the first climate's, then the second's
-                total = bumped_sum0
+                summed = bumped_sum0
                 for term in bumped if same else plain1:
-                    total += term
-                gain += chance * (total + extra - base)
+                    summed += term
+                gain += chance * (summed + extra - base)
             chance = (1 - p0) * p1
             if chance > 0:
-                total = bumped_sum0 if same else sum0
+                summed = bumped_sum0 if same else sum0
                 for term in bumped:
-                    total += term
-                gain += chance * (total + extra - base)
+                    summed += term
+                gain += chance * (summed + extra - base)
             chance = p0 * p1
             if chance > 0:
-                total = bumped_sum0
+                summed = bumped_sum0
                 for term in bumped:
-                    total += term
-                gain += chance * (total + extra - base)
+                    summed += term
+                gain += chance * (summed + extra - base)
             found.append(gain)
         self._gains[key] = found
         return found
@@ -336,6 +363,10 @@ class Nursery:
     def seen_lacking(self, seat: int, stack: int) -> bool:
         """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
         nothing since)."""
+        return (seat, STACKS[stack]) in self.lacking_seen()
+
+    def lacking_seen(self) -> set[tuple[int, str]]:
+        """Each (seat, stack name) of ``seen_lacking``."""
         if self._seen_lacking is None:
             # One pass over the log, newest first: a 'none' counts unless the seat gave since.
             gave: set[int] = set()
@@ -347,7 +378,7 @@ class Nursery:
                 elif kind == "give":
                     gave.add(event["seat"])
             self._seen_lacking = lacking
-        return (seat, STACKS[stack]) in self._seen_lacking
+        return self._seen_lacking
 
 
 class QuirklingHeuristic(Bot):
@@ -379,12 +410,15 @@ class QuirklingHeuristic(Bot):
         # turn is worth the gain; one to a seat, less a penalty if it was seen lacking the
         # stack, and more as its hand is bigger.
         best, top = moves[0], -math.inf
+        seen_lacking: set[tuple[int, str]] | None = None  # read from the log when first needed
         for m in moves:
             if not m.cards:  # the turn's request goes to every player in turn
                 merit = gains[m.number]
             else:
+                if seen_lacking is None:
+                    seen_lacking = n.lacking_seen()
                 seat = m.cards[0]
-                lacking = LACKING_PENALTY if n.seen_lacking(seat, m.number) else 0.0
+                lacking = LACKING_PENALTY if (seat, STACKS[m.number]) in seen_lacking else 0.0
                 hand_size: int = n.players[seat]["hand_size"]
                 merit = gains[m.number] - lacking + 0.1 * hand_size
             if merit > top:
@@ -402,11 +436,11 @@ class QuirklingHeuristic(Bot):
         weights = n.next_weights()
         seen = seen_by_index(n.hand)
         held = n.hand_value(weights)
+        cards = [seen[m.cards[0]] for m in moves]
         # The first move of the least loss, as ``min`` finds it.
         best, least = moves[0], (math.inf, True)
-        for m in moves:
-            card = seen[m.cards[0]]
-            loss = held - n.value_without(card, weights), bool(card.marks[climate])
+        for m, card, without in zip(moves, cards, n.values_without(cards, weights), strict=True):
+            loss = held - without, bool(card.marks[climate])
             if loss < least:
                 best, least = m, loss
         return best

@@ -35,6 +35,8 @@ ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(ST
 REQUESTS = tuple(move(Verb.ASK, number=stack) for stack in range(len(STACKS)))
 NONE = move(Verb.NONE)
 DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
+GIVES = tuple(move(Verb.GIVE, card.index) for card in CARDS)
+STACK_OF = tuple(card.stack for card in CARDS)
 
 
 class Stage(IntEnum):
@@ -150,11 +152,16 @@ class QuirklingState(CachedLegalActions):
     def makeable(self, seat: int) -> list[tuple[int, ...]]:
         """Every QUIRKLING ``seat`` can make now: three cards of one kind bearing the climate's code."""
         climate = self.climate_index
-        coded = [c for c in self.hands[seat] if self.table.codes[c][climate]]
+        codes = self.table.codes
+        # The coded cards by stack, each stack's in order: a kind's QUIRKLINGS are their products.
+        by_stack: list[list[int]] = [[] for _ in STACKS]
+        for c in sorted(self.hands[seat]):
+            if codes[c][climate]:
+                by_stack[STACK_OF[c]].append(c)
         found: list[tuple[int, ...]] = []
-        for niche in range(3):
-            parts = [sorted(c for c in coded if CARDS[c].stack == stack) for stack in NICHE_STACKS[niche]]
-            found.extend(tuple(combo) for combo in product(*parts))
+        for a, b, c in NICHE_STACKS:
+            if by_stack[a] and by_stack[b] and by_stack[c]:
+                found.extend(product(by_stack[a], by_stack[b], by_stack[c]))
         return found
 
     # ----------------------------------------------------------------- actions
@@ -171,7 +178,8 @@ class QuirklingState(CachedLegalActions):
                     for ask in ASKS[other]]
         if stage is Stage.GIVE:
             # "If the player has it, he must give you the card."
-            gives = [move(Verb.GIVE, c) for c in sorted(self.hands[seat]) if CARDS[c].stack == self.asked[1]]
+            asked = self.asked[1]
+            gives = [GIVES[c] for c in sorted(self.hands[seat]) if STACK_OF[c] == asked]
             return gives or [NONE]
         if stage is Stage.MAKE:
             return [move(Verb.MAKE, *cards) for cards in self.makeable(seat)]
