@@ -80,7 +80,7 @@ def asked(s: CosmicState, seat: int) -> int:
 
 
 def moves(s: CosmicState, seat: int) -> list[Any]:
-    by_step = _BY_STEP.get(id(s.step))
+    by_step = BY_STEP.get(id(s.step))
     return [] if by_step is None else by_step(s, seat)
 
 
@@ -169,7 +169,7 @@ def _invites(others: tuple[int, ...]) -> tuple[Invite, ...]:
 
 
 # Keyed by the step's identity: an Enum member's hash is worked out in Python at every look-up.
-_BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves for step, moves in {
+BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves for step, moves in {
     Step.REGROUP: _regroup, Step.DESTINY: _destiny, Step.LAUNCH: _launch, Step.INVITE_OFFENCE: _invite,
     Step.INVITE_DEFENCE: _invite, Step.ALLIANCE: _alliance, Step.EDICTS: _edicts, Step.TRADE: _trade,
     Step.CARDS: _cards, Step.DEAL: _deal, Step.PLACE: _place, Step.REWARDS: _rewards, Step.AGAIN: _again,

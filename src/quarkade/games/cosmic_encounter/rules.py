@@ -351,7 +351,8 @@ class CosmicState(CachedLegalActions):
             return []
         cached = self._legal
         if cached is None or cached[0] != seat:
-            cached = self._legal = (seat, moves.moves(self, seat))
+            by_step = moves.BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
+            cached = self._legal = (seat, [] if by_step is None else by_step(self, seat))
         return list(cached[1])
 
     def apply(self, seat: int, action: Action) -> None:
@@ -363,7 +364,11 @@ class CosmicState(CachedLegalActions):
         cached = self._legal
         if (cached is not None and type(seat) is int and cached[0] == seat and seat in self._to_act
                 and any(map(is_, cached[1], repeat(action)))):
-            self.apply_unchecked(seat, action)
+            # ``apply_unchecked`` (``_apply``, then the history), without its two calls.
+            self._legal = None
+            moves.CARRY_OUT[type(action)](self, seat, action)
+            self._history = ((seat, action), self._history)
+            self._steps += 1
         else:
             State.apply(self, seat, action)
 
