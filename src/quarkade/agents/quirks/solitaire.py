@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -39,40 +40,88 @@ DRAW_COST = 0.3  # a card drawn is a card the stacks no longer hold
 RESERVE = 0.1  # weight of the hand's cards, kept for later exchanges
 
 
+# The thresholds and the stacks of a view, in the order of the climates and the stacks.
+_THRESHOLDS = itemgetter(*COMPONENTS.climates)
+_STACKS = itemgetter(*STACKS)
+
+
 class Group:
-    """What the solitaire player reads from its view."""
+    """What the solitaire player reads from its view. The keys every decision needs are read at
+    once, the others when first needed: the view makes only the parts read."""
+
+    __slots__ = ("view", "space", "climate", "quirks", "thresholds", "_guesses", "_target",
+                 "_hand", "_held", "_left")
 
     def __init__(self, view: View) -> None:
-        # Read key by key: the view makes only the parts read (not the log).
+        self.view = view
         self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        niche = view["niche"]
-        self.niche = NICHES.index(niche) if niche else -1
         self.quirks = [seen_cards(q["cards"]) for q in view["quirks"]]
-        self.hand = seen_cards(view["hand"])
-        thresholds = view["thresholds"]
-        self.thresholds: tuple[int, ...] = tuple(thresholds[name] for name in COMPONENTS.climates)
-        stacks = view["stacks"]
-        self.left = tuple(stacks[name]["cards"] for name in STACKS)
-        self.counted: list[dict[str, Any]] = view["counted"]
-        self.extinctions: int = view["extinctions"]
-        self.actions: int = view["actions"]
-        self.held = tuple(card for q in self.quirks for card in q) + self.hand
-
-        # Worked out once a decision, when first needed: the group's guesses of its QUiRKS,
-        # what each stack adds to each climate's potential, and the potentials.
-        # see total(): by climate, niche, cards and partners
+        self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
+        # The guesses that depend on the cards held (those of cards one cannot read, the new
+        # card a draw brings), kept for this decision only: see total().
         self._guesses: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
-        self._potentials: dict[int, float] = {}
-        self._parts: list[tuple[tuple[float, ...], ...]] | None = None
         self._target = -1
+        self._hand: tuple[Seen, ...] | None = None
+        self._held: tuple[Seen, ...] | None = None
+        self._left: tuple[int, ...] | None = None
+
+    @property
+    def niche(self) -> int:
+        niche = self.view["niche"]
+        return NICHES.index(niche) if niche else -1
+
+    @property
+    def hand(self) -> tuple[Seen, ...]:
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = seen_cards(self.view["hand"])
+        return hand
+
+    @property
+    def held(self) -> tuple[Seen, ...]:
+        held = self._held
+        if held is None:
+            quirks = self.quirks
+            held = self._held = (*quirks[0], *quirks[1], *quirks[2], *self.hand)
+        return held
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        """By stack, the cards left."""
+        left = self._left
+        if left is None:
+            left = self._left = tuple([stack["cards"] for stack in _STACKS(self.view["stacks"])])
+        return left
+
+    @property
+    def counted(self) -> list[dict[str, Any]]:
+        counted: list[dict[str, Any]] = self.view["counted"]
+        return counted
+
+    @property
+    def extinctions(self) -> int:
+        extinctions: int = self.view["extinctions"]
+        return extinctions
+
+    @property
+    def actions(self) -> int:
+        actions: int = self.view["actions"]
+        return actions
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
-              niches: Iterable[int] = range(3)) -> tuple[float, float]:
+              niches: Iterable[int] | None = None) -> tuple[float, float]:
+        """(mean, variance) of the sum of the QUiRKS of ``niches`` (all three by default)."""
         group = self.quirks if quirks is None else quirks
-        guesses = self._guesses
+        if niches is None:
+            whole_key = (climate, group[0], group[1], group[2])
+            found = _TOTALS.get(whole_key)
+            if found is not None:
+                return found
+        shared, local = _GUESSES, self._guesses
+        readable = True  # every card read: the total holds in any decision
         mean = var = 0.0
-        for niche in niches:
+        for niche in range(3) if niches is None else niches:
             # A QUiRKS's guess depends on its cards and on the cards of the other niches whose
             # food-chain symbols it meets (the plant and the carnivore meet the herbivore, which
             # meets both): the changes a decision weighs leave most guesses as they were.
@@ -85,12 +134,31 @@ class Group:
             else:
                 first, second = card_at(group[HERBIVORE], "C"), None
             key = (climate, niche, cards, first, second)
-            found = guesses.get(key)
+            found = shared.get(key)
             if found is None:
-                found = guesses[key] = guess_beside(niche, cards, first, second, climate, self.held)
+                found = local.get(key)
+                if found is not None:
+                    readable = False
+                elif _readable(cards, first, second):
+                    # Cards one reads are guessed from their codes alone: their guess holds
+                    # in any decision.
+                    found = guess_beside(niche, cards, first, second, climate)
+                    if len(shared) >= _CACHE_SIZE:
+                        shared.clear()
+                    shared[key] = found
+                else:
+                    # A card one cannot read is guessed from what its stack still holds,
+                    # which depends on the cards held now.
+                    found = local[key] = guess_beside(niche, cards, first, second, climate, self.held)
+                    readable = False
             m, v = found
             mean, var = mean + m, var + v
-        return mean, var
+        total = (mean, var)
+        if niches is None and readable:
+            if len(_TOTALS) >= _CACHE_SIZE:
+                _TOTALS.clear()
+            _TOTALS[whole_key] = total
+        return total
 
     def chance(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None) -> float:
         """The chance the group reaches ``climate``'s threshold."""
@@ -100,33 +168,65 @@ class Group:
         """What the group could reach in ``climate`` with the best cards of the group and the
         hand in place, and the coded cards still in the stacks for the positions lacking one,
         against its threshold."""
-        found = self._potentials.get(climate)
+        return self._reach()[climate] - self.thresholds[climate]
+
+    def _reach(self) -> tuple[float, ...]:
+        """By climate, the sum ``potential`` weighs against the threshold. It depends on the
+        cards of the group and the hand and on which stacks have cards left, which change at
+        most once in the three decisions of an action: it is kept in _REACH."""
+        key = (tuple(self.quirks), self.hand, tuple([count > 0 for count in self.left]))
+        found = _REACH.get(key)
         if found is not None:
             return found
-        if self._parts is None:
-            # The positions of each stack in the group, and the cards held of each stack.
-            positions = [0] * len(STACKS)
-            for q in self.quirks:
-                for card in q:
-                    positions[card.stack] += 1
-            by_stack: list[list[Seen]] = [[] for _ in STACKS]
-            for card in self.held:
-                by_stack[card.stack].append(card)
-            left = self.left
-            self._parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
-                           for stack, count in enumerate(positions) if count]
-        total = 0.0
-        for part in self._parts:
-            for term in part[climate]:
-                total += term
-        threshold: int = self.thresholds[climate]
-        found = self._potentials[climate] = total - threshold
+        # The positions of each stack in the group, and the cards held of each stack.
+        positions = [0] * len(STACKS)
+        for q in self.quirks:
+            for card in q:
+                positions[card.stack] += 1
+        by_stack: list[list[Seen]] = [[] for _ in STACKS]
+        for card in self.held:
+            by_stack[card.stack].append(card)
+        left = self.left
+        parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
+                 for stack, count in enumerate(positions) if count]
+        sums = []
+        for climate in range(CLIMATE_COUNT):
+            total = 0.0
+            for part in parts:
+                for term in part[climate]:
+                    total += term
+            sums.append(total)
+        if len(_REACH) >= _CACHE_SIZE:
+            _REACH.clear()
+        found = _REACH[key] = tuple(sums)
         return found
 
     def target(self) -> int:
         if self._target < 0:
-            self._target = max(range(CLIMATE_COUNT), key=lambda c: (self.potential(c), c == self.climate))
+            reach, thresholds, here = self._reach(), self.thresholds, self.climate
+            self._target = max(range(CLIMATE_COUNT), key=lambda c: (reach[c] - thresholds[c], c == here))
         return self._target
+
+
+
+
+def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> bool:
+    """Whether one reads the codes of every card of a QUiRKS and of its partners."""
+    for card in cards:
+        if card.codes is None:
+            return False
+    return (first is None or first.codes is not None) and (second is None or second.codes is not None)
+
+
+# Pure computations met again and again, decision after decision, kept at module level (and
+# emptied when full): what a QUiRKS's cards of known codes are guessed to count beside its
+# partners, by climate, niche, cards and partners; what a group of such cards is guessed to
+# count, by climate and QUiRKS; and the sums of ``Group.potential``, by the group's cards, the
+# hand's and the stacks that have cards left.
+_CACHE_SIZE = 200_000
+_GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
+_TOTALS: dict[tuple[int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], tuple[float, float]] = {}
+_REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
 
 
 # What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
@@ -181,7 +281,7 @@ class SolitaireHeuristic(Bot):
         g = Group(view)
         moves = as_moves(legal)
         stage: str = view["stage"]
-        if stage in ("start", "climate") and g.chance(g.climate) >= self._count_chance(g):
+        if stage in ("start", "climate") and self._counts_now(g):
             return self._first_count(g, moves)  # before drawing a marker, or after an action
         if stage == "start":
             return pick(moves, Verb.CONTINUE)
@@ -202,13 +302,23 @@ class SolitaireHeuristic(Bot):
         counts = [m for m in moves if m.verb is Verb.COUNT]
         return min(counts, key=lambda m: g.total(g.climate, niches=(m.number,))[0])
 
+    def _counts_now(self, g: Group) -> bool:
+        """Whether the group is likely enough to reach the climate's threshold to count now."""
+        chance = g.chance(g.climate)
+        # The chance needed is one of three (see _count_chance): beyond them, no need to read
+        # the actions and the stacks.
+        if chance >= COUNT_CHANCE:
+            return True
+        if chance < 0.05:
+            return False
+        return chance >= self._count_chance(g)
+
     def _count_chance(self, g: Group) -> float:
         """Short of cards or of actions, a lesser chance is worth taking."""
         actions_left = self.game.options["action_limit"] - g.actions
-        short = min(g.left[stack] for stack in range(len(STACKS)))
         if actions_left <= 6:
             return 0.05
-        if actions_left <= 20 or short <= 1:
+        if actions_left <= 20 or min(g.left) <= 1:
             return COUNT_CHANCE - 0.2
         return COUNT_CHANCE
 
@@ -235,24 +345,29 @@ class SolitaireHeuristic(Bot):
         target = g.target()
         niche = g.niche
         seen = seen_by_index(g.held)
-        hand_means = [card.mean(target) for card in g.hand]
+        hand, left, total = g.hand, g.left, g.total
+        hand_means = [card.mean(target) for card in hand]
+        kept = sum(hand_means)  # the hand's part of a draw's merit: the hand stays as it is
+        quirks = list(g.quirks)
+        cards = quirks[niche]
 
         def merit(m: Move) -> float:
             old = seen[m.cards[0]]
-            means = hand_means
             if len(m.cards) == 2:
                 new = seen[m.cards[1]]
                 means = hand_means[:]
-                means[g.hand.index(new)] = old.mean(target)
+                means[hand.index(new)] = old.mean(target)
+                reserve = sum(means)
                 cost = 0.0
             else:
-                if g.left[old.stack] == 0:
+                stack = old.stack
+                if left[stack] == 0:
                     return -math.inf  # the stack has run out: drawing from it loses the game
-                new = Seen.unseen(old.stack)
-                cost = DRAW_COST + (1.5 if g.left[old.stack] <= 2 else 0.0)
-            quirks = list(g.quirks)
-            quirks[niche] = tuple(new if card is old else card for card in quirks[niche])
-            return g.total(target, quirks)[0] + RESERVE * sum(means) - cost
+                new = Seen.unseen(stack)
+                reserve = kept
+                cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
+            quirks[niche] = tuple([new if card is old else card for card in cards])
+            return total(target, quirks)[0] + RESERVE * reserve - cost
 
         return max(moves, key=merit)
 
