@@ -8,6 +8,8 @@ from __future__ import annotations
 from itertools import product
 
 from quarkade.core.chance import Chance
+from quarkade.games.cosmic_encounter.actions import Ally, Decline, Launch
+from quarkade.games.cosmic_encounter.moves import ally_moves, launch_moves, shared
 from quarkade.games.cosmic_encounter.setup_phases import choices_from
 
 
@@ -38,3 +40,23 @@ def test_a_base_short_of_tokens_gives_no_more_than_it_holds() -> None:
     ways = choices_from(held, 3)
     assert (1, 1) not in ways and (7, 7, 7) not in ways and (0, 0, 0) in ways and (1, 7, 7) in ways
     assert ways[:3] == ((0,), (1,), (7,))
+
+
+def test_launch_and_ally_actions_are_the_ways_each_made_once() -> None:
+    """The legal launches and commitments are the position's ways, in order, and a way's action
+    is the same object whatever position lists it (the checked apply finds it by identity)."""
+    chance = Chance(5)
+    for _ in range(200):
+        planets = sorted({chance.below(20) for _ in range(chance.below(8))})
+        held = tuple((planet, 1 + chance.below(4)) for planet in planets)
+        limit = chance.below(5)
+        ways = enumerated(held, max(limit, 1))
+        launches = launch_moves(held, limit)
+        assert tuple(launch.sources for launch in launches) == ways
+        assert all(shared(Launch(way)) is launch for way, launch in zip(ways, launches, strict=True))
+        both = ally_moves(held, limit, 3)
+        allies = [a for a in both if isinstance(a, Ally)]
+        assert both[-1] == Decline() and len(both) == len(allies) + 1
+        assert [(a.side, a.sources) for a in allies] == [(side, way) for side in (0, 1) for way in ways]
+        assert all(shared(Ally(a.side, a.sources)) is a for a in allies)
+        assert ally_moves(held, limit, 2)[:-1] == both[len(ways):-1]
