@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
+from functools import reduce
+from itertools import chain
+from operator import add, itemgetter
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -113,7 +115,10 @@ class Group:
               niches: Iterable[int] | None = None) -> tuple[float, float]:
         """(mean, variance) of the sum of the QUiRKS of ``niches`` (all three by default)."""
         group = self.quirks if quirks is None else quirks
-        if niches is None:
+        # The group's own total is wanted again at the next decisions (the same cards, often
+        # the same climate); the changes a decision weighs are new groups, seldom met again.
+        whole = niches is None and quirks is None
+        if whole:
             whole_key = (climate, group[0], group[1], group[2])
             found = _TOTALS.get(whole_key)
             if found is not None:
@@ -154,7 +159,7 @@ class Group:
             m, v = found
             mean, var = mean + m, var + v
         total = (mean, var)
-        if niches is None and readable:
+        if whole and readable:
             if len(_TOTALS) >= _CACHE_SIZE:
                 _TOTALS.clear()
             _TOTALS[whole_key] = total
@@ -189,16 +194,13 @@ class Group:
         left = self.left
         parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
                  for stack, count in enumerate(positions) if count]
-        sums = []
-        for climate in range(CLIMATE_COUNT):
-            total = 0.0
-            for part in parts:
-                for term in part[climate]:
-                    total += term
-            sums.append(total)
+        # Each climate's terms added one by one in the parts' order (reduce adds as a loop
+        # would, from 0.0, and does the loop in C).
+        sums = tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
+                      for climate in range(CLIMATE_COUNT)])
         if len(_REACH) >= _CACHE_SIZE:
             _REACH.clear()
-        found = _REACH[key] = tuple(sums)
+        found = _REACH[key] = sums
         return found
 
     def target(self) -> int:

@@ -49,6 +49,14 @@ _STOP = move(Verb.STOP)
 _STACK_OF = tuple(card.stack for card in CARDS)
 # The stack a card of the QUiRKS of a niche is replaced from, by niche and card.
 _REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
+# The moves of an action and of a Random Mutation, by card: mutating it (discard and draw),
+# exchanging it for each card of hand of its replacement stack, by the niche of its QUiRKS,
+# and replacing it.
+_MUTATE = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))
+_EXCHANGE = tuple(tuple({other: move(Verb.MUTATE, card, other) for other in range(len(CARDS))
+                         if _STACK_OF[other] == _REPLACED_FROM[niche][card]} for card in range(len(CARDS)))
+                  for niche in range(3))
+_REPLACE = tuple(move(Verb.REPLACE, card) for card in range(len(CARDS)))
 _START_MOVES = (move(Verb.CONTINUE), *COUNTS)
 _CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
 # While counting: the QUiRKS not yet counted, or stop; by the niches counted, in order.
@@ -240,14 +248,14 @@ class SolitaireState(CachedLegalActions):
         if stage is Stage.CLIMATE:
             return list(_CLIMATE_MOVES)
         if stage is Stage.RANDOM_MUTATION:
-            moves = [move(Verb.REPLACE, c) for q in self.quirks for c in q]
+            moves = [_REPLACE[c] for q in self.quirks for c in q]
         elif stage is Stage.ACTION:
-            replaced_from = _REPLACED_FROM[self.niche]
+            exchange = _EXCHANGE[self.niche]
             hand = sorted(self.hand)
             for card in self.quirks[self.niche]:
-                moves.append(move(Verb.MUTATE, card))
-                stack = replaced_from[card]
-                moves.extend(move(Verb.MUTATE, card, other) for other in hand if _STACK_OF[other] == stack)
+                moves.append(_MUTATE[card])
+                swaps = exchange[card]
+                moves.extend([swaps[other] for other in hand if other in swaps])
         elif stage is Stage.COUNTING:
             return list(_COUNTING_MOVES[tuple([name for name, _, _ in self.counted])])
         if stage in COUNT_ANY_TIME:
@@ -255,7 +263,13 @@ class SolitaireState(CachedLegalActions):
         return moves
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._legal_moves(seat):
+        legal = self._legal_moves(seat)
+        # The moves are made once and shared (``move``): most actions applied are one of
+        # them, found by identity before any comparison of fields.
+        for found in legal:
+            if found is action:
+                return None
+        if isinstance(action, Move) and action in legal:
             return None
         expected = {
             Stage.START: "'continue' playing or count a QUiRKS: 'count plant', 'count herbivore' or 'count carnivore'",
@@ -289,8 +303,8 @@ class SolitaireState(CachedLegalActions):
             before = self.climate
             self.climate = (self.climate + action.number) % SPACES
             self._note("climate", -1, 0, action.number, self.climate)
-            crossed = {(before + step) % SPACES for step in range(1, action.number + 1)}
-            if self.game.options["random_mutation"] and crossed & COMPONENTS.x_spaces:
+            if self.game.options["random_mutation"] and not COMPONENTS.x_spaces.isdisjoint(
+                    (before + step) % SPACES for step in range(1, action.number + 1)):
                 self._note("random-mutation", -1)
                 self.stage = Stage.RANDOM_MUTATION
             else:
@@ -377,8 +391,9 @@ class SolitaireState(CachedLegalActions):
         return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
 
     def view(self, seat: int | None) -> View:
-        """What the player (or a spectator) sees. The destiny markers, the extinct branches and
-        the log are made when read, from copies taken now (the state changes them in place)."""
+        """What the player (or a spectator) sees. The destiny markers, the extinct branches, the
+        log and the hand are made when read, from copies taken now (the state changes them in
+        place)."""
         climate = self.climate_index
         over = self.is_over
         table = self.table
@@ -406,8 +421,6 @@ class SolitaireState(CachedLegalActions):
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
         }
-        if seat is not None or over:
-            data["hand"] = cards_json(sorted(self.hand, key=HAND_ORDER.__getitem__), table)
         drawn, pool = tuple(self.destiny_drawn), len(self.destiny_pool)
         extinct = tuple(self.extinct)
         log = self.log
@@ -416,6 +429,10 @@ class SolitaireState(CachedLegalActions):
             "extinct": lambda: [[NUMBERS[c] for c in branch] for branch in extinct],
             "log": lambda: read(log, _describe, seat, over, 40),
         }
+        if seat is not None or over:
+            # Most decisions weigh the QUiRKS alone: the hand is made when read.
+            hand = tuple(self.hand)
+            parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
         return View(self.game.id, seat, data, parts)
 
 
