@@ -111,6 +111,16 @@ class QuirkyCircuitsHeuristic(Bot):
             return (start,) * (FILLINGS if hidden else 1)
         moves, turns = planner.pools(hand, tuple(seen))
         outcomes = nav.outcomes
+        # Each filling draws from fresh pools, so the size of the pool a face-down card is drawn
+        # from is known before any is drawn: the cards of its back less those drawn before it.
+        sizes = [len(moves), len(turns)]
+        program: list[tuple[int, int, int]] = []  # (kind, or -1 face down; its back; its pool's size)
+        for kind, back in slots:
+            if kind < 0:
+                program.append((-1, back, sizes[back]))
+                sizes[back] -= 1
+            else:
+                program.append((kind, 0, 0))
         # ``Chance.below`` of the bot's chance, the same draws: as many as could be needed are
         # made at once, and the counter moves on by those used (a filling ends at a win).
         chance = self.chance
@@ -118,12 +128,11 @@ class QuirkyCircuitsHeuristic(Bot):
         used = 0
         ends = []
         for _ in range(FILLINGS):
-            drawn = [list(moves), list(turns)]
+            drawn = (list(moves), list(turns))
             state = start
-            for kind, back in slots:
+            for kind, back, size in program:
                 if kind < 0:
-                    pool = drawn[back]
-                    kind = pool.pop(draws[used] % len(pool))
+                    kind = drawn[back].pop(draws[used] % size)
                     used += 1
                 try:
                     state = outcomes[state << 3 | kind]
@@ -168,10 +177,11 @@ class Planner:
     not matter) and how many more cards the seat must play, so one memory serves every
     decision on the scenario's board."""
 
-    MOST_REMEMBERED = 300_000  # plan values kept (of each memory) before it is cleared: some tens of MB
-    # Decisions, pools and rests are keyed by tuples, some hundreds of bytes each: fewer are kept
+    MOST_REMEMBERED = 300_000  # plan values (and rows of them) kept before a memory is cleared: some tens of MB
+    # Decisions and pools are keyed by tuples, some hundreds of bytes each: fewer are kept
     # (the situations that recur most, a round's first cards, soon come back after a clear).
     MOST_KEPT = 50_000
+    _NUMBERS = 1 << 16  # hands numbered before the numbering starts again: a number fits 16 bits of a row's key
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
@@ -181,16 +191,20 @@ class Planner:
         self._deck_counts = tuple(counts)  # how many of each card type the scenario's deck holds
         # (kinds of the unaccounted-for cards of each back) by (hand, face-up queue cards)
         self._pools: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        # the decision by (queue ends, hand, cards playable, cards needed after one, may stop)
-        self._rests: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+        # By (hand, cards playable): for each card its kind and the id of the rest of the hand
+        # once it is played, and a number for the pair (a part of the keys of ``rows``).
+        self._rests: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], int]] = {}
         self.decisions: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool], int] = {}
-        self.memo: dict[int, float] = {}  # (state, card played, cards left, need) -> value
-        self.places: dict[int, float] = {}  # (state after it, cards left, need) -> value
+        # (robot state, the number of a hand and its cards, cards needed after one) -> the value
+        # of playing each card: everything a decision asks of a queue's end, with one look-up.
+        self.rows: dict[int, tuple[float, ...]] = {}
+        self.places: dict[int, float] = {}  # (state, cards left, need) -> value
         self._rest_ids: dict[tuple[int, ...], int] = {}
-        # For each set of cards left (by id): the cards that may come next, one per name,
-        # each with the id of the set left after it.
+        # For each set of cards left (by id): the kinds of the cards that may come next, one
+        # per card name, each with the id of the set left after it.
         self._choices: list[tuple[tuple[int, int], ...]] = []
         self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
+        self._empty = self.rest_id([])  # no card left: the value is the estimate where the robot is
 
     def pools(self, hand: tuple[int, ...], seen: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The kinds of the cards unaccounted for (not in ``hand``, not ``seen`` in the queue),
@@ -222,10 +236,12 @@ class Planner:
 
         The others chose their cards to help: a filling that leaves the robot better off is
         the likelier (weights fall by e for every TEMPERATURE cards more still needed)."""
-        estimate = self.nav.estimate
         if len(ends) == 1:
             return self._decide_known(ends[0], hand, cards, left, may_stop)
-        scores = {end: WIN_SCORE if end == WIN else estimate(end) for end in set(ends)}
+        estimate, estimates = self.nav.estimate, self.nav.estimates
+        # ``estimate``, read where it keeps its values when it has one (``or``: a value of 0 is
+        # asked again, and given the same).
+        scores = {end: WIN_SCORE if end == WIN else estimates.get(end) or estimate(end) for end in set(ends)}
         least = min(scores.values())
         factors = {end: math.exp((least - score) / TEMPERATURE) for end, score in scores.items()}
         weights: dict[int, float] = {}
@@ -236,21 +252,21 @@ class Planner:
             return -1  # the queue likely meets the goal already: add nothing that could spoil it
         if not weights:
             return 0
-        rests = self._rests.get((hand, cards))
-        if rests is None:
-            rests = self._rests_after(hand, cards)
-        after, memo = self.after, self.memo
+        plays, number = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
+        rows, row_of = self.rows, self._row
+        number = number << 3 | left
         values = [0.0] * len(cards)
         stop_value = 0.0
+        # The same sums, in the same order, as adding each card's value end by end: the
+        # totals, and so the choice, are those of the plain loops.
         for start, weight in weights.items():
-            before = start << 4
-            for index, (card, rest) in enumerate(rests):
-                value = memo.get(((before | card) << 20 | rest) << 3 | left)  # ``after``, when known
-                if value is None:
-                    value = after(start, card, rest, left)
-                values[index] += weight * value
-            stop_value += weight * estimate(start)
-        best = min(range(len(cards)), key=values.__getitem__)
+            key = start << 19 | number
+            row = rows.get(key)
+            if row is None:
+                row = row_of(start, plays, left, key)
+            values = [value + weight * then for value, then in zip(values, row, strict=True)]
+            stop_value += weight * scores[start]  # the estimate of ``start``
+        best = values.index(min(values))  # the first of the lowest, as ``min`` by index would give
         if may_stop and stop_value <= values[best]:
             return -1
         return best
@@ -261,36 +277,36 @@ class Planner:
         value is the plan's own."""
         if end == WIN:
             return -1 if may_stop else 0
-        rests = self._rests.get((hand, cards))
-        if rests is None:
-            rests = self._rests_after(hand, cards)
-        memo = self.memo
-        before = end << 4
-        values = []
-        for card, rest in rests:
-            value = memo.get(((before | card) << 20 | rest) << 3 | left)  # ``after``, when known
-            values.append(self.after(end, card, rest, left) if value is None else value)
-        best = min(range(len(cards)), key=values.__getitem__)
-        if may_stop and self.nav.estimate(end) <= values[best]:
+        plays, number = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
+        key = end << 19 | number << 3 | left
+        row = self.rows.get(key)
+        if row is None:
+            row = self._row(end, plays, left, key)
+        best = row.index(min(row))
+        if may_stop and self.nav.estimate(end) <= row[best]:
             return -1
         return best
 
-    def _rests_after(self, hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        """For each card of ``cards``, the id of the rest of the hand once it is played: the
-        plan depends on which cards are left, not on which copy of a card goes."""
+    def _rests_after(self, hand: tuple[int, ...],
+                     cards: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+        """For each card of ``cards``, its kind and the id of the rest of the hand once it is
+        played (the plan depends on which cards are left, not on which copy of a card goes),
+        and the pair's number."""
         rests = []
         for card in cards:
             kept = list(hand)
             kept.remove(card)
-            rests.append((card, self.rest_id(kept)))
-        if len(self._rests) > self.MOST_KEPT:
+            rests.append((card % QUIRK, self.rest_id(kept)))
+        if len(self._rests) >= min(self.MOST_KEPT, self._NUMBERS):
+            # The numbers start again: the rows keyed by the old ones go with them.
             self._rests.clear()
-        known = self._rests[hand, cards] = tuple(rests)
+            self.rows.clear()
+        known = self._rests[hand, cards] = (tuple(rests), len(self._rests))
         return known
 
     def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
         """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""
-        key = tuple((t["token"], t["space"][0], t["space"][1], t["raised"]) for t in tokens)
+        key = tuple([(t["token"], t["space"][0], t["space"][1], t["raised"]) for t in tokens])
         known = self._token_ids.get(key)
         if known is None:
             if len(self._token_ids) > self.MOST_REMEMBERED:
@@ -310,62 +326,62 @@ class Planner:
         for card in sorted(set(quirks or key)):
             rest = list(key)
             rest.remove(card)
-            choices.append((card, self.rest_id(rest)))
+            choices.append((card % QUIRK, self.rest_id(rest)))
         known = self._rest_ids[key] = len(self._choices)
         self._choices.append(tuple(choices))
         return known
 
-    def after(self, state: int, card: int, rest: int, need: int) -> float:
-        """The best estimate reachable once ``card`` is played from ``state``, with the cards
-        ``rest`` still in hand of which ``need`` more must be played before stopping."""
-        key = ((state << 4 | card) << 20 | rest) << 3 | need
-        memo = self.memo
-        known = memo.get(key)
-        if known is not None:
-            return known
+    def _row(self, state: int, plays: tuple[tuple[int, int], ...], need: int, key: int) -> tuple[float, ...]:
+        """For each of ``plays`` (a card's kind, the cards left after it), the best estimate
+        reachable once it is played from ``state``, with ``need`` more cards to play before
+        stopping; kept in ``rows`` under ``key``."""
         nav = self.nav
-        try:
-            state = nav.outcomes[state << 3 | card % QUIRK]  # ``Navigator.step``, when known
-        except KeyError:
-            state = nav.step(state, card)
-        if state == WIN:
-            value = WIN_VALUE
-        else:
-            # Many cards from many places lead to the same place: its plans are kept too.
-            found = self.places.get((state << 20 | rest) << 3 | need)
-            value = self._best_from(state, rest, need) if found is None else found
-        if len(memo) > self.MOST_REMEMBERED:
-            memo.clear()
-        memo[key] = value
-        return value
+        outcomes, places = nav.outcomes, self.places
+        before = state << 3
+        row = []
+        for kind, rest in plays:
+            try:
+                after = outcomes[before | kind]  # ``Navigator.step``, when known
+            except KeyError:
+                after = nav.step(state, kind)
+            if after == WIN:
+                value = WIN_VALUE
+            else:
+                # Many cards from many places lead to the same place: its plans are kept.
+                found = places.get((after << 20 | rest) << 3 | need)
+                value = self._best_from(after, rest, need) if found is None else found
+            row.append(value)
+        rows = self.rows
+        if len(rows) > self.MOST_REMEMBERED:
+            rows.clear()
+        known = rows[key] = tuple(row)
+        return known
 
     def _best_from(self, state: int, rest: int, need: int) -> float:
         """The best estimate reachable from ``state`` (not a win) with the cards ``rest`` in
-        hand, of which ``need`` must still be played, not yet in ``places``: ``after`` of each
-        card that may come next, worked out here (a call for each costs more than the work)."""
-        memo, places, nav = self.memo, self.places, self.nav
-        outcomes = nav.outcomes
+        hand, of which ``need`` must still be played, not yet in ``places``: each card that
+        may come next, and the best from where it leaves the robot (a card costs CARD_COST)."""
+        places, nav, empty = self.places, self.nav, self._empty
+        outcomes, estimates = nav.outcomes, nav.estimates
         choices = self._choices[rest]
         value = nav.estimate(state) if not need or not choices else float("inf")
         following_need = need - 1 if need > 1 else 0
-        before = state << 4
-        for following, left in choices:
-            key = ((before | following) << 20 | left) << 3 | following_need
-            then = memo.get(key)
-            if then is None:
-                try:
-                    then_state = outcomes[state << 3 | following % QUIRK]
-                except KeyError:
-                    then_state = nav.step(state, following)
-                if then_state == WIN:
-                    then = WIN_VALUE
-                else:
-                    then = places.get((then_state << 20 | left) << 3 | following_need)
-                    if then is None:
-                        then = self._best_from(then_state, left, following_need)
-                if len(memo) > self.MOST_REMEMBERED:
-                    memo.clear()
-                memo[key] = then
+        before = state << 3
+        for kind, left in choices:
+            try:
+                then_state = outcomes[before | kind]
+            except KeyError:
+                then_state = nav.step(state, kind)
+            if then_state == WIN:
+                then = WIN_VALUE
+            elif left == empty:
+                # With no card left the best is the estimate where the card leaves the robot
+                # (what ``_best_from`` would find): read where it is kept, not kept again.
+                found = estimates.get(then_state)
+                then = nav.estimate(then_state) if found is None else found
+            else:
+                found = places.get((then_state << 20 | left) << 3 | following_need)
+                then = self._best_from(then_state, left, following_need) if found is None else found
             then += CARD_COST
             if then < value:
                 value = then

@@ -81,7 +81,7 @@ class Navigator:
         self.token_sets: list[tuple[Token, ...]] = []
         self._token_index: dict[tuple[Token, ...], int] = {}
         self.outcomes: dict[int, int] = {}  # robot state * 8 + card kind -> the state after it
-        self._estimates: dict[int, float] = {}
+        self.estimates: dict[int, float] = {}  # by robot state: read directly by the planners' inner loops
         self._floors: dict[int, frozenset[int] | Literal[False]] = {}  # by token set: see ``_floor``
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
@@ -217,13 +217,13 @@ class Navigator:
     def estimate(self, robot_state: int) -> float:
         """About how many cards the goal still needs: a greedy tour of the tokens to clean or
         collect (nearest first), then back to the start space. Not a bound: a ranking."""
-        known = self._estimates.get(robot_state)
+        known = self.estimates.get(robot_state)
         if known is not None:
             return known
-        if len(self._estimates) > self.MOST_REMEMBERED:
-            self._estimates.clear()
+        if len(self.estimates) > self.MOST_REMEMBERED:
+            self.estimates.clear()
         total = sum(weight * self._tour(robot_state, lane) for lane, weight in enumerate(self.LANE_WEIGHTS) if weight)
-        self._estimates[robot_state] = total
+        self.estimates[robot_state] = total
         return total
 
     def _tour(self, robot_state: int, lane: int) -> int:
