@@ -149,13 +149,22 @@ _SHARES = tuple(tuple(tuple(tuple(share_coded(stack, climate, counted=(held, cod
                 for climate in range(len(CODED_IN_STACK[0])))
 
 Weights = tuple[tuple[int, float], ...]  # (climate, weight) of each climate weighed
+# A hand's rows in the weighted climates, the sum of their terms, the hand's value and its coded
+# cards by stack in each climate (see Nursery._setting).
+_Setting = tuple[tuple[_Row, ...], float, float, tuple[list[int], ...]]
+# What a hand makes of the weighted climates for the kinds lacking, and the expected gain of each
+# stack with it (see Nursery.gains), by the hand (its cards as seen, in the view's order), the
+# kinds and the weights: a seat weighs the same hand again as it asks player after player, or
+# answers after asking.
+_SETTINGS: dict[tuple[tuple[Seen, ...], tuple[int, ...], Weights], _Setting] = {}
+_GAINS: dict[tuple[tuple[Seen, ...], tuple[int, ...], Weights], list[float]] = {}
 
 
 class Nursery:
     """What a Quirkling player reads from its view."""
 
     __slots__ = ("view", "seat", "space", "players", "current", "hand", "lacking", "lacking_kinds", "_values",
-                 "_counts", "_readable", "_settings", "_gains", "_seen_lacking")
+                 "_counts", "_readable", "_seen_lacking")
 
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
@@ -175,8 +184,6 @@ class Nursery:
         self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
         self._counts: dict[int, list[int]] = {}  # see hand_count
         self._readable: list[int] | None = None  # the hand's cards whose codes one reads, by stack
-        self._settings: dict[tuple[tuple[int, float], ...], tuple[tuple[_Row, ...], float, float]] = {}
-        self._gains: dict[tuple[tuple[int, float], ...], list[float]] = {}  # see gains
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
     @property
@@ -226,27 +233,28 @@ class Nursery:
             found = self._counts[climate] = _coded_count(self.hand, climate)
         return found
 
-    def _setting(self, weights: Sequence[tuple[int, float]]) -> tuple[tuple[_Row, ...], float, float]:
-        """The hand's ``_row`` in each weighted climate, the sum of its terms and the hand's
-        ``value``, worked out once a decision."""
-        key = tuple(weights)
-        found = self._settings.get(key)
+    def _setting(self, weights: Sequence[tuple[int, float]]) -> _Setting:
+        """The hand's ``_row`` in each weighted climate, the sum of its terms, the hand's
+        ``value`` and its coded cards by stack in each climate (``hand_count``)."""
+        key = (self.hand, self.lacking_kinds, tuple(weights))
+        found = _SETTINGS.get(key)
         if found is None:
             lacking = self.lacking_kinds
             limits = _LIMITS[lacking]
-            counts = self._counts
+            counts = []
             rows = []
             for climate, weight in weights:
-                coded = counts.get(climate)
-                if coded is None:
-                    coded = counts[climate] = _coded_count(self.hand, climate)
+                coded = self.hand_count(climate)
+                counts.append(coded)
                 rows.append(_row(tuple(map(min, coded, limits)), lacking, weight))
             # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
             total = rows[0][1]
             for row in rows[1:]:
                 for term in row[0]:
                     total += term
-            found = self._settings[key] = (tuple(rows), total, total + 0.01 * len(self.hand))
+            if len(_SETTINGS) >= 20_000:
+                _SETTINGS.clear()
+            found = _SETTINGS[key] = (tuple(rows), total, total + 0.01 * len(self.hand), tuple(counts))
         return found
 
     def hand_value(self, weights: Sequence[tuple[int, float]]) -> float:
@@ -313,12 +321,12 @@ class Nursery:
         hand's, times the chance of the pattern (the shares of the codes among the cards of
         its stack one does not hold), summed over the patterns in order (neither, the first,
         the second, both), the patterns that cannot happen left out."""
-        key = tuple(weights)
-        found = self._gains.get(key)
+        key = (self.hand, self.lacking_kinds, tuple(weights))
+        found = _GAINS.get(key)
         if found is not None:
             return found
         (first, _), (second, _) = weights
-        (row0, row1), total, base = self._setting(weights)
+        (row0, row1), total, base, (coded0, coded1) = self._setting(weights)
         sum0, bumped_sums0 = row0[1], row0[3]
         plain1, bumped1 = row1[0], row1[2]
         extra = 0.01 * (len(self.hand) + 1)
@@ -327,7 +335,6 @@ class Nursery:
         same = first == second
         # The shares of the codes (see ``shares``), stack by stack.
         readable, shares0, shares1 = self.readable(), _SHARES[first], _SHARES[second]
-        coded0, coded1 = self._counts[first], self._counts[second]
         found = []
         for stack in range(len(STACKS)):
             held = readable[stack]
@@ -357,7 +364,9 @@ class Nursery:
                     summed += term
                 gain += chance * (summed + extra - base)
             found.append(gain)
-        self._gains[key] = found
+        if len(_GAINS) >= 20_000:
+            _GAINS.clear()
+        _GAINS[key] = found
         return found
 
     def seen_lacking(self, seat: int, stack: int) -> bool:

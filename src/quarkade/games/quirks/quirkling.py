@@ -14,7 +14,8 @@ a hidden hand, only on the answers everyone hears.
 from __future__ import annotations
 
 from enum import IntEnum
-from itertools import product
+from itertools import product, repeat
+from operator import is_
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -195,8 +196,12 @@ class QuirklingState(CachedLegalActions):
         return []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Move) and action in self._legal_moves(seat):
-            return None
+        if isinstance(action, Move):
+            legal = self._legal_moves(seat)
+            # Moves are made once and shared (``move``): the one played is nearly always one of
+            # the listed objects, found without comparing field by field.
+            if any(map(is_, repeat(action), legal)) or action in legal:
+                return None
         if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REQUEST and action.cards:
             return "the turn's request goes to each player in turn: name the card only, e.g. 'ask plant-a'"
         if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REFILL and not action.cards:
@@ -382,7 +387,7 @@ class QuirklingState(CachedLegalActions):
         table = self.table
         asked = self.asked
         data: dict[str, Any] = {
-            "climate": dict(_CLIMATES[self.climate]),
+            "climate": _CLIMATES[self.climate].copy(),
             "stage": _STAGE_NAMES[self.stage],
             "current": self.current,
             "to_act": list(self._to_act),
@@ -395,9 +400,9 @@ class QuirklingState(CachedLegalActions):
             "winners": list(self.winners) if over else None,
         }
         # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
-        sizes = [len(hand) for hand in self.hands]
-        shown = [tuple(hand) for hand in self.hands] if over else None  # every hand, once the game is over
-        made = [tuple(quirklings) for quirklings in self.made]
+        sizes = list(map(len, self.hands))
+        shown = list(map(tuple, self.hands)) if over else None  # every hand, once the game is over
+        made = list(map(tuple, self.made))
         refused = tuple(self.refused)
         discards = tuple(self.discards)
         log = self.log
@@ -416,14 +421,17 @@ def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], ref
                   table: AdaptationTable, shown: list[tuple[int, ...]] | None) -> list[dict[str, Any]]:
     """What everyone sees of each player: its hand's size (the hand itself once the game is
     over), whether it lacked what was asked during this refill, its QUIRKLINGS."""
-    return [{
-        "seat": s,
-        "hand_size": sizes[s],
-        "refused": refused[s],
-        "quirklings": [{"niche": _niche_name(q), "name": known_name(q), "cards": cards_json(q, table)}
-                       for q in made[s]],
-        **({"hand": cards_json(sorted(shown[s]), table)} if shown is not None else {}),
-    } for s in range(len(sizes))]
+    out = []
+    for s, size in enumerate(sizes):
+        quirklings = []
+        for q in made[s]:
+            niche, name = _LABELS.get(q) or _labels(q)
+            quirklings.append({"niche": niche, "name": name, "cards": cards_json(q, table)})
+        player = {"seat": s, "hand_size": size, "refused": refused[s], "quirklings": quirklings}
+        if shown is not None:
+            player["hand"] = cards_json(sorted(shown[s]), table)
+        out.append(player)
+    return out
 
 
 # Where the marker stands, by its space: a view shows it at every step.
@@ -431,16 +439,18 @@ _CLIMATES = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONEN
                    "zone": space % COMPONENTS.zones_per_climate + 1} for space in range(SPACES))
 
 
-# The niche of each QUIRKLING shown, by its cards: a view shows every one made, at every step.
-_NICHE_NAMES: dict[tuple[int, ...], str] = {}
+# The niche and the name of each QUIRKLING shown, by its cards: a view shows every one made, at
+# every step.
+_LABELS: dict[tuple[int, ...], tuple[str, str]] = {}
 
 
-def _niche_name(cards: tuple[int, ...]) -> str:
-    found = _NICHE_NAMES.get(cards)
+def _labels(cards: tuple[int, ...]) -> tuple[str, str]:
+    found = _LABELS.get(cards)
     if found is None:
-        if len(_NICHE_NAMES) >= 50_000:
-            _NICHE_NAMES.clear()
-        found = _NICHE_NAMES[cards] = NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in cards))]
+        if len(_LABELS) >= 50_000:
+            _LABELS.clear()
+        niche = NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in cards))]
+        found = _LABELS[cards] = (niche, known_name(cards))
     return found
 
 
