@@ -263,9 +263,9 @@ class Nursery:
 
     def value_without(self, card: Seen, weights: Sequence[tuple[int, float]]) -> float:
         """``value`` of the hand less ``card`` (one of its cards), from the hand's counts."""
-        return self.values_without((card,), weights)[0]
+        return self.value_without_each((card,), weights)[0]
 
-    def values_without(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> list[float]:
+    def value_without_each(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> list[float]:
         """``value_without`` of each of ``cards``."""
         rows = self._setting(weights)[0]
         first = weights[0][0]
@@ -448,7 +448,7 @@ class QuirklingHeuristic(Bot):
         cards = [seen[m.cards[0]] for m in moves]
         # The first move of the least loss, as ``min`` finds it.
         best, least = moves[0], (math.inf, True)
-        for m, card, without in zip(moves, cards, n.values_without(cards, weights), strict=True):
+        for m, card, without in zip(moves, cards, n.value_without_each(cards, weights), strict=True):
             loss = held - without, bool(card.marks[climate])
             if loss < least:
                 best, least = m, loss
