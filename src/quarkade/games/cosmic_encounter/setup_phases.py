@@ -132,17 +132,17 @@ def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[i
 
 
 # Launches and alliances are the widest choices (hundreds of ways with many bases), and a
-# board seldom repeats exactly; but the same bases often do, and so does the shape of what
-# they hold. So the ways come in two halves that are each worth keeping: every way of taking
-# up to ``top_size`` tokens from the bases as if each held plenty (``planet_ways``, made in
-# C, the last bases' kept), and which of those a position allows (``ways_picker``, kept by
-# how many tokens each base holds, counted up to the limit), picked in C.
+# board seldom repeats exactly; but the shape of what the bases hold often does. So the ways
+# come in two halves: every way of taking up to ``top_size`` tokens from the bases as if each
+# held plenty (``planet_ways``, made in C, and not kept: keeping them costs the garbage
+# collector more than making them again), and which of those a position allows
+# (``ways_picker``, kept by how many tokens each base holds, counted up to the limit), picked
+# in C.
 def top_size(limit: int) -> int:
     """The largest way ``planet_ways`` lists: at least a full launch."""
     return max(limit, MAX_LAUNCH)
 
 
-@lru_cache(maxsize=256)
 def planet_ways(planets: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """Every way of 1 to ``top_size(limit)`` tokens from ``planets`` (sorted), each base as
     if it held them all: fewer tokens first, then in sorted order."""
