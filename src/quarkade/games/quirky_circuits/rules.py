@@ -290,7 +290,8 @@ class QuirkyCircuitsState(CachedLegalActions):
             if self.pacing:
                 self.turn_played += 1
                 self.passes = 0
-            self._set_to_act()
+            # A card played changes no one's turn and ends nothing: who is to act stays the
+            # same (``_set_to_act`` would give it again), only the legal actions change.
             return
         assert isinstance(action, Signal)
         word = action.word

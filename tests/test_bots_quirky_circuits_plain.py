@@ -1,0 +1,142 @@
+"""The Quirky Circuits bot decides as its plain definition does: the queue filled at random
+with the bot's own draws, every order of its hand searched with no memory, the fillings
+weighed. The bot keeps rows, plans and decisions and draws many numbers at once; none of it
+may change a choice or the draws it takes."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+import quarkade
+from quarkade.core.chance import Chance
+from quarkade.core.game import Action, View
+from quarkade.games.quirky_circuits import bot as heuristic
+from quarkade.games.quirky_circuits.actions import Play, Signal
+from quarkade.games.quirky_circuits.components import BACKS, CARD_BY_ID, Direction, Token, card_back, is_quirk
+from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM
+from quarkade.games.quirky_circuits.solver import WIN, Navigator, navigator
+from quarkade.tools.match import make_bots
+
+
+def plain_ends(nav: Navigator, view: View, hand: list[int], chance: Chance) -> list[int]:
+    """Each filling of the face-down cards, drawn one by one, and where the queue leaves the robot."""
+    robot = view["robot"]
+    tokens = [Token(t["token"], (t["space"][0], t["space"][1]), t["raised"]) for t in view["tokens"]]
+    start = nav.robot_state(tuple(robot["space"]), Direction[robot["facing"].upper()], tokens)
+    queue = view["queue"]
+    unseen = list(nav.scenario.deck)
+    for card in hand + [CARD_BY_ID[entry["card"]] for entry in queue if entry["card"] is not None]:
+        unseen.remove(card)
+    hidden = any(entry["card"] is None for entry in queue)
+    ends = []
+    for _ in range(heuristic.FILLINGS if hidden else 1):
+        pools = {back: sorted(card for card in unseen if card_back(card) == back) for back in BACKS}
+        state = start
+        for entry in queue:
+            if entry["card"] is None:
+                pool = pools[entry["back"]]
+                card = pool.pop(chance.below(len(pool)))
+            else:
+                card = CARD_BY_ID[entry["card"]]
+            state = nav.step(state, card)
+            if state == WIN:
+                break
+        ends.append(state)
+    return ends
+
+
+def plain_best(nav: Navigator, state: int, rest: list[int], need: int) -> float:
+    """The lowest estimate reachable with the cards ``rest``, every order tried (Quirk cards first)."""
+    quirks = [card for card in rest if is_quirk(card)]
+    choices = sorted(set(quirks or rest))
+    value = nav.estimate(state) if not need or not choices else math.inf
+    for card in choices:
+        after = nav.step(state, card)
+        left = list(rest)
+        left.remove(card)
+        then = heuristic.WIN_VALUE if after == WIN else plain_best(nav, after, left, max(need - 1, 0))
+        then += heuristic.CARD_COST
+        if then < value:
+            value = then
+    return value
+
+
+def plain_choice(view: View, legal: list[Action], chance: Chance) -> Action:
+    plays = [action for action in legal if isinstance(action, Play)]
+    signals = [action for action in legal if isinstance(action, Signal)]
+    stop = next((a for a in signals if a.word == "done"), next((a for a in signals if a.word == "pass"), None))
+    if not plays:
+        return stop if stop is not None else legal[0]
+    nav = navigator(view["scenario"]["id"])
+    hand = [CARD_BY_ID[name] for name in view["hand"]]
+    ends = plain_ends(nav, view, hand, chance)
+    players: list[dict[str, Any]] = view["players"]
+    seat = view.seat
+    assert seat is not None
+    others_done = all(p["done"] for p in players if p["seat"] != seat)
+    short = max(0, QUEUE_MINIMUM - len(view["queue"])) if others_done and not view["pacing"] else 0
+    need = max(short, 0 if players[seat]["played"] else 1)
+    left, may_stop = max(need - 1, 0), stop is not None
+
+    def row(start: int) -> list[float]:
+        values = []
+        for play in plays:
+            after = nav.step(start, play.card)
+            rest = list(hand)
+            rest.remove(play.card)
+            values.append(heuristic.WIN_VALUE if after == WIN else plain_best(nav, after, rest, left))
+        return values
+
+    if len(ends) == 1:
+        if ends[0] == WIN:
+            index = -1 if may_stop else 0
+        else:
+            values = row(ends[0])
+            index = values.index(min(values))
+            index = -1 if may_stop and nav.estimate(ends[0]) <= values[index] else index
+    else:
+        scores = {end: heuristic.WIN_SCORE if end == WIN else nav.estimate(end) for end in ends}
+        least = min(scores.values())
+        weights: dict[int, float] = {}
+        for end in ends:
+            weights[end] = weights.get(end, 0.0) + math.exp((least - scores[end]) / heuristic.TEMPERATURE)
+        winning = weights.pop(WIN, 0.0)
+        if winning >= sum(weights.values()) and may_stop:
+            index = -1
+        elif not weights:
+            index = 0
+        else:
+            totals = [0.0] * len(plays)
+            stop_value = 0.0
+            for start, weight in weights.items():
+                totals = [total + weight * value for total, value in zip(totals, row(start), strict=True)]
+                stop_value += weight * nav.estimate(start)
+            index = totals.index(min(totals))
+            index = -1 if may_stop and stop_value <= totals[index] else index
+    return stop if index < 0 and stop is not None else plays[index]
+
+
+@pytest.mark.parametrize(("scenario", "players", "options"), [
+    ("rise-and-shine", 3, {}), ("cafe-botanical", 4, {"pacing": True}), ("hit-the-slopes", 2, {}),
+])
+def test_the_bot_chooses_as_its_plain_definition_and_draws_the_same(scenario: str, players: int,
+                                                                    options: dict[str, Any]) -> None:
+    game = quarkade.load("quirky-circuits", players=players, scenario=scenario, **options)
+    checked = 0
+    for seed in range(3):
+        bots = make_bots(game, ["heuristic"] * players, seed)
+        state = game.new_game(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            bot = bots[seat]
+            chance = Chance(bot.chance.seed, bot.chance.counter)
+            expected = plain_choice(view, legal, chance)
+            assert bot.choose(view, legal) == expected
+            assert bot.chance.counter == chance.counter, "the bot must take exactly the draws it would one by one"
+            state.apply(seat, expected)
+            checked += 1
+    assert checked > 60
