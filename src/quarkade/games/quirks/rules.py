@@ -63,6 +63,9 @@ class Quirks(QuirksFamily):
     def new_game(self, seed: int) -> QuirksState:
         return QuirksState.setup(self, seed)
 
+_STACK_OF = tuple(card.stack for card in CARDS)
+
+
 class QuirksState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "stacks", "hands", "slots", "owners", "extinct", "eliminated", "climate",
@@ -231,28 +234,42 @@ class QuirksState(CachedLegalActions):
 
     def _end_turn(self) -> None:
         seat = self.current
-        if not self.eliminated[seat] and self._surplus(seat):
-            self.stage, self._to_act = Stage.SURPLUS, (seat,)
+        if not self.eliminated[seat]:
+            counts = self._hand_counts(seat)
+            # ``self._surplus(seat)`` is not empty: some stack holds more than its target
+            if any(count > target for count, target in zip(counts, HAND_TARGET, strict=True)):
+                self.stage, self._to_act = Stage.SURPLUS, (seat,)
+                return
+            self._finish_turn(counts)
             return
         self._finish_turn()
 
-    def _surplus(self, seat: int) -> list[int]:
-        counts = [0] * 7
+    def _hand_counts(self, seat: int) -> list[int]:
+        """How many cards of each stack the hand holds."""
+        counts = [0] * len(HAND_TARGET)
+        stack_of = _STACK_OF
         for card in self.hands[seat]:
-            counts[CARDS[card].stack] += 1
-        return [card for card in self.hands[seat] if counts[CARDS[card].stack] > HAND_TARGET[CARDS[card].stack]]
+            counts[stack_of[card]] += 1
+        return counts
 
-    def _finish_turn(self) -> None:
+    def _surplus(self, seat: int) -> list[int]:
+        counts = self._hand_counts(seat)
+        stack_of = _STACK_OF
+        return [card for card in self.hands[seat] if counts[stack_of[card]] > HAND_TARGET[stack_of[card]]]
+
+    def _finish_turn(self, counts: list[int] | None = None) -> None:
+        """End the turn: the hand drawn back up to its targets (``counts``: the hand's counts by
+        stack, if just counted)."""
         seat = self.current
         if not self.eliminated[seat]:
-            counts = [0] * 7
-            for card in self.hands[seat]:
-                counts[CARDS[card].stack] += 1
+            if counts is None:
+                counts = self._hand_counts(seat)
+            hand = self.hands[seat]
             for stack, target in enumerate(HAND_TARGET):
                 for _ in range(target - counts[stack]):
                     card = self._draw(stack)
                     if card >= 0:
-                        self.hands[seat].append(card)
+                        hand.append(card)
             self.turns_taken[seat] += 1
         self.turns += 1
         self.competed = 0
@@ -343,17 +360,6 @@ class QuirksState(CachedLegalActions):
         self._next_defence()
 
     # ----------------------------------------------------------------- legal actions
-
-
-
-
-
-
-
-
-
-
-    # ----------------------------------------------------------------- legal actions
     def _moves(self, seat: int) -> list[Move]:
         return legality.moves(self, seat)
 
@@ -361,11 +367,15 @@ class QuirksState(CachedLegalActions):
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a Quirks action"
-        if action in self._legal_moves(seat):
+        legal = self._legal_moves(seat)
+        # Moves are shared objects (``actions.move``): one taken from the legal list is found by
+        # identity, without the dataclass's ``==`` on each move before it.
+        for candidate in legal:
+            if candidate is action:
+                return None
+        if action in legal:
             return None
         return legality.explain(self, seat, action)
-
-
 
     # ----------------------------------------------------------------- applying
     def _apply(self, seat: int, action: Action) -> None:
