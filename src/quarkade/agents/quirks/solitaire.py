@@ -13,16 +13,13 @@ from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
-    CARNIVORE,
     CLIMATE_COUNT,
     CODED_ANY,
-    HERBIVORE,
-    PLANT,
     Seen,
     as_moves,
-    card_at,
     climate_of,
     guess_beside,
+    partners,
     pick,
     seen_by_index,
     seen_cards,
@@ -111,6 +108,26 @@ class Group:
         actions: int = self.view["actions"]
         return actions
 
+    def guess(self, climate: int, niche: int, cards: Sequence[Seen], first: Seen | None,
+              second: Seen | None) -> tuple[float, float]:
+        """``guess_beside`` of a QUiRKS beside its partners (see ``partners``), kept: cards
+        one reads are guessed from their codes alone, and their guess holds in any decision
+        (_GUESSES); a card one cannot read is guessed from what its stack still holds, which
+        depends on the cards held now (this decision's own dict)."""
+        key = (climate, niche, cards, first, second)
+        found = _GUESSES.get(key)
+        if found is None:
+            found = self._guesses.get(key)
+            if found is None:
+                if _readable(cards, first, second):
+                    found = guess_beside(niche, cards, first, second, climate)
+                    if len(_GUESSES) >= _CACHE_SIZE:
+                        _GUESSES.clear()
+                    _GUESSES[key] = found
+                else:
+                    found = self._guesses[key] = guess_beside(niche, cards, first, second, climate, self.held)
+        return found
+
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] | None = None) -> tuple[float, float]:
         """(mean, variance) of the sum of the QUiRKS of ``niches`` (all three by default)."""
@@ -123,43 +140,18 @@ class Group:
             found = _TOTALS.get(whole_key)
             if found is not None:
                 return found
-        shared, local = _GUESSES, self._guesses
-        readable = True  # every card read: the total holds in any decision
+        # A QUiRKS's guess depends on its cards and on the cards of the other niches whose
+        # food-chain symbols it meets (the plant and the carnivore meet the herbivore, which
+        # meets both): the changes a decision weighs leave most guesses as they were.
+        met = partners(group)
+        guess = self.guess
         mean = var = 0.0
         for niche in range(3) if niches is None else niches:
-            # A QUiRKS's guess depends on its cards and on the cards of the other niches whose
-            # food-chain symbols it meets (the plant and the carnivore meet the herbivore, which
-            # meets both): the changes a decision weighs leave most guesses as they were.
-            # Only the partners' cards count of the others (see ``partners``).
-            cards = group[niche]
-            if niche == PLANT:
-                first, second = card_at(group[HERBIVORE], "A"), None
-            elif niche == HERBIVORE:
-                first, second = card_at(group[PLANT], "A"), card_at(group[CARNIVORE], "A")
-            else:
-                first, second = card_at(group[HERBIVORE], "C"), None
-            key = (climate, niche, cards, first, second)
-            found = shared.get(key)
-            if found is None:
-                found = local.get(key)
-                if found is not None:
-                    readable = False
-                elif _readable(cards, first, second):
-                    # Cards one reads are guessed from their codes alone: their guess holds
-                    # in any decision.
-                    found = guess_beside(niche, cards, first, second, climate)
-                    if len(shared) >= _CACHE_SIZE:
-                        shared.clear()
-                    shared[key] = found
-                else:
-                    # A card one cannot read is guessed from what its stack still holds,
-                    # which depends on the cards held now.
-                    found = local[key] = guess_beside(niche, cards, first, second, climate, self.held)
-                    readable = False
-            m, v = found
+            first, second = met[niche]
+            m, v = guess(climate, niche, group[niche], first, second)
             mean, var = mean + m, var + v
         total = (mean, var)
-        if whole and readable:
+        if whole and all(_readable(cards, None, None) for cards in group):
             if len(_TOTALS) >= _CACHE_SIZE:
                 _TOTALS.clear()
             _TOTALS[whole_key] = total
@@ -347,19 +339,26 @@ class SolitaireHeuristic(Bot):
         target = g.target()
         niche = g.niche
         seen = seen_by_index(g.held)
-        hand, left, total = g.hand, g.left, g.total
+        hand, left, guess = g.hand, g.left, g.guess
         hand_means = [card.mean(target) for card in hand]
         kept = sum(hand_means)  # the hand's part of a draw's merit: the hand stays as it is
         quirks = list(g.quirks)
         cards = quirks[niche]
+        # The group's total in the target climate is ``Group.total``'s: the guesses of the
+        # QUiRKS added in the niches' order. A change touches the destined QUiRKS's guess, and
+        # the guesses of the others only if their partners change (an A or C card changed):
+        # the others are kept from the group as it is.
+        met = partners(quirks)
+        first, second = met[niche]
+        means = [guess(target, n, quirks[n], *met[n])[0] for n in range(3)]
 
         def merit(m: Move) -> float:
             old = seen[m.cards[0]]
             if len(m.cards) == 2:
                 new = seen[m.cards[1]]
-                means = hand_means[:]
-                means[hand.index(new)] = old.mean(target)
-                reserve = sum(means)
+                kept_means = hand_means[:]
+                kept_means[hand.index(new)] = old.mean(target)
+                reserve = sum(kept_means)
                 cost = 0.0
             else:
                 stack = old.stack
@@ -368,8 +367,16 @@ class SolitaireHeuristic(Bot):
                 new = Seen.unseen(stack)
                 reserve = kept
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
-            quirks[niche] = tuple([new if card is old else card for card in cards])
-            return total(target, quirks)[0] + RESERVE * reserve - cost
+            changed = tuple([new if card is old else card for card in cards])
+            group = means[:]
+            group[niche] = guess(target, niche, changed, first, second)[0]
+            if old.row != "B" or new.row != "B":
+                quirks[niche] = changed
+                for other, pair in enumerate(partners(quirks)):
+                    if other != niche and pair != met[other]:
+                        group[other] = guess(target, other, quirks[other], *pair)[0]
+                quirks[niche] = cards
+            return 0.0 + group[0] + group[1] + group[2] + RESERVE * reserve - cost
 
         return max(moves, key=merit)
 
