@@ -19,7 +19,7 @@ from quarkade.agents.quirks.seen import (
     seen_cards,
     share_coded,
 )
-from quarkade.core.game import Action, View
+from quarkade.core.game import Action, Game, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import NICHES, STACK_ROWS, STACKS
 from quarkade.games.quirks.rules import NICHE_STACKS
@@ -151,22 +151,32 @@ _SHARES = tuple(tuple(tuple(tuple(share_coded(stack, climate, counted=(held, cod
 Weights = tuple[tuple[int, float], ...]  # (climate, weight) of each climate weighed
 # A hand's rows in the weighted climates, the sum of their terms, the hand's value and its coded
 # cards by stack in each climate (see Nursery._setting).
-_Setting = tuple[tuple[_Row, ...], float, float, tuple[list[int], ...]]
+_Setting = tuple[tuple[_Row, ...], float, float, tuple[tuple[int, ...], ...]]
 # What a hand makes of the weighted climates for the kinds lacking, and the expected gain of each
 # stack with it (see Nursery.gains), by the hand (its cards as seen, in the view's order), the
 # kinds and the weights: a seat weighs the same hand again as it asks player after player, or
-# answers after asking.
-_SETTINGS: dict[tuple[tuple[Seen, ...], tuple[int, ...], Weights], _Setting] = {}
-_GAINS: dict[tuple[tuple[Seen, ...], tuple[int, ...], Weights], list[float]] = {}
+# answers after asking. A bot keeps the few of its latest hands (``Memo``).
+_HandKey = tuple[tuple[Seen, ...], tuple[int, ...], Weights]
+MEMO_SIZE = 64
+
+
+class Memo:
+    """A bot's ``_Setting`` and gains of its latest hands."""
+
+    __slots__ = ("settings", "gains")
+
+    def __init__(self) -> None:
+        self.settings: dict[_HandKey, _Setting] = {}
+        self.gains: dict[_HandKey, tuple[float, ...]] = {}
 
 
 class Nursery:
     """What a Quirkling player reads from its view."""
 
     __slots__ = ("view", "seat", "space", "players", "current", "hand", "lacking", "lacking_kinds", "_values",
-                 "_counts", "_readable", "_seen_lacking")
+                 "_counts", "_readable", "_seen_lacking", "_memo")
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, memo: Memo | None = None) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
         seat = view.seat
         assert seat is not None, "a bot plays a seat"
@@ -185,6 +195,7 @@ class Nursery:
         self._counts: dict[int, list[int]] = {}  # see hand_count
         self._readable: list[int] | None = None  # the hand's cards whose codes one reads, by stack
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
+        self._memo = memo or Memo()
 
     @property
     def top(self) -> Seen | None:
@@ -237,7 +248,8 @@ class Nursery:
         """The hand's ``_row`` in each weighted climate, the sum of its terms, the hand's
         ``value`` and its coded cards by stack in each climate (``hand_count``)."""
         key = (self.hand, self.lacking_kinds, tuple(weights))
-        found = _SETTINGS.get(key)
+        settings = self._memo.settings
+        found = settings.get(key)
         if found is None:
             lacking = self.lacking_kinds
             limits = _LIMITS[lacking]
@@ -245,16 +257,16 @@ class Nursery:
             rows = []
             for climate, weight in weights:
                 coded = self.hand_count(climate)
-                counts.append(coded)
+                counts.append(tuple(coded))
                 rows.append(_row(tuple(map(min, coded, limits)), lacking, weight))
             # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
             total = rows[0][1]
             for row in rows[1:]:
                 for term in row[0]:
                     total += term
-            if len(_SETTINGS) >= 20_000:
-                _SETTINGS.clear()
-            found = _SETTINGS[key] = (tuple(rows), total, total + 0.01 * len(self.hand), tuple(counts))
+            if len(settings) >= MEMO_SIZE:
+                settings.clear()
+            found = settings[key] = (tuple(rows), total, total + 0.01 * len(self.hand), tuple(counts))
         return found
 
     def hand_value(self, weights: Sequence[tuple[int, float]]) -> float:
@@ -315,14 +327,15 @@ class Nursery:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
         return self.gains(weights)[stack]
 
-    def gains(self, weights: Sequence[tuple[int, float]]) -> list[float]:
+    def gains(self, weights: Sequence[tuple[int, float]]) -> tuple[float, ...]:
         """``expected_gain`` of every stack, for two weighted climates: the value the hand with
         the card would have, for each pattern of the two codes the card may bear, less the
         hand's, times the chance of the pattern (the shares of the codes among the cards of
         its stack one does not hold), summed over the patterns in order (neither, the first,
         the second, both), the patterns that cannot happen left out."""
         key = (self.hand, self.lacking_kinds, tuple(weights))
-        found = _GAINS.get(key)
+        memo = self._memo.gains
+        found = memo.get(key)
         if found is not None:
             return found
         (first, _), (second, _) = weights
@@ -335,7 +348,7 @@ class Nursery:
         same = first == second
         # The shares of the codes (see ``shares``), stack by stack.
         readable, shares0, shares1 = self.readable(), _SHARES[first], _SHARES[second]
-        found = []
+        gains = []
         for stack in range(len(STACKS)):
             held = readable[stack]
             p0, p1 = shares0[stack][held][coded0[stack]], shares1[stack][held][coded1[stack]]
@@ -363,10 +376,10 @@ class Nursery:
                 for term in bumped:
                     summed += term
                 gain += chance * (summed + extra - base)
-            found.append(gain)
-        if len(_GAINS) >= 20_000:
-            _GAINS.clear()
-        _GAINS[key] = found
+            gains.append(gain)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = tuple(gains)
         return found
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
@@ -395,10 +408,14 @@ class QuirklingHeuristic(Bot):
 
     kind = "heuristic"
 
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.memo = Memo()
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        n = Nursery(view)
+        n = Nursery(view, self.memo)
         moves = as_moves(legal)
         stage: str = view["stage"]
         if stage in ("request", "refill"):
