@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from functools import reduce
-from itertools import chain
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -186,13 +184,16 @@ class Group:
         left = self.left
         parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
                  for stack, count in enumerate(positions) if count]
-        # Each climate's terms added one by one in the parts' order (reduce adds as a loop
-        # would, from 0.0, and does the loop in C).
-        sums = tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
-                      for climate in range(CLIMATE_COUNT)])
+        sums = []
+        for climate in range(CLIMATE_COUNT):
+            total = 0.0
+            for part in parts:
+                for term in part[climate]:
+                    total += term
+            sums.append(total)
         if len(_REACH) >= _CACHE_SIZE:
             _REACH.clear()
-        found = _REACH[key] = sums
+        found = _REACH[key] = tuple(sums)
         return found
 
     def target(self) -> int:

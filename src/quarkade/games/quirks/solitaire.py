@@ -65,6 +65,7 @@ _COUNTING_MOVES = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in rang
                                                                 for k in range(3))}
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+_NUMBER_OF = NUMBERS.__getitem__  # a card's printed number, by its index
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
 # does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
 # draws after setup start at _SETUP_SHUFFLE_DRAWS.
@@ -412,11 +413,12 @@ class SolitaireState(CachedLegalActions):
             "quirks": [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
                        for n, q in enumerate(self.quirks)],
             "hand_size": len(self.hand),
-            "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [NUMBERS[c] for c in d.discards]}
-                       for i, d in enumerate(self._stacks)},
+            "stacks": {name: {"cards": len(d.cards), "discarded": list(map(_NUMBER_OF, d.discards))}
+                       for name, d in zip(STACKS, self._stacks, strict=True)},
             "actions": self.actions,
             "extinctions": len(self.extinct),
-            "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted],
+            "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted]
+            if self.counted else [],
             "is_over": over,
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
