@@ -1,0 +1,88 @@
+"""Quirks Solitaire's fast paths give what the plain computations give: the solitaire bot's
+module-level caches never change a choice, the action's moves from tables are the moves the
+rules list, and the hand (a lazy part of the view) is the hand of the moment the view was made."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import quarkade
+from quarkade.agents.quirks import solitaire as bot_module
+from quarkade.core.game import Action, View
+from quarkade.games.quirks import solitaire as rules
+from quarkade.games.quirks.actions import Verb, move
+from quarkade.games.quirks.board import stack_for
+from quarkade.games.quirks.components import COMPONENTS
+from quarkade.games.quirks.views import HAND_ORDER, cards_json
+from quarkade.tools.match import make_bots
+
+
+def _forget() -> None:
+    for cache in (bot_module._GUESSES, bot_module._TOTALS, bot_module._REACH, bot_module._PARTS):
+        cache.clear()
+
+
+def _play(options: dict[str, Any], seed: int, forget: bool) -> list[str]:
+    """A game's moves, the bot's caches emptied before every choice or kept."""
+    game = quarkade.load("quirks-solitaire", **options)
+    bot = make_bots(game, ["heuristic"], seed)[0]
+    state = game.new_game(seed)
+    played: list[str] = []
+    while not state.is_over:
+        if forget:
+            _forget()
+        action: Action = bot.choose(state.view(0), state.legal_actions(0))
+        played.append(str(action))
+        state.apply(0, action)
+    return played
+
+
+def test_the_bots_caches_never_change_a_choice() -> None:
+    options: dict[str, Any]
+    for options in ({}, {"random_mutation": True}):
+        for seed in range(3):
+            _forget()
+            kept = _play(options, seed, forget=False)
+            assert kept == _play(options, seed, forget=True), (options, seed)
+
+
+def test_an_actions_moves_are_the_mutations_the_rules_allow() -> None:
+    game = quarkade.load("quirks-solitaire")
+    checked = 0
+    for seed in range(4):
+        bot = make_bots(game, ["heuristic"], seed)[0]
+        state = game.new_game(seed)
+        assert isinstance(state, rules.SolitaireState)
+        while not state.is_over:
+            legal = state.legal_actions(0)
+            if state.stage is rules.Stage.ACTION:
+                # Each card of the destined QUiRKS: discard and draw, or each card of hand of
+                # the stack it is replaced from, the hand in its order of index.
+                niche = state.niche
+                wanted = []
+                for card in state.quirks[niche]:
+                    wanted.append(move(Verb.MUTATE, card))
+                    stack = stack_for(niche, COMPONENTS.cards[card].row)
+                    wanted += [move(Verb.MUTATE, card, other) for other in sorted(state.hand)
+                               if COMPONENTS.cards[other].stack == stack]
+                assert legal == [*wanted, *rules.COUNTS]
+                checked += 1
+            state.apply(0, bot.choose(state.view(0), legal))
+    assert checked > 20
+
+
+def test_the_hand_of_a_view_is_the_hand_when_it_was_made() -> None:
+    game = quarkade.load("quirks-solitaire")
+    bot = make_bots(game, ["heuristic"], 5)[0]
+    state = game.new_game(5)
+    assert isinstance(state, rules.SolitaireState)
+    views: list[tuple[View, list[dict[str, Any]]]] = []
+    while not state.is_over:
+        wanted = cards_json(sorted(state.hand, key=HAND_ORDER.__getitem__), state.table)
+        views.append((state.view(0), wanted))
+        state.apply(0, bot.choose(state.view(0), state.legal_actions(0)))
+    changed = sum(view["hand"] != views[-1][0]["hand"] for view, _ in views)
+    assert changed > 0  # the hand did change during the game: the check below can fail
+    for view, wanted in views:
+        assert view["hand"] == wanted
+    assert "hand" not in game.new_game(5).view(None)  # a spectator sees no hand
