@@ -23,6 +23,7 @@ from quarkade.agents.quirks.seen import (
     as_moves,
     beats,
     climate_of,
+    guess_beside,
     partners,
     pick,
     seen_by_index,
@@ -44,81 +45,6 @@ ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably no
 HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
 PAIR_HORIZON = ((0, 0.7), (1, 0.3))  # a lower QUiRKS is judged over a shorter horizon
 NOW = ((0, 1.0),)  # a defender mutating before the count: only the climate of the count matters
-
-Meeting = tuple["Seen | None", "Seen | None", int]
-# meets() by its arguments: cards are interned (hashed by identity) and few, so the same QUiRKS
-# meet the same partners again and again, within a decision and from game to game (bounded).
-_MEETS: dict[tuple[int, tuple[Seen, ...], Seen | None, Seen | None], Meeting] = {}
-MEMO_SIZE = 100_000
-
-
-def meets(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None) -> Meeting:
-    """The cards of the level that ``guess_beside`` counts with a QUiRKS of ``niche``: the plant a
-    herbivore eats (its value added), and the one card whose value counts with a sign (-1: the
-    QUiRKS is eaten; 1: a carnivore eats). Who eats whom does not depend on the climate."""
-    key = (niche, cards, first, second)
-    found = _MEETS.get(key)
-    if found is None:
-        if len(_MEETS) >= MEMO_SIZE:
-            _MEETS.clear()
-        found = _MEETS[key] = _meets(niche, cards, first, second)
-    return found
-
-
-def _meets(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None) -> Meeting:
-    own_a = own_c = None
-    for card in cards:
-        row = card.row
-        if row == "A":
-            if own_a is None:
-                own_a = card
-        elif row == "C" and own_c is None:
-            own_c = card
-    if niche == PLANT:
-        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
-            return None, first, -1
-    elif niche == HERBIVORE:
-        eaten = first if own_a is not None and first is not None and 0 <= own_a.food == first.food else None
-        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
-            return eaten, second, -1
-        return eaten, None, 0
-    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
-        return None, first, 1
-    return None, None, 0
-
-
-# beside() by its arguments, like _MEETS (bounded).
-_BESIDE: dict[tuple[int, tuple[Seen, ...], Seen | None, Seen | None, int], tuple[float, float]] = {}
-
-
-def beside(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None,
-           climate: int) -> tuple[float, float]:
-    """``guess_beside(niche, cards, first, second, climate)`` (nothing held aside, so each card's
-    guess is the one it carries), with the same additions in the same order: the same floats."""
-    key = (niche, cards, first, second, climate)
-    found = _BESIDE.get(key)
-    if found is None:
-        if len(_BESIDE) >= MEMO_SIZE:
-            _BESIDE.clear()
-        found = _BESIDE[key] = _beside(niche, cards, first, second, climate)
-    return found
-
-
-def _beside(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None,
-            climate: int) -> tuple[float, float]:
-    eaten, other, sign = meets(niche, cards, first, second)
-    mean = var = 0.0
-    for card in cards:
-        m, v = card.guesses[climate]
-        mean, var = mean + m, var + v
-    if eaten is not None:
-        m, v = eaten.guesses[climate]
-        mean, var = mean + 1 * m, var + v
-    if other is not None:
-        m, v = other.guesses[climate]
-        mean, var = mean + sign * m, var + v
-    return mean, var
-
 
 class Table:
     """What a seat of Quirks reads from its view."""
@@ -214,14 +140,14 @@ class Table:
             return found
         # Given cards, a guess reads no count: the food chain of the level and the bonus.
         first, second = self.partners(level)[niche]
-        mean, var = beside(niche, cards, first, second, climate)
+        mean, var = guess_beside(niche, cards, first, second, climate)
         return mean + bonus, var
 
     def _guess(self, niche: int, level: int, climate: int, bonus: float) -> tuple[float, float]:
         quirks = self.cards(niche, level)
         # A QUiRKS meets the other niches of its level only: what is in its own niche now does not count.
         first, second = self.partners(level)[niche]
-        mean, var = beside(niche, quirks, first, second, climate)
+        mean, var = guess_beside(niche, quirks, first, second, climate)
         if not self.mine(niche, level):
             counted = self._counted(niche, level, climate)
             if counted is not None:
@@ -251,7 +177,7 @@ class Table:
         # The first best, as ``max`` would pick, of the hand's cards of the stack, then the unseen one.
         best: tuple[float, float] | None = None
         for third in [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]:
-            found = beside(niche, lower + (third,), first, second, climate)
+            found = guess_beside(niche, lower + (third,), first, second, climate)
             if best is None or found[0] > best[0]:
                 best = found
         assert best is not None
@@ -296,16 +222,37 @@ class Table:
 def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None, climate: int,
                  horizon: tuple[tuple[int, float], ...]) -> float:
     """``sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
-    for step, weight in horizon)`` in one pass: who eats whom is found once, then each climate's
-    mean is added up as ``beside`` does, and the weighted means by ``sum``: the same float."""
-    eaten, other, sign = meets(niche, cards, first, second)
-    guesses = [card.guesses for card in cards]
+    for step, weight in horizon)`` in one pass. Which food-chain symbols meet does not depend on
+    the climate, so it is found once (as ``guess_beside`` finds it); each climate's mean is then
+    added up card by card in ``guess_beside``'s order, and the weighted means by ``sum``: the
+    same float."""
+    own_a = own_c = None
+    for card in cards:
+        row = card.row
+        if row == "A":
+            if own_a is None:
+                own_a = card
+        elif row == "C" and own_c is None:
+            own_c = card
+    eaten: Seen | None = None  # the plant a herbivore eats: its value is added
+    other: Seen | None = None  # the one card whose value counts with ``sign``
+    sign = 0
+    if niche == PLANT:
+        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
+            other, sign = first, -1
+    elif niche == HERBIVORE:
+        if own_a is not None and first is not None and 0 <= own_a.food == first.food:
+            eaten = first
+        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
+            other, sign = second, -1
+    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
+        other, sign = first, 1
     weighted = []
     for step, weight in horizon:
         c = (climate + step) % CLIMATE_COUNT
         mean = 0.0
-        for guess in guesses:
-            mean = mean + guess[c][0]
+        for card in cards:
+            mean = mean + card.guesses[c][0]
         if eaten is not None:
             mean = mean + 1 * eaten.guesses[c][0]
         if other is not None:
@@ -314,20 +261,10 @@ def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second
     return sum(weighted)
 
 
-# The stack a QUiRKS lacks a card of, by niche and cards (interned: hashed by identity), bounded.
-_MISSING: dict[tuple[int, tuple[Seen, ...]], int] = {}
-
-
-def missing_stack(niche: int, cards: tuple[Seen, ...]) -> int:
-    key = (niche, cards)
-    found = _MISSING.get(key)
-    if found is None:
-        rows = {card.row for card in cards}
-        row = next(r for r in "ABC" if r not in rows)
-        if len(_MISSING) >= MEMO_SIZE:
-            _MISSING.clear()
-        found = _MISSING[key] = NICHE_STACKS[niche]["ABC".index(row)]
-    return found
+def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
+    rows = {card.row for card in cards}
+    row = next(r for r in "ABC" if r not in rows)
+    return NICHE_STACKS[niche]["ABC".index(row)]
 
 
 class QuirksHeuristic(Bot):
