@@ -14,7 +14,9 @@ from itertools import compress
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_quarks.actions import (
+    BIDS,
     DISCOUNT,
+    DISCOVERS,
     PASS,
     READY,
     Bid,
@@ -80,6 +82,11 @@ CONSUMERS = tuple(
     for kind in range(KINDS)
 )
 
+# The prebuilt bids and discoveries of each accelerator and card, by amount, as lists: a run
+# of legal actions is compared with a slice of them in one step (identity first, in C).
+_BID_RUNS = tuple(list(row) for row in BIDS)
+_DISCOVER_RUNS = tuple(list(row) for row in DISCOVERS)
+
 
 class Valuation:
     """The values worked out for one hand, table and round, kept as they are worked out: one
@@ -99,13 +106,14 @@ class Valuation:
 class Knowledge:
     """What the bot reads from its view, and its valuation of the cards."""
 
-    __slots__ = ("round", "named_hand", "named_table", "hand", "table", "rounds_left", "_odds", "_loose",
+    __slots__ = ("round", "ev", "named_hand", "named_table", "hand", "table", "rounds_left", "_odds", "_loose",
                  "_others", "valuation")
 
     def __init__(self, view: View, kept: Knowledge | None = None) -> None:
         seat = view.seat
         me = view["players"][seat if seat is not None else 0]
         self.round: int = view["round"]
+        self.ev: int = me["ev"]
         # The hand and the table as the view names them: the next decisions often read the
         # same, and then take the last decision's counts and values as they are.
         self.named_hand: dict[str, int] = view["hand"] if seat is not None else {}
@@ -283,7 +291,10 @@ class QuirkyQuarksHeuristic(Bot):
         best: tuple[float, Action] | None = None
         options: dict[int, Bid] = {}  # each accelerator's lowest bid
         accelerator = amount = -1
-        for action in legal:
+        ev, index, count = k.ev, 0, len(legal)
+        while index < count:
+            action = legal[index]
+            index += 1
             if isinstance(action, Bid):
                 if action.accelerator == accelerator and action.amount > amount:
                     amount = action.amount  # above the bid before it: not the lowest
@@ -292,6 +303,12 @@ class QuirkyQuarksHeuristic(Bot):
                 lowest = options.get(accelerator)
                 if lowest is None or amount < lowest.amount:
                     options[accelerator] = action
+                # What follows is most often the rest of the run, each bid above the one before
+                # at the same accelerator up to the seat's eV: skipped at once as it would be
+                # one by one above, once one comparison has shown it is exactly that.
+                end = index + ev - amount
+                if index < end <= count and legal[index:end] == _BID_RUNS[accelerator][amount + 1 : ev + 1]:
+                    index, amount = end, ev
         by_id = {a["id"]: a for a in view["accelerators"]}
         for accelerator, bid in options.items():
             cards = [KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"]]
@@ -319,7 +336,10 @@ class QuirkyQuarksHeuristic(Bot):
     def _discover(self, k: Knowledge, legal: list[Action]) -> Action:
         best: tuple[float, Action] = (0.0, PASS)
         kind = amount = -1
-        for action in legal:
+        ev, index, count = k.ev, 0, len(legal)
+        while index < count:
+            action = legal[index]
+            index += 1
             if isinstance(action, Discover):
                 if action.kind == kind and action.amount > amount:
                     # The card of the action before at more eV: a smaller surplus, which
@@ -331,6 +351,11 @@ class QuirkyQuarksHeuristic(Bot):
                 surplus = k.card_value(kind) - amount
                 if surplus > best[0] + 0.5:
                     best = (surplus, action)
+                # The rest of the run (this card at every amount up to the seat's eV) is
+                # skipped at once, as above one by one, once one comparison shows it is that.
+                end = index + ev - amount
+                if index < end <= count and legal[index:end] == _DISCOVER_RUNS[kind][amount + 1 : ev + 1]:
+                    index, amount = end, ev
         return best[1]
 
     def _raise(self, k: Knowledge, view: View, legal: list[Action]) -> Action:
