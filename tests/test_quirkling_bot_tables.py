@@ -1,0 +1,64 @@
+"""The Quirkling bot weighs hands from tables of terms kept by the hand's coded counts (cut to
+what the kinds lacking can use) and from a table of shares: each figure it reads must equal,
+to the last bit, the same figure worked out card by card from its definition."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import quarkade
+from quarkade.agents.quirks.quirkling import Nursery, _coded_count
+from quarkade.agents.quirks.seen import Seen, share_coded
+from quarkade.games.quirks.components import STACKS
+from quarkade.tools.match import make_bots
+
+
+def gain_by_definition(n: Nursery, stack: int, weights: Sequence[tuple[int, float]]) -> float:
+    """The value a card of ``stack`` adds to the hand, over each pattern of the codes it may
+    bear in the weighted climates, times the chance of the pattern."""
+    base = n.value(n.hand, weights)
+    shares = [share_coded(stack, climate, n.hand) for climate, _ in weights]
+    gain = 0.0
+    for pattern in range(1 << len(weights)):
+        chance = 1.0
+        for bit, p in enumerate(shares):
+            chance *= p if pattern >> bit & 1 else 1 - p
+        if chance > 0:
+            bears = {climate for bit, (climate, _) in enumerate(weights) if pattern >> bit & 1}
+            counts = []
+            for climate, _ in weights:
+                coded = _coded_count(n.hand, climate)
+                if climate in bears:
+                    coded[stack] += 1
+                counts.append(coded)
+            gain += chance * (n._value(counts, weights, len(n.hand) + 1) - base)
+    return gain
+
+
+def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
+    checked = 0
+    for players in (2, 3):
+        game = quarkade.load("quirkling", players=players)
+        for seed in range(2):
+            bots = make_bots(game, ["heuristic"] * players, seed)
+            state = game.new_game(seed)
+            step = 0
+            while not state.is_over and step < 160:
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                if step % 3 == 0:
+                    n = Nursery(state.view(seat))
+                    for weights in (n.now_weights(), n.next_weights()):
+                        assert n.hand_value(weights) == n.value(n.hand, weights)
+                        for card in n.hand:
+                            rest: list[Seen] = list(n.hand)
+                            rest.remove(card)
+                            assert n.value_without(card, weights) == n.value(rest, weights)
+                        gains = n.gains(weights)
+                        assert len(gains) == len(STACKS)
+                        for stack in range(len(STACKS)):
+                            assert gains[stack] == gain_by_definition(n, stack, weights), (seed, step, stack)
+                        checked += 1
+                state.apply(seat, bots[seat].choose(state.view(seat), legal))
+                step += 1
+    assert checked > 150, checked
