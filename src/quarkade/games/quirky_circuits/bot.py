@@ -72,12 +72,17 @@ class QuirkyCircuitsHeuristic(Bot):
         need = max(short, 0 if players[seat]["played"] else 1)  # cards this seat must still play before it may stop
         left = need - 1 if need > 1 else 0  # still needed once a card is played
         # The rest of the decision follows from the queue's ends, the hand and what the minimums
-        # ask: situations recur (the first cards of a round, above all), so it is remembered.
-        key = (ends, hand, tuple([action.card for action in plays]), left, stop is not None)
+        # ask. With the queue all known, situations recur (the first cards of a round, above
+        # all), so it is remembered; random fillings of face-down cards seldom meet again.
+        cards = tuple([action.card for action in plays])
+        if len(ends) > 1:
+            chosen = planner.decide(ends, hand, cards, left, stop is not None)
+            return stop if chosen < 0 and stop is not None else plays[chosen]
+        key = (ends, hand, cards, left, stop is not None)
         decisions = planner.decisions
         known = decisions.get(key)
         if known is None:
-            known = planner.decide(ends, hand, key[2], left, stop is not None)
+            known = planner.decide(ends, hand, cards, left, stop is not None)
             if len(decisions) > planner.MOST_KEPT:
                 decisions.clear()
             decisions[key] = known
