@@ -218,7 +218,7 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # partners, by climate, niche, cards and partners; what a group of such cards is guessed to
 # count, by climate and QUiRKS; and the sums of ``Group.potential``, by the group's cards, the
 # hand's and the stacks that have cards left.
-_CACHE_SIZE = 200_000
+_CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
 _GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
 _TOTALS: dict[tuple[int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], tuple[float, float]] = {}
 _REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
