@@ -39,7 +39,6 @@ TEMPERATURE = 2.0  # how much likelier a filling is that leaves the robot nearer
 WIN_SCORE = -2.0  # a filling that already meets the goal, counted as slightly better than home
 WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
 CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
-NO_CARD, MORE_CARDS = -1, -2  # what a plan's choice leaves in hand, when not one card (its kind)
 
 DIRECTION_BY_WORD = {direction.word: direction for direction in Direction}
 FACING = {direction.word: int(direction) for direction in Direction}
@@ -207,10 +206,10 @@ class Planner:
         self.places: dict[int, float] = {}  # (state, cards left, need) -> value
         self._rest_ids: dict[tuple[int, ...], int] = {}
         # For each set of cards left (by id): the kinds of the cards that may come next, one
-        # per card name, each with the id of the set left after it and, when that set holds one
-        # card, its kind (else NO_CARD or MORE_CARDS).
-        self._choices: list[tuple[tuple[int, int, int], ...]] = []
+        # per card name, each with the id of the set left after it.
+        self._choices: list[tuple[tuple[int, int], ...]] = []
         self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
+        self._empty = self.rest_id([])  # no card left: the value is the estimate where the robot is
 
     def pools(self, hand: tuple[int, ...], seen: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The kinds of the cards unaccounted for (not in ``hand``, not ``seen`` in the queue),
@@ -332,8 +331,7 @@ class Planner:
         for card in sorted(set(quirks or key)):
             rest = list(key)
             rest.remove(card)
-            last = NO_CARD if not rest else rest[0] % QUIRK if len(rest) == 1 else MORE_CARDS
-            choices.append((card % QUIRK, self.rest_id(rest), last))
+            choices.append((card % QUIRK, self.rest_id(rest)))
         known = self._rest_ids[key] = len(self._choices)
         self._choices.append(tuple(choices))
         return known
@@ -368,41 +366,24 @@ class Planner:
         """The best estimate reachable from ``state`` (not a win) with the cards ``rest`` in
         hand, of which ``need`` must still be played, not yet in ``places``: each card that
         may come next, and the best from where it leaves the robot (a card costs CARD_COST)."""
-        places, nav = self.places, self.nav
+        places, nav, empty = self.places, self.nav, self._empty
         outcomes, estimates = nav.outcomes, nav.estimates
         choices = self._choices[rest]
         value = nav.estimate(state) if not need or not choices else float("inf")
         following_need = need - 1 if need > 1 else 0
         before = state << 3
-        for kind, left, last in choices:
+        for kind, left in choices:
             try:
                 then_state = outcomes[before | kind]
             except KeyError:
                 then_state = nav.step(state, kind)
             if then_state == WIN:
                 then = WIN_VALUE
-            elif last == NO_CARD:
+            elif left == empty:
                 # With no card left the best is the estimate where the card leaves the robot
                 # (what ``_best_from`` would find): read where it is kept, not kept again.
                 found = estimates.get(then_state)
                 then = nav.estimate(then_state) if found is None else found
-            elif last >= 0:
-                # One card left: ``_best_from`` worked out here, not kept (it costs two look-ups):
-                # playing it, or else stopping where the robot is when nothing more is needed.
-                try:
-                    end = outcomes[then_state << 3 | last]
-                except KeyError:
-                    end = nav.step(then_state, last)
-                if end == WIN:
-                    then = WIN_VALUE + CARD_COST
-                else:
-                    found = estimates.get(end)
-                    then = (nav.estimate(end) if found is None else found) + CARD_COST
-                if not following_need:
-                    found = estimates.get(then_state)
-                    stay = nav.estimate(then_state) if found is None else found
-                    if not then < stay:
-                        then = stay
             else:
                 found = places.get((then_state << 20 | left) << 3 | following_need)
                 then = self._best_from(then_state, left, following_need) if found is None else found
