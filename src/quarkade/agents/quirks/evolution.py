@@ -64,11 +64,16 @@ class Table:
         entries = view["niches"]
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
         # owns each now, its cards when first asked (many decisions look at one level only).
-        tops = tuple(entry["upper"] for entry in entries)
-        bottoms = tuple(entry["lower"] for entry in entries)
+        # (one plain loop: a generator a list would cost a frame each)
+        tops, bottoms, top_owners, bottom_owners = [], [], [], []
+        for entry in entries:
+            top, bottom = entry["upper"], entry["lower"]
+            tops.append(top)
+            bottoms.append(bottom)
+            top_owners.append(-1 if top is None else top["owner"])
+            bottom_owners.append(-1 if bottom is None else bottom["owner"])
         self._entries = (tops, bottoms)
-        self.owners = (tuple(-1 if top is None else top["owner"] for top in tops),
-                       tuple(-1 if bottom is None else bottom["owner"] for bottom in bottoms))
+        self.owners = (top_owners, bottom_owners)
         self._levels: list[tuple[tuple[Seen, ...], ...] | None] = [None, None]
         self._partners: list[tuple[Partners, Partners, Partners] | None] = [None, None]
         self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
@@ -83,8 +88,10 @@ class Table:
         """The QUiRKS at ``level``, by niche (no cards where none)."""
         found = self._levels[level]
         if found is None:
-            found = self._levels[level] = tuple(() if entry is None else seen_cards(entry["cards"])
-                                                for entry in self._entries[level])
+            quirks: list[tuple[Seen, ...]] = []
+            for entry in self._entries[level]:
+                quirks.append(() if entry is None else seen_cards(entry["cards"]))
+            found = self._levels[level] = tuple(quirks)
         return found
 
     def partners(self, level: int) -> tuple[Partners, Partners, Partners]:
@@ -248,11 +255,19 @@ def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second
     elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
         other, sign = first, 1
     weighted = []
+    # A QUiRKS of three cards (the most weighed) added up without a loop: ((0.0 + a) + b) + c.
+    three = len(cards) == 3
+    if three:
+        card_1, card_2, card_3 = cards
+        first_guesses, second_guesses, third_guesses = card_1.guesses, card_2.guesses, card_3.guesses
     for step, weight in horizon:
         c = (climate + step) % CLIMATE_COUNT
-        mean = 0.0
-        for card in cards:
-            mean = mean + card.guesses[c][0]
+        if three:
+            mean = 0.0 + first_guesses[c][0] + second_guesses[c][0] + third_guesses[c][0]
+        else:
+            mean = 0.0
+            for card in cards:
+                mean = mean + card.guesses[c][0]
         if eaten is not None:
             mean = mean + 1 * eaten.guesses[c][0]
         if other is not None:

@@ -1,0 +1,97 @@
+"""The Quirks heuristic's shortcuts give exactly what their plain definitions give, on tables
+met in play: a horizon estimate summed in one pass, the best completion of a lower QUiRKS, and
+the gain of the best mutation judged without building its moves. Exactly, not approximately: a
+last-bit difference could change a decision."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import quarkade
+from quarkade.agents.quirks.evolution import HORIZON, NOW, PAIR_HORIZON, QuirksHeuristic, Table, missing_stack
+from quarkade.agents.quirks.seen import CLIMATE_COUNT, INDEX, LOWER, UPPER, Seen, guess_beside, seen_by_index
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.tools.match import make_bots
+
+
+def tables(games: int = 3) -> list[Table]:
+    """The table as each seat to act reads it, along seeded games of heuristic bots."""
+    game = quarkade.load("quirks", players=3)
+    found = []
+    for seed in range(games):
+        bots = make_bots(game, ["heuristic"] * 3, seed)
+        state = game.new_game(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            found.append(Table(state.view(seat)))
+            state.apply(seat, bots[seat].choose(view, state.legal_actions(seat)))
+    return found
+
+
+def plain_horizon(t: Table, niche: int, level: int, cards: tuple[Seen, ...],
+                  horizon: tuple[tuple[int, float], ...]) -> float:
+    first, second = t.partners(level)[niche]
+    return sum(weight * guess_beside(niche, cards, first, second, (t.climate + step) % CLIMATE_COUNT)[0]
+               for step, weight in horizon)
+
+
+def plain_gain(t: Table, niche: int, level: int) -> float:
+    """The best mutation's gain as the bot once found it: every candidate move built, weighed in turn."""
+    quirks = t.cards(niche, level)
+    if not quirks:
+        return 0.0
+    now = plain_horizon(t, niche, level, quirks, HORIZON)
+    seen = seen_by_index((*quirks, *t.hand))
+    candidates = []
+    for card in quirks:
+        index = INDEX[card.number]
+        candidates.append(Move(Verb.MUTATE, (index,)))
+        candidates.extend(Move(Verb.MUTATE, (index, INDEX[h.number])) for h in t.hand if h.stack == card.stack)
+    best = -math.inf
+    for m in candidates:
+        old = seen[m.cards[0]]
+        new = seen[m.cards[1]] if len(m.cards) == 2 else Seen.unseen(old.stack)
+        gain = plain_horizon(t, niche, level, tuple(new if card is old else card for card in quirks), HORIZON) - now
+        if len(m.cards) == 1:
+            gain -= 0.2
+        best = max(best, gain)
+    return best
+
+
+def test_horizon_estimates_equal_their_plain_sums() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for t in tables():
+        pool = [card for level in (UPPER, LOWER) for quirks in t.level(level) for card in quirks] + list(t.hand)
+        for niche in range(3):
+            for level in (UPPER, LOWER):
+                samples = [t.cards(niche, level)] + [tuple(rng.sample(pool, min(k, len(pool)))) for k in (2, 3)]
+                for cards in samples:
+                    for horizon in (HORIZON, PAIR_HORIZON, NOW):
+                        assert t.horizon_guess(niche, level, cards, horizon) == \
+                            plain_horizon(t, niche, level, cards, horizon)
+                        checked += 1
+    assert checked > 1000
+
+
+def test_the_best_completion_and_the_best_mutation_equal_their_definitions() -> None:
+    bot = QuirksHeuristic(quarkade.load("quirks", players=3))
+    completions = gains = 0
+    for t in tables():
+        for niche in range(3):
+            lower = t.cards(niche, LOWER)
+            if len(lower) == 2:
+                stack = missing_stack(niche, lower)
+                options = [card for card in t.hand if card.stack == stack] + [Seen.unseen(stack)]
+                best = max((lower + (third,) for third in options),
+                           key=lambda quirks: t.guess(niche, UPPER, t.climate, quirks)[0])
+                assert t.completed(niche, t.climate) == t.guess(niche, UPPER, t.climate, best)
+                completions += 1
+            for level in (UPPER, LOWER):
+                if t.mine(niche, level):
+                    assert bot._mutation_gain(t, niche, level) == plain_gain(t, niche, level)
+                    gains += 1
+    assert completions > 100
+    assert gains > 100
