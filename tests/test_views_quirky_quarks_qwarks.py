@@ -259,6 +259,7 @@ def test_a_reader_changing_its_quirky_quarks_view_changes_no_other_view() -> Non
     game = quarkade.load("quirky-quarks", players=3)
     checked = 0
     for state, seat, _ in positions(game, 1)[::5]:
+        assert isinstance(state, QuirkyQuarksState)
         first = state.view(seat)
         expected = quirky_quarks_view(state, seat)
         first["hand"]["scribbled"] = 1
@@ -267,3 +268,21 @@ def test_a_reader_changing_its_quirky_quarks_view_changes_no_other_view() -> Non
         assert state.view(seat).data == expected
         checked += any(entry["completed"] for entry in expected["players"])
     assert checked > 5, "positions with completed Quests among them"
+
+
+def test_quirky_quarks_views_of_unrelated_states_in_turn_each_show_their_own_state() -> None:
+    """The hands as last seen are kept between views (their sizes and names): views of states
+    from games of 2, 3 and 4 players and of different seeds, made in turn, each equal the eager
+    build of their own state, seat by seat."""
+    games = [quarkade.load("quirky-quarks", players=n) for n in (2, 3, 4)]
+    walks = [(game, [state for state, _, seed in positions(game, 2) if seed == 1][::7]) for game in games]
+    walks.append((games[1], [state for state, _, _ in positions(games[1], 1)][::7]))
+    checked = 0
+    for step in range(min(len(states) for _, states in walks)):
+        for game, states in walks:
+            state = states[step]
+            assert isinstance(state, QuirkyQuarksState)
+            for seat in [*range(game.players), None]:
+                assert state.view(seat).data == quirky_quarks_view(state, seat), f"seat {seat} at step {state.steps}"
+                checked += 1
+    assert checked > 200
