@@ -13,7 +13,9 @@ a hidden hand, only on the answers everyone hears.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
+from functools import partial
 from itertools import product, repeat
 from operator import is_
 from typing import Any
@@ -400,21 +402,27 @@ class QuirklingState(CachedLegalActions):
             "winners": list(self.winners) if over else None,
         }
         # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
-        sizes = list(map(len, self.hands))
-        shown = list(map(tuple, self.hands)) if over else None  # every hand, once the game is over
-        made = list(map(tuple, self.made))
-        refused = tuple(self.refused)
-        discards = tuple(self.discards)
-        log = self.log
-        parts = {
-            "players": lambda: _players_json(sizes, made, refused, table, shown),
-            "discard_pile": lambda: [NUMBERS[c] for c in discards],
-            "log": lambda: read(log, _describe, seat, over, 40),
+        # (Partials hold it: a view is made at every step, and closures would add a cell for
+        # each name they read.)
+        parts: dict[str, Callable[[], Any]] = {
+            "players": partial(_players_json, list(map(len, self.hands)), list(map(tuple, self.made)),
+                               tuple(self.refused), table,
+                               list(map(tuple, self.hands)) if over else None),  # every hand, once over
+            "discard_pile": partial(_numbers, tuple(self.discards)),
+            "log": partial(read, self.log, _describe, seat, over, 40),
         }
         if seat is not None:
-            hand = tuple(self.hands[seat])
-            parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
+            parts["hand"] = partial(_hand_json, tuple(self.hands[seat]), table)
         return View(self.game.id, seat, data, parts)
+
+
+def _numbers(cards: tuple[int, ...]) -> list[str]:
+    return [NUMBERS[c] for c in cards]
+
+
+def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+    """A hand as its seat sees it, in the order it keeps it."""
+    return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
 
 
 def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], refused: tuple[bool, ...],
