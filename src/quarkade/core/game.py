@@ -113,7 +113,8 @@ class View:
         self.game_id = game_id
         self.seat = seat
         self._data = data
-        self._parts = dict(parts) if parts else None
+        # Never changed here, so not copied: a game may pass one mapping to many views.
+        self._parts = parts or None
 
     @property
     def data(self) -> dict[str, Any]:
@@ -130,20 +131,27 @@ class View:
             self._parts = None
         return self
 
+    # Bots read views in their inner loops: a part's first read is told by a look-up, not by
+    # a KeyError raised and caught (which cost several times the part's own look-up).
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._data[key]
-        except KeyError:
-            if not self._parts or key not in self._parts:
-                raise
-        value = self._data[key] = self._parts[key]()
+        data = self._data
+        if key in data:
+            return data[key]
+        parts = self._parts
+        if parts is None or key not in parts:
+            raise KeyError(key)
+        value = data[key] = parts[key]()
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
+        data = self._data
+        if key in data:
+            return data[key]
+        parts = self._parts
+        if parts is None or key not in parts:
             return default
+        value = data[key] = parts[key]()
+        return value
 
     def keys(self) -> list[str]:
         """Every key of the view, made or not."""
