@@ -167,39 +167,41 @@ def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
     sealed = state.sealed
     hands, table, ev, neutrinos, placed = state.hands, state.table, state.ev, state.neutrinos, state.placed
     accelerators = state.accelerators
+    players = []
+    base = 0
     completed = _completed(table)
-    memo = _hands(hands)
-    researchers = _RESEARCHERS.get(accelerators)
-    if researchers is None:
-        # By position, and None last: a researcher at home (position -1) reads it.
-        researchers = _RESEARCHERS[accelerators] = (*(_ACCELERATOR_IDS[a] for a in accelerators), None)
-    players = [
-        {
+    mine: list[Any] = []
+    last_hands = _LAST_HANDS
+    for s in range(n):
+        position = placed[s]
+        end = base + KINDS
+        held = hands[base:end]
+        last = last_hands.get(s)
+        if last is None or last[0] != held:
+            last = last_hands[s] = [held, sum(held), None]
+        if s == seat:
+            mine = last  # this view's own, whatever another view does to the memory meanwhile
+        entry: dict[str, Any] = {
             "seat": s,
-            "ev": money,
-            "hand_size": size,
-            "neutrinos": waiting,  # revealed, waiting to be resolved, not in the hand
-            "completed": quests.copy(),
-            "researcher": researchers[position],
+            "ev": ev[s],
+            "hand_size": last[1],
+            "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
+            "completed": completed[s].copy(),
+            "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
         }
-        for s, money, size, waiting, quests, position in zip(range(n), ev, memo[1], neutrinos, completed, placed,
-                                                             strict=True)
-    ]
-    if sealed is not None or over:
-        for s, entry in enumerate(players):
-            if sealed is not None:
-                if s in sealed.choices:
-                    entry["hand_size"] += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
-                if s in sealed.ready:
-                    entry["ready"] = sealed.ready[s]
-                    entry["must_eject"] = [state.minimums[s], state.maximums[s]]
-            if over:
-                quest_points, bonus, points_ev = state.points(s)
-                entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
-                                  "total": quest_points + bonus + points_ev}
-                entry["hand"] = _counts(state.hand(s))
-    # This view's own hand memory, whatever another view does to the memory meanwhile.
-    mine: list[Any] = memo[2][seat] if seat is not None and 0 <= seat < n else []
+        if sealed is not None:
+            if s in sealed.choices:
+                entry["hand_size"] += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
+            if s in sealed.ready:
+                entry["ready"] = sealed.ready[s]
+                entry["must_eject"] = [state.minimums[s], state.maximums[s]]
+        if over:
+            quest_points, bonus, points_ev = state.points(s)
+            entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
+                              "total": quest_points + bonus + points_ev}
+            entry["hand"] = _counts(state.hand(s))
+        players.append(entry)
+        base = end
     data: dict[str, Any] = {
         "round": state.round,
         "phase": PHASE_NAMES[phase],
@@ -246,29 +248,11 @@ def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str
 
 
 # Every view counts the hand of every seat and names its own and the completed Quests, which
-# seldom change from one view to the next: the hands as last seen are kept with each seat's
-# size and each seat's counts and names (made when first asked for), the last tables with their
-# names, and the names are copied into each view while the counts are the same (a reader may
-# change its view). A seat's memory is replaced, never changed, when its hand changes.
-_HANDS: list[Any] = [None, [], []]  # [the hands, each seat's hand size, each seat's [counts, size, names or None]]
+# seldom change from one view to the next: the last hand of each seat is kept with its size and
+# its names (made when first asked for), the last tables with their names, and the names are
+# copied into each view while the counts are the same (a reader may change its view).
+_LAST_HANDS: dict[int, list[Any]] = {}  # seat: [its counts, their sum, their names or None]
 _LAST_TABLE: list[tuple[list[int], tuple[dict[str, int], ...]]] = [([], ())]
-_RESEARCHERS: dict[tuple[int, ...], tuple[str | None, ...]] = {}  # accelerators in play: a researcher's id
-
-
-def _hands(hands: list[int]) -> list[Any]:
-    """The memory of the hands, brought up to ``hands`` (one comparison when they are the same)."""
-    memo = _HANDS
-    if memo[0] != hands:
-        seats: list[list[Any]] = memo[2]
-        count = len(hands) // KINDS
-        if len(seats) != count:
-            seats = memo[2] = [[None, 0, None] for _ in range(count)]
-        for s in range(count):
-            held = hands[s * KINDS : s * KINDS + KINDS]
-            if seats[s][0] != held:
-                seats[s] = [held, sum(held), None]
-        memo[0], memo[1] = hands[:], [seat[1] for seat in seats]
-    return memo
 
 
 def _completed(table: list[int]) -> tuple[dict[str, int], ...]:
