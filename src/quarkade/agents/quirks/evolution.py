@@ -12,17 +12,16 @@ from typing import Any
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
     CLIMATE_COUNT,
-    HERBIVORE,
     LEVELS,
     LOWER,
     NUMBERS,
-    PLANT,
     UPPER,
     Partners,
     Seen,
     as_moves,
     beats,
     climate_of,
+    food_chain,
     guess_beside,
     partners,
     pick,
@@ -233,27 +232,7 @@ def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second
     the climate, so it is found once (as ``guess_beside`` finds it); each climate's mean is then
     added up card by card in ``guess_beside``'s order, and the weighted means by ``sum``: the
     same float."""
-    own_a = own_c = None
-    for card in cards:
-        row = card.row
-        if row == "A":
-            if own_a is None:
-                own_a = card
-        elif row == "C" and own_c is None:
-            own_c = card
-    eaten: Seen | None = None  # the plant a herbivore eats: its value is added
-    other: Seen | None = None  # the one card whose value counts with ``sign``
-    sign = 0
-    if niche == PLANT:
-        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
-            other, sign = first, -1
-    elif niche == HERBIVORE:
-        if own_a is not None and first is not None and 0 <= own_a.food == first.food:
-            eaten = first
-        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
-            other, sign = second, -1
-    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
-        other, sign = first, 1
+    eaten, other, sign = food_chain(niche, cards, first, second)
     weighted = []
     # A QUiRKS of three cards (the most weighed) added up without a loop: ((0.0 + a) + b) + c.
     three = len(cards) == 3

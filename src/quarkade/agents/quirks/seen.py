@@ -192,37 +192,47 @@ def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[See
     return guess_beside(niche, cards, first, second, climate, held)
 
 
-def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
-                 climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
-    """``quirks_guess`` with the level's cards the QUiRKS meets given (``partners``): a bot
-    that weighs many QUiRKS beside the same level finds them once."""
-    mean = var = 0.0
-    own_a = own_c = None  # card_at(cards, "A") and card_at(cards, "C"), found on the way
+def food_chain(niche: int, cards: Sequence[Seen], first: Seen | None,
+               second: Seen | None) -> tuple[Seen | None, Seen | None, int]:
+    """Who eats whom beside a QUiRKS of ``niche`` (``cards``) whose level's cards it meets are
+    ``first`` and ``second`` (``partners``): the card whose value is added (the plant a herbivore
+    eats), and the one card whose value counts with a sign, and that sign. An eater's food-chain
+    symbol matches the symbol of what it eats."""
+    own_a = own_c = None
     for card in cards:
-        # card.guess(climate, held), inlined: a card one can read needs nothing held aside
-        m, v = card.guesses[climate] if not held or card.codes is not None else card.guess(climate, held)
-        mean, var = mean + m, var + v
         row = card.row
         if row == "A":
             if own_a is None:
                 own_a = card
         elif row == "C" and own_c is None:
             own_c = card
-    # The one card of another niche whose food-chain symbol counts, and with which sign
-    # (who eats whom: an eater's food-chain symbol matches the symbol of what it eats).
-    other: Seen | None = None
-    sign = 0
     if niche == PLANT:
         if first is not None and own_a is not None and 0 <= first.food == own_a.food:
-            other, sign = first, -1
-    elif niche == HERBIVORE:
-        if own_a is not None and first is not None and 0 <= own_a.food == first.food:
-            m, v = first.guesses[climate] if not held or first.codes is not None else first.guess(climate, held)
-            mean, var = mean + 1 * m, var + v
+            return None, first, -1
+        return None, None, 0
+    if niche == HERBIVORE:
+        eaten = first if own_a is not None and first is not None and 0 <= own_a.food == first.food else None
         if second is not None and own_c is not None and 0 <= second.food == own_c.food:
-            other, sign = second, -1
-    elif own_a is not None and first is not None and 0 <= own_a.food == first.food:
-        other, sign = first, 1
+            return eaten, second, -1
+        return eaten, None, 0
+    if own_a is not None and first is not None and 0 <= own_a.food == first.food:
+        return None, first, 1
+    return None, None, 0
+
+
+def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
+                 climate: int, held: Sequence[Seen] = ()) -> tuple[float, float]:
+    """``quirks_guess`` with the level's cards the QUiRKS meets given (``partners``): a bot
+    that weighs many QUiRKS beside the same level finds them once."""
+    mean = var = 0.0
+    for card in cards:
+        # card.guess(climate, held), inlined: a card one can read needs nothing held aside
+        m, v = card.guesses[climate] if not held or card.codes is not None else card.guess(climate, held)
+        mean, var = mean + m, var + v
+    eaten, other, sign = food_chain(niche, cards, first, second)
+    if eaten is not None:
+        m, v = eaten.guesses[climate] if not held or eaten.codes is not None else eaten.guess(climate, held)
+        mean, var = mean + 1 * m, var + v
     if other is not None:
         m, v = other.guesses[climate] if not held or other.codes is not None else other.guess(climate, held)
         mean, var = mean + sign * m, var + v
