@@ -111,7 +111,6 @@ class Table:
         found = self._hand
         if found is None:
             view = self.view
-            # ``in`` first: a key missing from a view costs an exception to ``get``.
             found = self._hand = seen_cards(view["hand"]) if "hand" in view else ()
         return found
 
