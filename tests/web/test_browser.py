@@ -29,12 +29,13 @@ def updates(page: Any) -> int:
 
 
 def click_and_wait(page: Any, selector: str) -> None:
-    """Click, then wait for the board to be redrawn by the server's answer."""
+    """Click, then wait for the board to be redrawn by the server's answer (to the last action
+    of a confirmed choice that sends several: the board between them is not one to act on)."""
     before = updates(page)
     errors_before = page.evaluate("Number(document.body.dataset.errors || 0)")
     page.locator(selector).first.click()
     page.wait_for_function(
-        "([u, e]) => Number(document.body.dataset.updates || 0) > u"
+        "([u, e]) => (Number(document.body.dataset.updates || 0) > u && document.body.dataset.sending !== '1')"
         " || Number(document.body.dataset.errors || 0) > e",
         arg=[before, errors_before], timeout=15_000,
     )

@@ -99,8 +99,11 @@ def click(page: Any, action: str, before: int) -> None:
     """Click the element that carries ``action``, then wait for the server's answer."""
     errors = page.evaluate("Number(document.body.dataset.errors || 0)")
     page.locator(f".ce [data-action='{action}']").first.click()
+    # (to the last action of a confirmed choice that sends several: the board between them is not
+    # one to act on)
     page.wait_for_function(
-        "([u, e]) => Number(document.body.dataset.updates || 0) > u || Number(document.body.dataset.errors || 0) > e",
+        "([u, e]) => (Number(document.body.dataset.updates || 0) > u && document.body.dataset.sending !== '1')"
+        " || Number(document.body.dataset.errors || 0) > e",
         arg=[before, errors], timeout=15_000)
 
 

@@ -345,8 +345,10 @@ function renderBoard() {
   renderControls();
   renderOver();
   renderLog(message.view, conn.key);
-  // for scripts driving the page (and the browser test): a counter of redraws
+  // for scripts driving the page (and the browser test): a counter of redraws, and whether
+  // a confirmed choice is still being sent (its later actions wait for the earlier ones)
   app.updates += 1;
+  document.body.dataset.sending = ctx.sending ? "1" : "0";
   document.body.dataset.updates = String(app.updates);
 }
 
