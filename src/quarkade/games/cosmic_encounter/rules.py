@@ -364,11 +364,7 @@ class CosmicState(CachedLegalActions):
         cached = self._legal
         if (cached is not None and type(seat) is int and cached[0] == seat and seat in self._to_act
                 and any(map(is_, cached[1], repeat(action)))):
-            # ``apply_unchecked`` (``_apply``, then the history), without its two calls.
-            self._legal = None
-            moves.CARRY_OUT[type(action)](self, seat, action)
-            self._history = ((seat, action), self._history)
-            self._steps += 1
+            self.apply_unchecked(seat, action)
         else:
             State.apply(self, seat, action)
 
