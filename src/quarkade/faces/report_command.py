@@ -33,8 +33,10 @@ def report_command(
     workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
                                                 show_default=False)] = None,
 ) -> None:
-    """Play many seeded bot games and write a balance report: win rates with intervals, score and
-    length distributions, first-player advantage and the game's own figures, as one HTML file."""
+    """Write a balance report of many seeded bot games, as one HTML file.
+
+    Win rates with intervals, score and length distributions, first-player advantage and the
+    game's own figures, with plots."""
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import bot_kinds
     from quarkade.core.registry import game_class
