@@ -12,7 +12,7 @@ from quarkade.core.game import Action, View
 from quarkade.games.quirks import solitaire as rules
 from quarkade.games.quirks.actions import Verb, move
 from quarkade.games.quirks.board import stack_for
-from quarkade.games.quirks.components import COMPONENTS
+from quarkade.games.quirks.components import COMPONENTS, STACKS
 from quarkade.games.quirks.views import HAND_ORDER, cards_json
 from quarkade.tools.match import make_bots
 
@@ -86,3 +86,24 @@ def test_the_hand_of_a_view_is_the_hand_when_it_was_made() -> None:
     for view, wanted in views:
         assert view["hand"] == wanted
     assert "hand" not in game.new_game(5).view(None)  # a spectator sees no hand
+
+
+def test_the_stacks_of_a_view_are_the_stacks_when_it_was_made() -> None:
+    """The stacks are a lazy part made from the sizes taken with the view: made after the game
+    moved on, they show the piles of the view's moment, built here from the state directly."""
+    options: dict[str, Any]
+    for options in ({}, {"random_mutation": True}):
+        game = quarkade.load("quirks-solitaire", **options)
+        bot = make_bots(game, ["heuristic"], 4)[0]
+        state = game.new_game(4)
+        assert isinstance(state, rules.SolitaireState)
+        views: list[tuple[View, dict[str, Any]]] = []
+        while not state.is_over:
+            wanted = {name: {"cards": len(deck.cards), "discarded": [COMPONENTS.cards[c].number for c in deck.discards]}
+                      for name, deck in zip(STACKS, state.stacks, strict=True)}
+            views.append((state.view(0), wanted))
+            state.apply(0, bot.choose(state.view(0), state.legal_actions(0)))
+        last = views[-1][1]
+        assert sum(wanted != last for _, wanted in views) > 10  # the piles did change: the check can fail
+        for view, wanted in views:
+            assert view["stacks"] == wanted

@@ -12,7 +12,9 @@ CHARACTER card stack running out.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from enum import IntEnum
+from functools import partial
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -393,14 +395,17 @@ class SolitaireState(CachedLegalActions):
 
     def view(self, seat: int | None) -> View:
         """What the player (or a spectator) sees. The destiny markers, the extinct branches, the
-        log and the hand are made when read, from copies taken now (the state changes them in
-        place)."""
+        stacks, the log and the hand are made when read, from copies taken now (the state
+        changes them in place)."""
         climate = self.climate_index
         over = self.is_over
         table = self.table
         # A spectator sees the QUiRKS but not their codes (the identification markers hide
         # them) and not the hand.
         codes = table if seat is not None or over else None
+        quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
+                  for n, q in enumerate(self.quirks)]
+        counted = self.counted
         data: dict[str, Any] = {
             "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
                         "zone": self.climate % COMPONENTS.zones_per_climate + 1,
@@ -410,32 +415,48 @@ class SolitaireState(CachedLegalActions):
             "resume": _STAGE_NAMES[self.resume] if self.stage is Stage.COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
-            "quirks": [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
-                       for n, q in enumerate(self.quirks)],
+            "quirks": quirks,
             "hand_size": len(self.hand),
-            "stacks": {name: {"cards": len(d.cards), "discarded": list(map(_NUMBER_OF, d.discards))}
-                       for name, d in zip(STACKS, self._stacks, strict=True)},
             "actions": self.actions,
             "extinctions": len(self.extinct),
-            "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in self.counted]
-            if self.counted else [],
+            "counted": [{"niche": n, "cards": b, "food_chain": f, "total": b + f} for n, b, f in counted]
+            if counted else [],
             "is_over": over,
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
         }
-        drawn, pool = tuple(self.destiny_drawn), len(self.destiny_pool)
-        extinct = tuple(self.extinct)
-        log = self.log
-        parts = {
-            "destiny": lambda: {"drawn": [NICHES[n] for n in drawn], "pool": pool},
-            "extinct": lambda: [[NUMBERS[c] for c in branch] for branch in extinct],
-            "log": lambda: read(log, _describe, seat, over, 40),
+        # The piles as they are now: a stack's cards only ever leave it, and a discard pile
+        # only grows (discarded cards leave the game), so their sizes now tell what to show.
+        decks = self._stacks
+        sizes = [(len(deck.cards), len(deck.discards)) for deck in decks]
+        parts: dict[str, Callable[[], Any]] = {
+            "stacks": partial(_stacks_json, decks, sizes),
+            "destiny": partial(_destiny_json, tuple(self.destiny_drawn), len(self.destiny_pool)),
+            "extinct": partial(_extinct_json, tuple(self.extinct)),
+            "log": partial(read, self.log, _describe, seat, over, 40),
         }
         if seat is not None or over:
             # Most decisions weigh the QUiRKS alone: the hand is made when read.
-            hand = tuple(self.hand)
-            parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
+            parts["hand"] = partial(_hand_json, tuple(self.hand), table)
         return View(self.game.id, seat, data, parts)
+
+
+def _stacks_json(decks: list[Deck[int]], sizes: list[tuple[int, int]]) -> dict[str, Any]:
+    """The stacks' sizes and discard piles, as they were when ``sizes`` was taken."""
+    return {name: {"cards": size, "discarded": list(map(_NUMBER_OF, deck.discards[:height]))}
+            for name, deck, (size, height) in zip(STACKS, decks, sizes, strict=True)}
+
+
+def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
+    return {"drawn": [NICHES[n] for n in drawn], "pool": pool}
+
+
+def _extinct_json(extinct: tuple[tuple[int, ...], ...]) -> list[list[str]]:
+    return [[NUMBERS[c] for c in branch] for branch in extinct]
+
+
+def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+    return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
