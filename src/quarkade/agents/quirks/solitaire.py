@@ -11,10 +11,14 @@ from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
+    CARNIVORE,
     CLIMATE_COUNT,
     CODED_ANY,
+    HERBIVORE,
+    PLANT,
     Seen,
     as_moves,
+    card_at,
     climate_of,
     guess_beside,
     partners,
@@ -46,8 +50,8 @@ class Group:
     """What the solitaire player reads from its view. The keys every decision needs are read at
     once, the others when first needed: the view makes only the parts read."""
 
-    __slots__ = ("view", "space", "climate", "quirks", "thresholds", "_guesses", "_target",
-                 "_hand", "_held", "_left")
+    __slots__ = ("view", "space", "climate", "quirks", "thresholds", "_target", "_hand", "_held", "_by_stack",
+                 "_left")
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -55,12 +59,10 @@ class Group:
         self.climate = climate_of(self.space)
         self.quirks = [seen_cards(q["cards"]) for q in view["quirks"]]
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
-        # The guesses that depend on the cards held (those of cards one cannot read, the new
-        # card a draw brings), kept for this decision only: see total().
-        self._guesses: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
         self._target = -1
         self._hand: tuple[Seen, ...] | None = None
         self._held: tuple[Seen, ...] | None = None
+        self._by_stack: tuple[tuple[Seen, ...], ...] | None = None
         self._left: tuple[int, ...] | None = None
 
     @property
@@ -106,25 +108,58 @@ class Group:
         actions: int = self.view["actions"]
         return actions
 
+    @property
+    def by_stack(self) -> tuple[tuple[Seen, ...], ...]:
+        """The cards held, by stack."""
+        by_stack = self._by_stack
+        if by_stack is None:
+            lists: list[list[Seen]] = [[] for _ in STACKS]
+            for card in self.held:
+                lists[card.stack].append(card)
+            by_stack = self._by_stack = tuple([tuple(cards) for cards in lists])
+        return by_stack
+
     def guess(self, climate: int, niche: int, cards: Sequence[Seen], first: Seen | None,
               second: Seen | None) -> tuple[float, float]:
-        """``guess_beside`` of a QUiRKS beside its partners (see ``partners``), kept: cards
-        one reads are guessed from their codes alone, and their guess holds in any decision
-        (_GUESSES); a card one cannot read is guessed from what its stack still holds, which
-        depends on the cards held now (this decision's own dict)."""
+        """``guess_beside`` of a QUiRKS beside its partners (see ``partners``), kept in
+        _GUESSES: cards one reads are guessed from their codes alone, and their guess holds in
+        any decision; a card one cannot read (the new card a draw brings) is guessed from what
+        its stack still holds, which depends on the cards held of its stack only (they alone
+        count in ``share_coded``), kept with them."""
         key = (climate, niche, cards, first, second)
         found = _GUESSES.get(key)
         if found is None:
-            found = self._guesses.get(key)
-            if found is None:
-                if _readable(cards, first, second):
-                    found = guess_beside(niche, cards, first, second, climate)
-                    if len(_GUESSES) >= _CACHE_SIZE:
-                        _GUESSES.clear()
-                    _GUESSES[key] = found
-                else:
-                    found = self._guesses[key] = guess_beside(niche, cards, first, second, climate, self.held)
+            if _readable(cards, first, second):
+                found = guess_beside(niche, cards, first, second, climate)
+                if len(_GUESSES) >= _CACHE_SIZE:
+                    _GUESSES.clear()
+                _GUESSES[key] = found
+            else:
+                held = self._held_beside(cards, first, second)
+                held_key = (key, held)
+                found = _HELD_GUESSES.get(held_key)
+                if found is None:
+                    found = guess_beside(niche, cards, first, second, climate, held)
+                    if len(_HELD_GUESSES) >= _CACHE_SIZE:
+                        _HELD_GUESSES.clear()
+                    _HELD_GUESSES[held_key] = found
         return found
+
+    def _held_beside(self, cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> tuple[Seen, ...]:
+        """The cards held of the stacks of the cards one cannot read among ``cards`` and the
+        partners: a guess of those cards with these held aside equals their guess with every
+        card held aside."""
+        stack = -1
+        for card in (*cards, first, second):
+            if card is not None and card.codes is None:
+                if stack < 0:
+                    stack = card.stack
+                elif card.stack != stack:
+                    # Cards of several stacks one cannot read: seldom met
+                    stacks = sorted({card.stack for card in (*cards, first, second)
+                                     if card is not None and card.codes is None})
+                    return tuple([card for stack in stacks for card in self.by_stack[stack]])
+        return self.by_stack[stack]
 
     def total(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None,
               niches: Iterable[int] | None = None) -> tuple[float, float]:
@@ -178,11 +213,9 @@ class Group:
         for q in self.quirks:
             for card in q:
                 positions[card.stack] += 1
-        by_stack: list[list[Seen]] = [[] for _ in STACKS]
-        for card in self.held:
-            by_stack[card.stack].append(card)
+        by_stack = self.by_stack
         left = self.left
-        parts = [_stack_part(stack, count, tuple(by_stack[stack]), left[stack] > 0)
+        parts = [_stack_part(stack, count, by_stack[stack], left[stack] > 0)
                  for stack, count in enumerate(positions) if count]
         sums = []
         for climate in range(CLIMATE_COUNT):
@@ -220,6 +253,9 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # hand's and the stacks that have cards left.
 _CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
 _GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
+# Guesses of QUiRKS with cards one cannot read, by the same key and the cards held of their stacks.
+_HELD_GUESSES: dict[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
+                    tuple[float, float]] = {}
 _TOTALS: dict[tuple[int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], tuple[float, float]] = {}
 _REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
 
@@ -352,11 +388,15 @@ class SolitaireHeuristic(Bot):
         met = partners(quirks)
         first, second = met[niche]
         means = [guess(target, n, quirks[n], *met[n])[0] for n in range(3)]
-
-        def merit(m: Move) -> float:
-            old = seen[m.cards[0]]
-            if len(m.cards) == 2:
-                new = seen[m.cards[1]]
+        plant, herbivore, carnivore = quirks
+        unseen = Seen.unseen
+        # The moves' merits worked out in turn, the first best kept (as ``max`` keeps it).
+        best, best_merit = moves[0], -math.inf
+        for index, m in enumerate(moves):
+            named = m.cards
+            old = seen[named[0]]
+            if len(named) == 2:
+                new = seen[named[1]]
                 kept_means = hand_means[:]
                 kept_means[hand.index(new)] = old.mean(target)
                 reserve = sum(kept_means)
@@ -364,22 +404,45 @@ class SolitaireHeuristic(Bot):
             else:
                 stack = old.stack
                 if left[stack] == 0:
-                    return -math.inf  # the stack has run out: drawing from it loses the game
-                new = Seen.unseen(stack)
+                    merit = -math.inf  # the stack has run out: drawing from it loses the game
+                    if index == 0:
+                        best_merit = merit
+                    continue
+                new = unseen(stack)
                 reserve = kept
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
             changed = tuple([new if card is old else card for card in cards])
-            group = means[:]
-            group[niche] = guess(target, niche, changed, first, second)[0]
+            g0, g1, g2 = means
+            mean = guess(target, niche, changed, first, second)[0]
             if old.row != "B" or new.row != "B":
-                quirks[niche] = changed
-                for other, pair in enumerate(partners(quirks)):
-                    if other != niche and pair != met[other]:
-                        group[other] = guess(target, other, quirks[other], *pair)[0]
-                quirks[niche] = cards
-            return 0.0 + group[0] + group[1] + group[2] + RESERVE * reserve - cost
-
-        return max(moves, key=merit)
+                # The partners of the other niches (``partners`` of the group with the change):
+                # the plant and the carnivore meet the herbivore's A and C cards; the herbivore,
+                # the plant's and the carnivore's A cards.
+                if niche == PLANT:
+                    pair = (card_at(changed, "A"), card_at(carnivore, "A"))
+                    if pair != met[HERBIVORE]:
+                        g1 = guess(target, HERBIVORE, herbivore, *pair)[0]
+                elif niche == HERBIVORE:
+                    pair = (card_at(changed, "A"), None)
+                    if pair != met[PLANT]:
+                        g0 = guess(target, PLANT, plant, *pair)[0]
+                    pair = (card_at(changed, "C"), None)
+                    if pair != met[CARNIVORE]:
+                        g2 = guess(target, CARNIVORE, carnivore, *pair)[0]
+                else:
+                    pair = (card_at(plant, "A"), card_at(changed, "A"))
+                    if pair != met[HERBIVORE]:
+                        g1 = guess(target, HERBIVORE, herbivore, *pair)[0]
+            if niche == PLANT:
+                g0 = mean
+            elif niche == HERBIVORE:
+                g1 = mean
+            else:
+                g2 = mean
+            merit = 0.0 + g0 + g1 + g2 + RESERVE * reserve - cost
+            if merit > best_merit or index == 0:
+                best, best_merit = m, merit
+        return best
 
     def _replace(self, g: Group, moves: Sequence[Move]) -> Move:
         """Random Mutation: the card the target climate needs least, from a stack that has cards."""
