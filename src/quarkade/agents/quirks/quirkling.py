@@ -5,21 +5,21 @@ climates' codes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
     CODED_IN_STACK,
+    INDEX,
     STACK_SIZE,
     Seen,
     as_moves,
     climate_of,
     seen_by_index,
-    seen_cards,
     share_coded,
 )
-from quarkade.core.game import Action, Game, View
+from quarkade.core.game import Action, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import NICHES, STACK_ROWS, STACKS
 from quarkade.games.quirks.rules import NICHE_STACKS
@@ -28,6 +28,7 @@ from quarkade.games.quirks.rules import NICHE_STACKS
 
 
 NICHE_INDEX = {name: kind for kind, name in enumerate(NICHES)}
+ALL_KINDS = (0, 1, 2)
 CLIMATE_STEPS = 2  # the marker moves two zones after every turn
 KIND_FAVOUR = (0.0, 1.0, 3.0, 8.0)  # a kind with 0-3 of its cards bearing a climate's code
 LACKING_PENALTY = 3.0  # a player seen lacking a stack is asked for it again only if no one else is left
@@ -149,34 +150,82 @@ _SHARES = tuple(tuple(tuple(tuple(share_coded(stack, climate, counted=(held, cod
                 for climate in range(len(CODED_IN_STACK[0])))
 
 Weights = tuple[tuple[int, float], ...]  # (climate, weight) of each climate weighed
-# A hand's rows in the weighted climates, the sum of their terms, the hand's value and its coded
-# cards by stack in each climate (see Nursery._setting).
-_Setting = tuple[tuple[_Row, ...], float, float, tuple[tuple[int, ...], ...]]
-# What a hand makes of the weighted climates for the kinds lacking, and the expected gain of each
-# stack with it (see Nursery.gains), by the hand (its cards as seen, in the view's order), the
-# kinds and the weights: a seat weighs the same hand again as it asks player after player, or
-# answers after asking. A bot keeps the few of its latest hands (``Memo``).
-_HandKey = tuple[tuple[Seen, ...], tuple[int, ...], Weights]
-MEMO_SIZE = 64
+
+# A hand's counts of cards by stack packed in one int, eight bits a stack (a hand never holds 256
+# cards of one stack): summed card by card, and looked up as one small int.
+BITS = 8
+FIELD = (1 << BITS) - 1
+UNIT = tuple(1 << BITS * stack for stack in range(len(STACKS)))
 
 
-class Memo:
-    """A bot's ``_Setting`` and gains of its latest hands."""
+_UNPACKED: dict[int, tuple[int, ...]] = {}
 
-    __slots__ = ("settings", "gains")
 
-    def __init__(self) -> None:
-        self.settings: dict[_HandKey, _Setting] = {}
-        self.gains: dict[_HandKey, tuple[float, ...]] = {}
+def unpacked(pack: int) -> tuple[int, ...]:
+    """The counts by stack packed in ``pack`` (the same few come back: kept)."""
+    found = _UNPACKED.get(pack)
+    if found is None:
+        if len(_UNPACKED) >= 50_000:
+            _UNPACKED.clear()
+        found = _UNPACKED[pack] = tuple(pack >> BITS * stack & FIELD for stack in range(len(STACKS)))
+    return found
+
+
+class Face:
+    """A card of a hand as the bot weighs it, made once for each face seen (number and codes):
+    its Seen, the index a Move names it by, its stack, whether it bears each climate's code
+    (1 or 0), and its part in the hand's packed counts of cards bearing each climate's code and
+    of cards whose codes one reads."""
+
+    __slots__ = ("seen", "index", "stack", "marks", "coded", "readable")
+
+    def __init__(self, seen: Seen) -> None:
+        self.seen, self.stack = seen, seen.stack
+        self.index = INDEX[seen.number] if seen.number else -1
+        self.marks = tuple(1 if mark else 0 for mark in seen.marks)
+        self.coded = tuple(UNIT[seen.stack] * mark for mark in self.marks)
+        self.readable = UNIT[seen.stack] if seen.number and seen.codes is not None else 0
+
+
+_FACES: dict[tuple[str, str | None], Face] = {}
+
+
+def faces_of(cards: Sequence[Mapping[str, Any]]) -> tuple[Face, ...]:
+    """The Face of each card of a view (few faces are ever seen: the table holds them all)."""
+    faces = _FACES
+    found = []
+    for card in cards:
+        key = (card["number"], card.get("codes"))
+        face = faces.get(key)
+        if face is None:
+            face = faces[key] = Face(Seen.of(card))
+        found.append(face)
+    return tuple(found)
+
+
+# ``_row`` by the packed count it is made from (uncut), for each kinds lacking and weight.
+_PACKED_ROWS: dict[tuple[tuple[int, ...], float], dict[int, _Row]] = {}
+
+
+def packed_row(pack: int, lacking: tuple[int, ...], weight: float) -> _Row:
+    """``_row`` of the coded counts packed in ``pack``, cut to ``_LIMITS``."""
+    table = _PACKED_ROWS.get((lacking, weight))
+    if table is None:
+        table = _PACKED_ROWS[lacking, weight] = {}
+    found = table.get(pack)
+    if found is None:
+        if len(table) >= 50_000:
+            table.clear()
+        found = table[pack] = _row(tuple(map(min, unpacked(pack), _LIMITS[lacking])), lacking, weight)
+    return found
 
 
 class Nursery:
     """What a Quirkling player reads from its view."""
 
-    __slots__ = ("view", "seat", "space", "players", "current", "hand", "lacking", "lacking_kinds", "_values",
-                 "_counts", "_readable", "_seen_lacking", "_memo")
+    __slots__ = ("view", "seat", "space", "players", "current", "faces", "lacking_kinds", "_hand", "_seen_lacking")
 
-    def __init__(self, view: View, memo: Memo | None = None) -> None:
+    def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
         seat = view.seat
         assert seat is not None, "a bot plays a seat"
@@ -185,17 +234,27 @@ class Nursery:
         players: list[dict[str, Any]] = view["players"]
         self.players = players
         self.current: int = view["current"]
-        self.hand = seen_cards(view["hand"])
-        made = {NICHE_INDEX[q["niche"]] for q in players[seat]["quirklings"]}
-        self.lacking = [kind for kind in range(3) if kind not in made]
-        self.lacking_kinds = tuple(self.lacking)
-        # What a decision works out more than once: the values of hands, the hand's counts of
-        # coded cards by climate, its rows of terms and gains by weights.
-        self._values: dict[tuple[tuple[Seen, ...], tuple[tuple[int, float], ...]], float] = {}
-        self._counts: dict[int, list[int]] = {}  # see hand_count
-        self._readable: list[int] | None = None  # the hand's cards whose codes one reads, by stack
+        self.faces = faces_of(view["hand"])
+        made = players[seat]["quirklings"]
+        if made:
+            kinds = {NICHE_INDEX[q["niche"]] for q in made}
+            self.lacking_kinds = tuple(kind for kind in ALL_KINDS if kind not in kinds)
+        else:
+            self.lacking_kinds = ALL_KINDS
+        self._hand: tuple[Seen, ...] | None = None
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
-        self._memo = memo or Memo()
+
+    @property
+    def lacking(self) -> list[int]:
+        """The kinds we have not made."""
+        return list(self.lacking_kinds)
+
+    @property
+    def hand(self) -> tuple[Seen, ...]:
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = tuple([face.seen for face in self.faces])
+        return hand
 
     @property
     def top(self) -> Seen | None:
@@ -220,12 +279,7 @@ class Nursery:
     def value(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> float:
         """How close ``cards`` bring the kinds we lack in the weighted climates: the kinds
         nearest completion take the shared animal cards first."""
-        key = (tuple(cards), tuple(weights))
-        found = self._values.get(key)
-        if found is None:
-            found = self._values[key] = self._value([_coded_count(cards, climate) for climate, _ in weights],
-                                                    weights, len(cards))
-        return found
+        return self._value([_coded_count(cards, climate) for climate, _ in weights], weights, len(cards))
 
     def _value(self, counts: Sequence[Sequence[int]], weights: Sequence[tuple[int, float]], size: int) -> float:
         """``value`` of ``size`` cards, from how many of them bear each climate's code, by stack
@@ -237,82 +291,75 @@ class Nursery:
                 total += term
         return total + 0.01 * size
 
+    def pack(self, climate: int) -> int:
+        """The hand's cards bearing ``climate``'s code, by stack, packed (see ``unpacked``)."""
+        pack = 0
+        for face in self.faces:
+            pack += face.coded[climate]
+        return pack
+
     def hand_count(self, climate: int) -> list[int]:
-        """``_coded_count`` of the hand, worked out once a decision (not to be changed)."""
-        found = self._counts.get(climate)
-        if found is None:
-            found = self._counts[climate] = _coded_count(self.hand, climate)
-        return found
+        """``_coded_count`` of the hand."""
+        return list(unpacked(self.pack(climate)))
 
-    def _setting(self, weights: Sequence[tuple[int, float]]) -> _Setting:
-        """The hand's ``_row`` in each weighted climate, the sum of its terms, the hand's
-        ``value`` and its coded cards by stack in each climate (``hand_count``)."""
-        key = (self.hand, self.lacking_kinds, tuple(weights))
-        settings = self._memo.settings
-        found = settings.get(key)
-        if found is None:
-            lacking = self.lacking_kinds
-            limits = _LIMITS[lacking]
-            counts = []
-            rows = []
-            for climate, weight in weights:
-                coded = self.hand_count(climate)
-                counts.append(tuple(coded))
-                rows.append(_row(tuple(map(min, coded, limits)), lacking, weight))
-            # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
-            total = rows[0][1]
-            for row in rows[1:]:
-                for term in row[0]:
-                    total += term
-            if len(settings) >= MEMO_SIZE:
-                settings.clear()
-            found = settings[key] = (tuple(rows), total, total + 0.01 * len(self.hand), tuple(counts))
-        return found
+    def _rows(self, weights: Weights) -> tuple[_Row, _Row, int, int]:
+        """The hand's ``_row`` in each of the two weighted climates, and its packed counts there."""
+        (first, weight0), (second, weight1) = weights
+        pack0 = pack1 = 0
+        for face in self.faces:
+            coded = face.coded
+            pack0 += coded[first]
+            pack1 += coded[second]
+        lacking = self.lacking_kinds
+        return packed_row(pack0, lacking, weight0), packed_row(pack1, lacking, weight1), pack0, pack1
 
-    def hand_value(self, weights: Sequence[tuple[int, float]]) -> float:
+    def hand_value(self, weights: Weights) -> float:
         """``value(self.hand, weights)``, from the hand's counts."""
-        return self._setting(weights)[2]
+        row0, row1, _, _ = self._rows(weights)
+        # The terms summed in ``_value``'s order: the first climate's sum, then term by term.
+        total = row0[1]
+        for term in row1[0]:
+            total += term
+        return total + 0.01 * len(self.faces)
 
-    def value_without(self, card: Seen, weights: Sequence[tuple[int, float]]) -> float:
+    def value_without(self, card: Seen, weights: Weights) -> float:
         """``value`` of the hand less ``card`` (one of its cards), from the hand's counts."""
         return self.value_without_each((card,), weights)[0]
 
-    def value_without_each(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> list[float]:
+    def value_without_each(self, cards: Sequence[Seen], weights: Weights) -> list[float]:
         """``value_without`` of each of ``cards``."""
-        rows = self._setting(weights)[0]
-        first = weights[0][0]
-        sum0, dropped_sums0 = rows[0][1], rows[0][5]
-        later = [(climate, row[0], row[4]) for (climate, _), row in zip(weights[1:], rows[1:], strict=True)]
-        rest = 0.01 * (len(self.hand) - 1)
+        (first, _), (second, _) = weights
+        row0, row1, _, _ = self._rows(weights)
+        sum0, dropped_sums0, plain1, dropped1 = row0[1], row0[5], row1[0], row1[4]
+        rest = 0.01 * (len(self.faces) - 1)
         found = []
         for card in cards:
             stack, marks = card.stack, card.marks
             # With the card's code in a climate, the hand's coded cards less one of its stack;
             # the terms summed in ``_value``'s order.
             total = dropped_sums0[stack] if marks[first] else sum0
-            for climate, plain, dropped in later:
-                for term in dropped[stack] if marks[climate] else plain:
-                    total += term
+            for term in dropped1[stack] if marks[second] else plain1:
+                total += term
             found.append(total + rest)
         return found
 
-    def readable(self) -> list[int]:
+    def readable(self) -> tuple[int, ...]:
         """How many of the hand's cards one reads the codes of, by stack."""
-        readable = self._readable
-        if readable is None:
-            readable = self._readable = [0] * len(STACKS)
-            for card in self.hand:
-                if card.number and card.codes is not None:
-                    readable[card.stack] += 1
-        return readable
+        return unpacked(self.readable_pack())
+
+    def readable_pack(self) -> int:
+        pack = 0
+        for face in self.faces:
+            pack += face.readable
+        return pack
 
     def shares(self, climate: int) -> list[float]:
         """``share_coded(stack, climate, self.hand)`` of each stack, from the hand's cards whose
         codes one reads, by stack, and those bearing the code."""
-        # A card bearing a code is one whose codes one reads: hand_count counts those.
+        # A card bearing a code is one whose codes one reads: ``pack`` counts those.
         by_stack = _SHARES[climate]
-        return [by_stack[stack][held][coded]
-                for stack, (held, coded) in enumerate(zip(self.readable(), self.hand_count(climate), strict=True))]
+        return [by_stack[stack][held][coded] for stack, (held, coded)
+                in enumerate(zip(self.readable(), unpacked(self.pack(climate)), strict=True))]
 
     def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
@@ -323,36 +370,36 @@ class Nursery:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
         return (self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)
 
-    def expected_gain(self, stack: int, weights: Sequence[tuple[int, float]]) -> float:
+    def expected_gain(self, stack: int, weights: Weights) -> float:
         """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
         return self.gains(weights)[stack]
 
-    def gains(self, weights: Sequence[tuple[int, float]]) -> tuple[float, ...]:
+    def gains(self, weights: Weights) -> list[float]:
         """``expected_gain`` of every stack, for two weighted climates: the value the hand with
         the card would have, for each pattern of the two codes the card may bear, less the
         hand's, times the chance of the pattern (the shares of the codes among the cards of
         its stack one does not hold), summed over the patterns in order (neither, the first,
         the second, both), the patterns that cannot happen left out."""
-        key = (self.hand, self.lacking_kinds, tuple(weights))
-        memo = self._memo.gains
-        found = memo.get(key)
-        if found is not None:
-            return found
         (first, _), (second, _) = weights
-        (row0, row1), total, base, (coded0, coded1) = self._setting(weights)
+        row0, row1, pack0, pack1 = self._rows(weights)
         sum0, bumped_sums0 = row0[1], row0[3]
         plain1, bumped1 = row1[0], row1[2]
-        extra = 0.01 * (len(self.hand) + 1)
+        size = len(self.faces)
+        total = sum0
+        for term in plain1:
+            total += term
+        base = total + 0.01 * size  # the hand's value
+        extra = 0.01 * (size + 1)
         uncoded = total + extra - base  # a card bearing neither code: the hand's own terms
         # When both climates are one, a card bearing its code bears it in both.
         same = first == second
         # The shares of the codes (see ``shares``), stack by stack.
-        readable, shares0, shares1 = self.readable(), _SHARES[first], _SHARES[second]
+        shares0, shares1 = _SHARES[first], _SHARES[second]
         gains = []
-        for stack in range(len(STACKS)):
-            held = readable[stack]
-            p0, p1 = shares0[stack][held][coded0[stack]], shares1[stack][held][coded1[stack]]
-            bumped_sum0, bumped = bumped_sums0[stack], bumped1[stack]
+        readable = self.readable()
+        for by_held0, by_held1, held, coded0, coded1, bumped_sum0, bumped in zip(
+                shares0, shares1, readable, unpacked(pack0), unpacked(pack1), bumped_sums0, bumped1, strict=True):
+            p0, p1 = by_held0[held][coded0], by_held1[held][coded1]
             gain = 0.0
             chance = (1 - p0) * (1 - p1)
             if chance > 0:
@@ -377,10 +424,7 @@ class Nursery:
                     summed += term
                 gain += chance * (summed + extra - base)
             gains.append(gain)
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        found = memo[key] = tuple(gains)
-        return found
+        return gains
 
     def seen_lacking(self, seat: int, stack: int) -> bool:
         """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
@@ -408,14 +452,10 @@ class QuirklingHeuristic(Bot):
 
     kind = "heuristic"
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        super().__init__(game, seed)
-        self.memo = Memo()
-
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        n = Nursery(view, self.memo)
+        n = Nursery(view)
         moves = as_moves(legal)
         stage: str = view["stage"]
         if stage in ("request", "refill"):
@@ -460,13 +500,26 @@ class QuirklingHeuristic(Bot):
         """The card whose loss costs the coming climates least; of those, one without
         ``climate``'s code (so that whoever gets it cannot use it at once)."""
         weights = n.next_weights()
-        seen = seen_by_index(n.hand)
-        held = n.hand_value(weights)
-        cards = [seen[m.cards[0]] for m in moves]
+        (first, _), (second, _) = weights
+        row0, row1, _, _ = n._rows(weights)
+        sum0, dropped_sums0, plain1, dropped1 = row0[1], row0[5], row1[0], row1[4]
+        # The hand's value and each card's value without it, as ``hand_value`` and
+        # ``value_without_each`` work them out.
+        held = sum0
+        for term in plain1:
+            held += term
+        held += 0.01 * len(n.faces)
+        rest = 0.01 * (len(n.faces) - 1)
+        by_index = {face.index: face for face in n.faces}
         # The first move of the least loss, as ``min`` finds it.
-        best, least = moves[0], (math.inf, True)
-        for m, card, without in zip(moves, cards, n.value_without_each(cards, weights), strict=True):
-            loss = held - without, bool(card.marks[climate])
+        best, least = moves[0], (math.inf, 1)
+        for m in moves:
+            face = by_index[m.cards[0]]
+            stack, marks = face.stack, face.marks
+            without = dropped_sums0[stack] if marks[first] else sum0
+            for term in dropped1[stack] if marks[second] else plain1:
+                without += term
+            loss = held - (without + rest), marks[climate]
             if loss < least:
                 best, least = m, loss
         return best
