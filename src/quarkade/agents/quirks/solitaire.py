@@ -24,7 +24,6 @@ from quarkade.agents.quirks.seen import (
     partners,
     pick,
     seen_by_index,
-    seen_cards,
     share_coded,
 )
 from quarkade.core.game import Action, View
@@ -57,7 +56,11 @@ class Group:
         self.view = view
         self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        self.quirks = [seen_cards(q["cards"]) for q in view["quirks"]]
+        # seen_cards of each QUiRKS, inlined (a Seen is never false: ``or`` falls back only on a
+        # face not met yet)
+        faces = _FACES
+        self.quirks = [tuple([faces.get((card["number"], card.get("codes"))) or _face(card) for card in q["cards"]])
+                       for q in view["quirks"]]
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
         self._target = -1
         self._hand: tuple[Seen, ...] | None = None
@@ -74,7 +77,9 @@ class Group:
     def hand(self) -> tuple[Seen, ...]:
         hand = self._hand
         if hand is None:
-            hand = self._hand = seen_cards(self.view["hand"])
+            faces = _FACES
+            hand = self._hand = tuple([faces.get((card["number"], card.get("codes"))) or _face(card)
+                                       for card in self.view["hand"]])
         return hand
 
     @property
@@ -192,7 +197,20 @@ class Group:
 
     def chance(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None) -> float:
         """The chance the group reaches ``climate``'s threshold."""
-        return reaches(self.total(climate, quirks), self.thresholds[climate])
+        threshold = self.thresholds[climate]
+        if quirks is not None:
+            return reaches(self.total(climate, quirks), threshold)
+        # Asked of the group as it is at every step: kept with its total (see total()).
+        group = self.quirks
+        key = (climate, threshold, group[0], group[1], group[2])
+        found = _CHANCES.get(key)
+        if found is None:
+            found = reaches(self.total(climate), threshold)
+            if (climate, group[0], group[1], group[2]) in _TOTALS:
+                if len(_CHANCES) >= _CACHE_SIZE:
+                    _CHANCES.clear()
+                _CHANCES[key] = found
+        return found
 
     def potential(self, climate: int) -> float:
         """What the group could reach in ``climate`` with the best cards of the group and the
@@ -204,7 +222,7 @@ class Group:
         """By climate, the sum ``potential`` weighs against the threshold. It depends on the
         cards of the group and the hand and on which stacks have cards left, which change at
         most once in the three decisions of an action: it is kept in _REACH."""
-        key = (tuple(self.quirks), self.hand, tuple([count > 0 for count in self.left]))
+        key = (tuple(self.quirks), self.hand, tuple(map(bool, self.left)))  # counts: bool(count) is count > 0
         found = _REACH.get(key)
         if found is not None:
             return found
@@ -232,10 +250,26 @@ class Group:
     def target(self) -> int:
         if self._target < 0:
             reach, thresholds, here = self._reach(), self.thresholds, self.climate
-            self._target = max(range(CLIMATE_COUNT), key=lambda c: (reach[c] - thresholds[c], c == here))
+            # max(range(CLIMATE_COUNT), key=lambda c: (reach[c] - thresholds[c], c == here)),
+            # unrolled: the first best kept
+            best, best_key = 0, (reach[0] - thresholds[0], here == 0)
+            for climate in range(1, CLIMATE_COUNT):
+                key = (reach[climate] - thresholds[climate], climate == here)
+                if key > best_key:
+                    best, best_key = climate, key
+            self._target = best
         return self._target
 
 
+
+
+# The Seen of each face (number, codes) met in a view (Seen.of's, held here for the loops above).
+_FACES: dict[tuple[str, str | None], Seen] = {}
+
+
+def _face(card: dict[str, Any]) -> Seen:
+    seen = _FACES[(card["number"], card.get("codes"))] = Seen.of(card)
+    return seen
 
 
 def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> bool:
@@ -256,6 +290,8 @@ _GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[
 # Guesses of QUiRKS with cards one cannot read, by the same key and the cards held of their stacks.
 _HELD_GUESSES: dict[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
                     tuple[float, float]] = {}
+# The chance the group reaches a threshold, by climate, threshold and QUiRKS (as _TOTALS).
+_CHANCES: dict[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float] = {}
 _TOTALS: dict[tuple[int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], tuple[float, float]] = {}
 _REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
 

@@ -26,7 +26,7 @@ from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, known_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, known_name
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -67,6 +67,8 @@ _COUNTING_MOVES = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in rang
                                                                 for k in range(3))}
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+_NO_DISCARDS: tuple[tuple[str, ...], ...] = tuple(() for _ in STACKS)
+_PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))  # copied into each view
 _NUMBER_OF = NUMBERS.__getitem__  # a card's printed number, by its index
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
 # does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
@@ -107,7 +109,7 @@ class QuirksSolitaire(QuirksFamily):
 class SolitaireState(CachedLegalActions):
     __slots__ = ("chance", "_stacks", "_unshuffled", "_shuffle_seed", "hand", "quirks", "climate", "destiny_pool",
                  "destiny_drawn", "niche", "stage", "resume", "actions", "extinct", "counted", "won", "lost_why", "log",
-                 "table", "_to_act")
+                 "table", "_to_act", "_discarded")
 
     game: QuirksSolitaire
     chance: Chance
@@ -133,6 +135,10 @@ class SolitaireState(CachedLegalActions):
     log: Log
     table: AdaptationTable  # the true one; a state sampled for a bot holds one drawn for it
     _to_act: tuple[int, ...]
+    # The printed numbers of each discard pile, as the views show them, kept as the piles grow
+    # (never changed in place: shared by clones); None where the piles were set from outside,
+    # until a view reads them.
+    _discarded: tuple[tuple[str, ...], ...] | None
 
     @classmethod
     def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
@@ -141,6 +147,7 @@ class SolitaireState(CachedLegalActions):
         # The stacks stay in their printed order until drawn; the chance moves on as if shuffled.
         s.chance = Chance(seed, _SETUP_SHUFFLE_DRAWS)
         s._stacks = [Deck(list(cards)) for cards in STACK_CARDS]
+        s._discarded = _NO_DISCARDS
         s._shuffle_seed = s.chance.seed
         s.climate = s.chance.below(SPACES)
         s.destiny_pool, s.destiny_drawn = [], []
@@ -170,7 +177,7 @@ class SolitaireState(CachedLegalActions):
 
     @stacks.setter
     def stacks(self, decks: list[Deck[int]]) -> None:
-        self._stacks, self._unshuffled, self._shuffle_seed = decks, None, 0
+        self._stacks, self._unshuffled, self._shuffle_seed, self._discarded = decks, None, 0, None
 
     def _shuffle_down_to(self, stack: int, lowest: int) -> None:
         """Put the cards of a stack from its top down to index ``lowest`` in their shuffled
@@ -196,7 +203,7 @@ class SolitaireState(CachedLegalActions):
         c.niche, c.stage, c.resume = self.niche, self.stage, self.resume
         c.actions, c.extinct = self.actions, self.extinct[:]
         c.counted, c.won, c.lost_why, c.log, c._to_act = self.counted, self.won, self.lost_why, self.log, self._to_act
-        c.table = self.table
+        c.table, c._discarded = self.table, self._discarded
         c._legal = self._legal  # never changed in place: safe to share
         return c
 
@@ -340,7 +347,11 @@ class SolitaireState(CachedLegalActions):
             new = self._take(stack_for(niche, CARDS[old].row))
             if new < 0:
                 return
-            self._stacks[CARDS[old].stack].discards.append(old)
+            stack = CARDS[old].stack
+            self._stacks[stack].discards.append(old)
+            discarded = self._discarded
+            if discarded is not None:
+                self._discarded = (*discarded[:stack], (*discarded[stack], NUMBERS[old]), *discarded[stack + 1:])
         self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
         self._note("mutate-draw", -1, 0, niche, old, new, from_hand >= 0)
 
@@ -403,8 +414,14 @@ class SolitaireState(CachedLegalActions):
         # A spectator sees the QUiRKS but not their codes (the identification markers hide
         # them) and not the hand.
         codes = table if seat is not None or over else None
-        quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
-                  for n, q in enumerate(self.quirks)]
+        if codes is PRINTED:
+            # cards_json(q, PRINTED), inlined: nearly every view shows the printed codes
+            printed = _PRINTED_CARDS
+            quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": [printed[c].copy() for c in q]}
+                      for n, q in enumerate(self.quirks)]
+        else:
+            quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
+                      for n, q in enumerate(self.quirks)]
         counted = self.counted
         data: dict[str, Any] = {
             "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
@@ -425,12 +442,13 @@ class SolitaireState(CachedLegalActions):
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
         }
-        # The piles as they are now: a stack's cards only ever leave it, and a discard pile
-        # only grows (discarded cards leave the game), so their sizes now tell what to show.
+        # The piles as they are now: the sizes of the stacks, the discards' numbers (a copy).
         decks = self._stacks
-        sizes = [(len(deck.cards), len(deck.discards)) for deck in decks]
+        discarded = self._discarded
+        if discarded is None:
+            discarded = self._discarded = tuple([tuple(map(_NUMBER_OF, deck.discards)) for deck in decks])
         parts: dict[str, Callable[[], Any]] = {
-            "stacks": partial(_stacks_json, decks, sizes),
+            "stacks": partial(_stacks_json, [len(deck.cards) for deck in decks], discarded),
             "destiny": partial(_destiny_json, tuple(self.destiny_drawn), len(self.destiny_pool)),
             "extinct": partial(_extinct_json, tuple(self.extinct)),
             "log": partial(read, self.log, _describe, seat, over, 40),
@@ -441,10 +459,9 @@ class SolitaireState(CachedLegalActions):
         return View(self.game.id, seat, data, parts)
 
 
-def _stacks_json(decks: list[Deck[int]], sizes: list[tuple[int, int]]) -> dict[str, Any]:
-    """The stacks' sizes and discard piles, as they were when ``sizes`` was taken."""
-    return {name: {"cards": size, "discarded": list(map(_NUMBER_OF, deck.discards[:height]))}
-            for name, deck, (size, height) in zip(STACKS, decks, sizes, strict=True)}
+def _stacks_json(sizes: list[int], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    return {name: {"cards": size, "discarded": list(pile)}
+            for name, size, pile in zip(STACKS, sizes, discarded, strict=True)}
 
 
 def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
