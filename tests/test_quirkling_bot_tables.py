@@ -54,6 +54,12 @@ def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
                             rest: list[Seen] = list(n.hand)
                             rest.remove(card)
                             assert n.value_without(card, weights) == n.value(rest, weights)
+                        # A hand with one more card, or three fewer, weighed from packed counts.
+                        faces = list(n.faces)
+                        for more in faces[:2]:
+                            assert n.packed_value([*faces, more], weights) == n.value([*n.hand, more.seen], weights)
+                        fewer = faces[3:]
+                        assert n.packed_value(fewer, weights) == n.value([face.seen for face in fewer], weights)
                         gains = n.gains(weights)
                         assert len(gains) == len(STACKS)
                         for stack in range(len(STACKS)):

@@ -5,7 +5,7 @@ climates' codes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -16,7 +16,6 @@ from quarkade.agents.quirks.seen import (
     Seen,
     as_moves,
     climate_of,
-    seen_by_index,
     share_coded,
 )
 from quarkade.core.game import Action, View
@@ -313,6 +312,22 @@ class Nursery:
         lacking = self.lacking_kinds
         return packed_row(pack0, lacking, weight0), packed_row(pack1, lacking, weight1), pack0, pack1
 
+    def packed_value(self, faces: Iterable[Face], weights: Weights) -> float:
+        """``value`` of the cards of ``faces``, from their packed counts: the rows of terms cut to
+        ``_LIMITS`` hold the terms of the uncut counts, summed here in ``_value``'s order."""
+        (first, weight0), (second, weight1) = weights
+        pack0 = pack1 = size = 0
+        for face in faces:
+            coded = face.coded
+            pack0 += coded[first]
+            pack1 += coded[second]
+            size += 1
+        lacking = self.lacking_kinds
+        total = packed_row(pack0, lacking, weight0)[1]
+        for term in packed_row(pack1, lacking, weight1)[0]:
+            total += term
+        return total + 0.01 * size
+
     def hand_value(self, weights: Weights) -> float:
         """``value(self.hand, weights)``, from the hand's counts."""
         row0, row1, _, _ = self._rows(weights)
@@ -380,8 +395,15 @@ class Nursery:
         hand's, times the chance of the pattern (the shares of the codes among the cards of
         its stack one does not hold), summed over the patterns in order (neither, the first,
         the second, both), the patterns that cannot happen left out."""
-        (first, _), (second, _) = weights
-        row0, row1, pack0, pack1 = self._rows(weights)
+        (first, weight0), (second, weight1) = weights
+        pack0 = pack1 = readable = 0
+        for face in self.faces:
+            coded = face.coded
+            pack0 += coded[first]
+            pack1 += coded[second]
+            readable += face.readable
+        lacking = self.lacking_kinds
+        row0, row1 = packed_row(pack0, lacking, weight0), packed_row(pack1, lacking, weight1)
         sum0, bumped_sums0 = row0[1], row0[3]
         plain1, bumped1 = row1[0], row1[2]
         size = len(self.faces)
@@ -396,9 +418,9 @@ class Nursery:
         # The shares of the codes (see ``shares``), stack by stack.
         shares0, shares1 = _SHARES[first], _SHARES[second]
         gains = []
-        readable = self.readable()
         for by_held0, by_held1, held, coded0, coded1, bumped_sum0, bumped in zip(
-                shares0, shares1, readable, unpacked(pack0), unpacked(pack1), bumped_sums0, bumped1, strict=True):
+                shares0, shares1, unpacked(readable), unpacked(pack0), unpacked(pack1), bumped_sums0, bumped1,
+                strict=True):
             p0, p1 = by_held0[held][coded0], by_held1[held][coded1]
             gain = 0.0
             chance = (1 - p0) * (1 - p1)
@@ -526,13 +548,15 @@ class QuirklingHeuristic(Bot):
 
     def _make(self, n: Nursery, moves: Sequence[Move]) -> Move:
         """The QUIRKLING of a kind we lack first; then the one that leaves the best hand."""
-        seen = seen_by_index(n.hand)
+        hand = n.faces
+        by_index = {face.index: face for face in hand}
         weights = n.now_weights()
+        lacking = n.lacking_kinds
 
         def merit(m: Move) -> tuple[bool, float]:
-            cards = [seen[i] for i in m.cards]
-            rest = tuple(c for c in n.hand if c not in cards)
-            return kind_of([c.stack for c in cards]) in n.lacking, n.value(rest, weights)
+            cards = [by_index[i] for i in m.cards]
+            rest = [face for face in hand if face not in cards]
+            return kind_of([face.stack for face in cards]) in lacking, n.packed_value(rest, weights)
 
         return max(moves, key=merit)
 
@@ -540,10 +564,10 @@ class QuirklingHeuristic(Bot):
         """The discard pile's top card when it helps more than an unseen card would."""
         weights = n.now_weights()
         take = next((m for m in moves if m.number == 1), None)
-        seen_top = n.top
+        seen_top = n.view["discard_top"]
         if take is None or seen_top is None:
             return moves[0]
-        top = n.value((*n.hand, seen_top), weights) - n.hand_value(weights)
+        top = n.packed_value((*n.faces, *faces_of((seen_top,))), weights) - n.hand_value(weights)
         gains = n.gains(weights)
         unseen = sum(STACK_SIZE[s] * gains[s] for s in range(len(STACKS))) / sum(STACK_SIZE)
         draw = next((m for m in moves if m.number == 0), take)
