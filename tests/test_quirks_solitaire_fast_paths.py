@@ -18,7 +18,7 @@ from quarkade.tools.match import make_bots
 
 
 def _forget() -> None:
-    for cache in (bot_module._GUESSES, bot_module._HELD_GUESSES, bot_module._CHANCES, bot_module._TOTALS,
+    for cache in (bot_module._GUESSES, bot_module._HELD_GUESSES, bot_module._CHANCES,
                   bot_module._REACH, bot_module._PARTS):
         cache.clear()
 

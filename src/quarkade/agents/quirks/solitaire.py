@@ -140,14 +140,20 @@ class Group:
                     _GUESSES.clear()
                 _GUESSES[key] = found
             else:
-                held = self._held_beside(cards, first, second)
-                held_key = (key, held)
-                found = _HELD_GUESSES.get(held_key)
-                if found is None:
-                    found = guess_beside(niche, cards, first, second, climate, held)
-                    if len(_HELD_GUESSES) >= _CACHE_SIZE:
-                        _HELD_GUESSES.clear()
-                    _HELD_GUESSES[held_key] = found
+                found = self.guess_unread(climate, niche, cards, first, second)
+        return found
+
+    def guess_unread(self, climate: int, niche: int, cards: Sequence[Seen], first: Seen | None,
+                     second: Seen | None) -> tuple[float, float]:
+        """``guess`` of a QUiRKS or partners with a card one cannot read (never in _GUESSES)."""
+        held = self._held_beside(cards, first, second)
+        held_key = ((climate, niche, cards, first, second), held)
+        found = _HELD_GUESSES.get(held_key)
+        if found is None:
+            found = guess_beside(niche, cards, first, second, climate, held)
+            if len(_HELD_GUESSES) >= _CACHE_SIZE:
+                _HELD_GUESSES.clear()
+            _HELD_GUESSES[held_key] = found
         return found
 
     def _held_beside(self, cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> tuple[Seen, ...]:
@@ -170,14 +176,6 @@ class Group:
               niches: Iterable[int] | None = None) -> tuple[float, float]:
         """(mean, variance) of the sum of the QUiRKS of ``niches`` (all three by default)."""
         group = self.quirks if quirks is None else quirks
-        # The group's own total is wanted again at the next decisions (the same cards, often
-        # the same climate); the changes a decision weighs are new groups, seldom met again.
-        whole = niches is None and quirks is None
-        if whole:
-            whole_key = (climate, group[0], group[1], group[2])
-            found = _TOTALS.get(whole_key)
-            if found is not None:
-                return found
         # A QUiRKS's guess depends on its cards and on the cards of the other niches whose
         # food-chain symbols it meets (the plant and the carnivore meet the herbivore, which
         # meets both): the changes a decision weighs leave most guesses as they were.
@@ -188,25 +186,22 @@ class Group:
             first, second = met[niche]
             m, v = guess(climate, niche, group[niche], first, second)
             mean, var = mean + m, var + v
-        total = (mean, var)
-        if whole and all(_readable(cards, None, None) for cards in group):
-            if len(_TOTALS) >= _CACHE_SIZE:
-                _TOTALS.clear()
-            _TOTALS[whole_key] = total
-        return total
+        return mean, var
 
     def chance(self, climate: int, quirks: Sequence[Sequence[Seen]] | None = None) -> float:
         """The chance the group reaches ``climate``'s threshold."""
         threshold = self.thresholds[climate]
         if quirks is not None:
             return reaches(self.total(climate, quirks), threshold)
-        # Asked of the group as it is at every step: kept with its total (see total()).
+        # Asked of the group as it is at every step (a total of the whole group is asked for
+        # nothing else).
         group = self.quirks
         key = (climate, threshold, group[0], group[1], group[2])
         found = _CHANCES.get(key)
         if found is None:
             found = reaches(self.total(climate), threshold)
-            if (climate, group[0], group[1], group[2]) in _TOTALS:
+            # Cards one reads are guessed alike in any decision (see guess()).
+            if all(card.codes is not None for cards in group for card in cards):
                 if len(_CHANCES) >= _CACHE_SIZE:
                     _CHANCES.clear()
                 _CHANCES[key] = found
@@ -282,17 +277,15 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 
 # Pure computations met again and again, decision after decision, kept at module level (and
 # emptied when full): what a QUiRKS's cards of known codes are guessed to count beside its
-# partners, by climate, niche, cards and partners; what a group of such cards is guessed to
-# count, by climate and QUiRKS; and the sums of ``Group.potential``, by the group's cards, the
-# hand's and the stacks that have cards left.
+# partners, by climate, niche, cards and partners; the same for a QUiRKS with a card one cannot
+# read, by the same and the cards held of that card's stack; the chance a group of cards of
+# known codes reaches a threshold, by climate, threshold and QUiRKS; and the sums of
+# ``Group.potential``, by the group's cards, the hand's and the stacks that have cards left.
 _CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
 _GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
-# Guesses of QUiRKS with cards one cannot read, by the same key and the cards held of their stacks.
 _HELD_GUESSES: dict[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
                     tuple[float, float]] = {}
-# The chance the group reaches a threshold, by climate, threshold and QUiRKS (as _TOTALS).
 _CHANCES: dict[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float] = {}
-_TOTALS: dict[tuple[int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], tuple[float, float]] = {}
 _REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
 
 
@@ -412,7 +405,7 @@ class SolitaireHeuristic(Bot):
         target = g.target()
         niche = g.niche
         seen = seen_by_index(g.held)
-        hand, left, guess = g.hand, g.left, g.guess
+        hand, left, guess, guess_unread = g.hand, g.left, g.guess, g.guess_unread
         hand_means = [card.mean(target) for card in hand]
         kept = sum(hand_means)  # the hand's part of a draw's merit: the hand stays as it is
         quirks = list(g.quirks)
@@ -449,7 +442,9 @@ class SolitaireHeuristic(Bot):
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
             changed = tuple([new if card is old else card for card in cards])
             g0, g1, g2 = means
-            mean = guess(target, niche, changed, first, second)[0]
+            # A card drawn is one not yet seen: its QUiRKS's guess is never in _GUESSES.
+            mean = (guess(target, niche, changed, first, second) if new.codes is not None
+                    else guess_unread(target, niche, changed, first, second))[0]
             if old.row != "B" or new.row != "B":
                 # The partners of the other niches (``partners`` of the group with the change):
                 # the plant and the carnivore meet the herbivore's A and C cards; the herbivore,
