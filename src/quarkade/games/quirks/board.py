@@ -53,6 +53,29 @@ class Stage(IntEnum):
     OVER = 17
 
 
+# Each stage under a plain name too: Python 3.11 reads an Enum's member off its class through
+# the enum metaclass's __getattr__ hook, several times slower than a global, and the flow of a
+# turn compares stages at every step of a playout.
+SETUP = Stage.SETUP
+CHOOSE_NICHE = Stage.CHOOSE_NICHE
+UPPER_OWNED = Stage.UPPER_OWNED
+CLIMATE = Stage.CLIMATE
+RANDOM_MUTATION = Stage.RANDOM_MUTATION
+ACTION = Stage.ACTION
+LOWER_DEFENCE = Stage.LOWER_DEFENCE
+LOWER_ATTACK = Stage.LOWER_ATTACK
+INTELLIGENCE = Stage.INTELLIGENCE
+UPPER_COMPLETE = Stage.UPPER_COMPLETE
+UPPER_SEALED = Stage.UPPER_SEALED
+DEMOTE = Stage.DEMOTE
+CONCEDE_DEFENDER = Stage.CONCEDE_DEFENDER
+CONCEDE_CHALLENGER = Stage.CONCEDE_CHALLENGER
+AFTER_WIN = Stage.AFTER_WIN
+SURPLUS = Stage.SURPLUS
+DEFENCE = Stage.DEFENCE
+OVER = Stage.OVER
+
+
 def slot_of(niche: int, level: int) -> int:
     return niche * 2 + level
 

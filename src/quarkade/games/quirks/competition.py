@@ -12,7 +12,21 @@ from typing import TYPE_CHECKING
 
 from quarkade.core.flow import Sealed
 from quarkade.games.quirks.actions import Move, Verb
-from quarkade.games.quirks.board import CARDS, EXTINCTIONS_TO_LOSE, LOWER, UPPER, Contest, Stage, slot_of
+from quarkade.games.quirks.board import (
+    CARDS,
+    CONCEDE_CHALLENGER,
+    CONCEDE_DEFENDER,
+    DEMOTE,
+    EXTINCTIONS_TO_LOSE,
+    INTELLIGENCE,
+    LOWER,
+    LOWER_ATTACK,
+    UPPER,
+    UPPER_COMPLETE,
+    UPPER_SEALED,
+    Contest,
+    slot_of,
+)
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.legality import missing_stack_of
@@ -33,7 +47,7 @@ def lower_defence(s: QuirksState, seat: int, accept: bool) -> None:
         s._won()
         return
     s._note("accept", -1, seat, contest.niche)
-    s.stage, s._to_act = Stage.LOWER_ATTACK, (contest.attacker,)
+    s.stage, s._to_act = LOWER_ATTACK, (contest.attacker,)
 
 
 def fight(s: QuirksState) -> None:
@@ -59,7 +73,7 @@ def next_intelligence(s: QuirksState) -> None:
     contest = s.contest
     assert contest is not None
     if contest.asked:
-        s.stage, s._to_act = Stage.INTELLIGENCE, (contest.asked[0],)
+        s.stage, s._to_act = INTELLIGENCE, (contest.asked[0],)
         return
     count(s)
 
@@ -143,7 +157,7 @@ def start_upper(s: QuirksState, seat: int, niche: int, in_defence: bool) -> None
     s.contest = Contest(kind, niche, seat, defender, lower, lower, s.slots[slot_of(niche, UPPER)],
                         drawn=drawn, in_defence=in_defence)
     s._note("challenge-upper", -1, seat, niche, defender)
-    s.stage, s._to_act = Stage.UPPER_COMPLETE, (seat,)
+    s.stage, s._to_act = UPPER_COMPLETE, (seat,)
 
 
 def complete(s: QuirksState, seat: int, action: Move) -> None:
@@ -165,7 +179,7 @@ def complete(s: QuirksState, seat: int, action: Move) -> None:
         s._won()
         return
     contest.sealed = Sealed([contest.attacker, contest.defender])
-    s.stage, s._to_act = Stage.UPPER_SEALED, (contest.attacker, contest.defender)
+    s.stage, s._to_act = UPPER_SEALED, (contest.attacker, contest.defender)
 
 
 def sealed(s: QuirksState, seat: int, action: Move) -> None:
@@ -188,13 +202,13 @@ def sealed(s: QuirksState, seat: int, action: Move) -> None:
             contest.public_defender)
     up_attacker, up_defender = contest.faces[contest.attacker], contest.faces[contest.defender]
     if up_attacker and up_defender:
-        s.stage, s._to_act = Stage.CONCEDE_DEFENDER, (contest.defender,)
+        s.stage, s._to_act = CONCEDE_DEFENDER, (contest.defender,)
     elif up_attacker:
         contest.demoting = contest.defender
-        s.stage, s._to_act = Stage.DEMOTE, (contest.defender,)
+        s.stage, s._to_act = DEMOTE, (contest.defender,)
     else:
         contest.demoting = contest.attacker
-        s.stage, s._to_act = Stage.DEMOTE, (contest.attacker,)
+        s.stage, s._to_act = DEMOTE, (contest.attacker,)
 
 
 def demote(s: QuirksState, card: int) -> None:
@@ -219,7 +233,7 @@ def concede_defender(s: QuirksState, concede: bool) -> None:
     assert contest is not None
     if not concede:
         s._note("hold", -1, contest.defender)
-        s.stage, s._to_act = Stage.CONCEDE_CHALLENGER, (contest.attacker,)
+        s.stage, s._to_act = CONCEDE_CHALLENGER, (contest.attacker,)
         return
     upper = slot_of(contest.niche, UPPER)
     for card in s.slots[upper]:

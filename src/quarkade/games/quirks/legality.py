@@ -8,7 +8,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quarkade.games.quirks.actions import Move, Verb, move
-from quarkade.games.quirks.board import CARDS, LOWER, NICHE_STACKS, ROWS, UPPER, Stage, slot_of, stack_for
+from quarkade.games.quirks.board import (
+    ACTION,
+    AFTER_WIN,
+    CARDS,
+    CHOOSE_NICHE,
+    CLIMATE,
+    CONCEDE_CHALLENGER,
+    CONCEDE_DEFENDER,
+    DEFENCE,
+    DEMOTE,
+    INTELLIGENCE,
+    LOWER,
+    LOWER_ATTACK,
+    LOWER_DEFENCE,
+    NICHE_STACKS,
+    RANDOM_MUTATION,
+    ROWS,
+    SETUP,
+    SURPLUS,
+    UPPER,
+    UPPER_COMPLETE,
+    UPPER_OWNED,
+    UPPER_SEALED,
+    slot_of,
+    stack_for,
+)
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 
 if TYPE_CHECKING:
@@ -28,53 +53,55 @@ _CONCEDE_DEFENDER = (move(Verb.CONCEDE), move(Verb.HOLD))
 _CONCEDE_CHALLENGER = (move(Verb.CONCEDE), move(Verb.FIGHT))
 _AFTER_WIN = (move(Verb.CONTINUE), move(Verb.END))
 _DEFENCE = (move(Verb.CHALLENGE), move(Verb.DECLINE))
+_COMPETE, _END = move(Verb.COMPETE), move(Verb.END)
 _STACK_OF = tuple(card.stack for card in CARDS)
+_DRAW_MUTATIONS = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))  # discard the card and draw
 # The stack a card of a QUiRKS in a niche is replaced from, by niche and card.
 _REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 
 
 def moves(s: QuirksState, seat: int) -> list[Move]:
     stage = s.stage
-    if stage is Stage.ACTION:
+    if stage is ACTION:
         return action_moves(s, seat)
-    if stage is Stage.CLIMATE:
+    if stage is CLIMATE:
         return list(_CLIMATE)
-    if stage is Stage.SETUP:
+    if stage is SETUP:
         return list(_SETUP)
-    if stage is Stage.CHOOSE_NICHE:
+    if stage is CHOOSE_NICHE:
         return list(_NICHES)
-    if stage is Stage.UPPER_OWNED:
+    if stage is UPPER_OWNED:
         return list(_UPPER_OWNED)
-    if stage is Stage.RANDOM_MUTATION:
+    if stage is RANDOM_MUTATION:
         own = [c for slot in range(6) if s.owners[slot] == seat for c in s.slots[slot]]
         return [move(Verb.REPLACE, card) for card in sorted(s.hands[seat] + own)
                 if s.stacks[CARDS[card].stack].available()]
-    if stage is Stage.LOWER_DEFENCE:
+    if stage is LOWER_DEFENCE:
         return list(_LOWER_DEFENCE)
-    if stage is Stage.LOWER_ATTACK:
+    if stage is LOWER_ATTACK:
         return list(_LOWER_ATTACK)
-    if stage is Stage.INTELLIGENCE:
+    if stage is INTELLIGENCE:
         return list(_INTELLIGENCE)
-    if stage is Stage.UPPER_COMPLETE:
+    if stage is UPPER_COMPLETE:
         return complete_moves(s, seat)
-    if stage is Stage.UPPER_SEALED:
+    if stage is UPPER_SEALED:
         contest = s.contest
         assert contest is not None
         moves = list(_FACES)
         if seat == contest.defender and not contest.defender_mutated:
             moves.extend(mutations(s, seat, slot_of(contest.niche, UPPER)))
         return moves
-    if stage is Stage.DEMOTE:
+    if stage is DEMOTE:
         return [move(Verb.DISCARD, card) for card in demotion_choices(s)]
-    if stage is Stage.CONCEDE_DEFENDER:
+    if stage is CONCEDE_DEFENDER:
         return list(_CONCEDE_DEFENDER)
-    if stage is Stage.CONCEDE_CHALLENGER:
+    if stage is CONCEDE_CHALLENGER:
         return list(_CONCEDE_CHALLENGER)
-    if stage is Stage.AFTER_WIN:
+    if stage is AFTER_WIN:
         return list(_AFTER_WIN)
-    if stage is Stage.SURPLUS:
+    if stage is SURPLUS:
         return [move(Verb.DISCARD, card) for card in sorted(set(s._surplus(seat)))]
-    if stage is Stage.DEFENCE:
+    if stage is DEFENCE:
         return list(_DEFENCE) if can_complete(s, seat) else [_DEFENCE[1]]
     return []
 
@@ -83,15 +110,16 @@ def mutations(s: QuirksState, seat: int, slot: int) -> list[Move]:
     """Mutations of the QUiRKS in ``slot``: discard a card and draw, or exchange it."""
     replaced_from = _REPLACED_FROM[slot // 2]
     stack_of = _STACK_OF
+    mutate = Verb.MUTATE  # read off the Enum once, not for every move
     hand = sorted(s.hands[seat])
     moves = []
     for card in s.slots[slot]:
         stack = replaced_from[card]
         if s.stacks[stack].available():
-            moves.append(move(Verb.MUTATE, card))
+            moves.append(_DRAW_MUTATIONS[card])
         for other in hand:
             if stack_of[other] == stack:
-                moves.append(move(Verb.MUTATE, card, other))
+                moves.append(move(mutate, card, other))
     return moves
 
 
@@ -100,9 +128,10 @@ def placements(s: QuirksState, seat: int, niche: int, level: int) -> list[Move]:
     a_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][0]]
     b_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][1]]
     c_cards = [c for c in hand if CARDS[c].stack == NICHE_STACKS[niche][2]]
+    place = Verb.PLACE  # read off the Enum once, not for every move
     if level == UPPER:
-        return [move(Verb.PLACE, a, b, c) for a in a_cards for b in b_cards for c in c_cards]
-    return [move(Verb.PLACE, a, x) for a in a_cards for x in b_cards + c_cards]
+        return [move(place, a, b, c) for a in a_cards for b in b_cards for c in c_cards]
+    return [move(place, a, x) for a in a_cards for x in b_cards + c_cards]
 
 
 def may_compete(s: QuirksState, seat: int) -> bool:
@@ -119,14 +148,14 @@ def action_moves(s: QuirksState, seat: int) -> list[Move]:
     elif s.controls(seat, niche, LOWER):
         moves = mutations(s, seat, slot_of(niche, LOWER))
         if compete and can_complete(s, seat):
-            moves.append(move(Verb.COMPETE))
+            moves.append(_COMPETE)
     elif compete:
         moves = placements(s, seat, niche, LOWER)
         if s.owners[slot_of(niche, UPPER)] < 0:
             moves.extend(placements(s, seat, niche, UPPER))
     else:
         moves = []
-    return moves or [move(Verb.END)]
+    return moves or [_END]
 
 
 def can_complete(s: QuirksState, seat: int) -> bool:
@@ -170,26 +199,26 @@ def explain(s: QuirksState, seat: int, action: Move) -> str:
     stage = s.stage
     verb = action.verb
     expected = {
-        Stage.SETUP: "choose the second card of your lower QUiRKS: 'setup b' or 'setup c'",
-        Stage.CHOOSE_NICHE: "choose the niche you play in: 'niche plant', 'niche herbivore' or 'niche carnivore'",
-        Stage.UPPER_OWNED: "you hold this upper niche: 'mutate' or 'redraw' a destiny marker",
-        Stage.CLIMATE: "first advance the climate marker: 'climate 1' or 'climate 2'",
-        Stage.RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of your hand or of your QUiRKS",
-        Stage.LOWER_DEFENCE: "your lower niche is challenged: 'pass' (give it up) or 'accept'",
-        Stage.LOWER_ATTACK: "your challenge was accepted: 'give-up' or 'fight'",
-        Stage.INTELLIGENCE: "your QUiRKS has Intelligence: 'roll' dice or use the 'table'",
-        Stage.UPPER_COMPLETE: "complete your QUiRKS: 'complete drawn' or 'complete CARD' from your hand",
-        Stage.UPPER_SEALED: "decide in secret: 'face-up' or 'face-down'",
-        Stage.DEMOTE: "discard a card of your QUiRKS bearing the current climate's code",
-        Stage.CONCEDE_DEFENDER: "both QUiRKS are face up: 'concede' or 'hold'",
-        Stage.CONCEDE_CHALLENGER: "both QUiRKS are face up: 'concede' or 'fight'",
-        Stage.AFTER_WIN: "you won: 'continue' with a new action or 'end' your turn",
-        Stage.SURPLUS: "discard the cards beyond a complete plant, herbivore and carnivore",
-        Stage.DEFENCE: "the upper niches are about to be won: 'challenge' or 'decline'",
+        SETUP: "choose the second card of your lower QUiRKS: 'setup b' or 'setup c'",
+        CHOOSE_NICHE: "choose the niche you play in: 'niche plant', 'niche herbivore' or 'niche carnivore'",
+        UPPER_OWNED: "you hold this upper niche: 'mutate' or 'redraw' a destiny marker",
+        CLIMATE: "first advance the climate marker: 'climate 1' or 'climate 2'",
+        RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of your hand or of your QUiRKS",
+        LOWER_DEFENCE: "your lower niche is challenged: 'pass' (give it up) or 'accept'",
+        LOWER_ATTACK: "your challenge was accepted: 'give-up' or 'fight'",
+        INTELLIGENCE: "your QUiRKS has Intelligence: 'roll' dice or use the 'table'",
+        UPPER_COMPLETE: "complete your QUiRKS: 'complete drawn' or 'complete CARD' from your hand",
+        UPPER_SEALED: "decide in secret: 'face-up' or 'face-down'",
+        DEMOTE: "discard a card of your QUiRKS bearing the current climate's code",
+        CONCEDE_DEFENDER: "both QUiRKS are face up: 'concede' or 'hold'",
+        CONCEDE_CHALLENGER: "both QUiRKS are face up: 'concede' or 'fight'",
+        AFTER_WIN: "you won: 'continue' with a new action or 'end' your turn",
+        SURPLUS: "discard the cards beyond a complete plant, herbivore and carnivore",
+        DEFENCE: "the upper niches are about to be won: 'challenge' or 'decline'",
     }.get(stage, "nothing can be done now")
-    if stage is Stage.ACTION:
+    if stage is ACTION:
         return explain_action(s, seat, action)
-    if stage is Stage.UPPER_SEALED and verb is Verb.MUTATE:
+    if stage is UPPER_SEALED and verb is Verb.MUTATE:
         contest = s.contest
         assert contest is not None
         if seat != contest.defender:
@@ -197,11 +226,11 @@ def explain(s: QuirksState, seat: int, action: Move) -> str:
         if contest.defender_mutated:
             return "the defender may mutate only once in a competition"
         return "that is not a mutation of your QUiRKS in this niche (same position, card in your hand)"
-    if stage is Stage.DEMOTE and verb is Verb.DISCARD:
+    if stage is DEMOTE and verb is Verb.DISCARD:
         return "the discarded card must be one of your QUiRKS' cards bearing the current climate's code"
-    if stage is Stage.RANDOM_MUTATION and verb is Verb.REPLACE:
+    if stage is RANDOM_MUTATION and verb is Verb.REPLACE:
         return "replace a card of your hand or of one of your QUiRKS (and its stack must have cards)"
-    if stage is Stage.UPPER_COMPLETE and verb is Verb.COMPLETE:
+    if stage is UPPER_COMPLETE and verb is Verb.COMPLETE:
         return "the third card must be the drawn one or one from your hand for the missing position"
     return f"'{action}' is not possible now: {expected}"
 

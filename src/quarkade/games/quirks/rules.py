@@ -8,6 +8,7 @@ vocabulary (slots, stages, a competition under way) in :mod:`board`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -16,13 +17,35 @@ from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec,
 from quarkade.core.log import Log, events, note
 from quarkade.games.quirks import competition, legality
 from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.board import (
+    ACTION,
+    AFTER_WIN,
+    CHOOSE_NICHE,
+    CLIMATE,
+    CONCEDE_CHALLENGER,
+    CONCEDE_DEFENDER,
+    DEFENCE,
+    DEMOTE,
+    INTELLIGENCE,
+    LOWER_ATTACK,
+    LOWER_DEFENCE,
+    OVER,
+    RANDOM_MUTATION,
+    SETUP,
+    SETUP_ORDER,
+    SETUP_ORDER_THREE,
+    STACK_CARDS,
+    SURPLUS,
+    UPPER_COMPLETE,
+    UPPER_OWNED,
+    UPPER_SEALED,
+)
 from quarkade.games.quirks.board import CARDS as CARDS
 from quarkade.games.quirks.board import DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
 from quarkade.games.quirks.board import EXTINCTIONS_TO_LOSE as EXTINCTIONS_TO_LOSE
 from quarkade.games.quirks.board import HAND_TARGET as HAND_TARGET
 from quarkade.games.quirks.board import LOWER as LOWER
 from quarkade.games.quirks.board import NICHE_STACKS as NICHE_STACKS
-from quarkade.games.quirks.board import SETUP_ORDER, SETUP_ORDER_THREE, STACK_CARDS
 from quarkade.games.quirks.board import SPACES as SPACES
 from quarkade.games.quirks.board import UPPER as UPPER
 from quarkade.games.quirks.board import Contest as Contest
@@ -59,6 +82,16 @@ class Quirks(QuirksFamily):
         options=OPTIONS,
         variants=("random_mutation", "intelligent_race", "advanced"),
     )
+
+    make_view: Callable[[QuirksState, int | None], View]  # ``state.view``
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        # The views module is not imported here at module level (imports point from views to
+        # rules), so the game wires it in once: a view is made at every step of a simulation.
+        from quarkade.games.quirks.views import make_view
+
+        self.make_view = make_view
 
     def new_game(self, seed: int) -> QuirksState:
         return QuirksState.setup(self, seed)
@@ -124,7 +157,7 @@ class QuirksState(CachedLegalActions):
         s.destiny_pool = [niche for niche in range(3) for _ in range(COMPONENTS.destiny[niche])]
         s.chance.shuffle(s.destiny_pool)
         s.destiny_drawn = []
-        s.current, s.niche, s.stage, s.contest = 0, -1, Stage.SETUP, None
+        s.current, s.niche, s.stage, s.contest = 0, -1, SETUP, None
         s.turns, s.turns_taken, s.competed = 0, [0] * n, 0
         s.setup_step, s.mutation_queue = 0, []
         s.defence, s.defence_queue = -1, []
@@ -210,7 +243,7 @@ class QuirksState(CachedLegalActions):
 
     def _begin_action(self) -> None:
         if self.game.options["advanced"]:
-            self.stage = Stage.CHOOSE_NICHE
+            self.stage = CHOOSE_NICHE
             self._to_act = (self.current,)
             return
         self._draw_destiny()
@@ -227,9 +260,9 @@ class QuirksState(CachedLegalActions):
 
     def _after_niche(self) -> None:
         if self.controls(self.current, self.niche, UPPER):
-            self.stage = Stage.UPPER_OWNED
+            self.stage = UPPER_OWNED
         else:
-            self.stage = Stage.CLIMATE
+            self.stage = CLIMATE
         self._to_act = (self.current,)
 
     def _end_turn(self) -> None:
@@ -238,7 +271,7 @@ class QuirksState(CachedLegalActions):
             counts = self._hand_counts(seat)
             # ``self._surplus(seat)`` is not empty: some stack holds more than its target
             if any(count > target for count, target in zip(counts, HAND_TARGET, strict=True)):
-                self.stage, self._to_act = Stage.SURPLUS, (seat,)
+                self.stage, self._to_act = SURPLUS, (seat,)
                 return
             self._finish_turn(counts)
             return
@@ -309,7 +342,7 @@ class QuirksState(CachedLegalActions):
 
     def _finish(self, winners: tuple[int, ...], why: str) -> None:
         self.result = winners
-        self.stage, self._to_act = Stage.OVER, ()
+        self.stage, self._to_act = OVER, ()
         self.contest = None
         self._note("over", -1, winners, why)
 
@@ -340,7 +373,7 @@ class QuirksState(CachedLegalActions):
         while self.defence_queue:
             seat, niche = self.defence_queue[0]
             if self.controls(seat, niche, LOWER) and self.controls(self.defence, niche, UPPER):
-                self.stage, self._to_act, self.niche, self.current = Stage.DEFENCE, (seat,), niche, seat
+                self.stage, self._to_act, self.niche, self.current = DEFENCE, (seat,), niche, seat
                 return
             self.defence_queue.pop(0)
         self._finish((self.defence,), "held the three upper niches")
@@ -383,26 +416,26 @@ class QuirksState(CachedLegalActions):
         self._legal = None
         stage = self.stage
         verb = action.verb
-        if stage is Stage.SETUP:
+        if stage is SETUP:
             self._setup_lower(seat, action.number)
-        elif stage is Stage.CHOOSE_NICHE:
+        elif stage is CHOOSE_NICHE:
             self.niche = action.number
             self._note("niche", -1, seat, self.niche)
-            self.stage = Stage.CLIMATE
-        elif stage is Stage.UPPER_OWNED:
+            self.stage = CLIMATE
+        elif stage is UPPER_OWNED:
             if verb is Verb.REDRAW:
                 self._draw_destiny()
             else:
-                self.stage = Stage.CLIMATE
-        elif stage is Stage.CLIMATE:
+                self.stage = CLIMATE
+        elif stage is CLIMATE:
             self._move_climate(seat, action.number)
-        elif stage is Stage.RANDOM_MUTATION:
+        elif stage is RANDOM_MUTATION:
             self._random_mutation(seat, action.cards[0])
-        elif stage is Stage.ACTION:
+        elif stage is ACTION:
             self._action(seat, action)
-        elif stage is Stage.LOWER_DEFENCE:
+        elif stage is LOWER_DEFENCE:
             competition.lower_defence(self, seat, verb is Verb.ACCEPT)
-        elif stage is Stage.LOWER_ATTACK:
+        elif stage is LOWER_ATTACK:
             if verb is Verb.GIVE_UP:
                 contest = self.contest
                 assert contest is not None
@@ -412,30 +445,30 @@ class QuirksState(CachedLegalActions):
                 self._lost()
             else:
                 competition.fight(self)
-        elif stage is Stage.INTELLIGENCE:
+        elif stage is INTELLIGENCE:
             competition.intelligence(self, seat, verb is Verb.ROLL)
-        elif stage is Stage.UPPER_COMPLETE:
+        elif stage is UPPER_COMPLETE:
             competition.complete(self, seat, action)
-        elif stage is Stage.UPPER_SEALED:
+        elif stage is UPPER_SEALED:
             competition.sealed(self, seat, action)
-        elif stage is Stage.DEMOTE:
+        elif stage is DEMOTE:
             competition.demote(self, action.cards[0])
-        elif stage is Stage.CONCEDE_DEFENDER:
+        elif stage is CONCEDE_DEFENDER:
             competition.concede_defender(self, verb is Verb.CONCEDE)
-        elif stage is Stage.CONCEDE_CHALLENGER:
+        elif stage is CONCEDE_CHALLENGER:
             competition.concede_challenger(self, verb is Verb.CONCEDE)
-        elif stage is Stage.AFTER_WIN:
+        elif stage is AFTER_WIN:
             if verb is Verb.CONTINUE:
                 self._begin_action()
             else:
                 self._end_turn()
-        elif stage is Stage.SURPLUS:
+        elif stage is SURPLUS:
             self.hands[seat].remove(action.cards[0])
             self._discard(action.cards[0])
             self._note("surplus", -1, seat, action.cards[0])
             if not self._surplus(seat):
                 self._finish_turn()
-        elif stage is Stage.DEFENCE:
+        elif stage is DEFENCE:
             if verb is Verb.CHALLENGE:
                 competition.start_upper(self, seat, self.niche, in_defence=True)
             else:
@@ -468,8 +501,8 @@ class QuirksState(CachedLegalActions):
     def _next_random_mutation(self) -> None:
         while self.mutation_queue:
             seat = self.mutation_queue[0]
-            if self._moves_for_stage(seat, Stage.RANDOM_MUTATION):
-                self.stage, self._to_act = Stage.RANDOM_MUTATION, (seat,)
+            if self._moves_for_stage(seat, RANDOM_MUTATION):
+                self.stage, self._to_act = RANDOM_MUTATION, (seat,)
                 return
             self.mutation_queue.pop(0)
         self._enter_action()
@@ -497,7 +530,7 @@ class QuirksState(CachedLegalActions):
         self._next_random_mutation()
 
     def _enter_action(self) -> None:
-        self.stage, self._to_act = Stage.ACTION, (self.current,)
+        self.stage, self._to_act = ACTION, (self.current,)
 
     def _action(self, seat: int, action: Move) -> None:
         verb = action.verb
@@ -524,7 +557,7 @@ class QuirksState(CachedLegalActions):
             else:
                 self.contest = Contest("lower", niche, seat, defender, cards, cards, self.slots[slot])
                 self._note("challenge-lower", -1, seat, niche, cards)
-                self.stage, self._to_act = Stage.LOWER_DEFENCE, (defender,)
+                self.stage, self._to_act = LOWER_DEFENCE, (defender,)
         elif verb is Verb.COMPETE:
             self.competed += 1
             competition.start_upper(self, seat, niche, in_defence=False)
@@ -536,7 +569,7 @@ class QuirksState(CachedLegalActions):
         # During the sealed step the defender's QUiRKS is back in its hand ("Both players then
         # take their QUiRKS back into hand"): an exchange is seen by no one, while a discard goes
         # face up on its pile and the draw is seen, as anywhere else.
-        in_hand = self.stage is Stage.UPPER_SEALED and self.contest is not None
+        in_hand = self.stage is UPPER_SEALED and self.contest is not None
         if len(cards) == 2:
             new = cards[1]
             self.hands[seat].remove(new)
@@ -579,7 +612,7 @@ class QuirksState(CachedLegalActions):
         if self._holder_of_all_uppers() == self.current:
             self._end_turn()
             return
-        self.stage, self._to_act = Stage.AFTER_WIN, (self.current,)
+        self.stage, self._to_act = AFTER_WIN, (self.current,)
 
     def _lost(self) -> None:
         contest = self.contest
@@ -594,7 +627,7 @@ class QuirksState(CachedLegalActions):
     # ----------------------------------------------------------------- the end
     @property
     def is_over(self) -> bool:
-        return self.stage is Stage.OVER
+        return self.stage is OVER
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -626,6 +659,4 @@ class QuirksState(CachedLegalActions):
         return figures
 
     def view(self, seat: int | None) -> View:
-        from quarkade.games.quirks.views import make_view
-
-        return make_view(self, seat)
+        return self.game.make_view(self, seat)

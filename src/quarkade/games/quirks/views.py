@@ -15,11 +15,20 @@ to the others what they see at the table.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.games.quirks.board import LOWER, UPPER, Contest, Stage, slot_of
+from quarkade.games.quirks.board import (
+    LOWER,
+    UPPER,
+    UPPER_COMPLETE,
+    UPPER_SEALED,
+    Contest,
+    Stage,
+    slot_of,
+)
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 
 if TYPE_CHECKING:
@@ -215,6 +224,7 @@ STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # 
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
 _STACK_OF = tuple(card.stack for card in CARDS)
+_CARDS_OF, _DISCARDS_OF = attrgetter("cards"), attrgetter("discards")  # of a stack's Deck
 _UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
 # Each niche's name with its slots and their keys, upper first, in the order a view shows them.
 _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) for level in (UPPER, LOWER)))
@@ -222,18 +232,18 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
 
 
 def make_view(state: QuirksState, seat: int | None) -> View:
-    """The view of ``seat``. What a bot reads (the niches, the hand, a competition) is made at
-    once; the rest (the players, the piles, the log...) is made when read, from copies of the
-    state's lists taken now, so a view read later still shows the state it was made from."""
+    """The view of ``seat``. What a bot reads at every decision (the niches, a competition) is
+    made at once; the rest (the hand, the players, the piles, the log...) is made when read, from
+    copies of the state's lists taken now, so a view read later still shows the state it was made
+    from."""
     over = state.is_over
     contest = state.contest
     table = state.table
-    hiding = contest is not None and contest.kind == "upper" and state.stage in (Stage.UPPER_COMPLETE,
-                                                                                   Stage.UPPER_SEALED)
+    hiding = contest is not None and contest.kind == "upper" and state.stage in (UPPER_COMPLETE, UPPER_SEALED)
     hidden_slot = contest.niche * 2 + UPPER if hiding and contest is not None else -1
     niches = []
     slots, owners = state.slots, state.owners
-    names, face_up = _NAMES, _FACE_UP
+    names, face_up, printed = _NAMES, _FACE_UP, _PRINTED_CODES
     for niche, slot_keys in _SLOT_KEYS:
         entry: dict[str, Any] = {"niche": niche}
         for slot, level in slot_keys:
@@ -244,20 +254,29 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             cards = slots[slot]
             if slot == hidden_slot and seat != owner and contest is not None:
                 cards = contest.public_defender
-            entry[level] = {
-                "owner": owner,
-                "name": names.get(cards) or known_name(cards),
-                # cards_json(cards, None) inlined: most QUiRKS are another player's
-                "cards": cards_json(cards, table) if over or seat == owner else [face_up[c].copy() for c in cards],
-            }
+            # cards_json(cards, ...) inlined, a QUiRKS's two or three rows copied without a loop
+            rows = face_up if not over and seat != owner else printed if table is PRINTED else None
+            if rows is None:
+                shown = cards_json(cards, table)
+            elif len(cards) == 3:
+                first, second, third = cards
+                shown = [rows[first].copy(), rows[second].copy(), rows[third].copy()]
+            elif len(cards) == 2:
+                first, second = cards
+                shown = [rows[first].copy(), rows[second].copy()]
+            else:
+                shown = [rows[c].copy() for c in cards]
+            entry[level] = {"owner": owner, "name": names.get(cards) or known_name(cards), "cards": shown}
         niches.append(entry)
     climate = state.climate // COMPONENTS.zones_per_climate
     # Copies of what the state changes in place, for the parts made later.
-    hands = [tuple(hand) for hand in state.hands]
-    extinct = [tuple(branches) for branches in state.extinct]
+    # (mapped in C: no loop of our own)
+    hands = list(map(tuple, state.hands))
+    extinct = list(map(tuple, state.extinct))
     eliminated = tuple(state.eliminated)
     owners_now = tuple(owners)
-    stacks = [(len(d.cards), tuple(d.discards)) for d in state.stacks]
+    decks = state.stacks
+    stacks = list(zip(map(len, map(_CARDS_OF, decks)), map(tuple, map(_DISCARDS_OF, decks)), strict=True))
     drawn, pool = tuple(state.destiny_drawn), len(state.destiny_pool)
     flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
             tuple(state.defence_queue))
@@ -279,8 +298,6 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     }
     if contest is not None:
         data["contest"] = _contest_json(state, contest, seat, hiding, over)
-    if seat is not None:
-        data["hand"] = cards_json(sorted(hands[seat], key=HAND_ORDER.__getitem__), table)
     parts = {
         "players": lambda: _players_json(hands, extinct, eliminated, owners_now, table if over else None),
         "stacks": lambda: {STACKS[i]: {"cards": size, "discards": cards_json(discards, table)}
@@ -290,6 +307,10 @@ def make_view(state: QuirksState, seat: int | None) -> View:
                          "mutation_queue": list(flow[3]), "defence_queue": [list(entry) for entry in flow[4]]},
         "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
     }
+    if seat is not None:
+        # Many decisions never look at the hand (two moves, one of them obvious).
+        hand = hands[seat]
+        parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
     return View(state.game.id, seat, data, parts)
 
 
@@ -344,7 +365,7 @@ def _contest_json(state: QuirksState, contest: Contest, seat: int | None, hiding
         if seat is not None and contest.sealed.choices.get(seat):
             public["my_choice"] = contest.sealed.choices[seat][-1]
     if seat is not None and seat == contest.attacker and contest.drawn >= 0 and \
-            state.stage is Stage.UPPER_COMPLETE:
+            state.stage is UPPER_COMPLETE:
         public["drawn"] = card_json(contest.drawn, table)
     if seat is not None and seat == contest.defender:
         public["mutated"] = contest.defender_mutated
