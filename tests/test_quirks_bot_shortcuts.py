@@ -10,8 +10,21 @@ import random
 
 import quarkade
 from quarkade.agents.quirks.evolution import HORIZON, NOW, PAIR_HORIZON, QuirksHeuristic, Table, missing_stack
-from quarkade.agents.quirks.seen import CLIMATE_COUNT, INDEX, LOWER, UPPER, Seen, guess_beside, seen_by_index
+from quarkade.agents.quirks.seen import (
+    CARNIVORE,
+    CLIMATE_COUNT,
+    HERBIVORE,
+    INDEX,
+    LOWER,
+    PLANT,
+    UPPER,
+    Seen,
+    food_chain,
+    guess_beside,
+    seen_by_index,
+)
 from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.components import COMPONENTS
 from quarkade.tools.match import make_bots
 
 
@@ -95,3 +108,38 @@ def test_the_best_completion_and_the_best_mutation_equal_their_definitions() -> 
                     gains += 1
     assert completions > 100
     assert gains > 100
+
+
+INDEX_STACK = {card.number: card.stack for card in COMPONENTS.cards}
+
+
+def plain_food_chain(niche: int, cards: tuple[Seen, ...], first: Seen | None,
+                     second: Seen | None) -> tuple[Seen | None, Seen | None, int]:
+    """Who eats whom as the rules' Food Chain Points read: the first A and the first C card of
+    the QUiRKS found, then each compared with the partner it meets."""
+    own_a = next((card for card in cards if card.row == "A"), None)
+    own_c = next((card for card in cards if card.row == "C"), None)
+
+    def meets(mine: Seen | None, theirs: Seen | None) -> bool:
+        return mine is not None and theirs is not None and theirs.food >= 0 and mine.food == theirs.food
+
+    if niche == PLANT:
+        return (None, first, -1) if meets(own_a, first) else (None, None, 0)
+    if niche == HERBIVORE:
+        eaten = first if meets(own_a, first) else None
+        return (eaten, second, -1) if meets(own_c, second) else (eaten, None, 0)
+    return (None, first, 1) if meets(own_a, first) else (None, None, 0)
+
+
+def test_food_chain_equals_its_plain_reading() -> None:
+    rng = random.Random(11)
+    cards = [Seen.make(number, INDEX_STACK[number], None) for number in INDEX] + \
+        [Seen.unseen(stack) for stack in range(7)]
+    checked = 0
+    for _ in range(4_000):
+        quirks = tuple(rng.sample(cards, rng.choice((1, 2, 3))))
+        first, second = (rng.choice([None, *rng.sample(cards, 3)]) for _ in range(2))
+        for niche in (PLANT, HERBIVORE, CARNIVORE):
+            assert food_chain(niche, quirks, first, second) == plain_food_chain(niche, quirks, first, second)
+            checked += 1
+    assert checked == 12_000

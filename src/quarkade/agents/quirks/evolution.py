@@ -11,11 +11,14 @@ from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
+    BY_FACE,
     CLIMATE_COUNT,
     LEVELS,
     LOWER,
     NUMBERS,
+    SPACES,
     UPPER,
+    ZONES,
     Partners,
     Seen,
     as_moves,
@@ -37,6 +40,26 @@ from quarkade.games.quirks.rules import NICHE_STACKS
 # ----------------------------------------------------------------------------- Quirks
 
 
+# The verbs the bot picks by, under plain names: Python 3.11 reads an Enum's member off its
+# class through the enum metaclass's __getattr__ hook, several times slower than a global.
+ACCEPT = Verb.ACCEPT
+CHALLENGE = Verb.CHALLENGE
+COMPETE = Verb.COMPETE
+CONCEDE = Verb.CONCEDE
+CONTINUE = Verb.CONTINUE
+END = Verb.END
+FACE_DOWN = Verb.FACE_DOWN
+FACE_UP = Verb.FACE_UP
+FIGHT = Verb.FIGHT
+GIVE_UP = Verb.GIVE_UP
+HOLD = Verb.HOLD
+MUTATE = Verb.MUTATE
+PASS = Verb.PASS
+PLACE = Verb.PLACE
+REDRAW = Verb.REDRAW
+ROLL = Verb.ROLL
+TABLE = Verb.TABLE
+
 # Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).
 BLUFF = 0.12  # how often a beaten QUiRKS shows itself face up all the same
 CHOSEN_THIRD = 0.8  # a challenger picks the better of the drawn card and its hand: a little above the mean
@@ -44,22 +67,25 @@ ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably no
 HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
 PAIR_HORIZON = ((0, 0.7), (1, 0.3))  # a lower QUiRKS is judged over a shorter horizon
 NOW = ((0, 1.0),)  # a defender mutating before the count: only the climate of the count matters
+NICHE_INDEX = {name: index for index, name in enumerate(NICHES)}  # a niche by the name a view gives
+
 
 class Table:
     """What a seat of Quirks reads from its view."""
 
     __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
-                 "contest", "reveals", "_guessed", "_hand_by_index")
+                 "_guessed", "_hand_by_index")
 
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
         assert view.seat is not None, "a bot plays a seat"
         self.view = view
         self.seat = view.seat
-        self.space: int = view["climate"]["space"]
-        self.climate = climate_of(self.space)
+        space: int = view["climate"]["space"]
+        self.space = space
+        self.climate = space % SPACES // ZONES  # climate_of(space)
         niche = view["niche"]
-        self.niche = NICHES.index(niche) if niche else -1
+        self.niche = NICHE_INDEX[niche] if niche else -1
         entries = view["niches"]
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
         # owns each now, its cards when first asked (many decisions look at one level only).
@@ -76,20 +102,32 @@ class Table:
         self._levels: list[tuple[tuple[Seen, ...], ...] | None] = [None, None]
         self._partners: list[tuple[Partners, Partners, Partners] | None] = [None, None]
         self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
-        self.contest: dict[str, Any] | None = None
-        if "contest" in view:
-            self.contest = view["contest"]
-        self.reveals: list[dict[str, Any]] = view["reveals"]
         self._guessed: dict[tuple[int, int, int, float], tuple[float, float]] = {}
         self._hand_by_index: dict[int, Seen] | None = None
+
+    @property
+    def contest(self) -> dict[str, Any] | None:
+        """The competition under way, if any (read when a decision asks: most have none)."""
+        contest: dict[str, Any] | None = self.view.get("contest")
+        return contest
+
+    @property
+    def reveals(self) -> list[dict[str, Any]]:
+        """The counts so far (read only to guess another player's QUiRKS)."""
+        reveals: list[dict[str, Any]] = self.view["reveals"]
+        return reveals
 
     def level(self, level: int) -> tuple[tuple[Seen, ...], ...]:
         """The QUiRKS at ``level``, by niche (no cards where none)."""
         found = self._levels[level]
         if found is None:
+            # ``seen_cards`` of each QUiRKS, inlined (a call each cost as much as its look-ups)
+            by_face, of = BY_FACE, Seen.of
             quirks: list[tuple[Seen, ...]] = []
             for entry in self._entries[level]:
-                quirks.append(() if entry is None else seen_cards(entry["cards"]))
+                quirks.append(() if entry is None else
+                              tuple([by_face.get((card["number"], card.get("codes"))) or of(card)
+                                     for card in entry["cards"]]))
             found = self._levels[level] = tuple(quirks)
         return found
 
@@ -164,8 +202,9 @@ class Table:
     def _counted(self, niche: int, level: int, climate: int) -> int | None:
         """The card total a count showed for the QUiRKS now in this slot, in ``climate``."""
         owner = self.owner(niche, level)
+        niche_name, level_name = NICHES[niche], LEVELS[level]
         for reveal in reversed(self.reveals):
-            if reveal["niche"] == NICHES[niche] and reveal["level"] == LEVELS[level]:
+            if reveal["niche"] == niche_name and reveal["level"] == level_name:
                 if reveal["winner"] != owner or reveal["climate"] != COMPONENTS.climates[climate] \
                         or str(owner) in reveal["rolled"]:
                     return None
@@ -179,15 +218,30 @@ class Table:
         lower = self.cards(niche, LOWER)
         stack = missing_stack(niche, lower)
         first, second = self.partners(UPPER)[niche]
+        # ``guess_beside(niche, lower + (third,), first, second, climate)`` of each third card:
+        # its sums start with the lower pair's, card by card from 0.0, so those are found once,
+        # then the third card and the food chain are added in the same order (the same floats).
+        base_mean = base_var = 0.0
+        for card in lower:
+            m, v = card.guesses[climate]
+            base_mean, base_var = base_mean + m, base_var + v
         # The first best, as ``max`` would pick, of the hand's cards of the stack, then the unseen one.
-        best: tuple[float, float] | None = None
+        best_mean = best_var = 0.0
+        found = False
         for third in [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]:
-            found = guess_beside(niche, lower + (third,), first, second, climate)
-            if best is None or found[0] > best[0]:
-                best = found
-        assert best is not None
+            m, v = third.guesses[climate]
+            mean, var = base_mean + m, base_var + v
+            eaten, other, sign = food_chain(niche, lower + (third,), first, second)
+            if eaten is not None:
+                m, v = eaten.guesses[climate]
+                mean, var = mean + 1 * m, var + v
+            if other is not None:
+                m, v = other.guesses[climate]
+                mean, var = mean + sign * m, var + v
+            if not found or mean > best_mean:
+                best_mean, best_var, found = mean, var, True
         # ``guess`` adds a bonus of 0.0: the same sum.
-        return best[0] + 0.0, best[1]
+        return best_mean + 0.0, best_var
 
     def challenger_upper(self, niche: int, climate: int) -> tuple[float, float]:
         """Another player's lower QUiRKS completed for the upper niche, its third card unseen."""
@@ -255,9 +309,16 @@ def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second
 
 
 def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
-    rows = {card.row for card in cards}
-    row = next(r for r in "ABC" if r not in rows)
-    return NICHE_STACKS[niche]["ABC".index(row)]
+    """The stack of the first row (A, B, C) none of ``cards`` is of."""
+    rows = [card.row for card in cards]
+    stacks = NICHE_STACKS[niche]
+    if "A" not in rows:
+        return stacks[0]
+    if "B" not in rows:
+        return stacks[1]
+    if "C" not in rows:
+        return stacks[2]
+    raise ValueError("no row is missing")
 
 
 class QuirksHeuristic(Bot):
@@ -275,15 +336,15 @@ class QuirksHeuristic(Bot):
             return next(m for m in moves if m.number == 0)  # a B card: no food-chain symbol to show
         if stage == "after-win":
             # len(Table.hand): the hand's size only
-            return pick(moves, Verb.CONTINUE if "hand" in view and len(view["hand"]) >= 4 else Verb.END)
+            return pick(moves, CONTINUE if "hand" in view and len(view["hand"]) >= 4 else END)
         if stage == "defence":
-            return pick(moves, Verb.CHALLENGE)  # declining lets the holder win
+            return pick(moves, CHALLENGE)  # declining lets the holder win
         t = Table(view)
         if stage == "choose-niche":
             return self._choose_niche(t, moves)
         if stage == "upper-owned":
             gain = self._mutation_gain(t, t.niche, UPPER)
-            return pick(moves, Verb.MUTATE if gain >= 1.0 else Verb.REDRAW)
+            return pick(moves, MUTATE if gain >= 1.0 else REDRAW)
         if stage == "climate":
             return self._climate(t, moves)
         if stage == "random-mutation":
@@ -291,13 +352,13 @@ class QuirksHeuristic(Bot):
         if stage == "action":
             return self._action(t, moves)
         if stage == "lower-defence":
-            return pick(moves, Verb.ACCEPT if self._dares(t, self._lower_chance(t, defending=True), 0.4)
-                              else Verb.PASS)
+            return pick(moves, ACCEPT if self._dares(t, self._lower_chance(t, defending=True), 0.4)
+                              else PASS)
         if stage == "lower-attack":
-            return pick(moves, Verb.FIGHT if self._dares(t, self._lower_chance(t, defending=False), 0.5)
-                              else Verb.GIVE_UP)
+            return pick(moves, FIGHT if self._dares(t, self._lower_chance(t, defending=False), 0.5)
+                              else GIVE_UP)
         if stage == "intelligence":
-            return pick(moves, Verb.ROLL if self._table_value(t) < 3.5 else Verb.TABLE)
+            return pick(moves, ROLL if self._table_value(t) < 3.5 else TABLE)
         if stage == "upper-complete":
             return self._complete(t, moves)
         if stage == "upper-sealed":
@@ -305,13 +366,13 @@ class QuirksHeuristic(Bot):
         if stage == "demote":
             return self._demote(t, moves)
         if stage == "concede-defender":
-            return pick(moves, Verb.HOLD if self._dares(t, self._upper_chance(t), 0.25) else Verb.CONCEDE)
+            return pick(moves, HOLD if self._dares(t, self._upper_chance(t), 0.25) else CONCEDE)
         if stage == "concede-challenger":
-            return pick(moves, Verb.FIGHT if self._dares(t, self._upper_chance(t), 0.45) else Verb.CONCEDE)
+            return pick(moves, FIGHT if self._dares(t, self._upper_chance(t), 0.45) else CONCEDE)
         if stage == "surplus":
             return min(moves, key=lambda m: self._hand_worth(t, m.cards[0]))
-        if any(m.verb is Verb.END for m in moves):
-            return pick(moves, Verb.END)
+        if any(m.verb is END for m in moves):
+            return pick(moves, END)
         return legal[0]
 
     # ----------------------------------------------------------------- helpers
@@ -390,19 +451,19 @@ class QuirksHeuristic(Bot):
     def _action(self, t: Table, moves: Sequence[Move]) -> Move:
         niche = t.niche
         c = t.climate
-        places = [m for m in moves if m.verb is Verb.PLACE]
+        places = [m for m in moves if m.verb is PLACE]
         if places:
             triples = [m for m in places if len(m.cards) == 3]
             if triples:  # a vacant upper niche: taking it is a won competition
                 return max(triples, key=lambda m: t.guess(niche, UPPER, c, self._cards(t, m.cards))[0])
             return self._place(t, places)
-        if any(m.verb is Verb.COMPETE for m in moves):
+        if any(m.verb is COMPETE for m in moves):
             if t.owner(niche, UPPER) < 0:
-                return pick(moves, Verb.COMPETE)
+                return pick(moves, COMPETE)
             mine = t.completed(niche, c)
             chance = beats(mine, t.guess(niche, UPPER, c), False)
             if self._dares(t, chance, 0.5) or (chance >= 0.25 and self._bluff()):
-                return pick(moves, Verb.COMPETE)
+                return pick(moves, COMPETE)
         level = UPPER if t.mine(niche, UPPER) else LOWER
         mutation, _ = self._best_mutation(t, niche, level, moves)
         return mutation if mutation is not None else moves[0]
@@ -445,7 +506,7 @@ class QuirksHeuristic(Bot):
             return None, 0.0
         now = t.horizon_guess(niche, level, quirks, horizon)
         seen = seen_by_index((*quirks, *t.hand))
-        candidates = [m for m in moves if m.verb is Verb.MUTATE and m.cards]
+        candidates = [m for m in moves if m.verb is MUTATE and m.cards]
         best: tuple[Move | None, float] = (None, -math.inf)
         for m in candidates:
             old = seen[m.cards[0]]
@@ -486,7 +547,7 @@ class QuirksHeuristic(Bot):
         """The chance the defender's lower QUiRKS holds (``defending``) or the attacker's wins."""
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         c = t.climate
         attacker_cards = seen_cards(contest["attacker_cards"])
         attacker = t.guess(niche, LOWER, c, attacker_cards)
@@ -498,7 +559,7 @@ class QuirksHeuristic(Bot):
         """Our competing QUiRKS's estimated table value per card (the Intelligent Race)."""
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         if contest["attacker"] == t.seat:
             cards = seen_cards(contest["attacker_cards"])
         else:
@@ -510,7 +571,7 @@ class QuirksHeuristic(Bot):
         match or avoids it."""
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         lower = seen_cards(contest["attacker_cards"])
         seen = seen_by_index(t.hand)
 
@@ -529,7 +590,7 @@ class QuirksHeuristic(Bot):
         """The chance our side of a competition for an upper niche wins the count."""
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         c = t.climate
         if contest["attacker"] == t.seat:
             mine = t.guess(niche, UPPER, c, seen_cards(contest["attacker_cards"]))
@@ -547,9 +608,9 @@ class QuirksHeuristic(Bot):
     def _sealed(self, t: Table, moves: Sequence[Move]) -> Move:
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         defending = contest["defender"] == t.seat
-        if defending and any(m.verb is Verb.MUTATE for m in moves):
+        if defending and any(m.verb is MUTATE for m in moves):
             mutation, gain = self._best_mutation(t, niche, UPPER, moves, NOW)
             if mutation is not None and gain >= 0.8:
                 return mutation
@@ -561,13 +622,13 @@ class QuirksHeuristic(Bot):
         else:
             # Tip 4: outclassed, the challenger plays face down and waits for a better climate.
             up = self._dares(t, chance, 0.5) or (chance >= 0.2 and self._bluff())
-        return pick(moves, Verb.FACE_UP if up else Verb.FACE_DOWN)
+        return pick(moves, FACE_UP if up else FACE_DOWN)
 
     def _demote(self, t: Table, moves: Sequence[Move]) -> Move:
         """Keep the two cards that make the best lower QUiRKS in the coming climates."""
         contest = t.contest
         assert contest is not None
-        niche = NICHES.index(contest["niche"])
+        niche = NICHE_INDEX[contest["niche"]]
         cards = seen_cards(contest["attacker_cards"]) if contest["attacker"] == t.seat else t.cards(niche, UPPER)
         seen = seen_by_index(cards)
 

@@ -122,7 +122,10 @@ class Seen:
 
     @classmethod
     def unseen(cls, stack: int) -> Seen:
-        return cls.make("", stack, None)
+        seen = _UNSEEN.get(stack)
+        if seen is None:
+            seen = _UNSEEN[stack] = cls.make("", stack, None)
+        return seen
 
     def coded(self, climate: int) -> bool | None:
         """Whether the card bears the climate's code; ``None`` when one cannot read it."""
@@ -151,6 +154,8 @@ class Seen:
 # Every Seen made, by (number, stack, codes): few, since a card is seen at most a few ways.
 _MADE: dict[tuple[str, int, str | None], Seen] = {}
 _BY_FACE: dict[tuple[str, str | None], Seen] = {}
+BY_FACE = _BY_FACE  # for a bot that reads its view's cards in its own loop (``seen_cards`` inlined)
+_UNSEEN: dict[int, Seen] = {}  # ``make("", stack, None)`` by stack: asked for at every guess of a hidden card
 
 
 def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
@@ -198,26 +203,34 @@ def food_chain(niche: int, cards: Sequence[Seen], first: Seen | None,
     ``first`` and ``second`` (``partners``): the card whose value is added (the plant a herbivore
     eats), and the one card whose value counts with a sign, and that sign. An eater's food-chain
     symbol matches the symbol of what it eats."""
-    own_a = own_c = None
-    for card in cards:
-        row = card.row
-        if row == "A":
-            if own_a is None:
-                own_a = card
-        elif row == "C" and own_c is None:
-            own_c = card
-    if niche == PLANT:
-        if first is not None and own_a is not None and 0 <= first.food == own_a.food:
-            return None, first, -1
-        return None, None, 0
-    if niche == HERBIVORE:
-        eaten = first if own_a is not None and first is not None and 0 <= own_a.food == first.food else None
-        if second is not None and own_c is not None and 0 <= second.food == own_c.food:
-            return eaten, second, -1
-        return eaten, None, 0
-    if own_a is not None and first is not None and 0 <= own_a.food == first.food:
-        return None, first, 1
-    return None, None, 0
+    # Each niche looks for the one or two own cards its partners meet, and only when there is a
+    # partner with a food-chain symbol: most QUiRKS weighed have none to meet (the same answer as
+    # finding the first A and the first C card of ``cards`` and comparing them all).
+    if niche != HERBIVORE:
+        if first is not None and first.food >= 0:
+            for card in cards:
+                if card.row == "A":  # the first A card
+                    if card.food == first.food:
+                        return None, first, -1 if niche == PLANT else 1
+                    break
+        return _NO_CHAIN
+    eaten = None
+    if first is not None and first.food >= 0:
+        for card in cards:
+            if card.row == "A":
+                if card.food == first.food:
+                    eaten = first
+                break
+    if second is not None and second.food >= 0:
+        for card in cards:
+            if card.row == "C":
+                if card.food == second.food:
+                    return eaten, second, -1
+                break
+    return eaten, None, 0
+
+
+_NO_CHAIN: tuple[Seen | None, Seen | None, int] = (None, None, 0)
 
 
 def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
