@@ -21,8 +21,9 @@ from quarkade.games.quirky_circuits.solver import WIN, Navigator, navigator
 from quarkade.tools.match import make_bots
 
 
-def plain_ends(nav: Navigator, view: View, hand: list[int], chance: Chance) -> list[int]:
-    """Each filling of the face-down cards, drawn one by one, and where the queue leaves the robot."""
+def plain_ends(nav: Navigator, view: View, hand: list[int], chance: Chance, fillings: int = 0) -> list[int]:
+    """Each filling of the face-down cards, drawn one by one, and where the queue leaves the robot
+    (the bot's number of fillings, unless ``fillings`` says)."""
     robot = view["robot"]
     tokens = [Token(t["token"], (t["space"][0], t["space"][1]), t["raised"]) for t in view["tokens"]]
     start = nav.robot_state(tuple(robot["space"]), Direction[robot["facing"].upper()], tokens)
@@ -32,7 +33,7 @@ def plain_ends(nav: Navigator, view: View, hand: list[int], chance: Chance) -> l
         unseen.remove(card)
     hidden = any(entry["card"] is None for entry in queue)
     ends = []
-    for _ in range(heuristic.FILLINGS if hidden else 1):
+    for _ in range((fillings or heuristic.FILLINGS) if hidden else 1):
         pools = {back: sorted(card for card in unseen if card_back(card) == back) for back in BACKS}
         state = start
         for entry in queue:
@@ -140,3 +141,45 @@ def test_the_bot_chooses_as_its_plain_definition_and_draws_the_same(scenario: st
             state.apply(seat, expected)
             checked += 1
     assert checked > 60
+
+
+
+def draws_by_filling(nav: Navigator, view: View, hand: list[int], chance: Chance) -> list[int]:
+    """How many numbers each filling of ``plain_ends`` draws (fewer than the face-down cards
+    when it meets the goal before the last of them)."""
+    used = []
+    for _ in range(heuristic.FILLINGS):
+        before = chance.counter
+        plain_ends(nav, view, hand, chance, fillings=1)
+        used.append(chance.counter - before)
+    return used
+
+
+def test_fillings_that_win_early_leave_the_next_fillings_their_own_draws() -> None:
+    """A filling that meets the goal before its last face-down card uses fewer draws: the
+    fillings after it draw from there on, as one by one. Games near their end meet this."""
+    game = quarkade.load("quirky-circuits", players=3, scenario="rise-and-shine")
+    early = 0
+    for seed in range(6):
+        bots = make_bots(game, ["heuristic"] * 3, seed)
+        state = game.new_game(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            bot = bots[seat]
+            assert isinstance(bot, heuristic.QuirkyCircuitsHeuristic)
+            if view["hand"]:
+                nav = navigator(view["scenario"]["id"])
+                hand = [CARD_BY_ID[name] for name in view["hand"]]
+                counter = bot.chance.counter
+                used = draws_by_filling(nav, view, hand, Chance(bot.chance.seed, counter))
+                hidden = sum(entry["card"] is None for entry in view["queue"])
+                early += any(count < hidden for count in used[:-1])  # a filling before the last ended early
+                chance = Chance(bot.chance.seed, counter)
+                expected = plain_ends(nav, view, hand, chance)
+                ends = bot._queue_ends(heuristic._planner(nav.scenario.id), view["robot"], view["tokens"],
+                                       view["queue"], tuple(hand))
+                assert list(ends) == expected and bot.chance.counter == chance.counter
+                bot.chance.counter = counter  # the choice below draws the same again
+            state.apply(seat, bot.choose(view, legal))
+    assert early > 0, "no filling won before its last face-down card: the case went untested"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 import struct
 from functools import cache
+from itertools import repeat
+from operator import add, mod, mul
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
@@ -39,10 +41,12 @@ TEMPERATURE = 2.0  # how much likelier a filling is that leaves the robot nearer
 WIN_SCORE = -2.0  # a filling that already meets the goal, counted as slightly better than home
 WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
 CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
+INFINITY = float("inf")
 
 DIRECTION_BY_WORD = {direction.word: direction for direction in Direction}
 FACING = {direction.word: int(direction) for direction in Direction}
 BACK_INDEX = {back: index for index, back in enumerate(BACKS)}
+_CARD_OF = CARD_BY_ID.__getitem__  # a card by its name, mapped over a hand in C
 CARDS_OF_BACK = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card) == back) for back in BACKS)
 
 
@@ -51,37 +55,43 @@ class QuirkyCircuitsHeuristic(Bot):
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         plays: list[Play] = []
+        cards: list[int] = []
         stop: Action | None = None
         for action in legal:
             if type(action) is Play:
                 plays.append(action)
+                cards.append(action.card)
             elif isinstance(action, Signal) and (action.word == "done" or (action.word == "pass" and stop is None)):
                 stop = action
         if not plays:
             return stop if stop is not None else legal[0]
         # Read key by key: a lazy view then never makes the parts this bot does not need.
         planner = _planner(view["scenario"]["id"])
-        hand = tuple([CARD_BY_ID[name] for name in view.get("hand", ())])
+        hand = tuple(map(_CARD_OF, view.get("hand", ())))
         queue = view["queue"]
         ends = self._queue_ends(planner, view["robot"], view["tokens"], queue, hand)
         players = view["players"]
         seat = view.seat if view.seat is not None else 0
-        others_done = all(p["done"] for p in players if p["seat"] != seat)
+        others_done = True
+        for p in players:
+            if not p["done"] and p["seat"] != seat:
+                others_done = False
+                break
         short = max(0, QUEUE_MINIMUM - len(queue)) if others_done and not view["pacing"] else 0
         need = max(short, 0 if players[seat]["played"] else 1)  # cards this seat must still play before it may stop
         left = need - 1 if need > 1 else 0  # still needed once a card is played
         # The rest of the decision follows from the queue's ends, the hand and what the minimums
         # ask. With the queue all known, situations recur (the first cards of a round, above
         # all), so it is remembered; random fillings of face-down cards seldom meet again.
-        cards = tuple([action.card for action in plays])
+        playable = tuple(cards)
         if len(ends) > 1:
-            chosen = planner.decide(ends, hand, cards, left, stop is not None)
+            chosen = planner.decide(ends, hand, playable, left, stop is not None)
             return stop if chosen < 0 and stop is not None else plays[chosen]
-        key = (ends, hand, cards, left, stop is not None)
+        key = (ends, hand, playable, left, stop is not None)
         decisions = planner.decisions
         known = decisions.get(key)
         if known is None:
-            known = planner.decide(ends, hand, cards, left, stop is not None)
+            known = planner.decide(ends, hand, playable, left, stop is not None)
             if len(decisions) > planner.MOST_KEPT:
                 decisions.clear()
             decisions[key] = known
@@ -94,7 +104,7 @@ class QuirkyCircuitsHeuristic(Bot):
         nav = planner.nav
         space = robot["space"]
         start = planner.tokens_id(tokens) * nav.poses + (space[1] * nav.width + space[0]) * 4 + FACING[robot["facing"]]
-        step = nav.step
+        step, outcomes = nav.step, nav.outcomes
         # The face-up cards before the first face-down one take the same course in every
         # filling: they are resolved once. Only a card's kind moves the robot.
         slots: list[tuple[int, int]] = []  # after those: (kind, or -1 face down; its back)
@@ -108,42 +118,46 @@ class QuirkyCircuitsHeuristic(Bot):
                 if hidden:
                     slots.append((card % QUIRK, 0))
                 elif start != WIN:
-                    start = step(start, card)
+                    after = outcomes.get(start << 3 | card % QUIRK)  # ``step``, when known
+                    start = step(start, card) if after is None else after
             else:
                 hidden += 1
                 slots.append((-1, BACK_INDEX[entry["back"]]))
         if not hidden or start == WIN:
             return (start,) * (FILLINGS if hidden else 1)
         moves, turns = planner.pools(hand, tuple(seen))
-        outcomes = nav.outcomes
         # Each filling draws from fresh pools, so the size of the pool a face-down card is drawn
         # from is known before any is drawn: the cards of its back less those drawn before it.
         sizes = [len(moves), len(turns)]
-        program: list[tuple[int, int, int]] = []  # (kind, or -1 face down; its back; its pool's size)
+        drawn_sizes: list[int] = []  # the pool's size for each face-down card, in order
         for kind, back in slots:
             if kind < 0:
-                program.append((-1, back, sizes[back]))
+                drawn_sizes.append(sizes[back])
                 sizes[back] -= 1
-            else:
-                program.append((kind, 0, 0))
         # ``Chance.below`` of the bot's chance, the same draws: as many as could be needed are
         # made at once, and the counter moves on by those used (a filling ends at a win).
         chance = self.chance
         draws = _draws(chance.seed, chance.counter, FILLINGS * hidden)
+        # Each draw taken below its pool's size at once, as if every filling used all its draws;
+        # after a filling that ends early (a win) the rest are taken again from where it ended.
+        picks = list(map(mod, draws, drawn_sizes * FILLINGS))
         used = 0
         ends = []
         for _ in range(FILLINGS):
-            drawn = (list(moves), list(turns))
+            pops = (list(moves).pop, list(turns).pop)
             state = start
-            for kind, back, size in program:
+            short = used + hidden  # where this filling's draws end, if it uses them all
+            for kind, back in slots:
                 if kind < 0:
-                    kind = drawn[back].pop(draws[used] % size)
+                    kind = pops[back](picks[used])
                     used += 1
                 try:
                     state = outcomes[state << 3 | kind]
                 except KeyError:
                     state = step(state, kind)
                 if state == WIN:
+                    if used < short:
+                        picks[used:] = map(mod, draws[used:], drawn_sizes * FILLINGS)
                     break
             ends.append(state)
         chance.counter += used
@@ -244,14 +258,27 @@ class Planner:
         if len(ends) == 1:
             return self._decide_known(ends[0], hand, cards, left, may_stop)
         estimate, estimates = self.nav.estimate, self.nav.estimates
-        # ``estimate``, read where it keeps its values when it has one (``or``: a value of 0 is
-        # asked again, and given the same).
-        scores = {end: WIN_SCORE if end == WIN else estimates.get(end) or estimate(end) for end in set(ends)}
-        least = min(scores.values())
-        factors = {end: math.exp((least - score) / TEMPERATURE) for end, score in scores.items()}
-        weights: dict[int, float] = {}
+        # Each end's estimate (``or``: a kept value of 0 is asked again, and given the same)
+        # and how often it came, in the order ends first came.
+        scores: dict[int, float] = {}
+        counts: dict[int, int] = {}
         for end in ends:
-            weights[end] = weights.get(end, 0.0) + factors[end]
+            if end in counts:
+                counts[end] += 1
+            else:
+                counts[end] = 1
+                scores[end] = WIN_SCORE if end == WIN else estimates.get(end) or estimate(end)
+        least = min(scores.values())
+        exp = math.exp
+        weights: dict[int, float] = {}
+        for end, count in counts.items():
+            # A filling's weight added once for each time its end came, one after another as
+            # the fillings came: the same sums, to the last bit, as adding them filling by filling.
+            factor = weight = exp((least - scores[end]) / TEMPERATURE)
+            while count > 1:
+                weight += factor
+                count -= 1
+            weights[end] = weight
         winning = weights.pop(WIN, 0.0)
         if winning >= sum(weights.values()) and may_stop:
             return -1  # the queue likely meets the goal already: add nothing that could spoil it
@@ -269,7 +296,7 @@ class Planner:
             row = rows.get(key)
             if row is None:
                 row = row_of(start, plays, left, key)
-            values = [value + weight * then for value, then in zip(values, row, strict=True)]
+            values = list(map(add, values, map(mul, repeat(weight), row)))
             stop_value += weight * scores[start]  # the estimate of ``start``
         best = values.index(min(values))  # the first of the lowest, as ``min`` by index would give
         if may_stop and stop_value <= values[best]:
@@ -341,7 +368,7 @@ class Planner:
         reachable once it is played from ``state``, with ``need`` more cards to play before
         stopping; kept in ``rows`` under ``key``."""
         nav = self.nav
-        outcomes, places = nav.outcomes, self.places
+        outcomes, estimates, places, empty = nav.outcomes, nav.estimates, self.places, self._empty
         before = state << 3
         row = []
         for kind, rest in plays:
@@ -351,6 +378,11 @@ class Planner:
                 after = nav.step(state, kind)
             if after == WIN:
                 value = WIN_VALUE
+            elif rest == empty:
+                # With no card left the plan stops where this card leaves the robot: the
+                # estimate there (what ``_best_from`` would find), read where it is kept.
+                found = estimates.get(after)
+                value = nav.estimate(after) if found is None else found
             else:
                 # Many cards from many places lead to the same place: its plans are kept.
                 found = places.get((after << 20 | rest) << 3 | need)
@@ -369,7 +401,11 @@ class Planner:
         places, nav, empty = self.places, self.nav, self._empty
         outcomes, estimates = nav.outcomes, nav.estimates
         choices = self._choices[rest]
-        value = nav.estimate(state) if not need or not choices else float("inf")
+        if need and choices:
+            value = INFINITY
+        else:
+            found = estimates.get(state)  # ``nav.estimate``, read where it is kept
+            value = nav.estimate(state) if found is None else found
         following_need = need - 1 if need > 1 else 0
         before = state << 3
         for kind, left in choices:
