@@ -348,7 +348,8 @@ class SolitaireHeuristic(Bot):
         if stage == "counting":
             return self._first_count(g, moves) if self._count_on(g) else pick(moves, Verb.STOP)
         if stage == "climate":
-            return next((m for m in moves if m.verb is Verb.CLIMATE and m.number == self._steps(g)), moves[0])
+            steps = self._steps(g)
+            return next((m for m in moves if m.verb is Verb.CLIMATE and m.number == steps), moves[0])
         if stage == "random-mutation":
             return self._replace(g, [m for m in moves if m.verb is Verb.REPLACE])
         if stage == "action":
