@@ -498,17 +498,23 @@ class QuirklingHeuristic(Bot):
         # turn is worth the gain; one to a seat, less a penalty if it was seen lacking the
         # stack, and more as its hand is bigger.
         best, top = moves[0], -math.inf
-        seen_lacking: set[tuple[int, str]] | None = None  # read from the log when first needed
-        for m in moves:
-            if not m.cards:  # the turn's request goes to every player in turn
+        if not moves[0].cards:  # the turn's request goes to every player in turn
+            for m in moves:
                 merit = gains[m.number]
-            else:
-                if seen_lacking is None:
-                    seen_lacking = n.lacking_seen()
-                seat = m.cards[0]
-                lacking = LACKING_PENALTY if (seat, STACKS[m.number]) in seen_lacking else 0.0
-                hand_size: int = n.players[seat]["hand_size"]
-                merit = gains[m.number] - lacking + 0.1 * hand_size
+                if merit > top:
+                    best, top = m, merit
+            return best
+        seen_lacking = n.lacking_seen()
+        players = n.players
+        bonus: dict[int, float] = {}  # by seat, worked out once for its seven moves
+        for m in moves:
+            seat = m.cards[0]
+            more = bonus.get(seat)
+            if more is None:
+                hand_size: int = players[seat]["hand_size"]
+                more = bonus[seat] = 0.1 * hand_size
+            lacking = LACKING_PENALTY if (seat, STACKS[m.number]) in seen_lacking else 0.0
+            merit = gains[m.number] - lacking + more
             if merit > top:
                 best, top = m, merit
         return best

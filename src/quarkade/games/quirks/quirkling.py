@@ -420,9 +420,20 @@ def _numbers(cards: tuple[int, ...]) -> list[str]:
     return [NUMBERS[c] for c in cards]
 
 
+# The cards in the order a hand shows them (HAND_ORDER), each card's place in it, and the printed
+# faces in it: a hand's places are sorted as plain ints rather than its cards by a key of tuples.
+_BY_HAND_RANK = tuple(sorted(range(len(CARDS)), key=HAND_ORDER.__getitem__))
+_HAND_RANK = tuple(_BY_HAND_RANK.index(card) for card in range(len(CARDS)))
+_PRINTED_BY_HAND_RANK = tuple(card_json(card, PRINTED) for card in _BY_HAND_RANK)
+_PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))
+
+
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
     """A hand as its seat sees it, in the order it keeps it."""
-    return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
+    ranks = sorted(map(_HAND_RANK.__getitem__, hand))
+    if table is PRINTED:  # copies, as cards_json makes them: a view is its reader's to change
+        return [_PRINTED_BY_HAND_RANK[rank].copy() for rank in ranks]
+    return cards_json([_BY_HAND_RANK[rank] for rank in ranks], table)
 
 
 def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], refused: tuple[bool, ...],
@@ -434,7 +445,9 @@ def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], ref
         quirklings = []
         for q in made[s]:
             niche, name = _LABELS.get(q) or _labels(q)
-            quirklings.append({"niche": niche, "name": name, "cards": cards_json(q, table)})
+            # The printed faces copied here, as cards_json copies them.
+            cards = [_PRINTED_CARDS[c].copy() for c in q] if table is PRINTED else cards_json(q, table)
+            quirklings.append({"niche": niche, "name": name, "cards": cards})
         player = {"seat": s, "hand_size": size, "refused": refused[s], "quirklings": quirklings}
         if shown is not None:
             player["hand"] = cards_json(sorted(shown[s]), table)

@@ -1,0 +1,57 @@
+"""Quirkling views show a hand and the QUIRKLINGS made from copies of tables made once: each must
+equal the same cards built one by one by cards_json (with the printed codes and with a table
+drawn for a sampled state), and be the reader's own to change."""
+
+from __future__ import annotations
+
+import quarkade
+from quarkade.core.chance import Chance
+from quarkade.games.quirks.components import PRINTED
+from quarkade.games.quirks.quirkling import QuirklingState
+from quarkade.games.quirks.sampling import sample_quirkling
+from quarkade.games.quirks.views import HAND_ORDER, cards_json
+from quarkade.tools.match import make_bots
+
+
+def check_cards(state: QuirklingState) -> int:
+    checked = 0
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert view["hand"] == cards_json(sorted(state.hands[seat], key=HAND_ORDER.__getitem__), state.table)
+        for player, made in zip(view["players"], state.made, strict=True):
+            assert [q["cards"] for q in player["quirklings"]] == [cards_json(q, state.table) for q in made]
+            checked += len(made)
+        # A reader changing its view changes no later view.
+        for card in view["hand"]:
+            card["number"] = "X"
+        for player in view["players"]:
+            for q in player["quirklings"]:
+                q["cards"][0]["stack"] = "X"
+        again = state.view(seat)
+        assert all(card["number"] != "X" for card in again["hand"])
+        assert all(q["cards"][0]["stack"] != "X" for player in again["players"] for q in player["quirklings"])
+    return checked
+
+
+def test_hands_and_quirklings_equal_their_card_by_card_build() -> None:
+    made = sampled = 0  # QUIRKLINGS compared; sampled states whose table is not the printed one
+    for players in (2, 3):
+        game = quarkade.load("quirkling", players=players)
+        for seed in range(3):
+            bots = make_bots(game, ["heuristic"] * players, seed)
+            state = game.new_game(seed)
+            step = 0
+            while not state.is_over and step < 400:
+                seat = state.to_act[0]
+                if step % 25 == 0:
+                    assert isinstance(state, QuirklingState)
+                    assert state.table is PRINTED
+                    made += check_cards(state)
+                    drawn = sample_quirkling(game, state.view(seat), Chance(seed + step))  # type: ignore[arg-type]
+                    if drawn.table is not PRINTED:
+                        sampled += 1
+                    made += check_cards(drawn)
+                state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+                step += 1
+    assert made > 20, made
+    assert sampled > 20, sampled  # the other path: a table drawn for a sampled state
