@@ -192,14 +192,13 @@ _FACES: dict[tuple[str, str | None], Face] = {}
 def faces_of(cards: Sequence[Mapping[str, Any]]) -> tuple[Face, ...]:
     """The Face of each card of a view (few faces are ever seen: the table holds them all)."""
     faces = _FACES
-    found = []
-    for card in cards:
-        key = (card["number"], card.get("codes"))
-        face = faces.get(key)
-        if face is None:
-            face = faces[key] = Face(Seen.of(card))
-        found.append(face)
-    return tuple(found)
+    # A Face is never false: ``or`` falls back only on a face not seen yet.
+    return tuple([faces.get((card["number"], card.get("codes"))) or _new_face(card) for card in cards])
+
+
+def _new_face(card: Mapping[str, Any]) -> Face:
+    face = _FACES[card["number"], card.get("codes")] = Face(Seen.of(card))
+    return face
 
 
 # ``_row`` by the packed count it is made from (uncut), for each kinds lacking and weight.

@@ -385,9 +385,16 @@ class QuirklingState(CachedLegalActions):
     def view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator) sees. The players, the hand, the discard pile and the
         log are made when read, from what they hold now: a seat with one move reads none."""
-        over = self.is_over
+        over = self.stage is Stage.OVER
         table = self.table
         asked = self.asked
+        discards = self.discards
+        if not discards:
+            top = None
+        elif table is PRINTED:  # a copy, as card_json makes it
+            top = _PRINTED_CARDS[discards[-1]].copy()
+        else:
+            top = card_json(discards[-1], table)
         data: dict[str, Any] = {
             "climate": _CLIMATES[self.climate].copy(),
             "stage": _STAGE_NAMES[self.stage],
@@ -395,11 +402,11 @@ class QuirklingState(CachedLegalActions):
             "to_act": list(self._to_act),
             "asked": None if asked[0] < 0 else {"seat": asked[0], "stack": STACKS[asked[1]]},
             "stack": len(self.stack),
-            "discard_top": card_json(self.discards[-1], table) if self.discards else None,
+            "discard_top": top,
             "refilling": self.refilling,
             "turns": self.turns,
             "is_over": over,
-            "winners": list(self.winners) if over else None,
+            "winners": list(self.result or ()) if over else None,
         }
         # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
         # (Partials hold it: a view is made at every step, and closures would add a cell for
@@ -408,7 +415,7 @@ class QuirklingState(CachedLegalActions):
             "players": partial(_players_json, list(map(len, self.hands)), list(map(tuple, self.made)),
                                tuple(self.refused), table,
                                list(map(tuple, self.hands)) if over else None),  # every hand, once over
-            "discard_pile": partial(_numbers, tuple(self.discards)),
+            "discard_pile": partial(_numbers, tuple(discards)),
             "log": partial(read, self.log, _describe, seat, over, 40),
         }
         if seat is not None:
