@@ -15,37 +15,15 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, events, note
-from quarkade.games.quirks import competition, legality
+from quarkade.games.quirks import board, competition, legality
 from quarkade.games.quirks.actions import Move, Verb
-from quarkade.games.quirks.board import (
-    ACTION,
-    AFTER_WIN,
-    CHOOSE_NICHE,
-    CLIMATE,
-    CONCEDE_CHALLENGER,
-    CONCEDE_DEFENDER,
-    DEFENCE,
-    DEMOTE,
-    INTELLIGENCE,
-    LOWER_ATTACK,
-    LOWER_DEFENCE,
-    OVER,
-    RANDOM_MUTATION,
-    SETUP,
-    SETUP_ORDER,
-    SETUP_ORDER_THREE,
-    STACK_CARDS,
-    SURPLUS,
-    UPPER_COMPLETE,
-    UPPER_OWNED,
-    UPPER_SEALED,
-)
 from quarkade.games.quirks.board import CARDS as CARDS
 from quarkade.games.quirks.board import DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
 from quarkade.games.quirks.board import EXTINCTIONS_TO_LOSE as EXTINCTIONS_TO_LOSE
 from quarkade.games.quirks.board import HAND_TARGET as HAND_TARGET
 from quarkade.games.quirks.board import LOWER as LOWER
 from quarkade.games.quirks.board import NICHE_STACKS as NICHE_STACKS
+from quarkade.games.quirks.board import SETUP_ORDER, SETUP_ORDER_THREE, STACK_CARDS
 from quarkade.games.quirks.board import SPACES as SPACES
 from quarkade.games.quirks.board import UPPER as UPPER
 from quarkade.games.quirks.board import Contest as Contest
@@ -157,7 +135,7 @@ class QuirksState(CachedLegalActions):
         s.destiny_pool = [niche for niche in range(3) for _ in range(COMPONENTS.destiny[niche])]
         s.chance.shuffle(s.destiny_pool)
         s.destiny_drawn = []
-        s.current, s.niche, s.stage, s.contest = 0, -1, SETUP, None
+        s.current, s.niche, s.stage, s.contest = 0, -1, board.SETUP, None
         s.turns, s.turns_taken, s.competed = 0, [0] * n, 0
         s.setup_step, s.mutation_queue = 0, []
         s.defence, s.defence_queue = -1, []
@@ -243,7 +221,7 @@ class QuirksState(CachedLegalActions):
 
     def _begin_action(self) -> None:
         if self.game.options["advanced"]:
-            self.stage = CHOOSE_NICHE
+            self.stage = board.CHOOSE_NICHE
             self._to_act = (self.current,)
             return
         self._draw_destiny()
@@ -260,9 +238,9 @@ class QuirksState(CachedLegalActions):
 
     def _after_niche(self) -> None:
         if self.controls(self.current, self.niche, UPPER):
-            self.stage = UPPER_OWNED
+            self.stage = board.UPPER_OWNED
         else:
-            self.stage = CLIMATE
+            self.stage = board.CLIMATE
         self._to_act = (self.current,)
 
     def _end_turn(self) -> None:
@@ -271,7 +249,7 @@ class QuirksState(CachedLegalActions):
             counts = self._hand_counts(seat)
             # ``self._surplus(seat)`` is not empty: some stack holds more than its target
             if any(count > target for count, target in zip(counts, HAND_TARGET, strict=True)):
-                self.stage, self._to_act = SURPLUS, (seat,)
+                self.stage, self._to_act = board.SURPLUS, (seat,)
                 return
             self._finish_turn(counts)
             return
@@ -342,7 +320,7 @@ class QuirksState(CachedLegalActions):
 
     def _finish(self, winners: tuple[int, ...], why: str) -> None:
         self.result = winners
-        self.stage, self._to_act = OVER, ()
+        self.stage, self._to_act = board.OVER, ()
         self.contest = None
         self._note("over", -1, winners, why)
 
@@ -373,7 +351,7 @@ class QuirksState(CachedLegalActions):
         while self.defence_queue:
             seat, niche = self.defence_queue[0]
             if self.controls(seat, niche, LOWER) and self.controls(self.defence, niche, UPPER):
-                self.stage, self._to_act, self.niche, self.current = DEFENCE, (seat,), niche, seat
+                self.stage, self._to_act, self.niche, self.current = board.DEFENCE, (seat,), niche, seat
                 return
             self.defence_queue.pop(0)
         self._finish((self.defence,), "held the three upper niches")
@@ -416,26 +394,26 @@ class QuirksState(CachedLegalActions):
         self._legal = None
         stage = self.stage
         verb = action.verb
-        if stage is SETUP:
+        if stage is board.SETUP:
             self._setup_lower(seat, action.number)
-        elif stage is CHOOSE_NICHE:
+        elif stage is board.CHOOSE_NICHE:
             self.niche = action.number
             self._note("niche", -1, seat, self.niche)
-            self.stage = CLIMATE
-        elif stage is UPPER_OWNED:
+            self.stage = board.CLIMATE
+        elif stage is board.UPPER_OWNED:
             if verb is Verb.REDRAW:
                 self._draw_destiny()
             else:
-                self.stage = CLIMATE
-        elif stage is CLIMATE:
+                self.stage = board.CLIMATE
+        elif stage is board.CLIMATE:
             self._move_climate(seat, action.number)
-        elif stage is RANDOM_MUTATION:
+        elif stage is board.RANDOM_MUTATION:
             self._random_mutation(seat, action.cards[0])
-        elif stage is ACTION:
+        elif stage is board.ACTION:
             self._action(seat, action)
-        elif stage is LOWER_DEFENCE:
+        elif stage is board.LOWER_DEFENCE:
             competition.lower_defence(self, seat, verb is Verb.ACCEPT)
-        elif stage is LOWER_ATTACK:
+        elif stage is board.LOWER_ATTACK:
             if verb is Verb.GIVE_UP:
                 contest = self.contest
                 assert contest is not None
@@ -445,30 +423,30 @@ class QuirksState(CachedLegalActions):
                 self._lost()
             else:
                 competition.fight(self)
-        elif stage is INTELLIGENCE:
+        elif stage is board.INTELLIGENCE:
             competition.intelligence(self, seat, verb is Verb.ROLL)
-        elif stage is UPPER_COMPLETE:
+        elif stage is board.UPPER_COMPLETE:
             competition.complete(self, seat, action)
-        elif stage is UPPER_SEALED:
+        elif stage is board.UPPER_SEALED:
             competition.sealed(self, seat, action)
-        elif stage is DEMOTE:
+        elif stage is board.DEMOTE:
             competition.demote(self, action.cards[0])
-        elif stage is CONCEDE_DEFENDER:
+        elif stage is board.CONCEDE_DEFENDER:
             competition.concede_defender(self, verb is Verb.CONCEDE)
-        elif stage is CONCEDE_CHALLENGER:
+        elif stage is board.CONCEDE_CHALLENGER:
             competition.concede_challenger(self, verb is Verb.CONCEDE)
-        elif stage is AFTER_WIN:
+        elif stage is board.AFTER_WIN:
             if verb is Verb.CONTINUE:
                 self._begin_action()
             else:
                 self._end_turn()
-        elif stage is SURPLUS:
+        elif stage is board.SURPLUS:
             self.hands[seat].remove(action.cards[0])
             self._discard(action.cards[0])
             self._note("surplus", -1, seat, action.cards[0])
             if not self._surplus(seat):
                 self._finish_turn()
-        elif stage is DEFENCE:
+        elif stage is board.DEFENCE:
             if verb is Verb.CHALLENGE:
                 competition.start_upper(self, seat, self.niche, in_defence=True)
             else:
@@ -501,8 +479,8 @@ class QuirksState(CachedLegalActions):
     def _next_random_mutation(self) -> None:
         while self.mutation_queue:
             seat = self.mutation_queue[0]
-            if self._moves_for_stage(seat, RANDOM_MUTATION):
-                self.stage, self._to_act = RANDOM_MUTATION, (seat,)
+            if self._moves_for_stage(seat, board.RANDOM_MUTATION):
+                self.stage, self._to_act = board.RANDOM_MUTATION, (seat,)
                 return
             self.mutation_queue.pop(0)
         self._enter_action()
@@ -530,7 +508,7 @@ class QuirksState(CachedLegalActions):
         self._next_random_mutation()
 
     def _enter_action(self) -> None:
-        self.stage, self._to_act = ACTION, (self.current,)
+        self.stage, self._to_act = board.ACTION, (self.current,)
 
     def _action(self, seat: int, action: Move) -> None:
         verb = action.verb
@@ -557,7 +535,7 @@ class QuirksState(CachedLegalActions):
             else:
                 self.contest = Contest("lower", niche, seat, defender, cards, cards, self.slots[slot])
                 self._note("challenge-lower", -1, seat, niche, cards)
-                self.stage, self._to_act = LOWER_DEFENCE, (defender,)
+                self.stage, self._to_act = board.LOWER_DEFENCE, (defender,)
         elif verb is Verb.COMPETE:
             self.competed += 1
             competition.start_upper(self, seat, niche, in_defence=False)
@@ -569,7 +547,7 @@ class QuirksState(CachedLegalActions):
         # During the sealed step the defender's QUiRKS is back in its hand ("Both players then
         # take their QUiRKS back into hand"): an exchange is seen by no one, while a discard goes
         # face up on its pile and the draw is seen, as anywhere else.
-        in_hand = self.stage is UPPER_SEALED and self.contest is not None
+        in_hand = self.stage is board.UPPER_SEALED and self.contest is not None
         if len(cards) == 2:
             new = cards[1]
             self.hands[seat].remove(new)
@@ -612,7 +590,7 @@ class QuirksState(CachedLegalActions):
         if self._holder_of_all_uppers() == self.current:
             self._end_turn()
             return
-        self.stage, self._to_act = AFTER_WIN, (self.current,)
+        self.stage, self._to_act = board.AFTER_WIN, (self.current,)
 
     def _lost(self) -> None:
         contest = self.contest
@@ -627,7 +605,7 @@ class QuirksState(CachedLegalActions):
     # ----------------------------------------------------------------- the end
     @property
     def is_over(self) -> bool:
-        return self.stage is OVER
+        return self.stage is board.OVER
 
     @property
     def scores(self) -> tuple[float, ...]:
