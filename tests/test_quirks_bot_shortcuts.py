@@ -9,7 +9,7 @@ import math
 import random
 
 import quarkade
-from quarkade.agents.quirks.evolution import HORIZON, NOW, PAIR_HORIZON, QuirksHeuristic, Table, missing_stack
+from quarkade.agents.quirks.evolution import HORIZON, NOW, PAIR_HORIZON, QuirksHeuristic, Table
 from quarkade.agents.quirks.seen import (
     CARNIVORE,
     CLIMATE_COUNT,
@@ -21,6 +21,7 @@ from quarkade.agents.quirks.seen import (
     Seen,
     food_chain,
     guess_beside,
+    missing_stack,
     seen_by_index,
 )
 from quarkade.games.quirks.actions import Move, Verb

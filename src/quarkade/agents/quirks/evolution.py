@@ -26,6 +26,8 @@ from quarkade.agents.quirks.seen import (
     climate_of,
     food_chain,
     guess_beside,
+    horizon_mean,
+    missing_stack,
     partners,
     pick,
     seen_by_index,
@@ -42,22 +44,10 @@ from quarkade.games.quirks.rules import NICHE_STACKS
 
 # The verbs the bot picks by, under plain names: Python 3.11 reads an Enum's member off its
 # class through the enum metaclass's __getattr__ hook, several times slower than a global.
-ACCEPT = Verb.ACCEPT
-CHALLENGE = Verb.CHALLENGE
-COMPETE = Verb.COMPETE
-CONCEDE = Verb.CONCEDE
-CONTINUE = Verb.CONTINUE
-END = Verb.END
-FACE_DOWN = Verb.FACE_DOWN
-FACE_UP = Verb.FACE_UP
-FIGHT = Verb.FIGHT
-GIVE_UP = Verb.GIVE_UP
-HOLD = Verb.HOLD
-MUTATE = Verb.MUTATE
-PASS = Verb.PASS
-PLACE = Verb.PLACE
-REDRAW = Verb.REDRAW
-ROLL = Verb.ROLL
+ACCEPT, CHALLENGE, COMPETE, CONCEDE = Verb.ACCEPT, Verb.CHALLENGE, Verb.COMPETE, Verb.CONCEDE
+CONTINUE, END, FACE_DOWN, FACE_UP = Verb.CONTINUE, Verb.END, Verb.FACE_DOWN, Verb.FACE_UP
+FIGHT, GIVE_UP, HOLD, MUTATE = Verb.FIGHT, Verb.GIVE_UP, Verb.HOLD, Verb.MUTATE
+PASS, PLACE, REDRAW, ROLL = Verb.PASS, Verb.PLACE, Verb.REDRAW, Verb.ROLL
 TABLE = Verb.TABLE
 
 # Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).
@@ -86,19 +76,17 @@ class Table:
         self.climate = space % SPACES // ZONES  # climate_of(space)
         niche = view["niche"]
         self.niche = NICHE_INDEX[niche] if niche else -1
-        entries = view["niches"]
+        plant, herbivore, carnivore = view["niches"]
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
         # owns each now, its cards when first asked (many decisions look at one level only).
-        # (one plain loop: a generator a list would cost a frame each)
-        tops, bottoms, top_owners, bottom_owners = [], [], [], []
-        for entry in entries:
-            top, bottom = entry["upper"], entry["lower"]
-            tops.append(top)
-            bottoms.append(bottom)
-            top_owners.append(-1 if top is None else top["owner"])
-            bottom_owners.append(-1 if bottom is None else bottom["owner"])
-        self._entries = (tops, bottoms)
-        self.owners = (top_owners, bottom_owners)
+        # (the three niches spelt out: no loop, no appends)
+        top_1, top_2, top_3 = plant["upper"], herbivore["upper"], carnivore["upper"]
+        bottom_1, bottom_2, bottom_3 = plant["lower"], herbivore["lower"], carnivore["lower"]
+        self._entries = ((top_1, top_2, top_3), (bottom_1, bottom_2, bottom_3))
+        self.owners = ([-1 if top_1 is None else top_1["owner"], -1 if top_2 is None else top_2["owner"],
+                        -1 if top_3 is None else top_3["owner"]],
+                       [-1 if bottom_1 is None else bottom_1["owner"], -1 if bottom_2 is None else bottom_2["owner"],
+                        -1 if bottom_3 is None else bottom_3["owner"]])
         self._levels: list[tuple[tuple[Seen, ...], ...] | None] = [None, None]
         self._partners: list[tuple[Partners, Partners, Partners] | None] = [None, None]
         self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
@@ -276,49 +264,6 @@ class Table:
         # level's partners: given cards, a guess reads no count and adds no bonus.
         first, second = self.partners(level)[niche]
         return horizon_mean(niche, cards, first, second, self.climate, horizon)
-
-
-def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None, climate: int,
-                 horizon: tuple[tuple[int, float], ...]) -> float:
-    """``sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
-    for step, weight in horizon)`` in one pass. Which food-chain symbols meet does not depend on
-    the climate, so it is found once (as ``guess_beside`` finds it); each climate's mean is then
-    added up card by card in ``guess_beside``'s order, and the weighted means by ``sum``: the
-    same float."""
-    eaten, other, sign = food_chain(niche, cards, first, second)
-    weighted = []
-    # A QUiRKS of three cards (the most weighed) added up without a loop: ((0.0 + a) + b) + c.
-    three = len(cards) == 3
-    if three:
-        card_1, card_2, card_3 = cards
-        first_guesses, second_guesses, third_guesses = card_1.guesses, card_2.guesses, card_3.guesses
-    for step, weight in horizon:
-        c = (climate + step) % CLIMATE_COUNT
-        if three:
-            mean = 0.0 + first_guesses[c][0] + second_guesses[c][0] + third_guesses[c][0]
-        else:
-            mean = 0.0
-            for card in cards:
-                mean = mean + card.guesses[c][0]
-        if eaten is not None:
-            mean = mean + 1 * eaten.guesses[c][0]
-        if other is not None:
-            mean = mean + sign * other.guesses[c][0]
-        weighted.append(weight * mean)
-    return sum(weighted)
-
-
-def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
-    """The stack of the first row (A, B, C) none of ``cards`` is of."""
-    rows = [card.row for card in cards]
-    stacks = NICHE_STACKS[niche]
-    if "A" not in rows:
-        return stacks[0]
-    if "B" not in rows:
-        return stacks[1]
-    if "C" not in rows:
-        return stacks[2]
-    raise ValueError("no row is missing")
 
 
 class QuirksHeuristic(Bot):

@@ -18,6 +18,7 @@ from typing import Any
 
 from quarkade.core.game import Action
 from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.board import NICHE_STACKS
 from quarkade.games.quirks.components import CLIMATE_LETTERS, COMPONENTS, STACK_ROWS, STACKS
 
 ZONES = COMPONENTS.zones_per_climate
@@ -179,9 +180,25 @@ def partners(level: Sequence[Sequence[Seen]]) -> tuple[Partners, Partners, Partn
     """The cards of the other niches at a level whose food-chain symbols each niche's QUiRKS
     meets: the plant meets the herbivore's A card; the herbivore, the plant's A card and the
     carnivore's; the carnivore, the herbivore's C card."""
-    herbivore = level[HERBIVORE]
-    return ((card_at(herbivore, "A"), None), (card_at(level[PLANT], "A"), card_at(level[CARNIVORE], "A")),
-            (card_at(herbivore, "C"), None))
+    plant, herbivore, carnivore = level
+    # ``card_at`` of each, inlined: the first A and the first C card of the herbivore in one pass
+    herbivore_a = herbivore_c = plant_a = carnivore_a = None
+    for card in herbivore:
+        row = card.row
+        if row == "A":
+            if herbivore_a is None:
+                herbivore_a = card
+        elif row == "C" and herbivore_c is None:
+            herbivore_c = card
+    for card in plant:
+        if card.row == "A":
+            plant_a = card
+            break
+    for card in carnivore:
+        if card.row == "A":
+            carnivore_a = card
+            break
+    return (herbivore_a, None), (plant_a, carnivore_a), (herbivore_c, None)
 
 
 def quirks_guess(niche: int, cards: Sequence[Seen], level: Sequence[Sequence[Seen]],
@@ -250,6 +267,49 @@ def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: 
         m, v = other.guesses[climate] if not held or other.codes is not None else other.guess(climate, held)
         mean, var = mean + sign * m, var + v
     return mean, var
+
+
+def horizon_mean(niche: int, cards: tuple[Seen, ...], first: Seen | None, second: Seen | None, climate: int,
+                 horizon: tuple[tuple[int, float], ...]) -> float:
+    """``sum(weight * guess_beside(niche, cards, first, second, (climate + step) % CLIMATE_COUNT)[0]
+    for step, weight in horizon)`` in one pass. Which food-chain symbols meet does not depend on
+    the climate, so it is found once (as ``guess_beside`` finds it); each climate's mean is then
+    added up card by card in ``guess_beside``'s order, and the weighted means by ``sum``: the
+    same float."""
+    eaten, other, sign = food_chain(niche, cards, first, second)
+    weighted = []
+    # A QUiRKS of three cards (the most weighed) added up without a loop: ((0.0 + a) + b) + c.
+    three = len(cards) == 3
+    if three:
+        card_1, card_2, card_3 = cards
+        first_guesses, second_guesses, third_guesses = card_1.guesses, card_2.guesses, card_3.guesses
+    for step, weight in horizon:
+        c = (climate + step) % CLIMATE_COUNT
+        if three:
+            mean = 0.0 + first_guesses[c][0] + second_guesses[c][0] + third_guesses[c][0]
+        else:
+            mean = 0.0
+            for card in cards:
+                mean = mean + card.guesses[c][0]
+        if eaten is not None:
+            mean = mean + 1 * eaten.guesses[c][0]
+        if other is not None:
+            mean = mean + sign * other.guesses[c][0]
+        weighted.append(weight * mean)
+    return sum(weighted)
+
+
+def missing_stack(niche: int, cards: Sequence[Seen]) -> int:
+    """The stack of the first row (A, B, C) none of ``cards`` is of."""
+    rows = [card.row for card in cards]
+    stacks = NICHE_STACKS[niche]
+    if "A" not in rows:
+        return stacks[0]
+    if "B" not in rows:
+        return stacks[1]
+    if "C" not in rows:
+        return stacks[2]
+    raise ValueError("no row is missing")
 
 
 def beats(mine: tuple[float, float], theirs: tuple[float, float], occupant: bool) -> float:
