@@ -243,22 +243,11 @@ class Nursery:
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
     @property
-    def lacking(self) -> list[int]:
-        """The kinds we have not made."""
-        return list(self.lacking_kinds)
-
-    @property
     def hand(self) -> tuple[Seen, ...]:
         hand = self._hand
         if hand is None:
             hand = self._hand = tuple([face.seen for face in self.faces])
         return hand
-
-    @property
-    def top(self) -> Seen | None:
-        """The discard pile's top card."""
-        top = self.view["discard_top"]
-        return Seen.of(top) if top is not None else None
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -288,17 +277,6 @@ class Nursery:
             for term in _terms(tuple(coded), lacking, weight):
                 total += term
         return total + 0.01 * size
-
-    def pack(self, climate: int) -> int:
-        """The hand's cards bearing ``climate``'s code, by stack, packed (see ``unpacked``)."""
-        pack = 0
-        for face in self.faces:
-            pack += face.coded[climate]
-        return pack
-
-    def hand_count(self, climate: int) -> list[int]:
-        """``_coded_count`` of the hand."""
-        return list(unpacked(self.pack(climate)))
 
     def _rows(self, weights: Weights) -> tuple[_Row, _Row, int, int]:
         """The hand's ``_row`` in each of the two weighted climates, and its packed counts there."""
@@ -357,24 +335,6 @@ class Nursery:
             found.append(total + rest)
         return found
 
-    def readable(self) -> tuple[int, ...]:
-        """How many of the hand's cards one reads the codes of, by stack."""
-        return unpacked(self.readable_pack())
-
-    def readable_pack(self) -> int:
-        pack = 0
-        for face in self.faces:
-            pack += face.readable
-        return pack
-
-    def shares(self, climate: int) -> list[float]:
-        """``share_coded(stack, climate, self.hand)`` of each stack, from the hand's cards whose
-        codes one reads, by stack, and those bearing the code."""
-        # A card bearing a code is one whose codes one reads: ``pack`` counts those.
-        by_stack = _SHARES[climate]
-        return [by_stack[stack][held][coded] for stack, (held, coded)
-                in enumerate(zip(self.readable(), unpacked(self.pack(climate)), strict=True))]
-
     def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
         first = self.my_turns(0) or self.my_turns(1)
@@ -383,10 +343,6 @@ class Nursery:
     def now_weights(self) -> Weights:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
         return (self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)
-
-    def expected_gain(self, stack: int, weights: Weights) -> float:
-        """The value a card of ``stack`` adds, averaged over which climates' codes it bears."""
-        return self.gains(weights)[stack]
 
     def gains(self, weights: Weights) -> list[float]:
         """``expected_gain`` of every stack, for two weighted climates: the value the hand with
@@ -414,7 +370,8 @@ class Nursery:
         uncoded = total + extra - base  # a card bearing neither code: the hand's own terms
         # When both climates are one, a card bearing its code bears it in both.
         same = first == second
-        # The shares of the codes (see ``shares``), stack by stack.
+        # The shares of the codes (``share_coded`` of the stack, from the hand's cards whose codes
+        # one reads and those bearing the code; a card bearing a code is one whose codes one reads).
         shares0, shares1 = _SHARES[first], _SHARES[second]
         gains = []
         for by_held0, by_held1, held, coded0, coded1, bumped_sum0, bumped in zip(
@@ -447,13 +404,9 @@ class Nursery:
             gains.append(gain)
         return gains
 
-    def seen_lacking(self, seat: int, stack: int) -> bool:
-        """The last time the log shows ``seat`` answer for ``stack``, it had none (and gave
-        nothing since)."""
-        return (seat, STACKS[stack]) in self.lacking_seen()
-
     def lacking_seen(self) -> set[tuple[int, str]]:
-        """Each (seat, stack name) of ``seen_lacking``."""
+        """Each (seat, stack name) such that the last time the log shows the seat answer for
+        the stack, it had none (and gave nothing since)."""
         if self._seen_lacking is None:
             # One pass over the log, newest first: a 'none' counts unless the seat gave since.
             gave: set[int] = set()
