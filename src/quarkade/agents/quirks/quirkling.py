@@ -337,12 +337,16 @@ class Nursery:
 
     def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
-        first = self.my_turns(0) or self.my_turns(1)
-        return (self.climate_in(first), 1.0), (self.climate_in(first + len(self.players)), 0.5)
+        # ``my_turns(0) or my_turns(1)`` and ``climate_in`` worked out here: read at most decisions.
+        players, space = len(self.players), self.space
+        first = (self.seat - self.current) % players or players
+        return ((climate_of(space + CLIMATE_STEPS * first), 1.0),
+                (climate_of(space + CLIMATE_STEPS * (first + players)), 0.5))
 
     def now_weights(self) -> Weights:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
-        return (self.climate_in(0), 1.0), (self.climate_in(len(self.players)), 0.4)
+        space = self.space
+        return (climate_of(space), 1.0), (climate_of(space + CLIMATE_STEPS * len(self.players)), 0.4)
 
     def gains(self, weights: Weights) -> list[float]:
         """``expected_gain`` of every stack, for two weighted climates: the value the hand with
