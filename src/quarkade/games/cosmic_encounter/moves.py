@@ -96,7 +96,10 @@ def _destiny(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _launch(s: CosmicState, seat: int) -> list[Any]:
-    return list(launch_moves(setup_phases.held_tokens(s, seat), setup_phases.launch_limit(s)))
+    planets, counts = setup_phases.bases_held(s, seat)
+    # (``setup_phases.launch_limit``: the tokens on the bases but the target are ``counts``)
+    limit = min(flares.max_commit(s, seat), sum(counts))
+    return list(setup_phases.picker(counts, limit)(_every_launch(planets, top_size(limit))))
 
 
 def _invite(s: CosmicState, seat: int) -> list[Any]:
@@ -105,7 +108,9 @@ def _invite(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _alliance(s: CosmicState, seat: int) -> list[Any]:
-    return list(ally_moves(setup_phases.held_tokens(s, seat), setup_phases.ally_limit(s, seat), s.invited[seat]))
+    planets, counts = setup_phases.bases_held(s, seat)
+    limit = min(flares.max_commit(s, seat), sum(counts))  # (``setup_phases.ally_limit``)
+    return _ally_list(planets, counts, limit, s.invited[seat])
 
 
 def _edicts(s: CosmicState, seat: int) -> list[Any]:
@@ -178,11 +183,12 @@ BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves f
 
 # The launch and the alliances are the widest choices (hundreds of ways with many bases, twice
 # that for an ally invited by both sides). An action is made once and shared (its lookup is
-# cheaper than making it, and the garbage collector walks fewer objects); only the ways a
-# position allows are looked up (``setup_phases.choices_from``, picked in C), as most of the
-# ways of some bases take more tokens than a base holds. A position's actions are asked for
-# again (by the checked apply, and by bots at a repeated position), so the last positions'
-# are kept too.
+# cheaper than making it, and the garbage collector walks fewer objects). A seat's bases
+# change less often than the tokens on them: the actions of every way of a set of bases, as
+# if each held a full launch (``setup_phases.planet_ways``), are kept by the bases, and the
+# ways a position allows are picked from them in C (``setup_phases.picker``, kept by the
+# tokens on each base), so a position whose bases were seen lists its ways without making or
+# looking up any.
 _LAUNCHES: dict[tuple[int, ...], Launch] = {}
 _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
 
@@ -197,23 +203,45 @@ def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
     return tuple(found)
 
 
-@lru_cache(maxsize=256)
-def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    return _shared(_LAUNCHES, setup_phases.choices_from(held, limit), Launch)
+def _every_way(made: dict[tuple[int, ...], Any], make: Callable[[tuple[int, ...]], Any]
+               ) -> Callable[[tuple[int, ...], int], tuple[Any, ...]]:
+    """The actions of every way of 1 to ``top`` tokens from the bases on ``planets`` (sorted),
+    each base as if it held them all: kept for the last few hundred sets of bases."""
+    @lru_cache(maxsize=512)
+    def every(planets: tuple[int, ...], top: int) -> tuple[Any, ...]:
+        return _shared(made, setup_phases.planet_ways(planets, top), make)
+    return every
 
 
-@lru_cache(maxsize=256)
-def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
-    """``invited``: bit 1 the offence invited the seat, bit 2 the defence."""
-    ways = setup_phases.choices_from(held, limit)
+_every_launch = _every_way(_LAUNCHES, Launch)
+_every_ally = (_every_way(_ALLIES[0], partial(Ally, 0)), _every_way(_ALLIES[1], partial(Ally, 1)))
+top_size = setup_phases.top_size
+_DECLINE = Decline()
+
+
+def _ally_list(planets: tuple[int, ...], counts: tuple[int, ...], limit: int, invited: int) -> list[Action]:
+    """An invited seat's actions: its commitments to each side that invited it (``invited``:
+    bit 1 the offence, bit 2 the defence), then its decline."""
+    pick, top = setup_phases.picker(counts, limit), top_size(limit)
     found: list[Action] = []
-    for side in (0, 1):
-        if invited & (1 << side):
-            found.extend(_shared(_ALLIES[side], ways, _ALLY_MAKERS[side]))
-    return (*found, Decline())
+    if invited & 1:
+        found.extend(pick(_every_ally[0](planets, top)))
+    if invited & 2:
+        found.extend(pick(_every_ally[1](planets, top)))
+    found.append(_DECLINE)
+    return found
 
 
-_ALLY_MAKERS = (partial(Ally, 0), partial(Ally, 1))
+def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
+    """The launches of 1 to ``limit`` tokens from bases holding ``held`` (planet, tokens)."""
+    planets, counts = (tuple(column) for column in zip(*held, strict=True)) if held else ((), ())
+    return tuple(setup_phases.picker(counts, limit)(_every_launch(planets, top_size(limit))))
+
+
+def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
+    """An invited seat's actions from bases holding ``held``: see ``_ally_list``."""
+    planets, counts = (tuple(column) for column in zip(*held, strict=True)) if held else ((), ())
+    return tuple(_ally_list(planets, counts, limit, invited))
 
 
 def shared(action: Action) -> Action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from itertools import chain, combinations_with_replacement, filterfalse
+from itertools import chain, combinations_with_replacement, compress, filterfalse, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -121,8 +121,19 @@ def token_choices(s: CosmicState, seat: int, limit: int) -> tuple[tuple[int, ...
 def held_tokens(s: CosmicState, seat: int) -> tuple[tuple[int, int], ...]:
     """(planet, tokens) of each of the seat's bases but the target planet: all that its
     token choices depend on, so a key to reuse them by."""
-    target = s.target
-    return tuple((planet, row[seat]) for planet, row in enumerate(s.tokens) if row[seat] and planet != target)
+    return tuple(zip(*bases_held(s, seat), strict=True))
+
+
+def bases_held(s: CosmicState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``held_tokens`` as two columns: the planets of the seat's bases but the target planet,
+    and the tokens on each (picked in C from the seat's column of the board)."""
+    column = list(map(itemgetter(seat), s.tokens))
+    if s.target >= 0:
+        column[s.target] = 0
+    return tuple(compress(_PLACES, column)), tuple(filter(None, column))
+
+
+_PLACES = range(6 * PLANETS)  # every planet of the largest table
 
 
 def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
@@ -156,8 +167,14 @@ Picker = Callable[[Sequence[T]], tuple[T, ...]]
 def ways_picker(held: tuple[tuple[int, int], ...], limit: int) -> Picker[Any]:
     """Which of the ``planet_ways`` of the held bases the position allows: those of at most
     ``limit`` tokens that take no more from a base than it holds."""
+    return picker(tuple(count for _, count in held), limit)
+
+
+def picker(counts: tuple[int, ...], limit: int) -> Picker[Any]:
+    """``ways_picker`` from the tokens on each base, in the order of their planets."""
     limit = max(limit, 1)
-    return _picker(tuple(count if count < limit else limit for _, count in held), limit)
+    # Kept by the counts up to the limit: a base holding more gives no more ways.
+    return _picker(tuple(map(min, counts, repeat(limit))), limit)
 
 
 @lru_cache(maxsize=4096)
