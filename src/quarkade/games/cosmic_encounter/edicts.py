@@ -241,8 +241,6 @@ def _copies(cards: tuple[Card, ...]) -> Copies:
 
 def close_window(s: CosmicState) -> None:
     """The challenge goes on from where the window opened."""
-    from quarkade.games.cosmic_encounter import cards, setup_phases
-
     window, s.window = s.window, ""
     if window == START:
         setup_phases.after_start(s)
@@ -261,3 +259,7 @@ def pass_window(s: CosmicState, seat: int) -> None:
     else:
         close_window(s)
 
+
+
+# The phases' modules import this one; imported last (not at each window's close), they find it complete.
+from quarkade.games.cosmic_encounter import cards, setup_phases  # noqa: E402

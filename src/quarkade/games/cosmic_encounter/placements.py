@@ -102,13 +102,9 @@ def advance(s: CosmicState) -> None:
     then, to_act = s.resume
     s.resume = ("", ())
     if then == REWARDS:
-        from quarkade.games.cosmic_encounter.cards import next_reward
-
-        next_reward(s)
+        cards.next_reward(s)
     elif then == FINISH:
-        from quarkade.games.cosmic_encounter.cards import finish_challenge
-
-        finish_challenge(s)
+        cards.finish_challenge(s)
     else:
         s.step, s._to_act = Step(then), to_act
 
@@ -140,3 +136,7 @@ def choose(s: CosmicState, seat: int, planet: int, source: int) -> None:
 def pending_home(s: CosmicState, seat: int) -> int:
     """The seat's tokens off the board, waiting to go back to its bases."""
     return sum(count for other, kind, count in s.placements if other == seat and kind == HOME)
+
+
+# The cards module imports this one; imported last (not at each placement's end), it is found complete.
+from quarkade.games.cosmic_encounter import cards  # noqa: E402
