@@ -97,8 +97,7 @@ def _destiny(s: CosmicState, seat: int) -> list[Any]:
 
 def _launch(s: CosmicState, seat: int) -> list[Any]:
     planets, counts = setup_phases.bases_held(s, seat)
-    # (``setup_phases.launch_limit``: the tokens on the bases but the target are ``counts``)
-    limit = min(flares.max_commit(s, seat), sum(counts))
+    limit = setup_phases.commit_limit(s, seat, sum(counts))
     return list(setup_phases.picker(counts, limit)(_every_launch(planets, top_size(limit))))
 
 
@@ -109,7 +108,7 @@ def _invite(s: CosmicState, seat: int) -> list[Any]:
 
 def _alliance(s: CosmicState, seat: int) -> list[Any]:
     planets, counts = setup_phases.bases_held(s, seat)
-    limit = min(flares.max_commit(s, seat), sum(counts))  # (``setup_phases.ally_limit``)
+    limit = setup_phases.commit_limit(s, seat, sum(counts))
     return _ally_list(planets, counts, limit, s.invited[seat])
 
 

@@ -109,24 +109,20 @@ def after_start(s: CosmicState) -> None:
 
 
 def launch_limit(s: CosmicState) -> int:
-    return min(flares.max_commit(s, s.offence), s.bases_tokens(s.offence, exclude=s.target))
+    return commit_limit(s, s.offence)
 
 
-def token_choices(s: CosmicState, seat: int, limit: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to take 1 to ``limit`` of the seat's tokens from its bases, but the target
-    planet: sorted planets, one a token, fewer tokens first."""
-    return choices_from(held_tokens(s, seat), limit)
-
-
-def held_tokens(s: CosmicState, seat: int) -> tuple[tuple[int, int], ...]:
-    """(planet, tokens) of each of the seat's bases but the target planet: all that its
-    token choices depend on, so a key to reuse them by."""
-    return tuple(zip(*bases_held(s, seat), strict=True))
+def commit_limit(s: CosmicState, seat: int, on_bases: int | None = None) -> int:
+    """The most tokens ``seat`` may launch or commit now: as many as its flares allow, and no
+    more than its bases but the target planet hold (``on_bases``, where the caller counted them)."""
+    if on_bases is None:
+        on_bases = s.bases_tokens(seat, exclude=s.target)
+    return min(flares.max_commit(s, seat), on_bases)
 
 
 def bases_held(s: CosmicState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``held_tokens`` as two columns: the planets of the seat's bases but the target planet,
-    and the tokens on each (picked in C from the seat's column of the board)."""
+    """The planets of the seat's bases but the target planet, and the tokens on each (picked
+    in C from the seat's column of the board): all that its ways to launch or commit depend on."""
     column = list(map(itemgetter(seat), s.tokens))
     if s.target >= 0:
         column[s.target] = 0
@@ -137,8 +133,9 @@ _PLACES = range(6 * PLANETS)  # every planet of the largest table
 
 
 def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """``token_choices`` from its key (see ``held_tokens``): fewer tokens first, the ways of one
-    size in the order ``combinations_with_replacement`` lists sorted planets."""
+    """Every way to take 1 to ``limit`` tokens from bases holding ``held`` (planet, tokens):
+    sorted planets, one a token, fewer tokens first, the ways of one size in the order
+    ``combinations_with_replacement`` lists sorted planets."""
     return ways_picker(held, limit)(planet_ways(tuple(planet for planet, _ in held), limit))
 
 
@@ -251,7 +248,7 @@ def invite(s: CosmicState, seat: int, seats: tuple[int, ...]) -> None:
 
 
 def ally_limit(s: CosmicState, seat: int) -> int:
-    return min(flares.max_commit(s, seat), s.bases_tokens(seat, exclude=s.target))
+    return commit_limit(s, seat)
 
 
 def ask_next_ally(s: CosmicState) -> None:
