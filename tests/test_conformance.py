@@ -90,7 +90,7 @@ def assert_refused(state: State, seat: Any, action: Any, before: bytes | None = 
     assert isinstance(reason, str) and reason.strip(), f"{action} by seat {seat} is not refused"
     with pytest.raises(IllegalAction) as refused:
         state.apply(seat, action)
-    assert str(refused.value).strip()
+    assert str(refused.value) == reason, "apply refuses for another reason than why_illegal gives"
     assert snapshot(state) == before, f"the refused {action} by seat {seat} changed the state"
 
 
@@ -251,6 +251,9 @@ def test_every_legal_action_applies(game: Game) -> None:
         for index, state in enumerate(walk(game, seed)):
             if not state.is_over:
                 assert state.to_act, "a game that is not over waits for someone"
+            else:  # ``State.apply`` relies on it: a seat to act is a seat of a game not over
+                assert state.to_act == (), "a game that is over waits for no one"
+            assert all(type(s) is int and 0 <= s < game.players for s in state.to_act), state.to_act
             for seat in range(game.players):
                 legal = state.legal_actions(seat)
                 if seat not in state.to_act:

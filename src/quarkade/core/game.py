@@ -6,6 +6,8 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from quarkade.core.chance import Chance
@@ -333,7 +335,8 @@ class State(ABC):
     @property
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now (several at a sealed simultaneous step)."""
+        """Seats that must act now (several at a sealed simultaneous step); none once the game
+        is over. ``apply`` relies on it: a seat to act is a seat of a game not over."""
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
@@ -391,7 +394,12 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal."""
-        reason = self.why_illegal(seat, action)
+        if type(seat) is int and seat in self.to_act and isinstance(action, Action):
+            # The usual case, asked at every step of every game played: a seat to act is a seat
+            # of a game not over, so of ``why_illegal``'s checks only the rules' own can fail.
+            reason = self._why_illegal(seat, action)
+        else:
+            reason = self.why_illegal(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(seat, action)
@@ -437,6 +445,17 @@ class CachedLegalActions(State):
         if seat not in self.to_act:
             return []
         return list(self._legal_moves(seat))
+
+    def apply(self, seat: int, action: Action) -> None:
+        """As ``State.apply``; an action that is the very object listed among this position's
+        legal actions for ``seat`` (bots and faces mostly send one they were given) is known
+        legal and carried out at once, without a comparison."""
+        cached = self._legal
+        # ``_legal`` is only filled for a seat to act, and emptied before every action.
+        if cached is not None and cached[0] == seat and type(seat) is int and any(map(is_, cached[1], repeat(action))):
+            self.apply_unchecked(seat, action)
+        else:
+            State.apply(self, seat, action)
 
     def _legal_moves(self, seat: int) -> list[Action]:
         cached = self._legal

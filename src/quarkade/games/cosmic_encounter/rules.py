@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from itertools import repeat
-from operator import is_, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -344,8 +343,8 @@ class CosmicState(CachedLegalActions):
         self._legal = None
         moves.CARRY_OUT[type(action)](self, seat, action)
 
-    # Legal actions and the checked apply are asked for at every step of every playout: these
-    # do what ``CachedLegalActions`` and ``State`` do, in fewer calls.
+    # Legal actions are asked for at every step of every playout: this does what
+    # ``CachedLegalActions`` does, in fewer calls.
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
@@ -354,19 +353,6 @@ class CosmicState(CachedLegalActions):
             by_step = moves.BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
             cached = self._legal = (seat, [] if by_step is None else by_step(self, seat))
         return list(cached[1])
-
-    def apply(self, seat: int, action: Action) -> None:
-        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal.
-
-        An action that is one of this position's legal actions, the very object (bots and
-        faces mostly send one they were given), is known legal and carried out at once; any
-        other is checked in full (``State.apply``), which gives the reason it is refused."""
-        cached = self._legal
-        if (cached is not None and type(seat) is int and cached[0] == seat and seat in self._to_act
-                and any(map(is_, cached[1], repeat(action)))):
-            self.apply_unchecked(seat, action)
-        else:
-            State.apply(self, seat, action)
 
     @property
     def is_over(self) -> bool:

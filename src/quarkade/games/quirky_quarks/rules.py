@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.errors import IllegalAction
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
 from quarkade.core.game import Action, Game, GameInfo, State, View
 from quarkade.core.log import Log, events, note
@@ -509,20 +508,6 @@ class QuirkyQuarksState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         moves.apply(self, seat, action)
-
-    def apply(self, seat: int, action: Action) -> None:
-        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal.
-
-        A seat that is to act is a seat of a game not over, so for it and an action of this
-        game the reason is the rules' own (``State.why_illegal`` would ask the same, after
-        checks that cannot fail here); anything else goes the whole way for its reason."""
-        if type(seat) is int and seat in self._to_act and isinstance(action, Action):
-            reason = moves.why_illegal(self, seat, action)
-            if reason is not None:
-                raise IllegalAction(reason)
-            self.apply_unchecked(seat, action)
-        else:
-            State.apply(self, seat, action)
 
     # ----------------------------------------------------------------- the end
     @property
