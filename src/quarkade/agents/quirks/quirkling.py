@@ -20,8 +20,10 @@ from quarkade.agents.quirks.seen import (
 )
 from quarkade.core.game import Action, View
 from quarkade.games.quirks.actions import Move, Verb
-from quarkade.games.quirks.components import NICHES, STACK_ROWS, STACKS
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACK_ROWS, STACKS
+from quarkade.games.quirks.quirkling import QuirklingView
 from quarkade.games.quirks.rules import NICHE_STACKS
+from quarkade.games.quirks.views import cards_json
 
 # ----------------------------------------------------------------------------- Quirkling
 
@@ -201,6 +203,24 @@ def _new_face(card: Mapping[str, Any]) -> Face:
     return face
 
 
+# The Face of each card with its printed codes, by the card's index.
+PRINTED_FACES = faces_of(cards_json(range(len(COMPONENTS.cards)), PRINTED))
+
+# The kinds lacking by the QUIRKLINGS made (their cards): a seat's list changes a few times a game.
+_LACKING: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}
+_KIND_OF_STACKS: dict[tuple[int, ...], int] = {stacks: kind for kind, stacks in enumerate(NICHE_STACKS)}
+_CARD_STACK = tuple(card.stack for card in COMPONENTS.cards)
+
+
+def _lacking(made: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The kinds of which ``made`` holds no QUIRKLING (the kind of one told by its cards' stacks)."""
+    kinds = {_KIND_OF_STACKS[tuple([_CARD_STACK[card] for card in cards])] for cards in made}
+    if len(_LACKING) >= 10_000:
+        _LACKING.clear()
+    found = _LACKING[made] = tuple(kind for kind in ALL_KINDS if kind not in kinds)
+    return found
+
+
 # ``_row`` by the packed count it is made from (uncut), for each kinds lacking and weight.
 _PACKED_ROWS: dict[tuple[tuple[int, ...], float], dict[int, _Row]] = {}
 
@@ -221,7 +241,8 @@ def packed_row(pack: int, lacking: tuple[int, ...], weight: float) -> _Row:
 class Nursery:
     """What a Quirkling player reads from its view."""
 
-    __slots__ = ("view", "seat", "space", "players", "current", "faces", "lacking_kinds", "_hand", "_seen_lacking")
+    __slots__ = ("view", "seat", "space", "player_count", "hand_sizes", "current", "faces", "lacking_kinds",
+                 "_hand", "_seen_lacking")
 
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
@@ -229,16 +250,28 @@ class Nursery:
         assert seat is not None, "a bot plays a seat"
         self.view, self.seat = view, seat
         self.space: int = view["climate"]["space"]
-        players: list[dict[str, Any]] = view["players"]
-        self.players = players
         self.current: int = view["current"]
-        self.faces = faces_of(view["hand"])
-        made = players[seat]["quirklings"]
-        if made:
-            kinds = {NICHE_INDEX[q["niche"]] for q in made}
-            self.lacking_kinds = tuple(kind for kind in ALL_KINDS if kind not in kinds)
+        if isinstance(view, QuirklingView):
+            # The tuples the players and hand parts are made from: the same facts, no copies.
+            self.hand_sizes = view.hand_sizes
+            made = view.made_cards[seat]
+            self.lacking_kinds = (_LACKING.get(made) or _lacking(made)) if made else ALL_KINDS
+            cards = view.hand_cards
+            # The hand in the order the seat got its cards: every figure read from it is a sum
+            # of counts, the same in any order.
+            self.faces = (tuple(map(PRINTED_FACES.__getitem__, cards)) if view.printed_codes and cards is not None
+                          else faces_of(view["hand"]))
         else:
-            self.lacking_kinds = ALL_KINDS
+            players: list[dict[str, Any]] = view["players"]
+            self.hand_sizes = tuple([player["hand_size"] for player in players])
+            shown = players[seat]["quirklings"]
+            if shown:
+                kinds = {NICHE_INDEX[q["niche"]] for q in shown}
+                self.lacking_kinds = tuple(kind for kind in ALL_KINDS if kind not in kinds)
+            else:
+                self.lacking_kinds = ALL_KINDS
+            self.faces = faces_of(view["hand"])
+        self.player_count = len(self.hand_sizes)
         self._hand: tuple[Seen, ...] | None = None
         self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
@@ -260,8 +293,8 @@ class Nursery:
 
     def my_turns(self, ahead: int) -> int:
         """How many turns from now our ``ahead``-th next turn begins (0: this one, if ours)."""
-        wait = (self.seat - self.current) % len(self.players)
-        return wait + ahead * len(self.players)
+        wait = (self.seat - self.current) % self.player_count
+        return wait + ahead * self.player_count
 
     def value(self, cards: Sequence[Seen], weights: Sequence[tuple[int, float]]) -> float:
         """How close ``cards`` bring the kinds we lack in the weighted climates: the kinds
@@ -338,7 +371,7 @@ class Nursery:
     def next_weights(self) -> Weights:
         """The climates of our next two turns (the current turn is ending or not ours)."""
         # ``my_turns(0) or my_turns(1)`` and ``climate_in`` worked out here: read at most decisions.
-        players, space = len(self.players), self.space
+        players, space = self.player_count, self.space
         first = (self.seat - self.current) % players or players
         return ((climate_of(space + CLIMATE_STEPS * first), 1.0),
                 (climate_of(space + CLIMATE_STEPS * (first + players)), 0.5))
@@ -346,7 +379,7 @@ class Nursery:
     def now_weights(self) -> Weights:
         """This turn's climate (QUIRKLINGS are made now), then our next turn's."""
         space = self.space
-        return (climate_of(space), 1.0), (climate_of(space + CLIMATE_STEPS * len(self.players)), 0.4)
+        return (climate_of(space), 1.0), (climate_of(space + CLIMATE_STEPS * self.player_count), 0.4)
 
     def gains(self, weights: Weights) -> list[float]:
         """``expected_gain`` of every stack, for two weighted climates: the value the hand with
@@ -461,14 +494,13 @@ class QuirklingHeuristic(Bot):
                     best, top = m, merit
             return best
         seen_lacking = n.lacking_seen()
-        players = n.players
+        sizes = n.hand_sizes
         bonus: dict[int, float] = {}  # by seat, worked out once for its seven moves
         for m in moves:
             seat = m.cards[0]
             more = bonus.get(seat)
             if more is None:
-                hand_size: int = players[seat]["hand_size"]
-                more = bonus[seat] = 0.1 * hand_size
+                more = bonus[seat] = 0.1 * sizes[seat]
             lacking = LACKING_PENALTY if (seat, STACKS[m.number]) in seen_lacking else 0.0
             merit = gains[m.number] - lacking + more
             if merit > top:

@@ -411,16 +411,37 @@ class QuirklingState(CachedLegalActions):
         # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
         # (Partials hold it: a view is made at every step, and closures would add a cell for
         # each name they read.)
+        sizes = tuple(map(len, self.hands))
+        made = tuple(map(tuple, self.made))
         parts: dict[str, Callable[[], Any]] = {
-            "players": partial(_players_json, list(map(len, self.hands)), list(map(tuple, self.made)),
-                               tuple(self.refused), table,
+            "players": partial(_players_json, sizes, made, tuple(self.refused), table,
                                list(map(tuple, self.hands)) if over else None),  # every hand, once over
             "discard_pile": partial(_numbers, tuple(discards)),
             "log": partial(read, self.log, _describe, seat, over, 40),
         }
+        hand = None
         if seat is not None:
-            parts["hand"] = partial(_hand_json, tuple(self.hands[seat]), table)
-        return View(self.game.id, seat, data, parts)
+            hand = tuple(self.hands[seat])
+            parts["hand"] = partial(_hand_json, hand, table)
+        return QuirklingView(self.game.id, seat, data, parts, sizes, made, hand, table is PRINTED)
+
+
+class QuirklingView(View):
+    """A Quirkling view that also keeps the tuples its players and hand parts are made from, for
+    a bot that reads them at every decision without the copies the parts' JSON is made of. They
+    tell nothing the parts do not: the size of each hand, the cards of each QUIRKLING made (face
+    up), the seat's own hand (in the order it got the cards: the seat saw each arrive), and
+    whether the codes its hand shows are the printed ones. A view pickled or copied is a plain
+    View: a reader falls back to the keys."""
+
+    __slots__ = ("hand_sizes", "made_cards", "hand_cards", "printed_codes")
+
+    def __init__(self, game_id: str, seat: int | None, data: dict[str, Any], parts: dict[str, Callable[[], Any]],
+                 hand_sizes: tuple[int, ...], made_cards: tuple[tuple[tuple[int, ...], ...], ...],
+                 hand_cards: tuple[int, ...] | None, printed_codes: bool) -> None:
+        super().__init__(game_id, seat, data, parts)
+        self.hand_sizes, self.made_cards, self.hand_cards = hand_sizes, made_cards, hand_cards
+        self.printed_codes = printed_codes
 
 
 def _numbers(cards: tuple[int, ...]) -> list[str]:
@@ -443,7 +464,7 @@ def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, 
     return cards_json([_BY_HAND_RANK[rank] for rank in ranks], table)
 
 
-def _players_json(sizes: list[int], made: list[tuple[tuple[int, ...], ...]], refused: tuple[bool, ...],
+def _players_json(sizes: tuple[int, ...], made: tuple[tuple[tuple[int, ...], ...], ...], refused: tuple[bool, ...],
                   table: AdaptationTable, shown: list[tuple[int, ...]] | None) -> list[dict[str, Any]]:
     """What everyone sees of each player: its hand's size (the hand itself once the game is
     over), whether it lacked what was asked during this refill, its QUIRKLINGS."""

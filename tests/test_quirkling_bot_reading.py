@@ -1,0 +1,61 @@
+"""The Quirkling bot reads a Quirkling view's own tuples (hand sizes, QUIRKLINGS made, its hand)
+rather than the JSON of its parts; a plain View (one pickled or copied) has only the JSON. Both
+readings must give the same facts and the same moves, on played states and on states sampled
+for a seat (whose codes are drawn, not printed)."""
+
+from __future__ import annotations
+
+import pickle
+
+import quarkade
+from quarkade.agents.quirks.quirkling import Nursery
+from quarkade.core.chance import Chance
+from quarkade.core.game import View
+from quarkade.games.quirks.quirkling import QuirklingState, QuirklingView
+from quarkade.games.quirks.sampling import sample_quirkling
+from quarkade.tools.match import make_bots
+
+
+def same_reading(state: QuirklingState, seat: int) -> bool:
+    """Whether the bot reads the same facts from the view's tuples and from its JSON alone."""
+    fast = state.view(seat)
+    assert isinstance(fast, QuirklingView)
+    plain = pickle.loads(pickle.dumps(state.view(seat)))
+    assert type(plain) is View and plain == fast
+    a, b = Nursery(fast), Nursery(plain)
+    assert a.lacking_kinds == b.lacking_kinds
+    assert a.hand_sizes == b.hand_sizes and a.player_count == b.player_count
+    # The same cards, whatever their order; a Face is made once for a face seen.
+    assert sorted(map(id, a.faces)) == sorted(map(id, b.faces))
+    return fast.printed_codes
+
+
+def test_the_bot_reads_the_same_from_the_views_tuples_as_from_its_json() -> None:
+    moves = drawn = made = 0
+    for players in (2, 3, 5):
+        game = quarkade.load("quirkling", players=players)
+        for seed in range(2):
+            bots = make_bots(game, ["heuristic"] * players, seed)
+            twins = make_bots(game, ["heuristic"] * players, seed)
+            state = game.new_game(seed)
+            step = 0
+            while not state.is_over and step < 300:
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                assert isinstance(state, QuirklingState)
+                if step % 4 == 0:
+                    same_reading(state, seat)
+                    made += sum(map(len, state.made))
+                    # The same move from a plain copy of the view.
+                    plain = pickle.loads(pickle.dumps(state.view(seat)))
+                    assert twins[seat].choose(plain, legal) == bots[seat].choose(state.view(seat), legal)
+                    moves += 1
+                if step % 20 == 0:
+                    sampled = sample_quirkling(game, state.view(seat), Chance(seed + step))  # type: ignore[arg-type]
+                    if not sampled.is_over and sampled.to_act:
+                        drawn += not same_reading(sampled, sampled.to_act[0])
+                state.apply(seat, bots[seat].choose(state.view(seat), legal))
+                step += 1
+    assert moves > 200, moves
+    assert drawn > 10, drawn  # the other path: a hand's codes from a table drawn for a sampled state
+    assert made > 50, made  # views with QUIRKLINGS made, whose kinds the bot reads
