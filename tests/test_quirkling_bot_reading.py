@@ -1,5 +1,5 @@
-"""The Quirkling bot reads a Quirkling view's own tuples (hand sizes, QUIRKLINGS made, its hand)
-rather than the JSON of its parts; a plain View (one pickled or copied) has only the JSON. Both
+"""The Quirkling bot reads a Quirkling view's own tuples (hand sizes, QUIRKLINGS made, its hand,
+the answers the log shows) rather than the JSON of its parts; a plain View (one pickled or copied) has only the JSON. Both
 readings must give the same facts and the same moves, on played states and on states sampled
 for a seat (whose codes are drawn, not printed)."""
 
@@ -15,9 +15,12 @@ from quarkade.games.quirks.quirkling import QuirklingState, QuirklingView
 from quarkade.games.quirks.sampling import sample_quirkling
 from quarkade.tools.match import make_bots
 
+LACKING_SEEN: list[int] = []  # how many (seat, stack) each reading found seen lacking
+
 
 def same_reading(state: QuirklingState, seat: int) -> bool:
-    """Whether the bot reads the same facts from the view's tuples and from its JSON alone."""
+    """That the bot reads the same facts from the view's tuples as from its JSON alone; whether
+    the hand's codes are the printed ones."""
     fast = state.view(seat)
     assert isinstance(fast, QuirklingView)
     plain = pickle.loads(pickle.dumps(state.view(seat)))
@@ -27,6 +30,9 @@ def same_reading(state: QuirklingState, seat: int) -> bool:
     assert a.hand_sizes == b.hand_sizes and a.player_count == b.player_count
     # The same cards, whatever their order; a Face is made once for a face seen.
     assert sorted(map(id, a.faces)) == sorted(map(id, b.faces))
+    lacking = a.lacking_seen()
+    assert lacking == b.lacking_seen()
+    LACKING_SEEN.append(len(lacking))
     return fast.printed_codes
 
 
@@ -59,3 +65,4 @@ def test_the_bot_reads_the_same_from_the_views_tuples_as_from_its_json() -> None
     assert moves > 200, moves
     assert drawn > 10, drawn  # the other path: a hand's codes from a table drawn for a sampled state
     assert made > 50, made  # views with QUIRKLINGS made, whose kinds the bot reads
+    assert sum(count > 1 for count in LACKING_SEEN) > 100, LACKING_SEEN  # logs with answers to read

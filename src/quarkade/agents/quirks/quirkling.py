@@ -12,6 +12,7 @@ from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
     CODED_IN_STACK,
     INDEX,
+    STACK_INDEX,
     STACK_SIZE,
     Seen,
     as_moves,
@@ -242,7 +243,7 @@ class Nursery:
     """What a Quirkling player reads from its view."""
 
     __slots__ = ("view", "seat", "space", "player_count", "hand_sizes", "current", "faces", "lacking_kinds",
-                 "_hand", "_seen_lacking")
+                 "_hand")
 
     def __init__(self, view: View) -> None:
         # Read key by key: the view makes only the parts read (the log only when asked for).
@@ -273,7 +274,6 @@ class Nursery:
             self.faces = faces_of(view["hand"])
         self.player_count = len(self.hand_sizes)
         self._hand: tuple[Seen, ...] | None = None
-        self._seen_lacking: set[tuple[int, str]] | None = None  # (seat, stack name), see seen_lacking
 
     @property
     def hand(self) -> tuple[Seen, ...]:
@@ -441,21 +441,27 @@ class Nursery:
             gains.append(gain)
         return gains
 
-    def lacking_seen(self) -> set[tuple[int, str]]:
-        """Each (seat, stack name) such that the last time the log shows the seat answer for
-        the stack, it had none (and gave nothing since)."""
-        if self._seen_lacking is None:
-            # One pass over the log, newest first: a 'none' counts unless the seat gave since.
-            gave: set[int] = set()
-            lacking: set[tuple[int, str]] = set()
-            for event in reversed(self.log):
-                kind = event.get("event")
-                if kind == "none" and event["seat"] not in gave:
-                    lacking.add((event["seat"], event["stack"]))
-                elif kind == "give":
-                    gave.add(event["seat"])
-            self._seen_lacking = lacking
-        return self._seen_lacking
+    def lacking_seen(self) -> set[tuple[int, int]]:
+        """Each (seat, stack) such that the last time the log shows the seat answer for the
+        stack, it had none (and gave nothing since)."""
+        # One pass over the answers, newest first: a 'none' counts unless the seat gave since.
+        gave: set[int] = set()
+        lacking: set[tuple[int, int]] = set()
+        view = self.view
+        if isinstance(view, QuirklingView):
+            for seat, stack in view.answers():
+                if stack < 0:
+                    gave.add(seat)
+                elif seat not in gave:
+                    lacking.add((seat, stack))
+            return lacking
+        for event in reversed(self.log):
+            kind = event.get("event")
+            if kind == "none" and event["seat"] not in gave:
+                lacking.add((event["seat"], STACK_INDEX[event["stack"]]))
+            elif kind == "give":
+                gave.add(event["seat"])
+        return lacking
 
 
 class QuirklingHeuristic(Bot):
@@ -501,7 +507,7 @@ class QuirklingHeuristic(Bot):
             more = bonus.get(seat)
             if more is None:
                 more = bonus[seat] = 0.1 * sizes[seat]
-            lacking = LACKING_PENALTY if (seat, STACKS[m.number]) in seen_lacking else 0.0
+            lacking = LACKING_PENALTY if (seat, m.number) in seen_lacking else 0.0
             merit = gains[m.number] - lacking + more
             if merit > top:
                 best, top = m, merit

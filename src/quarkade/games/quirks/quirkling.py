@@ -33,6 +33,7 @@ CARDS = COMPONENTS.cards
 HAND = 7
 CLIMATE_STEPS = 2
 DEFAULT_TURN_LIMIT = 300
+LOG_SHOWN = 40  # the newest events a view's log shows
 # Moves made once: they are listed at every step of a playout.
 ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
 REQUESTS = tuple(move(Verb.ASK, number=stack) for stack in range(len(STACKS)))
@@ -417,31 +418,52 @@ class QuirklingState(CachedLegalActions):
             "players": partial(_players_json, sizes, made, tuple(self.refused), table,
                                list(map(tuple, self.hands)) if over else None),  # every hand, once over
             "discard_pile": partial(_numbers, tuple(discards)),
-            "log": partial(read, self.log, _describe, seat, over, 40),
+            "log": partial(read, self.log, _describe, seat, over, LOG_SHOWN),
         }
         hand = None
         if seat is not None:
             hand = tuple(self.hands[seat])
             parts["hand"] = partial(_hand_json, hand, table)
-        return QuirklingView(self.game.id, seat, data, parts, sizes, made, hand, table is PRINTED)
+        return QuirklingView(self.game.id, seat, data, parts, sizes, made, hand, table is PRINTED, self.log)
 
 
 class QuirklingView(View):
     """A Quirkling view that also keeps the tuples its players and hand parts are made from, for
     a bot that reads them at every decision without the copies the parts' JSON is made of. They
     tell nothing the parts do not: the size of each hand, the cards of each QUIRKLING made (face
-    up), the seat's own hand (in the order it got the cards: the seat saw each arrive), and
-    whether the codes its hand shows are the printed ones. A view pickled or copied is a plain
-    View: a reader falls back to the keys."""
+    up), the seat's own hand (in the order it got the cards: the seat saw each arrive), whether
+    the codes its hand shows are the printed ones, and the public answers among the events the
+    log part shows (``answers``). A view pickled or copied is a plain View: a reader falls back
+    to the keys."""
 
-    __slots__ = ("hand_sizes", "made_cards", "hand_cards", "printed_codes")
+    __slots__ = ("hand_sizes", "made_cards", "hand_cards", "printed_codes", "_log")
 
     def __init__(self, game_id: str, seat: int | None, data: dict[str, Any], parts: dict[str, Callable[[], Any]],
                  hand_sizes: tuple[int, ...], made_cards: tuple[tuple[tuple[int, ...], ...], ...],
-                 hand_cards: tuple[int, ...] | None, printed_codes: bool) -> None:
+                 hand_cards: tuple[int, ...] | None, printed_codes: bool, log: Log) -> None:
         super().__init__(game_id, seat, data, parts)
         self.hand_sizes, self.made_cards, self.hand_cards = hand_sizes, made_cards, hand_cards
-        self.printed_codes = printed_codes
+        self.printed_codes, self._log = printed_codes, log
+
+    def answers(self) -> list[tuple[int, int]]:
+        """The answers among the events the log part shows, newest first: (seat, stack) for a
+        seat that had none of the stack asked for, (seat, -1) for one that gave a card. Everyone
+        hears them; the log's events are read here, not described and copied as its part is."""
+        found: list[tuple[int, int]] = []
+        cell = self._log
+        # Every event the game notes is described for every reader: the part shows the newest
+        # LOG_SHOWN events, whoever reads them.
+        for _ in range(LOG_SHOWN):
+            if cell is None:
+                break
+            event = cell[0]
+            kind = event[0]
+            if kind == "none":
+                found.append((event[2], event[3]))
+            elif kind == "give":
+                found.append((event[2], -1))
+            cell = cell[1]
+        return found
 
 
 def _numbers(cards: tuple[int, ...]) -> list[str]:
