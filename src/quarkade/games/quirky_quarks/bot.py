@@ -30,6 +30,7 @@ from quarkade.games.quirky_quarks.actions import (
     Ready,
 )
 from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK
+from quarkade.games.quirky_quarks.views import QuirkyQuarksView
 
 CARDS = COMPONENTS.cards
 KINDS = len(CARDS)
@@ -106,18 +107,26 @@ class Valuation:
 class Knowledge:
     """What the bot reads from its view, and its valuation of the cards."""
 
-    __slots__ = ("round", "ev", "named_hand", "named_table", "hand", "table", "rounds_left", "_odds", "_loose",
-                 "_others", "valuation")
+    __slots__ = ("round", "ev", "hand", "table", "rounds_left", "_odds", "_loose", "_others", "valuation")
 
     def __init__(self, view: View, kept: Knowledge | None = None) -> None:
-        seat = view.seat
-        me = view["players"][seat if seat is not None else 0]
         self.round: int = view["round"]
-        self.ev: int = me["ev"]
-        # The hand and the table as the view names them: the next decisions often read the
-        # same, and then take the last decision's counts and values as they are.
-        self.named_hand: dict[str, int] = view["hand"] if seat is not None else {}
-        self.named_table: dict[str, int] = me["completed"]
+        # The hand and the completed Quests by kind: read as the view keeps them when it does,
+        # counted from the names of its keys otherwise (the same figures).
+        hand: list[int]
+        table: list[int]
+        if type(view) is QuirkyQuarksView and view.hand_counts is not None:
+            hand, table, self.ev = view.hand_counts, view.completed_counts, view.own_ev
+        else:
+            seat = view.seat
+            me = view["players"][seat if seat is not None else 0]
+            self.ev = me["ev"]
+            hand = [0] * KINDS
+            for card_id, count in (view["hand"] if seat is not None else {}).items():
+                hand[KIND_BY_ID[card_id]] = count
+            table = [0] * KINDS
+            for card_id, count in me["completed"].items():
+                table[KIND_BY_ID[card_id]] = count
         self.hand: list[int]
         self.table: list[int]
         self.rounds_left: int
@@ -125,18 +134,14 @@ class Knowledge:
         self._loose: float
         self._others: int
         self.valuation: Valuation
-        if (kept is not None and kept.round == self.round and kept.named_hand == self.named_hand
-                and kept.named_table == self.named_table):
+        # The next decisions often hold the same hand and table: they take the last decision's
+        # values as they are.
+        if kept is not None and kept.round == self.round and kept.hand == hand and kept.table == table:
             self.hand, self.table, self.valuation = kept.hand, kept.table, kept.valuation
             self.rounds_left, self._odds, self._loose, self._others = (kept.rounds_left, kept._odds, kept._loose,
                                                                        kept._others)
             return
-        self.hand = hand = [0] * KINDS
-        for card_id, count in self.named_hand.items():
-            hand[KIND_BY_ID[card_id]] = count
-        self.table = table = [0] * KINDS
-        for card_id, count in self.named_table.items():
-            table[KIND_BY_ID[card_id]] = count
+        self.hand, self.table = hand, table
         self.rounds_left = ROUNDS - self.round
         # each missing card lowers the chance to complete a Quest, more so late in the game
         self._odds = 0.7 if self.rounds_left >= 2 else 0.45
@@ -228,14 +233,14 @@ class Knowledge:
                 value += worth / COST_SHARE[quest] * 1.3
         return value
 
-    def set_value(self, kinds: list[int]) -> float:
-        key = tuple(kinds)
-        value = self.valuation.sets.get(key)
+    def set_value(self, kinds: tuple[int, ...]) -> float:
+        """The value of taking the cards ``kinds`` (an accelerator's, in the order dealt)."""
+        value = self.valuation.sets.get(kinds)
         if value is None:
-            value = self.valuation.sets[key] = self._set_value(kinds)
+            value = self.valuation.sets[kinds] = self._set_value(kinds)
         return value
 
-    def _set_value(self, kinds: list[int]) -> float:
+    def _set_value(self, kinds: tuple[int, ...]) -> float:
         hand = self.hand[:]
         total = 0.0
         quests: list[int] | None = None
@@ -309,10 +314,15 @@ class QuirkyQuarksHeuristic(Bot):
                 end = index + ev - amount
                 if index < end <= count and legal[index:end] == _BID_RUNS[accelerator][amount + 1 : ev + 1]:
                     index, amount = end, ev
-        by_id = {a["id"]: a for a in view["accelerators"]}
+        if type(view) is QuirkyQuarksView:
+            positions, dealt = view.accelerators, view.accelerator_cards
+            cards_at = {accelerator: dealt[positions.index(accelerator)] for accelerator in options}
+        else:
+            by_id = {a["id"]: a for a in view["accelerators"]}
+            cards_at = {accelerator: tuple(KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"])
+                        for accelerator in options}
         for accelerator, bid in options.items():
-            cards = [KIND_BY_ID[c] for c in by_id[ACCELERATOR_IDS[accelerator]]["cards"]]
-            worth = k.set_value(cards) * (0.75 if k.round < ROUNDS else 0.5)
+            worth = k.set_value(cards_at[accelerator]) * (0.75 if k.round < ROUNDS else 0.5)
             surplus = worth - bid.amount
             if best is None or surplus > best[0]:
                 best = (surplus, bid)
@@ -359,8 +369,8 @@ class QuirkyQuarksHeuristic(Bot):
         return best[1]
 
     def _raise(self, k: Knowledge, view: View, legal: list[Action]) -> Action:
-        auction = view["flow"]["auction"]
-        worth = k.card_value(KIND_BY_ID[auction["card"]])
+        card = view.auction_card if type(view) is QuirkyQuarksView else KIND_BY_ID[view["flow"]["auction"]["card"]]
+        worth = k.card_value(card)
         lowest = next((a for a in legal if isinstance(a, Raise)), None)
         if lowest is not None and worth - lowest.amount >= 0.5:
             return lowest

@@ -155,91 +155,123 @@ if tuple(range(_FIRST_QUEST, KINDS)) != QUESTS:
     raise ValueError("the Quests are expected after the Elementary Particles in the card data")
 
 
-def make_view(state: QuirkyQuarksState, seat: int | None) -> View:
-    """The view of ``seat``. What the bots read at every decision (the players and the hand)
-    is made now; the flow, the log, the accelerators, the Discovery Zone and the decks are lazy
-    parts, made from what the state held when the view was made (the persistent log and the
-    tuples as they are, the few lists that change in place copied now), so a part read later
-    reads the same view."""
+class QuirkyQuarksView(View):
+    """A Quirky Quarks view that also keeps the figures its own seat's entry and hand are named
+    from, for a bot that reads them at every decision without the dictionaries the parts are
+    made of. They tell nothing the parts do not: the seat's own hand (``hand_counts``, cards by
+    kind; None for a spectator) and completed Quests (``completed_counts``, by kind), its eV,
+    the cards at each accelerator in play (``accelerator_cards``, by position in
+    ``accelerators``) and the card auctioned now (``auction_card``, -1 for none). They are the
+    view's own and not to be changed. A view pickled or copied is a plain View: a reader falls
+    back to the keys."""
+
+    __slots__ = ("hand_counts", "completed_counts", "own_ev", "accelerators", "accelerator_cards", "auction_card")
+
+    hand_counts: list[int] | None
+    completed_counts: list[int]
+    own_ev: int
+    accelerators: tuple[int, ...]
+    accelerator_cards: tuple[tuple[int, ...], ...]
+    auction_card: int
+
+
+def make_view(state: QuirkyQuarksState, seat: int | None) -> QuirkyQuarksView:
+    """The view of ``seat``. Its few figures are made now; the players, the hand, the flow, the
+    log, the accelerators, the Discovery Zone and the decks are lazy parts, made from what the
+    state held when the view was made (the persistent log and the tuples as they are, the lists
+    that change in place copied now), so a part read later reads the same view."""
     n = state.players
     phase = state.phase
     over = phase is OVER
     sealed = state.sealed
-    hands, table, ev, neutrinos, placed = state.hands, state.table, state.ev, state.neutrinos, state.placed
-    accelerators = state.accelerators
-    players = []
-    base = 0
-    completed = _completed(table)
-    mine: list[Any] = []
-    last_hands = _LAST_HANDS
-    for s in range(n):
-        position = placed[s]
-        end = base + KINDS
-        held = hands[base:end]
-        last = last_hands.get(s)
-        if last is None or last[0] != held:
-            last = last_hands[s] = [held, sum(held), None]
-        if s == seat:
-            mine = last  # this view's own, whatever another view does to the memory meanwhile
-        entry: dict[str, Any] = {
-            "seat": s,
-            "ev": ev[s],
-            "hand_size": last[1],
-            "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
-            "completed": completed[s].copy(),
-            "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
-        }
-        if sealed is not None:
-            if s in sealed.choices:
-                entry["hand_size"] += len(sealed.choices[s])  # chosen cards stay in hand until the reveal
-            if s in sealed.ready:
-                entry["ready"] = sealed.ready[s]
-                entry["must_eject"] = [state.minimums[s], state.maximums[s]]
-        if over:
-            quest_points, bonus, points_ev = state.points(s)
-            entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
-                              "total": quest_points + bonus + points_ev}
-            entry["hand"] = _counts(state.hand(s))
-        players.append(entry)
-        base = end
+    hands, table = state.hands, state.table
+    accelerators, accel_cards, auction_card = state.accelerators, state.accel_cards, state.auction_card
     data: dict[str, Any] = {
         "round": state.round,
         "phase": PHASE_NAMES[phase],
         "stage": state.stage,
         "starting_physicist": state.sp,
         "to_act": list(state._to_act),
-        "players": players,
         "is_over": over,
         "scores": list(state.scores) if over else None,
         "winners": list(state.winners) if over else None,
     }
-    if seat is not None:
-        if not mine:  # not a seat of this game: its slice of the hands is empty
-            mine = [hands[seat * KINDS : seat * KINDS + KINDS], 0, None]
-        named = mine[2]
-        if named is None:
-            named = mine[2] = _held(_ID, mine[0])
-        data["hand"] = named.copy()
-        if sealed is not None and seat in sealed.choices:
-            data["ejecting"] = _ids(sealed.choices[seat])
+    # Only the sealed ejection and the end add to the players' entries: their figures are
+    # taken now (the choices change in place; the bounds are replaced, never changed).
+    chosen = ready = bounds = scored = None
+    if sealed is not None:
+        chosen = {s: len(cards) for s, cards in sealed.choices.items()}
+        ready = sealed.ready.copy()
+        bounds = (state.minimums, state.maximums)
+    if over:
+        scored = [state.points(s) for s in range(n)]
     # Bids and holders change in place during the Research phase: the part reads copies.
     bids, holders = (state.bids[:], state.holders[:]) if phase is RESEARCH else (None, None)
     particles, quests_i, quests_ii = state.decks
-    # Few decisions read the flow: its figures are kept now (the lists that change in place
-    # copied), its dictionary made when it is read. The parts are partial applications: no
-    # closure cells for make_view to set up at each view.
-    auction_card, used = state.auction_card, state.discounts_used
-    return View("quirky-quarks", seat, data, {
-        "accelerators": partial(_accelerators, accelerators, state.accel_cards, bids, holders),
+    used = state.discounts_used
+    table_now = table[:]
+    parts: dict[str, Any] = {
+        "players": partial(_players, hands[:], table_now, state.ev[:], state.neutrinos[:], state.placed[:],
+                           accelerators, chosen, ready, bounds, scored),
+        "accelerators": partial(_accelerators, accelerators, accel_cards, bids, holders),
         "discovery_zone": partial(_zone, state.zone),
         "decks": partial(_decks, len(particles.cards), particles.discards[:], len(quests_i.cards),
                          quests_i.discards[:], len(quests_ii.cards), quests_ii.discards[:]),
+        # The figures are kept now (the lists that change in place copied), the dictionary
+        # made when it is read.
         "flow": partial(_flow, state.turn, state.considered, state.initiator, state.min_bid, state.initiated,
                         auction_card, state.high_bid, state.high_bidder,
                         state.passed[:] if auction_card >= 0 else None, state.pending_draws, state.setup_deals,
                         state.neutrino_seat, state.neutrino_draws, used[:] if any(used) else None),
         "log": partial(read, state.log, describe, seat, over, LOG_LENGTH),
-    })
+    }
+    own = None
+    mine = 0 if seat is None else seat  # a spectator's figures are the first seat's public ones
+    if seat is not None:
+        own = hands[seat * KINDS : seat * KINDS + KINDS]
+        parts["hand"] = partial(_held, _ID, own)
+        if sealed is not None and seat in sealed.choices:
+            data["ejecting"] = _ids(sealed.choices[seat])
+    view = QuirkyQuarksView("quirky-quarks", seat, data, parts)
+    view.hand_counts = own
+    view.completed_counts = table_now[mine * KINDS : mine * KINDS + KINDS]
+    view.own_ev = state.ev[mine] if mine < n else 0
+    view.accelerators, view.accelerator_cards, view.auction_card = accelerators, accel_cards, auction_card
+    return view
+
+
+def _players(hands: list[int], table: list[int], ev: list[int], neutrinos: list[int], placed: list[int],
+             accelerators: tuple[int, ...], chosen: dict[int, int] | None, ready: dict[int, bool] | None,
+             bounds: tuple[list[int], list[int]] | None,
+             scored: list[tuple[int, int, int]] | None) -> list[dict[str, Any]]:
+    """What everyone sees of each player: eV, hand size (the chosen cards of a sealed ejection
+    still in it), revealed Neutrinos, completed Quests, researcher; who is ready at the sealed
+    ejection and its bounds; the score and the hand once the game is over."""
+    completed = _completed(table)
+    players = []
+    for s in range(len(ev)):
+        position = placed[s]
+        base = s * KINDS
+        entry: dict[str, Any] = {
+            "seat": s,
+            "ev": ev[s],
+            "hand_size": sum(hands[base : base + KINDS]),
+            "neutrinos": neutrinos[s],  # revealed, waiting to be resolved, not in the hand
+            "completed": completed[s].copy(),
+            "researcher": _ACCELERATOR_IDS[accelerators[position]] if position >= 0 else None,
+        }
+        if chosen is not None and s in chosen:
+            entry["hand_size"] += chosen[s]  # chosen cards stay in hand until the reveal
+        if ready is not None and bounds is not None and s in ready:
+            entry["ready"] = ready[s]
+            entry["must_eject"] = [bounds[0][s], bounds[1][s]]
+        if scored is not None:
+            quest_points, bonus, points_ev = scored[s]
+            entry["score"] = {"quests": quest_points, "bonus": bonus, "ev": points_ev,
+                              "total": quest_points + bonus + points_ev}
+            entry["hand"] = _counts(hands[base : base + KINDS])
+        players.append(entry)
+    return players
 
 
 def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -247,11 +279,8 @@ def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str
     return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
 
 
-# Every view counts the hand of every seat and names its own and the completed Quests, which
-# seldom change from one view to the next: the last hand of each seat is kept with its size and
-# its names (made when first asked for), the last tables with their names, and the names are
-# copied into each view while the counts are the same (a reader may change its view).
-_LAST_HANDS: dict[int, list[Any]] = {}  # seat: [its counts, their sum, their names or None]
+# The completed Quests seldom change from one view to the next: the last tables are kept with
+# their names, copied into each view while the counts are the same (a reader may change its view).
 _LAST_TABLE: list[tuple[list[int], tuple[dict[str, int], ...]]] = [([], ())]
 
 
