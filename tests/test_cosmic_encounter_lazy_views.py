@@ -72,3 +72,30 @@ def test_a_part_read_after_the_next_action_is_refused() -> None:
     # A view made whole before the action keeps the position it was made from.
     assert kept.to_json() == before
     assert state.view(seat).to_json() != before
+
+
+SEAT_KEYS = ["options", "turn", "turn_limit", "offence", "challenge", "step", "square", "players", "planets", "deck",
+             "destiny", "encounter", "to_act", "is_over", "winners", "scores", "hand", "own_card", "seen_hand", "log"]
+SEAT_ONLY = ("hand", "own_card", "seen_hand")
+
+
+def test_each_key_read_alone_is_the_whole_views_and_a_spectator_has_no_seats_keys() -> None:
+    checked = 0
+    for state in positions(4, {"quarks": True, "flares": True}, seed=7, every=40):
+        for seat in (None, 0, 2):
+            whole = state.view(seat).to_json()
+            keys = [key for key in SEAT_KEYS if seat is not None or key not in SEAT_ONLY]
+            assert list(whole) == ["game", "seat", *keys]
+            for key in keys:
+                fresh = state.view(seat)
+                assert key in fresh
+                assert json.dumps(fresh[key]) == json.dumps(whole[key])
+                assert json.dumps(state.view(seat).get(key)) == json.dumps(whole[key])
+            absent = state.view(seat)
+            assert absent.get("no-such-key", "none") == "none"
+            if seat is None:
+                assert all(key not in absent and absent.get(key, 0) == 0 for key in SEAT_ONLY)
+            with pytest.raises(KeyError):
+                absent["no-such-key"]
+            checked += 1
+    assert checked > 20

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from itertools import combinations, combinations_with_replacement, repeat, starmap
+from itertools import combinations, combinations_with_replacement, compress, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -196,9 +196,11 @@ def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
             make: Callable[[tuple[int, ...]], Any]) -> tuple[Any, ...]:
     found = list(map(made.get, ways))
     if not all(found):  # (an action is never false; ``None in`` would compare each with None)
-        for place, sources in enumerate(ways):
-            if found[place] is None:
-                found[place] = made[sources] = make(sources)
+        # Only the places of the missing ones are visited (found in C): most of a new set of
+        # bases' ways were made for an earlier set.
+        for place in compress(range(len(found)), map(is_, found, repeat(None))):
+            sources = ways[place]
+            found[place] = made[sources] = make(sources)
     return tuple(found)
 
 

@@ -64,6 +64,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MethodType
 from typing import Any
 
 from quarkade.core.game import View
@@ -137,32 +138,38 @@ def view(s: CosmicState, seat: int | None) -> View:
         "step": s.step._value_,  # (the member's value, without the property's look-up)
         "square": s.square if s.quarks else None,
     }
-    made = Parts(s, seat)
-    # In the order of the keys of a whole view (a spectator's has no hand, own card or seen hand).
-    parts: dict[str, Callable[[], Any]]
-    if seat is None:
-        parts = {
-            "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
-            "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
-            "scores": made.scores, "log": made.log}
-    else:
-        parts = {
-            "players": made.players, "planets": made.planets, "deck": made.deck, "destiny": made.destiny,
-            "encounter": made.encounter, "to_act": made.to_act, "is_over": made.is_over, "winners": made.winners,
-            "scores": made.scores, "hand": made.hand, "own_card": made.own_card, "seen_hand": made.seen_hand,
-            "log": made.log}
-    return View("cosmic-encounter", seat, data, parts)
+    made = Parts(_SPECTATOR_PARTS if seat is None else _SEAT_PARTS)
+    made._state, made.seat, made.steps = s, seat, s.steps
+    return View("cosmic-encounter", seat, data, made)
 
 
-class Parts:
-    """The lazy parts of one seat's view. Each reads the state as it is when the part is made,
-    so it is made only while the state is still at the view's position (``StaleView`` once
-    an action has been applied since)."""
+class Parts(dict[str, Callable[[], Any]]):
+    """The lazy parts of one seat's view: each key to the function that makes it (bound to
+    this object when read). Each reads the state as it is when the part is made, so it is
+    made only while the state is still at the view's position (``StaleView`` once an action
+    has been applied since).
+
+    A view is made at every decision and most are read for one or two keys, or none: the
+    keys are copied (in C) from one dict shared by every view, and a function is bound only
+    when its part is read, rather than thirteen bound at each view."""
 
     __slots__ = ("_state", "seat", "steps")
+    _state: CosmicState
+    seat: int | None
+    steps: int
 
-    def __init__(self, s: CosmicState, seat: int | None) -> None:
-        self._state, self.seat, self.steps = s, seat, s.steps
+    def __getitem__(self, key: str) -> Callable[[], Any]:
+        return MethodType(dict.__getitem__(self, key), self)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        make = dict.get(self, key)
+        return default if make is None else MethodType(make, self)
+
+    def items(self) -> Any:  # (pairs of a key and its bound function, in the view's order)
+        return [(key, MethodType(make, self)) for key, make in dict.items(self)]
+
+    def values(self) -> Any:
+        return [MethodType(make, self) for make in dict.values(self)]
 
     @property
     def s(self) -> CosmicState:
@@ -180,26 +187,29 @@ class Parts:
 
     def players(self) -> list[dict[str, Any]]:
         s = self.s
+        names, planets = _NAME_OR_NONE, PLANETS  # (read once, not at each seat)
         # Each seat's column of the board: its bases' tokens, and its foreign bases (the planets
-        # it holds, less those of its home system).
+        # it holds, less those of its home system). ``HOMES`` runs longer (the largest table).
         return [{
             "seat": p,
-            "power": _NAME_OR_NONE[power],
+            "power": names[power],
             "zapped": zapped,
-            "flare": _NAME_OR_NONE[flare],
+            "flare": names[flare],
             "flare_super": flare_super,
             "hand_size": len(hand),
             "warp": warp,
             "removed": removed,
-            "foreign_bases": len(column) - column.count(0) - PLANETS + column[home].count(0),
+            "foreign_bases": len(column) - column.count(0) - planets + column[home].count(0),
             "bases": sum(column),
         } for p, power, zapped, flare, flare_super, hand, warp, removed, column, home
             in zip(range(s.players), s.powers, s.zapped, s.flared, s.flare_super, s.hands, s.warp, s.removed,
                    zip(*s.tokens, strict=True), HOMES, strict=False)]
 
     def planets(self) -> list[dict[str, Any]]:
-        return [{"planet": name, "system": system, "tokens": row}
-                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, map(list.copy, self.s.tokens), strict=False)]
+        # The board's rows run out first (the names are those of the largest table); each row
+        # is copied, as the part must not change when the state moves on.
+        return [{"planet": name, "system": system, "tokens": row[:]}
+                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, self.s.tokens, strict=False)]
 
     def deck(self) -> dict[str, Any]:
         s, infos = self.s, self.infos
@@ -277,6 +287,14 @@ class Parts:
     def log(self) -> list[dict[str, Any]]:
         s = self.s
         return read(s.log, lambda e, v, r: describe(s, e, v), self.seat, False, LOG_LENGTH)
+
+
+# In the order of the keys of a whole view (a spectator's has no hand, own card or seen hand).
+# The values are Parts' functions, bound to a view's parts when read (``Parts.__getitem__``).
+_SEAT_PARTS: dict[str, Callable[[], Any]] = {key: getattr(Parts, key) for key in (
+    "players", "planets", "deck", "destiny", "encounter", "to_act", "is_over", "winners", "scores", "hand",
+    "own_card", "seen_hand", "log")}
+_SPECTATOR_PARTS = {key: make for key, make in _SEAT_PARTS.items() if key not in ("hand", "own_card", "seen_hand")}
 
 
 def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
