@@ -40,6 +40,11 @@ TIMING: dict[Edict, tuple[str, ...]] = {
     Edict.MOBIUS: (START,), Edict.PLAGUE: (START,), Edict.QUAKE: (START,),
     Edict.FORCE_FIELD: (ALLIANCES,), Edict.FINDER: (ALLIANCES,), Edict.ZAP: (START, ALLIANCES, REVEAL),
 }
+# Asked at every window: an Enum member's hash is worked out in Python, and reading a member
+# off its class costs several times a global, so the windows are found by the edict's identity
+# and the members are read as globals.
+_TIMING = {id(edict): windows for edict, windows in TIMING.items()}
+_ZAP, _MOBIUS, _PLAGUE, _FORCE_FIELD, _FINDER = Edict.ZAP, Edict.MOBIUS, Edict.PLAGUE, Edict.FORCE_FIELD, Edict.FINDER
 
 
 def finder_values(s: CosmicState) -> list[int]:
@@ -69,18 +74,17 @@ def zappable(s: CosmicState, seat: int) -> bool:
 
 def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
     """The ways ``seat`` could play ``edict`` at the open window (public state only)."""
-    if s.window not in TIMING[edict]:
+    if s.window not in _TIMING[id(edict)]:
         return []
-    others = [other for other in range(s.players) if other != seat]
-    if edict is Edict.ZAP:
+    if edict is _ZAP:
         return [PlayEdict(edict, other) for other in range(s.players) if zappable(s, other)]
-    if edict is Edict.PLAGUE:
-        return [PlayEdict(edict, other) for other in others]
-    if edict is Edict.FINDER:
+    if edict is _PLAGUE:
+        return [PlayEdict(edict, other) for other in range(s.players) if other != seat]
+    if edict is _FINDER:
         return list(_finder_moves(seat, s.players, s.game.options["deck"], s.quarks, s.square))
-    if edict is Edict.MOBIUS:
+    if edict is _MOBIUS:
         return [PlayEdict(edict)] if seat == s.offence and any(s.warp) else []
-    if edict is Edict.FORCE_FIELD:
+    if edict is _FORCE_FIELD:
         return [PlayEdict(edict)] if any(side >= 0 for side in s.ally_side) else []
     return [PlayEdict(edict)]
 
@@ -107,17 +111,17 @@ def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
 def could_play(s: CosmicState, edict: Edict) -> bool:
     """Some seat could play ``edict`` at the open window if it held it: whether any seat has
     an ``edict_targets``, without listing them."""
-    if s.window not in TIMING[edict]:
+    if s.window not in _TIMING[id(edict)]:
         return False
-    if edict is Edict.ZAP:
+    if edict is _ZAP:
         return any(zappable(s, other) for other in range(s.players))
-    if edict is Edict.MOBIUS:
+    if edict is _MOBIUS:
         return any(s.warp)  # the offence's own, while some tokens wait in the warp
-    if edict is Edict.FORCE_FIELD:
+    if edict is _FORCE_FIELD:
         return any(side >= 0 for side in s.ally_side)
-    if edict is Edict.FINDER:
+    if edict is _FINDER:
         return s.players > 1 and bool(finder_values(s))
-    return s.players > 1 or edict is not Edict.PLAGUE
+    return s.players > 1 or edict is not _PLAGUE
 
 
 def flare_moves(s: CosmicState, seat: int) -> list[PlayFlare]:
@@ -197,11 +201,8 @@ def window_matters(s: CosmicState) -> bool:
     copies = _copies(s.cards)
     discarded: list[int] | None = None  # the discards by face, counted only for a card that could be played
     for index, (count, card) in enumerate(copies.cards):
-        if card.kind is Kind.EDICT:
-            assert card.edict is not None
-            playable = could_play(s, card.edict)
-        else:
-            playable = flares.could_open(s, s.window, card.flare)
+        edict = card.edict  # (None for a flare: the deck's other cards are edicts)
+        playable = could_play(s, edict) if edict is not None else flares.could_open(s, s.window, card.flare)
         if playable:
             if discarded is None:
                 discarded = list(map(copies.index.__getitem__, s.deck.discards))

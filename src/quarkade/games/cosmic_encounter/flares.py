@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from quarkade.core.log import note
-from quarkade.games.cosmic_encounter.components import Kind
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 
 if TYPE_CHECKING:
@@ -314,8 +313,8 @@ def flare_moves(s: CosmicState, seat: int) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
     for card in s.hands[seat]:
         name = s.cards[card].flare
-        if s.cards[card].kind is not Kind.FLARE:
-            continue
+        if not name:
+            continue  # (only a flare names a power)
         is_super = may_play(s, seat, name, s.window)
         if is_super is not None:
             found.extend((name, target) for target in BY_NAME[name].targets(s, seat, is_super))
