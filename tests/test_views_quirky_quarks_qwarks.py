@@ -254,8 +254,8 @@ def test_a_view_made_whole_later_shows_the_state_it_was_made_from(game_id: str, 
 
 
 def test_a_reader_changing_its_quirky_quarks_view_changes_no_other_view() -> None:
-    """Hands and completed Quests are named once and copied into each view: a reader that
-    writes into its view leaves the next views of the same cards as they were."""
+    """Completed Quests are named once and copied into each view: a reader that writes into its
+    view leaves the next views of the same cards as they were."""
     game = quarkade.load("quirky-quarks", players=3)
     checked = 0
     for state, seat, _ in positions(game, 1)[::5]:
@@ -271,7 +271,7 @@ def test_a_reader_changing_its_quirky_quarks_view_changes_no_other_view() -> Non
 
 
 def test_quirky_quarks_views_of_unrelated_states_in_turn_each_show_their_own_state() -> None:
-    """The hands as last seen are kept between views (their sizes and names): views of states
+    """The completed Quests as last seen are kept between views (with their names): views of states
     from games of 2, 3 and 4 players and of different seeds, made in turn, each equal the eager
     build of their own state, seat by seat."""
     games = [quarkade.load("quirky-quarks", players=n) for n in (2, 3, 4)]
