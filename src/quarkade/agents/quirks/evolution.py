@@ -11,8 +11,8 @@ from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
-    BY_FACE,
     CLIMATE_COUNT,
+    HAND,
     LEVELS,
     LOWER,
     NUMBERS,
@@ -20,6 +20,7 @@ from quarkade.agents.quirks.seen import (
     UPPER,
     ZONES,
     Partners,
+    Recall,
     Seen,
     as_moves,
     beats,
@@ -34,7 +35,7 @@ from quarkade.agents.quirks.seen import (
     seen_cards,
     unseen_guess,
 )
-from quarkade.core.game import Action, View
+from quarkade.core.game import Action, Game, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 from quarkade.games.quirks.rules import NICHE_STACKS
@@ -64,12 +65,13 @@ class Table:
     """What a seat of Quirks reads from its view."""
 
     __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
-                 "_guessed", "_hand_by_index")
+                 "_guessed", "_hand_by_index", "_recall")
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, recall: Recall | None = None) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
         assert view.seat is not None, "a bot plays a seat"
         self.view = view
+        self._recall = recall if recall is not None else Recall()
         self.seat = view.seat
         space: int = view["climate"]["space"]
         self.space = space
@@ -109,14 +111,9 @@ class Table:
         """The QUiRKS at ``level``, by niche (no cards where none)."""
         found = self._levels[level]
         if found is None:
-            # ``seen_cards`` of each QUiRKS, inlined (a call each cost as much as its look-ups)
-            by_face, of = BY_FACE, Seen.of
-            quirks: list[tuple[Seen, ...]] = []
-            for entry in self._entries[level]:
-                quirks.append(() if entry is None else
-                              tuple([by_face.get((card["number"], card.get("codes"))) or of(card)
-                                     for card in entry["cards"]]))
-            found = self._levels[level] = tuple(quirks)
+            seen = self._recall.seen  # each QUiRKS's cards read again only where they changed
+            found = self._levels[level] = tuple([() if entry is None else seen(slot, entry["cards"])
+                                                 for slot, entry in enumerate(self._entries[level], start=level * 3)])
         return found
 
     def partners(self, level: int) -> tuple[Partners, Partners, Partners]:
@@ -137,7 +134,8 @@ class Table:
         found = self._hand
         if found is None:
             view = self.view
-            found = self._hand = seen_cards(view["hand"]) if "hand" in view else ()
+            found = self._recall.seen(HAND, view["hand"]) if "hand" in view else ()
+            self._hand = found
         return found
 
     @property
@@ -271,6 +269,10 @@ class QuirksHeuristic(Bot):
 
     kind = "heuristic"
 
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self._recall = Recall()
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -284,7 +286,7 @@ class QuirksHeuristic(Bot):
             return pick(moves, CONTINUE if "hand" in view and len(view["hand"]) >= 4 else END)
         if stage == "defence":
             return pick(moves, CHALLENGE)  # declining lets the holder win
-        t = Table(view)
+        t = Table(view, self._recall)
         if stage == "choose-niche":
             return self._choose_niche(t, moves)
         if stage == "upper-owned":

@@ -166,6 +166,31 @@ def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
     return tuple([by_face.get((card["number"], card.get("codes"))) or Seen.of(card) for card in cards])
 
 
+HAND = 6  # the hand's place in a Recall, after the table's six slots
+
+
+class Recall:
+    """The cards a bot read at its last decision, with what it saw in them: between one
+    decision and the next a table changes a slot or two and a hand a card or two. Cards that
+    compare equal (each card's number and codes, as the view prints them) are seen the same,
+    so comparing a QUiRKS's cards with the last ones read there (in C) replaces reading them."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        # by place (a slot, level * 3 + niche, or HAND): the view's cards last read there, and their Seen
+        self.last: list[tuple[list[dict[str, Any]], tuple[Seen, ...]] | None] = [None] * (HAND + 1)
+
+    def seen(self, place: int, cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
+        """``seen_cards(cards)``, read at ``place``."""
+        last = self.last[place]
+        if last is not None and last[0] == cards:
+            return last[1]
+        found = seen_cards(cards)
+        self.last[place] = (cards, found)
+        return found
+
+
 def card_at(cards: Sequence[Seen], row: str) -> Seen | None:
     for card in cards:
         if card.row == row:
