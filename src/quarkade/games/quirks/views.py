@@ -14,7 +14,8 @@ to the others what they see at the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -223,6 +224,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
+_HAND_RANK = tuple(card.stack * len(CARDS) + card.index for card in CARDS)  # HAND_ORDER as ints: the same order
 _STACK_OF = tuple(card.stack for card in CARDS)
 _CARDS_OF, _DISCARDS_OF = attrgetter("cards"), attrgetter("discards")  # of a stack's Deck
 _UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
@@ -298,20 +300,37 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     }
     if contest is not None:
         data["contest"] = _contest_json(state, contest, seat, hiding, over)
-    parts = {
-        "players": lambda: _players_json(hands, extinct, eliminated, owners_now, table if over else None),
-        "stacks": lambda: {STACKS[i]: {"cards": size, "discards": cards_json(discards, table)}
-                           for i, (size, discards) in enumerate(stacks)},
-        "destiny": lambda: {"drawn": [NICHES[n] for n in drawn], "pool": pool},
-        "flow": lambda: {"setup_step": flow[0], "turns_taken": list(flow[1]), "competed": flow[2],
-                         "mutation_queue": list(flow[3]), "defence_queue": [list(entry) for entry in flow[4]]},
-        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+    # Each part a partial of a module-level function over the copies taken above: no closure
+    # (nor a cell for each name it reads) is made at every view.
+    parts: dict[str, Callable[[], Any]] = {
+        "players": partial(_players_json, hands, extinct, eliminated, owners_now, table if over else None),
+        "stacks": partial(_stacks_json, stacks, table),
+        "destiny": partial(_destiny_json, drawn, pool),
+        "flow": partial(_flow_json, flow),
+        "log": partial(read, log, describe, seat, over, LOG_LENGTH),
     }
     if seat is not None:
         # Many decisions never look at the hand (two moves, one of them obvious).
-        hand = hands[seat]
-        parts["hand"] = lambda: cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
+        parts["hand"] = partial(_hand_json, hands[seat], table)
     return View(state.game.id, seat, data, parts)
+
+
+def _stacks_json(stacks: list[tuple[int, tuple[int, ...]]], table: AdaptationTable) -> dict[str, Any]:
+    return {STACKS[i]: {"cards": size, "discards": cards_json(discards, table)}
+            for i, (size, discards) in enumerate(stacks)}
+
+
+def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
+    return {"drawn": [NICHES[n] for n in drawn], "pool": pool}
+
+
+def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
+    return {"setup_step": flow[0], "turns_taken": list(flow[1]), "competed": flow[2],
+            "mutation_queue": list(flow[3]), "defence_queue": [list(entry) for entry in flow[4]]}
+
+
+def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+    return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
 
 
 def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
