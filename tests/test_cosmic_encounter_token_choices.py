@@ -5,9 +5,14 @@ short of tokens)."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+from functools import partial
 from itertools import product
 
+import pytest
+
 from quarkade.core.chance import Chance
+from quarkade.games.cosmic_encounter import moves
 from quarkade.games.cosmic_encounter.actions import Ally, Decline, Launch
 from quarkade.games.cosmic_encounter.moves import ally_moves, launch_moves, shared
 from quarkade.games.cosmic_encounter.setup_phases import choices_from
@@ -60,3 +65,15 @@ def test_launch_and_ally_actions_are_the_ways_each_made_once() -> None:
         assert [(a.side, a.sources) for a in allies] == [(side, way) for side in (0, 1) for way in ways]
         assert all(shared(Ally(a.side, a.sources)) is a for a in allies)
         assert ally_moves(held, limit, 2)[:-1] == both[len(ways):-1]
+
+
+def test_launches_and_commitments_made_in_a_batch_are_those_made_one_by_one() -> None:
+    ways = [(0,), (0, 0, 3), (2, 7, 7, 11)]
+    for make, one in ((moves._batch(Launch), Launch), (moves._batch(Ally, side=1), partial(Ally, 1))):
+        made = make(ways)
+        assert [type(action) for action in made] == [type(one(way)) for way in ways]
+        assert made == [one(way) for way in ways]
+        assert [hash(action) for action in made] == [hash(one(way)) for way in ways]
+        assert [str(action) for action in made] == [str(one(way)) for way in ways]
+        with pytest.raises(FrozenInstanceError):
+            made[0].sources = (1,)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, compress, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
@@ -193,29 +194,51 @@ _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, 
 
 
 def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
-            make: Callable[[tuple[int, ...]], Any]) -> tuple[Any, ...]:
+            make: Callable[[list[tuple[int, ...]]], list[Any]]) -> tuple[Any, ...]:
     found = list(map(made.get, ways))
     if not all(found):  # (an action is never false; ``None in`` would compare each with None)
         # Only the places of the missing ones are visited (found in C): most of a new set of
         # bases' ways were made for an earlier set.
-        for place in compress(range(len(found)), map(is_, found, repeat(None))):
-            sources = ways[place]
-            found[place] = made[sources] = make(sources)
+        missing = list(compress(range(len(found)), map(is_, found, repeat(None))))
+        sources = list(map(ways.__getitem__, missing))
+        actions = make(sources)
+        made.update(zip(sources, actions, strict=True))
+        for place, action in zip(missing, actions, strict=True):
+            found[place] = action
     return tuple(found)
 
 
-def _every_way(made: dict[tuple[int, ...], Any], make: Callable[[tuple[int, ...]], Any]
+def _batch(cls: type[Any], **fixed: Any) -> Callable[[list[tuple[int, ...]]], list[Any]]:
+    """Makes the actions of ``cls`` (a launch or an ally's commitment) of many ways at once:
+    what the frozen dataclass's ``__init__`` does for each (``object.__setattr__`` of each
+    field), done in C over the whole batch; ``fixed`` gives the other fields (the side)."""
+    def make(ways: list[tuple[int, ...]]) -> list[Any]:
+        actions = list(map(object.__new__, repeat(cls, len(ways))))
+        for name, value in fixed.items():
+            deque(map(object.__setattr__, actions, repeat(name), repeat(value, len(ways))), maxlen=0)
+        deque(map(object.__setattr__, actions, repeat("sources"), ways), maxlen=0)
+        return actions
+    return make
+
+
+def _every_way(made: dict[tuple[int, ...], Any], make: Callable[[list[tuple[int, ...]]], list[Any]]
                ) -> Callable[[tuple[int, ...], int], tuple[Any, ...]]:
     """The actions of every way of 1 to ``top`` tokens from the bases on ``planets`` (sorted),
     each base as if it held them all: kept for the last few hundred sets of bases."""
     @lru_cache(maxsize=512)
     def every(planets: tuple[int, ...], top: int) -> tuple[Any, ...]:
-        return _shared(made, setup_phases.planet_ways(planets, top), make)
+        return _shared(made, _last_ways(planets, top), make)
     return every
 
 
-_every_launch = _every_way(_LAUNCHES, Launch)
-_every_ally = (_every_way(_ALLIES[0], partial(Ally, 0)), _every_way(_ALLIES[1], partial(Ally, 1)))
+# A seat invited by both sides is offered the same ways to each: the second side's actions are
+# looked up from the ways listed for the first (only the last ways are kept: more would cost
+# the garbage collector more than listing them again).
+_last_ways = lru_cache(maxsize=1)(setup_phases.planet_ways)
+
+
+_every_launch = _every_way(_LAUNCHES, _batch(Launch))
+_every_ally = (_every_way(_ALLIES[0], _batch(Ally, side=0)), _every_way(_ALLIES[1], _batch(Ally, side=1)))
 top_size = setup_phases.top_size
 _DECLINE = Decline()
 
