@@ -1,7 +1,7 @@
 """The Quirkling bot reads a Quirkling view's own tuples (hand sizes, QUIRKLINGS made, its hand,
-the answers the log shows) rather than the JSON of its parts; a plain View (one pickled or copied) has only the JSON. Both
-readings must give the same facts and the same moves, on played states and on states sampled
-for a seat (whose codes are drawn, not printed)."""
+the answers the log shows) rather than the JSON of its parts; a plain View (one pickled or
+copied) has only the JSON. Both readings must give the same facts and the same moves, on played
+states and on states sampled for a seat (whose codes are drawn, not printed)."""
 
 from __future__ import annotations
 
