@@ -177,8 +177,6 @@ class CosmicHeuristic(Bot):
 
     def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
-        offence = data["offence"]
-        near_win = data["players"][offence]["foreign_bases"] >= WIN_BASES - 1
         # The most tokens it may commit to each side (0: not invited there), counted up to the
         # two it ever commits: the look stops once each side that invited it offers two.
         sides = [SIDES.index(side) for side in e["invited"][seat]]
@@ -194,8 +192,13 @@ class CosmicHeuristic(Bot):
                 if most[0] >= want_offence and most[1] >= want_defence:
                     break
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
-        if most[0] and gain and (not near_win or data["players"][seat]["foreign_bases"] >= WIN_BASES - 1):
-            return shared(Ally(0, self._sources(data, seat, min(most[0], 2))))
+        # The players (the offence near its win) are read only when joining the offence is in
+        # question: a view makes that part when it is first read.
+        if most[0] and gain:
+            players = data["players"]
+            near_win = players[data["offence"]]["foreign_bases"] >= WIN_BASES - 1
+            if not near_win or players[seat]["foreign_bases"] >= WIN_BASES - 1:
+                return shared(Ally(0, self._sources(data, seat, min(most[0], 2))))
         if most[1]:
             return shared(Ally(1, self._sources(data, seat, min(most[1], 2))))
         return _last(legal, Decline())
