@@ -1,6 +1,7 @@
-"""Quirky Circuits views are built lazily (the log, the deck and the execution are made only
-when read): whole, they must equal a plain eager build of the same moment, for every seat and
-the spectator, however much the state has moved on before the lazy parts are made."""
+"""Quirky Circuits views are built lazily (the players, the battery, the result, the log, the
+deck and the execution are made only when read): whole, they must equal a plain eager build
+of the same moment, for every seat and the spectator, however much the state has moved on
+before the lazy parts are made."""
 
 from __future__ import annotations
 

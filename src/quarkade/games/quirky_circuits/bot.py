@@ -69,16 +69,28 @@ class QuirkyCircuitsHeuristic(Bot):
         planner = _planner(view["scenario"]["id"])
         hand = tuple(map(_CARD_OF, view.get("hand", ())))
         queue = view["queue"]
-        ends = self._queue_ends(planner, view["robot"], view["tokens"], queue, hand)
-        players = view["players"]
+        robot, tokens = view["robot"], view["tokens"]
         seat = view.seat if view.seat is not None else 0
-        others_done = True
-        for p in players:
-            if not p["done"] and p["seat"] != seat:
-                others_done = False
-                break
-        short = max(0, QUEUE_MINIMUM - len(queue)) if others_done and not view["pacing"] else 0
-        need = max(short, 0 if players[seat]["played"] else 1)  # cards this seat must still play before it may stop
+        ends = self._carried(planner, robot, tokens, queue, hand, seat)
+        if ends is None:
+            ends = self._queue_ends(planner, robot, tokens, queue, hand)
+        # Kept while the queue has face-down cards: the seat's next decision of the round
+        # follows the same fillings (see ``_carried``).
+        self._last = (robot, tokens, queue, hand, ends) if len(ends) > 1 else None
+        # In free play the seats to act are those not yet done: everyone else is done when
+        # this seat alone is listed. The cards it played this round are its cards in the queue.
+        # (Read so, the view's list of players is never made.)
+        pacing = view["pacing"]
+        short = 0
+        if not pacing and len(queue) < QUEUE_MINIMUM and view["to_act"] == [seat]:
+            short = QUEUE_MINIMUM - len(queue)
+        need = short
+        if not need:
+            need = 1
+            for entry in queue:
+                if entry["seat"] == seat:
+                    need = 0
+                    break
         left = need - 1 if need > 1 else 0  # still needed once a card is played
         # The rest of the decision follows from the queue's ends, the hand and what the minimums
         # ask. With the queue all known, situations recur (the first cards of a round, above
@@ -96,6 +108,43 @@ class QuirkyCircuitsHeuristic(Bot):
                 decisions.clear()
             decisions[key] = known
         return stop if known < 0 and stop is not None else plays[known]
+
+    _last: tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], tuple[int, ...],
+                 tuple[int, ...]] | None = None  # the robot, tokens, queue, hand and ends of the last decision
+
+    def _carried(self, planner: Planner, robot: dict[str, Any], tokens: list[dict[str, Any]],
+                 queue: list[dict[str, Any]], hand: tuple[int, ...], seat: int) -> tuple[int, ...] | None:
+        """The ends of the seat's last decision's fillings followed by the one card it has
+        played since, when the queue is the last one with that card added and nothing else
+        changed (the robot, the tokens, the rest of its hand); None otherwise.
+
+        A seat's decisions of one round so weigh the same guesses of the others' cards, each
+        followed through the cards it added: what a fresh filling drawn with the same numbers
+        would give (the pools are the same: the card left the hand for the face-up queue, and
+        a filling that met the goal stays won whatever follows), without drawing again."""
+        last = self._last
+        if last is None or len(queue) != len(last[2]) + 1:
+            return None
+        entry = queue[-1]
+        name = entry["card"]
+        if name is None or entry["seat"] != seat:
+            return None
+        card = CARD_BY_ID[name]
+        kept = list(last[3])
+        if card not in kept:
+            return None
+        kept.remove(card)
+        if tuple(kept) != hand or robot != last[0] or tokens != last[1] or queue[:-1] != last[2]:
+            return None
+        nav = planner.nav
+        outcomes, step, kind = nav.outcomes, nav.step, card % QUIRK
+        ends = []
+        for end in last[4]:
+            if end != WIN:
+                after = outcomes.get(end << 3 | kind)  # ``step``, when known
+                end = step(end, kind) if after is None else after
+            ends.append(end)
+        return tuple(ends)
 
     def _queue_ends(self, planner: Planner, robot: dict[str, Any], tokens: list[dict[str, Any]],
                     queue: list[dict[str, Any]], hand: tuple[int, ...]) -> tuple[int, ...]:

@@ -153,21 +153,26 @@ def _scenario_dict(scenario_id: str) -> dict[str, Any]:
     return dict(scenario_json(scenario_id))
 
 
+def _players(sizes: tuple[int, ...], played: tuple[int, ...], done: tuple[bool, ...], stopped: tuple[bool, ...],
+             beeped: tuple[bool, ...], hands: tuple[tuple[int, ...], ...] | None) -> list[dict[str, Any]]:
+    """The view's ``players``: one entry a seat, with its hand once the game is over."""
+    players: list[dict[str, Any]] = [
+        {"seat": p, "hand_size": sizes[p], "played": played[p], "done": done[p], "stopped": stopped[p],
+         "beeped": beeped[p]}
+        for p in range(len(sizes))
+    ]
+    if hands is not None:
+        for entry, hand in zip(players, hands, strict=True):
+            entry["hand"] = [CARD_IDS[c] for c in hand]
+    return players
+
+
 def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     result = state.result
     over = result != PLAYING
     s = state.scenario
     ids = CARD_IDS
     hands = state.hands
-    played, done, stopped, beeped = state.played, state.done, state.stopped, state.beeped
-    players: list[dict[str, Any]] = [
-        {"seat": p, "hand_size": len(hands[p]), "played": played[p], "done": done[p], "stopped": stopped[p],
-         "beeped": beeped[p]}
-        for p in range(state.players)
-    ]
-    if over:
-        for p, entry in enumerate(players):
-            entry["hand"] = [ids[c] for c in hands[p]]
     face_up = state.practice or over
     backs = CARD_BACKS
     queue = [
@@ -183,17 +188,13 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "pacing": state.pacing,
         "round": state.round,
         "phase": "over" if over else "program",
-        "battery": {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
-                    "section": s.section(battery)},
         "robot": {"space": [space[0], space[1]], "facing": DIRECTION_WORDS[state.facing]},
         "tokens": [{"token": t.kind, "space": [t.space[0], t.space[1]], "raised": t.raised} for t in state.tokens],
         "to_act": list(state._to_act),
-        "players": players,
         "queue": queue,
         "queue_minimum": 5,
         "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
         if state.pacing and not over else None,
-        "result": {"outcome": result, "section": s.section(state.won_at) if result == WON else None},
         "is_over": over,
         "scores": list(state.scores) if over else None,
         "winners": list(state.winners) if over else None,
@@ -203,7 +204,15 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     # Made only when read (bots do not read them): each from immutable pieces of the state
     # taken now, so a part made after the state moved on still shows this moment.
     deck_size, layers, execution, log = len(state.deck), state.layers, state._execution, state.log
+    # The players' counts are lists the state changes in place: copied now, as tuples.
+    table = (tuple(map(len, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
+             tuple(state.beeped), tuple(map(tuple, hands)) if over else None)
+    won_at = state.won_at
     parts = {
+        "battery": lambda: {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
+                            "section": s.section(battery)},
+        "players": lambda: _players(*table),
+        "result": lambda: {"outcome": result, "section": s.section(won_at) if result == WON else None},
         "deck": lambda: {"cards": deck_size, "layers": [
             {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in layers]},
         "execution": lambda: [dict(step) for step in steps_of(execution)],
