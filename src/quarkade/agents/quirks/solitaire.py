@@ -441,7 +441,13 @@ class SolitaireHeuristic(Bot):
                 new = unseen(stack)
                 reserve = kept
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
-            changed = tuple([new if card is old else card for card in cards])
+            # The QUiRKS with ``old`` replaced (its cards are distinct: one place to change).
+            if old is cards[0]:
+                changed = (new, *cards[1:])
+            elif old is cards[1]:
+                changed = (cards[0], new, *cards[2:])
+            else:
+                changed = tuple([new if card is old else card for card in cards])
             g0, g1, g2 = means
             # A card drawn is one not yet seen: its QUiRKS's guess is never in _GUESSES.
             mean = (guess(target, niche, changed, first, second) if new.codes is not None
