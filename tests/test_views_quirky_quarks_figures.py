@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import quarkade
+from conftest import random_step
 from quarkade.agents import make_bot
 from quarkade.core.chance import Chance
 from quarkade.core.game import View
@@ -73,9 +74,7 @@ def test_a_views_figures_stay_as_they_were_when_the_state_moves_on() -> None:
         for _ in range(3):
             if state.is_over:
                 break
-            mover = state.to_act[chance.below(len(state.to_act))]
-            legal = state.legal_actions(mover)
-            state.apply(mover, legal[chance.below(len(legal))])
+            random_step(state, chance)
         assert figures(view) == before
         checked += 1
     assert checked > 40

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from conftest import random_step
 from quarkade.agents import make_bot
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, State
@@ -244,9 +245,7 @@ def test_a_view_made_whole_later_shows_the_state_it_was_made_from(game_id: str, 
         for _ in range(3):
             if state.is_over:
                 break
-            mover = state.to_act[chance.below(len(state.to_act))]
-            legal = state.legal_actions(mover)
-            state.apply(mover, legal[chance.below(len(legal))])
+            random_step(state, chance)
         for s, view in views.items():
             assert view.data == expected[s], f"seat {s}'s view read after the state moved on"
         checked += 1
