@@ -70,6 +70,23 @@ def walk(game: Game, seed: int) -> Iterator[State]:
     raise AssertionError(f"{game.id} did not end within {MAX_STEPS} steps")
 
 
+def heuristic_moments(game: Game, seed: int, steps: int) -> Iterator[tuple[int, State, int, list[Action], list[Any]]]:
+    """The first ``steps`` decisions of the seeded game the game's heuristic bots play: (step,
+    state, seat to act, its legal actions, the bots). The bot's move is applied once the caller
+    has looked: look, do not touch."""
+    from quarkade.tools.match import make_bots  # (the bots load the games' modules: only here)
+
+    bots = make_bots(game, ["heuristic"] * game.players, seed)
+    state = game.new_game(seed)
+    for step in range(steps):
+        if state.is_over:
+            return
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        yield step, state, seat, legal, bots
+        state.apply(seat, bots[seat].choose(state.view(seat), legal))
+
+
 def chooser(seed: int) -> Chance:
     """The generator of the random choices in a game from ``seed`` (never the game's own)."""
     return Chance(seed ^ 0xC0FFEE)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pickle
 
 import quarkade
+from conftest import heuristic_moments
 from quarkade.agents.quirks.quirkling import Nursery
 from quarkade.core.chance import Chance
 from quarkade.core.game import View
@@ -41,13 +42,8 @@ def test_the_bot_reads_the_same_from_the_views_tuples_as_from_its_json() -> None
     for players in (2, 3, 5):
         game = quarkade.load("quirkling", players=players)
         for seed in range(2):
-            bots = make_bots(game, ["heuristic"] * players, seed)
             twins = make_bots(game, ["heuristic"] * players, seed)
-            state = game.new_game(seed)
-            step = 0
-            while not state.is_over and step < 300:
-                seat = state.to_act[0]
-                legal = state.legal_actions(seat)
+            for step, state, seat, legal, bots in heuristic_moments(game, seed, 300):
                 assert isinstance(state, QuirklingState)
                 if step % 4 == 0:
                     same_reading(state, seat)
@@ -60,8 +56,6 @@ def test_the_bot_reads_the_same_from_the_views_tuples_as_from_its_json() -> None
                     sampled = sample_quirkling(game, state.view(seat), Chance(seed + step))  # type: ignore[arg-type]
                     if not sampled.is_over and sampled.to_act:
                         drawn += not same_reading(sampled, sampled.to_act[0])
-                state.apply(seat, bots[seat].choose(state.view(seat), legal))
-                step += 1
     assert moves > 200, moves
     assert drawn > 10, drawn  # the other path: a hand's codes from a table drawn for a sampled state
     assert made > 50, made  # views with QUIRKLINGS made, whose kinds the bot reads

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import quarkade
+from conftest import heuristic_moments
 from quarkade.agents.quirks.quirkling import Nursery, _coded_count
 from quarkade.agents.quirks.seen import Seen, share_coded
 from quarkade.games.quirks.components import STACKS
-from quarkade.tools.match import make_bots
 
 
 def gain_by_definition(n: Nursery, stack: int, weights: Sequence[tuple[int, float]]) -> float:
@@ -40,12 +40,7 @@ def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
     for players in (2, 3):
         game = quarkade.load("quirkling", players=players)
         for seed in range(2):
-            bots = make_bots(game, ["heuristic"] * players, seed)
-            state = game.new_game(seed)
-            step = 0
-            while not state.is_over and step < 160:
-                seat = state.to_act[0]
-                legal = state.legal_actions(seat)
+            for step, state, seat, _, _ in heuristic_moments(game, seed, 160):
                 if step % 3 == 0:
                     n = Nursery(state.view(seat))
                     for weights in (n.now_weights(), n.next_weights()):
@@ -65,6 +60,4 @@ def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
                         for stack in range(len(STACKS)):
                             assert gains[stack] == gain_by_definition(n, stack, weights), (seed, step, stack)
                         checked += 1
-                state.apply(seat, bots[seat].choose(state.view(seat), legal))
-                step += 1
     assert checked > 150, checked

@@ -5,12 +5,12 @@ drawn for a sampled state), and be the reader's own to change."""
 from __future__ import annotations
 
 import quarkade
+from conftest import heuristic_moments
 from quarkade.core.chance import Chance
 from quarkade.games.quirks.components import PRINTED
 from quarkade.games.quirks.quirkling import QuirklingState
 from quarkade.games.quirks.sampling import sample_quirkling
 from quarkade.games.quirks.views import HAND_ORDER, cards_json
-from quarkade.tools.match import make_bots
 
 
 def check_cards(state: QuirklingState) -> int:
@@ -38,11 +38,7 @@ def test_hands_and_quirklings_equal_their_card_by_card_build() -> None:
     for players in (2, 3):
         game = quarkade.load("quirkling", players=players)
         for seed in range(3):
-            bots = make_bots(game, ["heuristic"] * players, seed)
-            state = game.new_game(seed)
-            step = 0
-            while not state.is_over and step < 400:
-                seat = state.to_act[0]
+            for step, state, seat, _, _ in heuristic_moments(game, seed, 400):
                 if step % 25 == 0:
                     assert isinstance(state, QuirklingState)
                     assert state.table is PRINTED
@@ -51,7 +47,5 @@ def test_hands_and_quirklings_equal_their_card_by_card_build() -> None:
                     if drawn.table is not PRINTED:
                         sampled += 1
                     made += check_cards(drawn)
-                state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-                step += 1
     assert made > 20, made
     assert sampled > 20, sampled  # the other path: a table drawn for a sampled state
