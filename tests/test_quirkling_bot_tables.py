@@ -5,10 +5,11 @@ to the last bit, the same figure worked out card by card from its definition."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 import quarkade
 from conftest import heuristic_moments
-from quarkade.agents.quirks.quirkling import Nursery, _coded_count
+from quarkade.agents.quirks.quirkling import _LIMITS, Nursery, _coded_count, _favours, _quick_favours
 from quarkade.agents.quirks.seen import Seen, share_coded
 from quarkade.games.quirks.components import STACKS
 
@@ -61,3 +62,14 @@ def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
                             assert gains[stack] == gain_by_definition(n, stack, weights), (seed, step, stack)
                         checked += 1
     assert checked > 150, checked
+
+
+def test_the_favours_worked_out_from_the_stacks_held_equal_the_kinds_taken_one_by_one() -> None:
+    # Every count a row reads: up to two of a plant or A stack, three of a shared B or C stack
+    # (the cut counts, one more and one fewer).
+    checked = 0
+    for lacking in _LIMITS:
+        for counts in product(range(3), range(3), range(3), range(3), range(3), range(4), range(4)):
+            assert _quick_favours(counts, lacking) == _favours(counts, lacking), (counts, lacking)
+            checked += 1
+    assert checked == 8 * 3**5 * 4**2

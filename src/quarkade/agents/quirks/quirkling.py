@@ -49,17 +49,9 @@ def _coded_count(cards: Sequence[Seen], climate: int) -> list[int]:
     return coded
 
 
-# What the kinds lacking make of cards bearing a climate's code, by the count of them by stack
-# and the kinds: the same few counts come back again and again.
-_FAVOURS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
-
-
-def _favours(coded: tuple[int, ...], lacking: tuple[int, ...]) -> tuple[float, ...]:
+def _favours(coded: Sequence[int], lacking: tuple[int, ...]) -> tuple[float, ...]:
     """The favour of each kind lacking (by how many of its stacks have a coded card), the kinds
     nearest completion taking the shared animal cards first, in that order."""
-    found = _FAVOURS.get((coded, lacking))
-    if found is not None:
-        return found
     left = list(coded)
     if len(lacking) > 1:
         nearest = [-((left[a] > 0) + (left[b] > 0) + (left[c] > 0)) for a, b, c in NICHE_STACKS]
@@ -74,33 +66,73 @@ def _favours(coded: tuple[int, ...], lacking: tuple[int, ...]) -> tuple[float, .
                 have += 1
                 left[stack] -= 1
         favours.append(KIND_FAVOUR[have])
-    if len(_FAVOURS) >= 100_000:
-        _FAVOURS.clear()
-    found = _FAVOURS[coded, lacking] = tuple(favours)
-    return found
+    return tuple(favours)
 
 
-_TERMS: dict[tuple[tuple[int, ...], tuple[int, ...], float], tuple[float, ...]] = {}
-
-
-def _terms(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> tuple[float, ...]:
+def _terms(coded: Sequence[int], lacking: tuple[int, ...], weight: float) -> tuple[float, ...]:
     """``weight`` times each of ``_favours(coded, lacking)``: one climate's terms of a value,
     to be summed in this order."""
-    found = _TERMS.get((coded, lacking, weight))
+    return tuple(weight * favour for favour in _favours(coded, lacking))
+
+
+# The stacks of the two animal kinds: each its own A stack, then the B and C stacks they share.
+_PLANT_STACKS = NICHE_STACKS[0]
+_SHARED_B, _SHARED_C = NICHE_STACKS[1][1:]
+
+
+def _quick_favours(coded: Sequence[int], lacking: tuple[int, ...]) -> tuple[float, ...]:
+    """``_favours``, worked out from which stacks hold a coded card (or two, for the shared
+    ones) rather than by taking the cards kind by kind: a plant takes from its own stacks
+    only, and of the two animal kinds the one taken first (the nearer; the herbivore on a tie)
+    leaves the other the shared stacks' second cards. Rows of terms are made of fifteen of
+    these at once, whenever a hand's counts are new."""
+    shared_b, shared_c = coded[_SHARED_B], coded[_SHARED_C]
+    shared = (shared_b > 0) + (shared_c > 0)
+    a, b, c = _PLANT_STACKS
+    have = ((coded[a] > 0) + (coded[b] > 0) + (coded[c] > 0), (coded[NICHE_STACKS[1][0]] > 0) + shared,
+            (coded[NICHE_STACKS[2][0]] > 0) + shared)
+    if len(lacking) > 1:
+        kinds: Sequence[int] = sorted(lacking, key=(-have[0], -have[1], -have[2]).__getitem__)
+    else:
+        kinds = lacking
+    favours = []
+    animal_taken = False
+    for kind in kinds:
+        if kind == 0:
+            favours.append(KIND_FAVOUR[have[0]])
+        elif not animal_taken:
+            animal_taken = True
+            favours.append(KIND_FAVOUR[have[kind]])
+        else:
+            favours.append(KIND_FAVOUR[(coded[NICHE_STACKS[kind][0]] > 0) + (shared_b > 1) + (shared_c > 1)])
+    return tuple(favours)
+
+
+# The favours (``_favours``) of a hand's coded counts by stack (cut to ``_LIMITS``), then of the
+# same with one more card of each stack bearing the code and with one fewer (where the hand
+# holds one): what every card weighed in a decision reads, by the hand's counts there, which
+# come back again and again. A stack no kind lacking uses changes nothing.
+_FavourRow = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+_FAVOUR_ROWS: dict[tuple[tuple[int, ...], tuple[int, ...]], _FavourRow] = {}
+
+
+def _favour_row(coded: tuple[int, ...], lacking: tuple[int, ...]) -> _FavourRow:
+    found = _FAVOUR_ROWS.get((coded, lacking))
     if found is None:
-        if len(_TERMS) >= 100_000:
-            _TERMS.clear()
-        found = _TERMS[coded, lacking, weight] = tuple(weight * favour for favour in _favours(coded, lacking))
+        plain = _quick_favours(coded, lacking)
+        used = _LIMITS[lacking]
+        counts = list(coded)
+        bumped, dropped = [], []
+        for stack, count in enumerate(coded):
+            counts[stack] = count + 1
+            bumped.append(_quick_favours(counts, lacking) if used[stack] else plain)
+            counts[stack] = count - 1
+            dropped.append(_quick_favours(counts, lacking) if count else plain)
+            counts[stack] = count
+        if len(_FAVOUR_ROWS) >= 50_000:
+            _FAVOUR_ROWS.clear()
+        found = _FAVOUR_ROWS[coded, lacking] = (plain, tuple(bumped), tuple(dropped))
     return found
-
-
-# One climate's terms of a hand's value (see ``_terms``) and their sum, then the same with one
-# more card of each stack bearing the code and with one fewer (where the hand holds one): what
-# every card weighed in a decision reads, by the hand's coded counts there, which come back
-# again and again.
-_Row = tuple[tuple[float, ...], float, tuple[tuple[float, ...], ...], tuple[float, ...],
-             tuple[tuple[float, ...], ...], tuple[float, ...]]
-_ROWS: dict[tuple[tuple[int, ...], tuple[int, ...], float], _Row] = {}
 
 
 def _added(terms: Sequence[float]) -> float:
@@ -111,24 +143,35 @@ def _added(terms: Sequence[float]) -> float:
     return total
 
 
+# The terms (``_terms``) of each favours and weight, and their sum: a few dozen in all.
+_WEIGHTED: dict[tuple[tuple[float, ...], float], tuple[tuple[float, ...], float]] = {}
+
+
+def _weighted(favours: tuple[float, ...], weight: float) -> tuple[tuple[float, ...], float]:
+    found = _WEIGHTED.get((favours, weight))
+    if found is None:
+        if len(_WEIGHTED) >= 10_000:
+            _WEIGHTED.clear()
+        terms = tuple(weight * favour for favour in favours)
+        found = _WEIGHTED[favours, weight] = (terms, _added(terms))
+    return found
+
+
+# One climate's terms of a hand's value (see ``_terms``) and their sum, then the same for each
+# stack with one more card bearing the code, and with one fewer (see ``_favour_row``).
+_Row = tuple[tuple[float, ...], float, tuple[tuple[float, ...], ...], tuple[float, ...],
+             tuple[tuple[float, ...], ...], tuple[float, ...]]
+
+
 def _row(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> _Row:
     """(terms, their sum, the terms with one more coded card of each stack, their sums, the
     terms with one fewer, their sums) for ``coded`` counts by stack (cut to ``_LIMITS``)."""
-    found = _ROWS.get((coded, lacking, weight))
-    if found is None:
-        plain = _terms(coded, lacking, weight)
-        # A stack no kind lacking uses changes nothing; one fewer is read only for a stack the
-        # hand holds a coded card of.
-        used = _LIMITS[lacking]
-        bumped = tuple(_terms(coded[:s] + (coded[s] + 1,) + coded[s + 1:], lacking, weight) if used[s] else plain
-                       for s in range(len(coded)))
-        dropped = tuple(_terms(coded[:s] + (coded[s] - 1,) + coded[s + 1:], lacking, weight) if coded[s] else plain
-                        for s in range(len(coded)))
-        if len(_ROWS) >= 50_000:
-            _ROWS.clear()
-        found = _ROWS[coded, lacking, weight] = (plain, _added(plain), bumped, tuple(map(_added, bumped)),
-                                                 dropped, tuple(map(_added, dropped)))
-    return found
+    plain, bumped, dropped = _favour_row(coded, lacking)
+    plain_terms, plain_sum = _weighted(plain, weight)
+    up = [_weighted(favours, weight) for favours in bumped]
+    down = [_weighted(favours, weight) for favours in dropped]
+    return (plain_terms, plain_sum, tuple([terms for terms, _ in up]), tuple([total for _, total in up]),
+            tuple([terms for terms, _ in down]), tuple([total for _, total in down]))
 
 
 # What ``_favours`` makes of a count of coded cards by stack depends on no more of them than the
