@@ -138,7 +138,7 @@ def test_an_undo_drops_the_move_a_bot_is_still_thinking_about(db_path: Path) -> 
             table = table_of(client, created["id"])
             p0 = connect(client, created["id"], token_of(created, 0))
             assert not errors(p0.act("bid lhc 3"))
-            assert table.bots_playing  # the bot thinks
+            assert table.bot_runner.playing  # the bot thinks
             assert not errors(p0.exchange({"type": "undo"}))
             time.sleep(0.8)
             assert table.state.record().actions == [] and table.state.to_act == (0,)

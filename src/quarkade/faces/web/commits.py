@@ -26,6 +26,7 @@ from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.store import NewAction
 
 if TYPE_CHECKING:
+    from quarkade.core import State
     from quarkade.faces.web.connection import Connection
     from quarkade.faces.web.hall import Hall
     from quarkade.faces.web.protocol import Act
@@ -34,6 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("quarkade.web")
 
 UNSAVED = "the server could not save that action; nothing changed, try again"
+
+
+def steps_of(state: State) -> int:
+    """How many actions ``state`` has had (cheap where the core keeps the count): the step
+    number its next action is saved under."""
+    steps = getattr(state, "steps", None)
+    return steps if isinstance(steps, int) else len(state.history)
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,11 @@ from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import game_class
 from quarkade.faces.web.connection import Limits
+from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
 from quarkade.faces.web.store import BROKEN, CLOSED, EXPIRED, OPEN, OVER, Store, StoredTable
-from quarkade.faces.web.tables import HUMAN, HallError, Table, _same, new_table_id, new_token, seat_name
+from quarkade.faces.web.tables import HUMAN, Table, _same, new_table_id, new_token, seat_name
 from quarkade.faces.web.takeover import summary
 
 log = logging.getLogger("quarkade.web")
@@ -113,7 +114,7 @@ class Hall:
                 self.tables[table.id] = table
                 loaded += 1
         for table in self.tables.values():
-            table.kick_bots()
+            table.bot_runner.kick()
         if loaded:
             log.info("resumed %d unfinished table(s)", loaded)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -140,12 +141,12 @@ class Hall:
         the ids expired. Finished tables nobody watches leave memory (they stay as records)."""
         horizon = (time.time() if now is None else now) - self.limits.abandon_after
         gone = [table for table in self.tables.values()
-                if not table.over and not table.connections and not table.bots_playing
+                if not table.over and not table.connections and not table.bot_runner.playing
                 and table.last_activity < horizon]
         for table in gone:
             self.store.update_table(table.id, status=EXPIRED)
             del self.tables[table.id]
-            table.cancel_bots()
+            table.leave_play()
         for table_id in [i for i, t in self.recent.items() if not t.connections]:
             del self.recent[table_id]
         return [table.id for table in gone]
@@ -301,7 +302,7 @@ class Hall:
         self.store.create_table(row)
         table = Table(self, row, state)
         self.tables[table_id] = table
-        table.kick_bots()
+        table.bot_runner.kick()
         return table
 
     # ------------------------------------------------------------------ seats
@@ -428,7 +429,7 @@ class Hall:
         leaving, table.connections = table.connections, []
         for connection in leaving:
             connection.end(CLOSED_CODE, message)
-        table.cancel_bots()
+        table.leave_play()
         table.clock.stop()
         table.banks.stop()
         table.takeovers.stop()
@@ -437,7 +438,7 @@ class Hall:
     def listed(self, table: Table, now: float) -> bool:
         """Whether an open table shows in the lobby: public, and someone is at it or something
         happened at it lately (an abandoned table leaves the list before it expires)."""
-        return table.public and (bool(table.connections) or table.bots_playing
+        return table.public and (bool(table.connections) or table.bot_runner.playing
                                  or table.last_activity >= now - self.limits.unlisted_after)
 
     def listing(self, mine: list[str] | None = None) -> dict[str, Any]:

@@ -31,11 +31,12 @@ from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web import leaderboard, pages
+from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
 from quarkade.faces.web.store import DatabaseBusy, Store, database_url
-from quarkade.faces.web.tables import Connection, HallError, Limits, Table
+from quarkade.faces.web.tables import Connection, Limits, Table
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_BOT_DELAY = 0.6  # seconds between bot moves, so that people can follow them
@@ -311,7 +312,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: int | None = Query(default=None, ge=0),
                      seat: int | None = Query(default=None, ge=0), token: str | None = None) -> dict[str, Any]:
-        return table_or_404(table_id).replay(step, seat, token)
+        return table_or_404(table_id).replays.read(step, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:

@@ -4,7 +4,9 @@ One event loop runs every table. An action is checked, applied, committed to the
 and only then broadcast (people's actions that arrive in the same turn of the loop share
 one transaction: commits.py); each connection hears only what its seat may know (its own
 view and its own legal actions, or the spectator's view). Nothing here knows any game:
-it talks to games through the public API only.
+it talks to games through the public API only. A table's parts live beside it: its bots at
+play (bot_runner.py), its replays (replays.py), timed steps (clock.py), players' clocks
+(banks.py), bots sitting in for people (takeover.py) and taking back an action (undo.py).
 
 Seats are taken by tokens issued once: the host's own seats when it opens the table, the
 others when an invitation code is exchanged or a newcomer from the lobby takes an open
@@ -18,7 +20,6 @@ action (another seat's sealed choice) happened.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -30,9 +31,11 @@ from quarkade.agents.base import Bot
 from quarkade.core import Action, Game, QuarkadeError, State
 from quarkade.core.errors import InvalidNotation
 from quarkade.faces.web.banks import TimeBanks
+from quarkade.faces.web.bot_runner import BotRunner
 from quarkade.faces.web.clock import TableClock
-from quarkade.faces.web.commits import UNSAVED, ActionBatch, Taken, batch_of
+from quarkade.faces.web.commits import UNSAVED, ActionBatch, Taken, batch_of, steps_of
 from quarkade.faces.web.connection import Connection, Limits
+from quarkade.faces.web.errors import HallError, SaveFailed
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -49,6 +52,7 @@ from quarkade.faces.web.protocol import (
     parse_client_message,
     pong_message,
 )
+from quarkade.faces.web.replays import Replays
 from quarkade.faces.web.store import OPEN, OVER
 from quarkade.faces.web.takeover import Takeovers
 from quarkade.faces.web.undo import UndoWindows
@@ -78,32 +82,12 @@ HUMAN = "human"
 Audience = int | None  # a seat, or None for the spectators
 
 
-class HallError(Exception):
-    """A request the hall refuses; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, reason: str, **extra: Any) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
-        self.extra = extra  # more fields of the answer, for clients to act on
-
-
-class SaveFailed(Exception):
-    """The store could not commit an action; the table is as it was before it."""
-
-
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-
-
-def steps_of(state: State) -> int:
-    """How many actions ``state`` has had (cheap where the core keeps the count)."""
-    steps = getattr(state, "steps", None)
-    return steps if isinstance(steps, int) else len(state.history)
 
 
 def _same(a: str | None, b: str | None) -> bool:
@@ -187,9 +171,8 @@ class Table:
         self.seq: dict[Audience, int] = {}
         self.sent: dict[Audience, str] = {}
         self.waiting_since: dict[int, float] = {}
-        self._bot_task: asyncio.Task[None] | None = None
-        self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
-        self._states: list[State] | None = None
+        self.bot_runner = BotRunner(self)  # bot_runner.py
+        self.replays = Replays(self)  # replays.py
         # see view_json: the state, its steps, and per audience its view as data and as JSON
         self._views: tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, bytes]] | None = None
         self.clock = TableClock(self)  # timed steps (clock.py)
@@ -613,7 +596,7 @@ class Table:
         if over is not None:
             self._finish()
         else:
-            self.kick_bots()
+            self.bot_runner.kick()
 
     def _note_waiting(self) -> None:
         to_act = self.state.to_act
@@ -627,7 +610,7 @@ class Table:
     def replace_state(self, state: State) -> None:
         """The state rebuilt from a record an undo changed: what was kept of the old one goes."""
         self.state = state
-        self._frames.clear()
+        self.replays.forget()
         self.last_activity = time.time()
         self._note_waiting()
         self.clock.update()
@@ -656,64 +639,9 @@ class Table:
         self.takeovers.take_over(seat, "host", kind)
         return None
 
-    # ------------------------------------------------------------------ bots
-    def kick_bots(self) -> None:
-        """Start the bots if one of them is to act (they run after the current message)."""
-        self.clock.update()
-        if self.over or (self._bot_task is not None and not self._bot_task.done()):
-            return
-        if any(seat in self.bots and not self.clock.owns(seat) for seat in self.state.to_act):
-            self._bot_task = asyncio.get_running_loop().create_task(self._play_bots())
-
-    async def _play_bots(self) -> None:
-        delay = self.hall.bot_delay
-        while True:
-            state = self.state
-            if state.is_over:
-                return
-            seats = [seat for seat in state.to_act if seat in self.bots and not self.clock.owns(seat)]
-            if not seats:
-                return
-            if delay > 0:
-                await asyncio.sleep(delay)  # so that people can follow what the bots do
-                state = self.state
-                seats = [seat for seat in state.to_act if seat in self.bots and not self.clock.owns(seat)]
-                if state.is_over or not seats:
-                    continue
-            seat = seats[0]
-            bot = self.bots[seat]
-            version = steps_of(state)
-            # whole now: the bot thinks in a thread while the table may move on
-            view, legal = state.view(seat).whole(), state.legal_actions(seat)
-            try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
-            except Exception:
-                log.exception("table %s: the %s bot at seat %d failed; it takes a legal action instead",
-                              self.id, self.seats[seat], seat)
-                action = legal[0]
-            if self.state is not state or steps_of(state) != version or self.bots.get(seat) is not bot:
-                continue  # the table moved on while the bot was thinking
-            if state.why_illegal(seat, action) is not None:
-                log.error("table %s: the bot at seat %d chose an illegal %s", self.id, seat, action)
-                action = legal[0]
-            try:
-                self.commit(seat, action)
-            except SaveFailed:
-                await asyncio.sleep(1.0)
-            except Exception:
-                log.exception("table %s: the game failed on the bot's action at seat %d; the bots stop",
-                              self.id, seat)
-                return
-            await asyncio.sleep(0)
-
-    @property
-    def bots_playing(self) -> bool:
-        return self._bot_task is not None and not self._bot_task.done()
-
-    def cancel_bots(self) -> None:
+    def leave_play(self) -> None:
         """The table leaves play (closed by its host, or expired): nothing of it runs on."""
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        self.bot_runner.cancel()
         self.banks.stop()
         self.takeovers.stop()
 
@@ -721,76 +649,9 @@ class Table:
         self.clock.stop()
         self.banks.stop()
         self.takeovers.stop()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._bot_task
+        await self.bot_runner.stop()
         for connection in list(self.connections):
             await connection.stop()
-
-    # ------------------------------------------------------------------ replays
-    def _replay_states(self) -> list[State]:
-        """Every state along the record (finished tables only; kept once built)."""
-        if self._states is None:
-            record = self.state.record()
-            state = self.game.new_game(record.seed)
-            states = [state.clone()]
-            for seat, text in record.actions:
-                state.apply_text(seat, text)
-                states.append(state.clone())
-            self._states = states
-        return self._states
-
-    def _frames_for(self, audience: Audience) -> list[dict[str, Any]]:
-        """The distinct views ``audience`` saw along the record so far, in order. Steps
-        that changed nothing it could see are left out, so their number stays hidden."""
-        length = steps_of(self.state)
-        cached = self._frames.get(audience)
-        if cached is not None and cached[0] == length:
-            return cached[1]
-        record = self.state.record()
-        state = self.game.new_game(record.seed)
-        frames = [state.view(audience).to_json()]
-        for seat, text in record.actions:
-            state.apply_text(seat, text)
-            view = state.view(audience).to_json()
-            if view != frames[-1]:
-                frames.append(view)
-        self._frames[audience] = (length, frames)
-        return frames
-
-    def replay(self, step: int | None, seat: int | None, token: str | None) -> dict[str, Any]:
-        """Views along the record. During the game: one seat's (with its token) or the
-        spectators', only as they saw them. After the end: everything, step by step."""
-        players = self.game.players
-        if seat is not None and not 0 <= seat < players:
-            raise HallError(400, f"there is no seat {seat} at this {players}-player table")
-        if not self.over:
-            if seat is not None and self.seat_of(token) != seat:
-                raise HallError(403, f"seat {seat}'s replay during the game needs seat {seat}'s token")
-            frames = self._frames_for(seat)
-            index = len(frames) - 1 if step is None else step
-            if not 0 <= index < len(frames):
-                raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(frames) - 1}")
-            return {"table": self.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
-                    "view": frames[index]}
-        states = self._replay_states()
-        index = len(states) - 1 if step is None else step
-        if not 0 <= index < len(states):
-            raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(states) - 1}")
-        state = states[index]
-        record = self.state.record()
-        action = None
-        if index > 0:
-            actor, text = record.actions[index - 1]
-            action = {"seat": actor, "action": text}
-        return {
-            "table": self.id, "over": True, "seat": seat, "step": index, "steps": len(states), "action": action,
-            "to_act": list(state.to_act),
-            "view": state.view(seat).to_json(),
-            "views": {str(s): state.view(s).to_json() for s in range(players)},
-            "record": record.to_json(),
-        }
 
 
 __all__ = ["HUMAN", "Connection", "HallError", "Limits", "SaveFailed", "Table", "new_table_id", "new_token",

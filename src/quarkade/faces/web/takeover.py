@@ -25,6 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from quarkade.agents import bot_kinds, make_bot
+from quarkade.faces.web.commits import steps_of
 
 if TYPE_CHECKING:
     from quarkade.faces.web.connection import Connection
@@ -34,12 +35,6 @@ log = logging.getLogger("quarkade.web")
 
 HUMAN = "human"
 REASONS = {"time": "its time ran out", "left": "its player left", "host": "the host handed it to a bot"}
-
-
-def _steps(table: Table) -> int:
-    from quarkade.faces.web.tables import steps_of  # tables imports this module
-
-    return steps_of(table.state)
 
 
 def takeover_bot(game_id: str) -> str:
@@ -113,14 +108,14 @@ class Takeovers:
         table.seats[seat] = kind
         table.bots[seat] = make_bot(kind, table.game, secrets.randbits(32))
         self.spells.append({"seat": seat, "kind": kind, "reason": reason, "since": time.time(),
-                            "from_step": _steps(table), "until": None, "to_step": None})
+                            "from_step": steps_of(table.state), "until": None, "to_step": None})
         table.hall.store.update_table(table.id, seats=table.seats, takeovers=self.spells)
         log.info("table %s: a %s bot plays seat %d: %s", table.id, kind, seat, REASONS.get(reason, reason))
         table.undo.close(seat, "a bot plays your seat now")
         table.banks.update()
         table.broadcast(table.table_message())
         table.publish()
-        table.kick_bots()
+        table.bot_runner.kick()
 
     def reclaim(self, connection: Connection) -> tuple[str, str] | None:
         """The seat's own player takes it back from the bot: (code, reason) if refused."""
@@ -134,13 +129,13 @@ class Takeovers:
             return "not_taken_over", "this seat is yours already: no bot plays it"
         table.seats[seat] = HUMAN
         table.bots.pop(seat, None)  # a move the bot is still choosing is dropped
-        spell["until"], spell["to_step"] = time.time(), _steps(table)
+        spell["until"], spell["to_step"] = time.time(), steps_of(table.state)
         table.banks.reclaimed(seat)
         table.hall.store.update_table(table.id, seats=table.seats, takeovers=self.spells)
         table.banks.update()
         table.broadcast(table.table_message())
         table.publish()
-        table.kick_bots()
+        table.bot_runner.kick()
         return None
 
     def shift(self, removed: int) -> None:

@@ -138,5 +138,5 @@ class UndoWindows:
                 other.push(dumps({"type": "undone", "table": table.id, "seat": seat, "action": action}))
             elif table.seq.get(other.seat) != before.get(other.seat):
                 other.push(dumps({"type": "undone", "table": table.id, "seat": seat}))
-        table.kick_bots()
+        table.bot_runner.kick()
         return None

@@ -1,0 +1,93 @@
+"""A table's replays: the views along its record.
+
+During the game a seat (with its token) or the spectators see only the views they saw, and
+steps that changed nothing they could see are left out, so that their number stays hidden.
+After the end everything is open, step by step, with every seat's view and the record.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarkade.faces.web.commits import steps_of
+from quarkade.faces.web.errors import HallError
+
+if TYPE_CHECKING:
+    from quarkade.core import State
+    from quarkade.faces.web.tables import Audience, Table
+
+
+class Replays:
+    """What a table's replays are made of, kept once built."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
+        self._states: list[State] | None = None
+
+    def forget(self) -> None:
+        """The record changed other than by a new action (an undo): the frames go."""
+        self._frames.clear()
+
+    def _all_states(self) -> list[State]:
+        """Every state along the record (finished tables only; kept once built)."""
+        if self._states is None:
+            record = self.table.state.record()
+            state = self.table.game.new_game(record.seed)
+            states = [state.clone()]
+            for seat, text in record.actions:
+                state.apply_text(seat, text)
+                states.append(state.clone())
+            self._states = states
+        return self._states
+
+    def _frames_for(self, audience: Audience) -> list[dict[str, Any]]:
+        """The distinct views ``audience`` saw along the record so far, in order."""
+        table = self.table
+        length = steps_of(table.state)
+        cached = self._frames.get(audience)
+        if cached is not None and cached[0] == length:
+            return cached[1]
+        record = table.state.record()
+        state = table.game.new_game(record.seed)
+        frames = [state.view(audience).to_json()]
+        for seat, text in record.actions:
+            state.apply_text(seat, text)
+            view = state.view(audience).to_json()
+            if view != frames[-1]:
+                frames.append(view)
+        self._frames[audience] = (length, frames)
+        return frames
+
+    def read(self, step: int | None, seat: int | None, token: str | None) -> dict[str, Any]:
+        """The replay at ``step`` (the last by default) for ``seat`` (None: the spectators)."""
+        table = self.table
+        players = table.game.players
+        if seat is not None and not 0 <= seat < players:
+            raise HallError(400, f"there is no seat {seat} at this {players}-player table")
+        if not table.over:
+            if seat is not None and table.seat_of(token) != seat:
+                raise HallError(403, f"seat {seat}'s replay during the game needs seat {seat}'s token")
+            frames = self._frames_for(seat)
+            index = len(frames) - 1 if step is None else step
+            if not 0 <= index < len(frames):
+                raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(frames) - 1}")
+            return {"table": table.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
+                    "view": frames[index]}
+        states = self._all_states()
+        index = len(states) - 1 if step is None else step
+        if not 0 <= index < len(states):
+            raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(states) - 1}")
+        state = states[index]
+        record = table.state.record()
+        action = None
+        if index > 0:
+            actor, text = record.actions[index - 1]
+            action = {"seat": actor, "action": text}
+        return {
+            "table": table.id, "over": True, "seat": seat, "step": index, "steps": len(states), "action": action,
+            "to_act": list(state.to_act),
+            "view": state.view(seat).to_json(),
+            "views": {str(s): state.view(s).to_json() for s in range(players)},
+            "record": record.to_json(),
+        }
