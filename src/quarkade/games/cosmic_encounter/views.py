@@ -64,6 +64,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import eq, itemgetter
 from types import MethodType
 from typing import Any
 
@@ -104,6 +105,13 @@ def face_infos(cards: tuple[Card, ...], square: int) -> list[dict[str, Any]]:
         found = _FACE_INFOS[key] = (cards, [face_info(card, square) for card in cards])
     return found[1]
 
+
+# Each planet's entry in the views' ``planets`` part, as last shown (no tokens yet: any row
+# differs). An entry is a pure function of its planet and its row of the board, which every
+# seat sees, so views share them while the row holds the same tokens: never change one.
+_SHOWN_PLANETS: list[dict[str, Any]] = [{"planet": name, "system": system, "tokens": []}
+                                        for name, system in zip(PLANET_NAMES, PLANET_SYSTEMS, strict=True)]
+_TOKENS = itemgetter("tokens")
 
 # Each seat's home system among the planets (a column of the board read by seat).
 HOMES = tuple(slice(seat * PLANETS, (seat + 1) * PLANETS) for seat in range(6))
@@ -206,10 +214,17 @@ class Parts(dict[str, Callable[[], Any]]):
                    zip(*s.tokens, strict=True), HOMES, strict=False)]
 
     def planets(self) -> list[dict[str, Any]]:
-        # The board's rows run out first (the names are those of the largest table); each row
-        # is copied, as the part must not change when the state moves on.
-        return [{"planet": name, "system": system, "tokens": row[:]}
-                for name, system, row in zip(PLANET_NAMES, PLANET_SYSTEMS, self.s.tokens, strict=False)]
+        rows = self.s.tokens
+        # Most actions move a few tokens or none: the entries shown last are compared with the
+        # board's rows in C, and only those of rows that changed are made again.
+        shown = _SHOWN_PLANETS[:len(rows)]
+        if not all(map(eq, rows, map(_TOKENS, shown))):
+            for planet, row in enumerate(rows):
+                if shown[planet]["tokens"] != row:
+                    # The row is copied: the entry must not change when the state moves on.
+                    shown[planet] = _SHOWN_PLANETS[planet] = {
+                        "planet": PLANET_NAMES[planet], "system": PLANET_SYSTEMS[planet], "tokens": row[:]}
+        return shown
 
     def deck(self) -> dict[str, Any]:
         s, infos = self.s, self.infos
