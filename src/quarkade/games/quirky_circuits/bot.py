@@ -213,6 +213,11 @@ class QuirkyCircuitsHeuristic(Bot):
         return tuple(ends)
 
 
+Tables = list[dict[int, Any]]  # one table for each number of cards still needed, by robot state
+# What playing a card leaves: its kind (all that moves the robot), the id of the cards left
+# and their tables of plans (``Planner._plans``).
+Choice = tuple[int, int, Tables]
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _LANE = 128  # bits a draw takes in the packed number: a 64-bit value times a 64-bit constant fits
@@ -249,7 +254,7 @@ class Planner:
     # Decisions and pools are keyed by tuples, some hundreds of bytes each: fewer are kept
     # (the situations that recur most, a round's first cards, soon come back after a clear).
     MOST_KEPT = 50_000
-    _NUMBERS = 1 << 16  # hands numbered before the numbering starts again: a number fits 16 bits of a row's key
+    NEEDS = QUEUE_MINIMUM  # a plan needs fewer cards than the minimum asks: one table for each number
 
     def __init__(self, nav: Navigator) -> None:
         self.nav = nav
@@ -259,18 +264,20 @@ class Planner:
         self._deck_counts = tuple(counts)  # how many of each card type the scenario's deck holds
         # (kinds of the unaccounted-for cards of each back) by (hand, face-up queue cards)
         self._pools: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        # By (hand, cards playable): for each card its kind and the id of the rest of the hand
-        # once it is played, and a number for the pair (a part of the keys of ``rows``).
-        self._rests: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], int]] = {}
+        # By (hand, cards playable): for each card, what playing it leaves (see ``Choice``), and
+        # the rows of the pair, one table for each number of cards needed after the card:
+        # robot state -> the value of playing each card, all a decision asks of a queue's end.
+        self._rests: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Choice, ...], Tables]] = {}
         self.decisions: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool], int] = {}
-        # (robot state, the number of a hand and its cards, cards needed after one) -> the value
-        # of playing each card: everything a decision asks of a queue's end, with one look-up.
-        self.rows: dict[int, tuple[float, ...]] = {}
-        self.places: dict[int, float] = {}  # (state, cards left, need) -> value
+        self._rows_kept = 0
+        # For each set of cards left (by id), one table for each number of cards still needed:
+        # robot state -> the best value reachable. The tables are reached from the choices
+        # that lead to them, so a plan's value is found with small-number look-ups.
+        self._plans: list[Tables] = []
+        self._plans_kept = 0
         self._rest_ids: dict[tuple[int, ...], int] = {}
-        # For each set of cards left (by id): the kinds of the cards that may come next, one
-        # per card name, each with the id of the set left after it.
-        self._choices: list[tuple[tuple[int, int], ...]] = []
+        # For each set of cards left (by id): the cards that may come next, one per card name.
+        self._choices: list[tuple[Choice, ...]] = []
         self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
         self._empty = self.rest_id([])  # no card left: the value is the estimate where the robot is
 
@@ -333,18 +340,16 @@ class Planner:
             return -1  # the queue likely meets the goal already: add nothing that could spoil it
         if not weights:
             return 0
-        plays, number = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
-        rows, row_of = self.rows, self._row
-        number = number << 3 | left
+        plays, tables = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
+        rows, row_of = tables[left], self._row
         values = [0.0] * len(cards)
         stop_value = 0.0
         # The same sums, in the same order, as adding each card's value end by end: the
         # totals, and so the choice, are those of the plain loops.
         for start, weight in weights.items():
-            key = start << 19 | number
-            row = rows.get(key)
+            row = rows.get(start)
             if row is None:
-                row = row_of(start, plays, left, key)
+                row = row_of(start, plays, left, rows)
             values = list(map(add, values, map(mul, repeat(weight), row)))
             stop_value += weight * scores[start]  # the estimate of ``start``
         best = values.index(min(values))  # the first of the lowest, as ``min`` by index would give
@@ -358,32 +363,33 @@ class Planner:
         value is the plan's own."""
         if end == WIN:
             return -1 if may_stop else 0
-        plays, number = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
-        key = end << 19 | number << 3 | left
-        row = self.rows.get(key)
+        plays, tables = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
+        rows = tables[left]
+        row = rows.get(end)
         if row is None:
-            row = self._row(end, plays, left, key)
+            row = self._row(end, plays, left, rows)
         best = row.index(min(row))
         if may_stop and self.nav.estimate(end) <= row[best]:
             return -1
         return best
 
-    def _rests_after(self, hand: tuple[int, ...],
-                     cards: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
-        """For each card of ``cards``, its kind and the id of the rest of the hand once it is
-        played (the plan depends on which cards are left, not on which copy of a card goes),
-        and the pair's number."""
+    def _rests_after(self, hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tuple[Choice, ...], Tables]:
+        """For each card of ``cards``, what playing it leaves (the plan depends on which cards
+        are left, not on which copy of a card goes), and the pair's empty tables of rows."""
         rests = []
         for card in cards:
             kept = list(hand)
             kept.remove(card)
-            rests.append((card % QUIRK, self.rest_id(kept)))
-        if len(self._rests) >= min(self.MOST_KEPT, self._NUMBERS):
-            # The numbers start again: the rows keyed by the old ones go with them.
-            self._rests.clear()
-            self.rows.clear()
-        known = self._rests[hand, cards] = (tuple(rests), len(self._rests))
+            rests.append(self._choice(card, kept))
+        if len(self._rests) >= self.MOST_KEPT:
+            self._rests.clear()  # the rows go with them
+            self._rows_kept = 0
+        known = self._rests[hand, cards] = (tuple(rests), [{} for _ in range(self.NEEDS)])
         return known
+
+    def _choice(self, card: int, rest: list[int]) -> Choice:
+        rest_id = self.rest_id(rest)
+        return card % QUIRK, rest_id, self._plans[rest_id]
 
     def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
         """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""
@@ -407,20 +413,28 @@ class Planner:
         for card in sorted(set(quirks or key)):
             rest = list(key)
             rest.remove(card)
-            choices.append((card % QUIRK, self.rest_id(rest)))
+            choices.append(self._choice(card, rest))
         known = self._rest_ids[key] = len(self._choices)
         self._choices.append(tuple(choices))
+        self._plans.append([{} for _ in range(self.NEEDS)])
         return known
 
-    def _row(self, state: int, plays: tuple[tuple[int, int], ...], need: int, key: int) -> tuple[float, ...]:
-        """For each of ``plays`` (a card's kind, the cards left after it), the best estimate
-        reachable once it is played from ``state``, with ``need`` more cards to play before
-        stopping; kept in ``rows`` under ``key``."""
+    def _forget_plans(self) -> None:
+        """Empty every table of plans (their memory grew past ``MOST_REMEMBERED``)."""
+        for tables in self._plans:
+            for table in tables:
+                table.clear()
+        self._plans_kept = 0
+
+    def _row(self, state: int, plays: tuple[Choice, ...], need: int, rows: dict[int, tuple[float, ...]]
+             ) -> tuple[float, ...]:
+        """For each of ``plays``, the best estimate reachable once it is played from ``state``,
+        with ``need`` more cards to play before stopping; kept in ``rows``."""
         nav = self.nav
-        outcomes, estimates, places, empty = nav.outcomes, nav.estimates, self.places, self._empty
+        outcomes, estimates, empty = nav.outcomes, nav.estimates, self._empty
         before = state << 3
         row = []
-        for kind, rest in plays:
+        for kind, rest, plans in plays:
             try:
                 after = outcomes[before | kind]  # ``Navigator.step``, when known
             except KeyError:
@@ -434,20 +448,23 @@ class Planner:
                 value = nav.estimate(after) if found is None else found
             else:
                 # Many cards from many places lead to the same place: its plans are kept.
-                found = places.get((after << 20 | rest) << 3 | need)
+                found = plans[need].get(after)
                 value = self._best_from(after, rest, need) if found is None else found
             row.append(value)
-        rows = self.rows
-        if len(rows) > self.MOST_REMEMBERED:
-            rows.clear()
-        known = rows[key] = tuple(row)
+        if self._rows_kept > self.MOST_REMEMBERED:
+            for table in self._rests.values():
+                for rows_of_need in table[1]:
+                    rows_of_need.clear()
+            self._rows_kept = 0
+        self._rows_kept += 1
+        known = rows[state] = tuple(row)
         return known
 
     def _best_from(self, state: int, rest: int, need: int) -> float:
         """The best estimate reachable from ``state`` (not a win) with the cards ``rest`` in
-        hand, of which ``need`` must still be played, not yet in ``places``: each card that
-        may come next, and the best from where it leaves the robot (a card costs CARD_COST)."""
-        places, nav, empty = self.places, self.nav, self._empty
+        hand, of which ``need`` must still be played, not yet in its table of plans: each card
+        that may come next, and the best from where it leaves the robot (a card costs CARD_COST)."""
+        nav, empty = self.nav, self._empty
         outcomes, estimates = nav.outcomes, nav.estimates
         choices = self._choices[rest]
         if need and choices:
@@ -457,7 +474,7 @@ class Planner:
             value = nav.estimate(state) if found is None else found
         following_need = need - 1 if need > 1 else 0
         before = state << 3
-        for kind, left in choices:
+        for kind, left, plans in choices:
             try:
                 then_state = outcomes[before | kind]
             except KeyError:
@@ -470,14 +487,15 @@ class Planner:
                 found = estimates.get(then_state)
                 then = nav.estimate(then_state) if found is None else found
             else:
-                found = places.get((then_state << 20 | left) << 3 | following_need)
+                found = plans[following_need].get(then_state)
                 then = self._best_from(then_state, left, following_need) if found is None else found
             then += CARD_COST
             if then < value:
                 value = then
-        if len(places) > self.MOST_REMEMBERED:
-            places.clear()
-        places[(state << 20 | rest) << 3 | need] = value
+        if self._plans_kept > self.MOST_REMEMBERED:
+            self._forget_plans()
+        self._plans_kept += 1
+        self._plans[rest][need][state] = value
         return value
 
 
