@@ -14,7 +14,7 @@ to the others what they see at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -233,6 +233,46 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
                    for niche in range(3))
 
 
+# The QUiRKS on the table as views show them, made once for each table a reader sees and shared
+# by every view that shows it: never change them. Between two decisions a table changes a slot
+# or two, so most views find their niches here, and a reader that meets the same list as at its
+# last decision knows the table did not change. Both hold only what the reader is shown (the
+# cards of each slot as it sees them, their owners, whose codes it reads): nothing hidden.
+_NICHES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+_ENTRIES: dict[tuple[tuple[int, ...], int, bool], dict[str, Any]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _entry(cards: tuple[int, ...], owner: int, codes: AdaptationTable | None) -> dict[str, Any]:
+    """A QUiRKS on the table: its owner, name and cards, with their codes read from ``codes``
+    (``None`` under another player's marker). Those of the printed table are made once."""
+    if codes is not None and codes is not PRINTED:
+        return {"owner": owner, "name": known_name(cards), "cards": cards_json(cards, codes)}
+    key = (cards, owner, codes is None)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        if len(_ENTRIES) >= _CACHE_LIMIT:
+            _ENTRIES.clear()
+        rows = _FACE_UP if codes is None else _PRINTED_CODES
+        entry = _ENTRIES[key] = {"owner": owner, "name": known_name(cards), "cards": [rows[c] for c in cards]}
+    return entry
+
+
+def _niches_json(slots: Sequence[tuple[int, ...]], owners: Sequence[int], reader: int | None,
+                 table: AdaptationTable) -> list[dict[str, Any]]:
+    """Each niche with its upper and lower QUiRKS as ``reader`` sees the cards ``slots`` show
+    (``reader`` -1 once the game is over: every code is read)."""
+    niches = []
+    for niche, slot_keys in _SLOT_KEYS:
+        entry: dict[str, Any] = {"niche": niche}
+        for slot, level in slot_keys:
+            owner = owners[slot]
+            entry[level] = None if owner < 0 else \
+                _entry(slots[slot], owner, table if reader == -1 or reader == owner else None)
+        niches.append(entry)
+    return niches
+
+
 def make_view(state: QuirksState, seat: int | None) -> View:
     """The view of ``seat``. What a bot reads at every decision (the niches, a competition) is
     made at once; the rest (the hand, the players, the piles, the log...) is made when read, from
@@ -242,34 +282,21 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     contest = state.contest
     table = state.table
     hiding = contest is not None and contest.kind == "upper" and state.stage in (UPPER_COMPLETE, UPPER_SEALED)
-    hidden_slot = contest.niche * 2 + UPPER if hiding and contest is not None else -1
-    niches = []
     slots, owners = state.slots, state.owners
-    names, face_up, printed = _NAMES, _FACE_UP, _PRINTED_CODES
-    for niche, slot_keys in _SLOT_KEYS:
-        entry: dict[str, Any] = {"niche": niche}
-        for slot, level in slot_keys:
-            owner = owners[slot]
-            if owner < 0:
-                entry[level] = None
-                continue
-            cards = slots[slot]
-            if slot == hidden_slot and seat != owner and contest is not None:
-                cards = contest.public_defender
-            # cards_json(cards, ...) inlined, a QUiRKS's two or three rows copied without a loop
-            rows = face_up if not over and seat != owner else printed if table is PRINTED else None
-            if rows is None:
-                shown = cards_json(cards, table)
-            elif len(cards) == 3:
-                first, second, third = cards
-                shown = [rows[first].copy(), rows[second].copy(), rows[third].copy()]
-            elif len(cards) == 2:
-                first, second = cards
-                shown = [rows[first].copy(), rows[second].copy()]
-            else:
-                shown = [rows[c].copy() for c in cards]
-            entry[level] = {"owner": owner, "name": names.get(cards) or known_name(cards), "cards": shown}
-        niches.append(entry)
+    if hiding and contest is not None and owners[contest.niche * 2 + UPPER] != seat:
+        # The defender's QUiRKS is in its hand: the others see what it showed on the table.
+        hidden_slot = contest.niche * 2 + UPPER
+        slots = [*slots[:hidden_slot], contest.public_defender, *slots[hidden_slot + 1:]]
+    reader = -1 if over else seat
+    if table is PRINTED:
+        key = (reader, *owners, *slots)
+        niches = _NICHES.get(key)
+        if niches is None:
+            if len(_NICHES) >= _CACHE_LIMIT:
+                _NICHES.clear()
+            niches = _NICHES[key] = _niches_json(slots, owners, reader, table)
+    else:
+        niches = _niches_json(slots, owners, reader, table)
     climate = state.climate // COMPONENTS.zones_per_climate
     # Copies of what the state changes in place, for the parts made later.
     # (mapped in C: no loop of our own)
