@@ -214,9 +214,9 @@ class QuirkyCircuitsHeuristic(Bot):
 
 
 Tables = list[dict[int, Any]]  # one table for each number of cards still needed, by robot state
-# What playing a card leaves: its kind (all that moves the robot), the id of the cards left
-# and their tables of plans (``Planner._plans``).
-Choice = tuple[int, int, Tables]
+# What playing a card leaves: its kind (all that moves the robot), and for the cards left the
+# choices they offer next (none: no card left) and their tables of plans (``Planner._plans``).
+Choice = tuple[int, "tuple[Choice, ...]", Tables]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -279,7 +279,7 @@ class Planner:
         # For each set of cards left (by id): the cards that may come next, one per card name.
         self._choices: list[tuple[Choice, ...]] = []
         self._token_ids: dict[tuple[tuple[str, int, int, bool], ...], int] = {}
-        self._empty = self.rest_id([])  # no card left: the value is the estimate where the robot is
+        self.rest_id([])  # no card left: the value is the estimate where the robot is
 
     def pools(self, hand: tuple[int, ...], seen: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The kinds of the cards unaccounted for (not in ``hand``, not ``seen`` in the queue),
@@ -389,7 +389,7 @@ class Planner:
 
     def _choice(self, card: int, rest: list[int]) -> Choice:
         rest_id = self.rest_id(rest)
-        return card % QUIRK, rest_id, self._plans[rest_id]
+        return card % QUIRK, self._choices[rest_id], self._plans[rest_id]
 
     def tokens_id(self, tokens: list[dict[str, Any]]) -> int:
         """``Navigator.tokens_id`` of the tokens a view lists, remembered: they recur."""
@@ -431,7 +431,7 @@ class Planner:
         """For each of ``plays``, the best estimate reachable once it is played from ``state``,
         with ``need`` more cards to play before stopping; kept in ``rows``."""
         nav = self.nav
-        outcomes, estimates, empty = nav.outcomes, nav.estimates, self._empty
+        outcomes, estimates = nav.outcomes, nav.estimates
         before = state << 3
         row = []
         for kind, rest, plans in plays:
@@ -441,32 +441,33 @@ class Planner:
                 after = nav.step(state, kind)
             if after == WIN:
                 value = WIN_VALUE
-            elif rest == empty:
+            elif not rest:
                 # With no card left the plan stops where this card leaves the robot: the
                 # estimate there (what ``_best_from`` would find), read where it is kept.
                 found = estimates.get(after)
                 value = nav.estimate(after) if found is None else found
             else:
                 # Many cards from many places lead to the same place: its plans are kept.
-                found = plans[need].get(after)
-                value = self._best_from(after, rest, need) if found is None else found
+                table = plans[need]
+                found = table.get(after)
+                value = self._best_from(after, rest, table, need) if found is None else found
             row.append(value)
         if self._rows_kept > self.MOST_REMEMBERED:
-            for table in self._rests.values():
-                for rows_of_need in table[1]:
+            for _, tables in self._rests.values():
+                for rows_of_need in tables:
                     rows_of_need.clear()
             self._rows_kept = 0
         self._rows_kept += 1
         known = rows[state] = tuple(row)
         return known
 
-    def _best_from(self, state: int, rest: int, need: int) -> float:
-        """The best estimate reachable from ``state`` (not a win) with the cards ``rest`` in
-        hand, of which ``need`` must still be played, not yet in its table of plans: each card
-        that may come next, and the best from where it leaves the robot (a card costs CARD_COST)."""
-        nav, empty = self.nav, self._empty
+    def _best_from(self, state: int, choices: tuple[Choice, ...], table: dict[int, float], need: int) -> float:
+        """The best estimate reachable from ``state`` (not a win) with the cards in hand that
+        offer ``choices``, of which ``need`` must still be played, not yet in ``table`` (their
+        table of plans for ``need``), kept there: each card that may come next, and the best
+        from where it leaves the robot (a card costs CARD_COST)."""
+        nav = self.nav
         outcomes, estimates = nav.outcomes, nav.estimates
-        choices = self._choices[rest]
         if need and choices:
             value = INFINITY
         else:
@@ -481,21 +482,22 @@ class Planner:
                 then_state = nav.step(state, kind)
             if then_state == WIN:
                 then = WIN_VALUE
-            elif left == empty:
+            elif not left:
                 # With no card left the best is the estimate where the card leaves the robot
                 # (what ``_best_from`` would find): read where it is kept, not kept again.
                 found = estimates.get(then_state)
                 then = nav.estimate(then_state) if found is None else found
             else:
-                found = plans[following_need].get(then_state)
-                then = self._best_from(then_state, left, following_need) if found is None else found
+                then_table = plans[following_need]
+                found = then_table.get(then_state)
+                then = self._best_from(then_state, left, then_table, following_need) if found is None else found
             then += CARD_COST
             if then < value:
                 value = then
         if self._plans_kept > self.MOST_REMEMBERED:
             self._forget_plans()
         self._plans_kept += 1
-        self._plans[rest][need][state] = value
+        table[state] = value
         return value
 
 
