@@ -223,6 +223,10 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 # Made once: a view shows them every time.
 STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+# The climate marker on each space as a view shows it, shared by every view: never change them.
+_CLIMATE_JSON = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                       "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": list(_X_SPACES)}
+                      for space in range(len(COMPONENTS.climates) * COMPONENTS.zones_per_climate))
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
 _HAND_RANK = tuple(card.stack * len(CARDS) + card.index for card in CARDS)  # HAND_ORDER as ints: the same order
 _STACK_OF = tuple(card.stack for card in CARDS)
@@ -243,6 +247,16 @@ _ENTRIES: dict[tuple[tuple[int, ...], int, bool], dict[str, Any]] = {}
 _CACHE_LIMIT = 50_000
 
 
+def _faces(cards: Iterable[int], codes: AdaptationTable | None) -> list[dict[str, Any]]:
+    """``cards_json``, with the faces made once (never to be changed) where there are: those
+    under a marker and those of the printed table."""
+    if codes is None:
+        return [_FACE_UP[c] for c in cards]
+    if codes is PRINTED:
+        return [_PRINTED_CODES[c] for c in cards]
+    return cards_json(cards, codes)
+
+
 def _entry(cards: tuple[int, ...], owner: int, codes: AdaptationTable | None) -> dict[str, Any]:
     """A QUiRKS on the table: its owner, name and cards, with their codes read from ``codes``
     (``None`` under another player's marker). Those of the printed table are made once."""
@@ -253,8 +267,7 @@ def _entry(cards: tuple[int, ...], owner: int, codes: AdaptationTable | None) ->
     if entry is None:
         if len(_ENTRIES) >= _CACHE_LIMIT:
             _ENTRIES.clear()
-        rows = _FACE_UP if codes is None else _PRINTED_CODES
-        entry = _ENTRIES[key] = {"owner": owner, "name": known_name(cards), "cards": [rows[c] for c in cards]}
+        entry = _ENTRIES[key] = {"owner": owner, "name": known_name(cards), "cards": _faces(cards, codes)}
     return entry
 
 
@@ -297,7 +310,6 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             niches = _NICHES[key] = _niches_json(slots, owners, reader, table)
     else:
         niches = _niches_json(slots, owners, reader, table)
-    climate = state.climate // COMPONENTS.zones_per_climate
     # Copies of what the state changes in place, for the parts made later.
     # (mapped in C: no loop of our own)
     hands = list(map(tuple, state.hands))
@@ -305,15 +317,14 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     eliminated = tuple(state.eliminated)
     owners_now = tuple(owners)
     decks = state.stacks
-    stacks = list(zip(map(len, map(_CARDS_OF, decks)), map(tuple, map(_DISCARDS_OF, decks)), strict=True))
+    # (the sizes and the piles apart: zipped here they cost more than both maps)
+    sizes, discards = tuple(map(len, map(_CARDS_OF, decks))), tuple(map(tuple, map(_DISCARDS_OF, decks)))
     drawn, pool = tuple(state.destiny_drawn), len(state.destiny_pool)
     flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
             tuple(state.defence_queue))
     log = state.log
     data: dict[str, Any] = {
-        "climate": {"space": state.climate, "name": COMPONENTS.climates[climate],
-                    "zone": state.climate % COMPONENTS.zones_per_climate + 1,
-                    "x_spaces": list(_X_SPACES)},
+        "climate": _CLIMATE_JSON[state.climate],
         "stage": STAGE_NAMES[state.stage],
         "current": state.current,
         "niche": NICHES[state.niche] if state.niche >= 0 else None,
@@ -331,7 +342,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     # (nor a cell for each name it reads) is made at every view.
     parts: dict[str, Callable[[], Any]] = {
         "players": partial(_players_json, hands, extinct, eliminated, owners_now, table if over else None),
-        "stacks": partial(_stacks_json, stacks, table),
+        "stacks": partial(_stacks_json, sizes, discards, table),
         "destiny": partial(_destiny_json, drawn, pool),
         "flow": partial(_flow_json, flow),
         "log": partial(read, log, describe, seat, over, LOG_LENGTH),
@@ -342,9 +353,10 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     return View(state.game.id, seat, data, parts)
 
 
-def _stacks_json(stacks: list[tuple[int, tuple[int, ...]]], table: AdaptationTable) -> dict[str, Any]:
-    return {STACKS[i]: {"cards": size, "discards": cards_json(discards, table)}
-            for i, (size, discards) in enumerate(stacks)}
+def _stacks_json(sizes: tuple[int, ...], discards: tuple[tuple[int, ...], ...],
+                 table: AdaptationTable) -> dict[str, Any]:
+    return {STACKS[i]: {"cards": size, "discards": cards_json(pile, table)}
+            for i, (size, pile) in enumerate(zip(sizes, discards, strict=True))}
 
 
 def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
@@ -357,7 +369,7 @@ def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
-    return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
+    return _faces(sorted(hand, key=_HAND_RANK.__getitem__), table)
 
 
 def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
@@ -396,12 +408,13 @@ def _contest_json(state: QuirksState, contest: Contest, seat: int | None, hiding
     public: dict[str, Any] = {
         "kind": contest.kind, "niche": NICHES[contest.niche], "attacker": contest.attacker,
         "defender": contest.defender if contest.defender >= 0 else None,
-        "attacker_cards": [card_json(c, table if over or seat == contest.attacker else None)
-                           for c in attacker_cards],
-        "faces": {str(s): up for s, up in contest.faces.items()},
+        "attacker_cards": _faces(attacker_cards, table if over or seat == contest.attacker else None),
+        # (no comprehension made for the maps still empty, as most are)
+        "faces": {str(s): up for s, up in contest.faces.items()} if contest.faces else {},
         "demoting": contest.demoting if contest.demoting >= 0 else None,
         "intelligence": list(contest.asked),
-        "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()},
+        "rolls": {str(s): list(r) if r is not None else None for s, r in contest.rolls.items()}
+        if contest.rolls else {},
         "in_defence": contest.in_defence,
         # Everyone sees the defender draw, and from which stack; not what it drew.
         "defender_drew": STACKS[contest.defender_drew] if contest.defender_drew >= 0 else None,
