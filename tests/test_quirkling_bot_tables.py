@@ -9,7 +9,7 @@ from itertools import product
 
 import quarkade
 from conftest import heuristic_moments
-from quarkade.agents.quirks.quirkling import _LIMITS, Nursery, _coded_count, _favours, _quick_favours
+from quarkade.agents.quirks.quirkling import UNIT, Nursery, _added, _coded_count, _terms, packed_row
 from quarkade.agents.quirks.seen import Seen, share_coded
 from quarkade.games.quirks.components import STACKS
 
@@ -64,12 +64,20 @@ def test_the_bots_tables_give_the_figures_of_their_definitions() -> None:
     assert checked > 150, checked
 
 
-def test_the_favours_worked_out_from_the_stacks_held_equal_the_kinds_taken_one_by_one() -> None:
-    # Every count a row reads: up to two of a plant or A stack, three of a shared B or C stack
-    # (the cut counts, one more and one fewer).
+def test_the_rows_looked_up_by_signature_equal_the_terms_of_their_counts() -> None:
+    # Every count up to one more than a stack's cap (two more for the shared ones), every kinds
+    # lacking: the terms of a row, and of its counts with one more and one fewer of each stack.
     checked = 0
-    for lacking in _LIMITS:
+    for lacking in ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)):
         for counts in product(range(3), range(3), range(3), range(3), range(3), range(4), range(4)):
-            assert _quick_favours(counts, lacking) == _favours(counts, lacking), (counts, lacking)
+            plain, total, bumped, bumped_sums, dropped, dropped_sums = packed_row(
+                sum(count * unit for count, unit in zip(counts, UNIT, strict=True)), lacking, 0.4)
+            assert plain == _terms(counts, lacking, 0.4) and total == _added(plain)
+            for stack, count in enumerate(counts):
+                more = [*counts[:stack], count + 1, *counts[stack + 1:]]
+                assert bumped[stack] == _terms(more, lacking, 0.4) and bumped_sums[stack] == _added(bumped[stack])
+                fewer = [*counts[:stack], count - 1, *counts[stack + 1:]] if count else counts
+                assert dropped[stack] == _terms(fewer, lacking, 0.4), (counts, lacking, stack)
+                assert dropped_sums[stack] == _added(dropped[stack])
             checked += 1
     assert checked == 8 * 3**5 * 4**2

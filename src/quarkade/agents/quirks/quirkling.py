@@ -75,66 +75,6 @@ def _terms(coded: Sequence[int], lacking: tuple[int, ...], weight: float) -> tup
     return tuple(weight * favour for favour in _favours(coded, lacking))
 
 
-# The stacks of the two animal kinds: each its own A stack, then the B and C stacks they share.
-_PLANT_STACKS = NICHE_STACKS[0]
-_SHARED_B, _SHARED_C = NICHE_STACKS[1][1:]
-
-
-def _quick_favours(coded: Sequence[int], lacking: tuple[int, ...]) -> tuple[float, ...]:
-    """``_favours``, worked out from which stacks hold a coded card (or two, for the shared
-    ones) rather than by taking the cards kind by kind: a plant takes from its own stacks
-    only, and of the two animal kinds the one taken first (the nearer; the herbivore on a tie)
-    leaves the other the shared stacks' second cards. Rows of terms are made of fifteen of
-    these at once, whenever a hand's counts are new."""
-    shared_b, shared_c = coded[_SHARED_B], coded[_SHARED_C]
-    shared = (shared_b > 0) + (shared_c > 0)
-    a, b, c = _PLANT_STACKS
-    have = ((coded[a] > 0) + (coded[b] > 0) + (coded[c] > 0), (coded[NICHE_STACKS[1][0]] > 0) + shared,
-            (coded[NICHE_STACKS[2][0]] > 0) + shared)
-    if len(lacking) > 1:
-        kinds: Sequence[int] = sorted(lacking, key=(-have[0], -have[1], -have[2]).__getitem__)
-    else:
-        kinds = lacking
-    favours = []
-    animal_taken = False
-    for kind in kinds:
-        if kind == 0:
-            favours.append(KIND_FAVOUR[have[0]])
-        elif not animal_taken:
-            animal_taken = True
-            favours.append(KIND_FAVOUR[have[kind]])
-        else:
-            favours.append(KIND_FAVOUR[(coded[NICHE_STACKS[kind][0]] > 0) + (shared_b > 1) + (shared_c > 1)])
-    return tuple(favours)
-
-
-# The favours (``_favours``) of a hand's coded counts by stack (cut to ``_LIMITS``), then of the
-# same with one more card of each stack bearing the code and with one fewer (where the hand
-# holds one): what every card weighed in a decision reads, by the hand's counts there, which
-# come back again and again. A stack no kind lacking uses changes nothing.
-_FavourRow = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
-_FAVOUR_ROWS: dict[tuple[tuple[int, ...], tuple[int, ...]], _FavourRow] = {}
-
-
-def _favour_row(coded: tuple[int, ...], lacking: tuple[int, ...]) -> _FavourRow:
-    found = _FAVOUR_ROWS.get((coded, lacking))
-    if found is None:
-        plain = _quick_favours(coded, lacking)
-        used = _LIMITS[lacking]
-        counts = list(coded)
-        bumped, dropped = [], []
-        for stack, count in enumerate(coded):
-            counts[stack] = count + 1
-            bumped.append(_quick_favours(counts, lacking) if used[stack] else plain)
-            counts[stack] = count - 1
-            dropped.append(_quick_favours(counts, lacking) if count else plain)
-            counts[stack] = count
-        if len(_FAVOUR_ROWS) >= 50_000:
-            _FAVOUR_ROWS.clear()
-        found = _FAVOUR_ROWS[coded, lacking] = (plain, tuple(bumped), tuple(dropped))
-    return found
-
-
 def _added(terms: Sequence[float]) -> float:
     """The terms summed one by one from 0.0, as ``_value`` sums them."""
     total = 0.0
@@ -143,48 +83,72 @@ def _added(terms: Sequence[float]) -> float:
     return total
 
 
-# The terms (``_terms``) of each favours and weight, and their sum: a few dozen in all.
-_WEIGHTED: dict[tuple[tuple[float, ...], float], tuple[tuple[float, ...], float]] = {}
+# What ``_favours`` makes of a hand's counts of coded cards by stack hangs on no more than its
+# signature: how many plant stacks it holds a coded card of, whether it holds one of each animal
+# kind's own A stack, and none, one or more of each shared animal stack (the second animal kind
+# taken gets the shared stacks' second cards). A stack's count counts up to its cap, and the
+# signature is the sum of the counts so capped, each times the stack's place value.
+_CAP = tuple(2 if sum(stack in stacks for stacks in NICHE_STACKS) > 1 else 1 for stack in range(len(STACKS)))
+_PLACE = tuple(math.prod(_CAP[later] + 1 for later in range(stack + 1, len(STACKS)) if later not in NICHE_STACKS[0])
+               for stack in range(len(STACKS)))
+_SIGNATURES = _PLACE[0] * (len(NICHE_STACKS[0]) + 1)
 
 
-def _weighted(favours: tuple[float, ...], weight: float) -> tuple[tuple[float, ...], float]:
-    found = _WEIGHTED.get((favours, weight))
-    if found is None:
-        if len(_WEIGHTED) >= 10_000:
-            _WEIGHTED.clear()
-        terms = tuple(weight * favour for favour in favours)
-        found = _WEIGHTED[favours, weight] = (terms, _added(terms))
+def _signature_counts(signature: int) -> tuple[int, ...]:
+    """Counts by stack of one hand of ``signature`` (its plant cards in the first plant stacks)."""
+    counts = []
+    for stack in range(len(STACKS)):
+        if stack in NICHE_STACKS[0]:
+            counts.append(int(signature // _PLACE[stack] > NICHE_STACKS[0].index(stack)))
+        else:
+            counts.append(signature // _PLACE[stack] % (_CAP[stack] + 1))
+    return tuple(counts)
+
+
+_SIGNATURE_COUNTS = tuple(_signature_counts(signature) for signature in range(_SIGNATURES))
+
+# ``_terms`` and their sum, by signature, for each kinds lacking and weight (filled as read).
+_Terms = tuple[tuple[float, ...], float]
+_SIGNED: dict[tuple[tuple[int, ...], float], list[_Terms | None]] = {}
+
+
+def _signed(table: list[_Terms | None], signature: int, lacking: tuple[int, ...], weight: float) -> _Terms:
+    """The terms of ``signature`` and their sum, kept in ``table`` (that of ``lacking`` and ``weight``)."""
+    terms = _terms(_SIGNATURE_COUNTS[signature], lacking, weight)
+    found = table[signature] = (terms, _added(terms))
     return found
 
 
-# One climate's terms of a hand's value (see ``_terms``) and their sum, then the same for each
-# stack with one more card bearing the code, and with one fewer (see ``_favour_row``).
+# One climate's terms of a hand's value (see ``_terms``) and their sum, then the same with one
+# more card of each stack bearing the code and with one fewer (where the hand holds one): what
+# every card weighed in a decision reads.
 _Row = tuple[tuple[float, ...], float, tuple[tuple[float, ...], ...], tuple[float, ...],
              tuple[tuple[float, ...], ...], tuple[float, ...]]
 
 
-def _row(coded: tuple[int, ...], lacking: tuple[int, ...], weight: float) -> _Row:
+def _row(counts: Sequence[int], lacking: tuple[int, ...], weight: float) -> _Row:
     """(terms, their sum, the terms with one more coded card of each stack, their sums, the
-    terms with one fewer, their sums) for ``coded`` counts by stack (cut to ``_LIMITS``)."""
-    plain, bumped, dropped = _favour_row(coded, lacking)
-    plain_terms, plain_sum = _weighted(plain, weight)
-    up = [_weighted(favours, weight) for favours in bumped]
-    down = [_weighted(favours, weight) for favours in dropped]
-    return (plain_terms, plain_sum, tuple([terms for terms, _ in up]), tuple([total for _, total in up]),
-            tuple([terms for terms, _ in down]), tuple([total for _, total in down]))
-
-
-# What ``_favours`` makes of a count of coded cards by stack depends on no more of them than the
-# kinds lacking that use the stack (a plant stack one kind, an animal B or C stack two): counts
-# beyond are cut off, one more left (a row bumps and drops a count by one), so that hands alike
-# share their rows. A stack no kind lacking uses counts for nothing.
-def _limits(lacking: tuple[int, ...]) -> tuple[int, ...]:
-    uses = [sum(stack in NICHE_STACKS[kind] for kind in lacking) for stack in range(len(STACKS))]
-    return tuple(n + 1 if n else 0 for n in uses)
-
-
-_LIMITS: dict[tuple[int, ...], tuple[int, ...]] = {
-    lacking: _limits(lacking) for lacking in ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))}
+    terms with one fewer, their sums) for ``counts`` of coded cards by stack: each looked up
+    by its signature, which one card more or less moves by the stack's place value while the
+    count is below (or not above) the stack's cap."""
+    table = _SIGNED.get((lacking, weight))
+    if table is None:
+        table = _SIGNED[lacking, weight] = [None] * _SIGNATURES
+    signature = 0
+    for count, cap, place in zip(counts, _CAP, _PLACE, strict=True):
+        signature += (count if count < cap else cap) * place
+    plain = table[signature] or _signed(table, signature, lacking, weight)
+    bumped, dropped = [], []
+    for count, cap, place in zip(counts, _CAP, _PLACE, strict=True):
+        more = signature + place if count < cap else signature
+        bumped.append(table[more] or _signed(table, more, lacking, weight))
+        if count:
+            fewer = signature - place if count <= cap else signature
+            dropped.append(table[fewer] or _signed(table, fewer, lacking, weight))
+        else:
+            dropped.append(plain)
+    return (plain[0], plain[1], tuple([terms for terms, _ in bumped]), tuple([total for _, total in bumped]),
+            tuple([terms for terms, _ in dropped]), tuple([total for _, total in dropped]))
 
 
 # The share of the cards of a stack one does not hold that bear a climate's code (see
@@ -265,12 +229,12 @@ def _lacking(made: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return found
 
 
-# ``_row`` by the packed count it is made from (uncut), for each kinds lacking and weight.
+# ``_row`` by the packed counts it is made from, for each kinds lacking and weight.
 _PACKED_ROWS: dict[tuple[tuple[int, ...], float], dict[int, _Row]] = {}
 
 
 def packed_row(pack: int, lacking: tuple[int, ...], weight: float) -> _Row:
-    """``_row`` of the coded counts packed in ``pack``, cut to ``_LIMITS``."""
+    """``_row`` of the coded counts packed in ``pack``."""
     table = _PACKED_ROWS.get((lacking, weight))
     if table is None:
         table = _PACKED_ROWS[lacking, weight] = {}
@@ -278,7 +242,7 @@ def packed_row(pack: int, lacking: tuple[int, ...], weight: float) -> _Row:
     if found is None:
         if len(table) >= 50_000:
             table.clear()
-        found = table[pack] = _row(tuple(map(min, unpacked(pack), _LIMITS[lacking])), lacking, weight)
+        found = table[pack] = _row(unpacked(pack), lacking, weight)
     return found
 
 
@@ -366,8 +330,8 @@ class Nursery:
         return packed_row(pack0, lacking, weight0), packed_row(pack1, lacking, weight1), pack0, pack1
 
     def packed_value(self, faces: Iterable[Face], weights: Weights) -> float:
-        """``value`` of the cards of ``faces``, from their packed counts: the rows of terms cut to
-        ``_LIMITS`` hold the terms of the uncut counts, summed here in ``_value``'s order."""
+        """``value`` of the cards of ``faces``, from their packed counts: the rows of terms
+        (looked up by the counts' signature) summed here in ``_value``'s order."""
         (first, weight0), (second, weight1) = weights
         pack0 = pack1 = size = 0
         for face in faces:
