@@ -65,9 +65,17 @@ class Table:
     """What a seat of Quirks reads from its view."""
 
     __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
-                 "_guessed", "_hand_by_index", "_recall")
+                 "_guessed", "_completed", "_hand_by_index", "_recall", "_niches", "_reveals")
 
-    def __init__(self, view: View, recall: Recall | None = None) -> None:
+    owners: tuple[list[int], list[int]]
+    _entries: tuple[tuple[dict[str, Any] | None, ...], tuple[dict[str, Any] | None, ...]]
+    _levels: list[tuple[tuple[Seen, ...], ...] | None]
+    _partners: list[tuple[Partners, Partners, Partners] | None]
+    _guessed: dict[tuple[int, int, int, float], tuple[float, float]]
+    # ``completed`` by (niche, climate), with the hand it was found with
+    _completed: tuple[tuple[Seen, ...] | None, dict[tuple[int, int], tuple[float, float]]]
+
+    def __init__(self, view: View, recall: Recall | None = None, last: Table | None = None) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
         assert view.seat is not None, "a bot plays a seat"
         self.view = view
@@ -78,7 +86,18 @@ class Table:
         self.climate = space % SPACES // ZONES  # climate_of(space)
         niche = view["niche"]
         self.niche = NICHE_INDEX[niche] if niche else -1
-        plant, herbivore, carnivore = view["niches"]
+        self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
+        self._hand_by_index: dict[int, Seen] | None = None
+        niches, reveals = view["niches"], view["reveals"]
+        self._niches, self._reveals = niches, reveals
+        if last is not None and last._niches is niches and last._reveals is reveals and last.seat == self.seat:
+            # The view shares its niches and counts with the last decision's: nothing we found
+            # in them has changed (what we found of our hand is kept with the hand it was found in).
+            self._entries, self.owners, self._levels, self._partners = \
+                last._entries, last.owners, last._levels, last._partners
+            self._guessed, self._completed = last._guessed, last._completed
+            return
+        plant, herbivore, carnivore = niches
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
         # owns each now, its cards when first asked (many decisions look at one level only).
         # (the three niches spelt out: no loop, no appends)
@@ -89,11 +108,10 @@ class Table:
                         -1 if top_3 is None else top_3["owner"]],
                        [-1 if bottom_1 is None else bottom_1["owner"], -1 if bottom_2 is None else bottom_2["owner"],
                         -1 if bottom_3 is None else bottom_3["owner"]])
-        self._levels: list[tuple[tuple[Seen, ...], ...] | None] = [None, None]
-        self._partners: list[tuple[Partners, Partners, Partners] | None] = [None, None]
-        self._hand: tuple[Seen, ...] | None = None  # read from the view when first asked (many decisions never do)
-        self._guessed: dict[tuple[int, int, int, float], tuple[float, float]] = {}
-        self._hand_by_index: dict[int, Seen] | None = None
+        self._levels = [None, None]
+        self._partners = [None, None]
+        self._guessed = {}
+        self._completed = (None, {})
 
     @property
     def contest(self) -> dict[str, Any] | None:
@@ -201,6 +219,19 @@ class Table:
     def completed(self, niche: int, climate: int) -> tuple[float, float]:
         """The guess of our lower QUiRKS completed by the best third card we could give it:
         from the hand, or the unseen card drawn from the missing stack."""
+        hand = self.hand
+        known, found = self._completed
+        if known is not hand:
+            # (the hand a card or two different: a tuple of other cards)
+            found = {}
+            self._completed = (hand, found)
+        key = (niche, climate)
+        guess = found.get(key)
+        if guess is None:
+            guess = found[key] = self._complete(niche, climate, hand)
+        return guess
+
+    def _complete(self, niche: int, climate: int, hand: tuple[Seen, ...]) -> tuple[float, float]:
         lower = self.cards(niche, LOWER)
         stack = missing_stack(niche, lower)
         first, second = self.partners(UPPER)[niche]
@@ -214,7 +245,7 @@ class Table:
         # The first best, as ``max`` would pick, of the hand's cards of the stack, then the unseen one.
         best_mean = best_var = 0.0
         found = False
-        for third in [card for card in self.hand if card.stack == stack] + [Seen.unseen(stack)]:
+        for third in [card for card in hand if card.stack == stack] + [Seen.unseen(stack)]:
             m, v = third.guesses[climate]
             mean, var = base_mean + m, base_var + v
             eaten, other, sign = food_chain(niche, lower + (third,), first, second)
@@ -272,6 +303,7 @@ class QuirksHeuristic(Bot):
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
         self._recall = Recall()
+        self._last: Table | None = None  # the table read at the last decision, and what was found in it
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -286,7 +318,7 @@ class QuirksHeuristic(Bot):
             return pick(moves, CONTINUE if "hand" in view and len(view["hand"]) >= 4 else END)
         if stage == "defence":
             return pick(moves, CHALLENGE)  # declining lets the holder win
-        t = Table(view, self._recall)
+        t = self._last = Table(view, self._recall, self._last)
         if stage == "choose-niche":
             return self._choose_niche(t, moves)
         if stage == "upper-owned":

@@ -331,7 +331,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         "to_act": list(state.to_act),
         "turns": state.turns,
         "niches": niches,
-        "reveals": list(state.reveals),
+        "reveals": _reveals_json(state.reveals),
         "defence": state.defence if state.defence >= 0 else None,
         "is_over": over,
         "winners": list(state.winners) if over else None,
@@ -351,6 +351,20 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         # Many decisions never look at the hand (two moves, one of them obvious).
         parts["hand"] = partial(_hand_json, hands[seat], table)
     return View(state.game.id, seat, data, parts)
+
+
+# The counts revealed so far as views show them, kept for the last state's tuple of them (a new
+# tuple at each count): every view until the next count shares the list, never to be changed, and
+# a reader that meets the same list knows no count was made since.
+_REVEALS: list[Any] = [(), []]
+
+
+def _reveals_json(reveals: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    last = _REVEALS
+    if last[0] is not reveals:
+        last[:] = reveals, list(reveals)
+    shown: list[dict[str, Any]] = last[1]
+    return shown
 
 
 def _stacks_json(sizes: tuple[int, ...], discards: tuple[tuple[int, ...], ...],
