@@ -106,6 +106,8 @@ class View:
     discard piles; a view that is served or compared is whole, with the same keys either way.
     A part is made at most once and must not depend on when it is made: the state it reads is
     the one the view was made from (a view is used before its state changes, or made whole).
+    A view's values are read-only: a game may share one value (a card's face, a row of the
+    board) among many views, of every seat and every table in the process.
     """
 
     __slots__ = ("game_id", "seat", "_data", "_parts")
