@@ -65,7 +65,7 @@ class Table:
     """What a seat of Quirks reads from its view."""
 
     __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
-                 "_guessed", "_completed", "_hand_by_index", "_recall", "_niches", "_reveals")
+                 "_guessed", "_completed", "_hand_by_index", "_recall", "_niches", "_reveals", "_latest")
 
     owners: tuple[list[int], list[int]]
     _entries: tuple[tuple[dict[str, Any] | None, ...], tuple[dict[str, Any] | None, ...]]
@@ -74,6 +74,7 @@ class Table:
     _guessed: dict[tuple[int, int, int, float], tuple[float, float]]
     # ``completed`` by (niche, climate), with the hand it was found with
     _completed: tuple[tuple[Seen, ...] | None, dict[tuple[int, int], tuple[float, float]]]
+    _latest: dict[tuple[str, str], dict[str, Any]] | None  # the last count of each niche and level
 
     def __init__(self, view: View, recall: Recall | None = None, last: Table | None = None) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
@@ -90,6 +91,8 @@ class Table:
         self._hand_by_index: dict[int, Seen] | None = None
         niches, reveals = view["niches"], view["reveals"]
         self._niches, self._reveals = niches, reveals
+        # (the counts a view shows are the last view's while no count was made)
+        self._latest = last._latest if last is not None and last._reveals is reveals else None
         if last is not None and last._niches is niches and last._reveals is reveals and last.seat == self.seat:
             # The view shares its niches and counts with the last decision's: nothing we found
             # in them has changed (what we found of our hand is kept with the hand it was found in).
@@ -206,15 +209,16 @@ class Table:
     def _counted(self, niche: int, level: int, climate: int) -> int | None:
         """The card total a count showed for the QUiRKS now in this slot, in ``climate``."""
         owner = self.owner(niche, level)
-        niche_name, level_name = NICHES[niche], LEVELS[level]
-        for reveal in reversed(self.reveals):
-            if reveal["niche"] == niche_name and reveal["level"] == level_name:
-                if reveal["winner"] != owner or reveal["climate"] != COMPONENTS.climates[climate] \
-                        or str(owner) in reveal["rolled"]:
-                    return None
-                total: int = reveal["totals"][str(owner)]["cards"]
-                return total
-        return None
+        latest = self._latest
+        if latest is None:
+            # the last count of each niche and level, found in one pass over the counts
+            latest = self._latest = {(reveal["niche"], reveal["level"]): reveal for reveal in self.reveals}
+        reveal = latest.get((NICHES[niche], LEVELS[level]))
+        if reveal is None or reveal["winner"] != owner or reveal["climate"] != COMPONENTS.climates[climate] \
+                or str(owner) in reveal["rolled"]:
+            return None
+        total: int = reveal["totals"][str(owner)]["cards"]
+        return total
 
     def completed(self, niche: int, climate: int) -> tuple[float, float]:
         """The guess of our lower QUiRKS completed by the best third card we could give it:
