@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, compress, repeat, starmap
 from operator import is_
@@ -99,7 +99,10 @@ def _destiny(s: CosmicState, seat: int) -> list[Any]:
 def _launch(s: CosmicState, seat: int) -> list[Any]:
     planets, counts = setup_phases.bases_held(s, seat)
     limit = setup_phases.commit_limit(s, seat, sum(counts))
-    return list(setup_phases.picker(counts, limit)(_every_launch(planets, top_size(limit))))
+    pick, few = setup_phases.pickers(counts, limit)
+    if few is not None:
+        return list(_shared(_LAUNCHES, few(planets), _MAKE_LAUNCHES))
+    return list(pick(_every_launch(planets, top_size(limit))))
 
 
 def _invite(s: CosmicState, seat: int) -> list[Any]:
@@ -188,12 +191,14 @@ BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves f
 # if each held a full launch (``setup_phases.planet_ways``), are kept by the bases, and the
 # ways a position allows are picked from them in C (``setup_phases.picker``, kept by the
 # tokens on each base), so a position whose bases were seen lists its ways without making or
-# looking up any.
+# looking up any. A position that allows few of its bases' ways (bases holding a token or two)
+# looks up just those (``setup_phases.pickers``) rather than every way of a set of bases it may
+# never meet again.
 _LAUNCHES: dict[tuple[int, ...], Launch] = {}
 _ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
 
 
-def _shared(made: dict[tuple[int, ...], Any], ways: tuple[tuple[int, ...], ...],
+def _shared(made: dict[tuple[int, ...], Any], ways: Sequence[tuple[int, ...]],
             make: Callable[[list[tuple[int, ...]]], list[Any]]) -> tuple[Any, ...]:
     found = list(map(made.get, ways))
     if not all(found):  # (an action is never false; ``None in`` would compare each with None)
@@ -237,8 +242,9 @@ def _every_way(made: dict[tuple[int, ...], Any], make: Callable[[list[tuple[int,
 _last_ways = lru_cache(maxsize=1)(setup_phases.planet_ways)
 
 
-_every_launch = _every_way(_LAUNCHES, _batch(Launch))
-_every_ally = (_every_way(_ALLIES[0], _batch(Ally, side=0)), _every_way(_ALLIES[1], _batch(Ally, side=1)))
+_MAKE_LAUNCHES, _MAKE_ALLIES = _batch(Launch), (_batch(Ally, side=0), _batch(Ally, side=1))
+_every_launch = _every_way(_LAUNCHES, _MAKE_LAUNCHES)
+_every_ally = (_every_way(_ALLIES[0], _MAKE_ALLIES[0]), _every_way(_ALLIES[1], _MAKE_ALLIES[1]))
 top_size = setup_phases.top_size
 _DECLINE = Decline()
 
@@ -246,12 +252,13 @@ _DECLINE = Decline()
 def _ally_list(planets: tuple[int, ...], counts: tuple[int, ...], limit: int, invited: int) -> list[Action]:
     """An invited seat's actions: its commitments to each side that invited it (``invited``:
     bit 1 the offence, bit 2 the defence), then its decline."""
-    pick, top = setup_phases.picker(counts, limit), top_size(limit)
+    (pick, few), top = setup_phases.pickers(counts, limit), top_size(limit)
+    ways = None if few is None else few(planets)  # (the same ways to each side)
     found: list[Action] = []
-    if invited & 1:
-        found.extend(pick(_every_ally[0](planets, top)))
-    if invited & 2:
-        found.extend(pick(_every_ally[1](planets, top)))
+    for side in (0, 1):
+        if invited & (1 << side):
+            found.extend(pick(_every_ally[side](planets, top)) if ways is None
+                         else _shared(_ALLIES[side], ways, _MAKE_ALLIES[side]))
     found.append(_DECLINE)
     return found
 

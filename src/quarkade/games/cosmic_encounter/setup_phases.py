@@ -6,7 +6,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations_with_replacement, compress, filterfalse, repeat
-from operator import itemgetter
+from operator import call, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from quarkade.core.flow import clockwise
@@ -169,26 +169,55 @@ def ways_picker(held: tuple[tuple[int, int], ...], limit: int) -> Picker[Any]:
 
 def picker(counts: tuple[int, ...], limit: int) -> Picker[Any]:
     """``ways_picker`` from the tokens on each base, in the order of their planets."""
+    return pickers(counts, limit)[0]
+
+
+# The planets of the few ways a position allows, from the planets of its bases.
+FewWays = Callable[[tuple[int, ...]], list[tuple[int, ...]]]
+# A position allowing at most this share of its bases' ``planet_ways`` has few of them.
+FEW = 1 / 4
+
+
+def pickers(counts: tuple[int, ...], limit: int) -> tuple[Picker[Any], FewWays | None]:
+    """``picker``, and when the position allows few of the bases' ``planet_ways`` (bases
+    holding a token or two, as random play leaves them), the function that lists just those
+    ways' planets (else None): finding the actions of those few costs less than making or
+    finding every way of a new set of bases (a set's ways are kept, but random play seldom
+    meets a set again)."""
     limit = max(limit, 1)
     # Kept by the counts up to the limit: a base holding more gives no more ways.
-    return _picker(tuple(map(min, counts, repeat(limit))), limit)
+    return _pickers(tuple(map(min, counts, repeat(limit))), limit)
 
 
 @lru_cache(maxsize=4096)
-def _picker(counts: tuple[int, ...], limit: int) -> Picker[Any]:
+def _pickers(counts: tuple[int, ...], limit: int) -> tuple[Picker[Any], FewWays | None]:
     bases, top = len(counts), top_size(limit)
     ends = _ends(bases, top)
     too_many: set[int] = set()
     for base, count in enumerate(counts):
         if count < limit:
             too_many.update(_over(bases, top, base, count))
+    kept = tuple(filterfalse(too_many.__contains__, range(ends[limit])))
+    few = _few_ways(bases, top, kept) if len(kept) <= FEW * ends[top] else None
     if not too_many:
         end = ends[limit]
-        return tuple if end == ends[top] else itemgetter(slice(0, end))
-    kept = tuple(filterfalse(too_many.__contains__, range(ends[limit])))
+        return (tuple if end == ends[top] else itemgetter(slice(0, end))), few
     if len(kept) > 1:
-        return itemgetter(*kept)
-    return lambda ways: tuple(ways[place] for place in kept)
+        return itemgetter(*kept), few
+    return (lambda ways: tuple(ways[place] for place in kept)), few
+
+
+def _few_ways(bases: int, top: int, kept: tuple[int, ...]) -> FewWays:
+    """The planets of the ways in the places ``kept`` among the ``_index_ways``, from the
+    bases' planets, made in C: a lone token's way is a 1-tuple made by ``zip``, the others
+    are picked by an ``itemgetter`` of their bases' places (``kept`` lists fewer tokens first)."""
+    ways = list(map(_index_ways(bases, top).__getitem__, kept))
+    singles = [way[0] for way in ways if len(way) == 1]
+    getters = [itemgetter(*way) for way in ways if len(way) > 1]
+
+    def planet_ways(planets: tuple[int, ...]) -> list[tuple[int, ...]]:
+        return [*zip(map(planets.__getitem__, singles)), *map(call, getters, repeat(planets))]
+    return planet_ways
 
 
 @cache
