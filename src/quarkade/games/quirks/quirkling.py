@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from functools import partial
 from itertools import product, repeat
 from operator import is_
+from types import MethodType
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -410,21 +410,62 @@ class QuirklingState(CachedLegalActions):
             "winners": list(self.result or ()) if over else None,
         }
         # What the parts read, as it is now: hands and the lists of QUIRKLINGS change in place.
-        # (Partials hold it: a view is made at every step, and closures would add a cell for
-        # each name they read.)
-        sizes = tuple(map(len, self.hands))
-        made = tuple(map(tuple, self.made))
-        parts: dict[str, Callable[[], Any]] = {
-            "players": partial(_players_json, sizes, made, tuple(self.refused), table,
-                               list(map(tuple, self.hands)) if over else None),  # every hand, once over
-            "discard_pile": partial(_numbers, tuple(discards)),
-            "log": partial(read, self.log, _describe, seat, over, LOG_SHOWN),
-        }
-        hand = None
-        if seat is not None:
-            hand = tuple(self.hands[seat])
-            parts["hand"] = partial(_hand_json, hand, table)
-        return QuirklingView(self.game.id, seat, data, parts, sizes, made, hand, table is PRINTED, self.log)
+        parts = _Parts(_SEAT_PARTS if seat is not None else _SPECTATOR_PARTS)
+        parts.sizes = sizes = tuple(map(len, self.hands))
+        parts.made = made = tuple(map(tuple, self.made))
+        parts.refused, parts.table, parts.discards = tuple(self.refused), table, tuple(discards)
+        parts.shown = list(map(tuple, self.hands)) if over else None  # every hand, once over
+        parts.log, parts.seat, parts.over = self.log, seat, over
+        view = QuirklingView(self.game.id, seat, data, parts)
+        view.hand_sizes, view.made_cards, view.printed_codes, view._log = sizes, made, table is PRINTED, self.log
+        view.hand_cards = parts.hand = None if seat is None else tuple(self.hands[seat])
+        return view
+
+
+class _Parts(dict[str, Callable[..., Any]]):
+    """The lazy parts of one view: each key to the function that makes it from what this object
+    keeps of the state as it was (bound to this object when read). A view is made at every
+    decision and a bot reads none of its parts: the keys are copied (in C) from one dict shared
+    by every view, and what the parts read is kept here, rather than four partials made."""
+
+    __slots__ = ("sizes", "made", "refused", "table", "discards", "shown", "log", "seat", "over", "hand")
+    sizes: tuple[int, ...]
+    made: tuple[tuple[tuple[int, ...], ...], ...]
+    refused: tuple[bool, ...]
+    table: AdaptationTable
+    discards: tuple[int, ...]
+    shown: list[tuple[int, ...]] | None
+    log: Log
+    seat: int | None
+    over: bool
+    hand: tuple[int, ...] | None
+
+    def __getitem__(self, key: str) -> Callable[[], Any]:
+        return MethodType(dict.__getitem__(self, key), self)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        make = dict.get(self, key)
+        return default if make is None else MethodType(make, self)
+
+    def items(self) -> Any:  # (pairs of a key and its bound function, in the view's order)
+        return [(key, MethodType(make, self)) for key, make in dict.items(self)]
+
+    def players(self) -> list[dict[str, Any]]:
+        return _players_json(self.sizes, self.made, self.refused, self.table, self.shown)
+
+    def discard_pile(self) -> list[str]:
+        return [NUMBERS[c] for c in self.discards]
+
+    def log_part(self) -> list[dict[str, Any]]:
+        return read(self.log, _describe, self.seat, self.over, LOG_SHOWN)
+
+    def hand_part(self) -> list[dict[str, Any]]:
+        assert self.hand is not None
+        return _hand_json(self.hand, self.table)
+
+
+_SPECTATOR_PARTS = {"players": _Parts.players, "discard_pile": _Parts.discard_pile, "log": _Parts.log_part}
+_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
 
 
 class QuirklingView(View):
@@ -437,13 +478,12 @@ class QuirklingView(View):
     to the keys."""
 
     __slots__ = ("hand_sizes", "made_cards", "hand_cards", "printed_codes", "_log")
-
-    def __init__(self, game_id: str, seat: int | None, data: dict[str, Any], parts: dict[str, Callable[[], Any]],
-                 hand_sizes: tuple[int, ...], made_cards: tuple[tuple[tuple[int, ...], ...], ...],
-                 hand_cards: tuple[int, ...] | None, printed_codes: bool, log: Log) -> None:
-        super().__init__(game_id, seat, data, parts)
-        self.hand_sizes, self.made_cards, self.hand_cards = hand_sizes, made_cards, hand_cards
-        self.printed_codes, self._log = printed_codes, log
+    # Set by the state's ``view`` once the View is made (no second call at every view).
+    hand_sizes: tuple[int, ...]
+    made_cards: tuple[tuple[tuple[int, ...], ...], ...]
+    hand_cards: tuple[int, ...] | None
+    printed_codes: bool
+    _log: Log
 
     def answers(self) -> list[tuple[int, int]]:
         """The answers among the events the log part shows, newest first: (seat, stack) for a
@@ -464,10 +504,6 @@ class QuirklingView(View):
                 found.append((event[2], -1))
             cell = cell[1]
         return found
-
-
-def _numbers(cards: tuple[int, ...]) -> list[str]:
-    return [NUMBERS[c] for c in cards]
 
 
 # The cards in the order a hand shows them (HAND_ORDER), each card's place in it, and the printed
