@@ -107,15 +107,30 @@ def _signature_counts(signature: int) -> tuple[int, ...]:
 
 _SIGNATURE_COUNTS = tuple(_signature_counts(signature) for signature in range(_SIGNATURES))
 
-# ``_terms`` and their sum, by signature, for each kinds lacking and weight (filled as read).
+# ``_terms`` and their sum, by signature, for each kinds lacking and weight (filled as read):
+# made from the favours of each signature and kinds lacking, and the terms of each favours and
+# weight (a few dozen of them), which the weights share.
 _Terms = tuple[tuple[float, ...], float]
 _SIGNED: dict[tuple[tuple[int, ...], float], list[_Terms | None]] = {}
+_SIGNED_FAVOURS: dict[tuple[int, ...], list[tuple[float, ...] | None]] = {}
+_WEIGHTED: dict[tuple[tuple[float, ...], float], _Terms] = {}
 
 
 def _signed(table: list[_Terms | None], signature: int, lacking: tuple[int, ...], weight: float) -> _Terms:
     """The terms of ``signature`` and their sum, kept in ``table`` (that of ``lacking`` and ``weight``)."""
-    terms = _terms(_SIGNATURE_COUNTS[signature], lacking, weight)
-    found = table[signature] = (terms, _added(terms))
+    favours_table = _SIGNED_FAVOURS.get(lacking)
+    if favours_table is None:
+        favours_table = _SIGNED_FAVOURS[lacking] = [None] * _SIGNATURES
+    favours = favours_table[signature]
+    if favours is None:
+        favours = favours_table[signature] = _favours(_SIGNATURE_COUNTS[signature], lacking)
+    found = _WEIGHTED.get((favours, weight))
+    if found is None:
+        if len(_WEIGHTED) >= 10_000:
+            _WEIGHTED.clear()
+        terms = tuple(weight * favour for favour in favours)  # as ``_terms`` makes them
+        found = _WEIGHTED[favours, weight] = (terms, _added(terms))
+    table[signature] = found
     return found
 
 
