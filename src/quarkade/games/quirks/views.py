@@ -382,8 +382,28 @@ def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
             "mutation_queue": list(flow[3]), "defence_queue": [list(entry) for entry in flow[4]]}
 
 
+# A hand as its holder sees it, made once for each hand (in the order the state holds it) and
+# shared, never to be changed: a hand changes a card or two in a turn, and a reader that meets
+# the same list as at its last decision knows the hand did not change. Only the holder's own
+# cards go in and come out, as the hand part of its view.
+_HANDS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+
+
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
-    return _faces(sorted(hand, key=_HAND_RANK.__getitem__), table)
+    if table is not PRINTED:
+        return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
+    shown = _HANDS.get(hand)
+    if shown is None:
+        if len(_HANDS) >= _CACHE_LIMIT:
+            _HANDS.clear()
+        shown = _HANDS[hand] = _faces(sorted(hand, key=_HAND_RANK.__getitem__), table)
+    return shown
+
+
+# What everyone sees of a player, made once for each (seat, its hand's count by stack, its
+# extinct branches, eliminated, its upper niches by niche) and shared, never to be changed: all
+# of it public.
+_PLAYERS: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
 def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
@@ -391,26 +411,41 @@ def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, .
                   shown: AdaptationTable | None) -> list[dict[str, Any]]:
     """What everyone sees of each player; its hand too once the game is over (``shown``)."""
     players = []
-    stack_of, numbers = _STACK_OF, NUMBERS
+    stack_of = _STACK_OF
+    upper_1, upper_2, upper_3 = _UPPER_SLOTS
     for s, hand in enumerate(hands):
         stacks = [0] * len(STACKS)
         for card in hand:
             stacks[stack_of[card]] += 1
-        player: dict[str, Any] = {
-            "seat": s,
-            "hand_size": len(hand),
-            # Which stacks a hand holds is public: every change to it is made in the open.
-            "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
-            "extinctions": len(extinct[s]),
-            # Extinct branches lie face down, but every one of their cards was seen on the table.
-            "extinct": [[numbers[c] for c in branch] for branch in extinct[s]],
-            "eliminated": eliminated[s],
-            "upper_niches": [NICHES[n] for n, slot in enumerate(_UPPER_SLOTS) if owners[slot] == s],
-        }
-        if shown is not None:
-            player["hand"] = [card_json(c, shown) for c in sorted(hand)]
+        key = (s, *stacks, extinct[s], eliminated[s], owners[upper_1] == s, owners[upper_2] == s,
+               owners[upper_3] == s)
+        player = _PLAYERS.get(key) if shown is None else None
+        if player is None:
+            player = _player_json(s, stacks, extinct[s], eliminated[s], owners)
+            if shown is not None:
+                player["hand"] = [card_json(c, shown) for c in sorted(hand)]
+            else:
+                if len(_PLAYERS) >= _CACHE_LIMIT:
+                    _PLAYERS.clear()
+                _PLAYERS[key] = player
         players.append(player)
     return players
+
+
+def _player_json(s: int, stacks: list[int], extinct: tuple[tuple[int, ...], ...], eliminated: bool,
+                 owners: tuple[int, ...]) -> dict[str, Any]:
+    """What everyone sees of the player at seat ``s`` (``stacks``: its hand's count by stack)."""
+    return {
+        "seat": s,
+        "hand_size": sum(stacks),
+        # Which stacks a hand holds is public: every change to it is made in the open.
+        "hand_stacks": {STACKS[i]: count for i, count in enumerate(stacks) if count},
+        "extinctions": len(extinct),
+        # Extinct branches lie face down, but every one of their cards was seen on the table.
+        "extinct": [[NUMBERS[c] for c in branch] for branch in extinct],
+        "eliminated": eliminated,
+        "upper_niches": [NICHES[n] for n, slot in enumerate(_UPPER_SLOTS) if owners[slot] == s],
+    }
 
 
 def _contest_json(state: QuirksState, contest: Contest, seat: int | None, hiding: bool,
