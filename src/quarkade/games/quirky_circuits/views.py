@@ -64,6 +64,7 @@ from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
     DIRECTION_WORDS,
     Direction,
+    Token,
     card_back,
     card_id,
 )
@@ -167,6 +168,22 @@ def _players(sizes: tuple[int, ...], played: tuple[int, ...], done: tuple[bool, 
     return players
 
 
+# The tokens a view last showed and their JSON, read and replaced as one pair.
+_shown_tokens: tuple[tuple[Token, ...], list[dict[str, Any]]] = ((), [])
+
+
+def tokens_json(tokens: tuple[Token, ...]) -> list[dict[str, Any]]:
+    """The view's ``tokens``: made once for each tuple of tokens a state holds (tokens do not
+    change, the robot's moves replace the tuple) and shared by the views that show it, every
+    seat's all round long; views never change it."""
+    global _shown_tokens
+    shown = _shown_tokens
+    if shown[0] is not tokens:
+        shown = _shown_tokens = tokens, [{"token": t.kind, "space": [t.space[0], t.space[1]], "raised": t.raised}
+                                         for t in tokens]
+    return shown[1]
+
+
 def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     result = state.result
     over = result != PLAYING
@@ -189,7 +206,7 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "round": state.round,
         "phase": "over" if over else "program",
         "robot": {"space": [space[0], space[1]], "facing": DIRECTION_WORDS[state.facing]},
-        "tokens": [{"token": t.kind, "space": [t.space[0], t.space[1]], "raised": t.raised} for t in state.tokens],
+        "tokens": tokens_json(state.tokens),
         "to_act": list(state._to_act),
         "queue": queue,
         "queue_minimum": 5,
