@@ -74,9 +74,9 @@ class QuirkyCircuitsHeuristic(Bot):
         ends = self._carried(planner, robot, tokens, queue, hand, seat)
         if ends is None:
             ends = self._queue_ends(planner, robot, tokens, queue, hand)
-        # Kept while the queue has face-down cards: the seat's next decision of the round
-        # follows the same fillings (see ``_carried``).
-        self._last = (robot, tokens, queue, hand, ends) if len(ends) > 1 else None
+        # Kept: the seat's next decision of the round follows the same fillings, or the same
+        # course of a queue it sees whole, from where this one left the robot (see ``_carried``).
+        self._last = (robot, tokens, queue, hand, ends)
         # In free play the seats to act are those not yet done: everyone else is done when
         # this seat alone is listed. The cards it played this round are its cards in the queue.
         # (Read so, the view's list of players is never made.)
@@ -121,7 +121,8 @@ class QuirkyCircuitsHeuristic(Bot):
         A seat's decisions of one round so weigh the same guesses of the others' cards, each
         followed through the cards it added: what a fresh filling drawn with the same numbers
         would give (the pools are the same: the card left the hand for the face-up queue, and
-        a filling that met the goal stays won whatever follows), without drawing again."""
+        a filling that met the goal stays won whatever follows), without drawing again. A queue
+        the seat sees whole has one end, followed the same way rather than walked again."""
         last = self._last
         if last is None or len(queue) != len(last[2]) + 1:
             return None
