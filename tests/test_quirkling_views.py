@@ -1,6 +1,6 @@
-"""Quirkling views show a hand and the QUIRKLINGS made from copies of tables made once: each must
-equal the same cards built one by one by cards_json (with the printed codes and with a table
-drawn for a sampled state), and be the reader's own to change."""
+"""Quirkling views show a hand and the QUIRKLINGS made from faces made once and shared (a view's
+values are read-only): each must equal the same cards built one by one by cards_json (with the
+printed codes and with a table drawn for a sampled state)."""
 
 from __future__ import annotations
 
@@ -21,15 +21,6 @@ def check_cards(state: QuirklingState) -> int:
         for player, made in zip(view["players"], state.made, strict=True):
             assert [q["cards"] for q in player["quirklings"]] == [cards_json(q, state.table) for q in made]
             checked += len(made)
-        # A reader changing its view changes no later view.
-        for card in view["hand"]:
-            card["number"] = "X"
-        for player in view["players"]:
-            for q in player["quirklings"]:
-                q["cards"][0]["stack"] = "X"
-        again = state.view(seat)
-        assert all(card["number"] != "X" for card in again["hand"])
-        assert all(q["cards"][0]["stack"] != "X" for player in again["players"] for q in player["quirklings"])
     return checked
 
 

@@ -392,12 +392,12 @@ class QuirklingState(CachedLegalActions):
         discards = self.discards
         if not discards:
             top = None
-        elif table is PRINTED:  # a copy, as card_json makes it
-            top = _PRINTED_CARDS[discards[-1]].copy()
+        elif table is PRINTED:  # the face shared by every view (a view's values are read-only)
+            top = _PRINTED_CARDS[discards[-1]]
         else:
             top = card_json(discards[-1], table)
         data: dict[str, Any] = {
-            "climate": _CLIMATES[self.climate].copy(),
+            "climate": _CLIMATES[self.climate],
             "stage": _STAGE_NAMES[self.stage],
             "current": self.current,
             "to_act": list(self._to_act),
@@ -517,8 +517,8 @@ _PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
     """A hand as its seat sees it, in the order it keeps it."""
     ranks = sorted(map(_HAND_RANK.__getitem__, hand))
-    if table is PRINTED:  # copies, as cards_json makes them: a view is its reader's to change
-        return [_PRINTED_BY_HAND_RANK[rank].copy() for rank in ranks]
+    if table is PRINTED:  # the faces shared by every view (a view's values are read-only)
+        return [_PRINTED_BY_HAND_RANK[rank] for rank in ranks]
     return cards_json([_BY_HAND_RANK[rank] for rank in ranks], table)
 
 
@@ -531,8 +531,8 @@ def _players_json(sizes: tuple[int, ...], made: tuple[tuple[tuple[int, ...], ...
         quirklings = []
         for q in made[s]:
             niche, name = _LABELS.get(q) or _labels(q)
-            # The printed faces copied here, as cards_json copies them.
-            cards = [_PRINTED_CARDS[c].copy() for c in q] if table is PRINTED else cards_json(q, table)
+            # The printed faces shared by every view (a view's values are read-only).
+            cards = [_PRINTED_CARDS[c] for c in q] if table is PRINTED else cards_json(q, table)
             quirklings.append({"niche": niche, "name": name, "cards": cards})
         player = {"seat": s, "hand_size": size, "refused": refused[s], "quirklings": quirklings}
         if shown is not None:
