@@ -65,6 +65,17 @@ def test_the_execution_is_public_step_by_step() -> None:
                         "robot": [0, 4], "facing": "north"}
 
 
+def test_the_views_of_a_moment_share_the_tokens_the_state_holds() -> None:
+    """The tokens' JSON is made once for a state's tuple of tokens and shared (read-only) by
+    every seat's view, and made again when the robot's moves replace the tuple."""
+    state = position(3)
+    shown = state.view(0)["tokens"]
+    assert all(state.view(seat)["tokens"] is shown for seat in (None, 1, 2))
+    assert shown == [{"token": t.kind, "space": list(t.space), "raised": t.raised} for t in state.tokens]
+    state.tokens = state.tokens[1:]
+    assert state.view(0)["tokens"] == shown[1:]
+
+
 def test_free_play_asks_every_seat_not_done() -> None:
     state = position(4)
     assert state.to_act == (0, 1, 2, 3)
