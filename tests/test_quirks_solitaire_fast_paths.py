@@ -19,7 +19,8 @@ from quarkade.tools.match import make_bots
 
 def _forget() -> None:
     for cache in (bot_module._GUESSES, bot_module._HELD_GUESSES, bot_module._CHANCES,
-                  bot_module._REACH, bot_module._PARTS):
+                  bot_module._REACH, bot_module._PARTS, bot_module._READ, bot_module._DRAWN,
+                  bot_module._BY_STACK):
         cache.clear()
 
 

@@ -15,15 +15,18 @@ from quarkade.agents.quirks.seen import (
     CLIMATE_COUNT,
     CODED_ANY,
     HERBIVORE,
+    INDEX,
     PLANT,
     Seen,
     as_moves,
     card_at,
     climate_of,
+    food_chain,
     guess_beside,
     partners,
     pick,
     seen_by_index,
+    seen_cards,
     share_coded,
 )
 from quarkade.core.game import Action, View
@@ -56,11 +59,7 @@ class Group:
         self.view = view
         self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        # seen_cards of each QUiRKS, inlined (a Seen is never false: ``or`` falls back only on a
-        # face not met yet)
-        faces = _FACES
-        self.quirks = [tuple([faces.get((card["number"], card.get("codes"))) or _face(card) for card in q["cards"]])
-                       for q in view["quirks"]]
+        self.quirks = [_read(q["cards"]) for q in view["quirks"]]
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
         self._target = -1
         self._hand: tuple[Seen, ...] | None = None
@@ -77,9 +76,7 @@ class Group:
     def hand(self) -> tuple[Seen, ...]:
         hand = self._hand
         if hand is None:
-            faces = _FACES
-            hand = self._hand = tuple([faces.get((card["number"], card.get("codes"))) or _face(card)
-                                       for card in self.view["hand"]])
+            hand = self._hand = _read(self.view["hand"])
         return hand
 
     @property
@@ -95,7 +92,7 @@ class Group:
         """By stack, the cards left."""
         left = self._left
         if left is None:
-            left = self._left = tuple([stack["cards"] for stack in _STACKS(self.view["stacks"])])
+            left = self._left = tuple(map(_CARDS_LEFT, _STACKS(self.view["stacks"])))
         return left
 
     @property
@@ -118,11 +115,33 @@ class Group:
         """The cards held, by stack."""
         by_stack = self._by_stack
         if by_stack is None:
-            lists: list[list[Seen]] = [[] for _ in STACKS]
-            for card in self.held:
-                lists[card.stack].append(card)
-            by_stack = self._by_stack = tuple([tuple(cards) for cards in lists])
+            # Kept in _BY_STACK by the QUiRKS and the hand: the action's three decisions read one group.
+            quirks = self.quirks
+            key = (*quirks, self.hand)
+            by_stack = _BY_STACK.get(key)
+            if by_stack is None:
+                lists: list[list[Seen]] = [[] for _ in STACKS]
+                for card in self.held:
+                    lists[card.stack].append(card)
+                by_stack = tuple([tuple(cards) for cards in lists])
+                if len(_BY_STACK) >= _CACHE_SIZE:
+                    _BY_STACK.clear()
+                _BY_STACK[key] = by_stack
+            self._by_stack = by_stack
         return by_stack
+
+    def drawn_mean(self, stack: int, climate: int) -> float:
+        """The mean a card drawn from ``stack`` is guessed to have in ``climate`` (a card one
+        has not seen: one of the stack's cards other than those held), kept in _DRAWN by the
+        cards held of the stack, which change at most once an action."""
+        held = self.by_stack[stack]
+        key = (stack, climate, held)
+        found = _DRAWN.get(key)
+        if found is None:
+            if len(_DRAWN) >= _CACHE_SIZE:
+                _DRAWN.clear()
+            found = _DRAWN[key] = Seen.unseen(stack).guess(climate, held)[0]
+        return found
 
     def guess(self, climate: int, niche: int, cards: Sequence[Seen], first: Seen | None,
               second: Seen | None) -> tuple[float, float]:
@@ -258,13 +277,24 @@ class Group:
 
 
 
-# The Seen of each face (number, codes) met in a view (Seen.of's, held here for the loops above).
-_FACES: dict[tuple[str, str | None], Seen] = {}
+_FACE = itemgetter("number", "codes")  # what tells a card's Seen (Seen.of), of a card of a view
+_CARDS_LEFT = itemgetter("cards")  # of a stack of a view
 
 
-def _face(card: dict[str, Any]) -> Seen:
-    seen = _FACES[(card["number"], card.get("codes"))] = Seen.of(card)
-    return seen
+def _read(cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
+    """``seen_cards(cards)``, kept in _READ by the cards' faces: a QUiRKS or the hand is read at
+    every decision and changes at most once in the three decisions of an action, and the faces
+    are read in one pass in C where ``Seen.of`` reads them card by card."""
+    try:
+        faces = tuple(map(_FACE, cards))
+    except KeyError:  # codes one cannot read (not in the player's own view)
+        return seen_cards(cards)
+    found = _READ.get(faces)
+    if found is None:
+        if len(_READ) >= _CACHE_SIZE:
+            _READ.clear()
+        found = _READ[faces] = seen_cards(cards)
+    return found
 
 
 def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> bool:
@@ -282,6 +312,9 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # known codes reaches a threshold, by climate, threshold and QUiRKS; and the sums of
 # ``Group.potential``, by the group's cards, the hand's and the stacks that have cards left.
 _CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
+_READ: dict[tuple[tuple[str, str], ...], tuple[Seen, ...]] = {}
+_DRAWN: dict[tuple[int, int, tuple[Seen, ...]], float] = {}
+_BY_STACK: dict[tuple[tuple[Seen, ...], ...], tuple[tuple[Seen, ...], ...]] = {}
 _GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
 _HELD_GUESSES: dict[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
                     tuple[float, float]] = {}
@@ -322,6 +355,18 @@ def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool)
         _PARTS.clear()
     found = _PARTS[key] = tuple(parts)
     return found
+
+
+def _chain_terms(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
+                 climate: int) -> tuple[float, ...]:
+    """The food-chain terms ``guess_beside`` adds to the means of a QUiRKS's cards, in its
+    order: the mean of the card it eats, then the signed mean of the card that eats it or that
+    it eats (partners are cards of the group: the player reads them)."""
+    eaten, other, sign = food_chain(niche, cards, first, second)
+    if eaten is None:
+        return () if other is None else (sign * other.guesses[climate][0],)
+    eaten_mean = 1 * eaten.guesses[climate][0]
+    return (eaten_mean,) if other is None else (eaten_mean, sign * other.guesses[climate][0])
 
 
 def reaches(total: tuple[float, float], threshold: float) -> float:
@@ -405,12 +450,15 @@ class SolitaireHeuristic(Bot):
         new card for one lacking the code."""
         target = g.target()
         niche = g.niche
-        seen = seen_by_index(g.held)
-        hand, left, guess, guess_unread = g.hand, g.left, g.guess, g.guess_unread
-        hand_means = [card.mean(target) for card in hand]
+        hand, left, guess = g.hand, g.left, g.guess
+        hand_means = [card.guesses[target][0] for card in hand]  # card.mean(target) of each
         kept = sum(hand_means)  # the hand's part of a draw's merit: the hand stays as it is
         quirks = list(g.quirks)
         cards = quirks[niche]
+        # The cards a move names, by their index: the destined QUiRKS's by their place in it,
+        # the hand's by theirs.
+        place = {INDEX[card.number]: k for k, card in enumerate(cards)}
+        in_hand = {INDEX[card.number]: i for i, card in enumerate(hand)}
         # The group's total in the target climate is ``Group.total``'s: the guesses of the
         # QUiRKS added in the niches' order. A change touches the destined QUiRKS's guess, and
         # the guesses of the others only if their partners change (an A or C card changed):
@@ -418,17 +466,25 @@ class SolitaireHeuristic(Bot):
         met = partners(quirks)
         first, second = met[niche]
         means = [guess(target, n, quirks[n], *met[n])[0] for n in range(3)]
+        # The destined QUiRKS's guess with one card changed is ``guess_beside``'s mean, added up
+        # here in its order from the means of its cards (the player reads them all) and the
+        # food-chain terms, which change only with an A or a C card.
+        card_means = [card.guesses[target][0] for card in cards]
+        chain = _chain_terms(niche, cards, first, second, target)
         plant, herbivore, carnivore = quirks
         unseen = Seen.unseen
         # The moves' merits worked out in turn, the first best kept (as ``max`` keeps it).
         best, best_merit = moves[0], -math.inf
         for index, m in enumerate(moves):
             named = m.cards
-            old = seen[named[0]]
+            k = place[named[0]]
+            old = cards[k]
             if len(named) == 2:
-                new = seen[named[1]]
+                i = in_hand[named[1]]
+                new = hand[i]
+                new_mean = hand_means[i]
                 kept_means = hand_means[:]
-                kept_means[hand.index(new)] = old.mean(target)
+                kept_means[i] = card_means[k]
                 reserve = sum(kept_means)
                 cost = 0.0
             else:
@@ -439,20 +495,23 @@ class SolitaireHeuristic(Bot):
                         best_merit = merit
                     continue
                 new = unseen(stack)
+                new_mean = g.drawn_mean(stack, target)
                 reserve = kept
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
-            # The QUiRKS with ``old`` replaced (its cards are distinct: one place to change).
-            if old is cards[0]:
-                changed = (new, *cards[1:])
-            elif old is cards[1]:
-                changed = (cards[0], new, *cards[2:])
-            else:
-                changed = tuple([new if card is old else card for card in cards])
+            changed_means = card_means[:]
+            changed_means[k] = new_mean
+            mean = 0.0
+            for card_mean in changed_means:
+                mean += card_mean
             g0, g1, g2 = means
-            # A card drawn is one not yet seen: its QUiRKS's guess is never in _GUESSES.
-            mean = (guess(target, niche, changed, first, second) if new.codes is not None
-                    else guess_unread(target, niche, changed, first, second))[0]
-            if old.row != "B" or new.row != "B":
+            if old.row == "B":  # its new card is a B card too: it meets no partner
+                for term in chain:
+                    mean += term
+            else:
+                # The QUiRKS with ``old`` replaced (its cards are distinct: one place to change)
+                changed = (*cards[:k], new, *cards[k + 1:])
+                for term in _chain_terms(niche, changed, first, second, target):
+                    mean += term
                 # The partners of the other niches (``partners`` of the group with the change):
                 # the plant and the carnivore meet the herbivore's A and C cards; the herbivore,
                 # the plant's and the carnivore's A cards.

@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Callable
 from enum import IntEnum
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -70,6 +71,10 @@ _X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 _NO_DISCARDS: tuple[tuple[str, ...], ...] = tuple(() for _ in STACKS)
 _PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))  # copied into each view
 _NUMBER_OF = NUMBERS.__getitem__  # a card's printed number, by its index
+_CARDS_OF = attrgetter("cards")  # of a stack's Deck
+# The climate's name and the zone in it a view shows, by the climate marker's space.
+_CLIMATE_NAMES = tuple(COMPONENTS.climates[space // COMPONENTS.zones_per_climate] for space in range(SPACES))
+_ZONES = tuple(space % COMPONENTS.zones_per_climate + 1 for space in range(SPACES))
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
 # does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
 # draws after setup start at _SETUP_SHUFFLE_DRAWS.
@@ -408,8 +413,8 @@ class SolitaireState(CachedLegalActions):
         """What the player (or a spectator) sees. The destiny markers, the extinct branches, the
         stacks, the log and the hand are made when read, from copies taken now (the state
         changes them in place)."""
-        climate = self.climate_index
-        over = self.is_over
+        space = self.climate
+        over = self.stage is Stage.OVER
         table = self.table
         # A spectator sees the QUiRKS but not their codes (the identification markers hide
         # them) and not the hand.
@@ -424,8 +429,7 @@ class SolitaireState(CachedLegalActions):
                       for n, q in enumerate(self.quirks)]
         counted = self.counted
         data: dict[str, Any] = {
-            "climate": {"space": self.climate, "name": COMPONENTS.climates[climate],
-                        "zone": self.climate % COMPONENTS.zones_per_climate + 1,
+            "climate": {"space": space, "name": _CLIMATE_NAMES[space], "zone": _ZONES[space],
                         "x_spaces": list(_X_SPACES)},
             "thresholds": THRESHOLDS,
             "stage": _STAGE_NAMES[self.stage],
@@ -448,7 +452,7 @@ class SolitaireState(CachedLegalActions):
         if discarded is None:
             discarded = self._discarded = tuple([tuple(map(_NUMBER_OF, deck.discards)) for deck in decks])
         parts: dict[str, Callable[[], Any]] = {
-            "stacks": partial(_stacks_json, [len(deck.cards) for deck in decks], discarded),
+            "stacks": partial(_stacks_json, tuple(map(len, map(_CARDS_OF, decks))), discarded),
             "destiny": partial(_destiny_json, tuple(self.destiny_drawn), len(self.destiny_pool)),
             "extinct": partial(_extinct_json, tuple(self.extinct)),
             "log": partial(read, self.log, _describe, seat, over, 40),
@@ -459,7 +463,7 @@ class SolitaireState(CachedLegalActions):
         return View(self.game.id, seat, data, parts)
 
 
-def _stacks_json(sizes: list[int], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
     return {name: {"cards": size, "discarded": list(pile)}
             for name, size, pile in zip(STACKS, sizes, discarded, strict=True)}
 
@@ -473,7 +477,17 @@ def _extinct_json(extinct: tuple[tuple[int, ...], ...]) -> list[list[str]]:
 
 
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
-    return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
+    shown = _SHOWN_HANDS.get(hand)
+    if shown is None:
+        if len(_SHOWN_HANDS) >= 50_000:
+            _SHOWN_HANDS.clear()
+        shown = _SHOWN_HANDS[hand] = tuple(sorted(hand, key=HAND_ORDER.__getitem__))
+    return cards_json(shown, table)
+
+
+# Each hand's cards in the order a view shows them (by stack, then card), by the hand's cards
+# in the state's order: a hand changes only when a card is exchanged.
+_SHOWN_HANDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
