@@ -19,7 +19,6 @@ from quarkade.agents.quirks.seen import (
     PLANT,
     Seen,
     as_moves,
-    card_at,
     climate_of,
     food_chain,
     guess_beside,
@@ -357,6 +356,12 @@ def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool)
     return found
 
 
+# By niche, the rows of its QUiRKS's cards that a food chain reads (``partners`` and
+# ``food_chain``): the A card, and the herbivore's C card. A change of another card leaves the
+# QUiRKS's food-chain terms and its partners' guesses as they were.
+_MET_ROWS = ("A", "AC", "A")
+
+
 def _chain_terms(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,
                  climate: int) -> tuple[float, ...]:
     """The food-chain terms ``guess_beside`` adds to the means of a QUiRKS's cards, in its
@@ -471,6 +476,7 @@ class SolitaireHeuristic(Bot):
         # food-chain terms, which change only with an A or a C card.
         card_means = [card.guesses[target][0] for card in cards]
         chain = _chain_terms(niche, cards, first, second, target)
+        met_rows = _MET_ROWS[niche]
         plant, herbivore, carnivore = quirks
         unseen = Seen.unseen
         # The moves' merits worked out in turn, the first best kept (as ``max`` keeps it).
@@ -504,7 +510,8 @@ class SolitaireHeuristic(Bot):
             for card_mean in changed_means:
                 mean += card_mean
             g0, g1, g2 = means
-            if old.row == "B":  # its new card is a B card too: it meets no partner
+            row = old.row  # the new card's too
+            if row not in met_rows:
                 for term in chain:
                     mean += term
             else:
@@ -513,23 +520,16 @@ class SolitaireHeuristic(Bot):
                 for term in _chain_terms(niche, changed, first, second, target):
                     mean += term
                 # The partners of the other niches (``partners`` of the group with the change):
-                # the plant and the carnivore meet the herbivore's A and C cards; the herbivore,
-                # the plant's and the carnivore's A cards.
+                # the herbivore meets the plant's and the carnivore's A cards; the plant, the
+                # herbivore's A card; the carnivore, the herbivore's C card.
                 if niche == PLANT:
-                    pair = (card_at(changed, "A"), card_at(carnivore, "A"))
-                    if pair != met[HERBIVORE]:
-                        g1 = guess(target, HERBIVORE, herbivore, *pair)[0]
-                elif niche == HERBIVORE:
-                    pair = (card_at(changed, "A"), None)
-                    if pair != met[PLANT]:
-                        g0 = guess(target, PLANT, plant, *pair)[0]
-                    pair = (card_at(changed, "C"), None)
-                    if pair != met[CARNIVORE]:
-                        g2 = guess(target, CARNIVORE, carnivore, *pair)[0]
+                    g1 = guess(target, HERBIVORE, herbivore, new, met[HERBIVORE][1])[0]
+                elif niche == CARNIVORE:
+                    g1 = guess(target, HERBIVORE, herbivore, met[HERBIVORE][0], new)[0]
+                elif row == "A":
+                    g0 = guess(target, PLANT, plant, new, None)[0]
                 else:
-                    pair = (card_at(plant, "A"), card_at(changed, "A"))
-                    if pair != met[HERBIVORE]:
-                        g1 = guess(target, HERBIVORE, herbivore, *pair)[0]
+                    g2 = guess(target, CARNIVORE, carnivore, new, None)[0]
             if niche == PLANT:
                 g0 = mean
             elif niche == HERBIVORE:
