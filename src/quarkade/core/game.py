@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
+from types import MethodType
 from typing import Any, ClassVar
 
 from quarkade.core.chance import Chance
@@ -95,6 +96,29 @@ class GameInfo:
                 for o in self.options
             ],
         }
+
+
+class BoundParts(dict[str, Callable[..., Any]]):
+    """A view's lazy parts for games that make a view at every decision and read few parts:
+    the mapping is copied (in C) from one dict of plain functions shared by every view, and a
+    function is bound to this object (which keeps, in a subclass's slots, what the parts are
+    made from) only when its part is read, rather than one bound method or partial made for
+    every part at every view. Pass an instance as ``View``'s ``parts``."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> Callable[[], Any]:
+        return MethodType(dict.__getitem__(self, key), self)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        make = dict.get(self, key)
+        return default if make is None else MethodType(make, self)
+
+    def items(self) -> Any:  # (pairs of a key and its bound function, in the view's order)
+        return [(key, MethodType(make, self)) for key, make in dict.items(self)]
+
+    def values(self) -> Any:
+        return [MethodType(make, self) for make in dict.values(self)]
 
 
 class View:

@@ -65,10 +65,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import eq, itemgetter
-from types import MethodType
 from typing import Any
 
-from quarkade.core.game import View
+from quarkade.core.game import BoundParts, View
 from quarkade.core.log import read
 from quarkade.games.cosmic_encounter.actions import BASES, SIDES, Offer
 from quarkade.games.cosmic_encounter.components import (
@@ -151,33 +150,19 @@ def view(s: CosmicState, seat: int | None) -> View:
     return View("cosmic-encounter", seat, data, made)
 
 
-class Parts(dict[str, Callable[[], Any]]):
+class Parts(BoundParts):
     """The lazy parts of one seat's view: each key to the function that makes it (bound to
     this object when read). Each reads the state as it is when the part is made, so it is
     made only while the state is still at the view's position (``StaleView`` once an action
     has been applied since).
 
     A view is made at every decision and most are read for one or two keys, or none: the
-    keys are copied (in C) from one dict shared by every view, and a function is bound only
-    when its part is read, rather than thirteen bound at each view."""
+    parts are ``BoundParts``, their thirteen functions bound only when read."""
 
     __slots__ = ("_state", "seat", "steps")
     _state: CosmicState
     seat: int | None
     steps: int
-
-    def __getitem__(self, key: str) -> Callable[[], Any]:
-        return MethodType(dict.__getitem__(self, key), self)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        make = dict.get(self, key)
-        return default if make is None else MethodType(make, self)
-
-    def items(self) -> Any:  # (pairs of a key and its bound function, in the view's order)
-        return [(key, MethodType(make, self)) for key, make in dict.items(self)]
-
-    def values(self) -> Any:
-        return [MethodType(make, self) for make in dict.values(self)]
 
     @property
     def s(self) -> CosmicState:

@@ -13,15 +13,13 @@ a hidden hand, only on the answers everyone hears.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum
 from itertools import product, repeat
 from operator import is_
-from types import MethodType
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
+from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
@@ -422,11 +420,11 @@ class QuirklingState(CachedLegalActions):
         return view
 
 
-class _Parts(dict[str, Callable[..., Any]]):
+class _Parts(BoundParts):
     """The lazy parts of one view: each key to the function that makes it from what this object
     keeps of the state as it was (bound to this object when read). A view is made at every
-    decision and a bot reads none of its parts: the keys are copied (in C) from one dict shared
-    by every view, and what the parts read is kept here, rather than four partials made."""
+    decision and a bot reads none of its parts: the parts are ``BoundParts``, and what they read
+    is kept here, rather than four partials made."""
 
     __slots__ = ("sizes", "made", "refused", "table", "discards", "shown", "log", "seat", "over", "hand")
     sizes: tuple[int, ...]
@@ -439,16 +437,6 @@ class _Parts(dict[str, Callable[..., Any]]):
     seat: int | None
     over: bool
     hand: tuple[int, ...] | None
-
-    def __getitem__(self, key: str) -> Callable[[], Any]:
-        return MethodType(dict.__getitem__(self, key), self)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        make = dict.get(self, key)
-        return default if make is None else MethodType(make, self)
-
-    def items(self) -> Any:  # (pairs of a key and its bound function, in the view's order)
-        return [(key, MethodType(make, self)) for key, make in dict.items(self)]
 
     def players(self) -> list[dict[str, Any]]:
         return _players_json(self.sizes, self.made, self.refused, self.table, self.shown)
