@@ -55,7 +55,7 @@ def clean_name(name: str | None) -> str | None:
     >>> clean_name("Ada\\nLovelace")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    quarkade.faces.web.tables.HallError: a name holds printable characters only (...)
+    quarkade.faces.web.errors.HallError: a name holds printable characters only (...)
     """
     if name is None:
         return None
