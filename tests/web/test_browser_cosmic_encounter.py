@@ -96,9 +96,19 @@ def choose(actions: list[str], rng: random.Random) -> str:
 
 
 def click(page: Any, action: str, before: int) -> None:
-    """Click the element that carries ``action``, then wait for the server's answer."""
+    """Click the element that carries ``action``, then wait for the server's answer. In a
+    window where every seat may act (an edict window), a bot may act first and take the
+    action away before the click lands: then the board has moved on, and the caller reads it
+    again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     errors = page.evaluate("Number(document.body.dataset.errors || 0)")
-    page.locator(f".ce [data-action='{action}']").first.click()
+    try:
+        page.locator(f".ce [data-action='{action}']").first.click(timeout=10_000)
+    except PlaywrightTimeout:
+        if page.evaluate("Number(document.body.dataset.updates || 0)") > before:
+            return  # the state moved on without this action
+        raise
     # (to the last action of a confirmed choice that sends several: the board between them is not
     # one to act on)
     page.wait_for_function(
