@@ -47,6 +47,21 @@ SITUATION = """() => {
 }"""
 
 
+def click_if_there(page: Any, selector: str) -> bool:
+    """Click ``selector``; False when it went away before the click landed: the bots are quick,
+    and the table can move on between the page being read and the click (the loop then reads
+    it again)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.click(selector, timeout=10_000)
+    except PlaywrightTimeout:
+        if page.query_selector(selector) is None:
+            return False
+        raise
+    return True
+
+
 class Player:
     """A person at one page: memorises the revealed cards, covers one, answers from memory."""
 
@@ -69,12 +84,11 @@ class Player:
             self.memory.setdefault(turn, {}).update({deck: card for deck, card in now["shown"]})
             self.saw_countdown |= now["countdown"]
         if now["asking"]:
-            self.page.click(f"[data-ask='{now['asking'][0]}']")
-            return True
+            return click_if_there(self.page, f"[data-ask='{now['asking'][0]}']")
         if now["coverable"] and turn not in self.covered:
             deck = self.choose(now["coverable"], self.memory[turn])
-            self.covered[turn] = deck
-            self.page.click(f".qw-card.coverable[data-deck='{deck}']")
+            if click_if_there(self.page, f".qw-card.coverable[data-deck='{deck}']"):
+                self.covered[turn] = deck
             return True
         if now["answering"] and turn not in self.answered:
             self.saw_hand |= now["hands"] > 0
