@@ -20,6 +20,7 @@ from quarkade.agents.quirks.seen import (
     share_coded,
 )
 from quarkade.core.game import Action, View
+from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACK_ROWS, STACKS
 from quarkade.games.quirks.quirkling import QuirklingView
@@ -113,7 +114,7 @@ _SIGNATURE_COUNTS = tuple(_signature_counts(signature) for signature in range(_S
 _Terms = tuple[tuple[float, ...], float]
 _SIGNED: dict[tuple[tuple[int, ...], float], list[_Terms | None]] = {}
 _SIGNED_FAVOURS: dict[tuple[int, ...], list[tuple[float, ...] | None]] = {}
-_WEIGHTED: dict[tuple[tuple[float, ...], float], _Terms] = {}
+_WEIGHTED = Memo[tuple[tuple[float, ...], float], _Terms](10_000)
 
 
 def _signed(table: list[_Terms | None], signature: int, lacking: tuple[int, ...], weight: float) -> _Terms:
@@ -126,10 +127,8 @@ def _signed(table: list[_Terms | None], signature: int, lacking: tuple[int, ...]
         favours = favours_table[signature] = _favours(_SIGNATURE_COUNTS[signature], lacking)
     found = _WEIGHTED.get((favours, weight))
     if found is None:
-        if len(_WEIGHTED) >= 10_000:
-            _WEIGHTED.clear()
         terms = tuple(weight * favour for favour in favours)  # as ``_terms`` makes them
-        found = _WEIGHTED[favours, weight] = (terms, _added(terms))
+        found = _WEIGHTED.keep((favours, weight), (terms, _added(terms)))
     table[signature] = found
     return found
 
@@ -182,16 +181,14 @@ FIELD = (1 << BITS) - 1
 UNIT = tuple(1 << BITS * stack for stack in range(len(STACKS)))
 
 
-_UNPACKED: dict[int, tuple[int, ...]] = {}
+_UNPACKED = Memo[int, tuple[int, ...]](50_000)
 
 
 def unpacked(pack: int) -> tuple[int, ...]:
     """The counts by stack packed in ``pack`` (the same few come back: kept)."""
     found = _UNPACKED.get(pack)
     if found is None:
-        if len(_UNPACKED) >= 50_000:
-            _UNPACKED.clear()
-        found = _UNPACKED[pack] = tuple(pack >> BITS * stack & FIELD for stack in range(len(STACKS)))
+        found = _UNPACKED.keep(pack, tuple(pack >> BITS * stack & FIELD for stack in range(len(STACKS))))
     return found
 
 
@@ -230,7 +227,7 @@ def _new_face(card: Mapping[str, Any]) -> Face:
 PRINTED_FACES = faces_of(cards_json(range(len(COMPONENTS.cards)), PRINTED))
 
 # The kinds lacking by the QUIRKLINGS made (their cards): a seat's list changes a few times a game.
-_LACKING: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}
+_LACKING = Memo[tuple[tuple[int, ...], ...], tuple[int, ...]](10_000)
 _KIND_OF_STACKS: dict[tuple[int, ...], int] = {stacks: kind for kind, stacks in enumerate(NICHE_STACKS)}
 _CARD_STACK = tuple(card.stack for card in COMPONENTS.cards)
 
@@ -238,26 +235,21 @@ _CARD_STACK = tuple(card.stack for card in COMPONENTS.cards)
 def _lacking(made: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The kinds of which ``made`` holds no QUIRKLING (the kind of one told by its cards' stacks)."""
     kinds = {_KIND_OF_STACKS[tuple([_CARD_STACK[card] for card in cards])] for cards in made}
-    if len(_LACKING) >= 10_000:
-        _LACKING.clear()
-    found = _LACKING[made] = tuple(kind for kind in ALL_KINDS if kind not in kinds)
-    return found
+    return _LACKING.keep(made, tuple(kind for kind in ALL_KINDS if kind not in kinds))
 
 
 # ``_row`` by the packed counts it is made from, for each kinds lacking and weight.
-_PACKED_ROWS: dict[tuple[tuple[int, ...], float], dict[int, _Row]] = {}
+_PACKED_ROWS: dict[tuple[tuple[int, ...], float], Memo[int, _Row]] = {}
 
 
 def packed_row(pack: int, lacking: tuple[int, ...], weight: float) -> _Row:
     """``_row`` of the coded counts packed in ``pack``."""
     table = _PACKED_ROWS.get((lacking, weight))
     if table is None:
-        table = _PACKED_ROWS[lacking, weight] = {}
+        table = _PACKED_ROWS[lacking, weight] = Memo(50_000)
     found = table.get(pack)
     if found is None:
-        if len(table) >= 50_000:
-            table.clear()
-        found = table[pack] = _row(unpacked(pack), lacking, weight)
+        found = table.keep(pack, _row(unpacked(pack), lacking, weight))
     return found
 
 

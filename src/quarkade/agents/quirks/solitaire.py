@@ -29,6 +29,7 @@ from quarkade.agents.quirks.seen import (
     share_coded,
 )
 from quarkade.core.game import Action, View
+from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 
@@ -122,10 +123,7 @@ class Group:
                 lists: list[list[Seen]] = [[] for _ in STACKS]
                 for card in self.held:
                     lists[card.stack].append(card)
-                by_stack = tuple([tuple(cards) for cards in lists])
-                if len(_BY_STACK) >= _CACHE_SIZE:
-                    _BY_STACK.clear()
-                _BY_STACK[key] = by_stack
+                by_stack = _BY_STACK.keep(key, tuple([tuple(cards) for cards in lists]))
             self._by_stack = by_stack
         return by_stack
 
@@ -137,9 +135,7 @@ class Group:
         key = (stack, climate, held)
         found = _DRAWN.get(key)
         if found is None:
-            if len(_DRAWN) >= _CACHE_SIZE:
-                _DRAWN.clear()
-            found = _DRAWN[key] = Seen.unseen(stack).guess(climate, held)[0]
+            found = _DRAWN.keep(key, Seen.unseen(stack).guess(climate, held)[0])
         return found
 
     def guess(self, climate: int, niche: int, cards: Sequence[Seen], first: Seen | None,
@@ -153,10 +149,7 @@ class Group:
         found = _GUESSES.get(key)
         if found is None:
             if _readable(cards, first, second):
-                found = guess_beside(niche, cards, first, second, climate)
-                if len(_GUESSES) >= _CACHE_SIZE:
-                    _GUESSES.clear()
-                _GUESSES[key] = found
+                found = _GUESSES.keep(key, guess_beside(niche, cards, first, second, climate))
             else:
                 found = self.guess_unread(climate, niche, cards, first, second)
         return found
@@ -168,10 +161,7 @@ class Group:
         held_key = ((climate, niche, cards, first, second), held)
         found = _HELD_GUESSES.get(held_key)
         if found is None:
-            found = guess_beside(niche, cards, first, second, climate, held)
-            if len(_HELD_GUESSES) >= _CACHE_SIZE:
-                _HELD_GUESSES.clear()
-            _HELD_GUESSES[held_key] = found
+            found = _HELD_GUESSES.keep(held_key, guess_beside(niche, cards, first, second, climate, held))
         return found
 
     def _held_beside(self, cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> tuple[Seen, ...]:
@@ -220,9 +210,7 @@ class Group:
             found = reaches(self.total(climate), threshold)
             # Cards one reads are guessed alike in any decision (see guess()).
             if all(card.codes is not None for cards in group for card in cards):
-                if len(_CHANCES) >= _CACHE_SIZE:
-                    _CHANCES.clear()
-                _CHANCES[key] = found
+                _CHANCES.keep(key, found)
         return found
 
     def potential(self, climate: int) -> float:
@@ -255,10 +243,7 @@ class Group:
                 for term in part[climate]:
                     total += term
             sums.append(total)
-        if len(_REACH) >= _CACHE_SIZE:
-            _REACH.clear()
-        found = _REACH[key] = tuple(sums)
-        return found
+        return _REACH.keep(key, tuple(sums))
 
     def target(self) -> int:
         if self._target < 0:
@@ -290,9 +275,7 @@ def _read(cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
         return seen_cards(cards)
     found = _READ.get(faces)
     if found is None:
-        if len(_READ) >= _CACHE_SIZE:
-            _READ.clear()
-        found = _READ[faces] = seen_cards(cards)
+        found = _READ.keep(faces, seen_cards(cards))
     return found
 
 
@@ -311,20 +294,20 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # known codes reaches a threshold, by climate, threshold and QUiRKS; and the sums of
 # ``Group.potential``, by the group's cards, the hand's and the stacks that have cards left.
 _CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
-_READ: dict[tuple[tuple[str, str], ...], tuple[Seen, ...]] = {}
-_DRAWN: dict[tuple[int, int, tuple[Seen, ...]], float] = {}
-_BY_STACK: dict[tuple[tuple[Seen, ...], ...], tuple[tuple[Seen, ...], ...]] = {}
-_GUESSES: dict[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]] = {}
-_HELD_GUESSES: dict[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
-                    tuple[float, float]] = {}
-_CHANCES: dict[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float] = {}
-_REACH: dict[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]] = {}
+_READ = Memo[tuple[tuple[str, str], ...], tuple[Seen, ...]](_CACHE_SIZE)
+_DRAWN = Memo[tuple[int, int, tuple[Seen, ...]], float](_CACHE_SIZE)
+_BY_STACK = Memo[tuple[tuple[Seen, ...], ...], tuple[tuple[Seen, ...], ...]](_CACHE_SIZE)
+_GUESSES = Memo[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]](_CACHE_SIZE)
+_HELD_GUESSES = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
+                     tuple[float, float]](_CACHE_SIZE)
+_CHANCES = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](_CACHE_SIZE)
+_REACH = Memo[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]](_CACHE_SIZE)
 
 
 # What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
 # the cards of it held and whether it has cards left: the same few cards come back decision
 # after decision, so each stack's terms are worked out once.
-_PARTS: dict[tuple[int, int, tuple[Seen, ...], bool], tuple[tuple[float, ...], ...]] = {}
+_PARTS = Memo[tuple[int, int, tuple[Seen, ...], bool], tuple[tuple[float, ...], ...]](100_000)
 
 
 def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool) -> tuple[tuple[float, ...], ...]:
@@ -350,10 +333,7 @@ def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool)
                     share = share_coded(stack, climate, counted=counted)
                 terms.append(0.5 * share * (CODED_ANY - mean))
         parts.append(tuple(terms))
-    if len(_PARTS) >= 100_000:
-        _PARTS.clear()
-    found = _PARTS[key] = tuple(parts)
-    return found
+    return _PARTS.keep(key, tuple(parts))
 
 
 # By niche, the rows of its QUiRKS's cards that a food chain reads (``partners`` and

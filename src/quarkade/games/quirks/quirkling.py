@@ -21,6 +21,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
+from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
@@ -536,16 +537,14 @@ _CLIMATES = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONEN
 
 # The niche and the name of each QUIRKLING shown, by its cards: a view shows every one made, at
 # every step.
-_LABELS: dict[tuple[int, ...], tuple[str, str]] = {}
+_LABELS = Memo[tuple[int, ...], tuple[str, str]](50_000)
 
 
 def _labels(cards: tuple[int, ...]) -> tuple[str, str]:
     found = _LABELS.get(cards)
     if found is None:
-        if len(_LABELS) >= 50_000:
-            _LABELS.clear()
         niche = NICHES[NICHE_STACKS.index(tuple(CARDS[c].stack for c in cards))]
-        found = _LABELS[cards] = (niche, known_name(cards))
+        found = _LABELS.keep(cards, (niche, known_name(cards)))
     return found
 
 

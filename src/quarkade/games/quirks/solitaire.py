@@ -22,6 +22,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
+from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK_CARDS, stack_for
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
@@ -479,15 +480,13 @@ def _extinct_json(extinct: tuple[tuple[int, ...], ...]) -> list[list[str]]:
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
     shown = _SHOWN_HANDS.get(hand)
     if shown is None:
-        if len(_SHOWN_HANDS) >= 50_000:
-            _SHOWN_HANDS.clear()
-        shown = _SHOWN_HANDS[hand] = tuple(sorted(hand, key=HAND_ORDER.__getitem__))
+        shown = _SHOWN_HANDS.keep(hand, tuple(sorted(hand, key=HAND_ORDER.__getitem__)))
     return cards_json(shown, table)
 
 
 # Each hand's cards in the order a view shows them (by stack, then card), by the hand's cards
 # in the state's order: a hand changes only when a card is exchanged.
-_SHOWN_HANDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SHOWN_HANDS = Memo[tuple[int, ...], tuple[int, ...]](50_000)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:

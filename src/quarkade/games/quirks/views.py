@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
+from quarkade.core.memo import Memo
 from quarkade.games.quirks.board import (
     LOWER,
     UPPER,
@@ -78,16 +79,15 @@ def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
 
 
 # The names of the QUiRKS a view shows, by their cards: a table changes little from view to view.
-_NAMES: dict[tuple[int, ...], str] = {}
+_CACHE_LIMIT = 50_000  # entries each of this module's tables keeps
+_NAMES = Memo[tuple[int, ...], str](_CACHE_LIMIT)
 
 
 def known_name(cards: tuple[int, ...]) -> str:
     """``quirks_name``, remembered in _NAMES."""
     name = _NAMES.get(cards)
     if name is None:
-        if len(_NAMES) >= 50_000:
-            _NAMES.clear()
-        name = _NAMES[cards] = quirks_name(cards)
+        name = _NAMES.keep(cards, quirks_name(cards))
     return name
 
 
@@ -242,9 +242,8 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
 # or two, so most views find their niches here, and a reader that meets the same list as at its
 # last decision knows the table did not change. Both hold only what the reader is shown (the
 # cards of each slot as it sees them, their owners, whose codes it reads): nothing hidden.
-_NICHES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-_ENTRIES: dict[tuple[tuple[int, ...], int, bool], dict[str, Any]] = {}
-_CACHE_LIMIT = 50_000
+_NICHES = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+_ENTRIES = Memo[tuple[tuple[int, ...], int, bool], dict[str, Any]](_CACHE_LIMIT)
 
 
 def _faces(cards: Iterable[int], codes: AdaptationTable | None) -> list[dict[str, Any]]:
@@ -265,9 +264,7 @@ def _entry(cards: tuple[int, ...], owner: int, codes: AdaptationTable | None) ->
     key = (cards, owner, codes is None)
     entry = _ENTRIES.get(key)
     if entry is None:
-        if len(_ENTRIES) >= _CACHE_LIMIT:
-            _ENTRIES.clear()
-        entry = _ENTRIES[key] = {"owner": owner, "name": known_name(cards), "cards": _faces(cards, codes)}
+        entry = _ENTRIES.keep(key, {"owner": owner, "name": known_name(cards), "cards": _faces(cards, codes)})
     return entry
 
 
@@ -305,9 +302,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         key = (reader, *owners, *slots)
         niches = _NICHES.get(key)
         if niches is None:
-            if len(_NICHES) >= _CACHE_LIMIT:
-                _NICHES.clear()
-            niches = _NICHES[key] = _niches_json(slots, owners, reader, table)
+            niches = _NICHES.keep(key, _niches_json(slots, owners, reader, table))
     else:
         niches = _niches_json(slots, owners, reader, table)
     # Copies of what the state changes in place, for the parts made later.
@@ -386,7 +381,7 @@ def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
 # shared, never to be changed: a hand changes a card or two in a turn, and a reader that meets
 # the same list as at its last decision knows the hand did not change. Only the holder's own
 # cards go in and come out, as the hand part of its view.
-_HANDS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+_HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 
 
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
@@ -394,16 +389,14 @@ def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, 
         return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
     shown = _HANDS.get(hand)
     if shown is None:
-        if len(_HANDS) >= _CACHE_LIMIT:
-            _HANDS.clear()
-        shown = _HANDS[hand] = _faces(sorted(hand, key=_HAND_RANK.__getitem__), table)
+        shown = _HANDS.keep(hand, _faces(sorted(hand, key=_HAND_RANK.__getitem__), table))
     return shown
 
 
 # What everyone sees of a player, made once for each (seat, its hand's count by stack, its
 # extinct branches, eliminated, its upper niches by niche) and shared, never to be changed: all
 # of it public.
-_PLAYERS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_PLAYERS = Memo[tuple[Any, ...], dict[str, Any]](_CACHE_LIMIT)
 
 
 def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
@@ -425,9 +418,7 @@ def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, .
             if shown is not None:
                 player["hand"] = [card_json(c, shown) for c in sorted(hand)]
             else:
-                if len(_PLAYERS) >= _CACHE_LIMIT:
-                    _PLAYERS.clear()
-                _PLAYERS[key] = player
+                _PLAYERS.keep(key, player)
         players.append(player)
     return players
 
