@@ -28,6 +28,21 @@ def test_an_unknown_path_is_a_page_with_the_header_and_a_way_back(client: TestCl
     assert_error_page(response, 404, "Nothing here", "/no/such/page")
 
 
+def topbar_links(html: str) -> list[str]:
+    """The places the header's navigation links to, in order."""
+    header = html.split('<header class="topbar">', 1)[1].split("</header>", 1)[0]
+    nav = header.split("<nav>", 1)[1].split("</nav>", 1)[0]
+    return [part.split('"', 1)[0] for part in nav.split('href="')[1:]]
+
+
+def test_every_page_of_the_site_offers_the_same_places_in_its_header(client: TestClient) -> None:
+    """The lobby, the rules, the leaderboard and an error page: a person finds the same way
+    around from each (the table's page keeps its own, smaller header: the rules open beside it)."""
+    places = ["/", "/leaderboard", "/rules.html"]
+    for path in ("/", "/rules.html", "/leaderboard", "/no/such/page"):
+        assert topbar_links(client.get(path).text) == places, path
+
+
 def test_an_unknown_table_is_a_page_naming_it(client: TestClient) -> None:
     response = client.get("/t/nosuchtable")
     assert_error_page(response, 404, "No such table", "nosuchtable")
