@@ -28,7 +28,7 @@ from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, known_name
+from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, known_name
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -68,14 +68,14 @@ _COUNTING_MOVES = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in rang
                    for counted in itertools.chain.from_iterable(itertools.permutations(range(3), k)
                                                                 for k in range(3))}
 _STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
-_X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
 _NO_DISCARDS: tuple[tuple[str, ...], ...] = tuple(() for _ in STACKS)
-_PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))  # copied into each view
 _NUMBER_OF = NUMBERS.__getitem__  # a card's printed number, by its index
 _CARDS_OF = attrgetter("cards")  # of a stack's Deck
-# The climate's name and the zone in it a view shows, by the climate marker's space.
-_CLIMATE_NAMES = tuple(COMPONENTS.climates[space // COMPONENTS.zones_per_climate] for space in range(SPACES))
-_ZONES = tuple(space % COMPONENTS.zones_per_climate + 1 for space in range(SPACES))
+# The climate as a view shows it, by the climate marker's space: one dict shared by every view
+# (a view's values are read-only).
+_CLIMATE_JSON = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                       "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": sorted(COMPONENTS.x_spaces)}
+                      for space in range(SPACES))
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
 # does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
 # draws after setup start at _SETUP_SHUFFLE_DRAWS.
@@ -420,24 +420,25 @@ class SolitaireState(CachedLegalActions):
         # A spectator sees the QUiRKS but not their codes (the identification markers hide
         # them) and not the hand.
         codes = table if seat is not None or over else None
-        if codes is PRINTED:
-            # cards_json(q, PRINTED), inlined: nearly every view shows the printed codes
-            printed = _PRINTED_CARDS
-            quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": [printed[c].copy() for c in q]}
-                      for n, q in enumerate(self.quirks)]
+        quirks = self.quirks
+        if codes is PRINTED or codes is None:
+            # Nearly every view shows the printed codes, or none: the QUiRKS are shown by one
+            # list shared by every view that shows them alike.
+            key = (codes is None, *quirks)
+            shown = _SHOWN_QUIRKS.get(key)
+            if shown is None:
+                shown = _SHOWN_QUIRKS.keep(key, _quirks_json(quirks, codes))
         else:
-            quirks = [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)}
-                      for n, q in enumerate(self.quirks)]
+            shown = _quirks_json(quirks, codes)
         counted = self.counted
         data: dict[str, Any] = {
-            "climate": {"space": space, "name": _CLIMATE_NAMES[space], "zone": _ZONES[space],
-                        "x_spaces": list(_X_SPACES)},
+            "climate": _CLIMATE_JSON[space],
             "thresholds": THRESHOLDS,
             "stage": _STAGE_NAMES[self.stage],
             "resume": _STAGE_NAMES[self.resume] if self.stage is Stage.COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
-            "quirks": quirks,
+            "quirks": shown,
             "hand_size": len(self.hand),
             "actions": self.actions,
             "extinctions": len(self.extinct),
@@ -447,7 +448,7 @@ class SolitaireState(CachedLegalActions):
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
         }
-        # The piles as they are now: the sizes of the stacks, the discards' numbers (a copy).
+        # The piles as they are now: the sizes of the stacks, the discards' numbers.
         decks = self._stacks
         discarded = self._discarded
         if discarded is None:
@@ -464,9 +465,19 @@ class SolitaireState(CachedLegalActions):
         return View(self.game.id, seat, data, parts)
 
 
+def _quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
+    return [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)} for n, q in enumerate(quirks)]
+
+
 def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
-    return {name: {"cards": size, "discarded": list(pile)}
-            for name, size, pile in zip(STACKS, sizes, discarded, strict=True)}
+    """The piles as a view shows them, shared by the views that show them alike: they change
+    only when a card is drawn."""
+    key = (sizes, discarded)
+    shown = _SHOWN_STACKS.get(key)
+    if shown is None:
+        shown = _SHOWN_STACKS.keep(key, {name: {"cards": size, "discarded": list(pile)}
+                                         for name, size, pile in zip(STACKS, sizes, discarded, strict=True)})
+    return shown
 
 
 def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
@@ -478,15 +489,24 @@ def _extinct_json(extinct: tuple[tuple[int, ...], ...]) -> list[list[str]]:
 
 
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+    """The hand as a view shows it (by stack, then card), shared by the views that show it
+    alike with the printed codes: a hand changes only when a card is exchanged."""
+    if table is not PRINTED:
+        return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
     shown = _SHOWN_HANDS.get(hand)
     if shown is None:
-        shown = _SHOWN_HANDS.keep(hand, tuple(sorted(hand, key=HAND_ORDER.__getitem__)))
-    return cards_json(shown, table)
+        shown = _SHOWN_HANDS.keep(hand, cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table))
+    return shown
 
 
-# Each hand's cards in the order a view shows them (by stack, then card), by the hand's cards
-# in the state's order: a hand changes only when a card is exchanged.
-_SHOWN_HANDS = Memo[tuple[int, ...], tuple[int, ...]](50_000)
+# What views show alike, shared by them (a view's values are read-only; the keys hold all a
+# value shows): the QUiRKS, by whether the codes are hidden and by their cards; the piles, by
+# the stacks' sizes and discards; the hand with the printed codes, by its cards in the state's
+# order.
+_CACHE_LIMIT = 50_000
+_SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+_SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
+_SHOWN_HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
