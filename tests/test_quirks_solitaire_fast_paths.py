@@ -20,19 +20,22 @@ from quarkade.tools.match import make_bots
 def _forget() -> None:
     for cache in (bot_module._GUESSES, bot_module._HELD_GUESSES, bot_module._CHANCES,
                   bot_module._REACH, bot_module._PARTS, bot_module._READ, bot_module._DRAWN,
-                  bot_module._BY_STACK):
+                  bot_module._BY_STACK, bot_module._MUTATIONS):
         cache.clear()
 
 
 def _play(options: dict[str, Any], seed: int, forget: bool) -> list[str]:
-    """A game's moves, the bot's caches emptied before every choice or kept."""
+    """A game's moves, the bot's caches (and its reading of the last view) emptied before
+    every choice or kept."""
     game = quarkade.load("quirks-solitaire", **options)
     bot = make_bots(game, ["heuristic"], seed)[0]
+    assert isinstance(bot, bot_module.SolitaireHeuristic)
     state = game.new_game(seed)
     played: list[str] = []
     while not state.is_over:
         if forget:
             _forget()
+            bot.reading = bot_module.Reading()
         action: Action = bot.choose(state.view(0), state.legal_actions(0))
         played.append(str(action))
         state.apply(0, action)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
+from functools import reduce
+from itertools import chain
+from operator import add, itemgetter
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -28,7 +30,7 @@ from quarkade.agents.quirks.seen import (
     seen_cards,
     share_coded,
 )
-from quarkade.core.game import Action, View
+from quarkade.core.game import Action, Game, View
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
@@ -48,24 +50,44 @@ _THRESHOLDS = itemgetter(*COMPONENTS.climates)
 _STACKS = itemgetter(*STACKS)
 
 
+class Reading:
+    """What the player read of its view's QUiRKS, hand and piles at its last decision. The game
+    shows what is alike by one shared value (a view's values are read-only), so a value met
+    again is known by identity and its reading kept, which spares reading it at each of the
+    three decisions of an action; a value met anew is read (through _read)."""
+
+    __slots__ = ("quirks_shown", "quirks", "hand_shown", "hand", "stacks_shown", "left", "stock")
+
+    def __init__(self) -> None:
+        self.quirks_shown: list[dict[str, Any]] | None = None
+        self.quirks: tuple[tuple[Seen, ...], ...] = ()
+        self.hand_shown: list[dict[str, Any]] | None = None
+        self.hand: tuple[Seen, ...] = ()
+        self.stacks_shown: dict[str, Any] | None = None
+        self.left: tuple[int, ...] = ()  # by stack, the cards left
+        # By stack, what a decision reads of the cards left: 0 if none, 1 if one or two, 2 if more.
+        self.stock: tuple[int, ...] = ()
+
+
 class Group:
     """What the solitaire player reads from its view. The keys every decision needs are read at
     once, the others when first needed: the view makes only the parts read."""
 
-    __slots__ = ("view", "space", "climate", "quirks", "thresholds", "_target", "_hand", "_held", "_by_stack",
-                 "_left")
+    __slots__ = ("view", "reading", "space", "climate", "quirks", "thresholds", "_target", "_held", "_by_stack")
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, reading: Reading | None = None) -> None:
         self.view = view
+        self.reading = reading = Reading() if reading is None else reading
         self.space: int = view["climate"]["space"]
         self.climate = climate_of(self.space)
-        self.quirks = [_read(q["cards"]) for q in view["quirks"]]
+        shown = view["quirks"]
+        if shown is not reading.quirks_shown:
+            reading.quirks_shown, reading.quirks = shown, tuple([_read(q["cards"]) for q in shown])
+        self.quirks = reading.quirks
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
         self._target = -1
-        self._hand: tuple[Seen, ...] | None = None
         self._held: tuple[Seen, ...] | None = None
         self._by_stack: tuple[tuple[Seen, ...], ...] | None = None
-        self._left: tuple[int, ...] | None = None
 
     @property
     def niche(self) -> int:
@@ -74,10 +96,10 @@ class Group:
 
     @property
     def hand(self) -> tuple[Seen, ...]:
-        hand = self._hand
-        if hand is None:
-            hand = self._hand = _read(self.view["hand"])
-        return hand
+        reading, shown = self.reading, self.view["hand"]
+        if shown is not reading.hand_shown:
+            reading.hand_shown, reading.hand = shown, _read(shown)
+        return reading.hand
 
     @property
     def held(self) -> tuple[Seen, ...]:
@@ -87,13 +109,21 @@ class Group:
             held = self._held = (*quirks[0], *quirks[1], *quirks[2], *self.hand)
         return held
 
+    def _read_stacks(self) -> Reading:
+        reading, shown = self.reading, self.view["stacks"]
+        if shown is not reading.stacks_shown:
+            reading.stacks_shown, reading.left = shown, tuple(map(_CARDS_LEFT, _STACKS(shown)))
+            reading.stock = tuple([0 if count == 0 else 1 if count <= 2 else 2 for count in reading.left])
+        return reading
+
     @property
     def left(self) -> tuple[int, ...]:
         """By stack, the cards left."""
-        left = self._left
-        if left is None:
-            left = self._left = tuple(map(_CARDS_LEFT, _STACKS(self.view["stacks"])))
-        return left
+        return self._read_stacks().left
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        return self._read_stacks().stock
 
     @property
     def counted(self) -> list[dict[str, Any]]:
@@ -222,8 +252,9 @@ class Group:
     def _reach(self) -> tuple[float, ...]:
         """By climate, the sum ``potential`` weighs against the threshold. It depends on the
         cards of the group and the hand and on which stacks have cards left, which change at
-        most once in the three decisions of an action: it is kept in _REACH."""
-        key = (tuple(self.quirks), self.hand, tuple(map(bool, self.left)))  # counts: bool(count) is count > 0
+        most once in the three decisions of an action: it is kept in _REACH (by the stock,
+        which tells those stacks)."""
+        key = (self.quirks, self.hand, self._read_stacks().stock)
         found = _REACH.get(key)
         if found is not None:
             return found
@@ -236,14 +267,9 @@ class Group:
         left = self.left
         parts = [_stack_part(stack, count, by_stack[stack], left[stack] > 0)
                  for stack, count in enumerate(positions) if count]
-        sums = []
-        for climate in range(CLIMATE_COUNT):
-            total = 0.0
-            for part in parts:
-                for term in part[climate]:
-                    total += term
-            sums.append(total)
-        return _REACH.keep(key, tuple(sums))
+        # Each climate's terms added up in turn from 0.0, stack after stack (in C).
+        return _REACH.keep(key, tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
+                                       for climate in range(CLIMATE_COUNT)]))
 
     def target(self) -> int:
         if self._target < 0:
@@ -301,7 +327,11 @@ _GUESSES = Memo[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple
 _HELD_GUESSES = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
                      tuple[float, float]](_CACHE_SIZE)
 _CHANCES = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](_CACHE_SIZE)
-_REACH = Memo[tuple[tuple[Sequence[Seen], ...], tuple[Seen, ...], tuple[bool, ...]], tuple[float, ...]](_CACHE_SIZE)
+_REACH = Memo[tuple[tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], tuple[float, ...]](_CACHE_SIZE)
+# The move an action's decision picks (its place among the mutations), by what it reads: the
+# target climate, the destined niche, the group, the hand and the stock (see ``Reading``). The
+# player keeps cycling among a few groups: four decisions in ten are met again.
+_MUTATIONS = Memo[tuple[int, int, tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], int](_CACHE_SIZE)
 
 
 # What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
@@ -365,10 +395,14 @@ class SolitaireHeuristic(Bot):
 
     kind = "heuristic"
 
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.reading = Reading()
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        g = Group(view)
+        g = Group(view, self.reading)
         moves = as_moves(legal)
         stage: str = view["stage"]
         if stage in ("start", "climate") and self._counts_now(g):
@@ -430,7 +464,15 @@ class SolitaireHeuristic(Bot):
         return 2
 
     def _mutate(self, g: Group, moves: Sequence[Move]) -> Move:
-        """The change that brings the destined QUiRKS closest to the target climate (the
+        """``_best_mutation``, kept in _MUTATIONS."""
+        key = (g.target(), g.niche, g.quirks, g.hand, g.stock)
+        found = _MUTATIONS.get(key)
+        if found is None:
+            found = _MUTATIONS.keep(key, self._best_mutation(g, moves))
+        return moves[found]
+
+    def _best_mutation(self, g: Group, moves: Sequence[Move]) -> int:
+        """The place among ``moves`` of the change that brings the destined QUiRKS closest to the target climate (the
         group's guess, and a little for the hand's cards): a coded card from the hand, else a
         new card for one lacking the code."""
         target = g.target()
@@ -460,7 +502,7 @@ class SolitaireHeuristic(Bot):
         plant, herbivore, carnivore = quirks
         unseen = Seen.unseen
         # The moves' merits worked out in turn, the first best kept (as ``max`` keeps it).
-        best, best_merit = moves[0], -math.inf
+        best, best_merit = 0, -math.inf
         for index, m in enumerate(moves):
             named = m.cards
             k = place[named[0]]
@@ -518,7 +560,7 @@ class SolitaireHeuristic(Bot):
                 g2 = mean
             merit = 0.0 + g0 + g1 + g2 + RESERVE * reserve - cost
             if merit > best_merit or index == 0:
-                best, best_merit = m, merit
+                best, best_merit = index, merit
         return best
 
     def _replace(self, g: Group, moves: Sequence[Move]) -> Move:
