@@ -153,6 +153,31 @@ def screenshot(page: Any, name: str) -> None:
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
+def updates(page: Any) -> int:
+    """How many times the page has drawn the board (body data-updates)."""
+    return int(page.evaluate("Number(document.body.dataset.updates || 0)"))
+
+
+def click_if_there(page: Any, selector: str, since: int | None = None, timeout: float = 10_000) -> bool:
+    """Click the first element ``selector`` finds; False when the table moved on between the page
+    being read and the click, taking the element away (a bot acted, a clock ran out, an animation
+    ended): the caller then reads the page again. The table moved on when no element ``selector``
+    finds may be clicked any more (none shown, or disabled), or when the board was drawn again
+    since the page was read, ``since`` being what ``updates`` said then. A click that waits out
+    its timeout on a page that did not move on fails the test."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator(selector).first.click(timeout=timeout)
+    except PlaywrightTimeout:
+        clickable = page.locator(selector).evaluate_all(
+            "nodes => nodes.some((n) => !n.disabled && n.getClientRects().length > 0)")
+        if not clickable or (since is not None and updates(page) > since):
+            return False
+        raise
+    return True
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
     """A live server whose bots move at once."""

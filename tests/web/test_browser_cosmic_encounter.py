@@ -25,7 +25,7 @@ import quarkade
 from quarkade.core import State
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
 
-from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -100,15 +100,9 @@ def click(page: Any, action: str, before: int) -> None:
     window where every seat may act (an edict window), a bot may act first and take the
     action away before the click lands: then the board has moved on, and the caller reads it
     again."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     errors = page.evaluate("Number(document.body.dataset.errors || 0)")
-    try:
-        page.locator(f".ce [data-action='{action}']").first.click(timeout=10_000)
-    except PlaywrightTimeout:
-        if page.evaluate("Number(document.body.dataset.updates || 0)") > before:
-            return  # the state moved on without this action
-        raise
+    if not click_if_there(page, f".ce [data-action='{action}']", since=before):
+        return  # the state moved on without this action
     # (to the last action of a confirmed choice that sends several: the board between them is not
     # one to act on)
     page.wait_for_function(

@@ -16,7 +16,7 @@ import pytest
 
 from quarkade.games.qwarks.components import CARD_BY_ID, Card, Question
 
-from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
+from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
@@ -45,21 +45,6 @@ SITUATION = """() => {
     over: !!document.querySelector('#game-over'),
   };
 }"""
-
-
-def click_if_there(page: Any, selector: str) -> bool:
-    """Click ``selector``; False when it went away before the click landed: the bots are quick,
-    and the table can move on between the page being read and the click (the loop then reads
-    it again)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        page.click(selector, timeout=10_000)
-    except PlaywrightTimeout:
-        if page.query_selector(selector) is None:
-            return False
-        raise
-    return True
 
 
 class Player:
