@@ -12,15 +12,13 @@ CHARACTER card stack running out.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from enum import IntEnum
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
+from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View
 from quarkade.core.log import Log, note, read
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb, move
@@ -448,21 +446,60 @@ class SolitaireState(CachedLegalActions):
             "won": self.won if over else None,
             "result": self.lost_why if over and not self.won else None,
         }
-        # The piles as they are now: the sizes of the stacks, the discards' numbers.
+        # What the parts read, as it is now (the state changes its lists in place): the piles
+        # (the sizes of the stacks, the discards' numbers), the destiny markers, the extinct
+        # branches, the log and the hand.
         decks = self._stacks
         discarded = self._discarded
         if discarded is None:
             discarded = self._discarded = tuple([tuple(map(_NUMBER_OF, deck.discards)) for deck in decks])
-        parts: dict[str, Callable[[], Any]] = {
-            "stacks": partial(_stacks_json, tuple(map(len, map(_CARDS_OF, decks))), discarded),
-            "destiny": partial(_destiny_json, tuple(self.destiny_drawn), len(self.destiny_pool)),
-            "extinct": partial(_extinct_json, tuple(self.extinct)),
-            "log": partial(read, self.log, _describe, seat, over, 40),
-        }
-        if seat is not None or over:
-            # Most decisions weigh the QUiRKS alone: the hand is made when read.
-            parts["hand"] = partial(_hand_json, tuple(self.hand), table)
+        parts = _Parts(_SEAT_PARTS if seat is not None or over else _SPECTATOR_PARTS)
+        parts.sizes, parts.discarded = tuple(map(len, map(_CARDS_OF, decks))), discarded
+        parts.drawn, parts.pool, parts.extinct = tuple(self.destiny_drawn), len(self.destiny_pool), tuple(self.extinct)
+        parts.log, parts.seat, parts.over = self.log, seat, over
+        parts.hand, parts.table = tuple(self.hand), table
         return View(self.game.id, seat, data, parts)
+
+
+class _Parts(BoundParts):
+    """The lazy parts of one view: each key to the function that makes it from what this object
+    keeps of the state as it was (bound to this object when read). A view is made at every
+    decision and the bot reads one or two parts: the parts are ``BoundParts`` rather than five
+    partials made."""
+
+    __slots__ = ("sizes", "discarded", "drawn", "pool", "extinct", "log", "seat", "over", "hand", "table")
+    sizes: tuple[int, ...]
+    discarded: tuple[tuple[str, ...], ...]
+    drawn: tuple[int, ...]
+    pool: int
+    extinct: tuple[tuple[int, ...], ...]
+    log: Log
+    seat: int | None
+    over: bool
+    hand: tuple[int, ...]
+    table: AdaptationTable
+
+    def stacks(self) -> dict[str, Any]:
+        return _stacks_json(self.sizes, self.discarded)
+
+    def destiny(self) -> dict[str, Any]:
+        return {"drawn": [NICHES[n] for n in self.drawn], "pool": self.pool}
+
+    def extinct_part(self) -> list[list[str]]:
+        return [[NUMBERS[c] for c in branch] for branch in self.extinct]
+
+    def log_part(self) -> list[dict[str, Any]]:
+        return read(self.log, _describe, self.seat, self.over, 40)
+
+    def hand_part(self) -> list[dict[str, Any]]:
+        """Most decisions weigh the QUiRKS alone: the hand is made when read."""
+        return _hand_json(self.hand, self.table)
+
+
+_SPECTATOR_PARTS = {"stacks": _Parts.stacks, "destiny": _Parts.destiny, "extinct": _Parts.extinct_part,
+                    "log": _Parts.log_part}
+# A spectator sees no hand until the game is over.
+_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
 
 
 def _quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
@@ -478,14 +515,6 @@ def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...])
         shown = _SHOWN_STACKS.keep(key, {name: {"cards": size, "discarded": list(pile)}
                                          for name, size, pile in zip(STACKS, sizes, discarded, strict=True)})
     return shown
-
-
-def _destiny_json(drawn: tuple[int, ...], pool: int) -> dict[str, Any]:
-    return {"drawn": [NICHES[n] for n in drawn], "pool": pool}
-
-
-def _extinct_json(extinct: tuple[tuple[int, ...], ...]) -> list[list[str]]:
-    return [[NUMBERS[c] for c in branch] for branch in extinct]
 
 
 def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
