@@ -5,6 +5,8 @@ short of tokens)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import FrozenInstanceError
 from functools import partial
 from itertools import product
@@ -12,9 +14,9 @@ from itertools import product
 import pytest
 
 from quarkade.core.chance import Chance
-from quarkade.games.cosmic_encounter import moves
+from quarkade.games.cosmic_encounter import commitments
 from quarkade.games.cosmic_encounter.actions import Ally, Decline, Launch
-from quarkade.games.cosmic_encounter.moves import ally_moves, launch_moves, shared
+from quarkade.games.cosmic_encounter.commitments import ally_moves, launch_moves, shared
 from quarkade.games.cosmic_encounter.setup_phases import choices_from
 
 
@@ -69,7 +71,7 @@ def test_launch_and_ally_actions_are_the_ways_each_made_once() -> None:
 
 def test_launches_and_commitments_made_in_a_batch_are_those_made_one_by_one() -> None:
     ways = [(0,), (0, 0, 3), (2, 7, 7, 11)]
-    for make, one in ((moves._batch(Launch), Launch), (moves._batch(Ally, side=1), partial(Ally, 1))):
+    for make, one in ((commitments._batch(Launch), Launch), (commitments._batch(Ally, side=1), partial(Ally, 1))):
         made = make(ways)
         assert [type(action) for action in made] == [type(one(way)) for way in ways]
         assert made == [one(way) for way in ways]
@@ -77,3 +79,56 @@ def test_launches_and_commitments_made_in_a_batch_are_those_made_one_by_one() ->
         assert [str(action) for action in made] == [str(one(way)) for way in ways]
         with pytest.raises(FrozenInstanceError):
             made[0].sources = (1,)
+
+
+def fresh(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> commitments.Commitments:
+    """A position's legal list as the game gives it, not yet read."""
+    planets, counts = commitments._columns(held)
+    if invited:
+        return commitments.alliances(planets, counts, limit, invited)
+    return commitments.launches(planets, counts, limit)
+
+
+def test_a_list_read_item_by_item_is_the_whole_list() -> None:
+    """Its length, each item (counted from either end, or a slice) and whether an action is
+    listed, answered without making the list, are those of the list made whole."""
+    chance = Chance(9)
+    for _ in range(150):
+        planets = sorted({chance.below(25) for _ in range(chance.below(7))})
+        held = tuple((planet, 1 + chance.below(5)) for planet in planets)
+        limit, invited = chance.below(5), chance.below(4)
+        whole = list(iter(fresh(held, limit, invited)))
+        assert len(fresh(held, limit, invited)) == len(whole)
+        assert [fresh(held, limit, invited)[i] for i in range(len(whole))] == whole
+        assert all(fresh(held, limit, invited)[i] is whole[i] for i in range(-len(whole), len(whole)))
+        assert fresh(held, limit, invited)[1:7:2] == whole[1:7:2]
+        for i in (len(whole), -len(whole) - 1):
+            with pytest.raises(IndexError):
+                fresh(held, limit, invited)[i]
+        listed = fresh(held, limit, invited)
+        assert all(action in listed for action in whole)
+        strangers = [Launch((0, 0, 0, 0, 0)), Launch((2, 1)), Ally(2, (planets or [0])[:1]), Decline(), Launch(()),
+                     *(Launch(tuple(sorted(chance.below(25) for _ in range(1 + chance.below(4))))) for _ in range(20)),
+                     *(Ally(chance.below(2), tuple(sorted(chance.below(25) for _ in range(1 + chance.below(3)))))
+                       for _ in range(20)), Launch([1]), Ally(0.0, (1,)), "launch 1.1"]  # type: ignore[arg-type]
+        for action in strangers:
+            assert (action in fresh(held, limit, invited)) == (action in whole), (held, limit, invited, action)
+        assert fresh(held, limit, invited) == whole and whole == fresh(held, limit, invited)
+        assert fresh(held, limit, invited) == fresh(held, limit, invited)
+
+
+def test_a_list_made_as_read_behaves_as_a_list() -> None:
+    held, whole = ((0, 2), (3, 1), (7, 4)), list(launch_moves(((0, 2), (3, 1), (7, 4)), 3))
+    assert [Decline(), *fresh(held, 3, 0)] == [Decline(), *whole]
+    assert [Decline()] + fresh(held, 3, 0) == [Decline(), *whole]
+    assert fresh(held, 3, 0) + [Decline()] == [*whole, Decline()]
+    assert repr(fresh(held, 3, 0)) == repr(whole) and str(fresh(held, 3, 0)) == str(whole)
+    assert list(reversed(fresh(held, 3, 0))) == whole[::-1]
+    assert fresh(held, 3, 0).index(whole[5]) == 5 and fresh(held, 3, 0).count(whole[2]) == 1
+    assert sorted(fresh(held, 3, 0), key=str) == sorted(whole, key=str)
+    assert pickle.loads(pickle.dumps(fresh(held, 3, 0))) == whole
+    assert copy.copy(fresh(held, 3, 0)) == whole
+    changed = fresh(held, 3, 0)
+    changed.append(Decline())
+    assert changed == [*whole, Decline()] and len(changed) == len(whole) + 1 and Decline() in changed
+    assert bool(fresh(held, 3, 0)) and not fresh((), 3, 0)

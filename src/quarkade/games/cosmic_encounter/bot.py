@@ -24,13 +24,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.cosmic_encounter.actions import (
-    SIDES,
     Accept,
     Again,
     Aim,
@@ -52,11 +50,11 @@ from quarkade.games.cosmic_encounter.actions import (
     Timeout,
     Trade,
 )
+from quarkade.games.cosmic_encounter.commitments import shared
 from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
-from quarkade.games.cosmic_encounter.moves import PASS, shared
+from quarkade.games.cosmic_encounter.moves import PASS
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
-_PROBE = 16  # ways looked at first from each half of an ally's choices: more than its bases
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
 
@@ -177,20 +175,16 @@ class CosmicHeuristic(Bot):
 
     def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:
         e = data["encounter"]
-        # The most tokens it may commit to each side (0: not invited there), counted up to the
-        # two it ever commits: the look stops once each side that invited it offers two.
-        sides = [SIDES.index(side) for side in e["invited"][seat]]
+        # The most tokens it may commit to each side (0: not invited there). The game lists
+        # each side's ways fewer tokens first, the offence's side first, then the decline: the
+        # last way of each side is its largest (read alone, the list makes no other action).
         most = [0, 0]
-        # The game lists each side's ways fewer tokens first, the offence's side first: the
-        # start of the list and of its second half are looked at first, where two-token ways
-        # of each side come soon; the whole list only when they are not found there.
-        middle = len(legal) // 2
-        want_offence, want_defence = (2 if 0 in sides else 0), (2 if 1 in sides else 0)
-        for action in chain(legal[:_PROBE], legal[middle - 1:middle + _PROBE], legal):
-            if type(action) is Ally and len(action.sources) > most[action.side]:  # (a final class)
-                most[action.side] = len(action.sources)
-                if most[0] >= want_offence and most[1] >= want_defence:
-                    break
+        sides = len(e["invited"][seat])
+        ways = (len(legal) - 1) // sides if sides else 0
+        for block in range(sides if ways else 0):
+            last = legal[(block + 1) * ways - 1]
+            assert type(last) is Ally  # (a final class)
+            most[last.side] = len(last.sources)
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
         # The players (the offence near its win) are read only when joining the offence is in
         # question: a view makes that part when it is first read.

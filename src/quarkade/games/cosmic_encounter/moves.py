@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement, compress, repeat, starmap
+from itertools import combinations, combinations_with_replacement, repeat, starmap
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +32,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Timeout,
     Trade,
 )
+from quarkade.games.cosmic_encounter.commitments import Commitments, alliances, launches
 from quarkade.games.cosmic_encounter.components import DEAL_CARDS as DEAL_CARDS  # text.py reads it here
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import Step
@@ -98,11 +98,7 @@ def _destiny(s: CosmicState, seat: int) -> list[Any]:
 
 def _launch(s: CosmicState, seat: int) -> list[Any]:
     planets, counts = setup_phases.bases_held(s, seat)
-    limit = setup_phases.commit_limit(s, seat, sum(counts))
-    pick, few = setup_phases.pickers(counts, limit)
-    if few is not None:
-        return list(_shared(_LAUNCHES, few(planets), _MAKE_LAUNCHES))
-    return list(pick(_every_launch(planets, top_size(limit))))
+    return launches(planets, counts, setup_phases.commit_limit(s, seat, sum(counts)))
 
 
 def _invite(s: CosmicState, seat: int) -> list[Any]:
@@ -112,8 +108,7 @@ def _invite(s: CosmicState, seat: int) -> list[Any]:
 
 def _alliance(s: CosmicState, seat: int) -> list[Any]:
     planets, counts = setup_phases.bases_held(s, seat)
-    limit = setup_phases.commit_limit(s, seat, sum(counts))
-    return _ally_list(planets, counts, limit, s.invited[seat])
+    return alliances(planets, counts, setup_phases.commit_limit(s, seat, sum(counts)), s.invited[seat])
 
 
 def _edicts(s: CosmicState, seat: int) -> list[Any]:
@@ -184,117 +179,14 @@ BY_STEP: dict[int, Callable[[CosmicState, int], list[Any]]] = {id(step): moves f
 }.items()}
 
 
-# The launch and the alliances are the widest choices (hundreds of ways with many bases, twice
-# that for an ally invited by both sides). An action is made once and shared (its lookup is
-# cheaper than making it, and the garbage collector walks fewer objects). A seat's bases
-# change less often than the tokens on them: the actions of every way of a set of bases, as
-# if each held a full launch (``setup_phases.planet_ways``), are kept by the bases, and the
-# ways a position allows are picked from them in C (``setup_phases.picker``, kept by the
-# tokens on each base), so a position whose bases were seen lists its ways without making or
-# looking up any. A position that allows few of its bases' ways (bases holding a token or two)
-# looks up just those (``setup_phases.pickers``) rather than every way of a set of bases it may
-# never meet again.
-_LAUNCHES: dict[tuple[int, ...], Launch] = {}
-_ALLIES: tuple[dict[tuple[int, ...], Ally], dict[tuple[int, ...], Ally]] = ({}, {})
-
-
-def _shared(made: dict[tuple[int, ...], Any], ways: Sequence[tuple[int, ...]],
-            make: Callable[[list[tuple[int, ...]]], list[Any]]) -> tuple[Any, ...]:
-    found = list(map(made.get, ways))
-    if not all(found):  # (an action is never false; ``None in`` would compare each with None)
-        # Only the places of the missing ones are visited (found in C): most of a new set of
-        # bases' ways were made for an earlier set.
-        missing = list(compress(range(len(found)), map(is_, found, repeat(None))))
-        sources = list(map(ways.__getitem__, missing))
-        actions = make(sources)
-        made.update(zip(sources, actions, strict=True))
-        for place, action in zip(missing, actions, strict=True):
-            found[place] = action
-    return tuple(found)
-
-
-def _batch(cls: type[Any], **fixed: Any) -> Callable[[list[tuple[int, ...]]], list[Any]]:
-    """Makes the actions of ``cls`` (a launch or an ally's commitment) of many ways at once:
-    what the frozen dataclass's ``__init__`` does for each (``object.__setattr__`` of each
-    field), done in C over the whole batch; ``fixed`` gives the other fields (the side)."""
-    def make(ways: list[tuple[int, ...]]) -> list[Any]:
-        actions = list(map(object.__new__, repeat(cls, len(ways))))
-        for name, value in fixed.items():
-            deque(map(object.__setattr__, actions, repeat(name), repeat(value, len(ways))), maxlen=0)
-        deque(map(object.__setattr__, actions, repeat("sources"), ways), maxlen=0)
-        return actions
-    return make
-
-
-def _every_way(made: dict[tuple[int, ...], Any], make: Callable[[list[tuple[int, ...]]], list[Any]]
-               ) -> Callable[[tuple[int, ...], int], tuple[Any, ...]]:
-    """The actions of every way of 1 to ``top`` tokens from the bases on ``planets`` (sorted),
-    each base as if it held them all: kept for the last few hundred sets of bases."""
-    @lru_cache(maxsize=512)
-    def every(planets: tuple[int, ...], top: int) -> tuple[Any, ...]:
-        return _shared(made, _last_ways(planets, top), make)
-    return every
-
-
-# A seat invited by both sides is offered the same ways to each: the second side's actions are
-# looked up from the ways listed for the first (only the last ways are kept: more would cost
-# the garbage collector more than listing them again).
-_last_ways = lru_cache(maxsize=1)(setup_phases.planet_ways)
-
-
-_MAKE_LAUNCHES, _MAKE_ALLIES = _batch(Launch), (_batch(Ally, side=0), _batch(Ally, side=1))
-_every_launch = _every_way(_LAUNCHES, _MAKE_LAUNCHES)
-_every_ally = (_every_way(_ALLIES[0], _MAKE_ALLIES[0]), _every_way(_ALLIES[1], _MAKE_ALLIES[1]))
-top_size = setup_phases.top_size
-_DECLINE = Decline()
-
-
-def _ally_list(planets: tuple[int, ...], counts: tuple[int, ...], limit: int, invited: int) -> list[Action]:
-    """An invited seat's actions: its commitments to each side that invited it (``invited``:
-    bit 1 the offence, bit 2 the defence), then its decline."""
-    (pick, few), top = setup_phases.pickers(counts, limit), top_size(limit)
-    ways = None if few is None else few(planets)  # (the same ways to each side)
-    found: list[Action] = []
-    for side in (0, 1):
-        if invited & (1 << side):
-            found.extend(pick(_every_ally[side](planets, top)) if ways is None
-                         else _shared(_ALLIES[side], ways, _MAKE_ALLIES[side]))
-    found.append(_DECLINE)
-    return found
-
-
-def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    """The launches of 1 to ``limit`` tokens from bases holding ``held`` (planet, tokens)."""
-    planets, counts = (tuple(column) for column in zip(*held, strict=True)) if held else ((), ())
-    return tuple(setup_phases.picker(counts, limit)(_every_launch(planets, top_size(limit))))
-
-
-def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
-    """An invited seat's actions from bases holding ``held``: see ``_ally_list``."""
-    planets, counts = (tuple(column) for column in zip(*held, strict=True)) if held else ((), ())
-    return tuple(_ally_list(planets, counts, limit, invited))
-
-
-def shared(action: Action) -> Action:
-    """The launch or ally's commitment made once and shared that equals ``action`` (``action``
-    itself if there is none, or for another kind): the one the legal actions hold."""
-    if isinstance(action, Launch):
-        return _LAUNCHES.get(action.sources, action)
-    if isinstance(action, Ally) and action.side in (0, 1):
-        return _ALLIES[action.side].get(action.sources, action)
-    return action
-
-
 def listed(legal: list[Action], action: Action) -> bool:
     """Whether ``action`` is one of ``legal``. Bots and faces mostly send an action taken from
     the list, or one made once and shared (a launch, an ally's commitment): it is found by
-    identity first, which spares comparing it with each action before it."""
-    twin: Action | None = action
-    if isinstance(action, Launch):
-        twin = _LAUNCHES.get(action.sources)
-    elif isinstance(action, Ally) and action.side in (0, 1):
-        twin = _ALLIES[action.side].get(action.sources)
-    return (twin is not None and any(map(is_, legal, repeat(twin)))) or action in legal
+    identity first, which spares comparing it with each action before it; the launches and
+    commitments tell it from the action's planets (``Commitments``), without being made."""
+    if type(legal) is Commitments:
+        return action in legal
+    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 HINTS = {

@@ -344,14 +344,19 @@ class CosmicState(CachedLegalActions):
         moves.CARRY_OUT[type(action)](self, seat, action)
 
     # Legal actions are asked for at every step of every playout: this does what
-    # ``CachedLegalActions`` does, in fewer calls.
+    # ``CachedLegalActions`` does, in fewer calls. The launches and commitments are a list made
+    # as it is read (``Commitments``), each its own: one kept for the checked apply's look by
+    # identity would be made whole by it, where the rules tell a way from its planets.
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
         cached = self._legal
         if cached is None or cached[0] != seat:
             by_step = moves.BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
-            cached = self._legal = (seat, [] if by_step is None else by_step(self, seat))
+            found = [] if by_step is None else by_step(self, seat)
+            if type(found) is commitments.Commitments:
+                return found
+            cached = self._legal = (seat, found)
         return list(cached[1])
 
     @property
@@ -409,4 +414,4 @@ def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
 
 
 # The phases' modules import this one; imported last, they find it complete.
-from quarkade.games.cosmic_encounter import flares, moves, placements  # noqa: E402
+from quarkade.games.cosmic_encounter import commitments, flares, moves, placements  # noqa: E402
