@@ -43,9 +43,15 @@ class Stage(IntEnum):
     OVER = 5
 
 
+# The stages as module constants, read at every step: a member read from its class goes through
+# the ``__getattr__`` hook of Enum's metaclass, many times slower than a global.
+_START, _ACTION, _CLIMATE, _RANDOM_MUTATION, _COUNTING, _OVER = Stage
+_COUNT = Verb.COUNT
+
+
 # "At any time, you may consult the ADAPTATION POTENTIAL table": a count may begin at every
 # step of play, and play resumes there if the player stops counting.
-COUNT_ANY_TIME = (Stage.START, Stage.ACTION, Stage.CLIMATE, Stage.RANDOM_MUTATION)
+COUNT_ANY_TIME = (_START, _ACTION, _CLIMATE, _RANDOM_MUTATION)
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
 _STOP = move(Verb.STOP)
 _STACK_OF = tuple(card.stack for card in CARDS)
@@ -158,7 +164,7 @@ class SolitaireState(CachedLegalActions):
         s.niche, s.actions, s.extinct = -1, 0, []
         s.counted, s.won, s.lost_why, s.log, s._legal = (), False, "", None, None
         s.table = PRINTED
-        s.stage, s.resume, s._to_act = Stage.START, Stage.START, (0,)
+        s.stage, s.resume, s._to_act = _START, _START, (0,)
         # The cards dealt are put in their shuffled place (as _shuffle_down_to does, stack by
         # stack), then taken: no stack runs out at setup.
         decks = [deck.cards for deck in s._stacks]
@@ -233,8 +239,8 @@ class SolitaireState(CachedLegalActions):
         return tuple(card for card in (self._take(stack) for stack in NICHE_STACKS[niche]) if card >= 0)
 
     def _lose(self, why: str) -> None:
-        if self.stage is not Stage.OVER:
-            self.stage, self._to_act, self.lost_why = Stage.OVER, (), why
+        if self.stage is not _OVER:
+            self.stage, self._to_act, self.lost_why = _OVER, (), why
             self._note("over", -1, False, why)
 
     @property
@@ -257,20 +263,20 @@ class SolitaireState(CachedLegalActions):
     def _moves(self, seat: int = 0) -> list[Move]:
         stage = self.stage
         moves: list[Move] = []
-        if stage is Stage.START:
+        if stage is _START:
             return list(_START_MOVES)
-        if stage is Stage.CLIMATE:
+        if stage is _CLIMATE:
             return list(_CLIMATE_MOVES)
-        if stage is Stage.RANDOM_MUTATION:
+        if stage is _RANDOM_MUTATION:
             moves = [_REPLACE[c] for q in self.quirks for c in q]
-        elif stage is Stage.ACTION:
+        elif stage is _ACTION:
             exchange = _EXCHANGE[self.niche]
             hand = sorted(self.hand)
             for card in self.quirks[self.niche]:
                 moves.append(_MUTATE[card])
                 swaps = exchange[card]
                 moves.extend([swaps[other] for other in hand if other in swaps])
-        elif stage is Stage.COUNTING:
+        elif stage is _COUNTING:
             return list(_COUNTING_MOVES[tuple([name for name, _, _ in self.counted])])
         if stage in COUNT_ANY_TIME:
             moves.extend(COUNTS)
@@ -286,12 +292,12 @@ class SolitaireState(CachedLegalActions):
         if isinstance(action, Move) and action in legal:
             return None
         expected = {
-            Stage.START: "'continue' playing or count a QUiRKS: 'count plant', 'count herbivore' or 'count carnivore'",
-            Stage.CLIMATE: "advance the climate marker after your action: 'climate 1' or 'climate 2'",
-            Stage.RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of one of your QUiRKS",
-            Stage.ACTION: f"change one card of your {NICHES[self.niche] if self.niche >= 0 else ''} QUiRKS: "
+            _START: "'continue' playing or count a QUiRKS: 'count plant', 'count herbivore' or 'count carnivore'",
+            _CLIMATE: "advance the climate marker after your action: 'climate 1' or 'climate 2'",
+            _RANDOM_MUTATION: "Random Mutation: 'replace CARD' with a card of one of your QUiRKS",
+            _ACTION: f"change one card of your {NICHES[self.niche] if self.niche >= 0 else ''} QUiRKS: "
                           "'mutate CARD' (discard and draw) or 'mutate CARD for HAND-CARD' (same position)",
-            Stage.COUNTING: "count a QUiRKS not yet counted ('count plant'...) or 'stop' counting",
+            _COUNTING: "count a QUiRKS not yet counted ('count plant'...) or 'stop' counting",
         }.get(self.stage, "the game is over")
         return f"'{action}' is not possible now: {expected}"
 
@@ -299,37 +305,37 @@ class SolitaireState(CachedLegalActions):
         assert isinstance(action, Move)
         self._legal = None
         stage, verb = self.stage, action.verb
-        if verb is Verb.COUNT:
-            if stage is not Stage.COUNTING:
+        if verb is _COUNT:
+            if stage is not _COUNTING:
                 self.resume, self.counted = stage, ()
             self._count(action.number)
-        elif stage is Stage.START:
+        elif stage is _START:
             self._draw_destiny()
-        elif stage is Stage.ACTION:
+        elif stage is _ACTION:
             self._replace(self.niche, action.cards[0], action.cards[1] if len(action.cards) == 2 else -1)
             self.actions += 1
-            if self.stage is not Stage.OVER:
+            if self.stage is not _OVER:
                 if self.actions >= self.game.options["action_limit"]:
                     self._lose("the action limit was reached")
                 else:
-                    self.stage = Stage.CLIMATE  # "Move the climate marker one or two zones after each action."
-        elif stage is Stage.CLIMATE:
+                    self.stage = _CLIMATE  # "Move the climate marker one or two zones after each action."
+        elif stage is _CLIMATE:
             before = self.climate
             self.climate = (self.climate + action.number) % SPACES
             self._note("climate", -1, 0, action.number, self.climate)
             if self.game.options["random_mutation"] and not COMPONENTS.x_spaces.isdisjoint(
                     (before + step) % SPACES for step in range(1, action.number + 1)):
                 self._note("random-mutation", -1)
-                self.stage = Stage.RANDOM_MUTATION
+                self.stage = _RANDOM_MUTATION
             else:
-                self.stage = Stage.START
-        elif stage is Stage.RANDOM_MUTATION:
+                self.stage = _START
+        elif stage is _RANDOM_MUTATION:
             card = action.cards[0]
             niche = next(n for n in range(3) if card in self.quirks[n])
             self._replace(niche, card, -1)
-            if self.stage is not Stage.OVER:
-                self.stage = Stage.START
-        elif stage is Stage.COUNTING:
+            if self.stage is not _OVER:
+                self.stage = _START
+        elif stage is _COUNTING:
             self._stop_counting()
 
     def _draw_destiny(self) -> None:
@@ -340,7 +346,7 @@ class SolitaireState(CachedLegalActions):
         self.niche = self.destiny_pool.pop()
         self.destiny_drawn.append(self.niche)
         self._note("destiny", -1, 0, self.niche)
-        self.stage = Stage.ACTION
+        self.stage = _ACTION
 
     def _replace(self, niche: int, old: int, from_hand: int) -> None:
         if from_hand >= 0:
@@ -367,12 +373,12 @@ class SolitaireState(CachedLegalActions):
         self.counted = (*self.counted, (NICHES[niche], base, food))
         self._note("counted", -1, NICHES[niche], base, food)
         if len(self.counted) < 3:
-            self.stage, self._to_act = Stage.COUNTING, (0,)
+            self.stage, self._to_act = _COUNTING, (0,)
             return
         total = sum(b + f for _, b, f in self.counted)
         if total >= self.threshold:
             self.won = True
-            self.stage, self._to_act = Stage.OVER, ()
+            self.stage, self._to_act = _OVER, ()
             self._note("over", -1, True, f"{total} in the {COMPONENTS.climates[climate]} (needed {self.threshold})")
         else:
             self._lose(f"{total} in the {COMPONENTS.climates[climate]}, short of {self.threshold}")
@@ -387,7 +393,7 @@ class SolitaireState(CachedLegalActions):
                 self._lose("three extinctions")
                 return
             self.quirks[niche] = self._new_quirks(niche)
-            if self.stage is Stage.OVER:
+            if self.stage is _OVER:
                 return
         self.counted = ()
         self.stage = self.resume
@@ -395,7 +401,7 @@ class SolitaireState(CachedLegalActions):
     # ----------------------------------------------------------------- the end
     @property
     def is_over(self) -> bool:
-        return self.stage is Stage.OVER
+        return self.stage is _OVER
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -413,7 +419,7 @@ class SolitaireState(CachedLegalActions):
         stacks, the log and the hand are made when read, from copies taken now (the state
         changes them in place)."""
         space = self.climate
-        over = self.stage is Stage.OVER
+        over = self.stage is _OVER
         table = self.table
         # A spectator sees the QUiRKS but not their codes (the identification markers hide
         # them) and not the hand.
@@ -433,7 +439,7 @@ class SolitaireState(CachedLegalActions):
             "climate": _CLIMATE_JSON[space],
             "thresholds": THRESHOLDS,
             "stage": _STAGE_NAMES[self.stage],
-            "resume": _STAGE_NAMES[self.resume] if self.stage is Stage.COUNTING else None,
+            "resume": _STAGE_NAMES[self.resume] if self.stage is _COUNTING else None,
             "niche": NICHES[self.niche] if self.niche >= 0 else None,
             "to_act": list(self._to_act),
             "quirks": shown,
