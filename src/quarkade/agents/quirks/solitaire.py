@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import chain
-from operator import add, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
@@ -45,6 +45,10 @@ DRAW_COST = 0.3  # a card drawn is a card the stacks no longer hold
 RESERVE = 0.1  # weight of the hand's cards, kept for later exchanges
 
 
+# The verbs a decision looks for, as module constants: a member read from its class goes through
+# the ``__getattr__`` hook of Enum's metaclass, many times slower than a global.
+_CONTINUE, _STOP, _CLIMATE, _REPLACE, _MUTATE, _COUNT = (Verb.CONTINUE, Verb.STOP, Verb.CLIMATE, Verb.REPLACE,
+                                                         Verb.MUTATE, Verb.COUNT)
 # The thresholds and the stacks of a view, in the order of the climates and the stacks.
 _THRESHOLDS = itemgetter(*COMPONENTS.climates)
 _STACKS = itemgetter(*STACKS)
@@ -142,7 +146,9 @@ class Group:
 
     @property
     def by_stack(self) -> tuple[tuple[Seen, ...], ...]:
-        """The cards held, by stack."""
+        """The cards held, by stack, each stack's in the order of their numbers: the guesses
+        made from them count them whatever their order, and an exchange between the group and
+        the hand leaves them as they were, so those guesses are found again in their tables."""
         by_stack = self._by_stack
         if by_stack is None:
             # Kept in _BY_STACK by the QUiRKS and the hand: the action's three decisions read one group.
@@ -151,7 +157,7 @@ class Group:
             by_stack = _BY_STACK.get(key)
             if by_stack is None:
                 lists: list[list[Seen]] = [[] for _ in STACKS]
-                for card in self.held:
+                for card in sorted(self.held, key=_NUMBER):
                     lists[card.stack].append(card)
                 by_stack = _BY_STACK.keep(key, tuple([tuple(cards) for cards in lists]))
             self._by_stack = by_stack
@@ -289,6 +295,7 @@ class Group:
 
 _FACE = itemgetter("number", "codes")  # what tells a card's Seen (Seen.of), of a card of a view
 _CARDS_LEFT = itemgetter("cards")  # of a stack of a view
+_NUMBER = attrgetter("number")  # of a Seen
 
 
 def _read(cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
@@ -408,23 +415,23 @@ class SolitaireHeuristic(Bot):
         if stage in ("start", "climate") and self._counts_now(g):
             return self._first_count(g, moves)  # before drawing a marker, or after an action
         if stage == "start":
-            return pick(moves, Verb.CONTINUE)
+            return pick(moves, _CONTINUE)
         if stage == "counting":
-            return self._first_count(g, moves) if self._count_on(g) else pick(moves, Verb.STOP)
+            return self._first_count(g, moves) if self._count_on(g) else pick(moves, _STOP)
         if stage == "climate":
             steps = self._steps(g)
-            return next((m for m in moves if m.verb is Verb.CLIMATE and m.number == steps), moves[0])
+            return next((m for m in moves if m.verb is _CLIMATE and m.number == steps), moves[0])
         if stage == "random-mutation":
-            return self._replace(g, [m for m in moves if m.verb is Verb.REPLACE])
+            return self._replace(g, [m for m in moves if m.verb is _REPLACE])
         if stage == "action":
-            return self._mutate(g, [m for m in moves if m.verb is Verb.MUTATE])
+            return self._mutate(g, [m for m in moves if m.verb is _MUTATE])
         return legal[0]
 
     @staticmethod
     def _first_count(g: Group, moves: Sequence[Move]) -> Move:
         """The QUiRKS least likely to do its share is counted first: if it falls short, stopping
         then loses only it (tip 8: provoke the extinction of a poorly adapted QUiRKS)."""
-        counts = [m for m in moves if m.verb is Verb.COUNT]
+        counts = [m for m in moves if m.verb is _COUNT]
         return min(counts, key=lambda m: g.total(g.climate, niches=(m.number,))[0])
 
     def _counts_now(self, g: Group) -> bool:
