@@ -9,7 +9,7 @@ import math
 import random
 
 import quarkade
-from quarkade.agents.quirks.evolution import HORIZON, NOW, PAIR_HORIZON, QuirksHeuristic, Table
+from quarkade.agents.quirks.evolution import NOW, PAIR_HORIZON, QuirksHeuristic
 from quarkade.agents.quirks.seen import (
     CARNIVORE,
     CLIMATE_COUNT,
@@ -24,6 +24,7 @@ from quarkade.agents.quirks.seen import (
     missing_stack,
     seen_by_index,
 )
+from quarkade.agents.quirks.table import HORIZON, Table
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS
 from quarkade.tools.match import make_bots

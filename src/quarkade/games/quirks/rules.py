@@ -1,9 +1,10 @@
 """Quirks, the evolution game (2-4 players), with its optional rules and the advanced game.
 
 This module holds the game, its state and the flow of turns (setup, a turn's actions,
-mutations, the defence of the upper niches). The competitions, their count and extinction
-are in :mod:`competition`; what may be played, and why not, in :mod:`legality`; the table's
-vocabulary (slots, stages, a competition under way) in :mod:`board`.
+mutations). The competitions, their count and extinction are in :mod:`competition`; how a
+game ends (the last player in, the defence of the three upper niches, the turn limit) in
+:mod:`ending`; what may be played, and why not, in :mod:`legality`; the table's vocabulary
+(slots, stages, a competition under way) in :mod:`board`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, events, note
-from quarkade.games.quirks import board, competition, legality
+from quarkade.games.quirks import board, competition, ending, legality
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import CARDS as CARDS
 from quarkade.games.quirks.board import DEFAULT_TURN_LIMIT as DEFAULT_TURN_LIMIT
@@ -286,14 +287,14 @@ class QuirksState(CachedLegalActions):
         self.competed = 0
         self.contest = None
         self.niche = -1
-        if self._check_over():
+        if ending.check_over(self):
             return
-        winner = self._holder_of_all_uppers()
+        winner = ending.holder_of_all_uppers(self)
         if winner >= 0:
-            self._start_defence(winner)
+            ending.start_defence(self, winner)
             return
         if self.turns >= self.game.options["turn_limit"]:
-            self._declare_limit()
+            ending.declare_limit(self)
             return
         self.current = self._next_seat(seat)
         self._begin_action()
@@ -304,71 +305,6 @@ class QuirksState(CachedLegalActions):
             if not self.eliminated[candidate]:
                 return candidate
         return seat
-
-    def _holder_of_all_uppers(self) -> int:
-        holder = self.owners[slot_of(0, UPPER)]
-        if holder >= 0 and all(self.owners[slot_of(n, UPPER)] == holder for n in range(3)):
-            return holder
-        return -1
-
-    def _check_over(self) -> bool:
-        alive = [seat for seat in range(self.players) if not self.eliminated[seat]]
-        if len(alive) == 1:
-            self._finish((alive[0],), "last player in the game")
-            return True
-        return False
-
-    def _finish(self, winners: tuple[int, ...], why: str) -> None:
-        self.result = winners
-        self.stage, self._to_act = board.OVER, ()
-        self.contest = None
-        self._note("over", -1, winners, why)
-
-    def _declare_limit(self) -> None:
-        alive = [seat for seat in range(self.players) if not self.eliminated[seat]]
-
-        def standing(seat: int) -> tuple[int, int]:
-            uppers = sum(self.controls(seat, n, UPPER) for n in range(3))
-            lowers = sum(self.controls(seat, n, LOWER) for n in range(3))
-            return (2 * uppers + lowers, -len(self.extinct[seat]))
-
-        best = max(standing(seat) for seat in alive)
-        self._finish(tuple(seat for seat in alive if standing(seat) == best), "turn limit reached")
-
-    # ----------------------------------------------------------------- the defence of the upper niches
-    def _start_defence(self, holder: int) -> None:
-        self.defence = holder
-        self.defence_queue = []
-        for step in range(1, self.players):
-            seat = (holder + step) % self.players
-            for niche in range(3):
-                if self.owners[slot_of(niche, LOWER)] == seat:
-                    self.defence_queue.append((seat, niche))
-        self._note("defence", -1, holder)
-        self._next_defence()
-
-    def _next_defence(self) -> None:
-        while self.defence_queue:
-            seat, niche = self.defence_queue[0]
-            if self.controls(seat, niche, LOWER) and self.controls(self.defence, niche, UPPER):
-                self.stage, self._to_act, self.niche, self.current = board.DEFENCE, (seat,), niche, seat
-                return
-            self.defence_queue.pop(0)
-        self._finish((self.defence,), "held the three upper niches")
-
-    def _defence_result(self, dislodged: bool) -> None:
-        self.contest = None
-        if self._check_over():
-            return
-        if dislodged:
-            holder, self.defence, self.defence_queue = self.defence, -1, []
-            self._note("resume", -1, holder)
-            self.current = self._next_seat(holder)
-            self._begin_action()
-            return
-        if self.defence_queue:
-            self.defence_queue.pop(0)
-        self._next_defence()
 
     # ----------------------------------------------------------------- legal actions
     def _moves(self, seat: int) -> list[Move]:
@@ -451,7 +387,7 @@ class QuirksState(CachedLegalActions):
                 competition.start_upper(self, seat, self.niche, in_defence=True)
             else:
                 self._note("decline", -1, seat, self.niche)
-                self._defence_result(False)
+                ending.defence_result(self, False)
 
     def _setup_lower(self, seat: int, second: int) -> None:
         niche, _ = self._setup_order()[self.setup_step]
@@ -562,32 +498,16 @@ class QuirksState(CachedLegalActions):
             self._note("mutate-draw", seat, seat, niche, old, new, in_hand)
         self._occupy(slot, seat, tuple(new if c == old else c for c in self.slots[slot]))
 
-
-    # The fight: both QUiRKS are counted on the adaptation table.
-
-
-
-
-
-
-
-    # The competition for an upper niche.
-
-
-
-
-
-
     def _won(self) -> None:
         """The current player won a competition."""
         contest = self.contest
         if contest is not None and contest.in_defence:
-            self._defence_result(True)
+            ending.defence_result(self, True)
             return
         self.contest = None
-        if self._check_over():
+        if ending.check_over(self):
             return
-        if self._holder_of_all_uppers() == self.current:
+        if ending.holder_of_all_uppers(self) == self.current:
             self._end_turn()
             return
         self.stage, self._to_act = board.AFTER_WIN, (self.current,)
@@ -595,10 +515,10 @@ class QuirksState(CachedLegalActions):
     def _lost(self) -> None:
         contest = self.contest
         if contest is not None and contest.in_defence:
-            self._defence_result(False)
+            ending.defence_result(self, False)
             return
         self.contest = None
-        if self._check_over():
+        if ending.check_over(self):
             return
         self._end_turn()
 
