@@ -10,6 +10,7 @@ game ends (the last player in, the defence of the three upper niches, the turn l
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from quarkade.core.chance import Chance
@@ -76,6 +77,7 @@ class Quirks(QuirksFamily):
         return QuirksState.setup(self, seed)
 
 _STACK_OF = tuple(card.stack for card in CARDS)
+_CARDS_OF, _DISCARDS_OF = attrgetter("cards"), attrgetter("discards")  # of a stack's Deck
 
 
 class QuirksState(CachedLegalActions):
@@ -83,7 +85,7 @@ class QuirksState(CachedLegalActions):
         "chance", "players", "stacks", "hands", "slots", "owners", "extinct", "eliminated", "climate",
         "destiny_pool", "destiny_drawn", "current", "niche", "stage", "contest", "turns", "turns_taken",
         "competed", "setup_step", "mutation_queue", "defence", "defence_queue", "reveals", "log",
-        "result", "table", "_to_act",
+        "result", "table", "_to_act", "_piles",
     )
 
     game: Quirks
@@ -114,6 +116,9 @@ class QuirksState(CachedLegalActions):
     result: tuple[int, ...] | None
     table: AdaptationTable  # the true one; a state sampled for a bot holds one drawn for it
     _to_act: tuple[int, ...]
+    # each stack's size and its discards as views show them, made when first shown after a draw
+    # or a discard (``shown_piles``); None until then
+    _piles: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -141,7 +146,7 @@ class QuirksState(CachedLegalActions):
         s.setup_step, s.mutation_queue = 0, []
         s.defence, s.defence_queue = -1, []
         s.reveals, s.log, s.result, s._legal = (), None, None, None
-        s.table = PRINTED
+        s.table, s._piles = PRINTED, None
         s._advance_setup()
         return s
 
@@ -164,7 +169,7 @@ class QuirksState(CachedLegalActions):
         c.setup_step, c.mutation_queue = self.setup_step, self.mutation_queue[:]
         c.defence, c.defence_queue = self.defence, self.defence_queue[:]
         c.reveals, c.log, c.result, c._to_act = self.reveals, self.log, self.result, self._to_act
-        c.table = self.table
+        c.table, c._piles = self.table, self._piles  # (a tuple of tuples: shared)
         c._legal = self._legal  # never changed in place: safe to share
         return c
 
@@ -173,11 +178,24 @@ class QuirksState(CachedLegalActions):
 
     def _draw(self, stack: int) -> int:
         """A card from a stack (reshuffling its discards), or -1 if there is none."""
+        self._piles = None
         card = self.stacks[stack].draw(self.chance)
         return -1 if card is None else card
 
     def _discard(self, card: int) -> None:
+        self._piles = None
         self.stacks[CARDS[card].stack].discard(card)
+
+    def shown_piles(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """Each stack's size and its discards, as every view shows them: the stacks change only
+        by ``_draw`` and ``_discard``, a few times a turn, so the views made between two changes
+        share one copy rather than each copying the seven piles."""
+        piles = self._piles
+        if piles is None:
+            decks = self.stacks
+            # (the sizes and the piles apart: zipped they cost more than both maps)
+            piles = self._piles = (tuple(map(len, map(_CARDS_OF, decks))), tuple(map(tuple, map(_DISCARDS_OF, decks))))
+        return piles
 
     def _setup_order(self) -> tuple[tuple[int, int], ...]:
         return SETUP_ORDER_THREE if self.players == 3 else SETUP_ORDER

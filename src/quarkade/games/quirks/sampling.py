@@ -280,6 +280,7 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     seat = view.seat
     n = game.players
     s = _blank(QuirksState, game, chance)
+    s._piles = None
     # Every count shown since the start: both QUiRKS were face up, so their cards are known.
     counts = [(COMPONENTS.climates.index(reveal["climate"]), _indices(reveal["quirks"][seat]), total["cards"])
               for reveal in data["reveals"] for seat, total in reveal["totals"].items() if seat not in reveal["rolled"]]

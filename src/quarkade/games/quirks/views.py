@@ -15,12 +15,10 @@ to the others what they see at the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from quarkade.core.game import View
-from quarkade.core.log import read
+from quarkade.core.game import BoundParts, View
+from quarkade.core.log import Log, read
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.board import (
     LOWER,
@@ -230,7 +228,6 @@ _CLIMATE_JSON = tuple({"space": space, "name": COMPONENTS.climates[space // COMP
 HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
 _HAND_RANK = tuple(card.stack * len(CARDS) + card.index for card in CARDS)  # HAND_ORDER as ints: the same order
 _STACK_OF = tuple(card.stack for card in CARDS)
-_CARDS_OF, _DISCARDS_OF = attrgetter("cards"), attrgetter("discards")  # of a stack's Deck
 _UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
 # Each niche's name with its slots and their keys, upper first, in the order a view shows them.
 _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) for level in (UPPER, LOWER)))
@@ -286,8 +283,8 @@ def _niches_json(slots: Sequence[tuple[int, ...]], owners: Sequence[int], reader
 def make_view(state: QuirksState, seat: int | None) -> View:
     """The view of ``seat``. What a bot reads at every decision (the niches, a competition) is
     made at once; the rest (the hand, the players, the piles, the log...) is made when read, from
-    copies of the state's lists taken now, so a view read later still shows the state it was made
-    from."""
+    what the parts keep of the state now (``_Parts``), so a view read later still shows the state
+    it was made from."""
     over = state.is_over
     contest = state.contest
     table = state.table
@@ -305,19 +302,6 @@ def make_view(state: QuirksState, seat: int | None) -> View:
             niches = _NICHES.keep(key, _niches_json(slots, owners, reader, table))
     else:
         niches = _niches_json(slots, owners, reader, table)
-    # Copies of what the state changes in place, for the parts made later.
-    # (mapped in C: no loop of our own)
-    hands = list(map(tuple, state.hands))
-    extinct = list(map(tuple, state.extinct))
-    eliminated = tuple(state.eliminated)
-    owners_now = tuple(owners)
-    decks = state.stacks
-    # (the sizes and the piles apart: zipped here they cost more than both maps)
-    sizes, discards = tuple(map(len, map(_CARDS_OF, decks))), tuple(map(tuple, map(_DISCARDS_OF, decks)))
-    drawn, pool = tuple(state.destiny_drawn), len(state.destiny_pool)
-    flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
-            tuple(state.defence_queue))
-    log = state.log
     data: dict[str, Any] = {
         "climate": _CLIMATE_JSON[state.climate],
         "stage": STAGE_NAMES[state.stage],
@@ -333,19 +317,69 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     }
     if contest is not None:
         data["contest"] = _contest_json(state, contest, seat, hiding, over)
-    # Each part a partial of a module-level function over the copies taken above: no closure
-    # (nor a cell for each name it reads) is made at every view.
-    parts: dict[str, Callable[[], Any]] = {
-        "players": partial(_players_json, hands, extinct, eliminated, owners_now, table if over else None),
-        "stacks": partial(_stacks_json, sizes, discards, table),
-        "destiny": partial(_destiny_json, drawn, pool),
-        "flow": partial(_flow_json, flow),
-        "log": partial(read, log, describe, seat, over, LOG_LENGTH),
-    }
+    # What the parts read, as it is now (the hands, the branches and the flow change in place);
+    # the piles as the state last showed them (made again only after a draw or a discard).
+    parts = _Parts(_SEAT_PARTS if seat is not None else _SPECTATOR_PARTS)
+    parts.hands = hands = list(map(tuple, state.hands))
+    parts.extinct, parts.eliminated = list(map(tuple, state.extinct)), tuple(state.eliminated)
+    parts.owners, parts.table, parts.over, parts.seat = tuple(owners), table, over, seat
+    parts.piles = state.shown_piles()
+    parts.destiny = (tuple(state.destiny_drawn), len(state.destiny_pool))
+    parts.flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
+                  tuple(state.defence_queue))
+    parts.log = state.log
     if seat is not None:
-        # Many decisions never look at the hand (two moves, one of them obvious).
-        parts["hand"] = partial(_hand_json, hands[seat], table)
+        parts.hand = hands[seat]
     return View(state.game.id, seat, data, parts)
+
+
+class _Parts(BoundParts):
+    """The lazy parts of one view: each key to the function that makes it from what this object
+    keeps of the state as it was (bound to this object only when read). A view is made at every
+    decision and a bot reads one or two of its parts: one dict copied in C and a few slots set,
+    rather than a partial made for every part."""
+
+    __slots__ = ("hands", "extinct", "eliminated", "owners", "table", "over", "seat", "piles", "destiny",
+                 "flow", "log", "hand")
+    hands: list[tuple[int, ...]]
+    extinct: list[tuple[tuple[int, ...], ...]]
+    eliminated: tuple[bool, ...]
+    owners: tuple[int, ...]
+    table: AdaptationTable
+    over: bool
+    seat: int | None
+    piles: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # each stack's size, and its discards
+    destiny: tuple[tuple[int, ...], int]  # the markers drawn, and how many are left in the pool
+    flow: tuple[Any, ...]
+    log: Log
+    hand: tuple[int, ...]
+
+    def players(self) -> list[dict[str, Any]]:
+        return _players_json(self.hands, self.extinct, self.eliminated, self.owners,
+                             self.table if self.over else None)
+
+    def stacks(self) -> dict[str, Any]:
+        return _stacks_json(*self.piles, self.table)
+
+    def destiny_json(self) -> dict[str, Any]:
+        return _destiny_json(*self.destiny)
+
+    def flow_json(self) -> dict[str, Any]:
+        return _flow_json(self.flow)
+
+    def log_json(self) -> list[dict[str, Any]]:
+        return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
+
+    def hand_json(self) -> list[dict[str, Any]]:
+        return _hand_json(self.hand, self.table)
+
+
+# The parts of a spectator's view, and those of a seat's (its hand too: many decisions never look at it).
+_SPECTATOR_PARTS: dict[str, Callable[[_Parts], Any]] = {
+    "players": _Parts.players, "stacks": _Parts.stacks, "destiny": _Parts.destiny_json,
+    "flow": _Parts.flow_json, "log": _Parts.log_json,
+}
+_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_json}
 
 
 # The counts revealed so far as views show them, kept for the last state's tuple of them (a new
