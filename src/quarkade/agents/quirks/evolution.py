@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
     CLIMATE_COUNT,
+    INDEX,
     LOWER,
     NUMBERS,
     UPPER,
@@ -237,16 +238,24 @@ class QuirksHeuristic(Bot):
         quirks = t.cards(niche, level)
         if not quirks:
             return None, 0.0
-        now = t.horizon_guess(niche, level, quirks, horizon)
-        seen = seen_by_index((*quirks, *t.hand))
-        candidates = [m for m in moves if m.verb is MUTATE and m.cards]
+        # ``t.horizon_guess`` of each QUiRKS, straight from the level's partners found once; a
+        # mutation's card found by its place in the QUiRKS (the new QUiRKS made by slices, with
+        # the same cards in the same order as the QUiRKS the card is replaced in).
+        first, second = t.partners(level)[niche]
+        climate = t.climate
+        now = horizon_mean(niche, quirks, first, second, climate, horizon)
+        place = {INDEX[card.number]: i for i, card in enumerate(quirks)}
+        hand = t.hand_by_index
         best: tuple[Move | None, float] = (None, -math.inf)
-        for m in candidates:
-            old = seen[m.cards[0]]
-            new = seen[m.cards[1]] if len(m.cards) == 2 else Seen.unseen(old.stack)
-            after = tuple(new if card is old else card for card in quirks)
-            gain = t.horizon_guess(niche, level, after, horizon) - now
-            if len(m.cards) == 1:
+        for m in moves:
+            cards = m.cards
+            if m.verb is not MUTATE or not cards:
+                continue
+            i = place[cards[0]]
+            drawn = len(cards) == 1
+            new = Seen.unseen(quirks[i].stack) if drawn else hand[cards[1]]
+            gain = horizon_mean(niche, (*quirks[:i], new, *quirks[i + 1:]), first, second, climate, horizon) - now
+            if drawn:
                 gain -= 0.2  # a drawn card is a gamble; a known one is not
             if gain > best[1]:
                 best = (m, gain)
@@ -263,12 +272,12 @@ class QuirksHeuristic(Bot):
         now = horizon_mean(niche, quirks, first, second, climate, HORIZON)
         hand = t.hand
         best = -math.inf
-        for old in quirks:
+        for i, old in enumerate(quirks):
             stack = old.stack
+            before, rest = quirks[:i], quirks[i + 1:]
             # discard it and draw (a gamble: 0.2 less), or exchange it with a card of its stack from the hand
             for new in (Seen.unseen(stack), *(h for h in hand if h.stack == stack)):
-                after = tuple(new if card is old else card for card in quirks)
-                gain = horizon_mean(niche, after, first, second, climate, HORIZON) - now
+                gain = horizon_mean(niche, (*before, new, *rest), first, second, climate, HORIZON) - now
                 if not new.number:
                     gain -= 0.2
                 if gain > best:

@@ -38,7 +38,8 @@ class Table:
     """What a seat of Quirks reads from its view."""
 
     __slots__ = ("view", "seat", "space", "climate", "niche", "owners", "_entries", "_levels", "_partners", "_hand",
-                 "_guessed", "_completed", "_hand_by_index", "_recall", "_niches", "_reveals", "_latest")
+                 "_guessed", "_completed", "_hand_by_index", "_recall", "_niches", "_reveals", "_latest",
+                 "_extinctions")
 
     owners: tuple[list[int], list[int]]
     _entries: tuple[tuple[dict[str, Any] | None, ...], tuple[dict[str, Any] | None, ...]]
@@ -48,6 +49,7 @@ class Table:
     # ``completed`` by (niche, climate), with the hand it was found with
     _completed: tuple[tuple[Seen, ...] | None, dict[tuple[int, int], tuple[float, float]]]
     _latest: dict[tuple[str, str], dict[str, Any]] | None  # the last count of each niche and level
+    _extinctions: int | None  # ours, once read
 
     def __init__(self, view: View, recall: Recall | None = None, last: Table | None = None) -> None:
         # Read key by key: the view makes only the parts read (not the log, nor the piles).
@@ -72,6 +74,8 @@ class Table:
             self._entries, self.owners, self._levels, self._partners = \
                 last._entries, last.owners, last._levels, last._partners
             self._guessed, self._completed = last._guessed, last._completed
+            # (and our extinctions: a QUiRKS dies out only when a count is lost)
+            self._extinctions = last._extinctions
             return
         plant, herbivore, carnivore = niches
         # The QUiRKS of each level, by niche (a QUiRKS's food chain is read from its level): who
@@ -88,6 +92,7 @@ class Table:
         self._partners = [None, None]
         self._guessed = {}
         self._completed = (None, {})
+        self._extinctions = None
 
     @property
     def contest(self) -> dict[str, Any] | None:
@@ -119,7 +124,10 @@ class Table:
 
     @property
     def extinctions(self) -> int:
-        count: int = self.view["players"][self.seat]["extinctions"]
+        """Our extinct branches (read from the players' part of the view, made only for this)."""
+        count = self._extinctions
+        if count is None:
+            count = self._extinctions = self.view["players"][self.seat]["extinctions"]
         return count
 
     @property
