@@ -16,8 +16,8 @@ from quarkade.core.game import Action, View
 from quarkade.games.quirky_circuits import bot as heuristic
 from quarkade.games.quirky_circuits.actions import Play, Signal
 from quarkade.games.quirky_circuits.components import BACKS, CARD_BY_ID, Direction, Token, card_back, is_quirk
+from quarkade.games.quirky_circuits.navigator import WIN, Navigator, navigator
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM
-from quarkade.games.quirky_circuits.solver import WIN, Navigator, navigator
 from quarkade.tools.match import make_bots
 
 

@@ -7,9 +7,10 @@ import pytest
 
 from quarkade.games.quirky_circuits.actions import DONE, Play
 from quarkade.games.quirky_circuits.components import CARD_BY_ID, SCENARIO_IDS, Direction, card_id, is_quirk
+from quarkade.games.quirky_circuits.navigator import WIN, navigator
 from quarkade.games.quirky_circuits.robot import Robot
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM, QuirkyCircuitsState, new_state
-from quarkade.games.quirky_circuits.solver import WIN, _seated, navigator, round_actions, round_win, search_round, solve
+from quarkade.games.quirky_circuits.solver import _seated, round_actions, round_win, search_round, solve
 from quirky_circuits_positions import position
 
 
@@ -160,7 +161,7 @@ def test_a_card_outcome_is_the_robots_own_resolution() -> None:
     moves: in every scenario, from the places random play reaches, each kind of card must end
     where the robot resolving it ends, with the same tokens (or the win)."""
     from quarkade.core import Chance
-    from quarkade.games.quirky_circuits.solver import Navigator
+    from quarkade.games.quirky_circuits.navigator import Navigator
 
     compared = 0
     for index, scenario in enumerate(SCENARIO_IDS):
@@ -179,3 +180,25 @@ def test_a_card_outcome_is_the_robots_own_resolution() -> None:
             legal = state.legal_actions(seat)
             state.apply(seat, legal[chance.below(len(legal))])
     assert compared > 2000
+
+
+def test_with_every_token_collected_a_card_wins_by_entering_the_start_space() -> None:
+    """``Navigator.step`` tells the outcome of a card on a board with no token left from the
+    empty board's moves (entering the start space meets the goal): in every scenario, from
+    every pose, each kind of card must end as the robot resolving it ends."""
+    from quarkade.games.quirky_circuits.components import COMPONENTS
+    from quarkade.games.quirky_circuits.navigator import Navigator
+
+    for scenario_id in SCENARIO_IDS:
+        scenario = COMPONENTS.scenario(scenario_id)
+        nav = Navigator(scenario)
+        empty = nav.tokens_id(())
+        for pose in range(nav.poses):
+            space, facing = nav.unpose(pose)
+            if space in scenario.obstacles:
+                continue
+            for kind in range(8):
+                robot = Robot(scenario, space, facing, (), record=False)
+                robot.resolve(kind)
+                expected = WIN if robot.won else nav.robot_state(robot.space, robot.facing, robot.tokens)
+                assert nav.step(empty * nav.poses + pose, kind) == expected, (scenario_id, space, facing, kind)

@@ -33,8 +33,8 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     is_quirk,
 )
+from quarkade.games.quirky_circuits.navigator import WIN, Navigator, navigator
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM
-from quarkade.games.quirky_circuits.solver import WIN, Navigator, navigator
 
 FILLINGS = 8  # random fillings of the face-down queue cards per decision
 TEMPERATURE = 2.0  # how much likelier a filling is that leaves the robot nearer its goal

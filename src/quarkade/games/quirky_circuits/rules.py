@@ -395,7 +395,7 @@ class QuirkyCircuitsState(CachedLegalActions):
 
 
 _make_view: Deferred[View] = Deferred("quarkade.games.quirky_circuits.views", "make_view")
-_navigator: Deferred[Any] = Deferred("quarkade.games.quirky_circuits.solver", "navigator")
+_navigator: Deferred[Any] = Deferred("quarkade.games.quirky_circuits.navigator", "navigator")
 
 
 class Replay:
