@@ -270,12 +270,7 @@ class SolitaireState(CachedLegalActions):
         if stage is _RANDOM_MUTATION:
             moves = [_REPLACE[c] for q in self.quirks for c in q]
         elif stage is _ACTION:
-            exchange = _EXCHANGE[self.niche]
-            hand = sorted(self.hand)
-            for card in self.quirks[self.niche]:
-                moves.append(_MUTATE[card])
-                swaps = exchange[card]
-                moves.extend([swaps[other] for other in hand if other in swaps])
+            return list(_action_moves(self.niche, self.quirks[self.niche], tuple(self.hand)))
         elif stage is _COUNTING:
             return list(_COUNTING_MOVES[tuple([name for name, _, _ in self.counted])])
         if stage in COUNT_ANY_TIME:
@@ -508,6 +503,24 @@ _SPECTATOR_PARTS = {"stacks": _Parts.stacks, "destiny": _Parts.destiny, "extinct
 _SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
 
 
+def _action_moves(niche: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> tuple[Move, ...]:
+    """An action's moves: for each card of the destined QUiRKS, mutating it, then exchanging it
+    for each card of the hand (in the order of their index) of the stack it is replaced from;
+    and counting. Kept in _ACTION_MOVES: the QUiRKS and the hand come back action after action."""
+    key = (niche, cards, hand)
+    found = _ACTION_MOVES.get(key)
+    if found is None:
+        exchange = _EXCHANGE[niche]
+        ordered = sorted(hand)
+        moves: list[Move] = []
+        for card in cards:
+            moves.append(_MUTATE[card])
+            swaps = exchange[card]
+            moves.extend([swaps[other] for other in ordered if other in swaps])
+        found = _ACTION_MOVES.keep(key, (*moves, *COUNTS))
+    return found
+
+
 def _quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
     return [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)} for n, q in enumerate(quirks)]
 
@@ -542,6 +555,8 @@ _CACHE_LIMIT = 50_000
 _SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 _SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
 _SHOWN_HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+# An action's moves, by the niche, the cards of its QUiRKS and the hand (see _action_moves).
+_ACTION_MOVES = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)
 
 
 def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
