@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import chain
 from operator import add, attrgetter, itemgetter
-from typing import Any
+from typing import Any, cast
 
 from quarkade.agents.base import Bot, register_bot
 from quarkade.agents.quirks.seen import (
@@ -20,7 +20,6 @@ from quarkade.agents.quirks.seen import (
     INDEX,
     PLANT,
     Seen,
-    as_moves,
     climate_of,
     food_chain,
     guess_beside,
@@ -77,7 +76,8 @@ class Group:
     """What the solitaire player reads from its view. The keys every decision needs are read at
     once, the others when first needed: the view makes only the parts read."""
 
-    __slots__ = ("view", "reading", "space", "climate", "quirks", "thresholds", "_target", "_held", "_by_stack")
+    __slots__ = ("view", "reading", "space", "climate", "quirks", "thresholds", "_target", "_hand", "_stacks_read",
+                 "_held", "_by_stack")
 
     def __init__(self, view: View, reading: Reading | None = None) -> None:
         self.view = view
@@ -90,6 +90,8 @@ class Group:
         self.quirks = reading.quirks
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
         self._target = -1
+        self._hand: tuple[Seen, ...] | None = None
+        self._stacks_read = False
         self._held: tuple[Seen, ...] | None = None
         self._by_stack: tuple[tuple[Seen, ...], ...] | None = None
 
@@ -100,10 +102,13 @@ class Group:
 
     @property
     def hand(self) -> tuple[Seen, ...]:
-        reading, shown = self.reading, self.view["hand"]
-        if shown is not reading.hand_shown:
-            reading.hand_shown, reading.hand = shown, _read(shown)
-        return reading.hand
+        hand = self._hand
+        if hand is None:
+            reading, shown = self.reading, self.view["hand"]
+            if shown is not reading.hand_shown:
+                reading.hand_shown, reading.hand = shown, _read(shown)
+            hand = self._hand = reading.hand
+        return hand
 
     @property
     def held(self) -> tuple[Seen, ...]:
@@ -114,10 +119,13 @@ class Group:
         return held
 
     def _read_stacks(self) -> Reading:
-        reading, shown = self.reading, self.view["stacks"]
-        if shown is not reading.stacks_shown:
-            reading.stacks_shown, reading.left = shown, tuple(map(_CARDS_LEFT, _STACKS(shown)))
-            reading.stock = tuple([0 if count == 0 else 1 if count <= 2 else 2 for count in reading.left])
+        reading = self.reading
+        if not self._stacks_read:
+            shown = self.view["stacks"]
+            if shown is not reading.stacks_shown:
+                reading.stacks_shown, reading.left = shown, tuple(map(_CARDS_LEFT, _STACKS(shown)))
+                reading.stock = tuple([0 if count == 0 else 1 if count <= 2 else 2 for count in reading.left])
+            self._stacks_read = True
         return reading
 
     @property
@@ -281,12 +289,12 @@ class Group:
         if self._target < 0:
             reach, thresholds, here = self._reach(), self.thresholds, self.climate
             # max(range(CLIMATE_COUNT), key=lambda c: (reach[c] - thresholds[c], c == here)),
-            # unrolled: the first best kept
-            best, best_key = 0, (reach[0] - thresholds[0], here == 0)
+            # unrolled: the first best kept, a tie won by the climate here
+            best, best_value = 0, reach[0] - thresholds[0]
             for climate in range(1, CLIMATE_COUNT):
-                key = (reach[climate] - thresholds[climate], climate == here)
-                if key > best_key:
-                    best, best_key = climate, key
+                value = reach[climate] - thresholds[climate]
+                if value > best_value or (value == best_value and climate == here):
+                    best, best_value = climate, value
             self._target = best
         return self._target
 
@@ -335,10 +343,10 @@ _HELD_GUESSES = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | N
                      tuple[float, float]](_CACHE_SIZE)
 _CHANCES = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](_CACHE_SIZE)
 _REACH = Memo[tuple[tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], tuple[float, ...]](_CACHE_SIZE)
-# The move an action's decision picks (its place among the mutations), by what it reads: the
-# target climate, the destined niche, the group, the hand and the stock (see ``Reading``). The
-# player keeps cycling among a few groups: four decisions in ten are met again.
-_MUTATIONS = Memo[tuple[int, int, tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], int](_CACHE_SIZE)
+# The move an action's decision picks, by what it reads: the target climate, the destined niche,
+# the group, the hand and the stock (see ``Reading``). The player keeps cycling among a few
+# groups: four decisions in ten are met again.
+_MUTATIONS = Memo[tuple[int, int, tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], Move](_CACHE_SIZE)
 
 
 # What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
@@ -410,7 +418,7 @@ class SolitaireHeuristic(Bot):
         if len(legal) == 1:
             return legal[0]
         g = Group(view, self.reading)
-        moves = as_moves(legal)
+        moves = cast("list[Move]", legal)  # the solitaire lists Moves alone
         stage: str = view["stage"]
         if stage in ("start", "climate") and self._counts_now(g):
             return self._first_count(g, moves)  # before drawing a marker, or after an action
@@ -424,7 +432,7 @@ class SolitaireHeuristic(Bot):
         if stage == "random-mutation":
             return self._replace(g, [m for m in moves if m.verb is _REPLACE])
         if stage == "action":
-            return self._mutate(g, [m for m in moves if m.verb is _MUTATE])
+            return self._mutate(g, moves)
         return legal[0]
 
     @staticmethod
@@ -470,18 +478,20 @@ class SolitaireHeuristic(Bot):
             return 1
         return 2
 
-    def _mutate(self, g: Group, moves: Sequence[Move]) -> Move:
-        """``_best_mutation``, kept in _MUTATIONS."""
+    def _mutate(self, g: Group, legal: Sequence[Move]) -> Move:
+        """The mutation ``_best_mutation`` picks, kept in _MUTATIONS (the moves are made once
+        and shared: the one kept is the one listed)."""
         key = (g.target(), g.niche, g.quirks, g.hand, g.stock)
         found = _MUTATIONS.get(key)
         if found is None:
-            found = _MUTATIONS.keep(key, self._best_mutation(g, moves))
-        return moves[found]
+            moves = [m for m in legal if m.verb is _MUTATE]
+            found = _MUTATIONS.keep(key, moves[self._best_mutation(g, moves)])
+        return found
 
     def _best_mutation(self, g: Group, moves: Sequence[Move]) -> int:
-        """The place among ``moves`` of the change that brings the destined QUiRKS closest to the target climate (the
-        group's guess, and a little for the hand's cards): a coded card from the hand, else a
-        new card for one lacking the code."""
+        """The place among ``moves`` of the change that brings the destined QUiRKS closest to
+        the target climate (the group's guess, and a little for the hand's cards): a coded card
+        from the hand, else a new card for one lacking the code."""
         target = g.target()
         niche = g.niche
         hand, left, guess = g.hand, g.left, g.guess
@@ -535,19 +545,15 @@ class SolitaireHeuristic(Bot):
                 cost = DRAW_COST + (1.5 if left[stack] <= 2 else 0.0)
             changed_means = card_means[:]
             changed_means[k] = new_mean
-            mean = 0.0
-            for card_mean in changed_means:
-                mean += card_mean
+            mean = reduce(add, changed_means, 0.0)  # added up in turn from 0.0 (in C)
             g0, g1, g2 = means
             row = old.row  # the new card's too
             if row not in met_rows:
-                for term in chain:
-                    mean += term
+                mean = reduce(add, chain, mean)
             else:
                 # The QUiRKS with ``old`` replaced (its cards are distinct: one place to change)
                 changed = (*cards[:k], new, *cards[k + 1:])
-                for term in _chain_terms(niche, changed, first, second, target):
-                    mean += term
+                mean = reduce(add, _chain_terms(niche, changed, first, second, target), mean)
                 # The partners of the other niches (``partners`` of the group with the change):
                 # the herbivore meets the plant's and the carnivore's A cards; the plant, the
                 # herbivore's A card; the carnivore, the herbivore's C card.
