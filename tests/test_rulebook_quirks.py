@@ -439,7 +439,7 @@ def test_competitions_lower_niche_fight_higher_total_wins() -> None:
     assert total(reveal, ALICE) == (worth(attack), 0) and total(reveal, CAROL) == (worth(defend), 0)
     assert reveal["winner"] == ALICE
     assert owner(state, "plant", LOWER) == ALICE and quirks_cards(state, "plant", LOWER) == tuple(attack)
-    assert state.extinct[CAROL] == (tuple(card(c) for c in defend),)
+    assert state.extinct[CAROL] == [tuple(card(c) for c in defend)]
     assert not discarded(state, "A4"), "an extinct branch stays in front of its creator"
     assert state.stage is Stage.AFTER_WIN
 
@@ -451,7 +451,7 @@ def test_competitions_lower_niche_fight_occupant_stronger() -> None:
     act(state, CAROL, "accept")
     act(state, ALICE, "fight")
     assert owner(state, "plant", LOWER) == CAROL
-    assert state.extinct[ALICE] == (tuple(card(c) for c in attack),) and not state.extinct[CAROL]
+    assert state.extinct[ALICE] == [tuple(card(c) for c in attack)] and state.extinct[CAROL] == []
     assert state.current == BOB
 
 
@@ -464,7 +464,7 @@ def test_competitions_lower_niche_tie_to_the_occupant() -> None:
     act(state, ALICE, "fight")
     assert last_count(state)["winner"] == CAROL
     assert owner(state, "plant", LOWER) == CAROL and quirks_cards(state, "plant", LOWER) == tuple(defend)
-    assert state.extinct[ALICE] == (tuple(card(c) for c in attack),)
+    assert state.extinct[ALICE] == [tuple(card(c) for c in attack)]
     assert state.current == BOB
 
 

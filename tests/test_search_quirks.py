@@ -36,7 +36,7 @@ def test_quirks_evaluation_weighs_extinctions_and_elimination() -> None:
     two = evaluate(state)
     assert before[1] > one[1] > two[1]
     assert before[1] - one[1] < one[1] - two[1]
-    state.eliminated = (*state.eliminated[:2], True)  # (the state replaces it, never changes it in place)
+    state.eliminated[2] = True
     assert evaluate(state)[2] == 0.0, "an eliminated seat has no share"
 
 

@@ -8,8 +8,7 @@ Functions of the state: the turn's flow (what follows a won or lost competition)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from quarkade.core.flow import Sealed
 from quarkade.games.quirks.actions import Move, Verb
@@ -34,8 +33,6 @@ from quarkade.games.quirks.legality import missing_stack_of
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
-
-T = TypeVar("T")
 
 
 def lower_defence(s: QuirksState, seat: int, accept: bool) -> None:
@@ -132,21 +129,14 @@ def count(s: QuirksState) -> None:
 
 def extinct(s: QuirksState, seat: int, cards: tuple[int, ...]) -> None:
     # The cards lie face down in front of their creator: out of play while it stays in.
-    branches = (*s.extinct[seat], cards)
-    s.extinct = _replaced(s.extinct, seat, branches)
-    s._note("extinct", -1, seat, len(branches))
-    if len(branches) >= EXTINCTIONS_TO_LOSE:
+    s.extinct[seat].append(cards)
+    s._note("extinct", -1, seat, len(s.extinct[seat]))
+    if len(s.extinct[seat]) >= EXTINCTIONS_TO_LOSE:
         eliminate(s, seat)
 
 
-def _replaced(items: Sequence[T], index: int, item: T) -> tuple[T, ...]:
-    """``items`` with ``item`` at ``index``: the state's extinct branches and who is out are
-    replaced when they change, never changed in place (views keep them)."""
-    return (*items[:index], item, *items[index + 1:])
-
-
 def eliminate(s: QuirksState, seat: int) -> None:
-    s.eliminated = _replaced(s.eliminated, seat, True)
+    s.eliminated[seat] = True
     for card in s.hands[seat] + [c for branch in s.extinct[seat] for c in branch]:
         s._discard(card)
     s.hands[seat] = []
@@ -155,7 +145,7 @@ def eliminate(s: QuirksState, seat: int) -> None:
             for card in s.slots[slot]:
                 s._discard(card)
             s._vacate(slot)
-    s.extinct = _replaced(s.extinct, seat, ((),) * len(s.extinct[seat]))
+    s.extinct[seat] = [() for _ in s.extinct[seat]]
     s._note("eliminated", -1, seat)
 
 

@@ -95,10 +95,8 @@ class QuirksState(CachedLegalActions):
     hands: list[list[int]]
     slots: list[tuple[int, ...]]
     owners: list[int]
-    # Each player's extinct branches (face down), and who is out: replaced when they change,
-    # never changed in place, so that a view keeps them as they were without a copy.
-    extinct: tuple[tuple[tuple[int, ...], ...], ...]
-    eliminated: tuple[bool, ...]
+    extinct: list[list[tuple[int, ...]]]  # each player's extinct branches, face down
+    eliminated: list[bool]
     climate: int
     destiny_pool: list[int]
     destiny_drawn: list[int]
@@ -137,7 +135,8 @@ class QuirksState(CachedLegalActions):
             s.stacks.append(Deck(cards))
         s.hands = [[] for _ in range(n)]
         s.slots, s.owners = [() for _ in range(6)], [-1] * 6
-        s.extinct, s.eliminated = ((),) * n, (False,) * n
+        s.extinct = [[] for _ in range(n)]
+        s.eliminated = [False] * n
         s.climate = s.chance.below(SPACES)
         s.destiny_pool = [niche for niche in range(3) for _ in range(COMPONENTS.destiny[niche])]
         s.chance.shuffle(s.destiny_pool)
@@ -160,7 +159,8 @@ class QuirksState(CachedLegalActions):
         c.stacks = [Deck(d.cards[:], d.discards[:]) for d in self.stacks]
         c.hands = [h[:] for h in self.hands]
         c.slots, c.owners = self.slots[:], self.owners[:]
-        c.extinct, c.eliminated = self.extinct, self.eliminated  # (never changed in place: shared)
+        c.extinct = [e[:] for e in self.extinct]
+        c.eliminated = self.eliminated[:]
         c.climate = self.climate
         c.destiny_pool, c.destiny_drawn = self.destiny_pool[:], self.destiny_drawn[:]
         c.current, c.niche, c.stage = self.current, self.niche, self.stage

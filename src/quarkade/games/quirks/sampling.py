@@ -299,8 +299,8 @@ def sample_quirks(game: Quirks, view: View, chance: Chance) -> QuirksState:
     s.defence_queue = [(a, b) for a, b in flow["defence_queue"]]
     s.reveals = tuple(data["reveals"])
     s.result = tuple(data["winners"]) if data["is_over"] else None
-    s.eliminated = tuple(p["eliminated"] for p in players)
-    s.extinct = tuple(tuple(tuple(_indices(branch)) for branch in p["extinct"]) for p in players)
+    s.eliminated = [p["eliminated"] for p in players]
+    s.extinct = [[tuple(_indices(branch)) for branch in p["extinct"]] for p in players]
     s.destiny_pool, s.destiny_drawn = _destiny(data["destiny"]["drawn"], chance)
     if len(s.destiny_pool) != data["destiny"]["pool"]:
         s.destiny_pool = s.destiny_pool[: data["destiny"]["pool"]]

@@ -321,7 +321,7 @@ def make_view(state: QuirksState, seat: int | None) -> View:
     # the piles as the state last showed them (made again only after a draw or a discard).
     parts = _Parts(_SEAT_PARTS if seat is not None else _SPECTATOR_PARTS)
     parts.hands = hands = list(map(tuple, state.hands))
-    parts.extinct, parts.eliminated = state.extinct, state.eliminated  # (replaced, never changed: shared)
+    parts.extinct, parts.eliminated = list(map(tuple, state.extinct)), tuple(state.eliminated)
     parts.owners, parts.table, parts.over, parts.seat = tuple(owners), table, over, seat
     parts.piles = state.shown_piles()
     parts.destiny = (tuple(state.destiny_drawn), len(state.destiny_pool))
@@ -342,8 +342,8 @@ class _Parts(BoundParts):
     __slots__ = ("hands", "extinct", "eliminated", "owners", "table", "over", "seat", "piles", "destiny",
                  "flow", "log", "hand")
     hands: list[tuple[int, ...]]
-    extinct: Sequence[Sequence[tuple[int, ...]]]
-    eliminated: Sequence[bool]
+    extinct: list[tuple[tuple[int, ...], ...]]
+    eliminated: tuple[bool, ...]
     owners: tuple[int, ...]
     table: AdaptationTable
     over: bool
@@ -433,8 +433,8 @@ def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, 
 _PLAYERS = Memo[tuple[Any, ...], dict[str, Any]](_CACHE_LIMIT)
 
 
-def _players_json(hands: list[tuple[int, ...]], extinct: Sequence[Sequence[tuple[int, ...]]],
-                  eliminated: Sequence[bool], owners: tuple[int, ...],
+def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
+                  eliminated: tuple[bool, ...], owners: tuple[int, ...],
                   shown: AdaptationTable | None) -> list[dict[str, Any]]:
     """What everyone sees of each player; its hand too once the game is over (``shown``)."""
     players = []
@@ -444,12 +444,11 @@ def _players_json(hands: list[tuple[int, ...]], extinct: Sequence[Sequence[tuple
         stacks = [0] * len(STACKS)
         for card in hand:
             stacks[stack_of[card]] += 1
-        branches = tuple(extinct[s])  # (itself, as the game keeps it; a copy of a list a position was built with)
-        key = (s, *stacks, branches, eliminated[s], owners[upper_1] == s, owners[upper_2] == s,
+        key = (s, *stacks, extinct[s], eliminated[s], owners[upper_1] == s, owners[upper_2] == s,
                owners[upper_3] == s)
         player = _PLAYERS.get(key) if shown is None else None
         if player is None:
-            player = _player_json(s, stacks, branches, eliminated[s], owners)
+            player = _player_json(s, stacks, extinct[s], eliminated[s], owners)
             if shown is not None:
                 player["hand"] = [card_json(c, shown) for c in sorted(hand)]
             else:
