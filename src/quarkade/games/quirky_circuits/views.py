@@ -54,16 +54,18 @@ them). Everything is revealed when the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from quarkade.core.game import View
-from quarkade.core.log import read
+from quarkade.core.game import BoundParts, View
+from quarkade.core.log import Log, read
 from quarkade.games.quirky_circuits.components import (
     CARD_TYPES,
     COMPONENTS,
     DIRECTION_WORDS,
     Direction,
+    Scenario,
     Token,
     card_back,
     card_id,
@@ -150,7 +152,7 @@ def scenario_json(scenario_id: str) -> tuple[tuple[str, Any], ...]:
 
 @cache
 def _scenario_dict(scenario_id: str) -> dict[str, Any]:
-    """``scenario_json`` as a dict, made once (a view gets a copy of it)."""
+    """``scenario_json`` as a dict, made once and shared by every view (never change it)."""
     return dict(scenario_json(scenario_id))
 
 
@@ -184,6 +186,59 @@ def tokens_json(tokens: tuple[Token, ...]) -> list[dict[str, Any]]:
     return shown[1]
 
 
+class _Parts(BoundParts):
+    """The lazy parts of one view: each key to the function that makes it from what this object
+    keeps of the state as it was, taken when the view is made (immutable pieces, and copies of
+    the lists the state changes in place), so a part made after the state moved on still shows
+    the view's moment. Bots read none of them: one dict copied in C and a few slots set, rather
+    than a closure made for every part at every view."""
+
+    __slots__ = ("scenario", "battery", "table", "result", "won_at", "deck_size", "layers", "execution", "log",
+                 "seat", "over")
+    scenario: Scenario
+    battery: int
+    # The players' counts, as tuples: see ``_players``.
+    table: tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...],
+                 tuple[tuple[int, ...], ...] | None]
+    result: str
+    won_at: int
+    deck_size: int
+    layers: tuple[tuple[int, tuple[int, ...]], ...]
+    execution: Any
+    log: Log
+    seat: int | None
+    over: bool
+
+    def battery_json(self) -> dict[str, Any]:
+        s, battery = self.scenario, self.battery
+        return {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
+                "section": s.section(battery)}
+
+    def players(self) -> list[dict[str, Any]]:
+        return _players(*self.table)
+
+    def result_json(self) -> dict[str, Any]:
+        result = self.result
+        return {"outcome": result, "section": self.scenario.section(self.won_at) if result == WON else None}
+
+    def deck(self) -> dict[str, Any]:
+        ids = CARD_IDS
+        return {"cards": self.deck_size, "layers": [
+            {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in self.layers]}
+
+    def execution_json(self) -> list[dict[str, Any]]:
+        return [dict(step) for step in steps_of(self.execution)]
+
+    def log_json(self) -> list[dict[str, Any]]:
+        return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
+
+
+_PARTS: dict[str, Callable[[_Parts], Any]] = {
+    "battery": _Parts.battery_json, "players": _Parts.players, "result": _Parts.result_json, "deck": _Parts.deck,
+    "execution": _Parts.execution_json, "log": _Parts.log_json,
+}
+
+
 def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     result = state.result
     over = result != PLAYING
@@ -199,7 +254,7 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     battery = state.battery
     space = state.space
     data: dict[str, Any] = {
-        "scenario": _scenario_dict(s.id).copy(),
+        "scenario": _scenario_dict(s.id),
         "board": board_json(s.id),
         "practice": state.practice,
         "pacing": state.pacing,
@@ -218,21 +273,12 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     }
     if seat is not None:
         data["hand"] = [ids[c] for c in hands[seat]]
-    # Made only when read (bots do not read them): each from immutable pieces of the state
-    # taken now, so a part made after the state moved on still shows this moment.
-    deck_size, layers, execution, log = len(state.deck), state.layers, state._execution, state.log
-    # The players' counts are lists the state changes in place: copied now, as tuples.
-    table = (tuple(map(len, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
-             tuple(state.beeped), tuple(map(tuple, hands)) if over else None)
-    won_at = state.won_at
-    parts = {
-        "battery": lambda: {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
-                            "section": s.section(battery)},
-        "players": lambda: _players(*table),
-        "result": lambda: {"outcome": result, "section": s.section(won_at) if result == WON else None},
-        "deck": lambda: {"cards": deck_size, "layers": [
-            {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in layers]},
-        "execution": lambda: [dict(step) for step in steps_of(execution)],
-        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
-    }
+    # Made only when read (bots do not read them): see ``_Parts``.
+    parts = _Parts(_PARTS)
+    parts.scenario, parts.battery, parts.result, parts.won_at = s, battery, result, state.won_at
+    parts.table = (tuple(map(len, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
+                   tuple(state.beeped), tuple(map(tuple, hands)) if over else None)
+    parts.deck_size, parts.layers = len(state.deck), state.layers
+    parts.execution, parts.log = state._execution, state.log
+    parts.seat, parts.over = seat, over
     return View("quirky-circuits", seat, data, parts)
