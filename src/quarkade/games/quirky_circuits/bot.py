@@ -21,7 +21,7 @@ from operator import add, mod, mul
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
-from quarkade.core.game import Action, View
+from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_circuits.actions import Play, Signal
 from quarkade.games.quirky_circuits.components import (
     BACKS,
@@ -53,6 +53,12 @@ CARDS_OF_BACK = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card
 class QuirkyCircuitsHeuristic(Bot):
     kind = "heuristic"
 
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        # The game's scenario and mode are those of every view the bot is shown: read once.
+        self._planner = _planner(game.options["scenario"])
+        self._pacing: bool = game.options["pacing"]
+
     def choose(self, view: View, legal: list[Action]) -> Action:
         plays: list[Play] = []
         cards: list[int] = []
@@ -66,7 +72,7 @@ class QuirkyCircuitsHeuristic(Bot):
         if not plays:
             return stop if stop is not None else legal[0]
         # Read key by key: a lazy view then never makes the parts this bot does not need.
-        planner = _planner(view["scenario"]["id"])
+        planner = self._planner
         hand = tuple(map(_CARD_OF, view.get("hand", ())))
         queue = view["queue"]
         robot, tokens = view["robot"], view["tokens"]
@@ -80,9 +86,8 @@ class QuirkyCircuitsHeuristic(Bot):
         # In free play the seats to act are those not yet done: everyone else is done when
         # this seat alone is listed. The cards it played this round are its cards in the queue.
         # (Read so, the view's list of players is never made.)
-        pacing = view["pacing"]
         short = 0
-        if not pacing and len(queue) < QUEUE_MINIMUM and view["to_act"] == [seat]:
+        if not self._pacing and len(queue) < QUEUE_MINIMUM and view["to_act"] == [seat]:
             short = QUEUE_MINIMUM - len(queue)
         need = short
         if not need:
