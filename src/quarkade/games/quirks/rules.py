@@ -184,7 +184,7 @@ class QuirksState(CachedLegalActions):
 
     def _discard(self, card: int) -> None:
         self._piles = None
-        self.stacks[CARDS[card].stack].discard(card)
+        self.stacks[_STACK_OF[card]].discard(card)
 
     def shown_piles(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """Each stack's size and its discards, as every view shows them: the stacks change only
@@ -419,8 +419,9 @@ class QuirksState(CachedLegalActions):
         before = self.climate
         self.climate = (self.climate + steps) % SPACES
         self._note("climate", -1, seat, steps, self.climate)
-        crossed = {(before + step) % SPACES for step in range(1, steps + 1)}
-        if self.game.options["random_mutation"] and crossed & COMPONENTS.x_spaces:
+        # (the spaces crossed looked at only with the optional rule: most games play without it)
+        if self.game.options["random_mutation"] and \
+                {(before + step) % SPACES for step in range(1, steps + 1)} & COMPONENTS.x_spaces:
             self.mutation_queue = [
                 (seat + step) % self.players for step in range(1, self.players + 1)
                 if not self.eliminated[(seat + step) % self.players]
