@@ -26,7 +26,7 @@ from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, card_json, cards_json, known_name, quirks_name
+from quarkade.games.quirks.views import NUMBERS, card_json, cards_json, hand_json, known_name, quirks_name
 
 CARDS = COMPONENTS.cards
 HAND = 7
@@ -450,7 +450,7 @@ class _Parts(BoundParts):
 
     def hand_part(self) -> list[dict[str, Any]]:
         assert self.hand is not None
-        return _hand_json(self.hand, self.table)
+        return hand_json(self.hand, self.table)
 
 
 _SPECTATOR_PARTS = {"players": _Parts.players, "discard_pile": _Parts.discard_pile, "log": _Parts.log_part}
@@ -495,20 +495,8 @@ class QuirklingView(View):
         return found
 
 
-# The cards in the order a hand shows them (HAND_ORDER), each card's place in it, and the printed
-# faces in it: a hand's places are sorted as plain ints rather than its cards by a key of tuples.
-_BY_HAND_RANK = tuple(sorted(range(len(CARDS)), key=HAND_ORDER.__getitem__))
-_HAND_RANK = tuple(_BY_HAND_RANK.index(card) for card in range(len(CARDS)))
-_PRINTED_BY_HAND_RANK = tuple(card_json(card, PRINTED) for card in _BY_HAND_RANK)
+# Each card with the printed codes, made once and shared by every view (a view's values are read-only).
 _PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))
-
-
-def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
-    """A hand as its seat sees it, in the order it keeps it."""
-    ranks = sorted(map(_HAND_RANK.__getitem__, hand))
-    if table is PRINTED:  # the faces shared by every view (a view's values are read-only)
-        return [_PRINTED_BY_HAND_RANK[rank] for rank in ranks]
-    return cards_json([_BY_HAND_RANK[rank] for rank in ranks], table)
 
 
 def _players_json(sizes: tuple[int, ...], made: tuple[tuple[tuple[int, ...], ...], ...], refused: tuple[bool, ...],

@@ -26,7 +26,7 @@ from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import HAND_ORDER, NUMBERS, cards_json, known_name
+from quarkade.games.quirks.views import NUMBERS, cards_json, hand_json, known_name
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -494,7 +494,7 @@ class _Parts(BoundParts):
 
     def hand_part(self) -> list[dict[str, Any]]:
         """Most decisions weigh the QUiRKS alone: the hand is made when read."""
-        return _hand_json(self.hand, self.table)
+        return hand_json(self.hand, self.table)
 
 
 _SPECTATOR_PARTS = {"stacks": _Parts.stacks, "destiny": _Parts.destiny, "extinct": _Parts.extinct_part,
@@ -536,17 +536,6 @@ def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...])
     return shown
 
 
-def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
-    """The hand as a view shows it (by stack, then card), shared by the views that show it
-    alike with the printed codes: a hand changes only when a card is exchanged."""
-    if table is not PRINTED:
-        return cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table)
-    shown = _SHOWN_HANDS.get(hand)
-    if shown is None:
-        shown = _SHOWN_HANDS.keep(hand, cards_json(sorted(hand, key=HAND_ORDER.__getitem__), table))
-    return shown
-
-
 # What views show alike, shared by them (a view's values are read-only; the keys hold all a
 # value shows): the QUiRKS, by whether the codes are hidden and by their cards; the piles, by
 # the stacks' sizes and discards; the hand with the printed codes, by its cards in the state's
@@ -554,7 +543,6 @@ def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, 
 _CACHE_LIMIT = 50_000
 _SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 _SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
-_SHOWN_HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 # An action's moves, by the niche, the cards of its QUiRKS and the hand (see _action_moves).
 _ACTION_MOVES = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)
 

@@ -371,7 +371,7 @@ class _Parts(BoundParts):
         return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
 
     def hand_json(self) -> list[dict[str, Any]]:
-        return _hand_json(self.hand, self.table)
+        return hand_json(self.hand, self.table)
 
 
 # The parts of a spectator's view, and those of a seat's (its hand too: many decisions never look at it).
@@ -418,7 +418,9 @@ def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
 _HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 
 
-def _hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+def hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
+    """A hand as its holder sees it, by stack then card (HAND_ORDER), the cards' codes read from
+    ``table``: with the printed table, made once for each hand and shared (read-only)."""
     if table is not PRINTED:
         return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
     shown = _HANDS.get(hand)
