@@ -182,23 +182,29 @@ def test_a_card_outcome_is_the_robots_own_resolution() -> None:
     assert compared > 2000
 
 
-def test_with_every_token_collected_a_card_wins_by_entering_the_start_space() -> None:
-    """``Navigator.step`` tells the outcome of a card on a board with no token left from the
-    empty board's moves (entering the start space meets the goal): in every scenario, from
-    every pose, each kind of card must end as the robot resolving it ends."""
+@pytest.mark.parametrize("filled", [False, True])
+def test_the_empty_boards_moves_tell_a_cards_outcome(filled: bool) -> None:
+    """``Navigator.step`` tells the outcome of a card that enters no token's space, and with
+    every token collected of one that enters the start space (it meets the goal), from the
+    empty board's moves, one by one or all of a set of tokens at once (``fill``): in every
+    scenario, with its first tokens and with none, from every pose, each kind of card must end
+    as the robot resolving it ends."""
     from quarkade.games.quirky_circuits.components import COMPONENTS
     from quarkade.games.quirky_circuits.navigator import Navigator
 
     for scenario_id in SCENARIO_IDS:
         scenario = COMPONENTS.scenario(scenario_id)
         nav = Navigator(scenario)
-        empty = nav.tokens_id(())
-        for pose in range(nav.poses):
-            space, facing = nav.unpose(pose)
-            if space in scenario.obstacles:
-                continue
-            for kind in range(8):
-                robot = Robot(scenario, space, facing, (), record=False)
-                robot.resolve(kind)
-                expected = WIN if robot.won else nav.robot_state(robot.space, robot.facing, robot.tokens)
-                assert nav.step(empty * nav.poses + pose, kind) == expected, (scenario_id, space, facing, kind)
+        for tokens in ((), scenario.tokens):
+            number = nav.tokens_id(tokens)
+            if filled:
+                nav.fill(number)
+            for pose in range(nav.poses):
+                space, facing = nav.unpose(pose)
+                if space in scenario.obstacles:
+                    continue
+                for kind in range(8):
+                    robot = Robot(scenario, space, facing, nav.token_sets[number], record=False)
+                    robot.resolve(kind)
+                    expected = WIN if robot.won else nav.robot_state(robot.space, robot.facing, robot.tokens)
+                    assert nav.step(number * nav.poses + pose, kind) == expected, (scenario_id, tokens, pose, kind)

@@ -143,7 +143,7 @@ class QuirkyCircuitsHeuristic(Bot):
         if tuple(kept) != hand or robot != last[0] or tokens != last[1] or queue[:-1] != last[2]:
             return None
         nav = planner.nav
-        outcomes, step, kind = nav.outcomes, nav.step, card % QUIRK
+        outcomes, step, kind = nav.outcomes, nav.planned_step, card % QUIRK
         ends = []
         for end in last[4]:
             if end != WIN:
@@ -159,7 +159,7 @@ class QuirkyCircuitsHeuristic(Bot):
         nav = planner.nav
         space = robot["space"]
         start = planner.tokens_id(tokens) * nav.poses + (space[1] * nav.width + space[0]) * 4 + FACING[robot["facing"]]
-        step, outcomes = nav.step, nav.outcomes
+        step, outcomes = nav.planned_step, nav.outcomes
         # The face-up cards before the first face-down one take the same course in every
         # filling: they are resolved once. Only a card's kind moves the robot.
         slots: list[tuple[int, int]] = []  # after those: (kind, or -1 face down; its back)
@@ -444,7 +444,7 @@ class Planner:
             try:
                 after = outcomes[before | kind]  # ``Navigator.step``, when known
             except KeyError:
-                after = nav.step(state, kind)
+                after = nav.planned_step(state, kind)
             if after == WIN:
                 value = WIN_VALUE
             elif not rest:
@@ -485,7 +485,7 @@ class Planner:
             try:
                 then_state = outcomes[before | kind]
             except KeyError:
-                then_state = nav.step(state, kind)
+                then_state = nav.planned_step(state, kind)
             if then_state == WIN:
                 then = WIN_VALUE
             elif not left:

@@ -61,6 +61,7 @@ class Navigator:
         self.outcomes: dict[int, int] = {}  # robot state * 8 + card kind -> the state after it
         self.estimates: dict[int, float] = {}  # by robot state: read directly by the planners' inner loops
         self._floors: dict[int, frozenset[int] | Literal[False]] = {}  # by token set: see ``_floor``
+        self._filled: set[int] = set()  # the token sets whose outcomes ``fill`` worked out
         self._edges: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
         self._touch: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
         self._knocked: dict[Token, tuple[tuple[int, int, int], ...]] = {}
@@ -105,27 +106,16 @@ class Navigator:
         if outcome is None:
             if len(self.outcomes) > self.MOST_REMEMBERED:
                 self.outcomes.clear()
+                self._filled.clear()  # (their outcomes are worked out again as they are asked)
             tokens, pose = divmod(robot_state, self.poses)
             floor = self._floors.get(tokens)
             if floor is None:
                 floor = self._floor(tokens)
             if floor is not False:
-                # Movement never depends on the tokens: a card that enters no token's space
-                # leaves them as they were (and the goal unmet), and ends where it would on an
-                # empty board.
-                edges = self._pose_edges(0)[pose]
-                if edges:
-                    end, entered = edges[kind]
-                    if floor.isdisjoint(entered):
-                        # (With every token collected, a collision on the start space would
-                        # meet the goal: the robot resolves a card from there.)
-                        if floor is not self._home or pose >> 2 != self.start:
-                            outcome = self.outcomes[key] = tokens * self.poses + end
-                            return outcome
-                    elif floor is self._home:
-                        # Every token collected: entering the start space meets the goal.
-                        outcome = self.outcomes[key] = WIN
-                        return outcome
+                outcome = self._on_floor(tokens, floor, pose, kind)
+                if outcome is not None:
+                    self.outcomes[key] = outcome
+                    return outcome
             space, facing = self.unpose(pose)
             before = self.token_sets[tokens]
             robot = Robot(self.scenario, space, facing, before, record=False)
@@ -140,6 +130,55 @@ class Navigator:
                                                                                                robot.facing)
             self.outcomes[key] = outcome
         return outcome
+
+    def planned_step(self, robot_state: int, card: int) -> int:
+        """``step`` for a planner, which asks for most outcomes of the sets of tokens it meets:
+        the first time, every one the empty board's moves tell is worked out at once (``fill``)."""
+        self.fill(robot_state // self.poses)
+        return self.step(robot_state, card)
+
+    def _on_floor(self, tokens: int, floor: frozenset[int], pose: int, kind: int) -> int | None:
+        """The outcome of a card that the empty board's moves tell, for a set of tokens whose
+        ``_floor`` is ``floor`` (None when the robot must resolve it): movement never depends
+        on the tokens, so a card that enters no token's space leaves them as they were, the
+        goal unmet, and ends where it would on an empty board; with every token collected, a
+        card that enters the start space meets the goal."""
+        moves = self._pose_edges(0)[pose]
+        if not moves:  # a pose on an obstacle
+            return None
+        end, entered = moves[kind]
+        if floor.isdisjoint(entered):
+            # (With every token collected, a collision on the start space would meet the
+            # goal: the robot resolves a card from there.)
+            if floor is not self._home or pose >> 2 != self.start:
+                return tokens * self.poses + end
+        elif floor is self._home:
+            return WIN
+        return None
+
+    def fill(self, tokens: int) -> None:
+        """Every outcome of a set of tokens that the empty board's moves tell, worked out at
+        once: a planner that meets a set asks for most of them, and a few hundred in one loop
+        cost less than each in a call of its own the first time it is asked. (The rules, which
+        ask for the cards of a queue alone, leave them to ``step``.)"""
+        if tokens in self._filled:
+            return
+        outcomes, on_floor = self.outcomes, self._on_floor
+        if len(outcomes) > self.MOST_REMEMBERED:
+            outcomes.clear()
+            self._filled.clear()
+        self._filled.add(tokens)
+        floor = self._floors.get(tokens)
+        if floor is None:
+            floor = self._floor(tokens)
+        if floor is False:
+            return
+        for pose in range(self.poses):
+            key = (tokens * self.poses + pose) * 8
+            for kind in range(8):
+                outcome = on_floor(tokens, floor, pose, kind)
+                if outcome is not None:
+                    outcomes[key + kind] = outcome
 
     def _floor(self, tokens: int) -> frozenset[int] | Literal[False]:
         """The spaces of a set's tokens when every one is on the floor and one at least is still
