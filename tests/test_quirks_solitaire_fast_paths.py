@@ -51,6 +51,31 @@ def test_the_bots_caches_never_change_a_choice() -> None:
             assert kept == _play(options, seed, forget=True), (options, seed)
 
 
+def test_the_potential_kept_is_the_potential_worked_out_afresh() -> None:
+    """_REACH keeps a group's potential by what it holds of each stack and which stacks have
+    cards left (not by the group and the hand, which an exchange changes): at every decision of
+    seeded games, the sums found are those worked out anew, and some are found again."""
+    options: dict[str, Any]
+    found_again = 0
+    for options in ({}, {"random_mutation": True}):
+        game = quarkade.load("quirks-solitaire", **options)
+        for seed in range(3):
+            bot = make_bots(game, ["heuristic"], seed)[0]
+            state = game.new_game(seed)
+            while not state.is_over:
+                view = state.view(0)
+                kept = bot_module.Group(view)
+                reading = kept._read_stacks()
+                found_again += (reading.positions, kept.by_stack, reading.stocked) in bot_module._REACH
+                reach = kept._reach()
+                bot_module._REACH.clear()
+                bot_module._PARTS.clear()
+                assert reach == bot_module.Group(view)._reach(), (options, seed)
+                action = bot.choose(view, state.legal_actions(0))
+                state.apply(0, action)
+    assert found_again
+
+
 def test_an_actions_moves_are_the_mutations_the_rules_allow() -> None:
     game = quarkade.load("quirks-solitaire")
     checked = 0

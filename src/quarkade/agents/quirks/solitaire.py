@@ -59,17 +59,20 @@ class Reading:
     again is known by identity and its reading kept, which spares reading it at each of the
     three decisions of an action; a value met anew is read (through _read)."""
 
-    __slots__ = ("quirks_shown", "quirks", "hand_shown", "hand", "stacks_shown", "left", "stock")
+    __slots__ = ("quirks_shown", "quirks", "positions", "hand_shown", "hand", "stacks_shown", "left", "stock",
+                 "stocked")
 
     def __init__(self) -> None:
         self.quirks_shown: list[dict[str, Any]] | None = None
         self.quirks: tuple[tuple[Seen, ...], ...] = ()
+        self.positions: tuple[int, ...] = ()  # by stack, the QUiRKS's cards of it (one short of a card lacks one)
         self.hand_shown: list[dict[str, Any]] | None = None
         self.hand: tuple[Seen, ...] = ()
         self.stacks_shown: dict[str, Any] | None = None
         self.left: tuple[int, ...] = ()  # by stack, the cards left
         # By stack, what a decision reads of the cards left: 0 if none, 1 if one or two, 2 if more.
         self.stock: tuple[int, ...] = ()
+        self.stocked: tuple[bool, ...] = ()  # by stack, whether it has cards left
 
 
 class Group:
@@ -87,6 +90,7 @@ class Group:
         shown = view["quirks"]
         if shown is not reading.quirks_shown:
             reading.quirks_shown, reading.quirks = shown, tuple([_read(q["cards"]) for q in shown])
+            reading.positions = _positions(reading.quirks)
         self.quirks = reading.quirks
         self.thresholds: tuple[int, ...] = _THRESHOLDS(view["thresholds"])
         self._target = -1
@@ -125,6 +129,7 @@ class Group:
             if shown is not reading.stacks_shown:
                 reading.stacks_shown, reading.left = shown, tuple(map(_CARDS_LEFT, _STACKS(shown)))
                 reading.stock = tuple([0 if count == 0 else 1 if count <= 2 else 2 for count in reading.left])
+                reading.stocked = tuple([count > 0 for count in reading.left])
             self._stacks_read = True
         return reading
 
@@ -264,22 +269,18 @@ class Group:
         return self._reach()[climate] - self.thresholds[climate]
 
     def _reach(self) -> tuple[float, ...]:
-        """By climate, the sum ``potential`` weighs against the threshold. It depends on the
-        cards of the group and the hand and on which stacks have cards left, which change at
-        most once in the three decisions of an action: it is kept in _REACH (by the stock,
-        which tells those stacks)."""
-        key = (self.quirks, self.hand, self._read_stacks().stock)
+        """By climate, the sum ``potential`` weighs against the threshold. It depends on how
+        many of the group's positions each stack fills, the cards held of each stack (group and
+        hand alike) and which stacks have cards left, and is kept in _REACH by these: an
+        exchange between the group and the hand leaves them all as they were, so the sums are
+        found again."""
+        reading = self._read_stacks()
+        positions, by_stack, stocked = reading.positions, self.by_stack, reading.stocked
+        key = (positions, by_stack, stocked)
         found = _REACH.get(key)
         if found is not None:
             return found
-        # The positions of each stack in the group, and the cards held of each stack.
-        positions = [0] * len(STACKS)
-        for q in self.quirks:
-            for card in q:
-                positions[card.stack] += 1
-        by_stack = self.by_stack
-        left = self.left
-        parts = [_stack_part(stack, count, by_stack[stack], left[stack] > 0)
+        parts = [_stack_part(stack, count, by_stack[stack], stocked[stack])
                  for stack, count in enumerate(positions) if count]
         # Each climate's terms added up in turn from 0.0, stack after stack (in C).
         return _REACH.keep(key, tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
@@ -320,6 +321,15 @@ def _read(cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
     return found
 
 
+def _positions(quirks: Sequence[Sequence[Seen]]) -> tuple[int, ...]:
+    """By stack, how many cards of it the QUiRKS hold (a QUiRKS short of a card holds fewer)."""
+    positions = [0] * len(STACKS)
+    for cards in quirks:
+        for card in cards:
+            positions[card.stack] += 1
+    return tuple(positions)
+
+
 def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) -> bool:
     """Whether one reads the codes of every card of a QUiRKS and of its partners."""
     for card in cards:
@@ -333,7 +343,8 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # partners, by climate, niche, cards and partners; the same for a QUiRKS with a card one cannot
 # read, by the same and the cards held of that card's stack; the chance a group of cards of
 # known codes reaches a threshold, by climate, threshold and QUiRKS; and the sums of
-# ``Group.potential``, by the group's cards, the hand's and the stacks that have cards left.
+# ``Group.potential``, by the stacks' positions in the group, the cards held of each stack and the
+# stacks that have cards left.
 _CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
 _READ = Memo[tuple[tuple[str, str], ...], tuple[Seen, ...]](_CACHE_SIZE)
 _DRAWN = Memo[tuple[int, int, tuple[Seen, ...]], float](_CACHE_SIZE)
@@ -342,7 +353,7 @@ _GUESSES = Memo[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple
 _HELD_GUESSES = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
                      tuple[float, float]](_CACHE_SIZE)
 _CHANCES = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](_CACHE_SIZE)
-_REACH = Memo[tuple[tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], tuple[float, ...]](_CACHE_SIZE)
+_REACH = Memo[tuple[tuple[int, ...], tuple[tuple[Seen, ...], ...], tuple[bool, ...]], tuple[float, ...]](_CACHE_SIZE)
 # The move an action's decision picks, by what it reads: the target climate, the destined niche,
 # the group, the hand and the stock (see ``Reading``). The player keeps cycling among a few
 # groups: four decisions in ten are met again.
