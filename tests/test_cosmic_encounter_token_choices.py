@@ -117,6 +117,26 @@ def test_a_list_read_item_by_item_is_the_whole_list() -> None:
         assert fresh(held, limit, invited) == fresh(held, limit, invited)
 
 
+def test_a_renewed_list_is_the_same_list_and_its_own() -> None:
+    """The state keeps one list and hands out renewed ones: each lists the same actions (read
+    item by item or whole, before or after the kept one is read or filled), and changing one
+    changes neither the kept list nor the others."""
+    chance = Chance(5)
+    for _ in range(60):
+        planets = sorted({chance.below(25) for _ in range(1 + chance.below(6))})
+        held = tuple((planet, 1 + chance.below(4)) for planet in planets)
+        limit, invited = 1 + chance.below(4), chance.below(4)
+        kept = fresh(held, limit, invited)
+        whole = list(iter(fresh(held, limit, invited)))
+        first = kept.renewed()
+        assert [first[i] for i in range(-1, len(whole) - 1)] == [whole[-1], *whole[:-1]]
+        assert kept[-1] is whole[-1] and whole[0] in kept
+        first.pop()
+        second = kept.renewed()
+        assert second == whole and kept == whole and len(first) == len(whole) - 1
+        assert kept.renewed() == whole  # (the kept list now filled)
+
+
 def test_a_list_made_as_read_behaves_as_a_list() -> None:
     held, whole = ((0, 2), (3, 1), (7, 4)), list(launch_moves(((0, 2), (3, 1), (7, 4)), 3))
     assert [Decline(), *fresh(held, 3, 0)] == [Decline(), *whole]

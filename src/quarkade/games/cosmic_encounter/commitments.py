@@ -131,15 +131,23 @@ class Commitments(list[Action]):
         super().__init__()
         # (A limit of 0 still lists single tokens, as the ways' routes do; bases hold one or more.)
         self.planets, self.counts, self.limit, self.kinds, self.tail = planets, counts, max(limit, 1), kinds, tail
-        self._table: tuple[list[int], ...] | None = None
+        self._table: tuple[tuple[list[int], ...], int] | None = None
         self._filled = False
 
     def _ways(self) -> tuple[tuple[list[int], ...], int]:
-        """The table of ways (``_ways_table``) and how many ways each kind lists."""
-        table = self._table
-        if table is None:
-            table = self._table = _ways_table(self.counts, self.limit)
-        return table, sum(table[0]) - 1  # (less the way of no token)
+        """The table of ways (``_ways_table``) and how many ways each kind lists, worked out at
+        the first read (a bot reads the length and two or three items)."""
+        found = self._table
+        if found is None:
+            table = _ways_table(self.counts, self.limit)
+            found = self._table = (table, sum(table[0]) - 1)  # (less the way of no token)
+        return found
+
+    def renewed(self) -> Commitments:
+        """A new list of the same actions, not yet filled, sharing this one's table of ways."""
+        fresh = Commitments(self.planets, self.counts, self.limit, self.kinds, self.tail)
+        fresh._table = self._table
+        return fresh
 
     def _fill(self) -> None:
         if not self._filled:
@@ -165,17 +173,17 @@ class Commitments(list[Action]):
             return list.__getitem__(self, i)
         if isinstance(i, slice):
             return [self[place] for place in range(*i.indices(len(self)))]
-        place, size = as_index(i), len(self)
+        table, ways = self._ways()
+        listed = len(self.kinds) * ways
+        place, size = as_index(i), listed + len(self.tail)
         if place < 0:
             place += size
         if not 0 <= place < size:
             raise IndexError("list index out of range")
-        table, ways = self._ways()
-        listed = len(self.kinds) * ways
         if place >= listed:
             return self.tail[place - listed]
         block, place = divmod(place, ways)
-        way = self._way(table, place)
+        way = self._last_way() if place == ways - 1 else self._way(table, place)
         made, make = _KINDS[self.kinds[block]]
         action = made.get(way)
         if action is None:
@@ -201,6 +209,20 @@ class Commitments(list[Action]):
             left -= taken
             if not left:
                 break
+        return tuple(way)
+
+    def _last_way(self) -> tuple[int, ...]:
+        """The planets of the last way of a kind's block, the one bots read (the most tokens
+        a side may take): of the largest size, the later bases giving all they can first."""
+        left = min(self.limit, sum(self.counts))
+        way: list[int] = []
+        for planet, count in zip(reversed(self.planets), reversed(self.counts), strict=True):
+            taken = min(count, left)
+            way += repeat(planet, taken)
+            left -= taken
+            if not left:
+                break
+        way.reverse()
         return tuple(way)
 
     def __contains__(self, action: object) -> bool:

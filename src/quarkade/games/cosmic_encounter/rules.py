@@ -345,19 +345,29 @@ class CosmicState(CachedLegalActions):
 
     # Legal actions are asked for at every step of every playout: this does what
     # ``CachedLegalActions`` does, in fewer calls. The launches and commitments are a list made
-    # as it is read (``Commitments``), each its own: one kept for the checked apply's look by
-    # identity would be made whole by it, where the rules tell a way from its planets.
+    # as it is read (``Commitments``): the one kept is never handed out (a reader may change
+    # its list), each reader gets a new one sharing its table of ways.
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
         cached = self._legal
         if cached is None or cached[0] != seat:
             by_step = moves.BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
-            found = [] if by_step is None else by_step(self, seat)
-            if type(found) is commitments.Commitments:
-                return found
-            cached = self._legal = (seat, found)
-        return list(cached[1])
+            cached = self._legal = (seat, [] if by_step is None else by_step(self, seat))
+        listed = cached[1]
+        return listed.renewed() if type(listed) is commitments.Commitments else list(listed)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """As ``CachedLegalActions.apply``; a launch or an ally's commitment is known legal when
+        the kept ``Commitments`` tells it from its planets (a look by identity would make every
+        action of the list), rather than by a list of them made again for ``why_illegal``."""
+        cached = self._legal
+        if cached is None or type(cached[1]) is not commitments.Commitments:
+            CachedLegalActions.apply(self, seat, action)
+        elif cached[0] == seat and type(seat) is int and action in cached[1]:
+            self.apply_unchecked(seat, action)
+        else:
+            State.apply(self, seat, action)
 
     @property
     def is_over(self) -> bool:
