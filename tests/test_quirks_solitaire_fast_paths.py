@@ -8,6 +8,7 @@ from typing import Any
 
 import quarkade
 from quarkade.agents.quirks import solitaire as bot_module
+from quarkade.agents.quirks import solitaire_group as group_module
 from quarkade.core.game import Action, View
 from quarkade.games.quirks import solitaire as rules
 from quarkade.games.quirks.actions import Verb, move
@@ -18,9 +19,9 @@ from quarkade.tools.match import make_bots
 
 
 def _forget() -> None:
-    for cache in (bot_module._GUESSES, bot_module._HELD_GUESSES, bot_module._CHANCES,
-                  bot_module._REACH, bot_module._PARTS, bot_module._READ, bot_module._DRAWN,
-                  bot_module._BY_STACK, bot_module._MUTATIONS):
+    for cache in (group_module._GUESSES, group_module._HELD_GUESSES, group_module._CHANCES,
+                  group_module._REACH, group_module._PARTS, group_module._READ, group_module._DRAWN,
+                  group_module._BY_STACK, bot_module._MUTATIONS):
         cache.clear()
 
 
@@ -35,7 +36,7 @@ def _play(options: dict[str, Any], seed: int, forget: bool) -> list[str]:
     while not state.is_over:
         if forget:
             _forget()
-            bot.reading = bot_module.Reading()
+            bot.reading = group_module.Reading()
         action: Action = bot.choose(state.view(0), state.legal_actions(0))
         played.append(str(action))
         state.apply(0, action)
@@ -64,13 +65,13 @@ def test_the_potential_kept_is_the_potential_worked_out_afresh() -> None:
             state = game.new_game(seed)
             while not state.is_over:
                 view = state.view(0)
-                kept = bot_module.Group(view)
+                kept = group_module.Group(view)
                 reading = kept._read_stacks()
-                found_again += (reading.positions, kept.by_stack, reading.stocked) in bot_module._REACH
+                found_again += (reading.positions, kept.by_stack, reading.stocked) in group_module._REACH
                 reach = kept._reach()
-                bot_module._REACH.clear()
-                bot_module._PARTS.clear()
-                assert reach == bot_module.Group(view)._reach(), (options, seed)
+                group_module._REACH.clear()
+                group_module._PARTS.clear()
+                assert reach == group_module.Group(view)._reach(), (options, seed)
                 action = bot.choose(view, state.legal_actions(0))
                 state.apply(0, action)
     assert found_again

@@ -422,11 +422,12 @@ class SolitaireState(CachedLegalActions):
         quirks = self.quirks
         if codes is PRINTED or codes is None:
             # Nearly every view shows the printed codes, or none: the QUiRKS are shown by one
-            # list shared by every view that shows them alike.
+            # list shared by every view that shows them alike, of each QUiRKS's own shared part.
             key = (codes is None, *quirks)
             shown = _SHOWN_QUIRKS.get(key)
             if shown is None:
-                shown = _SHOWN_QUIRKS.keep(key, _quirks_json(quirks, codes))
+                shown = _SHOWN_QUIRKS.keep(key, [_shown_quirks(niche, cards, codes)
+                                                 for niche, cards in enumerate(quirks)])
         else:
             shown = _quirks_json(quirks, codes)
         counted = self.counted
@@ -522,7 +523,22 @@ def _action_moves(niche: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> 
 
 
 def _quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
-    return [{"niche": NICHES[n], "name": known_name(q), "cards": cards_json(q, codes)} for n, q in enumerate(quirks)]
+    return [_one_quirks_json(n, q, codes) for n, q in enumerate(quirks)]
+
+
+def _one_quirks_json(niche: int, cards: tuple[int, ...], codes: AdaptationTable | None) -> dict[str, Any]:
+    return {"niche": NICHES[niche], "name": known_name(cards), "cards": cards_json(cards, codes)}
+
+
+def _shown_quirks(niche: int, cards: tuple[int, ...], codes: AdaptationTable | None) -> dict[str, Any]:
+    """A QUiRKS as the views show it with the printed codes or none, shared by them: an action
+    changes one QUiRKS, and the two others are shown as they were (a reader that meets the same
+    cards as before knows they did not change)."""
+    key = (niche, codes is None, cards)
+    shown = _SHOWN_ONE_QUIRKS.get(key)
+    if shown is None:
+        shown = _SHOWN_ONE_QUIRKS.keep(key, _one_quirks_json(niche, cards, codes))
+    return shown
 
 
 def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
@@ -537,11 +553,11 @@ def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...])
 
 
 # What views show alike, shared by them (a view's values are read-only; the keys hold all a
-# value shows): the QUiRKS, by whether the codes are hidden and by their cards; the piles, by
-# the stacks' sizes and discards; the hand with the printed codes, by its cards in the state's
-# order.
+# value shows): the QUiRKS, by whether the codes are hidden and by their cards, and each QUiRKS
+# by its niche, the same and its cards; the piles, by the stacks' sizes and discards.
 _CACHE_LIMIT = 50_000
 _SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+_SHOWN_ONE_QUIRKS = Memo[tuple[int, bool, tuple[int, ...]], dict[str, Any]](_CACHE_LIMIT)
 _SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
 # An action's moves, by the niche, the cards of its QUiRKS and the hand (see _action_moves).
 _ACTION_MOVES = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)
