@@ -37,7 +37,7 @@ class Reading:
     three decisions of an action; a value met anew is read (through _read)."""
 
     __slots__ = ("quirks_shown", "cards_shown", "quirks", "positions", "hand_shown", "hand", "stacks_shown", "left",
-                 "stock", "stocked")
+                 "stock", "stocked", "reach_of", "reach")
 
     def __init__(self) -> None:
         self.quirks_shown: list[dict[str, Any]] | None = None
@@ -51,6 +51,10 @@ class Reading:
         # By stack, what a decision reads of the cards left: 0 if none, 1 if one or two, 2 if more.
         self.stock: tuple[int, ...] = ()
         self.stocked: tuple[bool, ...] = ()  # by stack, whether it has cards left
+        # The potential's sums (Group._reach) at the last decision that weighed them, and the
+        # readings of the QUiRKS, the hand and the stocks they were worked out from.
+        self.reach_of: tuple[object, object, object] = (None, None, None)
+        self.reach: tuple[float, ...] = ()
 
     def read_quirks(self, shown: list[dict[str, Any]]) -> None:
         """Read the QUiRKS of a view: an action changes one of them, and the game shows each
@@ -263,18 +267,24 @@ class Group:
         many of the group's positions each stack fills, the cards held of each stack (group and
         hand alike) and which stacks have cards left, and is kept in _REACH by these: an
         exchange between the group and the hand leaves them all as they were, so the sums are
-        found again."""
+        found again. The action's decision weighs them with the group the climate's decision
+        before it weighed: the readings it read them from, kept with them, tell it (by identity)."""
         reading = self._read_stacks()
-        positions, by_stack, stocked = reading.positions, self.by_stack, reading.stocked
+        quirks, hand, stocked = self.quirks, self.hand, reading.stocked
+        read_from = reading.reach_of
+        if quirks is read_from[0] and hand is read_from[1] and stocked is read_from[2]:
+            return reading.reach
+        positions, by_stack = reading.positions, self.by_stack
         key = (positions, by_stack, stocked)
         found = _REACH.get(key)
-        if found is not None:
-            return found
-        parts = [_stack_part(stack, count, by_stack[stack], stocked[stack])
-                 for stack, count in enumerate(positions) if count]
-        # Each climate's terms added up in turn from 0.0, stack after stack (in C).
-        return _REACH.keep(key, tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
-                                       for climate in range(CLIMATE_COUNT)]))
+        if found is None:
+            parts = [_stack_part(stack, count, by_stack[stack], stocked[stack])
+                     for stack, count in enumerate(positions) if count]
+            # Each climate's terms added up in turn from 0.0, stack after stack (in C).
+            found = _REACH.keep(key, tuple([reduce(add, chain.from_iterable([part[climate] for part in parts]), 0.0)
+                                            for climate in range(CLIMATE_COUNT)]))
+        reading.reach_of, reading.reach = (quirks, hand, stocked), found
+        return found
 
     def target(self) -> int:
         if self._target < 0:
