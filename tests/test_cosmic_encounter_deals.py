@@ -48,6 +48,23 @@ def test_an_offer_names_cards_of_ones_own_hand_each_set_of_faces_once() -> None:
     assert [state.view(seat).to_json() for seat in (None, 0, 1, 2, 3)] == views
 
 
+def test_a_deals_list_is_kept_and_handed_out_as_copies() -> None:
+    """The deal's actions are made once and kept: a reader's list is its own (changing it
+    changes nothing), an action of the list or an equal one made elsewhere is applied, an
+    offer not listed is refused."""
+    state, offence, _ = at_deal(["a8"], ["a4"])
+    first = state.legal_actions(offence)
+    first.clear()
+    legal = state.legal_actions(offence)
+    assert legal and legal == state.legal_actions(offence)
+    offer = next(a for a in legal if isinstance(a, Offer) and a.give == ("a8",) and a.get == 1 and a.bases == 3)
+    assert state.why_illegal(offence, Offer(("a8", "a8"), 1, 3)) is not None
+    twin = state.clone()
+    state.apply(offence, offer)
+    twin.apply(offence, Offer(("a8",), 1, 3))
+    assert state.history == twin.history and state.to_act == twin.to_act
+
+
 def test_the_acceptor_names_as_many_cards_as_asked_and_they_change_hands() -> None:
     state, offence, defence = at_deal(["a8", "a9"], ["a4", "a5", "a6"])
     assert not any(isinstance(a, Accept) for a in state.legal_actions(defence))  # no offer yet

@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from quarkade.core.bots import Bot, register_bot
@@ -55,6 +56,7 @@ from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARE
 from quarkade.games.cosmic_encounter.moves import PASS
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
+_TOKENS = itemgetter("tokens")
 TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
 
@@ -170,7 +172,7 @@ class CosmicHeuristic(Bot):
     @staticmethod
     def _sources(data: View, seat: int, count: int) -> tuple[int, ...]:
         """Tokens from the fullest bases, never the target planet (so no base is emptied)."""
-        tokens = [p["tokens"] for p in data["planets"]]  # read, never changed
+        tokens = list(map(_TOKENS, data["planets"]))  # (read, never changed; picked out in C)
         return fullest_sources(tokens, seat, count, planet_index(data["encounter"]["target"]))
 
     def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:

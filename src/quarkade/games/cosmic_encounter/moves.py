@@ -32,7 +32,7 @@ from quarkade.games.cosmic_encounter.actions import (
     Timeout,
     Trade,
 )
-from quarkade.games.cosmic_encounter.commitments import Commitments, alliances, launches
+from quarkade.games.cosmic_encounter.commitments import alliances, launches
 from quarkade.games.cosmic_encounter.components import DEAL_CARDS as DEAL_CARDS  # text.py reads it here
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES
 from quarkade.games.cosmic_encounter.rules import Step
@@ -61,8 +61,25 @@ def gifts_from(held: tuple[tuple[str, int], ...], sizes: range) -> list[tuple[st
             if all(gift.count(face) <= counts[face] for face in set(gift))]
 
 
+class Kept(list[Action]):
+    """A legal list made once and kept for every position that gives it (never changed: the
+    state hands out copies). Whether an action is listed is first told by identity, in one
+    look-up of its id (a listed action is alive while the list is), rather than by a walk
+    through a deal's hundred or two actions; an action made elsewhere is compared as a list
+    compares it."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, actions: list[Action]) -> None:
+        super().__init__(actions)
+        self.ids = frozenset(map(id, actions))
+
+    def __contains__(self, action: object) -> bool:
+        return id(action) in self.ids or list.__contains__(self, action)
+
+
 @lru_cache(maxsize=64)
-def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -> tuple[Action, ...]:
+def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -> Kept:
     """A deal's actions from what decides them: the faces the seat holds, the most cards it may
     ask for, and how many the offer it may accept asks (-1: none). Hands stay as they are while
     offers go back and forth, so the same actions are asked for again and again."""
@@ -70,7 +87,8 @@ def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -
                            for get in range(most_asked + 1) for bases in range(4)]
     if count >= 0:
         found.extend(Accept(give) for give in gifts_from(held, range(count, count + 1)))
-    return (*found, Timeout())
+    found.append(Timeout())
+    return Kept(found)
 
 
 def asked(s: CosmicState, seat: int) -> int:
@@ -137,7 +155,7 @@ def _cards(s: CosmicState, seat: int) -> list[Any]:
 
 def _deal(s: CosmicState, seat: int) -> list[Any]:
     theirs = len(s.hands[s.opponent(seat)])
-    return list(deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat)))
+    return deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat))  # (kept: never changed)
 
 
 def _place(s: CosmicState, seat: int) -> list[Any]:
@@ -183,8 +201,9 @@ def listed(legal: list[Action], action: Action) -> bool:
     """Whether ``action`` is one of ``legal``. Bots and faces mostly send an action taken from
     the list, or one made once and shared (a launch, an ally's commitment): it is found by
     identity first, which spares comparing it with each action before it; the launches and
-    commitments tell it from the action's planets (``Commitments``), without being made."""
-    if type(legal) is Commitments:
+    commitments tell it from the action's planets (``Commitments``), without being made, and
+    a deal's kept list from the action's id (``Kept``)."""
+    if type(legal) is not list:  # (a ``Commitments`` or a ``Kept`` list)
         return action in legal
     return any(map(is_, legal, repeat(action))) or action in legal
 
