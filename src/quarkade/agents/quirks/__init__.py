@@ -4,8 +4,10 @@ No bot ever sees an adaptation value: the table that gives them is used only in 
 the views do not carry it. Each bot reads its view as a player reads the table
 (:mod:`quarkade.agents.quirks.seen`):
 
-- :mod:`~quarkade.agents.quirks.evolution`: the Quirks bot (``heuristic``);
-- :mod:`~quarkade.agents.quirks.solitaire`: the solitaire bot (``heuristic`` or ``solitaire``);
+- :mod:`~quarkade.agents.quirks.evolution`: the Quirks bot (``heuristic``), reading its view
+  through :mod:`~quarkade.agents.quirks.table`;
+- :mod:`~quarkade.agents.quirks.solitaire`: the solitaire bot (``heuristic`` or ``solitaire``),
+  reading its view through :mod:`~quarkade.agents.quirks.solitaire_group`;
 - :mod:`~quarkade.agents.quirks.quirkling`: the Quirkling bot (``heuristic``).
 
 Importing this package registers them.
