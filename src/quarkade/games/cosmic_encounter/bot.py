@@ -52,7 +52,15 @@ from quarkade.games.cosmic_encounter.actions import (
     Trade,
 )
 from quarkade.games.cosmic_encounter.commitments import shared
-from quarkade.games.cosmic_encounter.components import FLAVOURS, PLANETS, SQUARES, WIN_BASES, Edict, fullest_sources
+from quarkade.games.cosmic_encounter.components import (
+    FLAVOURS,
+    PLANETS,
+    SQUARES,
+    WIN_BASES,
+    Edict,
+    foreign_bases,
+    fullest_sources,
+)
 from quarkade.games.cosmic_encounter.moves import PASS
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
@@ -188,12 +196,13 @@ class CosmicHeuristic(Bot):
             assert type(last) is Ally  # (a final class)
             most[last.side] = len(last.sources)
         gain = self._tokens(data, e["target"], seat) == 0 and int(e["target"].split(".")[0]) != seat
-        # The players (the offence near its win) are read only when joining the offence is in
-        # question: a view makes that part when it is first read.
+        # Whether the offence is near its win is asked only when joining the offence is in
+        # question, and counted from the planets (read for the sources anyway) rather than
+        # from the players part, made for every seat for the two numbers it gives here.
         if most[0] and gain:
-            players = data["players"]
-            near_win = players[data["offence"]]["foreign_bases"] >= WIN_BASES - 1
-            if not near_win or players[seat]["foreign_bases"] >= WIN_BASES - 1:
+            rows = list(map(_TOKENS, data["planets"]))
+            near_win = foreign_bases(rows, data["offence"]) >= WIN_BASES - 1
+            if not near_win or foreign_bases(rows, seat) >= WIN_BASES - 1:
                 return shared(Ally(0, self._sources(data, seat, min(most[0], 2))))
         if most[1]:
             return shared(Ally(1, self._sources(data, seat, min(most[1], 2))))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 PLANETS = 5  # planets in a home system
@@ -169,6 +170,14 @@ def face_info(card: Card, square: int) -> dict[str, Any]:
     if card.kind is Kind.QUARK:
         info["flavour"], info["printed"] = FLAVOURS[card.flavour], card.value
     return info
+
+
+def foreign_bases(tokens: list[list[int]], seat: int) -> int:
+    """The planets outside the seat's home system holding its tokens, from the board's rows
+    (the state's, or a view's ``planets`` tokens: the same count either way)."""
+    home = seat * PLANETS
+    column = list(map(itemgetter(seat), tokens))  # the seat's tokens on each planet
+    return len(column) - column.count(0) - (PLANETS - column[home:home + PLANETS].count(0))
 
 
 def fullest_sources(tokens: list[list[int]], seat: int, count: int, exclude: int) -> tuple[int, ...]:

@@ -28,6 +28,7 @@ from quarkade.games.cosmic_encounter.components import (
     WIN_BASES,
     Card,
     deck_cards,
+    foreign_bases,
 )
 from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
 from quarkade.games.cosmic_encounter.timing import DealClock
@@ -306,9 +307,7 @@ class CosmicState(CachedLegalActions):
         placements.add(self, seat, placements.HOME, count)
 
     def foreign_bases(self, seat: int) -> int:
-        home = seat * PLANETS
-        column = list(map(itemgetter(seat), self.tokens))  # the seat's tokens on each planet
-        return len(column) - column.count(0) - (PLANETS - column[home:home + PLANETS].count(0))
+        return foreign_bases(self.tokens, seat)
 
     def draw_cards(self, seat: int, count: int) -> list[int]:
         drawn: list[int] = []
