@@ -16,6 +16,7 @@ import pytest
 
 from quarkade.games.qwarks.components import CARD_BY_ID, Card, Question
 
+from . import conftest
 from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
 
 pytestmark = [
@@ -24,6 +25,10 @@ pytestmark = [
 ]
 
 COVER_SECONDS = 3
+# A card or a question that is there is clicked within milliseconds; one taken meanwhile (a bot
+# covered the card first) is given up after this, so that a lost race never keeps the person
+# from the next turn's (a click waits for its element to come back until its timeout).
+CLICK_MS = 1_500
 
 # What the page shows, read in one go: the phase, the turn, the cards one may cover (deck, id),
 # the cards under a hand, whether this seat is asked to answer, the question, the end.
@@ -72,11 +77,11 @@ class Player:
             self.memory.setdefault(turn, {}).update({deck: card for deck, card in now["shown"]})
             self.saw_countdown |= now["countdown"]
         if now["asking"]:
-            return click_if_there(self.page, f"[data-ask='{now['asking'][0]}']")
+            return click_if_there(self.page, f"[data-ask='{now['asking'][0]}']", timeout=CLICK_MS)
         if now["coverable"] and turn not in self.covered:
             deck = self.choose(now["coverable"], self.memory[turn])
             self.reached.add(turn)
-            if click_if_there(self.page, f".qw-card.coverable[data-deck='{deck}']"):
+            if click_if_there(self.page, f".qw-card.coverable[data-deck='{deck}']", timeout=CLICK_MS):
                 self.covered[turn] = deck
             return True
         if now["answering"] and turn not in self.answered:
@@ -102,7 +107,10 @@ class Player:
 
 
 def shoot(page: Any, name: str) -> None:
-    """The whole page at 1440 wide, as tall as it is (the header stays at the top)."""
+    """The whole page at 1440 wide, as tall as it is (the header stays at the top), when
+    screenshots are asked: the page laid out twice again takes time from a three-second race."""
+    if not conftest._update_screenshots:
+        return
     height = int(page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": 1440, "height": max(900, height)})
     screenshot(page, name)
