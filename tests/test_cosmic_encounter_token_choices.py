@@ -14,9 +14,10 @@ from itertools import product
 import pytest
 
 from quarkade.core.chance import Chance
+from quarkade.core.game import Action
 from quarkade.games.cosmic_encounter import commitments
 from quarkade.games.cosmic_encounter.actions import Ally, Decline, Launch
-from quarkade.games.cosmic_encounter.commitments import ally_moves, launch_moves, shared
+from quarkade.games.cosmic_encounter.commitments import shared
 from quarkade.games.cosmic_encounter.setup_phases import choices_from
 
 
@@ -47,6 +48,25 @@ def test_a_base_short_of_tokens_gives_no_more_than_it_holds() -> None:
     ways = choices_from(held, 3)
     assert (1, 1) not in ways and (7, 7, 7) not in ways and (0, 0, 0) in ways and (1, 7, 7) in ways
     assert ways[:3] == ((0,), (1,), (7,))
+
+
+def fresh(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> commitments.Commitments:
+    """A position's legal list as the game gives it, not yet read: the launches from bases
+    holding ``held`` (planet, tokens), or an invited seat's commitments (``invited``: bit 1 the
+    offence, bit 2 the defence) then its decline."""
+    planets = tuple(planet for planet, _ in held)
+    counts = tuple(count for _, count in held)
+    if invited:
+        return commitments.alliances(planets, counts, limit, invited)
+    return commitments.launches(planets, counts, limit)
+
+
+def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Action, ...]:
+    return tuple(fresh(held, limit, 0))
+
+
+def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
+    return tuple(fresh(held, limit, invited))
 
 
 def test_launch_and_ally_actions_are_the_ways_each_made_once() -> None:
@@ -81,12 +101,6 @@ def test_launches_and_commitments_made_in_a_batch_are_those_made_one_by_one() ->
             made[0].sources = (1,)
 
 
-def fresh(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> commitments.Commitments:
-    """A position's legal list as the game gives it, not yet read."""
-    planets, counts = commitments._columns(held)
-    if invited:
-        return commitments.alliances(planets, counts, limit, invited)
-    return commitments.launches(planets, counts, limit)
 
 
 def test_a_list_read_item_by_item_is_the_whole_list() -> None:

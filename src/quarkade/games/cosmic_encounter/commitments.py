@@ -303,21 +303,6 @@ def alliances(planets: tuple[int, ...], counts: tuple[int, ...], limit: int, inv
     return Commitments(planets, counts, limit, kinds, _DECLINE)
 
 
-def launch_moves(held: tuple[tuple[int, int], ...], limit: int) -> tuple[Launch, ...]:
-    """The launches of 1 to ``limit`` tokens from bases holding ``held`` (planet, tokens)."""
-    return tuple(launches(*_columns(held), limit))  # type: ignore[arg-type]
-
-
-def ally_moves(held: tuple[tuple[int, int], ...], limit: int, invited: int) -> tuple[Action, ...]:
-    """An invited seat's actions from bases holding ``held``: see ``alliances``."""
-    return tuple(alliances(*_columns(held), limit, invited))
-
-
-def _columns(held: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    planets, counts = (tuple(column) for column in zip(*held, strict=True)) if held else ((), ())
-    return planets, counts
-
-
 def shared(action: Action) -> Action:
     """The launch or ally's commitment made once and shared that equals ``action`` (``action``
     itself if there is none, or for another kind): the one the legal actions hold."""
