@@ -80,13 +80,17 @@ def dealing(message: Message) -> bool:
     return message["view"]["step"] == "deal" and any(a.startswith("offer") for a in message["legal"])
 
 
-async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> None:
-    """Random legal play, a Compromise whenever one may be played, until a deal opens."""
+async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> bool:
+    """Random legal play, a Compromise whenever one may be played, until a deal opens (True)
+    or the game ends without one (False: a table's seed is secret and random, and about one
+    game in a hundred and fifty is won before any deal)."""
     acted: set[tuple[int, int]] = set()
     for _ in range(3000):
-        number, message = await until(seats, lambda m: bool(m["legal"]) and not m["over"])
+        number, message = await until(seats, lambda m: bool(m["legal"]) or m["over"])
+        if message["over"]:
+            return False
         if dealing(message):
-            return
+            return True
         if (number, message["seq"]) in acted:
             await asyncio.sleep(0.005)
             continue
@@ -95,6 +99,21 @@ async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> None:
         action = "play c" if "play c" in legal else rng.choice(legal)
         await seats[number].act(action, message["seq"])
     raise AssertionError("no deal was reached")
+
+
+async def seated_at_a_deal(server: LiveServer, seconds: int, rng: random.Random) -> list[Seat]:
+    """Every seat of a new table, played to its first deal (on a new table again when a game
+    ends without one)."""
+    for _ in range(5):
+        table, tokens = new_table(server, seconds)
+        seats = [Seat() for _ in range(PLAYERS)]
+        for number, seat in enumerate(seats):
+            await seat.open(server, table, tokens[number])
+        if await play_to_a_deal(seats, rng):
+            return seats
+        for seat in seats:
+            await seat.close()
+    raise AssertionError("five games ended without a deal")
 
 
 def new_table(server: LiveServer, seconds: int) -> tuple[str, dict[int, str]]:
@@ -106,13 +125,8 @@ def new_table(server: LiveServer, seconds: int) -> tuple[str, dict[int, str]]:
 
 
 def test_the_server_fails_a_deal_when_its_time_passes(server: LiveServer) -> None:
-    table, tokens = new_table(server, seconds=1)
-
     async def play() -> tuple[Message, Message, float]:
-        seats = [Seat() for _ in range(PLAYERS)]
-        for number, seat in enumerate(seats):
-            await seat.open(server, table, tokens[number])
-        await play_to_a_deal(seats, random.Random(3))
+        seats = await seated_at_a_deal(server, 1, random.Random(3))
         opened = time.monotonic()
         _, message = await until(seats, dealing)
         _, done = await until(seats, lambda m: m["view"]["step"] != "deal" or m["over"], timeout=5)
@@ -136,13 +150,8 @@ def test_the_server_fails_a_deal_when_its_time_passes(server: LiveServer) -> Non
 def test_a_deal_on_the_clock_keeps_refusing_stale_actions(server: LiveServer) -> None:
     """A deal is no race: an acceptance answers the offer its seat saw, so an action that
     answers an older update is refused as stale, and an offer carries no time."""
-    table, tokens = new_table(server, seconds=30)
-
     async def play() -> tuple[list[Message], Message, Message]:
-        seats = [Seat() for _ in range(PLAYERS)]
-        for number, seat in enumerate(seats):
-            await seat.open(server, table, tokens[number])
-        await play_to_a_deal(seats, random.Random(5))
+        seats = await seated_at_a_deal(server, 30, random.Random(5))
         first, message = await until(seats, dealing)
         offer = next(a for a in message["legal"] if a.startswith("offer") and a.endswith("base both"))
         old = message["seq"]
