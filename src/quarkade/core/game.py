@@ -473,15 +473,19 @@ class CachedLegalActions(State):
         return list(self._legal_moves(seat))
 
     def apply(self, seat: int, action: Action) -> None:
-        """As ``State.apply``; an action that is the very object listed among this position's
-        legal actions for ``seat`` (bots and faces mostly send one they were given) is known
-        legal and carried out at once, without a comparison."""
+        """As ``State.apply``; an action listed among this position's legal actions for
+        ``seat`` is known legal and carried out at once. A plain list is looked through for the
+        very object (bots and faces mostly send one they were given), without a comparison; a
+        list of a game's own kind (one made as it is read, or that keeps its actions' ids) is
+        asked with ``in``, which it answers by its own means."""
         cached = self._legal
         # ``_legal`` is only filled for a seat to act, and emptied before every action.
-        if cached is not None and cached[0] == seat and type(seat) is int and any(map(is_, cached[1], repeat(action))):
-            self.apply_unchecked(seat, action)
-        else:
-            State.apply(self, seat, action)
+        if cached is not None and cached[0] == seat and type(seat) is int:
+            listed = cached[1]
+            if any(map(is_, listed, repeat(action))) if type(listed) is list else action in listed:
+                self.apply_unchecked(seat, action)
+                return
+        State.apply(self, seat, action)
 
     def _legal_moves(self, seat: int) -> list[Action]:
         cached = self._legal

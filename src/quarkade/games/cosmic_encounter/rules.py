@@ -356,19 +356,6 @@ class CosmicState(CachedLegalActions):
         listed = cached[1]
         return listed.renewed() if type(listed) is commitments.Commitments else list(listed)
 
-    def apply(self, seat: int, action: Action) -> None:
-        """As ``CachedLegalActions.apply``; a launch or an ally's commitment is known legal when
-        the kept ``Commitments`` tells it from its planets (a look by identity would make every
-        action of the list), rather than by a list of them made again for ``why_illegal``, and
-        a deal's action when the deal's ``Kept`` list finds its id."""
-        cached = self._legal
-        if cached is None or type(cached[1]) is list:
-            CachedLegalActions.apply(self, seat, action)
-        elif cached[0] == seat and type(seat) is int and action in cached[1]:
-            self.apply_unchecked(seat, action)
-        else:
-            State.apply(self, seat, action)
-
     @property
     def is_over(self) -> bool:
         return self.step is _OVER
