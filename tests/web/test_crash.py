@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,10 @@ class LivePeer:
     """A seat's websocket to a live server, acting at random when it may."""
 
     def __init__(self, server: LiveServer, table_id: str, token: str, chance: Chance) -> None:
-        self.socket: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}?token={token}",
-                                                open_timeout=10)
+        # (entered as a context, as websockets asks of a connection it should close)
+        self.stack = ExitStack()
+        self.socket: ClientConnection = self.stack.enter_context(
+            connect(f"{server.ws_url}/ws/tables/{table_id}?token={token}", open_timeout=10))
         self.chance = chance
         self.state: Message | None = None
         self.accepted: list[str] = []
@@ -49,7 +52,7 @@ class LivePeer:
         return True
 
     def close(self) -> None:
-        self.socket.close()
+        self.stack.close()
 
 
 def stored_record(db: Path, table_id: str) -> tuple[int, list[tuple[int, str]]]:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +151,15 @@ def test_the_documented_bot_plays_to_the_end_through_the_rate_limit(tmp_path: Pa
         """The bot's socket, recording what it receives."""
 
         def __init__(self, url: str) -> None:
-            self.socket = real_connect(url.replace("ws://127.0.0.1:8000", server.ws_url), open_timeout=10)
+            self.url = url.replace("ws://127.0.0.1:8000", server.ws_url)
+            self.stack = ExitStack()
 
         def __enter__(self) -> Recording:
+            self.socket = self.stack.enter_context(real_connect(self.url, open_timeout=10))
             return self
 
         def __exit__(self, *_exc: object) -> None:
-            self.socket.close()
+            self.stack.close()
 
         def __iter__(self) -> Any:
             for raw in self.socket:
