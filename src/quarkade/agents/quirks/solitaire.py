@@ -221,15 +221,18 @@ class SolitaireHeuristic(Bot):
                 mean = reduce(add, _chain_terms(niche, changed, first, second, target), mean)
                 # The partners of the other niches (``partners`` of the group with the change):
                 # the herbivore meets the plant's and the carnivore's A cards; the plant, the
-                # herbivore's A card; the carnivore, the herbivore's C card.
+                # herbivore's A card; the carnivore, the herbivore's C card. A card without a
+                # food-chain symbol (a card drawn, unseen, shows none) meets nothing, as no card
+                # does: the guess is that of cards one reads, kept whatever the stacks hold.
+                partner = new if new.food >= 0 else None
                 if niche == PLANT:
-                    g1 = guess(target, HERBIVORE, herbivore, new, met[HERBIVORE][1])[0]
+                    g1 = guess(target, HERBIVORE, herbivore, partner, met[HERBIVORE][1])[0]
                 elif niche == CARNIVORE:
-                    g1 = guess(target, HERBIVORE, herbivore, met[HERBIVORE][0], new)[0]
+                    g1 = guess(target, HERBIVORE, herbivore, met[HERBIVORE][0], partner)[0]
                 elif row == "A":
-                    g0 = guess(target, PLANT, plant, new, None)[0]
+                    g0 = guess(target, PLANT, plant, partner, None)[0]
                 else:
-                    g2 = guess(target, CARNIVORE, carnivore, new, None)[0]
+                    g2 = guess(target, CARNIVORE, carnivore, partner, None)[0]
             if niche == PLANT:
                 g0 = mean
             elif niche == HERBIVORE:
