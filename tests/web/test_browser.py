@@ -24,20 +24,21 @@ def page(server: LiveServer) -> Iterator[Any]:
         yield tab
 
 
-def updates(page: Any) -> int:
-    return int(page.evaluate("Number(document.body.dataset.updates || 0)"))
-
-
 def click_and_wait(page: Any, selector: str) -> None:
-    """Click, then wait for the board to be redrawn by the server's answer (to the last action
-    of a confirmed choice that sends several: the board between them is not one to act on)."""
-    before = updates(page)
-    errors_before = page.evaluate("Number(document.body.dataset.errors || 0)")
+    """Click, then wait for the board to be drawn again: when the click sent an action, by the
+    server's answer to it (to the last action of a confirmed choice that sends several: the
+    board between them is not one to act on), or for a refusal. A bot's action drawn meanwhile
+    (both may choose at once) does not end the wait: the page counts the actions it sent and
+    those of them applied."""
+    before = page.evaluate("['updates', 'sent', 'applied', 'errors'].map((k) => Number(document.body.dataset[k] || 0))")
     page.locator(selector).first.click()
     page.wait_for_function(
-        "([u, e]) => (Number(document.body.dataset.updates || 0) > u && document.body.dataset.sending !== '1')"
-        " || Number(document.body.dataset.errors || 0) > e",
-        arg=[before, errors_before], timeout=15_000,
+        """([u, s, a, e]) => {
+          const d = document.body.dataset, n = (k) => Number(d[k] || 0);
+          if (n('errors') > e) return true;
+          return n('updates') > u && d.sending !== '1' && (n('sent') === s || n('applied') > a);
+        }""",
+        arg=before, timeout=15_000,
     )
 
 

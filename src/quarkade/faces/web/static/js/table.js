@@ -35,6 +35,8 @@ const app = {
   hideBetweenTurns: true,
   lastActed: null,
   updates: 0,
+  sent: 0, // the page's own actions sent, and those the server applied (for scripts driving the page)
+  applied: 0,
   errors: 0,
 };
 
@@ -149,8 +151,12 @@ function receive(conn, message) {
       if (message.clock) message.clock.received = performance.now();
       stampBank(message);
       conn.msg = message;
-      if (message.last) app.lastActed = conn.key;
-      if (message.last) sendNext(conn); // one's own action was applied: the next of a choice may go
+      if (message.last) {
+        app.lastActed = conn.key;
+        app.applied += 1;
+        document.body.dataset.applied = String(app.applied);
+        sendNext(conn); // one's own action was applied: the next of a choice may go
+      }
       if (conn.key === app.active && !app.replay) renderBoard();
       else maybeSwitch(conn);
       renderTabs();
@@ -212,6 +218,8 @@ function send(conn, notation) {
     return;
   }
   conn.ws.send(JSON.stringify({ type: "act", action: notation, seq: conn.msg ? conn.msg.seq : null }));
+  app.sent += 1;
+  document.body.dataset.sent = String(app.sent);
 }
 
 // A choice confirmed once may take several actions (ejections then "ready", cards played
