@@ -1,0 +1,405 @@
+"""Quirky Quarks audited from outside: seeded games of 2, 3 and 4 players played through the
+public API only (``quarkade.load``, ``new_game``, ``to_act``, ``legal_actions``, ``apply``,
+``parse_action``, ``view``, ``record``) with random legal actions and some illegal ones, every
+step checked against an independent model of the rulebook and RULINGS.md
+(``quirky_quarks_model``): who is to act, the legal actions, the public state after each
+action, the end after round 5, the scores and the winner. Then what each seat receives: its
+view is the spectator's plus its own hand, its own draws and its own sealed ejection.
+
+The game has no options (``info.options`` is empty), so the games run under the one rule set.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import quarkade
+from quarkade.core.errors import IllegalAction
+from quirky_quarks_model import (
+    DECK_OF,
+    DECKS,
+    NUCLEONS,
+    PARTICLES,
+    QUESTS,
+    ROUNDS,
+    START_EV,
+    Ask,
+    Chance,
+    Model,
+    accelerators,
+    clockwise,
+    normal_complete,
+)
+
+GAME = "quirky-quarks"
+MET: Counter[str] = Counter()  # the cases the seeded games met, so a run that stops meeting one fails
+SEEDS = {2: range(4), 3: range(4), 4: range(4)}
+CLOSING_LABELS: Counter[tuple[str, str]] = Counter()  # (the rulebook's phase, the view's) in closing steps
+OWN = ("seat", "hand", "ejecting")  # what a seat's view may hold beyond the spectator's
+
+
+def dump(thing: Any) -> str:
+    return json.dumps(thing, sort_keys=True, default=str)
+
+
+def positive(counts: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in counts.items() if v > 0}
+
+
+class Audit:
+    def __init__(self, players: int, seed: int) -> None:
+        self.players = players
+        self.game = quarkade.load(GAME, players=players)
+        self.state = self.game.new_game(seed=seed)
+        self.rng = random.Random(seed * 31 + players)
+        self.model: Model | None = None
+        self.steps = 0
+
+    # ------------------------------------------------------------------ helpers
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = self.state.view(seat).to_json()
+        return data
+
+    def act(self, seat: int, text: str) -> None:
+        self.state.apply(seat, self.game.parse_action(self.state, seat, text))
+        self.steps += 1
+        MET["steps"] += 1
+
+    def legal(self, seat: int) -> set[str]:
+        return {normal_complete(str(a)) for a in self.state.legal_actions(seat)}
+
+    def snapshot(self) -> list[Any]:
+        return [self.state.to_act, *(dump(self.view(s)) for s in [None, *range(self.players)]),
+                *(sorted(self.legal(s)) for s in range(self.players))]
+
+    def refused(self, seat: int, text: str, case: str) -> None:
+        """An illegal action is refused with IllegalAction and a reason, and changes nothing."""
+        action = self.game.parse_action(self.state, seat, text)
+        before = self.snapshot()
+        assert self.state.why_illegal(seat, action), (seat, text)
+        with pytest.raises(IllegalAction):
+            self.state.apply(seat, action)
+        assert self.snapshot() == before, (seat, text)
+        MET[f"refused: {case}"] += 1
+
+    def check_views(self) -> None:
+        """Each seat's view is the spectator's, plus its own hand, its own draws in the log and
+        its own sealed ejection; the spectator sees no hand, no deck order, no drawn card."""
+        spectator = self.view(None)
+        assert not {"hand", "ejecting"} & spectator.keys()
+        for player in spectator["players"]:
+            assert "hand" not in player
+        for deck in spectator["decks"].values():
+            assert set(deck) == {"cards", "discards"}
+        for line in spectator["log"]:
+            assert not (line["event"] == "draw" and "card" in line), line
+        for seat in range(self.players):
+            view = self.view(seat)
+            assert view["seat"] == seat
+            own_log = view.pop("log")
+            common = {k: v for k, v in view.items() if k not in OWN}
+            assert common == {k: v for k, v in spectator.items() if k not in (*OWN, "log")}, seat
+            assert len(own_log) == len(spectator["log"])
+            for mine, public in zip(own_log, spectator["log"], strict=True):
+                if mine == public:
+                    continue
+                assert mine["event"] == "draw" and mine["seat"] == seat, (mine, public)
+                assert {k: v for k, v in mine.items() if k not in ("card", "text")} == \
+                    {k: v for k, v in public.items() if k != "text"}
+                assert mine["text"].startswith(public["text"][:-1] + ": "), (mine, public)
+            MET["views checked"] += 1
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        """Setup 5-6 and ruling 7: cards dealt one at a time, clockwise from the Starting Physicist
+        (seat 0, ruling 6); a Neutrino is resolved before any further card is dealt."""
+        deal_order = clockwise(0, self.players)
+        while self.view(None)["phase"] == "funding":
+            view = self.view(None)
+            assert view["round"] == 1 and view["starting_physicist"] == 0
+            (seat,) = self.state.to_act
+            sizes = [p["hand_size"] for p in view["players"]]
+            place = deal_order.index(seat)
+            assert all(sizes[s] == 4 for s in deal_order[:place]), sizes
+            assert all(sizes[s] == 0 for s in deal_order[place + 1:]), sizes
+            hand = positive(self.view(seat)["hand"])
+            legal = self.legal(seat)
+            decks = view["decks"]
+            draws = {f"draw {d}" for d in DECKS if decks[d]["cards"] + sum(decks[d]["discards"].values())}
+            assert legal in (draws, {f"discard {k}" for k in hand}), (legal, hand)
+            for other in range(self.players):
+                if other != seat:
+                    assert self.legal(other) == set()
+            MET["setup neutrino step"] += 1
+            self.check_views()
+            self.act(seat, self.rng.choice(sorted(legal)))
+        view = self.view(None)
+        assert view["phase"] == "research" and view["round"] == 1
+        hands = [Counter(positive(self.view(s)["hand"])) for s in range(self.players)]
+        for hand in hands:  # Setup 5: 3 Elementary Particles and 1 Quest I each, Neutrinos replaced
+            assert sum(hand.values()) == 4, hand
+        dealt = Counter(DECK_OF[c] for a in view["accelerators"] for c in a["cards"])
+        piles = {d: view["decks"][d]["cards"] + dealt[d] for d in DECKS}
+        discards = {d: Counter(view["decks"][d]["discards"]) for d in DECKS}
+        in_play = Counter(c for hand in hands for c in hand.elements()) + Counter(
+            c for a in view["accelerators"] for c in a["cards"]) + sum(discards.values(), Counter())
+        for deck, total in (("particle", sum(PARTICLES.values())), ("quest-i", 24), ("quest-ii", 19)):
+            assert piles[deck] - dealt[deck] + sum(n for c, n in in_play.items() if DECK_OF[c] == deck) == total
+        # Setup 6: 12 eV each, 8 with two players
+        assert [p["ev"] for p in view["players"]] == [START_EV[self.players]] * self.players
+        self.model = Model(self.players, hands, [START_EV[self.players]] * self.players, piles, discards)
+
+    # ------------------------------------------------------------------ a game
+    def play(self) -> None:
+        self.setup()
+        model = self.model
+        assert model is not None
+        flow = model.play()
+        message = next(flow)
+        try:
+            while True:
+                if isinstance(message, Chance):
+                    message = flow.send(self.chance(message))
+                    continue
+                self.check(message)
+                seat, text = self.choose(message)
+                self.probe(message, seat)
+                if len(message.to_act) > 1 and self.rng.random() < 0.3:
+                    self.sealed(seat, text, message)
+                self.act(seat, text)
+                message = flow.send((seat, text))
+        except StopIteration:
+            pass
+        self.final()
+
+    def chance(self, message: Chance) -> Any:
+        if message.what[0] == "deal":
+            return {a["id"]: a["cards"] for a in self.view(None)["accelerators"]}
+        _, seat, deck = message.what
+        line = [ln for ln in self.view(seat)["log"] if ln["event"] == "draw" and ln["seat"] == seat][-1]
+        assert line["deck"] == deck
+        return line["card"]
+
+    def check(self, ask: Ask) -> None:
+        """Who is to act, what each may do, and the public state, against the model."""
+        model, state = self.model, self.state
+        assert model is not None
+        assert state.to_act == ask.to_act, (state.to_act, ask.to_act, model.phase)
+        assert not state.is_over
+        for seat in range(self.players):
+            assert self.legal(seat) == ask.legal.get(seat, set()), (seat, model.phase,
+                                                                   self.legal(seat) ^ ask.legal.get(seat, set()))
+        view = self.view(None)
+        assert (view["round"], view["starting_physicist"]) == (model.round, model.starting)
+        if model.closing:
+            # a phase's closing step (Funding 3's draws, Research 9's Neutrinos, Ejection 5's π⁻
+            # draws): the label is checked apart, in test_the_phase_tracker_names_the_closing_steps
+            CLOSING_LABELS[(model.phase, view["phase"])] += 1
+        else:
+            assert view["phase"] == model.phase, (view["phase"], model.phase)
+        placed = {holder: acc for acc, (holder, _) in model.bids.items()}
+        for seat, player in enumerate(view["players"]):
+            assert player["ev"] == model.ev[seat], (seat, player, model.ev)
+            assert player["hand_size"] == sum(model.hands[seat].values()), (seat, player)
+            assert player["neutrinos"] == model.waiting[seat], (seat, player, model.waiting)
+            assert player["completed"] == positive(model.completed[seat]), (seat, player)
+            assert player["researcher"] == placed.get(seat), (seat, player, placed)
+            if model.bounds:
+                assert player["must_eject"] == list(model.bounds[seat]), (seat, player, model.bounds)
+                assert player["ready"] == model.ready[seat]
+        for acc in view["accelerators"]:
+            assert Counter(acc["cards"]) == Counter(model.accelerators.get(acc["id"], [])), acc
+            holder, bid = model.bids.get(acc["id"], (None, 0))
+            assert (acc["holder"], acc["bid"]) == (holder, bid), acc
+        assert [a["id"] for a in view["accelerators"]] == [a for a, _ in accelerators(self.players)]
+        on_sale = Counter([model.auction["card"]] if model.auction else [])  # stays in the zone until won
+        assert Counter(view["discovery_zone"]) == model.zone + on_sale, (view["discovery_zone"], model.zone)
+        for deck in DECKS:
+            assert view["decks"][deck]["cards"] == model.piles[deck], (deck, view["decks"], model.piles)
+            assert view["decks"][deck]["discards"] == positive(model.discards[deck]), deck
+        auction = view["flow"]["auction"]
+        if model.auction is None:
+            assert auction is None
+        else:
+            assert {**auction, "passed": set(auction["passed"])} == model.auction, (auction, model.auction)
+        for seat in range(self.players):
+            mine = self.view(seat)
+            # a seat's own view shows the cards it chose to eject apart from the rest of its hand
+            ejecting = Counter(mine.get("ejecting") or [])
+            assert ejecting == model.chosen[seat], (seat, ejecting, model.chosen[seat])
+            assert positive(mine["hand"]) == positive(model.hands[seat] - ejecting), (seat, mine["hand"])
+        if self.rng.random() < 0.25 or len(ask.to_act) > 1:
+            self.check_views()
+        MET[f"phase {model.phase}"] += 1
+
+    # ------------------------------------------------------------------ choices
+    def choose(self, ask: Ask) -> tuple[int, str]:
+        rng = self.rng
+        seat = rng.choice(ask.to_act)
+        legal = sorted(ask.legal[seat])
+        verb = legal[0].split()[0]
+        if verb in ("bid", "discover", "raise") or "pass" in legal:
+            amounts = [a for a in legal if a != "pass"]
+            if "pass" in legal and (not amounts or rng.random() < 0.45):
+                return seat, "pass"
+            low = min(int(a.split()[-1]) for a in amounts)
+            cheap = [a for a in amounts if int(a.split()[-1]) <= low + rng.choice((0, 0, 1, 2, 5))]
+            return seat, rng.choice(cheap)
+        if "done" in legal:
+            completes = [a for a in legal if a != "done"]
+            if completes and rng.random() < 0.9:
+                return seat, rng.choice(completes)
+            return seat, "done"
+        if verb == "draw":
+            weights = [6 if a == "draw particle" else 2 for a in legal]
+            return seat, rng.choices(legal, weights)[0]
+        if "ready" in legal and rng.random() < 0.3:
+            return seat, "ready"
+        return seat, rng.choice(legal)
+
+    def probe(self, ask: Ask, seat: int) -> None:
+        """Deliberately illegal actions, now and then."""
+        rng, model = self.rng, self.model
+        assert model is not None
+        if rng.random() > 0.15:
+            return
+        others = [s for s in range(self.players) if s not in ask.to_act]
+        if others:
+            self.refused(rng.choice(others), sorted(ask.legal[seat])[0], "out of turn")
+        ev, legal = model.ev[seat], ask.legal[seat]
+        if model.phase == "research" and any(a.startswith("bid") for a in legal):
+            acc = rng.choice([a for a, _ in accelerators(self.players)])
+            self.refused(seat, f"bid {acc} {ev + 1}", "bid above eV")
+            if acc in model.bids:
+                self.refused(seat, f"bid {acc} {model.bids[acc][1]}", "bid not above")
+            if self.players < 4:
+                self.refused(seat, "bid kekb 1", "accelerator not in play")
+        elif any(a.startswith("discover") for a in legal):
+            card = sorted(+model.zone)[0]
+            minimum = min(int(a.split()[-1]) for a in legal if a != "pass")
+            self.refused(seat, f"discover {card} {minimum - 1}", "discovery below minimum")
+            self.refused(seat, f"discover {card} {ev + 1}", "discovery above eV")
+            missing = sorted(set(PARTICLES) - set(+model.zone))
+            if missing:
+                self.refused(seat, f"discover {missing[0]} {minimum}", "card not in the zone")
+        elif any(a.startswith("raise") for a in legal) and model.auction:
+            self.refused(seat, f"raise {model.auction['high_bid']}", "raise not above")
+            self.refused(seat, f"raise {ev + 1}", "raise above eV")
+        elif model.phase == "ejection" and model.bounds:
+            left = +(model.hands[seat] - model.chosen[seat])
+            absent = sorted(set(DECK_OF) - set(left) - {"neutrino"})
+            if absent and any(a.startswith("eject") for a in legal):
+                self.refused(seat, f"eject {absent[0]}", "eject a card not in hand")
+            if "ready" not in legal:
+                self.refused(seat, "ready", "ready too early")
+            elif not any(a.startswith("eject") for a in legal) and left:
+                self.refused(seat, f"eject {sorted(left)[0]}", "eject too many")
+        elif "done" in legal:
+            absent = sorted(set(QUESTS) - set(+model.hands[seat]))
+            self.refused(seat, f"complete {absent[0]}", "quest not in hand")
+            for quest in sorted(+model.hands[seat]):
+                if quest in QUESTS and not any(a.startswith(f"complete {quest}") for a in legal):
+                    self.refused(seat, f"complete {quest}", "quest not affordable")
+                    break
+            with_discount = [a for a in legal if "discount" in a]
+            if not with_discount:
+                for quest in sorted(+model.hands[seat]):
+                    particles = [p for p in QUESTS.get(quest, {}).get("cost", []) if p not in NUCLEONS]
+                    if particles:
+                        self.refused(seat, f"complete {quest} with discount {particles[0]}", "discount not held")
+                        break
+        elif any(a.startswith("draw") for a in legal):
+            for deck in DECKS:
+                if f"draw {deck}" not in legal:
+                    self.refused(seat, f"draw {deck}", "draw from an empty deck")
+
+    def sealed(self, seat: int, text: str, ask: Ask) -> None:
+        """Ejection 2-3: the choice is sealed. Whatever card the seat picks, what the others
+        receive (their views, their legal actions, who is to act) is the same until the reveal."""
+        alternatives = [a for a in sorted(ask.legal[seat]) if a.startswith("eject")]
+        if not text.startswith("eject") or len(alternatives) < 2:
+            return
+        seen = []
+        for alternative in alternatives:
+            branch = self.state.clone()
+            branch.apply(seat, self.game.parse_action(branch, seat, alternative))
+            seen.append([branch.to_act, dump(branch.view(None).to_json()),
+                         *(dump(branch.view(s).to_json()) for s in range(self.players) if s != seat),
+                         *(sorted(str(a) for a in branch.legal_actions(s)) for s in range(self.players) if s != seat)])
+        assert all(entry == seen[0] for entry in seen), (seat, alternatives)
+        MET["sealed ejection"] += 1
+
+    # ------------------------------------------------------------------ the end
+    def final(self) -> None:
+        """Quest Phase 5 and Final Scoring: the game ends after round 5's Quest phase."""
+        model, state = self.model, self.state
+        assert model is not None and model.round == ROUNDS
+        view = self.view(None)
+        assert state.is_over and view["is_over"] and view["phase"] == "over"
+        assert state.to_act == ()
+        for seat in range(self.players):
+            assert state.legal_actions(seat) == []
+        parts = [model.score_parts(s) for s in range(self.players)]
+        for seat, player in enumerate(view["players"]):
+            assert player["score"] == parts[seat], (seat, player["score"], parts[seat])
+            assert positive(player["hand"]) == positive(model.hands[seat])
+        assert list(state.scores) == [p["total"] for p in parts]
+        assert view["scores"] == [p["total"] for p in parts]
+        assert tuple(state.winners) == (model.winner(),) and view["winners"] == [model.winner()]
+        totals = [p["total"] for p in parts]
+        MET["tie on score"] += totals.count(max(totals)) > 1
+        MET["neutronium bonus"] += any(p["bonus"] for p in parts)
+        MET["games"] += 1
+        for event, count in model.events.items():
+            MET[event] += count
+        assert quarkade.replay(state.record()).view(None) == state.view(None)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_games_agree_with_the_model(players: int) -> None:
+    for seed in SEEDS[players]:
+        Audit(players, 100 * players + seed).play()
+
+
+def test_the_games_met_every_case() -> None:
+    """The seeded games above met every case they are there to check (run after them)."""
+    if MET["games"] < sum(len(s) for s in SEEDS.values()):
+        pytest.skip("runs after the whole set of seeded games")
+    for case in ("setup neutrino step", "neutrino acquired", "neutrino", "outbid", "sealed ejection",
+                 "forced pass", "raise", "initiator lost the auction", "initiator won", "cannot initiate",
+                 "discoveries at 4", "round 5 extra ejection", "three of a kind", "nucleons paid from the table",
+                 "complete proton", "complete neutron", "draw quest-i", "draw quest-ii",
+                 "refused: out of turn", "refused: bid above eV", "refused: discovery below minimum",
+                 "refused: raise not above", "refused: quest not in hand", "refused: eject a card not in hand"):
+        assert MET[case] > 0, case
+
+
+def test_no_options() -> None:
+    """The game has no options: one rule set, audited above at 2, 3 and 4 players."""
+    assert not quarkade.load(GAME).info.options
+    for players in (1, 5):
+        with pytest.raises(quarkade.InvalidOptions):
+            quarkade.load(GAME, players=players)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the views name the next phase during a phase's closing step: seed 301 with 3 players, round 2, "
+    "the Funding draws (Funding 3) show phase 'research', the claimed Neutrinos (Research 9) 'ejection', "
+    "the π⁻ draws (Ejection 5) 'discovery'"))
+def test_the_phase_tracker_names_the_closing_steps() -> None:
+    """Overview of Play: "Each phase takes place for all players before moving to the next phase.
+    When a phase is complete, move the cube on the Phase tracker". The Funding draws (Funding 3),
+    the Neutrinos of the claims (Research 9, before "10. The Research phase ends") and the π⁻
+    draws (Ejection 5) belong to their phase, so the view's phase names it."""
+    before = Counter(CLOSING_LABELS)
+    Audit(3, 301).play()
+    labels = CLOSING_LABELS - before
+    assert labels, "the game met no closing step"
+    assert {rulebook for rulebook, _ in labels} >= {"funding"}
+    wrong = {pair: n for pair, n in labels.items() if pair[0] != pair[1]}
+    assert not wrong, wrong
