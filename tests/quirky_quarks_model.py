@@ -13,7 +13,6 @@ shows. Seats run clockwise in increasing order.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -71,21 +70,38 @@ def payments(quest: str, hand: Counter[str], table: Counter[str], free: Counter[
     needs = sorted(p for p in cost.elements() if p not in NUCLEONS)
     kinds = sorted(k for k in hand if k in PARTICLES)
     found: set[str] = set()
-    for methods in itertools.product(*[["card", "discount", *[k for k in kinds if k != need]] for need in needs]):
-        used: Counter[str] = Counter()
-        ignored: Counter[str] = Counter()
-        parts = []
-        for need, method in zip(needs, methods, strict=True):
-            if method == "card":
-                used[need] += 1
-            elif method == "discount":
-                ignored[need] += 1
-                parts.append(f"discount {need}")
-            else:
-                used[method] += 3
-                parts.append(f"3 {method} for {need}")
-        if all(used[k] <= hand[k] for k in used) and all(ignored[k] <= free[k] for k in ignored):
+    used: Counter[str] = Counter()  # cards of each kind spent
+    ignored: Counter[str] = Counter()  # discounts of each particle spent
+    parts: list[str] = []
+
+    def walk(index: int, first: int) -> None:
+        """Pay the needs from ``index`` on; equal needs take their methods in one order (a
+        payment is a multiset), from the method ``first`` on."""
+        if index == len(needs):
             found.add(payment_text(quest, parts))
+            return
+        need = needs[index]
+        methods = ["card", "discount", *[k for k in kinds if k != need]]
+        for number in range(first, len(methods)):
+            method = methods[number]
+            if method == "card":
+                spend, count, part = used, need, 1
+            elif method == "discount":
+                spend, count, part = ignored, need, 1
+            else:
+                spend, count, part = used, method, 3
+            if spend[count] + part > (free if spend is ignored else hand)[count]:
+                continue
+            spend[count] += part
+            if method != "card":
+                parts.append(f"discount {need}" if method == "discount" else f"3 {method} for {need}")
+            following = index + 1
+            walk(following, number if following < len(needs) and needs[following] == need else 0)
+            spend[count] -= part
+            if method != "card":
+                parts.pop()
+
+    walk(0, 0)
     return found
 
 

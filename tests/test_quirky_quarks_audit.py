@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -34,12 +35,15 @@ from quirky_quarks_model import (
     accelerators,
     clockwise,
     normal_complete,
+    payments,
 )
 
 GAME = "quirky-quarks"
 MET: Counter[str] = Counter()  # the cases the seeded games met, so a run that stops meeting one fails
-SEEDS = {2: range(4), 3: range(4), 4: range(4)}
+SEEDS = {2: range(6), 3: range(6), 4: range(6)}
 CLOSING_LABELS: Counter[tuple[str, str]] = Counter()  # (the rulebook's phase, the view's) in closing steps
+ALL_CARDS = sum(PARTICLES.values()) + sum(int(q["count"]) for q in QUESTS.values())
+CARD_WORD = re.compile("|".join(rf'"{re.escape(c)}"' for c in DECK_OF))  # a card id as a JSON string
 OWN = ("seat", "hand", "ejecting")  # what a seat's view may hold beyond the spectator's
 
 
@@ -98,6 +102,20 @@ class Audit:
             assert set(deck) == {"cards", "discards"}
         for line in spectator["log"]:
             assert not (line["event"] == "draw" and "card" in line), line
+        # the card on sale and the discounts used (named in the completions' log lines) are public
+        flow = dict(spectator["flow"], auction=None, discounts_used=None)
+        assert not CARD_WORD.search(dump(list(flow.values()))), flow
+        # Clarifications: hand sizes are public; with the piles, the discards, the board and the
+        # revealed Neutrinos they account for every card
+        board = Counter(c for a in spectator["accelerators"] for c in a["cards"]) + Counter(spectator["discovery_zone"])
+        for p in spectator["players"]:
+            board += Counter(p["completed"])
+        board["neutrino"] += sum(p["neutrinos"] for p in spectator["players"])
+        board["neutrino"] += spectator["flow"]["neutrino"] is not None  # the one being resolved
+        held = sum(p["hand_size"] for p in spectator["players"])
+        decks = spectator["decks"]
+        total = sum(decks[d]["cards"] + sum(decks[d]["discards"].values()) for d in DECKS)
+        assert total + held + sum(board.values()) == ALL_CARDS, (total, held, board)
         for seat in range(self.players):
             view = self.view(seat)
             assert view["seat"] == seat
@@ -195,6 +213,7 @@ class Audit:
             assert self.legal(seat) == ask.legal.get(seat, set()), (seat, model.phase,
                                                                    self.legal(seat) ^ ask.legal.get(seat, set()))
         view = self.view(None)
+        assert tuple(view["to_act"]) == ask.to_act
         assert (view["round"], view["starting_physicist"]) == (model.round, model.starting)
         if model.closing:
             # a phase's closing step (Funding 3's draws, Research 9's Neutrinos, Ejection 5's π⁻
@@ -352,7 +371,10 @@ class Audit:
         assert view["scores"] == [p["total"] for p in parts]
         assert tuple(state.winners) == (model.winner(),) and view["winners"] == [model.winner()]
         totals = [p["total"] for p in parts]
-        MET["tie on score"] += totals.count(max(totals)) > 1
+        tied = [s for s in range(self.players) if totals[s] == max(totals)]
+        if len(tied) > 1:
+            sizes = [sum(model.hands[s].values()) for s in tied]
+            MET["tie broken by cards in hand" if sizes.count(max(sizes)) == 1 else "tie broken by seat order"] += 1
         MET["neutronium bonus"] += any(p["bonus"] for p in parts)
         MET["games"] += 1
         for event, count in model.events.items():
@@ -403,3 +425,48 @@ def test_the_phase_tracker_names_the_closing_steps() -> None:
     assert {rulebook for rulebook, _ in labels} >= {"funding"}
     wrong = {pair: n for pair, n in labels.items() if pair[0] != pair[1]}
     assert not wrong, wrong
+
+
+def test_components_agree_with_the_rulebook() -> None:
+    """Components, Setup and the figures the rulebook gives: 77 Elementary Particle cards, 24
+    Quest I, 19 Quest II; Neutron u+d+d+g for 14, Proton u+u+d+g for 12 (Quest Phase example),
+    Neutronium 2 Neutrons + g for 30 and 2 per other Quest, Gluonium 2 with a Gluon discount,
+    π⁻ 3, e Annihilation 0 (Final Scoring example); SLAC gets 1 particle with two players and
+    2 with three or four (Funding example); SuperKEKB is used only with four players."""
+    assert sum(PARTICLES.values()) == 77
+    decks = Counter(DECK_OF[q] for q, data in QUESTS.items() for _ in range(int(data["count"])))
+    assert decks == {"quest-i": 24, "quest-ii": 19}
+    assert (sorted(QUESTS["neutron"]["cost"]), QUESTS["neutron"]["points"]) == (["down", "down", "gluon", "up"], 14)
+    assert (sorted(QUESTS["proton"]["cost"]), QUESTS["proton"]["points"]) == (["down", "gluon", "up", "up"], 12)
+    neutronium = QUESTS["neutronium"]
+    assert (sorted(neutronium["cost"]), neutronium["points"]) == (["gluon", "neutron", "neutron"], 30)
+    assert [QUESTS[q]["points"] for q in ("pion-minus", "gluonium", "e-annihilation")] == [3, 2, 0]
+    assert QUESTS["gluonium"]["power"]["particle"] == "gluon"
+    assert "neutrino" not in {p for q in QUESTS.values() for p in q["cost"]}  # Clarifications
+    assert [dict(accelerators(n))["slac"] for n in (2, 3, 4)] == [1, 2, 2]
+    assert ["kekb" in dict(accelerators(n)) for n in (2, 3, 4)] == [False, False, True]
+    for players in (2, 3, 4):  # Research 5: one or two accelerators stay unclaimed
+        assert len(accelerators(players)) - players in (1, 2)
+
+
+def test_final_scoring_example() -> None:
+    """Final Scoring example: Neutronium, Proton, π⁻ Pion, Gluonium and e Annihilation are 30,
+    12, 3, 2 and 0 points, 8 bonus points from the Neutronium, and 6 eV: 61 in all."""
+    model = Model(3, [Counter() for _ in range(3)], [6, 0, 0], dict.fromkeys(DECKS, 0),
+                  {d: Counter() for d in DECKS})
+    model.completed[0].update(["neutronium", "proton", "pion-minus", "gluonium", "e-annihilation"])
+    assert model.score_parts(0) == {"quests": 47, "bonus": 8, "ev": 6, "total": 61}
+
+
+def test_quest_phase_example_payments() -> None:
+    """Quest Phase example: with a Gluonium, a second Neutron is paid with an Up Quark and two
+    Down Quarks, the Gluon ignored; Neutronium's Gluon, the discount used, is paid with three
+    Electrons and the two Neutrons come from the table."""
+    hand = Counter({"up": 1, "down": 2, "electron": 3, "neutron": 1, "neutronium": 1})
+    table = Counter({"gluonium": 1, "neutron": 1})
+    assert "complete neutron with discount gluon" in payments("neutron", hand, table, Counter({"gluon": 1}))
+    assert "complete neutron" not in payments("neutron", hand, table, Counter({"gluon": 1}))  # no Gluon
+    assert not any("discount" in way for way in payments("neutron", hand, table, Counter()))  # used up
+    table["neutron"] += 1
+    hand -= Counter({"up": 1, "down": 2, "neutron": 1})
+    assert payments("neutronium", hand, table, Counter()) == {"complete neutronium with 3 electron for gluon"}
