@@ -118,6 +118,26 @@ def normal_complete(text: str) -> str:
     return payment_text(head.split()[1], tail.split(", "))
 
 
+def spent(action: str) -> tuple[str, Counter[str], Counter[str], Counter[str]]:
+    """What a 'complete' action spends: the Quest, the particles discarded from the hand, the
+    Protons and Neutrons discarded from the table, the discounts used."""
+    words = action.split(" with ")
+    quest = words[0].split()[1]
+    cost = Counter(QUESTS[quest]["cost"])
+    nucleons = Counter({n: cost.pop(n) for n in NUCLEONS if n in cost})
+    paid: Counter[str] = Counter()
+    ignored: Counter[str] = Counter()
+    for part in words[1].split(", ") if len(words) > 1 else []:
+        bits = part.split()
+        if bits[0] == "discount":
+            cost[bits[1]] -= 1
+            ignored[bits[1]] += 1
+        else:
+            cost[bits[3]] -= 1
+            paid[bits[1]] += 3
+    return quest, paid + cost, nucleons, ignored
+
+
 def clockwise(first: int, players: int) -> list[int]:
     return [(first + step) % players for step in range(players)]
 
@@ -444,28 +464,16 @@ class Model:
         return found
 
     def complete(self, seat: int, action: str) -> None:
-        words = action.split(" with ")
-        quest = words[0].split()[1]
-        cost = Counter(QUESTS[quest]["cost"])
+        quest, paid, nucleons, ignored = spent(action)
         hand, table = self.hands[seat], self.completed[seat]
         hand[quest] -= 1
-        for nucleon in NUCLEONS:  # ruling 25: to the Quest I discard pile
-            table[nucleon] -= cost[nucleon]
-            self.discards["quest-i"][nucleon] += cost[nucleon]
-            self.events["nucleons paid from the table"] += cost[nucleon]
-            del cost[nucleon]
-        paid: Counter[str] = Counter()
-        for part in words[1].split(", ") if len(words) > 1 else []:
-            bits = part.split()
-            if bits[0] == "discount":
-                cost[bits[1]] -= 1
-                self.used[seat][bits[1]] += 1
-                self.events[f"discount {bits[1]}"] += 1
-            else:
-                cost[bits[3]] -= 1
-                paid[bits[1]] += 3
-                self.events["three of a kind"] += 1
-        paid += cost
+        table.subtract(nucleons)  # ruling 25: to the Quest I discard pile
+        self.discards["quest-i"].update(nucleons)
+        self.events["nucleons paid from the table"] += sum(nucleons.values())
+        self.used[seat].update(ignored)
+        for particle in ignored:
+            self.events[f"discount {particle}"] += 1
+        self.events["three of a kind"] += action.count(" for ")
         hand.subtract(paid)
         assert all(n >= 0 for n in hand.values()), (action, hand)
         self.discards["particle"].update(paid)

@@ -22,6 +22,7 @@ import pytest
 import quarkade
 from quarkade.core.errors import IllegalAction
 from quirky_quarks_model import (
+    COMPONENTS,
     DECK_OF,
     DECKS,
     NUCLEONS,
@@ -34,8 +35,10 @@ from quirky_quarks_model import (
     Model,
     accelerators,
     clockwise,
+    discounts,
     normal_complete,
     payments,
+    spent,
 )
 
 GAME = "quirky-quarks"
@@ -44,11 +47,31 @@ SEEDS = {2: range(6), 3: range(6), 4: range(6)}
 CLOSING_LABELS: Counter[tuple[str, str]] = Counter()  # (the rulebook's phase, the view's) in closing steps
 ALL_CARDS = sum(PARTICLES.values()) + sum(int(q["count"]) for q in QUESTS.values())
 CARD_WORD = re.compile("|".join(rf'"{re.escape(c)}"' for c in DECK_OF))  # a card id as a JSON string
+NAMES = {card["name"]: card["id"] for kind in ("particle", "quest") for card in COMPONENTS[kind]}
 OWN = ("seat", "hand", "ejecting")  # what a seat's view may hold beyond the spectator's
 
 
 def dump(thing: Any) -> str:
     return json.dumps(thing, sort_keys=True, default=str)
+
+
+def cards_named(text: str) -> set[str]:
+    """The cards a sentence names (longest names first: 'Neutronium' is not 'Neutron')."""
+    found = set()
+    for name in sorted(NAMES, key=len, reverse=True):
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            found.add(f'"{NAMES[name]}"')
+            text = text.replace(name, "")
+    return found
+
+
+def as_counts(value: Any) -> Any:
+    """Lists of cards as multisets, also inside a mapping."""
+    if isinstance(value, list):
+        return Counter(value)
+    if isinstance(value, dict):
+        return {k: as_counts(v) for k, v in value.items()}
+    return value
 
 
 def positive(counts: dict[str, int]) -> dict[str, int]:
@@ -87,10 +110,15 @@ class Audit:
         """An illegal action is refused with IllegalAction and a reason, and changes nothing."""
         action = self.game.parse_action(self.state, seat, text)
         before = self.snapshot()
-        assert self.state.why_illegal(seat, action), (seat, text)
+        reason = self.state.why_illegal(seat, action)
+        assert reason, (seat, text)
         with pytest.raises(IllegalAction):
             self.state.apply(seat, action)
         assert self.snapshot() == before, (seat, text)
+        # the reason names no card the seat cannot see (beyond the ones it named and their costs)
+        seen = set(CARD_WORD.findall(dump(self.view(seat)))) | {f'"{w}"' for w in text.split()}
+        seen |= {f'"{c}"' for w in text.split() for c in QUESTS.get(w, {}).get("cost", [])}
+        assert cards_named(reason) <= seen, (reason, cards_named(reason) - seen)
         MET[f"refused: {case}"] += 1
 
     def check_views(self) -> None:
@@ -191,11 +219,31 @@ class Audit:
                 self.probe(message, seat)
                 if len(message.to_act) > 1 and self.rng.random() < 0.3:
                     self.sealed(seat, text, message)
+                expected = self.expected_line(seat, text)
                 self.act(seat, text)
+                if expected:
+                    line = [ln for ln in self.view(None)["log"] if ln["event"] == expected["event"]][-1]
+                    told = {k: as_counts(v) for k, v in line.items() if k in expected}
+                    assert told == expected, (told, expected)
+                    MET[f"log line {expected['event']}"] += 1
                 message = flow.send((seat, text))
         except StopIteration:
             pass
         self.final()
+
+    def expected_line(self, seat: int, text: str) -> dict[str, Any] | None:
+        """The log line every seat reads after this action: the ejections revealed together
+        (Ejection 3), or a completed Quest and what paid it (Quest Phase: the cards revealed)."""
+        model = self.model
+        assert model is not None
+        if text == "ready" and model.ready.count(False) == 1:
+            return {"event": "eject", "ejected": {str(s): +model.chosen[s] for s in range(self.players)
+                                                  if model.bounds[s][1]}}  # every seat asked
+        if text.startswith("complete"):
+            quest, paid, nucleons, _ = spent(text)
+            return {"event": "complete", "seat": seat, "quest": quest, "paid": paid,
+                    "paid_from_table": Counter(nucleons.elements())}
+        return None
 
     def chance(self, message: Chance) -> Any:
         if message.what[0] == "deal":
@@ -362,13 +410,13 @@ class Audit:
                 if quest in QUESTS and not any(a.startswith(f"complete {quest}") for a in legal):
                     self.refused(seat, f"complete {quest}", "quest not affordable")
                     break
-            with_discount = [a for a in legal if "discount" in a]
-            if not with_discount:
-                for quest in sorted(+model.hands[seat]):
-                    particles = [p for p in QUESTS.get(quest, {}).get("cost", []) if p not in NUCLEONS]
-                    if particles:
-                        self.refused(seat, f"complete {quest} with discount {particles[0]}", "discount not held")
-                        break
+            held = discounts(model.completed[seat]) - model.used[seat]
+            for way in sorted(a for a in legal if a.startswith("complete") and " with " not in a):
+                quest = way.split()[1]
+                lacking = [p for p in QUESTS[quest]["cost"] if p not in NUCLEONS and not held[p]]
+                if lacking:
+                    self.refused(seat, f"{way} with discount {lacking[0]}", "discount not held")
+                    break
         elif any(a.startswith("draw") for a in legal):
             for deck in DECKS:
                 if f"draw {deck}" not in legal:
@@ -440,7 +488,7 @@ def test_the_games_met_every_case() -> None:
                  "refused: discovery above eV", "refused: card not in the zone", "refused: raise not above",
                  "refused: raise above eV", "refused: ready too early", "refused: eject too many",
                  "refused: eject a card not in hand", "refused: quest not in hand", "refused: quest not affordable",
-                 "refused: discount not held"):
+                 "refused: discount not held", "log line eject", "log line complete"):
         assert MET[case] > 0, case
 
 
