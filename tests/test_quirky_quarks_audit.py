@@ -499,6 +499,7 @@ RARE = [
     (4, 5006, "reshuffle quest-ii"),  # Clarifications: an empty deck is its reshuffled discards
     (3, 4024, "tie broken by cards in hand"),  # Final Scoring: the first tiebreaker
     (3, 4056, "tie broken by seat order"),  # the second: closest to the Starting Physicist clockwise
+    (4, 7046, "refused: draw from an empty deck"),  # ruling 27: a deck with no cards and no discards
 ]
 
 
