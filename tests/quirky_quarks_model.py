@@ -13,6 +13,7 @@ shows. Seats run clockwise in increasing order.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -136,6 +137,32 @@ def spent(action: str) -> tuple[str, Counter[str], Counter[str], Counter[str]]:
             cost[bits[3]] -= 1
             paid[bits[1]] += 3
     return quest, paid + cost, nucleons, ignored
+
+
+NAMES = {card["name"]: card["id"] for kind in ("particle", "quest") for card in COMPONENTS[kind]}
+
+
+def cards_named(text: str) -> set[str]:
+    """The cards a sentence names (longest names first: 'Neutronium' is not 'Neutron')."""
+    found = set()
+    for name in sorted(NAMES, key=len, reverse=True):
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            found.add(f'"{NAMES[name]}"')
+            text = text.replace(name, "")
+    return found
+
+
+def as_counts(value: Any) -> Any:
+    """Lists of cards as multisets, also inside a mapping."""
+    if isinstance(value, list):
+        return Counter(value)
+    if isinstance(value, dict):
+        return {k: as_counts(v) for k, v in value.items()}
+    return value
+
+
+def positive(counts: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in counts.items() if v > 0}
 
 
 def clockwise(first: int, players: int) -> list[int]:
