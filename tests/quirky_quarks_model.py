@@ -143,7 +143,8 @@ NAMES = {card["name"]: card["id"] for kind in ("particle", "quest") for card in 
 
 
 def cards_named(text: str) -> set[str]:
-    """The cards a sentence names (longest names first: 'Neutronium' is not 'Neutron')."""
+    """The cards a sentence names, as their ids in JSON quotes (longest names first: 'Neutronium'
+    is not 'Neutron')."""
     found = set()
     for name in sorted(NAMES, key=len, reverse=True):
         if re.search(rf"\b{re.escape(name)}\b", text):
@@ -162,6 +163,7 @@ def as_counts(value: Any) -> Any:
 
 
 def positive(counts: dict[str, int]) -> dict[str, int]:
+    """A multiset without its empty entries."""
     return {k: v for k, v in counts.items() if v > 0}
 
 
