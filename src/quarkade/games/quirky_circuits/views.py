@@ -70,7 +70,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     card_id,
 )
-from quarkade.games.quirky_circuits.rules import PLAYING, WON, steps_of
+from quarkade.games.quirky_circuits.rules import PLAYING, WON, QuirkyCircuits, steps_of
 
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
@@ -142,6 +142,13 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 # Per-card renderings, made once: a view names every card it shows.
 CARD_IDS = tuple(card_id(card) for card in range(CARD_TYPES))
 CARD_BACKS = tuple(card_back(card) for card in range(CARD_TYPES))
+# A queue's entries, shared by the views that show them (views never change them): by seat,
+# then card, then whether the viewer sees the card's name (face down: False).
+QUEUE_ENTRIES = tuple(
+    tuple(({"seat": seat, "back": CARD_BACKS[card], "card": None},
+           {"seat": seat, "back": CARD_BACKS[card], "card": CARD_IDS[card]}) for card in range(CARD_TYPES))
+    for seat in range(QuirkyCircuits.info.max_players)
+)
 
 
 @cache
@@ -184,6 +191,20 @@ def tokens_json(tokens: tuple[Token, ...]) -> list[dict[str, Any]]:
         shown = _shown_tokens = tokens, [{"token": t.kind, "space": [t.space[0], t.space[1]], "raised": t.raised}
                                          for t in tokens]
     return shown[1]
+
+
+# The robot a view last showed (its space and facing) and its JSON, read and replaced as one.
+_shown_robot: tuple[tuple[int, int], Direction, dict[str, Any]] = ((-1, -1), Direction.NORTH, {})
+
+
+def robot_json(space: tuple[int, int], facing: Direction) -> dict[str, Any]:
+    """The view's ``robot``: made once for each space a state holds and the facing (the robot's
+    moves replace the space's tuple) and shared by the views that show them, as ``tokens_json``."""
+    global _shown_robot
+    shown = _shown_robot
+    if shown[0] is not space or shown[1] is not facing:
+        shown = _shown_robot = space, facing, {"space": [space[0], space[1]], "facing": DIRECTION_WORDS[facing]}
+    return shown[2]
 
 
 class _Parts(BoundParts):
@@ -246,13 +267,9 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     ids = CARD_IDS
     hands = state.hands
     face_up = state.practice or over
-    backs = CARD_BACKS
-    queue = [
-        {"seat": p, "back": backs[card], "card": ids[card] if face_up or p == seat else None}
-        for p, card in state.queue
-    ]
+    entries = QUEUE_ENTRIES
+    queue = [entries[p][card][face_up or p == seat] for p, card in state.queue]
     battery = state.battery
-    space = state.space
     data: dict[str, Any] = {
         "scenario": _scenario_dict(s.id),
         "board": board_json(s.id),
@@ -260,7 +277,7 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "pacing": state.pacing,
         "round": state.round,
         "phase": "over" if over else "program",
-        "robot": {"space": [space[0], space[1]], "facing": DIRECTION_WORDS[state.facing]},
+        "robot": robot_json(state.space, state.facing),
         "tokens": tokens_json(state.tokens),
         "to_act": list(state._to_act),
         "queue": queue,
