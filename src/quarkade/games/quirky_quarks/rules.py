@@ -325,6 +325,10 @@ class QuirkyQuarksState(State):
 
     # Funding ------------------------------------------------------------------
     def _funding(self) -> None:
+        if self.stage == 1:
+            # The cards it owed are drawn: the phase tracker moves on (the draws are Funding's).
+            self.phase, self.stage = RESEARCH, 0
+            return
         n = self.players
         quest_deck = self.decks[QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK]
         particle_deck = self.decks[PARTICLE_DECK]
@@ -346,11 +350,15 @@ class QuirkyQuarksState(State):
                 income.append((seat, gained, draws[-1][1]))
             self.log_event("income", -1, self.round, tuple(income))
             self._queue_draws(draws)
-        self.phase, self.stage = RESEARCH, 0
+        self.stage = 1
 
     # Research -----------------------------------------------------------------
     def _research_step(self) -> bool:
         n = self.players
+        if self.stage == 2:
+            # The Neutrinos claimed are resolved: "10. The Research phase ends".
+            self.phase, self.stage = EJECTION, 0
+            return True
         if self.stage == 0:
             self.placed = [-1] * n
             self.bids = [0] * len(self.accelerators)
@@ -373,11 +381,15 @@ class QuirkyQuarksState(State):
         self.accel_cards = tuple(() if self.holders[i] >= 0 else cards for i, cards in enumerate(self.accel_cards))
         self.placed = [-1] * n
         self.bids, self.holders = [0] * len(self.accelerators), [-1] * len(self.accelerators)
-        self.phase, self.stage = EJECTION, 0
+        self.stage = 2
         return True
 
     # Ejection -----------------------------------------------------------------
     def _ejection_step(self) -> bool:
+        if self.stage == 3:
+            # The cards drawn after the ejection are Ejection's: then the Discovery phase.
+            self.phase, self.stage = DISCOVERY, 0
+            return True
         if self.stage == 0:
             self._queue_draws([(seat, self._power_count(seat, EJECT_DRAW_BEFORE)) for seat in self._order()])
             self.stage = 1
@@ -415,7 +427,7 @@ class QuirkyQuarksState(State):
         self.zone = tuple(zone)
         self.sealed = None
         self._queue_draws([(seat, self._power_count(seat, EJECT_DRAW_AFTER)) for seat in self._order()])
-        self.phase, self.stage = DISCOVERY, 0
+        self.stage = 3
         return True
 
     # Discovery ----------------------------------------------------------------
