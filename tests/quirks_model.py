@@ -1,0 +1,192 @@
+"""An independent model of the rules of Quirks (the competitive game, 2-4 players), written from
+the rulebook and the game's RULINGS.md, for the outsider's audit (``test_quirks_audit``).
+
+It reads the house card data (``data/cards.toml``: the values and symbols the rulebook leaves to
+the printed cards) and shares no code with the engine: the climate table, the printed codes, the
+value of a QUiRKS with its food-chain points, and the legal actions of each step of a turn are
+worked out here from the rulebook's words.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[1] / "src" / "quarkade" / "games" / "quirks" / "data" / "cards.toml"
+RAW: dict[str, Any] = tomllib.loads(DATA.read_text(encoding="utf-8"))
+
+CLIMATES: tuple[str, ...] = tuple(RAW["climates"])  # the order the marker travels
+ZONES = int(RAW["zones_per_climate"])
+SPACES = ZONES * len(CLIMATES)
+# Spaces marked X, numbered 0.. around the table (zones are numbered 1-6 within a climate).
+X_SPACES = frozenset(CLIMATES.index(name) * ZONES + zone - 1
+                     for name, zones in RAW["x_zones"].items() for zone in zones)
+NICHES = ("plant", "herbivore", "carnivore")
+DESTINY_CYCLE = int(RAW["destiny"]["cycle"])  # markers drawn before all return to the pool
+DESTINY_MARKERS = sum(int(RAW["destiny"][n]) for n in NICHES)
+
+
+@dataclass(frozen=True)
+class Card:
+    number: str
+    stack: str
+    values: dict[str, int]
+    food: str | None
+
+    @property
+    def position(self) -> str:
+        """A, B or C: the card's row in a QUiRKS."""
+        return self.number[0]
+
+    def codes(self) -> str:
+        """The climate codes printed on the card (ruling 3): values of 4 and 5, and exactly 3 on
+        cards with an odd number."""
+        odd = int(self.number[1:]) % 2 == 1
+        return "".join(c[0].upper() for c in CLIMATES
+                       if self.values[c] >= 4 or (self.values[c] == 3 and odd))
+
+
+CARDS: dict[str, Card] = {
+    c["number"]: Card(c["number"], c["stack"], {k: int(v) for k, v in c["values"].items()}, c.get("food"))
+    for c in RAW["card"]
+}
+
+# The stacks a QUiRKS of each niche is drawn from, by position (setup b-f; ruling 11).
+NICHE_STACKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "plant": {"A": ("plant-a",), "B": ("plant-b",), "C": ("plant-c",)},
+    "herbivore": {"A": ("herbivore-a",), "B": ("animal-b",), "C": ("animal-c",)},
+    "carnivore": {"A": ("carnivore-a",), "B": ("animal-b",), "C": ("animal-c",)},
+}
+HAND_SHAPE: dict[str, int] = {"plant-a": 1, "plant-b": 1, "plant-c": 1, "herbivore-a": 1,
+                              "carnivore-a": 1, "animal-b": 2, "animal-c": 2}
+
+
+def climate_at(space: int) -> str:
+    return CLIMATES[space // ZONES]
+
+
+def advance(space: int, steps: int) -> tuple[int, bool]:
+    """The marker moved ``steps`` spaces to the right (after the last JUNGLE space, the first OCEAN
+    space), and whether it stopped on or passed an X (Random Mutation)."""
+    crossed = any((space + k) % SPACES in X_SPACES for k in range(1, steps + 1))
+    return (space + steps) % SPACES, crossed
+
+
+def value(number: str, climate: str) -> int:
+    return CARDS[number].values[climate]
+
+
+def card_at(quirks: list[str], position: str) -> str | None:
+    found = [n for n in quirks if CARDS[n].position == position]
+    return found[0] if found else None
+
+
+def food_points(niche: str, quirks: list[str], level: dict[str, list[str] | None], climate: str) -> int:
+    """Food-chain points of a QUiRKS competing in ``niche`` ("Food Chain Points" A-C, ruling 23),
+    ``level`` giving the QUiRKS of the other niches at the level in competition."""
+    def symbol(cards: list[str] | None, position: str) -> tuple[str | None, str | None]:
+        number = card_at(cards, position) if cards else None
+        return number, (CARDS[number].food if number else None)
+
+    points = 0
+    own_a, own_a_food = symbol(quirks, "A")
+    own_c, own_c_food = symbol(quirks, "C")
+    if niche == "plant":
+        herb_a, herb_food = symbol(level.get("herbivore"), "A")
+        if own_a_food and herb_a and herb_food == own_a_food:
+            points -= value(herb_a, climate)
+    elif niche == "herbivore":
+        plant_a, plant_food = symbol(level.get("plant"), "A")
+        if own_a_food and plant_a and plant_food == own_a_food:
+            points += value(plant_a, climate)
+        carn_a, carn_food = symbol(level.get("carnivore"), "A")
+        if own_c_food and carn_a and carn_food == own_c_food:
+            points -= value(carn_a, climate)
+    else:
+        herb_c, herb_c_food = symbol(level.get("herbivore"), "C")
+        if own_a_food and herb_c and herb_c_food == own_a_food:
+            points += value(herb_c, climate)
+    return points
+
+
+def card_points(quirks: list[str], climate: str) -> int:
+    return sum(value(n, climate) for n in quirks)
+
+
+def demotion_choices(quirks: list[str], climate: str) -> list[str]:
+    """Results 1-2: the card a demoted QUiRKS discards bears the climate's code (any if none does)."""
+    code = climate[0].upper()
+    bearing = [n for n in quirks if code in CARDS[n].codes()]
+    return bearing or list(quirks)
+
+
+def mutations(quirks: list[str], hand: list[str], can_draw: bool = True) -> set[str]:
+    """Mutation: a card of the QUiRKS discarded for the top of its stack, or exchanged with a card
+    of the same stack from the hand (ruling 11)."""
+    out: set[str] = set()
+    for n in quirks:
+        if can_draw:
+            out.add(f"mutate {n}")
+        out |= {f"mutate {n} for {h}" for h in hand if CARDS[h].stack == CARDS[n].stack}
+    return out
+
+
+def placements(niche: str, hand: list[str], three: bool) -> set[str]:
+    """Cards from the hand placed in a niche: A with B or C for a lower niche (setup e-f), A, B and
+    C for a vacant upper niche (ruling 12)."""
+    stacks = NICHE_STACKS[niche]
+    a_cards = sorted({h for h in hand if CARDS[h].stack in stacks["A"]})
+    b_cards = sorted({h for h in hand if CARDS[h].stack in stacks["B"]})
+    c_cards = sorted({h for h in hand if CARDS[h].stack in stacks["C"]})
+    if three:
+        return {f"place {a} {b} {c}" for a in a_cards for b in b_cards for c in c_cards}
+    return {f"place {a} {x}" for a in a_cards for x in b_cards + c_cards}
+
+
+def missing_position(quirks: list[str]) -> str:
+    """The position a two-card QUiRKS lacks (after a demotion any two may remain, ruling 19)."""
+    held = {CARDS[n].position for n in quirks}
+    return next(p for p in "ABC" if p not in held)
+
+
+def hand_counts(hand: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for n in hand:
+        counts[CARDS[n].stack] = counts.get(CARDS[n].stack, 0) + 1
+    return counts
+
+
+def surplus_discards(hand: list[str]) -> set[str]:
+    """End of turn (ruling 15): cards above one plant, herbivore and carnivore are discarded."""
+    counts = hand_counts(hand)
+    return {f"discard {n}" for n in hand if counts[CARDS[n].stack] > HAND_SHAPE[CARDS[n].stack]}
+
+
+def left_of(seat: int, players: int, out: set[int]) -> int:
+    """The next player still in, to the left."""
+    for k in range(1, players + 1):
+        nxt = (seat + k) % players
+        if nxt not in out:
+            return nxt
+    return seat
+
+
+def first_player(players: int, upper_owners: dict[str, int]) -> int:
+    """Introduction 3: three players, the holder of the upper plant niche; two or four, the
+    player with the fewest upper QUiRKS (ruling 8: there is exactly one)."""
+    if players == 3:
+        return upper_owners["plant"]
+    counts = {s: sum(1 for o in upper_owners.values() if o == s) for s in range(players)}
+    fewest = min(counts.values())
+    return [s for s in range(players) if counts[s] == fewest][0]
+
+
+def setup_creators(players: int) -> list[tuple[str, str]]:
+    """Setup b-f: the niches created in turn by the players from seat 0 (ruling 6); with three
+    players the lower plant niche before the lower herbivore niche."""
+    lower = [("carnivore", "lower"), ("herbivore", "lower"), ("plant", "lower")]
+    if players == 3:
+        lower = [("carnivore", "lower"), ("plant", "lower"), ("herbivore", "lower")]
+    return [("plant", "upper"), ("herbivore", "upper"), ("carnivore", "upper"), *lower]

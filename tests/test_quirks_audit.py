@@ -1,0 +1,305 @@
+"""Quirks (the competitive game, 2-4 players) audited from outside: seeded games under the
+optional rules and the advanced game, played through the public API only (``quarkade.load``,
+``new_game``, ``to_act``, ``legal_actions``, ``apply``, ``parse_action``, ``view``, ``record``)
+with random legal and deliberately illegal actions, every step checked against an independent
+model of the rulebook (``quirks_model``): who acts, the legal actions, the climate, the
+competitions and their counts, extinctions, the end and the winner, and what each seat's view
+carries of what it may not know.
+
+The model reads the house card data; it shares no code with the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import quarkade
+from quarkade.core.errors import IllegalAction
+from quirks_model import (
+    CARDS,
+    NICHE_STACKS,
+    NICHES,
+    advance,
+    card_points,
+    climate_at,
+    demotion_choices,
+    first_player,
+    food_points,
+    missing_position,
+    mutations,
+    placements,
+    setup_creators,
+    surplus_discards,
+)
+
+GAME_ID = "quirks"
+CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
+MET: Counter[str] = Counter()
+Board = dict[str, dict[str, Any]]
+
+
+def cards_of(slot: dict[str, Any] | None) -> list[str]:
+    return [c["number"] for c in slot["cards"]] if slot else []
+
+
+def board_of(view: dict[str, Any]) -> Board:
+    return {n["niche"]: {"upper": n["upper"], "lower": n["lower"]} for n in view["niches"]}
+
+
+def owner(board: Board, niche: str, level: str) -> int | None:
+    slot = board[niche][level]
+    return None if slot is None else int(slot["owner"])
+
+
+class Audit:
+    """One seeded game, driven step by step and compared with the model."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.advanced = bool(options.get("advanced"))
+        self.game = quarkade.load(GAME_ID, players=players, **options)
+        self.state = self.game.new_game(seed=seed)
+        self.rng = random.Random(seed * 7919 + players)
+        self.steps = 0
+        self.out: set[int] = set()
+        self.turns = [0] * players  # turns begun, by seat
+        self.competed_first_turn = False
+        self.defender_mutated = False
+        self.log_seen = 0
+        self.current = -1
+
+    # ------------------------------------------------------------------ reading
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = self.state.view(seat).to_json()
+        return data
+
+    def legal(self, seat: int) -> set[str]:
+        return {str(a) for a in self.state.legal_actions(seat)}
+
+    # ------------------------------------------------------------------ the model's legal actions
+    def expected(self, seat: int, view: dict[str, Any]) -> set[str]:
+        stage = view["stage"]
+        board = board_of(view)
+        hand = [c["number"] for c in view["hand"]]
+        niche = view["niche"]
+        climate = climate_at(int(view["climate"]["space"]))
+        if stage == "setup":
+            return {"setup b", "setup c"}
+        if stage == "climate":
+            return {"climate 1", "climate 2"}
+        if stage == "upper-owned":
+            assert owner(board, niche, "upper") == seat
+            return {"mutate", "redraw"}
+        if stage == "choose-niche":
+            return {f"niche {n}" for n in NICHES}
+        if stage == "lower-defence":
+            return {"pass", "accept"}
+        if stage == "lower-attack":
+            return {"give-up", "fight"}
+        if stage == "after-win":
+            return {"continue", "end"}
+        if stage == "concede-defender":
+            return {"concede", "hold"}
+        if stage == "concede-challenger":
+            return {"concede", "fight"}
+        if stage == "defence":
+            return {"challenge", "decline"}
+        if stage == "action":
+            return self.expected_action(seat, board, hand, niche)
+        if stage == "upper-complete":
+            lower = cards_of(board[niche]["lower"])
+            stacks = NICHE_STACKS[niche][missing_position(lower)]
+            return {"complete drawn"} | {f"complete {h}" for h in hand if CARDS[h].stack in stacks}
+        if stage == "upper-sealed":
+            faces = {"face-up", "face-down"}
+            if seat == owner(board, niche, "upper") and not self.defender_mutated:
+                MET["sealed defender may mutate"] += 1
+                return faces | mutations(cards_of(board[niche]["upper"]), hand)
+            return faces
+        if stage == "demote":
+            reveal = [line for line in view["log"] if line["event"] == "reveal"][-1]
+            who = "attacker_cards" if seat != owner(board, niche, "upper") else "defender_cards"
+            return {f"discard {n}" for n in demotion_choices(reveal[who], climate)}
+        if stage == "random-mutation":
+            mine = [n for lv in board.values() for slot in lv.values()
+                    if slot and slot["owner"] == seat for n in cards_of(slot)]
+            return {f"replace {n}" for n in hand + mine}
+        if stage == "surplus":
+            return surplus_discards(hand)
+        raise AssertionError(f"stage {stage!r} not in the model")
+
+    def expected_action(self, seat: int, board: Board, hand: list[str], niche: str) -> set[str]:
+        upper, lower = owner(board, niche, "upper"), owner(board, niche, "lower")
+        if upper == seat:
+            MET["mutate own upper"] += 1
+            return mutations(cards_of(board[niche]["upper"]), hand)
+        first_turn_done = self.advanced and self.turns[seat] == 1 and self.competed_first_turn
+        if lower == seat:
+            out = mutations(cards_of(board[niche]["lower"]), hand)
+            if not first_turn_done:
+                out.add("compete")
+            MET["own lower: mutate or compete"] += 1
+            return out or {"end"}
+        out = set()
+        if not first_turn_done:
+            out = placements(niche, hand, three=False)
+            if upper is None:
+                MET["vacant upper"] += 1
+                out |= placements(niche, hand, three=True)
+        MET["no QUiRKS in the niche: place"] += 1
+        return out or {"end"}
+
+    # ------------------------------------------------------------------ a step
+    def step(self) -> None:
+        to_act = self.state.to_act
+        assert to_act, "a game not over has someone to act"
+        seat = self.rng.choice(list(to_act))
+        view = self.view(seat)
+        assert view["to_act"] == list(to_act)
+        legal = self.legal(seat)
+        expected = self.expected(seat, view)
+        assert legal == expected, (self.seed, self.steps, view["stage"], sorted(legal ^ expected))
+        MET[f"stage {view['stage']}"] += 1
+        if self.rng.random() < 0.2:
+            self.try_illegal(seat, legal)
+        text = self.rng.choice(sorted(legal))
+        before = self.view(None)
+        self.state.apply(seat, self.game.parse_action(self.state, seat, text))
+        self.steps += 1
+        self.after(seat, text, before)
+
+    def try_illegal(self, seat: int, legal: set[str]) -> None:
+        """A wrong action, or a right one from a seat not to act, is refused and changes nothing."""
+        pool = ["climate 1", "climate 2", "pass", "accept", "compete", "end", "continue", "redraw",
+                "face-up", "challenge", "hold", "setup b", "niche plant", "mutate A1", "place A13 B13",
+                "complete drawn", "discard C1", "replace B2"]
+        wrong = [t for t in pool if t not in legal]
+        others = [s for s in range(self.players) if s not in self.state.to_act]
+        tries = [(seat, self.rng.choice(wrong))]
+        if others:
+            tries.append((self.rng.choice(others), self.rng.choice(sorted(legal))))
+        for who, text in tries:
+            before = [self.view(s) for s in (None, *range(self.players))]
+            with pytest.raises(IllegalAction):
+                self.state.apply(who, self.game.parse_action(self.state, who, text))
+            assert before == [self.view(s) for s in (None, *range(self.players))], text
+            MET["illegal refused"] += 1
+
+    def check_reveal(self, before: dict[str, Any], reveal: dict[str, Any]) -> None:
+        """A count (Evaluating the Adaptation Potential, Food Chain Points): card values plus food-chain
+        points against the other niches' QUiRKS at the level in competition; the greater total wins,
+        a tie goes to the QUiRKS already in the niche."""
+        board = board_of(before)
+        niche, level, climate = reveal["niche"], reveal["level"], reveal["climate"]
+        assert climate == climate_at(int(before["climate"]["space"]))
+        others = {n: cards_of(board[n][level]) or None for n in NICHES if n != niche}
+        totals: dict[int, int] = {}
+        for key, quirks in reveal["quirks"].items():
+            told = reveal["totals"][key]
+            if key not in reveal["rolled"]:
+                assert told["cards"] == card_points(quirks, climate), (self.seed, self.steps, reveal)
+                MET["count: card values"] += 1
+            else:
+                MET["count: rolled"] += 1
+            food = food_points(niche, quirks, others, climate)
+            assert told["food_chain"] == food, (self.seed, self.steps, reveal, others)
+            MET["count: food chain" + (" (non-zero)" if food else "")] += 1
+            assert told["total"] == told["cards"] + food
+            totals[int(key)] = told["total"]
+        attacker, defender = int(reveal["attacker"]), int(reveal["defender"])
+        winner = attacker if totals[attacker] > totals[defender] else defender
+        assert reveal["winner"] == winner, (self.seed, self.steps, reveal)
+        MET["count: tie to the occupant" if totals[attacker] == totals[defender] else "count: winner"] += 1
+
+    def after(self, seat: int, text: str, before: dict[str, Any]) -> None:
+        after = self.view(None)
+        verb = text.split()[0]
+        stage = before["stage"]
+        if stage in ("climate", "choose-niche", "upper-owned") and before["current"] != self.current:
+            self.current = int(before["current"])
+            self.turns[self.current] += 1
+            self.competed_first_turn = False
+        if verb in ("place", "compete") and stage == "action":
+            self.competed_first_turn = True
+        if verb in ("compete", "challenge"):
+            self.defender_mutated = False
+        if verb == "mutate" and stage == "upper-sealed":
+            self.defender_mutated = True
+            MET["sealed defender mutated"] += 1
+        if verb == "climate":
+            space, _ = advance(int(before["climate"]["space"]), int(text.split()[1]))
+            assert after["climate"]["space"] == space
+            assert after["climate"]["name"] == climate_at(space)
+            MET["climate moved"] += 1
+        new = after["reveals"][len(before["reveals"]):]
+        assert len(new) <= 1
+        for reveal in new:
+            self.check_reveal(before, reveal)
+            loser = reveal["attacker"] if reveal["winner"] == reveal["defender"] else reveal["defender"]
+            lost = sorted(reveal["quirks"][str(loser)])
+            player = after["players"][int(loser)]
+            assert player["extinctions"] == before["players"][int(loser)]["extinctions"] + 1
+            if player["eliminated"]:
+                MET["eliminated"] += 1
+                assert player["extinctions"] == 3
+            else:
+                assert sorted(player["extinct"][-1]) == lost
+                MET["extinct branch"] += 1
+
+
+def play(players: int, seed: int, options: dict[str, Any], limit: int = 3000) -> Audit:
+    audit = Audit(players, seed, options)
+    while not audit.state.is_over and audit.steps < limit:
+        audit.step()
+    return audit
+
+
+CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) for s in range(2)] + [
+    (3, 5, {"random_mutation": True}), (4, 6, {"intelligent_race": True}),
+    (2, 7, {"advanced": True}), (3, 8, {"advanced": True, "random_mutation": True}),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_seeded_games_follow_the_model(players: int, seed: int, options: dict[str, Any]) -> None:
+    audit = play(players, seed, options)
+    assert audit.steps > 0
+
+
+def test_setup_and_first_player() -> None:
+    for players in (2, 3, 4):
+        audit = Audit(players, 11, {})
+        order = setup_creators(players)
+        assert len(order) == 6
+        while audit.view(None)["stage"] == "setup":
+            audit.step()
+        view = audit.view(None)
+        board = board_of(view)
+        uppers = {n: int(board[n]["upper"]["owner"]) for n in NICHES}
+        for k, (niche, level) in enumerate(order):
+            assert owner(board, niche, level) == k % players, (players, niche, level)
+        assert view["current"] == first_player(players, uppers)
+        MET["setup order"] += 1
+
+
+def test_every_case_was_met() -> None:
+    """The seeded games above met every case the audit checks (run after them)."""
+    if not MET["stage action"]:
+        for players, seed, options in CASES:
+            play(players, seed, options)
+    wanted = ["stage setup", "stage climate", "stage action", "stage upper-owned", "stage lower-defence",
+              "stage lower-attack", "stage after-win", "stage upper-complete", "stage upper-sealed",
+              "stage demote", "stage concede-defender", "stage concede-challenger", "stage defence",
+              "stage random-mutation", "stage choose-niche", "climate moved", "sealed defender mutated",
+              "mutate own upper", "own lower: mutate or compete", "no QUiRKS in the niche: place",
+              "illegal refused", "count: card values", "count: food chain", "count: food chain (non-zero)",
+              "count: winner", "extinct branch", "eliminated"]
+    missing = [case for case in wanted if not MET[case]]
+    assert not missing, (missing, dict(MET))
