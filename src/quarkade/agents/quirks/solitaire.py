@@ -169,12 +169,12 @@ class SolitaireHeuristic(Bot):
         place = {INDEX[card.number]: k for k, card in enumerate(cards)}
         in_hand = {INDEX[card.number]: i for i, card in enumerate(hand)}
         # The group's total in the target climate is ``Group.total``'s: the guesses of the
-        # QUiRKS added in the niches' order. A change touches the destined QUiRKS's guess, and
-        # the guesses of the others only if their partners change (an A or C card changed):
-        # the others are kept from the group as it is.
+        # QUiRKS added in the niches' order. A change touches the destined QUiRKS's guess
+        # (worked out for each move), and the guesses of the others only if their partners
+        # change (an A or C card changed): the others are kept from the group as it is.
         met = partners(quirks)
         first, second = met[niche]
-        means = [guess(target, n, quirks[n], *met[n])[0] for n in range(3)]
+        means = [guess(target, n, quirks[n], *met[n])[0] if n != niche else 0.0 for n in range(3)]
         # The destined QUiRKS's guess with one card changed is ``guess_beside``'s mean, added up
         # here in its order from the means of its cards (the player reads them all) and the
         # food-chain terms, which change only with an A or a C card.
