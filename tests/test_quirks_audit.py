@@ -22,6 +22,7 @@ import quarkade
 from quarkade.core.errors import IllegalAction
 from quirks_model import (
     CARDS,
+    HAND_SHAPE,
     NICHE_STACKS,
     NICHES,
     advance,
@@ -30,6 +31,7 @@ from quirks_model import (
     demotion_choices,
     first_player,
     food_points,
+    left_of,
     missing_position,
     mutations,
     placements,
@@ -74,6 +76,14 @@ class Audit:
         self.defender_mutated = False
         self.log_seen = 0
         self.current = -1
+        # The flow the model expects once the current action is over: "continue" (the same
+        # player goes on), "next-turn" (the player on the left), with the player concerned.
+        self.expect: tuple[str, int] | None = None
+        self.faces: dict[int, str] = {}
+        self.attacker = -1
+        self.mover = -1  # who moved the climate marker (Random Mutation)
+        self.defence: list[int] | None = None  # lower owners yet to answer, in order
+        self.holder = -1
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -163,6 +173,7 @@ class Audit:
         seat = self.rng.choice(list(to_act))
         view = self.view(seat)
         assert view["to_act"] == list(to_act)
+        self.check_flow(view)
         legal = self.legal(seat)
         expected = self.expected(seat, view)
         assert legal == expected, (self.seed, self.steps, view["stage"], sorted(legal ^ expected))
@@ -174,6 +185,58 @@ class Audit:
         self.state.apply(seat, self.game.parse_action(self.state, seat, text))
         self.steps += 1
         self.after(seat, text, before)
+
+    def check_flow(self, view: dict[str, Any]) -> None:
+        """Who acts: the same player after a won competition, the player on the left (still in)
+        after a mutation, a lost competition or the end of a turn (On Your Turn)."""
+        stage = view["stage"]
+        if self.defence is not None:
+            self.check_defence(view)
+            return
+        if self.expect is None or stage not in MAIN:
+            return
+        kind, who = self.expect
+        self.expect = None
+        if kind == "continue":
+            assert stage in ("after-win", "defence"), (self.seed, self.steps, stage)
+            if stage == "after-win":
+                assert view["to_act"] == [who], (self.seed, self.steps)
+            MET["won: the player goes on"] += 1
+        else:
+            assert stage in ("climate", "upper-owned", "choose-niche"), (self.seed, self.steps, stage)
+            assert view["current"] == left_of(who, self.players, self.out), (self.seed, self.steps)
+            for player in view["players"]:
+                if not player["eliminated"]:
+                    assert player["hand_stacks"] == HAND_SHAPE, (self.seed, self.steps, player)
+            MET["turn passes to the left"] += 1
+
+    def check_defence(self, view: dict[str, Any]) -> None:
+        """The Winner: each lower QUiRKS in turn from the holder's left may challenge; the first
+        success ends the defence and play resumes left of the holder (ruling 25)."""
+        assert self.defence is not None
+        stage = view["stage"]
+        board = board_of(view)
+        held = all(owner(board, n, "upper") == self.holder for n in NICHES)
+        if stage == "defence":
+            assert held
+            assert view["to_act"] == [self.defence[0][0]], (self.seed, self.steps, self.defence, view["to_act"])
+            MET["defence: next lower QUiRKS asked"] += 1
+        elif stage in MAIN:
+            assert not held, (self.seed, self.steps, stage)
+            assert view["current"] == left_of(self.holder, self.players, self.out), (self.seed, self.steps)
+            MET["defence broken: play resumes left of the holder"] += 1
+            self.defence = None
+            self.expect = None
+
+    def start_defence(self, after: dict[str, Any]) -> None:
+        board = board_of(after)
+        holders = {owner(board, n, "upper") for n in NICHES}
+        assert len(holders) == 1 and None not in holders
+        self.holder = int(next(iter(holders)))  # type: ignore[arg-type]
+        lowers = [(int(board[n]["lower"]["owner"]), n) for n in NICHES if board[n]["lower"]]
+        order = [(self.holder + k) % self.players for k in range(1, self.players)]
+        self.defence = sorted(lowers, key=lambda sn: (order.index(sn[0]), NICHES.index(sn[1])))
+        MET["defence of the three upper niches"] += 1
 
     def try_illegal(self, seat: int, legal: set[str]) -> None:
         """A wrong action, or a right one from a seat not to act, is refused and changes nothing."""
@@ -238,6 +301,8 @@ class Audit:
             assert after["climate"]["space"] == space
             assert after["climate"]["name"] == climate_at(space)
             MET["climate moved"] += 1
+        self.out = {p["seat"] for p in after["players"] if p["eliminated"]}
+        self.flow(seat, text, before, after)
         new = after["reveals"][len(before["reveals"]):]
         assert len(new) <= 1
         for reveal in new:
@@ -253,17 +318,144 @@ class Audit:
                 assert sorted(player["extinct"][-1]) == lost
                 MET["extinct branch"] += 1
 
+        if new and self.defence is None:
+            reveal = new[0]
+            attacker = int(reveal["attacker"])
+            won = reveal["winner"] == attacker
+            self.expect = ("continue" if won else "next-turn", int(before["current"]))
+
+    def flow(self, seat: int, text: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """The model's next step, where no chance is involved."""
+        verb = text.split()[0]
+        stage = before["stage"]
+        current = int(before["current"])
+        nxt, to_act = after["stage"], after["to_act"]
+        if self.defence is not None and verb in ("decline", "challenge"):
+            self.defence.pop(0)
+            self.defence = [(s, n) for s, n in self.defence if s not in self.out]
+        if after["is_over"]:
+            return
+        if self.defence is None and after["stage"] == "defence":
+            self.start_defence(after)
+        if verb == "climate":
+            _, crossed = advance(int(before["climate"]["space"]), int(text.split()[1]))
+            self.mover = seat
+            if crossed and self.options.get("random_mutation"):
+                assert (nxt, to_act) == ("random-mutation", [left_of(seat, self.players, self.out)])
+                MET["random mutation begins left of the mover"] += 1
+            else:
+                assert (nxt, to_act) == ("action", [seat]), (self.seed, self.steps, nxt, to_act)
+        elif verb == "replace":
+            if seat == self.mover:
+                assert (nxt, to_act) == ("action", [self.mover])
+                MET["random mutation: the mover last"] += 1
+            else:
+                assert (nxt, to_act) == ("random-mutation", [left_of(seat, self.players, self.out)])
+        elif stage == "action" and verb in ("mutate", "end"):
+            self.expect = ("next-turn", current)
+        elif stage == "after-win":
+            if verb == "end":
+                self.expect = ("next-turn", current)
+            else:
+                assert nxt in ("climate", "upper-owned", "choose-niche") and after["current"] == seat
+        elif verb == "place":
+            board = board_of(before)
+            occupant = owner(board, before["niche"], "lower")
+            if len(text.split()) == 3 and occupant is not None:
+                assert (nxt, to_act) == ("lower-defence", [occupant])
+                MET["lower niche: the occupant answers"] += 1
+            else:
+                self.expect = ("continue", current)
+                MET["vacant niche occupied"] += 1
+        elif verb == "pass":
+            self.expect = ("continue", current)
+        elif verb == "accept":
+            assert (nxt, to_act) == ("lower-attack", [current])
+        elif verb == "give-up":
+            self.expect = ("next-turn", current)
+        elif verb in ("compete", "challenge"):
+            self.attacker = seat
+            self.faces = {}
+            assert (nxt, to_act) == ("upper-complete", [seat]), (self.seed, self.steps, nxt, to_act)
+        elif verb == "complete":
+            defender = owner(board_of(before), before["niche"], "upper")
+            assert nxt == "upper-sealed" and sorted(to_act) == sorted([seat, defender])
+            MET["sealed: both at once"] += 1
+        elif verb in ("face-up", "face-down"):
+            self.faces[seat] = verb
+            self.check_faces(seat, nxt, to_act)
+        elif verb == "concede" and self.defence is None:
+            self.expect = ("continue" if seat != self.attacker else "next-turn", current)
+            MET["late concession"] += 1
+
+    def check_faces(self, seat: int, nxt: str, to_act: list[int]) -> None:
+        """Results 1-3 of a competition for an upper niche."""
+        if len(self.faces) < 2:
+            return
+        challenger = self.faces[self.attacker]
+        defender = [face for s, face in self.faces.items() if s != self.attacker][0]
+        if challenger == defender == "face-up":
+            assert nxt == "concede-defender", nxt
+            MET["both face up"] += 1
+            return
+        assert nxt == "demote", nxt
+        loser = self.attacker if challenger == "face-down" else [s for s in self.faces if s != self.attacker][0]
+        assert to_act == [loser]
+        MET[f"demote after {challenger} / {defender}"] += 1
+        if self.defence is None:
+            self.expect = ("next-turn" if loser == self.attacker else "continue", self.current)
+
+
+MAIN = ("after-win", "climate", "upper-owned", "choose-niche", "defence")
+
 
 def play(players: int, seed: int, options: dict[str, Any], limit: int = 3000) -> Audit:
     audit = Audit(players, seed, options)
     while not audit.state.is_over and audit.steps < limit:
         audit.step()
+    assert audit.state.is_over, (players, seed, options)
+    check_end(audit)
     return audit
+
+
+def check_end(audit: Audit) -> None:
+    """The Winner: the holder of the three upper niches once no lower QUiRKS dislodged it; the last
+    player standing (ruling 26); at the turn limit, the most niches, an upper counting two, fewer
+    extinctions breaking ties (ruling 27). Scores 1 for a winner, 0 otherwise."""
+    view = audit.view(None)
+    board = board_of(view)
+    live = [p["seat"] for p in view["players"] if not p["eliminated"]]
+    winners = list(audit.state.winners)
+    uppers = {owner(board, n, "upper") for n in NICHES}
+    if len(live) == 1:
+        assert winners == live
+        MET["end: last player standing"] += 1
+    elif len(uppers) == 1 and None not in uppers and audit.defence is not None:
+        assert winners == [audit.holder]
+        assert not audit.defence, audit.defence  # every lower QUiRKS had its chance
+        MET["end: three upper niches defended"] += 1
+    else:
+        assert view["turns"] >= int(audit.options.get("turn_limit", 400)), view["turns"]
+        niches = {s: 0 for s in live}
+        for n in NICHES:
+            for level, points in (("upper", 2), ("lower", 1)):
+                holder = owner(board, n, level)
+                if holder is not None and holder in niches:
+                    niches[holder] += points
+        best = max(niches.values())
+        tied = [s for s in live if niches[s] == best]
+        fewest = min(view["players"][s]["extinctions"] for s in tied)
+        assert winners == [s for s in tied if view["players"][s]["extinctions"] == fewest], (niches, winners)
+        MET["end: turn limit"] += 1
+    assert list(audit.state.scores) == [1.0 if s in winners else 0.0 for s in range(audit.players)]
+    replayed = quarkade.replay(audit.state.record())
+    assert replayed.view(None).to_json() == view
 
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) for s in range(2)] + [
     (3, 5, {"random_mutation": True}), (4, 6, {"intelligent_race": True}),
-    (2, 7, {"advanced": True}), (3, 8, {"advanced": True, "random_mutation": True}),
+    (2, 7, {"advanced": True}), (3, 9, {"turn_limit": 6}),
+    (4, 10, {"turn_limit": 9}), (3, 8, {"advanced": True, "random_mutation": True}),
 ]
 
 
@@ -300,6 +492,11 @@ def test_every_case_was_met() -> None:
               "stage random-mutation", "stage choose-niche", "climate moved", "sealed defender mutated",
               "mutate own upper", "own lower: mutate or compete", "no QUiRKS in the niche: place",
               "illegal refused", "count: card values", "count: food chain", "count: food chain (non-zero)",
-              "count: winner", "extinct branch", "eliminated"]
+              "count: winner", "extinct branch", "eliminated", "end: turn limit",
+              "end: three upper niches defended", "defence of the three upper niches",
+              "defence: next lower QUiRKS asked", "defence broken: play resumes left of the holder",
+              "turn passes to the left", "won: the player goes on", "random mutation begins left of the mover",
+              "random mutation: the mover last", "lower niche: the occupant answers", "vacant niche occupied",
+              "sealed: both at once", "late concession", "both face up"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
