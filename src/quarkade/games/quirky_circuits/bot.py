@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Iterable
 from functools import cache
 from itertools import repeat
 from operator import add, mod, mul
@@ -83,6 +84,8 @@ class QuirkyCircuitsHeuristic(Bot):
         # Kept: the seat's next decision of the round follows the same fillings, or the same
         # course of a queue it sees whole, from where this one left the robot (see ``_carried``).
         self._last = (robot, tokens, queue, hand, ends)
+        if stop is None and len(plays) == 1:
+            return plays[0]  # nothing to weigh (the fillings above are drawn all the same)
         # In free play the seats to act are those not yet done: everyone else is done when
         # this seat alone is listed. The cards it played this round are its cards in the queue.
         # (Read so, the view's list of players is never made.)
@@ -348,16 +351,18 @@ class Planner:
             return 0
         plays, tables = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
         rows, row_of = tables[left], self._row
-        values = [0.0] * len(cards)
+        sums: Iterable[float] = repeat(0.0, len(cards))
         stop_value = 0.0
         # The same sums, in the same order, as adding each card's value end by end: the
-        # totals, and so the choice, are those of the plain loops.
+        # totals, and so the choice, are those of the plain loops. (The maps are chained and
+        # worked out at the end, each card's total from its first end on.)
         for start, weight in weights.items():
             row = rows.get(start)
             if row is None:
                 row = row_of(start, plays, left, rows)
-            values = list(map(add, values, map(mul, repeat(weight), row)))
+            sums = map(add, sums, map(mul, repeat(weight), row))
             stop_value += weight * scores[start]  # the estimate of ``start``
+        values = list(sums)
         best = values.index(min(values))  # the first of the lowest, as ``min`` by index would give
         if may_stop and stop_value <= values[best]:
             return -1
