@@ -11,6 +11,7 @@ The model reads the house card data; it shares no code with the engine.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -74,15 +75,17 @@ class Audit:
         self.turns = [0] * players  # turns begun, by seat
         self.competed_first_turn = False
         self.defender_mutated = False
-        self.log_seen = 0
+        self.log_seen: dict[int, int] = {}
         self.current = -1
+        self.public: set[str] = set()  # cards ever shown on the table
+        self.known: list[set[str]] = [set() for _ in range(players)]  # cards ever in a seat's hands
         # The flow the model expects once the current action is over: "continue" (the same
         # player goes on), "next-turn" (the player on the left), with the player concerned.
         self.expect: tuple[str, int] | None = None
         self.faces: dict[int, str] = {}
         self.attacker = -1
         self.mover = -1  # who moved the climate marker (Random Mutation)
-        self.defence: list[int] | None = None  # lower owners yet to answer, in order
+        self.defence: list[tuple[int, str]] | None = None  # lower owners yet to answer, in order
         self.holder = -1
 
     # ------------------------------------------------------------------ reading
@@ -174,12 +177,14 @@ class Audit:
         view = self.view(seat)
         assert view["to_act"] == list(to_act)
         self.check_flow(view)
+        self.check_secrets()
         legal = self.legal(seat)
         expected = self.expected(seat, view)
         assert legal == expected, (self.seed, self.steps, view["stage"], sorted(legal ^ expected))
         MET[f"stage {view['stage']}"] += 1
-        if self.rng.random() < 0.2:
+        if self.rng.random() < 0.1:
             self.try_illegal(seat, legal)
+        self.check_unseen_choice(seat, view, legal)
         text = self.rng.choice(sorted(legal))
         before = self.view(None)
         self.state.apply(seat, self.game.parse_action(self.state, seat, text))
@@ -209,6 +214,75 @@ class Audit:
                 if not player["eliminated"]:
                     assert player["hand_stacks"] == HAND_SHAPE, (self.seed, self.steps, player)
             MET["turn passes to the left"] += 1
+
+    def names(self, view: dict[str, Any], key: int) -> set[str]:
+        """The cards a view names: its table, and the log lines added since the last look."""
+        table = {k: v for k, v in view.items() if k != "log"}
+        seen = self.log_seen.get(key, 0)
+        assert len(view["log"]) >= seen
+        self.log_seen[key] = len(view["log"])
+        return set(CARD_WORD.findall(json.dumps(table) + json.dumps(view["log"][seen:])))
+
+    def check_secrets(self) -> None:
+        """What each seat may not know (Setup 3, Components 6, ruling 3): a seat's view names only
+        cards shown on the table, or cards it holds or has held; the codes it reads are those of its
+        own QUiRKS and hand, never of another player's QUiRKS; the spectator reads no code."""
+        spectator = self.view(None)
+        if spectator["stage"] != "upper-sealed":
+            # Until the reveal the table shows nothing new: not the challenger's third card, nor
+            # the defender's new card (ruling 22a: the others learn which card left, not the card).
+            self.public |= set(CARD_WORD.findall(json.dumps({k: v for k, v in spectator.items() if k != "log"})))
+        else:
+            MET["sealed: nothing new on the table"] += 1
+        assert self.names(spectator, -1) <= self.public, (self.seed, self.steps)
+        assert '"codes"' not in json.dumps(spectator["niches"])
+        for seat in range(self.players):
+            view = self.view(seat)
+            mine = {c["number"] for c in view["hand"]}
+            mine |= {n for lv in board_of(view).values() for slot in lv.values()
+                     if slot and slot["owner"] == seat for n in cards_of(slot)}
+            contest = view.get("contest")
+            if contest and seat in (contest["attacker"], contest["defender"]):
+                mine |= set(CARD_WORD.findall(json.dumps(contest)))
+            self.known[seat] |= mine
+            leaked = self.names(view, seat) - self.public - self.known[seat]
+            assert not leaked, (self.seed, self.steps, seat, leaked)
+            for card in view["hand"]:
+                assert card.get("codes", "") == CARDS[card["number"]].codes(), card
+            for niche in view["niches"]:
+                for slot in (niche["upper"], niche["lower"]):
+                    for card in slot["cards"] if slot else []:
+                        if slot["owner"] == seat:
+                            assert card.get("codes", "") == CARDS[card["number"]].codes(), card
+                        else:
+                            assert "codes" not in card, (self.seed, self.steps, seat, card)
+            MET["views: no hidden card, codes of one's own cards only"] += 1
+
+    def check_unseen_choice(self, seat: int, view: dict[str, Any], legal: set[str]) -> None:
+        """A sealed choice (ruling 18), the challenger's third card (Competition for an upper niche
+        1) and the defender's exchange in hand (ruling 22a) leave every other seat's view as it
+        would be after the alternatives."""
+        stage = view["stage"]
+        if stage == "upper-sealed" and len(view["to_act"]) == 2:
+            options = sorted(t for t in legal if t.startswith("face-"))
+            case = "sealed face"
+        elif stage == "upper-complete" and view["niches"][NICHES.index(view["niche"])]["upper"]:
+            options = sorted(legal)
+            case = "third card"
+        elif stage == "upper-sealed" and " for " in " ".join(legal):
+            options = sorted(t for t in legal if " for " in t)
+            case = "defender's exchange"
+        else:
+            return
+        if len(options) < 2:
+            return
+        seen: list[list[Any]] = []
+        for text in self.rng.sample(options, 2):
+            trial = self.state.clone()
+            trial.apply(seat, self.game.parse_action(trial, seat, text))
+            seen.append([trial.view(other).to_json() for other in (None, *range(self.players)) if other != seat])
+        assert seen[0] == seen[1], (self.seed, self.steps, case)
+        MET[f"unseen: {case}"] += 1
 
     def check_defence(self, view: dict[str, Any]) -> None:
         """The Winner: each lower QUiRKS in turn from the holder's left may challenge; the first
@@ -249,10 +323,10 @@ class Audit:
         if others:
             tries.append((self.rng.choice(others), self.rng.choice(sorted(legal))))
         for who, text in tries:
-            before = [self.view(s) for s in (None, *range(self.players))]
+            before = [self.view(s) for s in (None, seat, who)]
             with pytest.raises(IllegalAction):
                 self.state.apply(who, self.game.parse_action(self.state, who, text))
-            assert before == [self.view(s) for s in (None, *range(self.players))], text
+            assert before == [self.view(s) for s in (None, seat, who)], text
             MET["illegal refused"] += 1
 
     def check_reveal(self, before: dict[str, Any], reveal: dict[str, Any]) -> None:
@@ -379,8 +453,13 @@ class Audit:
             assert (nxt, to_act) == ("upper-complete", [seat]), (self.seed, self.steps, nxt, to_act)
         elif verb == "complete":
             defender = owner(board_of(before), before["niche"], "upper")
-            assert nxt == "upper-sealed" and sorted(to_act) == sorted([seat, defender])
-            MET["sealed: both at once"] += 1
+            if defender is None:  # ruling 12: moving up to a vacant upper niche is a won competition
+                if self.defence is None:
+                    self.expect = ("continue", current)
+                MET["moved up to a vacant upper niche"] += 1
+            else:
+                assert nxt == "upper-sealed" and sorted(to_act) == sorted([seat, defender])
+                MET["sealed: both at once"] += 1
         elif verb in ("face-up", "face-down"):
             self.faces[seat] = verb
             self.check_faces(seat, nxt, to_act)
@@ -497,6 +576,8 @@ def test_every_case_was_met() -> None:
               "defence: next lower QUiRKS asked", "defence broken: play resumes left of the holder",
               "turn passes to the left", "won: the player goes on", "random mutation begins left of the mover",
               "random mutation: the mover last", "lower niche: the occupant answers", "vacant niche occupied",
-              "sealed: both at once", "late concession", "both face up"]
+              "sealed: both at once", "late concession", "both face up",
+              "views: no hidden card, codes of one's own cards only", "unseen: sealed face",
+              "unseen: third card", "unseen: defender's exchange"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
