@@ -10,6 +10,7 @@ worked out here from the rulebook's words.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,3 +191,117 @@ def setup_creators(players: int) -> list[tuple[str, str]]:
     if players == 3:
         lower = [("carnivore", "lower"), ("plant", "lower"), ("herbivore", "lower")]
     return [("plant", "upper"), ("herbivore", "upper"), ("carnivore", "upper"), *lower]
+
+
+def defence_order(holder: int, players: int, lowers: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The Winner: each lower QUiRKS may attempt a competition, from the player to the left of the
+    one about to win (a player's several lower QUiRKS in the order of the niches)."""
+    order = [(holder + k) % players for k in range(1, players)]
+    return sorted(lowers, key=lambda sn: (order.index(sn[0]), NICHES.index(sn[1])))
+
+
+def declared_winners(holdings: dict[int, list[str]], extinctions: dict[int, int]) -> list[int]:
+    """Ruling 27, at the turn limit: the most niches (an upper niche counts two, a lower one), fewer
+    extinctions breaking ties; ``holdings`` gives each player still in the levels it holds."""
+    niches = {s: sum(2 if level == "upper" else 1 for level in levels) for s, levels in holdings.items()}
+    best = max(niches.values())
+    tied = [s for s in sorted(niches) if niches[s] == best]
+    fewest = min(extinctions[s] for s in tied)
+    return [s for s in tied if extinctions[s] == fewest]
+
+
+def destiny_after(drawn: list[str], niche: str) -> list[str]:
+    """Setup 4: a marker drawn from the pool; once five have been drawn, all return to the pool."""
+    return [*(drawn if len(drawn) < DESTINY_CYCLE else []), niche]
+
+
+Board = dict[str, dict[str, Any]]
+
+
+def cards_of(slot: dict[str, Any] | None) -> list[str]:
+    return [c["number"] for c in slot["cards"]] if slot else []
+
+
+def board_of(view: dict[str, Any]) -> Board:
+    return {n["niche"]: {"upper": n["upper"], "lower": n["lower"]} for n in view["niches"]}
+
+
+def owner(board: Board, niche: str, level: str) -> int | None:
+    slot = board[niche][level]
+    return None if slot is None else int(slot["owner"])
+
+
+def legal_actions(seat: int, view: dict[str, Any], defender_mutated: bool, first_turn_done: bool,
+                  met: Counter[str]) -> set[str]:
+    """The legal actions of a step, as notation, from what the table and the seat's hand show."""
+    stage = view["stage"]
+    board = board_of(view)
+    hand = [c["number"] for c in view["hand"]]
+    niche = view["niche"]
+    climate = climate_at(int(view["climate"]["space"]))
+    if stage == "setup":
+        return {"setup b", "setup c"}
+    if stage == "climate":
+        return {"climate 1", "climate 2"}
+    if stage == "upper-owned":
+        assert owner(board, niche, "upper") == seat
+        return {"mutate", "redraw"}
+    if stage == "choose-niche":
+        return {f"niche {n}" for n in NICHES}
+    if stage == "lower-defence":
+        return {"pass", "accept"}
+    if stage == "lower-attack":
+        return {"give-up", "fight"}
+    if stage == "after-win":
+        return {"continue", "end"}
+    if stage == "concede-defender":
+        return {"concede", "hold"}
+    if stage == "concede-challenger":
+        return {"concede", "fight"}
+    if stage == "defence":
+        return {"challenge", "decline"}
+    if stage == "action":
+        return action_choices(seat, board, hand, niche, first_turn_done, met)
+    if stage == "upper-complete":
+        lower = cards_of(board[niche]["lower"])
+        stacks = NICHE_STACKS[niche][missing_position(lower)]
+        return {"complete drawn"} | {f"complete {h}" for h in hand if CARDS[h].stack in stacks}
+    if stage == "upper-sealed":
+        faces = {"face-up", "face-down"}
+        if seat == owner(board, niche, "upper") and not defender_mutated:
+            met["sealed defender may mutate"] += 1
+            return faces | mutations(cards_of(board[niche]["upper"]), hand)
+        return faces
+    if stage == "demote":
+        reveal = [line for line in view["log"] if line["event"] == "reveal"][-1]
+        who = "attacker_cards" if seat != owner(board, niche, "upper") else "defender_cards"
+        return {f"discard {n}" for n in demotion_choices(reveal[who], climate)}
+    if stage == "random-mutation":
+        mine = [n for lv in board.values() for slot in lv.values()
+                if slot and slot["owner"] == seat for n in cards_of(slot)]
+        return {f"replace {n}" for n in hand + mine}
+    if stage == "surplus":
+        return surplus_discards(hand)
+    raise AssertionError(f"stage {stage!r} not in the model")
+
+def action_choices(seat: int, board: Board, hand: list[str], niche: str, first_turn_done: bool,
+                   met: Counter[str]) -> set[str]:
+    """An action in the destined niche (On Your Turn 3, rulings 10-13, 29)."""
+    upper, lower = owner(board, niche, "upper"), owner(board, niche, "lower")
+    if upper == seat:
+        met["mutate own upper"] += 1
+        return mutations(cards_of(board[niche]["upper"]), hand)
+    if lower == seat:
+        choices = mutations(cards_of(board[niche]["lower"]), hand)
+        if not first_turn_done:
+            choices.add("compete")
+        met["own lower: mutate or compete"] += 1
+        return choices or {"end"}
+    out: set[str] = set()
+    if not first_turn_done:
+        out = placements(niche, hand, three=False)
+        if upper is None:
+            met["vacant upper"] += 1
+            out |= placements(niche, hand, three=True)
+    met["no QUiRKS in the niche: place"] += 1
+    return out or {"end"}

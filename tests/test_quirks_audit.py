@@ -24,39 +24,25 @@ from quarkade.core.errors import IllegalAction
 from quirks_model import (
     CARDS,
     HAND_SHAPE,
-    NICHE_STACKS,
     NICHES,
     advance,
+    board_of,
     card_points,
+    cards_of,
     climate_at,
-    demotion_choices,
+    declared_winners,
+    defence_order,
     first_player,
     food_points,
     left_of,
-    missing_position,
-    mutations,
-    placements,
+    legal_actions,
+    owner,
     setup_creators,
-    surplus_discards,
 )
 
 GAME_ID = "quirks"
 CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
 MET: Counter[str] = Counter()
-Board = dict[str, dict[str, Any]]
-
-
-def cards_of(slot: dict[str, Any] | None) -> list[str]:
-    return [c["number"] for c in slot["cards"]] if slot else []
-
-
-def board_of(view: dict[str, Any]) -> Board:
-    return {n["niche"]: {"upper": n["upper"], "lower": n["lower"]} for n in view["niches"]}
-
-
-def owner(board: Board, niche: str, level: str) -> int | None:
-    slot = board[niche][level]
-    return None if slot is None else int(slot["owner"])
 
 
 class Audit:
@@ -96,78 +82,11 @@ class Audit:
     def legal(self, seat: int) -> set[str]:
         return {str(a) for a in self.state.legal_actions(seat)}
 
-    # ------------------------------------------------------------------ the model's legal actions
     def expected(self, seat: int, view: dict[str, Any]) -> set[str]:
-        stage = view["stage"]
-        board = board_of(view)
-        hand = [c["number"] for c in view["hand"]]
-        niche = view["niche"]
-        climate = climate_at(int(view["climate"]["space"]))
-        if stage == "setup":
-            return {"setup b", "setup c"}
-        if stage == "climate":
-            return {"climate 1", "climate 2"}
-        if stage == "upper-owned":
-            assert owner(board, niche, "upper") == seat
-            return {"mutate", "redraw"}
-        if stage == "choose-niche":
-            return {f"niche {n}" for n in NICHES}
-        if stage == "lower-defence":
-            return {"pass", "accept"}
-        if stage == "lower-attack":
-            return {"give-up", "fight"}
-        if stage == "after-win":
-            return {"continue", "end"}
-        if stage == "concede-defender":
-            return {"concede", "hold"}
-        if stage == "concede-challenger":
-            return {"concede", "fight"}
-        if stage == "defence":
-            return {"challenge", "decline"}
-        if stage == "action":
-            return self.expected_action(seat, board, hand, niche)
-        if stage == "upper-complete":
-            lower = cards_of(board[niche]["lower"])
-            stacks = NICHE_STACKS[niche][missing_position(lower)]
-            return {"complete drawn"} | {f"complete {h}" for h in hand if CARDS[h].stack in stacks}
-        if stage == "upper-sealed":
-            faces = {"face-up", "face-down"}
-            if seat == owner(board, niche, "upper") and not self.defender_mutated:
-                MET["sealed defender may mutate"] += 1
-                return faces | mutations(cards_of(board[niche]["upper"]), hand)
-            return faces
-        if stage == "demote":
-            reveal = [line for line in view["log"] if line["event"] == "reveal"][-1]
-            who = "attacker_cards" if seat != owner(board, niche, "upper") else "defender_cards"
-            return {f"discard {n}" for n in demotion_choices(reveal[who], climate)}
-        if stage == "random-mutation":
-            mine = [n for lv in board.values() for slot in lv.values()
-                    if slot and slot["owner"] == seat for n in cards_of(slot)]
-            return {f"replace {n}" for n in hand + mine}
-        if stage == "surplus":
-            return surplus_discards(hand)
-        raise AssertionError(f"stage {stage!r} not in the model")
-
-    def expected_action(self, seat: int, board: Board, hand: list[str], niche: str) -> set[str]:
-        upper, lower = owner(board, niche, "upper"), owner(board, niche, "lower")
-        if upper == seat:
-            MET["mutate own upper"] += 1
-            return mutations(cards_of(board[niche]["upper"]), hand)
         first_turn_done = self.advanced and self.turns[seat] == 1 and self.competed_first_turn
-        if lower == seat:
-            out = mutations(cards_of(board[niche]["lower"]), hand)
-            if not first_turn_done:
-                out.add("compete")
-            MET["own lower: mutate or compete"] += 1
-            return out or {"end"}
-        out = set()
-        if not first_turn_done:
-            out = placements(niche, hand, three=False)
-            if upper is None:
-                MET["vacant upper"] += 1
-                out |= placements(niche, hand, three=True)
-        MET["no QUiRKS in the niche: place"] += 1
-        return out or {"end"}
+        if first_turn_done and view["stage"] == "action":
+            MET["advanced: no second competition on the first turn"] += 1
+        return legal_actions(seat, view, self.defender_mutated, first_turn_done, MET)
 
     # ------------------------------------------------------------------ a step
     def step(self) -> None:
@@ -308,8 +227,7 @@ class Audit:
         assert len(holders) == 1 and None not in holders
         self.holder = int(next(iter(holders)))  # type: ignore[arg-type]
         lowers = [(int(board[n]["lower"]["owner"]), n) for n in NICHES if board[n]["lower"]]
-        order = [(self.holder + k) % self.players for k in range(1, self.players)]
-        self.defence = sorted(lowers, key=lambda sn: (order.index(sn[0]), NICHES.index(sn[1])))
+        self.defence = defence_order(self.holder, self.players, lowers)
         MET["defence of the three upper niches"] += 1
 
     def try_illegal(self, seat: int, legal: set[str]) -> None:
@@ -515,16 +433,14 @@ def check_end(audit: Audit) -> None:
         MET["end: three upper niches defended"] += 1
     else:
         assert view["turns"] >= int(audit.options.get("turn_limit", 400)), view["turns"]
-        niches = {s: 0 for s in live}
+        holdings: dict[int, list[str]] = {s: [] for s in live}
         for n in NICHES:
-            for level, points in (("upper", 2), ("lower", 1)):
+            for level in ("upper", "lower"):
                 holder = owner(board, n, level)
-                if holder is not None and holder in niches:
-                    niches[holder] += points
-        best = max(niches.values())
-        tied = [s for s in live if niches[s] == best]
-        fewest = min(view["players"][s]["extinctions"] for s in tied)
-        assert winners == [s for s in tied if view["players"][s]["extinctions"] == fewest], (niches, winners)
+                if holder is not None and holder in holdings:
+                    holdings[holder].append(level)
+        extinctions = {s: int(view["players"][s]["extinctions"]) for s in live}
+        assert winners == declared_winners(holdings, extinctions), (holdings, winners)
         MET["end: turn limit"] += 1
     assert list(audit.state.scores) == [1.0 if s in winners else 0.0 for s in range(audit.players)]
     replayed = quarkade.replay(audit.state.record())
