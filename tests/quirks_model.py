@@ -280,6 +280,13 @@ def legal_actions(seat: int, view: dict[str, Any], defender_mutated: bool, first
         mine = [n for lv in board.values() for slot in lv.values()
                 if slot and slot["owner"] == seat for n in cards_of(slot)]
         return {f"replace {n}" for n in hand + mine}
+    if stage == "intelligence":
+        met["intelligent race: roll or table"] += 1
+        contest = view["contest"]
+        own = ([c["number"] for c in contest["attacker_cards"]] if seat == contest["attacker"]
+               else cards_of(board[contest["niche"]][contest["kind"]]))
+        assert "C29" in own, (seat, contest)  # Optional rule 2: only a QUiRKS with C29
+        return {"roll", "table"}
     if stage == "surplus":
         return surplus_discards(hand)
     raise AssertionError(f"stage {stage!r} not in the model")

@@ -262,6 +262,9 @@ class Audit:
                 assert told["cards"] == card_points(quirks, climate), (self.seed, self.steps, reveal)
                 MET["count: card values"] += 1
             else:
+                dice = reveal["rolled"][key]
+                assert "C29" in quirks and len(dice) == len(quirks) and all(1 <= d <= 6 for d in dice)
+                assert told["cards"] == sum(dice), (self.seed, self.steps, reveal)
                 MET["count: rolled"] += 1
             food = food_points(niche, quirks, others, climate)
             assert told["food_chain"] == food, (self.seed, self.steps, reveal, others)
@@ -448,8 +451,8 @@ def check_end(audit: Audit) -> None:
 
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) for s in range(2)] + [
-    (3, 5, {"random_mutation": True}), (4, 6, {"intelligent_race": True}),
-    (2, 7, {"advanced": True}), (3, 9, {"turn_limit": 6}),
+    (3, 5, {"random_mutation": True}), (3, 23, {"intelligent_race": True}),
+    (4, 22, {"advanced": True}), (3, 9, {"turn_limit": 6}),
     (4, 10, {"turn_limit": 9}), (3, 8, {"advanced": True, "random_mutation": True}),
 ]
 
@@ -494,6 +497,7 @@ def test_every_case_was_met() -> None:
               "random mutation: the mover last", "lower niche: the occupant answers", "vacant niche occupied",
               "sealed: both at once", "late concession", "both face up",
               "views: no hidden card, codes of one's own cards only", "unseen: sealed face",
-              "unseen: third card", "unseen: defender's exchange"]
+              "unseen: third card", "unseen: defender's exchange", "count: rolled",
+              "intelligent race: roll or table", "advanced: no second competition on the first turn"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
