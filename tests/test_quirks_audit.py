@@ -23,6 +23,7 @@ import quarkade
 from quarkade.core.errors import IllegalAction
 from quirks_model import (
     CARDS,
+    DESTINY_MARKERS,
     HAND_SHAPE,
     NICHES,
     advance,
@@ -32,6 +33,7 @@ from quirks_model import (
     climate_at,
     declared_winners,
     defence_order,
+    destiny_after,
     first_player,
     food_points,
     left_of,
@@ -63,6 +65,7 @@ class Audit:
         self.defender_mutated = False
         self.log_seen: dict[int, int] = {}
         self.current = -1
+        self.destiny: list[str] = []
         self.public: set[str] = set()  # cards ever shown on the table
         self.known: list[set[str]] = [set() for _ in range(players)]  # cards ever in a seat's hands
         # The flow the model expects once the current action is over: "continue" (the same
@@ -109,6 +112,7 @@ class Audit:
         self.state.apply(seat, self.game.parse_action(self.state, seat, text))
         self.steps += 1
         self.after(seat, text, before)
+        self.check_effects(seat, text, before, view)
 
     def check_flow(self, view: dict[str, Any]) -> None:
         """Who acts: the same player after a won competition, the player on the left (still in)
@@ -275,6 +279,72 @@ class Audit:
         winner = attacker if totals[attacker] > totals[defender] else defender
         assert reveal["winner"] == winner, (self.seed, self.steps, reveal)
         MET["count: tie to the occupant" if totals[attacker] == totals[defender] else "count: winner"] += 1
+
+    def check_effects(self, seat: int, text: str, before: dict[str, Any], own: dict[str, Any]) -> None:
+        """The public effects of an action on the table (Mutation, Competitions, Results 1-3,
+        Extinction) and the destiny markers (Setup 4)."""
+        after = self.view(None)
+        words = text.split()
+        verb, stage, niche = words[0], before["stage"], before["niche"]
+        was, now = board_of(before), board_of(after)
+        discards = {k: [c["number"] for c in v["discards"]] for k, v in after["stacks"].items()}
+        level = "upper" if niche and owner(was, niche, "upper") == seat else "lower"
+        if verb == "mutate" and stage == "action" and len(words) == 4:
+            old, new = words[1], words[3]
+            swapped = [new if n == old else n for n in cards_of(was[niche][level])]
+            assert sorted(cards_of(now[niche][level])) == sorted(swapped)
+            assert old in [c["number"] for c in self.view(seat)["hand"]]
+            MET["effect: exchange with the hand"] += 1
+        elif verb == "mutate" and stage == "action":
+            kept = [n for n in cards_of(was[niche][level]) if n != words[1]]
+            drawn = [n for n in cards_of(now[niche][level]) if n not in kept]
+            stack = CARDS[words[1]].stack
+            assert len(drawn) == 1 and CARDS[drawn[0]].stack == stack
+            if before["stacks"][stack]["cards"] == 0:
+                # Setup 3: an exhausted stack is its discards shuffled. The rulebook does not say
+                # whether the card being mutated away joins them; the engine draws from the earlier
+                # discards and then discards the old card (as if the stack had been renewed when it
+                # ran out), which we accept.
+                earlier = [c["number"] for c in before["stacks"][stack]["discards"]]
+                assert drawn[0] in earlier and discards[stack] == [words[1]], (self.seed, self.steps)
+                assert after["stacks"][stack]["cards"] <= len(earlier) - 1
+                MET["effect: an exhausted stack reshuffled"] += 1
+            elif words[1] not in discards[stack]:  # the stack ran out since, its discards reshuffled
+                assert before["stacks"][stack]["cards"] <= 2 and not discards[stack], (self.seed, self.steps)
+                MET["effect: an exhausted stack reshuffled"] += 1
+            else:
+                MET["effect: discard and draw"] += 1
+        elif verb == "place" and after["stage"] != "lower-defence":
+            lv = "upper" if len(words) == 4 else "lower"
+            assert owner(now, niche, lv) == seat and sorted(cards_of(now[niche][lv])) == sorted(words[1:])
+        elif verb == "pass":
+            assert owner(now, niche, "lower") == before["current"]
+            assert all(n in discards[CARDS[n].stack] for n in cards_of(was[niche]["lower"]))
+            MET["effect: the occupant passes, its cards discarded"] += 1
+        elif verb == "discard" and stage == "demote":
+            contest = own["contest"]
+            mine = ([c["number"] for c in contest["attacker_cards"]] if seat == contest["attacker"]
+                    else cards_of(own["niches"][NICHES.index(niche)]["upper"]))
+            assert owner(now, niche, "lower") == seat and owner(now, niche, "upper") != seat
+            assert sorted(cards_of(now[niche]["lower"])) == sorted(n for n in mine if n != words[1])
+            assert discards[CARDS[words[1]].stack][-1] == words[1]
+            MET["effect: demoted to the lower niche"] += 1
+        elif verb == "concede":
+            assert now[niche]["lower"] is None and owner(now, niche, "upper") not in (seat, None)
+            assert after["players"][seat]["extinctions"] == before["players"][seat]["extinctions"]
+            MET["effect: a concession is no extinction"] += 1
+        for event in after["log"][len(before["log"]):]:
+            if event["event"] == "destiny":
+                drawn = destiny_after(self.destiny, event["niche"])
+                self.destiny = after["destiny"]["drawn"]
+                assert self.destiny == drawn and after["destiny"]["pool"] == DESTINY_MARKERS - len(drawn)
+                assert after["niche"] == event["niche"]
+                MET["destiny markers" + (" return to the pool" if len(drawn) == 1 else "")] += 1
+        for player in after["players"]:
+            if player["eliminated"]:
+                assert player["hand_size"] == 0 and player["seat"] not in {
+                    s["owner"] for lv in now.values() for s in lv.values() if s}
+                assert not any(player["extinct"])  # all its cards back to the stacks (Extinction)
 
     def after(self, seat: int, text: str, before: dict[str, Any]) -> None:
         after = self.view(None)
@@ -498,6 +568,9 @@ def test_every_case_was_met() -> None:
               "sealed: both at once", "late concession", "both face up",
               "views: no hidden card, codes of one's own cards only", "unseen: sealed face",
               "unseen: third card", "unseen: defender's exchange", "count: rolled",
-              "intelligent race: roll or table", "advanced: no second competition on the first turn"]
+              "intelligent race: roll or table", "advanced: no second competition on the first turn",
+              "effect: exchange with the hand", "effect: discard and draw", "effect: demoted to the lower niche",
+              "effect: the occupant passes, its cards discarded", "effect: a concession is no extinction",
+              "destiny markers", "destiny markers return to the pool"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
