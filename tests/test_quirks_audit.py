@@ -65,6 +65,7 @@ class Audit:
         self.defender_mutated = False
         self.log_seen: dict[int, int] = {}
         self.current = -1
+        self.last_verb = ""
         self.destiny: list[str] = []
         self.public: set[str] = set()  # cards ever shown on the table
         self.known: list[set[str]] = [set() for _ in range(players)]  # cards ever in a seat's hands
@@ -112,6 +113,7 @@ class Audit:
         self.state.apply(seat, self.game.parse_action(self.state, seat, text))
         self.steps += 1
         self.after(seat, text, before)
+        self.last_verb = text
         self.check_effects(seat, text, before, view)
 
     def check_flow(self, view: dict[str, Any]) -> None:
@@ -121,6 +123,10 @@ class Audit:
         if self.defence is not None:
             self.check_defence(view)
             return
+        if stage == "climate" and not self.advanced and self.last_verb != "mutate":
+            # On Your Turn 1: a marker for one's own upper niche first asks "mutate or redraw".
+            assert owner(board_of(view), view["niche"], "upper") != view["current"], (self.seed, self.steps)
+            MET["destiny for another niche: the climate next"] += 1
         if self.expect is None or stage not in MAIN:
             return
         kind, who = self.expect
@@ -382,6 +388,9 @@ class Audit:
             else:
                 assert sorted(player["extinct"][-1]) == lost
                 MET["extinct branch"] += 1
+            slot = board_of(after)[reveal["niche"]][reveal["level"]]  # the winner occupies the niche
+            assert slot["owner"] == reveal["winner"] and sorted(cards_of(slot)) == sorted(
+                reveal["quirks"][str(reveal["winner"])]), (self.seed, self.steps)
 
         if new and self.defence is None:
             reveal = new[0]
@@ -571,6 +580,7 @@ def test_every_case_was_met() -> None:
               "intelligent race: roll or table", "advanced: no second competition on the first turn",
               "effect: exchange with the hand", "effect: discard and draw", "effect: demoted to the lower niche",
               "effect: the occupant passes, its cards discarded", "effect: a concession is no extinction",
-              "destiny markers", "destiny markers return to the pool"]
+              "destiny markers", "destiny markers return to the pool", "effect: an exhausted stack reshuffled",
+              "destiny for another niche: the climate next"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
