@@ -335,6 +335,12 @@ class Audit:
             assert sorted(cards_of(now[niche]["lower"])) == sorted(n for n in mine if n != words[1])
             assert discards[CARDS[words[1]].stack][-1] == words[1]
             MET["effect: demoted to the lower niche"] += 1
+        elif verb == "give-up":  # Competition for a lower niche: the attacker's two cards discarded
+            placed = own["contest"]["attacker_cards"]
+            # (a pile found empty was reshuffled into its stack by a draw since)
+            assert all(c["number"] in discards[c["stack"]] or not discards[c["stack"]] for c in placed)
+            assert owner(now, niche, "lower") == owner(was, niche, "lower")
+            MET["effect: the attacker gives up"] += 1
         elif verb == "concede":
             assert now[niche]["lower"] is None and owner(now, niche, "upper") not in (seat, None)
             assert after["players"][seat]["extinctions"] == before["players"][seat]["extinctions"]
@@ -533,6 +539,8 @@ CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) fo
     (3, 5, {"random_mutation": True}), (3, 23, {"intelligent_race": True}),
     (4, 22, {"advanced": True}), (3, 9, {"turn_limit": 6}),
     (4, 10, {"turn_limit": 9}), (3, 8, {"advanced": True, "random_mutation": True}),
+    (2, 2, {"random_mutation": True, "intelligent_race": True}), (4, 3, {"random_mutation": True}),
+    (2, 4, {"advanced": True}),
 ]
 
 
@@ -581,6 +589,6 @@ def test_every_case_was_met() -> None:
               "effect: exchange with the hand", "effect: discard and draw", "effect: demoted to the lower niche",
               "effect: the occupant passes, its cards discarded", "effect: a concession is no extinction",
               "destiny markers", "destiny markers return to the pool", "effect: an exhausted stack reshuffled",
-              "destiny for another niche: the climate next"]
+              "destiny for another niche: the climate next", "effect: the attacker gives up"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
