@@ -142,13 +142,17 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 # Per-card renderings, made once: a view names every card it shows.
 CARD_IDS = tuple(card_id(card) for card in range(CARD_TYPES))
 CARD_BACKS = tuple(card_back(card) for card in range(CARD_TYPES))
-# A queue's entries, shared by the views that show them (views never change them): by seat,
-# then card, then whether the viewer sees the card's name (face down: False).
+# A queue's entries, shared by the views that show them (views never change them), found by
+# the (seat, card) pairs the state's queue holds, one table for each viewer: the seats (each
+# sees the names of its own cards), the spectator (none) and any viewer of a queue played face
+# up (all), last. A view's queue is then one map in C.
+_SEATS = range(QuirkyCircuits.info.max_players)
 QUEUE_ENTRIES = tuple(
-    tuple(({"seat": seat, "back": CARD_BACKS[card], "card": None},
-           {"seat": seat, "back": CARD_BACKS[card], "card": CARD_IDS[card]}) for card in range(CARD_TYPES))
-    for seat in range(QuirkyCircuits.info.max_players)
+    {(seat, card): {"seat": seat, "back": CARD_BACKS[card], "card": CARD_IDS[card] if seat in shown else None}
+     for seat in _SEATS for card in range(CARD_TYPES)}
+    for shown in (*((viewer,) for viewer in _SEATS), (), _SEATS)
 )
+_SPECTATOR, _FACE_UP = len(_SEATS), len(_SEATS) + 1  # their tables in QUEUE_ENTRIES
 
 
 @cache
@@ -267,8 +271,8 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     ids = CARD_IDS
     hands = state.hands
     face_up = state.practice or over
-    entries = QUEUE_ENTRIES
-    queue = [entries[p][card][face_up or p == seat] for p, card in state.queue]
+    entries = QUEUE_ENTRIES[_FACE_UP if face_up else _SPECTATOR if seat is None else seat]
+    queue = list(map(entries.__getitem__, state.queue))
     battery = state.battery
     data: dict[str, Any] = {
         "scenario": _scenario_dict(s.id),
@@ -289,7 +293,7 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         "winners": list(state.winners) if over else None,
     }
     if seat is not None:
-        data["hand"] = [ids[c] for c in hands[seat]]
+        data["hand"] = list(map(ids.__getitem__, hands[seat]))
     # Made only when read (bots do not read them): see ``_Parts``.
     parts = _Parts(_PARTS)
     parts.scenario, parts.battery, parts.result, parts.won_at = s, battery, result, state.won_at
