@@ -443,6 +443,8 @@ class Planner:
         with ``need`` more cards to play before stopping; kept in ``rows``."""
         nav = self.nav
         outcomes, estimates = nav.outcomes, nav.estimates
+        if self._plans_kept > self.MOST_REMEMBERED:
+            self._forget_plans()  # here, not in ``_best_from``: once a row rather than once a plan
         before = state << 3
         row = []
         for kind, rest, plans in plays:
@@ -479,7 +481,7 @@ class Planner:
         from where it leaves the robot (a card costs CARD_COST)."""
         nav = self.nav
         outcomes, estimates = nav.outcomes, nav.estimates
-        if need and choices:
+        if need:  # (``choices`` is never empty: with no card left, the callers read the estimate)
             value = INFINITY
         else:
             found = estimates.get(state)  # ``nav.estimate``, read where it is kept
@@ -505,9 +507,7 @@ class Planner:
             then += CARD_COST
             if then < value:
                 value = then
-        if self._plans_kept > self.MOST_REMEMBERED:
-            self._forget_plans()
-        self._plans_kept += 1
+        self._plans_kept += 1  # (``_row`` empties the tables when they hold too many)
         table[state] = value
         return value
 
