@@ -312,3 +312,15 @@ def action_choices(seat: int, board: Board, hand: list[str], niche: str, first_t
             out |= placements(niche, hand, three=True)
     met["no QUiRKS in the niche: place"] += 1
     return out or {"end"}
+
+
+def fresh(previous: list[dict[str, Any]], current: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines a view's log gained since the previous look: views keep only the latest lines, so
+    the log is a window that slides (and a line may gain detail later, at a reveal): the smallest
+    shift that lines the two windows up by event and seat."""
+    keys = [(e["event"], e.get("seat")) for e in previous]
+    now = [(e["event"], e.get("seat")) for e in current]
+    for shift in range(len(keys) + 1):
+        if keys[shift:] == now[:len(keys) - shift]:
+            return current[len(keys) - shift:]
+    return current

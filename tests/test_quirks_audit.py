@@ -36,6 +36,7 @@ from quirks_model import (
     destiny_after,
     first_player,
     food_points,
+    fresh,
     left_of,
     legal_actions,
     owner,
@@ -63,10 +64,9 @@ class Audit:
         self.turns = [0] * players  # turns begun, by seat
         self.competed_first_turn = False
         self.defender_mutated = False
-        self.log_seen: dict[int, int] = {}
+        self.log_seen: dict[int, list[Any]] = {}
         self.current = -1
         self.last_verb = ""
-        self.destiny: list[str] = []
         self.public: set[str] = set()  # cards ever shown on the table
         self.known: list[set[str]] = [set() for _ in range(players)]  # cards ever in a seat's hands
         # The flow the model expects once the current action is over: "continue" (the same
@@ -77,6 +77,7 @@ class Audit:
         self.mover = -1  # who moved the climate marker (Random Mutation)
         self.defence: list[tuple[int, str]] | None = None  # lower owners yet to answer, in order
         self.holder = -1
+        self.frozen: tuple[int, Any] = (-1, None)
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -147,10 +148,9 @@ class Audit:
     def names(self, view: dict[str, Any], key: int) -> set[str]:
         """The cards a view names: its table, and the log lines added since the last look."""
         table = {k: v for k, v in view.items() if k != "log"}
-        seen = self.log_seen.get(key, 0)
-        assert len(view["log"]) >= seen
-        self.log_seen[key] = len(view["log"])
-        return set(CARD_WORD.findall(json.dumps(table) + json.dumps(view["log"][seen:])))
+        new = fresh(self.log_seen.get(key, []), view["log"])
+        self.log_seen[key] = view["log"]
+        return set(CARD_WORD.findall(json.dumps(table) + json.dumps(new)))
 
     def check_secrets(self) -> None:
         """What each seat may not know (Setup 3, Components 6, ruling 3): a seat's view names only
@@ -220,8 +220,8 @@ class Audit:
         stage = view["stage"]
         board = board_of(view)
         held = all(owner(board, n, "upper") == self.holder for n in NICHES)
-        if stage == "defence":
-            assert held
+        if stage == "defence":  # no destiny marker drawn, no climate move, until the defence ends
+            assert held and (view["climate"]["space"], view["destiny"]) == self.frozen, (self.seed, self.steps)
             assert view["to_act"] == [self.defence[0][0]], (self.seed, self.steps, self.defence, view["to_act"])
             MET["defence: next lower QUiRKS asked"] += 1
         elif stage in MAIN:
@@ -238,6 +238,7 @@ class Audit:
         self.holder = int(next(iter(holders)))  # type: ignore[arg-type]
         lowers = [(int(board[n]["lower"]["owner"]), n) for n in NICHES if board[n]["lower"]]
         self.defence = defence_order(self.holder, self.players, lowers)
+        self.frozen = (after["climate"]["space"], after["destiny"])
         MET["defence of the three upper niches"] += 1
 
     def try_illegal(self, seat: int, legal: set[str]) -> None:
@@ -345,13 +346,11 @@ class Audit:
             assert now[niche]["lower"] is None and owner(now, niche, "upper") not in (seat, None)
             assert after["players"][seat]["extinctions"] == before["players"][seat]["extinctions"]
             MET["effect: a concession is no extinction"] += 1
-        for event in after["log"][len(before["log"]):]:
-            if event["event"] == "destiny":
-                drawn = destiny_after(self.destiny, event["niche"])
-                self.destiny = after["destiny"]["drawn"]
-                assert self.destiny == drawn and after["destiny"]["pool"] == DESTINY_MARKERS - len(drawn)
-                assert after["niche"] == event["niche"]
-                MET["destiny markers" + (" return to the pool" if len(drawn) == 1 else "")] += 1
+        if after["destiny"] != before["destiny"]:  # one marker drawn
+            drawn = destiny_after(before["destiny"]["drawn"], after["niche"])
+            assert after["destiny"]["drawn"] == drawn and after["destiny"]["pool"] == DESTINY_MARKERS - len(drawn)
+            assert after["log"][-1]["event"] == "destiny" and after["log"][-1]["niche"] == after["niche"]
+            MET["destiny markers" + (" return to the pool" if len(drawn) == 1 else "")] += 1
         for player in after["players"]:
             if player["eliminated"]:
                 assert player["hand_size"] == 0 and player["seat"] not in {
@@ -380,7 +379,7 @@ class Audit:
             MET["climate moved"] += 1
         self.out = {p["seat"] for p in after["players"] if p["eliminated"]}
         self.flow(seat, text, before, after)
-        new = after["reveals"][len(before["reveals"]):]
+        new = after["reveals"][-1:] if after["reveals"] != before["reveals"] else []
         assert len(new) <= 1
         for reveal in new:
             self.check_reveal(before, reveal)
@@ -411,7 +410,10 @@ class Audit:
         current = int(before["current"])
         nxt, to_act = after["stage"], after["to_act"]
         if self.defence is not None and verb in ("decline", "challenge"):
-            self.defence.pop(0)
+            asked = self.defence.pop(0)  # a player's lower QUiRKS asked in the order of the niches
+            last = after["log"][-1]
+            if verb == "challenge":
+                assert (last["event"], last["niche"]) == ("challenge-upper", asked[1]), (self.seed, self.steps)
             self.defence = [(s, n) for s, n in self.defence if s not in self.out]
         if after["is_over"]:
             return
