@@ -231,6 +231,15 @@ def owner(board: Board, niche: str, level: str) -> int | None:
     return None if slot is None else int(slot["owner"])
 
 
+# The steps whose choices are the same whatever the table shows.
+FIXED_CHOICES: dict[str, tuple[str, str]] = {
+    "setup": ("setup b", "setup c"), "climate": ("climate 1", "climate 2"), "upper-owned": ("mutate", "redraw"),
+    "lower-defence": ("pass", "accept"), "lower-attack": ("give-up", "fight"), "after-win": ("continue", "end"),
+    "concede-defender": ("concede", "hold"), "concede-challenger": ("concede", "fight"),
+    "defence": ("challenge", "decline"),
+}
+
+
 def legal_actions(seat: int, view: dict[str, Any], defender_mutated: bool, first_turn_done: bool,
                   met: Counter[str]) -> set[str]:
     """The legal actions of a step, as notation, from what the table and the seat's hand show."""
@@ -239,27 +248,12 @@ def legal_actions(seat: int, view: dict[str, Any], defender_mutated: bool, first
     hand = [c["number"] for c in view["hand"]]
     niche = view["niche"]
     climate = climate_at(int(view["climate"]["space"]))
-    if stage == "setup":
-        return {"setup b", "setup c"}
-    if stage == "climate":
-        return {"climate 1", "climate 2"}
-    if stage == "upper-owned":
-        assert owner(board, niche, "upper") == seat
-        return {"mutate", "redraw"}
+    if stage in FIXED_CHOICES:
+        if stage == "upper-owned":
+            assert owner(board, niche, "upper") == seat
+        return set(FIXED_CHOICES[stage])
     if stage == "choose-niche":
         return {f"niche {n}" for n in NICHES}
-    if stage == "lower-defence":
-        return {"pass", "accept"}
-    if stage == "lower-attack":
-        return {"give-up", "fight"}
-    if stage == "after-win":
-        return {"continue", "end"}
-    if stage == "concede-defender":
-        return {"concede", "hold"}
-    if stage == "concede-challenger":
-        return {"concede", "fight"}
-    if stage == "defence":
-        return {"challenge", "decline"}
     if stage == "action":
         return action_choices(seat, board, hand, niche, first_turn_done, met)
     if stage == "upper-complete":
