@@ -221,22 +221,33 @@ class SolitaireState(CachedLegalActions):
         self.log = note(self.log, *event)
 
     def _take(self, stack: int) -> int:
-        """The top card of a stack. "If a CHARACTER card stack runs out, you lose the game":
-        taking its last card loses at once (a stack is never empty during play, -1 if so)."""
+        """The top card of a stack (a stack is never empty during play: -1, and the game lost, if
+        so). Taking its last card loses the game once the card is placed: ``_ran_out``."""
         cards = self._stacks[stack].cards
         if not cards:
             self._lose(f"the {STACKS[stack]} stack ran out")
             return -1
         if self._unshuffled is not None and len(cards) <= self._unshuffled[stack]:
             self._shuffle_down_to(stack, len(cards) - 1)
-        card = cards.pop()
-        if not cards:
+        return cards.pop()
+
+    def _ran_out(self, stack: int) -> None:
+        """"If a CHARACTER card stack runs out, you lose the game": at once (ruling 30)."""
+        if not self._stacks[stack].cards:
             self._lose(f"the {STACKS[stack]} stack ran out")
-        return card
 
     def _new_quirks(self, niche: int) -> tuple[int, ...]:
-        """A new QUiRKS from the stacks (short of a card, and the game lost, if one runs out)."""
-        return tuple(card for card in (self._take(stack) for stack in NICHE_STACKS[niche]) if card >= 0)
+        """A new QUiRKS from the stacks: if one runs out, the game is lost at once and no further
+        card is drawn (the QUiRKS is short of them)."""
+        cards: list[int] = []
+        for stack in NICHE_STACKS[niche]:
+            card = self._take(stack)
+            if card >= 0:
+                cards.append(card)
+            self._ran_out(stack)
+            if self.stage is _OVER:
+                break
+        return tuple(cards)
 
     def _lose(self, why: str) -> None:
         if self.stage is not _OVER:
@@ -349,7 +360,8 @@ class SolitaireState(CachedLegalActions):
             self.hand.append(old)
             new = from_hand
         else:
-            new = self._take(stack_for(niche, CARDS[old].row))
+            drawn_from = stack_for(niche, CARDS[old].row)
+            new = self._take(drawn_from)
             if new < 0:
                 return
             stack = CARDS[old].stack
@@ -359,6 +371,8 @@ class SolitaireState(CachedLegalActions):
                 self._discarded = (*discarded[:stack], (*discarded[stack], NUMBERS[old]), *discarded[stack + 1:])
         self.quirks[niche] = tuple(new if c == old else c for c in self.quirks[niche])
         self._note("mutate-draw", -1, 0, niche, old, new, from_hand >= 0)
+        if from_hand < 0:
+            self._ran_out(drawn_from)
 
     def _count(self, niche: int) -> None:
         """Count one QUiRKS, the player's choice ("after counting the value of one or two of
@@ -379,14 +393,17 @@ class SolitaireState(CachedLegalActions):
             self._lose(f"{total} in the {COMPONENTS.climates[climate]}, short of {self.threshold}")
 
     def _stop_counting(self) -> None:
-        for name, _, _ in self.counted:
-            niche = NICHES.index(name)
+        """"The QUiRKS already counted are considered extinct branches": all of them, then three
+        cumulative extinctions lose; otherwise each is replaced, in the order counted."""
+        niches = [NICHES.index(name) for name, _, _ in self.counted]
+        for niche in niches:
             self.extinct.append(self.quirks[niche])
             self.quirks[niche] = ()
-            self._note("extinct", -1, 0, len(self.extinct), name)
-            if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
-                self._lose("three extinctions")
-                return
+            self._note("extinct", -1, 0, len(self.extinct), NICHES[niche])
+        if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
+            self._lose("three extinctions")
+            return
+        for niche in niches:
             self.quirks[niche] = self._new_quirks(niche)
             if self.stage is _OVER:
                 return
@@ -582,6 +599,7 @@ def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> d
         return {"event": kind, "text": f"The {event[2]} QUiRKS counts {event[3]}, food chain {event[4]:+d}: "
                                        f"{event[3] + event[4]}."}
     if kind == "extinct":
-        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({event[3]} of 3)."}
+        count = f"{event[3]} of 3" if event[3] <= EXTINCTIONS_TO_LOSE else f"{event[3]} in all"
+        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({count})."}
     return {"event": kind, "why": str(event[3]),
             "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}
