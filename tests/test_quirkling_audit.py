@@ -168,8 +168,11 @@ class Audit:
 
     def hoard(self, legal: list[str]) -> str:
         """Everyone collects plants and keeps away from the other kinds, so QUIRKLINGS pile up,
-        the cards in play run short and the stack and the discard pile empty."""
+        the cards in play run short and the stack and the discard pile empty (they take the top
+        of the discard pile whenever they may)."""
         plants = KINDS["plant"]
+        if "draw discard" in legal:
+            return "draw discard"
         if self.model.stage == "discard":
             legal = [t for t in legal if stack_of(t.split()[1]) not in plants] or legal
         elif self.model.stage in ("request", "refill"):
@@ -201,6 +204,8 @@ class Audit:
         if top:
             assert top.get("codes", "") == CARDS[top["number"]].codes()  # face up: its code is read
         assert "hand" not in spectator
+        if not model.discards:
+            MET["the discard pile empty"] += 1
         for s, player in enumerate(spectator["players"]):
             assert player["seat"] == s and player["hand_size"] == len(model.hands[s])
             assert player["refused"] == model.refused[s], (self.seed, self.steps)
@@ -352,7 +357,8 @@ CASES: list[tuple[int, int, dict[str, Any], str]] = [
     (2, 1, {}, "biased"), (3, 2, {}, "biased"), (4, 3, {}, "biased"), (5, 4, {}, "biased"), (6, 5, {}, "biased"),
     (2, 6, {}, "random"), (6, 7, {"turn_limit": 40}, "random"), (3, 8, {"turn_limit": 9}, "random"),
     (3, 9, {}, "random"), (4, 10, {}, "random"), (5, 11, {"turn_limit": 60}, "random"), (2, 12, {}, "biased"),
-    (4, 13, {}, "biased"), (6, 14, {}, "biased"), (4, 1, {}, "hoard"), (2, 15, {"turn_limit": 1}, "random"),
+    (4, 13, {}, "biased"), (6, 14, {}, "biased"), (2, 3, {}, "hoard"), (4, 3, {}, "hoard"),
+    (2, 15, {"turn_limit": 1}, "random"),
 ]
 
 
@@ -368,6 +374,16 @@ def test_who_is_asked_is_told_by_the_answers() -> None:
     log = [{"event": "ask", "seat": 2, "asked": None}, {"event": "none", "seat": 3}, {"event": "none", "seat": 0}]
     assert asked_by_answers(log, 4) == 1
     assert asked_by_answers([{"event": "ask", "seat": 0, "asked": 2}], 3) == 2
+
+
+def test_public_components_name_the_cards_without_their_codes() -> None:
+    """Ruling 3: the public component data holds every card's number and stack, and neither its
+    values nor its codes (a seat reads the codes of its own cards and of face-up cards)."""
+    data = quarkade.load(GAME_ID, players=2).public_components()
+    cards = data["cards.toml"]["card"]
+    assert {(c["number"], c["stack"]) for c in cards} == {(n, c.stack) for n, c in CARDS.items()}
+    assert not any({"codes", "values"} & set(c) for c in cards)
+    assert '"codes"' not in json.dumps(data)
 
 
 # ----------------------------------------------------------------------------- the rulebook's examples
@@ -545,7 +561,8 @@ def test_every_case_was_met() -> None:
         "illegal: another stage's action", "illegal: card not held", "illegal: ask oneself",
         "illegal: ask a seat not at the table", "illegal: none while holding one",
         "illegal: give a card of another stack", "illegal: ask a player who refused", "illegal: make in another order",
-        "illegal: make with a card not bearing the climate's code",
+        "illegal: make with a card not bearing the climate's code", "illegal: draw discard from an empty pile",
+        "the discard pile empty",
         *(f"players {n}" for n in range(2, 7)),
     ]
     missing = [case for case in wanted if not MET[case]]
