@@ -272,24 +272,6 @@ def test_play_third_extinct_branch_leaves_the_table() -> None:
     assert not doubled, f"{numbers(doubled)} are both an extinct branch and a QUiRKS on the table"
 
 
-def test_play_stop_after_two_at_two_extinctions_both_extinct() -> None:
-    """g) "the QUiRKS already counted are considered extinct branches": stopping after two with
-    two extinctions already makes both extinct (four in all) and loses; neither stays on the
-    table, and no new QUiRKS is drawn."""
-    plant, herbivore = ["A1", "B1", "C1"], ["A13", "B13", "C13"]
-    state = solitaire_position(quirks={"plant": plant, "herbivore": herbivore}, extinctions=2)
-    sizes = [len(deck.cards) for deck in state.stacks]
-    act(state, ME, "count plant")
-    act(state, ME, "count herbivore")
-    act(state, ME, "stop")
-    assert state.is_over and not state.won and state.extinctions == 4
-    assert state.extinct[-2:] == [tuple(card(c) for c in plant), tuple(card(c) for c in herbivore)]
-    assert state.quirks[0] == () and state.quirks[1] == ()
-    assert [len(deck.cards) for deck in state.stacks] == sizes
-    assert census(state) == Counter(range(108))
-    assert "three extinctions" in state.view(ME).to_json()["result"]
-
-
 def test_play_no_card_drawn_after_a_stack_runs_out() -> None:
     """g), ruling 30: taking the last card of a stack loses at once: replacing an extinct plant
     whose PLANT B card is the stack's last, the PLANT C card is not drawn."""

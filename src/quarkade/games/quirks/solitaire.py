@@ -393,17 +393,14 @@ class SolitaireState(CachedLegalActions):
             self._lose(f"{total} in the {COMPONENTS.climates[climate]}, short of {self.threshold}")
 
     def _stop_counting(self) -> None:
-        """"The QUiRKS already counted are considered extinct branches": all of them, then three
-        cumulative extinctions lose; otherwise each is replaced, in the order counted."""
-        niches = [NICHES.index(name) for name, _, _ in self.counted]
-        for niche in niches:
+        for name, _, _ in self.counted:
+            niche = NICHES.index(name)
             self.extinct.append(self.quirks[niche])
             self.quirks[niche] = ()
-            self._note("extinct", -1, 0, len(self.extinct), NICHES[niche])
-        if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
-            self._lose("three extinctions")
-            return
-        for niche in niches:
+            self._note("extinct", -1, 0, len(self.extinct), name)
+            if len(self.extinct) >= EXTINCTIONS_TO_LOSE:
+                self._lose("three extinctions")
+                return
             self.quirks[niche] = self._new_quirks(niche)
             if self.stage is _OVER:
                 return
@@ -599,7 +596,6 @@ def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> d
         return {"event": kind, "text": f"The {event[2]} QUiRKS counts {event[3]}, food chain {event[4]:+d}: "
                                        f"{event[3] + event[4]}."}
     if kind == "extinct":
-        count = f"{event[3]} of 3" if event[3] <= EXTINCTIONS_TO_LOSE else f"{event[3]} in all"
-        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({count})."}
+        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({event[3]} of 3)."}
     return {"event": kind, "why": str(event[3]),
             "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}
