@@ -152,6 +152,16 @@ def test_play_setup() -> None:
                                                           "count carnivore"}
 
 
+@pytest.mark.parametrize("seat", [1, -1, 2])
+def test_play_only_the_player_reads_the_hand(seat: int) -> None:
+    """b) The hand is the player's: a view asked for a seat this 1-player game does not have is
+    refused, rather than showing the hand and the codes."""
+    state = quarkade.load("quirks-solitaire").new_game(5)
+    with pytest.raises(IndexError):
+        state.view(seat)
+    assert "hand" in state.view(ME).to_json() and "hand" not in state.view(None).to_json()
+
+
 def test_play_an_action() -> None:
     """c) Draw a destiny marker; e) change one card of that niche's QUiRKS: exchange it with a
     hand card, or discard it and draw; d) "Move the climate marker one or two zones after each

@@ -427,6 +427,8 @@ class SolitaireState(CachedLegalActions):
         """What the player (or a spectator) sees. The destiny markers, the extinct branches, the
         stacks, the log and the hand are made when read, from copies taken now (the state
         changes them in place)."""
+        if seat is not None and seat != 0:  # no one else may read the player's hand and codes
+            raise IndexError(f"there is no seat {seat!r} in this 1-player game")
         space = self.climate
         over = self.stage is _OVER
         table = self.table
