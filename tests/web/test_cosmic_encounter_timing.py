@@ -80,20 +80,31 @@ def dealing(message: Message) -> bool:
     return message["view"]["step"] == "deal" and any(a.startswith("offer") for a in message["legal"])
 
 
+async def next_to_act(seats: list[Seat], acted: set[tuple[int, int]], timeout: float = 10.0) -> tuple[int, Message]:
+    """The first seat whose latest state asks it to act at a step it has not acted at yet, or
+    ends the game; waits for the server's answer to the last action as long as that takes."""
+    async with asyncio.timeout(timeout):
+        while True:
+            for number, seat in enumerate(seats):
+                message = seat.state
+                if message is not None and (message["over"] or (
+                        message["legal"] and (number, message["seq"]) not in acted)):
+                    return number, message
+            await asyncio.sleep(0.005)
+
+
 async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> bool:
     """Random legal play, a Compromise whenever one may be played, until a deal opens (True)
     or the game ends without one (False: a table's seed is secret and random, and about one
-    game in a hundred and fifty is won before any deal)."""
+    game in a hundred and fifty is won before any deal). Counted in actions, not in looks at
+    the seats: a loaded server may take a while to answer each."""
     acted: set[tuple[int, int]] = set()
     for _ in range(3000):
-        number, message = await until(seats, lambda m: bool(m["legal"]) or m["over"])
+        number, message = await next_to_act(seats, acted)
         if message["over"]:
             return False
         if dealing(message):
             return True
-        if (number, message["seq"]) in acted:
-            await asyncio.sleep(0.005)
-            continue
         acted.add((number, message["seq"]))
         legal = message["legal"]
         action = "play c" if "play c" in legal else rng.choice(legal)

@@ -49,6 +49,9 @@ class Player:
         self.ws: Any = None
         self.state: Message | None = None
         self.seen_at = 0.0  # when the player saw the latest state (event loop time)
+        self.arrived_at = 0.0  # when that state came off the socket, before the link's delay
+        self.acted_at = 0.0  # when the latest action went onto the socket, after the link's delay
+        self.raced_at = 0.0  # when the state of the latest race came off the socket
         self.reader: asyncio.Task[None] | None = None
 
     async def open(self, server: LiveServer, table: str, token: str) -> None:
@@ -64,19 +67,21 @@ class Player:
                 loop.call_later(self.delay, self.send, echo)
                 continue
             # the message reaches the player ``delay`` later: queued in order, due then
-            due = loop.time() + self.delay
-            await self.inbox.put((due, message))
+            arrived = loop.time()
+            await self.inbox.put((arrived, arrived + self.delay, message))
 
     async def receive(self) -> Message:
-        due, message = await self.inbox.get()
+        arrived, due, message = await self.inbox.get()
         await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
         if message["type"] == "state":
-            self.state, self.seen_at = message, asyncio.get_running_loop().time()
+            self.state, self.seen_at, self.arrived_at = message, asyncio.get_running_loop().time(), arrived
         return message
 
     def send(self, message: Message) -> None:
         async def later() -> None:
             await asyncio.sleep(self.delay)
+            if message["type"] == "act":
+                self.acted_at = asyncio.get_running_loop().time()
             await self.ws.send(json.dumps(message))
 
         asyncio.get_running_loop().create_task(later())
@@ -122,7 +127,12 @@ def test_a_slow_link_does_not_lose_every_race(server: LiveServer) -> None:
     each way (uncompensated, 240 ms lost a race). Their reaction times are alike, the slow one
     quicker by 40 ms every other turn. The server takes the measured round trip off the slow
     player's times: both are stamped with about their true reaction time, and the truly quicker
-    hand wins every race, whatever its link."""
+    hand wins every race, whatever its link.
+
+    A player's true time is measured where the link ends, not as planned: from the state coming
+    off its socket to the cover going onto it, less the link's two delays. On a loaded machine
+    the players' own timers run late (by 65 ms once), and the server rightly stamps the time the
+    hand really took."""
     delay = 0.12
     table, tokens = new_table(server, ["human", "human"])
     rng = random.Random(7)
@@ -138,6 +148,7 @@ def test_a_slow_link_does_not_lose_every_race(server: LiveServer) -> None:
 
             async def race(player: Player, reaction: int, turn: int = turn) -> None:
                 message = await player.until(lambda m: racing(m) and m["view"]["turn"] == turn)
+                player.raced_at = player.arrived_at
                 await asyncio.sleep(player.seen_at + reaction / 1000 - asyncio.get_running_loop().time())
                 player.send({"type": "act", "action": "cover 0 after 0", "seq": message["seq"]})
 
@@ -145,18 +156,23 @@ def test_a_slow_link_does_not_lose_every_race(server: LiveServer) -> None:
             done = await fast.until(race_over(turn))
             entries = {entry["seat"]: entry for entry in done["view"]["race"]}
             winner = 0 if entries[0]["got"] else 1
-            results.append((reaction, slow_reaction, entries[0]["after"], entries[1]["after"], winner))
+            fast_true, slow_true = (round((p.acted_at - p.raced_at - 2 * p.delay) * 1000) for p in (fast, slow))
+            results.append((fast_true, slow_true, entries[0]["after"], entries[1]["after"], winner))
             await asyncio.gather(answer_if_asked(fast, turn), answer_if_asked(slow, turn))
         await fast.close()
         await slow.close()
 
     asyncio.run(play())
+    told = []  # the winners of the races whose true times are further apart than the noise
     for fast_true, slow_true, fast_ms, slow_ms, winner in results:
         assert fast_true - 15 <= fast_ms <= fast_true + 30, results
         # uncompensated, the slow link would add 240 ms: what is left is measuring noise
         assert abs(slow_ms - slow_true) <= 30, results
-        assert winner == (0 if fast_true < slow_true else 1), results
-    assert sum(winner for *_, winner in results) == 3, results
+        if abs(fast_true - slow_true) > 20:
+            assert winner == (0 if fast_true < slow_true else 1), results
+            told.append(winner)
+    # planned 40 ms apart, three races to each hand: most stay apart, and each hand wins some
+    assert len(told) >= 4 and 0 < sum(told) < len(told), results
 
 
 def test_the_server_writes_its_own_time_and_times_out_the_silent(server: LiveServer) -> None:
