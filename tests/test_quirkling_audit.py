@@ -369,6 +369,18 @@ def test_seeded_games_follow_the_model(players: int, seed: int, options: dict[st
     assert audit.steps > 0
 
 
+def test_players_and_options() -> None:
+    """2 to 6 players; the turn limit (ruling 37) is a whole number of at least one turn."""
+    for players in (1, 7):
+        with pytest.raises(quarkade.InvalidOptions):
+            quarkade.load(GAME_ID, players=players)
+    for limit in (0, -3, "ten"):
+        with pytest.raises(quarkade.InvalidOptions):
+            quarkade.load(GAME_ID, players=2, turn_limit=limit)
+    with pytest.raises(quarkade.InvalidOptions):
+        quarkade.load(GAME_ID, players=2, random_mutation=True)  # an option of Quirks, not of Quirkling
+
+
 def test_who_is_asked_is_told_by_the_answers() -> None:
     """Ruling 33's reason, read from a spectator's log alone: the player asked is the next in
     turn after each "none", whatever the hands hold."""
