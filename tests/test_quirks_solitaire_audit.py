@@ -64,7 +64,8 @@ class Audit:
         self.game = quarkade.load(GAME_ID, **options)
         assert self.game.players == 1
         self.state = self.game.new_game(seed=seed)
-        self.rng = random.Random(seed * 7907 + len(options))
+        self.rng = random.Random(seed * 7907 + len(options))  # the policy's
+        self.trials = random.Random(seed)  # the illegal actions', apart so that they leave the game as it is
         self.steps = 0
         first = self.view(0)
         self.model = Solitaire.setup(options, first)
@@ -94,7 +95,8 @@ class Audit:
         assert legal == expected, (self.where(), sorted(legal ^ expected))
         assert self.state.legal_actions(1) == [] and self.state.legal_actions(-1) == []
         MET[f"stage {self.model.stage}"] += 1
-        if self.rng.random() < 0.12:
+        # More often at the rarer steps, whose own wrong actions are few.
+        if self.trials.random() < (0.5 if self.model.stage in ("counting", "random-mutation") else 0.12):
             self.try_illegal(legal)
         text = self.choose(legal)
         self.state.apply(0, self.game.parse_action(self.state, 0, text))
@@ -227,7 +229,7 @@ class Audit:
     def try_illegal(self, legal: set[str]) -> None:
         """Actions the rules refuse, each refused with IllegalAction (InvalidNotation for text that
         is no action) and nothing changed: the views, the legal actions, the record."""
-        model, rng = self.model, self.rng
+        model, rng = self.model, self.trials
         on_table = [n for cards in model.quirks.values() for n in cards]
         in_stacks = [n for n in ALL_CARDS if n not in model.seen]
         kinds: dict[str, list[tuple[Any, Any]]] = {
@@ -257,7 +259,8 @@ class Audit:
             kinds["exchange from the hand out"] = [(0, f"mutate {model.hand[0]} for {x}")]
         if model.stage == "random-mutation":
             kinds["random mutation of a hand card"] = [(0, f"replace {rng.choice(model.hand)}")]
-        kind = rng.choice(sorted(kinds))
+        own = [k for k in ("counted already", "random mutation of a hand card") if k in kinds]
+        kind = own[0] if own and rng.random() < 0.5 else rng.choice(sorted(kinds))
         tries = kinds[kind] or kinds["another game's action"]
         seat, text = rng.choice(tries)
         self.refuse(seat, text, kind)
@@ -338,11 +341,11 @@ def check_end(audit: Audit) -> None:
 
 CASES: list[tuple[int, dict[str, Any], dict[str, Any]]] = [
     (1, {}, RANDOM), (2, {}, RANDOM), (3, {"random_mutation": True}, RANDOM), (100, {}, RANDOM), (101, {}, RANDOM),
-    (331, {}, RANDOM),
+    (303, {}, RANDOM),
     (4, {}, GREEDY), (5, {"random_mutation": True}, GREEDY), (101, {"random_mutation": True}, GREEDY),
     (105, {}, GREEDY), (210, {}, GREEDY), (214, {}, GREEDY), (218, {}, GREEDY),
-    (7, {}, BURNER), (8, {"random_mutation": True}, BURNER), (209, {"random_mutation": True}, BURNER),
-    (9, {}, STOPPER), (10, {"random_mutation": True}, STOPPER),
+    (7, {}, BURNER), (8, {"random_mutation": True}, BURNER), (307, {"random_mutation": True}, BURNER),
+    (9, {}, STOPPER), (10, {"random_mutation": True}, STOPPER), (306, {"random_mutation": True}, STOPPER),
     (137, {}, EMPTIER), (139, {"random_mutation": True}, EMPTIER),
     (11, {"action_limit": 12}, RANDOM), (12, {"action_limit": 1, "random_mutation": True}, RANDOM),
     (13, {}, EXCHANGER),
