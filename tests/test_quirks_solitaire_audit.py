@@ -99,8 +99,12 @@ class Audit:
         if self.trials.random() < (0.5 if self.model.stage in ("counting", "random-mutation") else 0.12):
             self.try_illegal(legal)
         text = self.choose(legal)
+        kept = [self.state.view(seat) for seat in (0, None)]  # read after the step, they show the table before it
+        before = [self.view(seat) for seat in (0, None)]
         self.state.apply(0, self.game.parse_action(self.state, 0, text))
         self.steps += 1
+        assert [view.to_json() for view in kept] == before, self.where()
+        MET["views read late show the step they were made at"] += 1
         after = self.view(0)
         self.model.apply(text, after)
         self.held |= {c["number"] for c in after["hand"]}
@@ -447,7 +451,8 @@ def test_every_case_was_met() -> None:
               *(f"won in the {c}" for c in CLIMATES if c != "ocean"), *(f"three counted in the {c}" for c in CLIMATES),
               "action: a stack ran out", "random mutation: a stack ran out",
               "tip 8: an eater worth more lowers the grand total",
-              "views match the model", "views: no card from the stacks", "views: no card from the stacks, spectator",
+              "views match the model", "views read late show the step they were made at",
+              "views: no card from the stacks", "views: no card from the stacks, spectator",
               "illegal refused", "illegal: wrong stage", "illegal: another game's action", "illegal: no such seat",
               "illegal: not an action", "illegal: a card of no QUiRKS", "illegal: counted already",
               "illegal: a card of another niche", "illegal: exchange for a card not held",
