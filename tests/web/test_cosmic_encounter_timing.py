@@ -80,17 +80,25 @@ def dealing(message: Message) -> bool:
     return message["view"]["step"] == "deal" and any(a.startswith("offer") for a in message["legal"])
 
 
-async def next_to_act(seats: list[Seat], acted: set[tuple[int, int]], timeout: float = 10.0) -> tuple[int, Message]:
-    """The first seat whose latest state asks it to act at a step it has not acted at yet, or
-    ends the game; waits for the server's answer to the last action as long as that takes."""
-    async with asyncio.timeout(timeout):
-        while True:
-            for number, seat in enumerate(seats):
-                message = seat.state
-                if message is not None and (message["over"] or (
-                        message["legal"] and (number, message["seq"]) not in acted)):
-                    return number, message
-            await asyncio.sleep(0.005)
+Acted = dict[tuple[int, int], int]  # (seat, update) acted at -> the seat's errors until then
+
+
+async def next_to_act(seats: list[Seat], acted: Acted, timeout: float = 10.0) -> tuple[int, Message]:
+    """The first seat whose latest state asks it to act at an update it has not acted at yet
+    (or whose action there was refused since: stale, or too fast), or ends the game; waits for
+    the server's answer to the last action as long as that takes."""
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                for number, seat in enumerate(seats):
+                    message = seat.state
+                    if message is not None and (message["over"] or (
+                            message["legal"] and acted.get((number, message["seq"]), -1) < len(seat.errors))):
+                        return number, message
+                await asyncio.sleep(0.005)
+    except TimeoutError:
+        raise AssertionError([(None if seat.state is None else (seat.state["seq"], seat.state["legal"]), seat.errors)
+                              for seat in seats]) from None
 
 
 async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> bool:
@@ -98,14 +106,17 @@ async def play_to_a_deal(seats: list[Seat], rng: random.Random) -> bool:
     or the game ends without one (False: a table's seed is secret and random, and about one
     game in a hundred and fifty is won before any deal). Counted in actions, not in looks at
     the seats: a loaded server may take a while to answer each."""
-    acted: set[tuple[int, int]] = set()
+    acted: Acted = {}
     for _ in range(3000):
         number, message = await next_to_act(seats, acted)
         if message["over"]:
             return False
         if dealing(message):
             return True
-        acted.add((number, message["seq"]))
+        errors = seats[number].errors
+        if errors and errors[-1]["code"] == "rate":  # (the server allows 20 messages a second)
+            await asyncio.sleep(errors[-1]["retry_after"])
+        acted[number, message["seq"]] = len(errors)
         legal = message["legal"]
         action = "play c" if "play c" in legal else rng.choice(legal)
         await seats[number].act(action, message["seq"])
@@ -166,13 +177,17 @@ def test_a_deal_on_the_clock_keeps_refusing_stale_actions(server: LiveServer) ->
         first, message = await until(seats, dealing)
         offer = next(a for a in message["legal"] if a.startswith("offer") and a.endswith("base both"))
         old = message["seq"]
+        earlier = len(seats[first].errors)  # (the random play before the deal may have sent stale actions)
+        # The random play may have spent the seat's burst of messages (20 a second after it): the
+        # two actions below wait for a second's worth, well within the deal's thirty.
+        await asyncio.sleep(1.0)
         await seats[first].act(offer, old)
         _, offered = await until(
             seats, lambda m: any(o and o.get("notation") == offer for o in m["view"]["encounter"]["offers"]))
         # the same seat's next action, answering the update before its own offer: stale
         await seats[first].act("timeout", old)
         await asyncio.sleep(0.3)
-        errors = seats[first].errors[:]
+        errors = seats[first].errors[earlier:]
         latest = seats[first].state
         assert latest is not None
         for seat in seats:
