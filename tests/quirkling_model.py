@@ -241,7 +241,7 @@ class Table:
             if not self.legal(self.current):
                 self.met.append("refill: nothing to draw")
                 self.refused = [False] * self.players
-                self.after_fill()
+                self.after_fill(refilled=False)
             return
         nxt = self.left_of(seat)
         if nxt != self.current:  # ruling 33: the next player in turn is asked
@@ -254,12 +254,13 @@ class Table:
         self.draw(self.current, "stack", draw)
         self.after_fill()
 
-    def after_fill(self) -> None:
+    def after_fill(self, refilled: bool = True) -> None:
         """3c-f: make a QUIRKLING if one can be made; otherwise the turn ends, with a discard
-        down to seven."""
+        down to seven. A refill that stops short of eight (nothing left to draw) makes none: 3e,
+        "If you have 8 cards after recovering cards, you may make another QUIRKLING"."""
         seat = self.current
         self.stage = "make"
-        if makeable(self.hands[seat], self.climate):
+        if refilled and makeable(self.hands[seat], self.climate):
             if len(self.hands[seat]) < FULL:
                 self.met.append("make with fewer than eight cards")
             return
@@ -300,7 +301,7 @@ class Table:
         if not self.legal(seat):
             self.met.append("refill: nothing to draw")
             self.refused = [False] * self.players
-            self.after_fill()
+            self.after_fill(refilled=False)
 
     def end_turn(self) -> None:
         """2e, 3f: the marker advances two spaces after each turn (after the jungle, the ocean);

@@ -240,6 +240,23 @@ def test_making_a_quirkling_draw_from_the_stack() -> None:
     assert state.stage is Stage.DISCARD
 
 
+def test_making_a_quirkling_another_only_with_eight_cards() -> None:
+    """e) "If you have 8 cards after recovering cards, you may make another QUIRKLING": with no
+    card left to draw (RULINGS 36), a refill that stops short of eight makes none, though one
+    could be made; the turn ends (seven cards or fewer: no discard)."""
+    state = quirkling_position(2, hands={ALICE: [*PLANT, *HERBIVORE, "B4"], BOB: BOB_DRY + ["C35"]}, discards=[])
+    state.stack = []  # every other card is in the hands
+    act(state, ALICE, "ask plant-a")
+    act(state, BOB, "none")
+    assert len(state.hands[ALICE]) == 7, "nothing to draw"
+    assert state.stage is Stage.MAKE, "c) if you can, you make a QUIRKLING"
+    act(state, ALICE, "make A1 B1 C1")
+    act(state, ALICE, "ask 1 carnivore-a")
+    act(state, BOB, "none")
+    assert sorted(hand_of(state, ALICE)) == sorted([*HERBIVORE, "B4"])
+    assert state.stage is Stage.REQUEST and state.to_act == (BOB,), "no second QUIRKLING short of eight cards"
+
+
 # ----------------------------------------------------------------------------- 5. The Winner
 def test_the_winner() -> None:
     """You win when you have in front of you at least one plant, one herbivore and one

@@ -309,9 +309,12 @@ class QuirklingState(CachedLegalActions):
         else:
             self._after_fill()
 
-    def _after_fill(self) -> None:
+    def _after_fill(self, refilled: bool = True) -> None:
+        """Make a QUIRKLING if one can be made, else discard down to seven, else end the turn.
+        A refill that found no card left to draw short of eight makes none (rule 3e: "If you
+        have 8 cards after recovering cards, you may make another QUIRKLING")."""
         seat = self.current
-        if self.makeable(seat):
+        if refilled and self.makeable(seat):
             self.stage, self._to_act = Stage.MAKE, (seat,)
         elif len(self.hands[seat]) > HAND:
             self.stage, self._to_act = Stage.DISCARD, (seat,)
@@ -336,7 +339,7 @@ class QuirklingState(CachedLegalActions):
         seat = self.current
         if force_end or len(self.hands[seat]) >= HAND + 1:
             self.refused = [False] * self.players
-            self._after_fill()
+            self._after_fill(refilled=len(self.hands[seat]) >= HAND + 1)
             return
         if any(not self.refused[o] for o in range(self.players) if o != seat):
             self.stage, self._to_act = Stage.REFILL, (seat,)
