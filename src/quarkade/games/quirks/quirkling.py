@@ -221,7 +221,8 @@ class QuirklingState(CachedLegalActions):
             return f"give a {STACKS[self.asked[1]]} card from your hand"
         if isinstance(action, Move) and action.verb is Verb.MAKE:
             return ("a QUIRKLING is three cards from your hand of one kind (plant A+B+C, herbivore A or "
-                    "carnivore A with animal B and C) that all bear the current climate's code")
+                    "carnivore A with animal B and C), named A, B, C in that order, that all bear the current "
+                    "climate's code")
         expected = {
             Stage.REQUEST: "name the card you want, and each player is asked in turn: 'ask STACK', e.g. 'ask plant-a'",
             Stage.GIVE: f"you were asked for a {STACKS[self.asked[1]]} card: 'give CARD', or 'none'",
