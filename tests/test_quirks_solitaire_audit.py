@@ -179,11 +179,8 @@ class Audit:
             expected = model.expected_view(seat)
             wanted = expected.pop("destiny")
             assert destiny["drawn"] == wanted["drawn"], self.where()
-            if not destiny_pool_ok(destiny["pool"], destiny["drawn"]):
-                # Setup 4: the twelve markers are in the pool from the start. The engine shows an
-                # empty pool until the first marker is drawn (reported; the bots' sampler relies on it).
-                assert not destiny["drawn"] and destiny["pool"] == 0, (self.where(), destiny)
-                MET["destiny pool shown empty before the first draw"] += 1
+            # Setup 4: the twelve markers are in the pool from the start.
+            assert destiny_pool_ok(destiny["pool"], destiny["drawn"]), (self.where(), destiny)
             for key in expected:
                 assert view.get(key) == expected[key], (self.where(), seat, key, view.get(key), expected[key])
             assert set(view) == set(expected), (self.where(), set(view) ^ set(expected))

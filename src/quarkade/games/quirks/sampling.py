@@ -166,8 +166,6 @@ def sample_solitaire(game: QuirksSolitaire, view: View, chance: Chance) -> Solit
     s.extinct = [tuple(_indices(branch)) for branch in data["extinct"]]
     s.climate = data["climate"]["space"]
     s.destiny_pool, s.destiny_drawn = _destiny(data["destiny"]["drawn"], chance)
-    if not data["destiny"]["pool"]:
-        s.destiny_pool = []  # no marker drawn yet, or a cycle just ended: the pool is refilled on the next draw
     s.niche = NICHES.index(data["niche"]) if data["niche"] else -1
     s.stage = Stage[data["stage"].upper().replace("-", "_")]
     s.resume = Stage[data["resume"].upper().replace("-", "_")] if data["resume"] else Stage.START

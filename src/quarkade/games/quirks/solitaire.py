@@ -55,6 +55,7 @@ COUNT_ANY_TIME = (_START, _ACTION, _CLIMATE, _RANDOM_MUTATION)
 COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
 _STOP = move(Verb.STOP)
 _STACK_OF = tuple(card.stack for card in CARDS)
+_DESTINY_MARKERS = sum(COMPONENTS.destiny)  # the markers of every niche
 # The stack a card of the QUiRKS of a niche is replaced from, by niche and card.
 _REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 # The moves of an action and of a Random Mutation, by card: mutating it (discard and draw),
@@ -473,7 +474,9 @@ class SolitaireState(CachedLegalActions):
             discarded = self._discarded = tuple([tuple(map(_NUMBER_OF, deck.discards)) for deck in decks])
         parts = _Parts(_SEAT_PARTS if seat is not None or over else _SPECTATOR_PARTS)
         parts.sizes, parts.discarded = tuple(map(len, map(_CARDS_OF, decks))), discarded
-        parts.drawn, parts.pool, parts.extinct = tuple(self.destiny_drawn), len(self.destiny_pool), tuple(self.extinct)
+        # The pool is mixed when the first marker of a cycle is drawn: before the first, it holds them all.
+        pool = len(self.destiny_pool) if self.destiny_drawn else _DESTINY_MARKERS
+        parts.drawn, parts.pool, parts.extinct = tuple(self.destiny_drawn), pool, tuple(self.extinct)
         parts.log, parts.seat, parts.over = self.log, seat, over
         parts.hand, parts.table = tuple(self.hand), table
         return View(self.game.id, seat, data, parts)
