@@ -9,11 +9,15 @@ worked out here from the rulebook's words.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+# A card's number as the views, log lines and reasons write it ("A13"): how a test finds the cards a text names.
+CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "quarkade" / "games" / "quirks" / "data" / "cards.toml"
 RAW: dict[str, Any] = tomllib.loads(DATA.read_text(encoding="utf-8"))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from typing import Any
 
@@ -35,10 +34,9 @@ from quirkling_model import (
     makeable,
     stack_of,
 )
-from quirks_model import CLIMATES, ZONES
+from quirks_model import CARD_WORD, CLIMATES, ZONES
 
 GAME_ID = "quirkling"
-CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
 MET: Counter[str] = Counter()
 MALFORMED = ["ask", "ask 1", "ask plant-z", "ask x plant-a", "ask 1 2 plant-a", "give", "give Z9", "give A99",
              "draw", "draw pile", "make", "none A1", "discard", "frobnicate", "", "ask ² plant-a", "draw stack now"]

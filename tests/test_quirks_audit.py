@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from typing import Any
 
@@ -22,6 +21,7 @@ import pytest
 import quarkade
 from quarkade.core.errors import IllegalAction
 from quirks_model import (
+    CARD_WORD,
     CARDS,
     DESTINY_MARKERS,
     HAND_SHAPE,
@@ -44,7 +44,6 @@ from quirks_model import (
 )
 
 GAME_ID = "quirks"
-CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
 MET: Counter[str] = Counter()
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import re
 from collections import Counter
 from typing import Any
 
@@ -24,7 +23,7 @@ import pytest
 
 import quarkade
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions
-from quirks_model import CARDS, CLIMATES, NICHE_STACKS, NICHES, X_SPACES
+from quirks_model import CARD_WORD, CARDS, CLIMATES, NICHE_STACKS, NICHES, X_SPACES
 from quirks_solitaire_model import (
     COUNT_ANY_TIME,
     FACES,
@@ -39,7 +38,6 @@ from quirks_solitaire_model import (
 )
 
 GAME_ID = "quirks-solitaire"
-CARD_WORD = re.compile(r"\b[ABC][0-9]{1,2}\b")
 MET: Counter[str] = Counter()
 ALL_CARDS = sorted(CARDS)
 
