@@ -35,7 +35,8 @@ DECKS = ("eon", "eon-expansions", "mayfair-more")
 
 
 def load(players: int, **options: Any) -> Any:
-    return quarkade.load(GAME, players=players, powers="none", edicts=False, flares=False, **options)
+    """The game without powers, edicts nor flares, unless ``options`` say otherwise."""
+    return quarkade.load(GAME, players=players, **{"powers": "none", "edicts": False, "flares": False, **options})
 
 
 # --- the Phase Diagram ------------------------------------------------------------------------
@@ -171,7 +172,7 @@ class Audit:
             seat = self.rng.choice(state.to_act)
             legal = state.legal_actions(seat)
             self.check_choices(pre, seat, {str(a) for a in legal})
-            action = choose(self.rng, legal)
+            action = self.choose(seat, legal)
             hands = {s: state.view(s).to_json() for s in range(self.n)} if pre["step"] == "cards" else {}
             state.apply(seat, action)
             post = spectator(state)
@@ -182,6 +183,9 @@ class Audit:
                 self.problems[i] = f"{where}: {self.problems[i]}"
             pre = post
         self.check_end(pre)
+
+    def choose(self, seat: int, legal: list[Any]) -> Any:
+        return choose(self.rng, legal)
 
     def check_choices(self, view: dict[str, Any], seat: int, legal: set[str]) -> None:
         """The choices the rulebook gives at regroup (3.1), destiny (3.2) and alliances (3.4)."""
