@@ -235,7 +235,9 @@ class Audit:
             if action == "again":
                 compare("second challenge", (post["challenge"], post["turn"], post["square"]),
                         (2, pre["turn"], pre["square"]), p)
-        elif step == "cards" and pre["encounter"]["result"] is None and post["encounter"]["result"] is not None:
+        elif step == "cards" and pre["encounter"]["result"] is None and (
+                post["encounter"]["result"] is not None or post["step"] != "cards"):
+            # (An outcome that ends the challenge at once shows the next one: its result is gone.)
             self.reveal(pre, post, views, seat, action)
         elif step == "deal" and post["step"] != "deal":
             self.deal(pre, post, seat, action)
@@ -269,12 +271,13 @@ class Audit:
         played[other] = views[other]["own_card"]["card"]
         cards = (played[offence], played[defence])
         result = post["encounter"]["result"]
-        compare("revealed cards", [c["card"] for c in result["cards"]], list(cards), self.problems)
         expected = resolve_cards(pre, cards, seat)
         self.allies = list(pre["encounter"]["allies"])
         self.last_success = expected.success
-        compare("winner", result["winner"], expected.winner, self.problems)
-        compare("totals", result["totals"], expected.totals, self.problems)
+        if result is not None:
+            compare("revealed cards", [c["card"] for c in result["cards"]], list(cards), self.problems)
+            compare("winner", result["winner"], expected.winner, self.problems)
+            compare("totals", result["totals"], expected.totals, self.problems)
         if expected.winner is None:
             compare("deal step", post["step"], "deal", self.problems)
             self.compare_table(post, expected.warp, expected.bases, expected.hand_sizes, pre)

@@ -131,9 +131,10 @@ class EdictAudit(Audit):
         if self.pending is not None and post["step"] != "place":
             pending, self.pending = self.pending, None
             pending(post)
-        where = f"{self.label} step {self.state.steps} {pre['step']} seat {seat} {action}"
-        for i in range(before, len(self.problems)):
-            self.problems[i] = f"{where}: {self.problems[i]}"
+        if not self.stable:  # (the stable audit's play names the step of each problem)
+            where = f"{self.label} step {self.state.steps} {pre['step']} seat {seat} {action}"
+            for i in range(before, len(self.problems)):
+                self.problems[i] = f"{where}: {self.problems[i]}"
 
     def moments(self, pre: dict[str, Any], post: dict[str, Any], action: str) -> None:
         """The windows' moments (RULINGS.md 23): ``start`` once the cone is aimed, ``alliances``
