@@ -154,7 +154,8 @@ def eager_solitaire(state: SolitaireState, seat: int | None) -> dict[str, Any]:
         "hand_size": len(state.hand),
         "stacks": {STACKS[i]: {"cards": len(d.cards), "discarded": [CARDS[c].number for c in d.discards]}
                    for i, d in enumerate(state.stacks)},
-        "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn], "pool": len(state.destiny_pool)},
+        "destiny": {"drawn": [NICHES[n] for n in state.destiny_drawn],  # all twelve until the first is drawn
+                    "pool": len(state.destiny_pool) if state.destiny_drawn else sum(COMPONENTS.destiny)},
         "actions": state.actions,
         "extinctions": len(state.extinct),
         "extinct": [[CARDS[c].number for c in branch] for branch in state.extinct],
