@@ -84,14 +84,19 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def open_table(browser: Any, live: LiveServer, game: str, size: str) -> Any:
-    """A new table of ``game`` whose seat 0 this page plays; page errors fail the test."""
+def seat_link(live: LiveServer, game: str) -> str:
+    """The link to seat 0 of a new table of ``game``."""
     seats, options = table_of(game)
     answer = httpx.post(f"{live.url}/api/tables", json={
         "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0]})
     assert answer.status_code == 201, answer.text
     created = answer.json()
     token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+    return f"{live.url}/t/{created['id']}?token={token}"
+
+
+def new_page(browser: Any, size: str) -> Any:
+    """A page of a window of ``size``; page errors are kept in ``page.problems``."""
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     page = context.new_page()
@@ -99,9 +104,37 @@ def open_table(browser: Any, live: LiveServer, game: str, size: str) -> Any:
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on("console", lambda message: problems.append(f"console: {message.text}") if message.type == "error" else None)
     page.problems = problems
-    page.goto(f"{live.url}/t/{created['id']}?token={token}")
+    return page
+
+
+def open_table(browser: Any, live: LiveServer, game: str, size: str) -> Any:
+    """A new table of ``game`` whose seat 0 this page plays, its board in sight (its style in)."""
+    page = new_page(browser, size)
+    page.goto(seat_link(live, game))
     page.wait_for_selector("#board [data-role='actions']")
     return page
+
+
+def test_a_board_waits_out_of_sight_for_its_style(browser: Any, live: LiveServer) -> None:
+    """A game's stylesheet comes after the page: until it is in, its board is not shown (drawn
+    unstyled, its docked bars would stand at the foot of a long page), then it is."""
+    page = new_page(browser, "phone")
+    held: list[Any] = []
+    page.route("**/css/cosmic-encounter.css", lambda route: held.append(route))
+    page.goto(seat_link(live, "cosmic-encounter"))
+    page.wait_for_selector("#board [data-role='actions']", state="attached")
+    for _ in range(100):  # the request is held as the page asks for it
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held and page.evaluate("document.documentElement.dataset.styling") == ""
+    assert not page.is_visible("#board [data-role='actions']")
+    held[0].continue_()
+    page.wait_for_selector("#board [data-role='actions']")  # in sight now
+    assert page.evaluate("document.documentElement.dataset.styling") is None
+    check_in_sight(page, ["actions", "hand"], "with its style")
+    assert not page.problems, page.problems
+    page.context.close()
 
 
 # Each element's box against the viewport, the top bar's bottom, and the page's width.

@@ -25,6 +25,24 @@ export function h(tag, attrs = {}, ...children) {
   return fill(document.createElement(tag), attrs, children);
 }
 
+const styles = new Set();
+let stylesLoading = 0;
+/** A game's stylesheet, added to the page once. Until it has loaded (or failed to), the page's
+ *  root carries ``data-styling`` and the board is kept out of sight (quarkade.css): drawn before
+ *  its style, it would show unstyled for a moment, its docked bars out of place. */
+export function useStyle(href) {
+  if (styles.has(href)) return;
+  styles.add(href);
+  const root = document.documentElement;
+  stylesLoading += 1;
+  root.dataset.styling = "";
+  const loaded = () => {
+    stylesLoading -= 1;
+    if (!stylesLoading) delete root.dataset.styling;
+  };
+  document.head.append(h("link", { rel: "stylesheet", href, onload: loaded, onerror: loaded }));
+}
+
 /** An SVG element: s("rect", {x: 0, y: 0, width: 10, height: 10}). */
 export function s(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);

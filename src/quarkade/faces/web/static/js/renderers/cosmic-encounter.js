@@ -4,7 +4,7 @@
 // your hand. Every legal action the view offers is a button carrying its notation in
 // data-action; what has no picture of its own falls into the "other moves" list.
 
-import { h, seatColour } from "../util.js";
+import { h, seatColour, useStyle } from "../util.js";
 
 const DEAL_SECONDS = 60; // the rulebook's minute; the host applies the timeout
 const FLAVOUR_NAMES = { up: "Up", down: "Down", strange: "Strange" };
@@ -32,12 +32,6 @@ const BASE_WORDS = {
   none: "no bases", mine: "a base for me", yours: "a base for you", both: "a base each",
 };
 
-let styled = false;
-function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/css/cosmic-encounter.css" }));
-}
 
 const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
 const dot = (seat) => h("span", { class: "ce-dot", style: { background: seatColour(seat) } });
@@ -483,7 +477,7 @@ function promptOf(view, legal, ctx) {
 
 // ------------------------------------------------------------------ the renderer
 export function renderCosmicEncounter(view, legal, send, ctx) {
-  ensureStyle();
+  useStyle("/css/cosmic-encounter.css");
   if (view.step !== "deal" && ctx.ui.dealTimer) {
     clearInterval(ctx.ui.dealTimer);
     ctx.ui.dealTimer = null;

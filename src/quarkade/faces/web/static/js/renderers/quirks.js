@@ -4,7 +4,7 @@
 // name syllable, the food-chain symbol, and the climate codes only where the view holds
 // them (your own cards). Adaptation values are never sent, so never drawn.
 
-import { clickable, h, s, seatColour } from "../util.js";
+import { clickable, h, s, seatColour, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 
@@ -54,12 +54,6 @@ const PLAIN = {
   challenge: "Challenge", decline: "Decline", stop: "Stop counting", none: "I have none",
 };
 
-let styled = false;
-function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/css/quirks.css" }));
-}
 
 // ------------------------------------------------------------------ the printed faces
 let faces = null;
@@ -498,7 +492,7 @@ function quirksPrompt(view, legal, ctx) {
 }
 
 export function renderQuirks(view, legalList, send, ctx) {
-  ensureStyle();
+  useStyle("/css/quirks.css");
   facesOf(ctx.components);
   const ui = ctx.ui;
   const legal = readLegal(legalList);
@@ -595,7 +589,7 @@ export function renderQuirks(view, legalList, send, ctx) {
 
 // ------------------------------------------------------------------ Quirks solitaire
 export function renderQuirksSolitaire(view, legalList, send, ctx) {
-  ensureStyle();
+  useStyle("/css/quirks.css");
   facesOf(ctx.components);
   const ui = ctx.ui;
   const legal = readLegal(legalList);
@@ -675,7 +669,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
 
 // ------------------------------------------------------------------ Quirkling
 export function renderQuirkling(view, legalList, send, ctx) {
-  ensureStyle();
+  useStyle("/css/quirks.css");
   facesOf(ctx.components);
   const ui = ctx.ui;
   const legal = readLegal(legalList);

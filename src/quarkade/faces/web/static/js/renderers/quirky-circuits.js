@@ -3,7 +3,7 @@
 // other, so there is no text box anywhere. Each Execute phase is replayed from the view's
 // execution record, step by step, with a control to skip it.
 
-import { h, s, seatColour } from "../util.js";
+import { h, s, seatColour, useStyle } from "../util.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { cardName, commandCard, isQuirk, kindOf, KINDS } from "./quirky-circuits-cards.js";
 
@@ -20,12 +20,6 @@ const TOKEN_NAMES = { "dust-bunny": "dust bunny", flag: "flag", "flower-pot": "f
 const TUNNEL_COLOURS = ["#7b5cd6", "#d9822b", "#2a9d8f", "#c2412d"];
 const PACE = { reveal: 650, move: 300, slide: 230, tunnel: 420, collide: 300, halt: 200, rotate: 380, collect: 320, fall: 520, goal: 900 };
 
-let styled = false;
-function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/css/quirky-circuits.css" }));
-}
 
 const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
 const at = (space) => `${space[0]},${space[1]}`;
@@ -439,7 +433,7 @@ function stagingBar(ui, send, ctx) {
 
 // ------------------------------------------------------------------ the renderer
 export function renderQuirkyCircuits(view, legal, send, ctx) {
-  ensureStyle();
+  useStyle("/css/quirky-circuits.css");
   const ui = ctx.ui;
   ui.rerender = ctx.rerender;
   const key = animationKey(view);

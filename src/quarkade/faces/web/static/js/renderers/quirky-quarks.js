@@ -1,7 +1,7 @@
 // Quirky Quarks: the research board with its accelerators, the Discovery Zone, the decks,
 // the players, and your hand as cards. Every legal action is something to click.
 
-import { h, seatColour } from "../util.js";
+import { h, seatColour, useStyle } from "../util.js";
 import { amountBox, confirmBar, sendInOrder } from "./confirm.js";
 import { card, cardBack, cardInfo, cardOrder, cards, nameOf, tooltip } from "./quirky-quarks-cards.js";
 
@@ -16,12 +16,6 @@ const ROUNDS = 5;
 const SHORT = { kekb: "SuperKEKB", slac: "SLAC", tev: "Tevatron", esrf: "ESRF", lhc: "LHC" };
 const DECK_LABEL = { particle: "Particles", "quest-i": "Quest I", "quest-ii": "Quest II" };
 
-let styled = false;
-function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/css/quirky-quarks.css" }));
-}
 
 // ------------------------------------------------------------------ legal actions
 function readLegal(legal) {
@@ -375,7 +369,7 @@ function promptFor(view, legal, ctx) {
 
 // ------------------------------------------------------------------ the renderer
 export function renderQuirkyQuarks(view, legal, send, ctx) {
-  ensureStyle();
+  useStyle("/css/quirky-quarks.css");
   cards(ctx.components);
   const ui = ctx.ui;
   const legalInfo = readLegal(legal);

@@ -4,7 +4,7 @@
 // The cards are the game's own drawings (components.drawings, SVG). The server times the race:
 // a cover is sent as "cover D after 0" and the server writes the time it measured.
 
-import { h, s, seatColour } from "../util.js";
+import { h, s, seatColour, useStyle } from "../util.js";
 
 const COLOURS = {
   red: "#e53935", orange: "#fb8c00", yellow: "#fdd835", green: "#43a047", blue: "#1e88e5", purple: "#8e24aa",
@@ -12,12 +12,6 @@ const COLOURS = {
 const KINDS = [["prooton", "Prooton", "two Qwarks with tentacles, one without"], ["nootron", "Nootron", "two Qwarks without tentacles, one with"]];
 const QUESTION_SHORT = { eyes: "Eyes", tentacles: "Tentacles", colours: "Colours", sad: "Sad Qwarks", happy: "Happy Qwarks" };
 
-let styled = false;
-function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: "/css/qwarks.css" }));
-}
 
 const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : (ctx.names && ctx.names[seat]) || `Seat ${seat}`);
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -273,7 +267,7 @@ function playersPanel(view, ctx) {
 }
 
 export function renderQwarks(view, legal, send, ctx) {
-  ensureStyle();
+  useStyle("/css/qwarks.css");
   const info = readLegal(ctx.replay ? [] : legal);
   const turns = view.turns;
   return h("div", { class: `qw phase-${view.phase}`, "data-phase": view.phase, "data-turn": view.turn },
