@@ -29,7 +29,7 @@ KINDS = {"attack": "attack", "quark": "attack", "compromise": "compromise", "edi
 
 def deck_size(deck: str, edicts: bool) -> int:
     data = DECKS[deck]
-    return sum(data["attacks"].values()) + data["compromises"] + (sum(EDICT_COPIES.values()) if edicts else 0)
+    return int(sum(data["attacks"].values()) + data["compromises"]) + (sum(EDICT_COPIES.values()) if edicts else 0)
 
 
 def finder_values(deck: str, square: int | None) -> list[int]:

@@ -253,9 +253,9 @@ class EdictAudit(Audit):
             compare("Plague line", [e["text"].split(" discards ")[0] for e in plague],
                     [f"seat {target} is plagued and"], self.problems)
         if edict == "finder":
-            target, value = action.split()[2], action.split()[3]
-            text = (f"seat {seat} finds an Attack {value} in seat {target}'s hand" if found
-                    else f"seat {target} holds no Attack {value}")
+            holder, value = action.split()[2], action.split()[3]
+            text = (f"seat {seat} finds an Attack {value} in seat {holder}'s hand" if found
+                    else f"seat {holder} holds no Attack {value}")
             compare("Finder line", [e["text"] for e in lines if e["event"] == "found"], [text], self.problems)
         for viewer in range(self.n):
             mine = new_entries(self.hands[viewer]["log"], self.state.view(viewer).to_json()["log"])
@@ -301,6 +301,7 @@ class EdictAudit(Audit):
             reason = str(refused)
             # A reason may quote the notation of the step's actions: ('play a8', 'play c').
             named = set(FACE.findall(re.sub(r"\('[^)]*\)", "", reason))) - set(text.split()) - own
+            named |= {edict for edict in EDICT_COPIES if edict in reason} - set(text.split())
             compare(f"refusal of {text!r} by seat {other} names no hidden card", named, set(), self.problems)
             MET["illegal refused"] += 1
         else:
@@ -441,6 +442,10 @@ def test_who_holds_an_edict_changes_nothing_another_seat_receives(players: int, 
                     assert a.view(seat).to_json() == b.view(seat).to_json(), seat
                     if seat is not None:
                         assert [str(x) for x in a.legal_actions(seat)] == [str(x) for x in b.legal_actions(seat)]
+                        for edict in ("edict quake", "edict mobius", "edict forcefield", f"edict plague {holder}",
+                                      f"edict finder {holder} 8"):
+                            tried = [game.parse_action(x, seat, edict) for x in (a, b)]
+                            assert a.why_illegal(seat, tried[0]) == b.why_illegal(seat, tried[1])
             actor = a.to_act[0]
             text = next((str(x) for x in a.legal_actions(actor) if str(x) == "pass"), str(a.legal_actions(actor)[0]))
             if actor == holder and text not in {str(x) for x in b.legal_actions(actor)}:
