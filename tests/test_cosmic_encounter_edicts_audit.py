@@ -2,7 +2,11 @@
 flares; with and without Quarks) through the public API, every step checked against the
 stable challenge's model (``test_cosmic_encounter_audit.Audit``) and at every edict window
 against ``cosmic_encounter_edicts_model``: when each window opens, who is asked, each seat's
-legal edicts, each edict's effect, and what the views and log lines tell each seat."""
+legal edicts, each edict's effect, and what the views and log lines tell each seat.
+
+With powers, only the edicts are checked (the stable model knows no power): Cosmic Zap's
+targets and its mark on the zapped seat, not what a zapped power then fails to do. Flares are
+left out (option ``flares`` off)."""
 
 from __future__ import annotations
 
@@ -143,6 +147,9 @@ class EdictAudit(Audit):
         window = post["encounter"]["window"] if post["step"] == "edicts" else ""
         table = {**post, "deck": pre["deck"]}  # a skipped window: nothing was discarded since
         if pre["step"] == "destiny" and action.startswith("aim"):
+            # A Zap lasts for the rest of its challenge only.
+            compare("no power zapped as a challenge starts", [p["zapped"] for p in pre["players"]],
+                    [False] * self.n, self.problems)
             self.open_or_skip("start", window, table)
             self.expect = "alliances"
         if self.expect == "alliances" and (post["step"] in ("trade", "cards", "deal") or window == "alliances"):
@@ -161,6 +168,12 @@ class EdictAudit(Audit):
         opens = edict_window_opens(table, name)
         compare(f"{name} window opens", window == name, opens, self.problems)
         MET[f"window {name} " + ("opened" if opens else "skipped")] += 1
+        discarded = Counter(c["card"] for c in table["deck"]["discards"])
+        left = {edict for edict, copies in EDICT_COPIES.items() if discarded[edict] < copies}
+        if name == "start" and not left & {"plague", "quake"} and "mobius" in left:
+            MET["start window left to Mobius Tubes, " + ("a token in the warp" if opens else "the warp empty")] += 1
+        if name == "alliances" and left & {"finder", "forcefield"} == {"forcefield"}:
+            MET["alliances window left to Force Field, " + ("with allies" if opens else "no ally")] += 1
         if window == name:
             self.window, self.passed = name, set()
             self.window_edicts.clear()
@@ -343,7 +356,8 @@ def test_every_case_was_met() -> None:
               "Finder: a Quark found by a value not printed", "Plague on a hand with several kinds",
               "a seat plays a second edict in a window", "a seat holds a playable edict",
               "a seat holds an edict that does not fit", "illegal refused", "malformed notation refused",
-              "Cosmic Quake reshuffles the discards"]
+              "Cosmic Quake reshuffles the discards", "start window left to Mobius Tubes, a token in the warp",
+              "alliances window left to Force Field, with allies", "alliances window left to Force Field, no ally"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal refused"] >= 200, MET["illegal refused"]
@@ -473,3 +487,37 @@ def test_the_card_found_is_told_to_its_holder() -> None:
     audit.log_lines = log_lines  # type: ignore[method-assign]
     audit.play()
     assert told and all(told), told
+
+
+@pytest.mark.parametrize("in_warp", [0, 1])
+def test_the_start_window_left_to_mobius_tubes_opens_only_with_a_token_in_the_warp(in_warp: int) -> None:
+    """RULINGS.md 12 and 23: with Plague and Cosmic Quake in the discard pile (and no power to
+    zap), only Mobius Tubes could be played at the start, and only while a token is in the
+    warp. Seeded play seldom meets an empty warp then, so the position is made: both cards are
+    put in the discard pile (a card of the pile takes a hand's place), and a token in the warp."""
+    game = load(3, edicts=True)
+    state = game.new_game(seed=4)
+    assert state.view(None).to_json()["step"] == "destiny"
+    for face in ("plague", "quake"):
+        card = next(c for c in range(len(state.cards)) if state.cards[c].face == face)
+        if card in state.deck.cards:
+            state.deck.cards.remove(card)
+        for hand in state.hands:
+            if card in hand:
+                spare = next(c for c in state.deck.cards if state.cards[c].face not in EDICT_COPIES)
+                state.deck.cards.remove(spare)
+                hand[hand.index(card)] = spare
+        state.deck.discards.append(card)
+    if in_warp:
+        seat = (state.offence + 1) % 3
+        planet = next(p for p in range(15) if state.tokens[p][seat])
+        state.tokens[planet][seat] -= 1
+        state.warp[seat] += 1
+    view = state.view(None).to_json()
+    deck = view["deck"]
+    assert deck["cards"] + len(deck["discards"]) + 21 == deck_size("eon", True)
+    offence = state.to_act[0]
+    state.apply(offence, next(a for a in state.legal_actions(offence) if str(a).startswith("aim")))
+    after = state.view(None).to_json()
+    opened = after["step"] == "edicts" and after["encounter"]["window"] == "start"
+    assert opened == bool(in_warp) == edict_window_opens(after, "start")
