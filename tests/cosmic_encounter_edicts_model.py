@@ -72,8 +72,7 @@ def edict_choices(view: dict[str, Any], seat: int, held: set[str], values: list[
         if edict == "zap":
             choices |= {f"edict zap {t}" for t in zap_targets(view)}
         elif edict == "plague":
-            # "a player loses three tokens": the engine offers the other players only, a choice
-            # the rulings do not write down (followed here, reported).
+            # "a player loses three tokens": another player (RULINGS.md 22).
             choices |= {f"edict plague {t}" for t in range(n) if t != seat}
         elif edict == "finder":
             choices |= {f"edict finder {t} {v}" for t in range(n) if t != seat for v in values}

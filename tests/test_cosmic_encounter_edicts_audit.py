@@ -470,9 +470,8 @@ def test_who_holds_an_edict_changes_nothing_another_seat_receives(players: int, 
     assert compared > 20
 
 
-@pytest.mark.xfail(strict=True, reason="RULINGS.md 21: the card found is told to the two players; the engine's "
-                   "log line tells the Finder's player only")
 def test_the_card_found_is_told_to_its_holder() -> None:
+    """RULINGS.md 21: which card was found is told to the two players only."""
     audit = EdictAudit(3, 0, 0.9, deck="eon", quarks=False)
     told: list[bool] = []
     original = audit.log_lines

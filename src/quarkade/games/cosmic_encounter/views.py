@@ -352,7 +352,7 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         seat, target, value, card = args
         line["text"] = (f"seat {seat} finds an Attack {value} in seat {target}'s hand" if card >= 0
                         else f"seat {target} holds no Attack {value}")
-        if mine and card >= 0:
+        if (mine or viewer == target) and card >= 0:  # told to the two players (ruling 21)
             line["card"] = face(card)
     elif kind == "plague":
         line["text"] = f"seat {args[0]} is plagued and discards " + (", ".join(map(face, args[1])) or "nothing")
