@@ -1,0 +1,186 @@
+"""An independent model of Cosmic Encounter's flares, written from RULEBOOK.txt (5, EDICTS AND
+FLARES: the flare rules and each flare's Wild and Super; 4 on powers), the flares' own texts
+in the public components and RULINGS.md (4, 12, 24), for the audit in
+``test_cosmic_encounter_flares_audit.py``.
+
+It says, from what the views show, which flares a seat may play at an open window (and on
+whom), whether a window opens for flares at all, and what the flares that act at once (Mind,
+Oracle, Trader, Mutant) must do to the hands and tell each seat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cosmic_encounter_model import HAND
+
+FLARE_PREFIX = "flare-"
+# RULEBOOK 5: the moment each half names (the public components say the same, checked).
+WILD_WINDOW = {"macron": "alliances", "zombie": "reveal", "laser": "alliances", "mind": "alliances",
+               "anti-matter": "reveal", "virus": "reveal", "trader": "alliances", "oracle": "alliances",
+               "clone": "reveal", "mutant": "start", "void": "reveal", "pacifist": "reveal"}
+SUPER_WINDOW = {**WILD_WINDOW, "macron": "start"}
+# The halves that name a seat: Mind's Wild ("one other player") and Trader's Super ("any
+# other player"), written ``flare NAME SEAT``.
+TARGETED = {("mind", False), ("trader", True)}
+MUTANT_DRAW = {False: HAND, True: 10}
+
+
+def flare_name(face: str) -> str | None:
+    return face[len(FLARE_PREFIX):] if face.startswith(FLARE_PREFIX) else None
+
+
+class Table:
+    """What the flares' conditions read from the spectator's view (public only)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        encounter = view["encounter"]
+        self.n = len(view["players"])
+        self.offence, self.defence = view["offence"], encounter["defender"]
+        self.mains = (self.offence, self.defence)
+        self.allies = {a["seat"]: (0 if a["side"] == "offence" else 1, a["tokens"]) for a in encounter["allies"]}
+        result = encounter["result"]
+        self.kinds: tuple[str, str] | None = None
+        if encounter["window"] == "reveal" and result is not None:
+            kinds = ["compromise" if c["card"] == "c" else "attack" for c in result["cards"]]
+            self.kinds = (kinds[0], kinds[1])
+
+    def side(self, seat: int) -> int:
+        if seat in self.mains:
+            return self.mains.index(seat)
+        return self.allies[seat][0] if seat in self.allies else -1
+
+    def own_tokens(self, seat: int) -> int:
+        """The seat's tokens in the challenge: the cone, those on the defended planet, or those
+        it committed."""
+        if seat == self.offence:
+            return int(self.view["encounter"]["cone"])
+        if seat == self.defence:
+            target = next(p for p in self.view["planets"] if p["planet"] == self.view["encounter"]["target"])
+            return int(target["tokens"][seat])
+        return self.allies[seat][1] if seat in self.allies else 0
+
+    def side_has_allies(self, side: int) -> bool:
+        return any(s == side and tokens for s, tokens in self.allies.values())
+
+    def opponent(self, seat: int) -> int:
+        return self.mains[1 - self.mains.index(seat)]
+
+    def hand_size(self, seat: int) -> int:
+        return int(self.view["players"][seat]["hand_size"])
+
+
+def applies(table: Table, seat: int, name: str, is_super: bool) -> bool:
+    """Whether a half's text applies for ``seat`` now (its window aside): RULEBOOK 5's text of
+    each, "only when the text applies" (a flare with nothing to do is not played)."""
+    main = seat in table.mains
+    two_attacks = table.kinds == ("attack", "attack")
+    if name == "macron":
+        # Super: "launch or commit up to four tokens" (the defence does neither); Wild: "one
+        # of your tokens in the challenge".
+        return seat != table.defence if is_super else table.side(seat) >= 0 and table.own_tokens(seat) > 0
+    if name == "zombie":
+        if is_super:
+            return main and table.side_has_allies(table.side(seat))
+        return table.side(seat) >= 0 and table.own_tokens(seat) > 0
+    if name in ("laser", "clone"):
+        return main
+    if name == "mind":
+        return True
+    if name == "anti-matter":
+        side = table.side(seat)
+        return main and two_attacks and table.side_has_allies(side if is_super else 1 - side)
+    if name == "virus":
+        if not (main and two_attacks):
+            return False
+        # The Super multiplies by "every token on your side, your allies' included": with no
+        # ally it is the power's own rule (RULINGS.md 19), nothing more.
+        return table.side_has_allies(table.side(seat)) if is_super else table.own_tokens(seat) > 0
+    if name == "trader":
+        if is_super:
+            return True
+        # One card each way, "each taken at random from the other's hand" (the flare stays).
+        return main and table.hand_size(seat) > 1 and table.hand_size(table.opponent(seat)) > 0
+    if name == "oracle":
+        return main and table.hand_size(table.opponent(seat)) > 0
+    if name == "mutant":
+        return table.hand_size(seat) < MUTANT_DRAW[is_super]
+    if name == "void":
+        return table.side(seat) >= 0 if is_super else main
+    if name == "pacifist":
+        if table.kinds is None or not main:
+            return False
+        if is_super:
+            return table.kinds == ("compromise", "compromise")
+        return table.kinds[table.mains.index(seat)] == "compromise" and "attack" in table.kinds
+    raise AssertionError(name)
+
+
+def half(view: dict[str, Any], seat: int, name: str) -> bool | None:
+    """Which half of ``name``'s flare ``seat`` may play at the open window if it held it: True
+    the Super, False the Wild, None neither. One flare a challenge; the Super by the power's
+    owner while its power is active; the Wild by a player without that power."""
+    player = view["players"][seat]
+    if player["flare"] is not None:
+        return None
+    window = view["encounter"]["window"]
+    is_super = player["power"] == name
+    if is_super and player["zapped"]:
+        return None
+    if (SUPER_WINDOW if is_super else WILD_WINDOW)[name] != window:
+        return None
+    return is_super if applies(Table(view), seat, name, is_super) else None
+
+
+def flare_choices(view: dict[str, Any], seat: int, held: list[str]) -> set[str]:
+    """The notation of every flare ``seat`` may play at the open window, holding ``held``."""
+    choices: set[str] = set()
+    table = Table(view)
+    for face in held:
+        name = flare_name(face)
+        if name is None:
+            continue
+        is_super = half(view, seat, name)
+        if is_super is None:
+            continue
+        if (name, is_super) in TARGETED:
+            # A look at, or a swap with, another player's hand: one that holds cards.
+            choices |= {f"flare {name} {t}" for t in range(table.n) if t != seat and table.hand_size(t)}
+        else:
+            choices.add(f"flare {name}")
+    return choices
+
+
+def flares_could_open(view: dict[str, Any], window: str, names: list[str]) -> bool:
+    """RULINGS.md 12: some flare of ``names`` not in the discard pile could be played at
+    ``window`` by some seat, whoever held it."""
+    discarded = {c["card"] for c in view["deck"]["discards"]}
+    at = {**view, "encounter": {**view["encounter"], "window": window}}
+    return any(half(at, seat, name) is not None for name in names if FLARE_PREFIX + name not in discarded
+               for seat in range(len(view["players"])))
+
+
+def flare_line(seat: int, action: str, is_super: bool) -> str:
+    words = action.split()
+    text = f"seat {seat} plays the {words[1]} flare ({'super' if is_super else 'wild'})"
+    return text + (f" on seat {words[2]}" if len(words) > 2 else "")
+
+
+def looked_at(view: dict[str, Any], seat: int, action: str, is_super: bool) -> list[int]:
+    """The seats whose whole hand the flare shows ``seat``: Mind's Wild one, its Super every
+    other player, Oracle's Super the opponent (its Wild one card of the opponent's)."""
+    words = action.split()
+    if words[1] == "mind":
+        return [t for t in range(len(view["players"])) if t != seat] if is_super else [int(words[2])]
+    if words[1] == "oracle" and is_super:
+        return [Table(view).opponent(seat)]
+    return []
+
+
+def trade_hands(hands: dict[int, list[str]], seat: int, target: int) -> dict[int, Counter[str]]:
+    """Trader's Super, "swap hands with any other player", its flare staying with its owner."""
+    flare = FLARE_PREFIX + "trader"
+    mine = Counter(hands[seat]) - Counter([flare])
+    return {seat: Counter(hands[target]) + Counter([flare]), target: mine}
