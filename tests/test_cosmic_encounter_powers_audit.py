@@ -32,7 +32,7 @@ from cosmic_encounter_powers_model import (
     traders,
 )
 from quarkade.core.errors import IllegalAction, InvalidNotation
-from test_cosmic_encounter_audit import FACE, Audit, compare, launched
+from test_cosmic_encounter_audit import FACE, Audit, compare, everything_seen, launched, sealed_moments
 from test_cosmic_encounter_edicts_audit import faces, new_entries
 
 MET: Counter[str] = Counter()
@@ -207,6 +207,7 @@ class PowerAudit(Audit):
                 self.clone_bonus[main] = 1
         for name in set(expected.acted):
             MET[f"{name} acts at the outcome"] += 1
+        self.count_meetings(pre, expected, cards)
         result = post["encounter"]["result"]
         self.allies = list(pre["encounter"]["allies"])
         self.last_success = expected.success
@@ -220,9 +221,37 @@ class PowerAudit(Audit):
 
         def settled(final: dict[str, Any]) -> None:
             self.compare_table(final, expected.warp, expected.bases, expected.hand_sizes, pre)
+            for main, face in zip((offence, defence), cards, strict=True):
+                if power(pre, main) == "clone" and not final["is_over"]:
+                    held = faces(self.state.view(main).to_json())
+                    compare("Clone's card back in its hand", face in held, True, self.problems)
             compare("removed", [x["removed"] for x in final["players"]], expected.removed, self.problems)
             self.after_challenge(pre, final, expected.success)
         self.deferred = settled
+
+    def count_meetings(self, pre: dict[str, Any], expected: Any, cards: tuple[str, str]) -> None:
+        """Where two powers meet at the outcome, or a power meets an edge of its text."""
+        offence, defence = mains(pre)
+        if expected.winner is None:
+            return
+        winner, loser = (offence, defence) if expected.winner == "offence" else (defence, offence)
+        losers = {loser} | {a["seat"] for a in pre["encounter"]["allies"] if a["side"] != expected.winner}
+        if power(pre, winner) == "void" and any(power(pre, s) == "zombie" for s in losers):
+            MET["Void wins against a Zombie"] += 1
+        if expected.totals is None and power(pre, loser) == "zombie" and expected.consolation:
+            MET["a Zombie compromiser is consoled"] += 1
+        if expected.totals is not None and expected.totals[0] == expected.totals[1]:
+            MET["a tie" + (" with Anti-Matter" if "anti-matter" in expected.acted else "")] += 1
+        if "pacifist" in expected.acted and power(pre, winner) == "pacifist":
+            MET["Pacifist's Compromise beats an Attack"] += 1
+        if expected.totals is None and any(power(pre, s) == "pacifist" for s in (offence, defence)) and (
+                "pacifist" not in expected.acted):
+            MET["Pacifist's Attack against a Compromise"] += 1
+        if any(power(pre, s) == "clone" and expected.hand_sizes[s] == 1 for s in (offence, defence)):
+            MET["Clone's card alone in its hand after the challenge"] += 1
+        if any(a["seat"] != offence and power(pre, a["seat"]) == "macron" for a in pre["encounter"]["allies"]) and (
+                expected.totals is not None):
+            MET["Macron's ally token counts four"] += 1
 
     def compare_table(self, post: dict[str, Any], warp: list[int], bases: list[int],
                       hands: list[int], pre: dict[str, Any]) -> None:
@@ -322,7 +351,11 @@ def test_every_case_was_met() -> None:
               "anti-matter acts at the outcome", "virus acts at the outcome", "Trader swaps hands",
               "Trader keeps its hand", "Oracle: the opponent played first, face up", "clone acts at the outcome",
               "Mutant draws to eight", "void acts at the outcome", "pacifist acts at the outcome", "illegal refused",
-              "malformed notation refused"]
+              "malformed notation refused", "Void wins against a Zombie", "a Zombie compromiser is consoled",
+              "a tie with Anti-Matter", "Pacifist's Compromise beats an Attack",
+              "Pacifist's Attack against a Compromise",
+              "Macron's ally token counts four", "Clone keeps its card after a deal",
+              "Zombie's token lost from a base goes home", "Zombie keeps its tokens on a failed deal"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal refused"] >= 200, MET["illegal refused"]
@@ -333,3 +366,42 @@ def test_the_twelve_powers_are_served_with_their_texts() -> None:
     assert tuple(p["name"] for p in served) == POWERS
     assert all(p["text"] for p in served)
     assert HAND == 7
+
+
+def test_minds_look_reaches_its_owner_alone() -> None:
+    """At the cards step, a seat other than the Mind receives nothing of the look: no seen hand,
+    no line naming the cards, and a card of the seen hand refused to it in the same words as a
+    card nobody holds."""
+    checked = 0
+    for game, state in sealed_moments(4, range(8), powers="random", edicts=False, flares=False):
+        view = state.view(None).to_json()
+        looks = {seat: sees(view, seat) for seat in mains(view)}
+        mind = next((seat for seat, other in looks.items() if other is not None), None)
+        if mind is None:
+            continue
+        seen = faces(state.view(looks[mind]).to_json())
+        assert sorted(c["card"] for c in state.view(mind).to_json()["seen_hand"]["cards"]) == sorted(seen)
+        for seat in [None, *range(4)]:
+            if seat == mind:
+                continue
+            got, to_act, actions, _ = everything_seen(state, seat)
+            assert got.get("seen_hand") is None and to_act == state.to_act
+            # (A seat's own lines, its draws and the cards it gave or took, carry those cards.)
+            assert all(e["event"] != "mind" and ("cards" not in e or f"seat {seat}" in e["text"]) for e in got["log"])
+            if seat is None or seat == looks[mind] or not actions:
+                continue
+            own = set(faces(got))
+            theirs = sorted(set(seen) - own - {"c"})
+            nobody = sorted(f"a{v}" for v in range(41) if f"a{v}" not in own | set(seen))
+            if not theirs or actions == ("play random",):
+                continue
+            reasons = []
+            for face in (theirs[0], nobody[0]):
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(seat, game.parse_action(state, seat, f"play {face}"))
+                reasons.append(re.sub(rf"\b{face}\b", "CARD", str(refused.value), count=1))
+            assert reasons[0] == reasons[1]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
