@@ -12,6 +12,7 @@ when its text allows and marked on the view (``players[].flare``, ``flare_super`
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -355,3 +356,82 @@ def test_the_flares_texts_are_the_rulebooks() -> None:
     assert {f["power"]: (f["wild_window"], f["super_window"]) for f in served} == {
         name: (WILD_WINDOW[name], SUPER_WINDOW[name]) for name in NAMES}
     assert all(f["card"] == FLARE_PREFIX + f["power"] for f in served)
+
+
+def asked_window(players: int, seed: int, window: str) -> tuple[Any, Any]:
+    """A game with flares (no edicts) played at random, passing at windows, up to the opening of
+    ``window`` with every seat asked."""
+    game = load(players, powers="random", flares=True)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        view = state.view(None).to_json()
+        if view["step"] == "edicts" and view["encounter"]["window"] == window and len(state.to_act) == players:
+            return game, state
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if str(a) == "pass"), None) or rng.choice(legal))
+    raise AssertionError("no window")
+
+
+def with_flare_exchanged(state: Any, seat: int) -> Any:
+    """A copy of the deal in which one card of ``seat``'s hand and one of the face-down pile
+    change places: a flare for another card, or another card for a flare (card ids exchanged
+    in the copy; the public API deals no chosen hand). The pile's card is the one deepest from
+    its top (the end drawn from), so that the steps compared draw the same cards."""
+    other = state.clone()
+    hand, pile = other.hands[seat], other.deck.cards
+    mine = next((i for i, c in enumerate(hand) if other.cards[c].flare), None)
+    wants_flare = mine is None
+    spot = next((j for j, c in enumerate(pile) if bool(other.cards[c].flare) == wants_flare), None)
+    if spot is not None and spot > len(pile) - 15:
+        return None  # (near the top: a draw in the steps compared would tell)
+    if spot is None:
+        return None
+    mine = 0 if mine is None else mine
+    hand[mine], pile[spot] = pile[spot], hand[mine]
+    return other
+
+
+@pytest.mark.parametrize(("players", "seed", "window"),
+                         [(3, 1, "alliances"), (4, 2, "start"), (5, 3, "alliances"), (6, 4, "reveal")])
+def test_who_holds_a_flare_changes_nothing_another_seat_receives(players: int, seed: int, window: str) -> None:
+    """RULINGS.md 4 and 12: the flares' conditions read public information only, and a window
+    asks every seat. Two deals that differ only in whether one seat holds a flare look the same
+    to every other seat, ask the same seats, and refuse the others' flares for the same reasons,
+    through the window and the next steps of the challenge (up to its outcome, whose cards
+    may then follow the hidden hand: a consolation, a deal)."""
+    game, state = asked_window(players, seed, window)
+    compared = 0
+    for holder in range(players):
+        other = with_flare_exchanged(state, holder)
+        if other is None:
+            continue
+        held = [held_flares(faces(s.view(holder).to_json())) for s in (state, other)]
+        assert held[0] != held[1]
+        a, b = state.clone(), other
+        start = a.view(None).to_json()
+        for _ in range(40):
+            table = a.view(None).to_json()
+            result = table["encounter"]["result"]
+            if a.is_over or (result is not None and result["winner"] is not None) or (
+                    table["turn"], table["challenge"]) != (start["turn"], start["challenge"]):
+                break
+            assert a.to_act == b.to_act
+            for seat in [None, *range(players)]:
+                if seat == holder:
+                    continue
+                assert a.view(seat).to_json() == b.view(seat).to_json(), seat
+                if seat is not None:
+                    assert [str(x) for x in a.legal_actions(seat)] == [str(x) for x in b.legal_actions(seat)]
+                    for text in ("flare mind 0", "flare macron", "flare mutant", f"flare trader {holder}"):
+                        tried = [game.parse_action(x, seat, text) for x in (a, b)]
+                        assert a.why_illegal(seat, tried[0]) == b.why_illegal(seat, tried[1])
+            actor = a.to_act[0]
+            text = next((str(x) for x in a.legal_actions(actor) if str(x) == "pass"), str(a.legal_actions(actor)[0]))
+            if actor == holder and text not in {str(x) for x in b.legal_actions(actor)}:
+                break  # the holder's own choices differ (its hand does)
+            a.apply(actor, game.parse_action(a, actor, text))
+            b.apply(actor, game.parse_action(b, actor, text))
+            compared += 1
+    assert compared > 10, compared
