@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cosmic_encounter_model import HAND
+from cosmic_encounter_model import ALLY_AT_OUTCOME, HAND, MAIN_AT_OUTCOME
 
 FLARE_PREFIX = "flare-"
 # RULEBOOK 5: the moment each half names (the public components say the same, checked).
@@ -184,3 +184,37 @@ def trade_hands(hands: dict[int, list[str]], seat: int, target: int) -> dict[int
     flare = FLARE_PREFIX + "trader"
     mine = Counter(hands[seat]) - Counter([flare])
     return {seat: Counter(hands[target]) + Counter([flare]), target: mine}
+
+
+def neutral_outcome(view: dict[str, Any]) -> bool:
+    """No active power acts at this outcome (RULEBOOK 5's list: a main player's Macron, Zombie,
+    Anti-Matter, Virus, Clone, Void or Pacifist, an ally's Macron or Zombie): the outcome is
+    the basic rules' with the flares' changes."""
+    table = Table(view)
+    for seat, player in enumerate(view["players"]):
+        if player["power"] is None or player["zapped"]:
+            continue
+        if seat in table.mains and player["power"] in MAIN_AT_OUTCOME:
+            return False
+        if seat in table.allies and player["power"] in ALLY_AT_OUTCOME:
+            return False
+    return True
+
+
+def flared_totals(view: dict[str, Any], values: tuple[int, int]) -> list[int]:
+    """Two Attacks' totals under the Wild flares played this challenge (no power acting):
+    Macron's Wild, one token of the seat counting four; Virus's Wild, each of the main
+    player's own tokens counting two; Anti-Matter's Wild, the opponent's allies' tokens taken
+    from its total instead of added."""
+    table = Table(view)
+    flare = {seat: p["flare"] for seat, p in enumerate(view["players"]) if p["flare"] and not p["flare_super"]}
+    totals = []
+    for side, main in enumerate(table.mains):
+        own = table.own_tokens(main) * (2 if flare.get(main) == "virus" else 1)
+        allies = sum(tokens for s, tokens in table.allies.values() if s == side)
+        if flare.get(table.mains[1 - side]) == "anti-matter":
+            allies = -allies
+        macron = sum(3 for seat, name in flare.items() if name == "macron" and table.side(seat) == side
+                     and table.own_tokens(seat) > 0)
+        totals.append(values[side] + own + allies + macron)
+    return totals

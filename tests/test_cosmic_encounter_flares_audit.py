@@ -6,9 +6,11 @@ challenge, Wild or Super), that a flare is never a challenge card and stays with
 what the flares acting at once (Mind, Oracle, Trader, Mutant) do to the hands, and what the
 views and log lines tell each seat.
 
-Not checked here: the outcome under a lasting flare (Macron, Zombie, Laser, Anti-Matter,
-Virus, Clone, Void, Pacifist), which needs a model of the powers; only that each is played
-when its text allows and marked on the view (``players[].flare``, ``flare_super``)."""
+The lasting Wilds are checked at outcomes no power acts at (Macron's, Virus's and Anti-Matter's
+totals, Zombie's and Void's tokens kept from the warp). Not checked here: the lasting Supers
+(their owner's power acts at the outcome too, which needs a model of the powers), Laser's,
+Clone's and Pacifist's effects, and a Super stopping when its power is zapped; only that each
+is played when its text allows and marked on the view (``players[].flare``, ``flare_super``)."""
 
 from __future__ import annotations
 
@@ -28,12 +30,14 @@ from cosmic_encounter_flares_model import (
     flare_choices,
     flare_line,
     flare_name,
+    flared_totals,
     flares_could_open,
     half,
     looked_at,
+    neutral_outcome,
     trade_hands,
 )
-from cosmic_encounter_model import edict_window_opens
+from cosmic_encounter_model import card_value, edict_window_opens
 from quarkade.core.errors import IllegalAction, InvalidNotation
 from test_cosmic_encounter_audit import FACE, compare, load
 from test_cosmic_encounter_edicts_audit import EdictAudit, faces, new_entries
@@ -172,6 +176,56 @@ class FlareAudit(EdictAudit):
             super().edict_step(pre, post, seat, action)
             return
         self.flare_step(pre, post, seat, action)
+
+    # --- the outcome under lasting flares ---------------------------------------------------
+
+    def transition(self, pre: dict[str, Any], post: dict[str, Any], views: dict[int, Any],
+                   seat: int, action: str) -> None:
+        super().transition(pre, post, views, seat, action)
+        closed = (pre["step"] == "edicts" and pre["encounter"]["window"] == "reveal" and action == "pass"
+                  and not (post["step"] == "edicts" and post["encounter"]["window"] == "reveal"))
+        skipped = pre["step"] == "cards" and post["step"] != "edicts" and any(e["event"] == "reveal"
+                                                                             for e in self.lines)
+        if not (closed or skipped):
+            return
+        where = f"{self.label} step {self.state.steps} outcome"
+        if skipped:
+            shown = next(e["text"] for e in self.lines if e["event"] == "reveal").split(": ")[1].split(" against ")
+            pre = {**pre, "encounter": {**pre["encounter"], "result": {"cards": [{"card": c} for c in shown]}}}
+        self.outcome(pre, post, where)
+
+    def outcome(self, pre: dict[str, Any], post: dict[str, Any], where: str) -> None:
+        """What the Wild flares that last (RULINGS.md 24) do to an outcome no power acts at:
+        Macron's, Virus's and Anti-Matter's totals, Zombie's tokens kept from the warp, Void's
+        opponent's tokens leaving the game."""
+        played = {s: p["flare"] for s, p in enumerate(pre["players"]) if p["flare"] and not p["flare_super"]}
+        cards = [c["card"] for c in pre["encounter"]["result"]["cards"]]
+        values = [card_value(c, pre["square"]) for c in cards]
+        result = post["encounter"]["result"]
+        offence, defence = pre["offence"], pre["encounter"]["defender"]
+        if not neutral_outcome(pre) or result is None or result.get("winner") is None:
+            return  # (a power acts, or the view shows the next challenge already)
+        lasting = set(played.values()) & {"macron", "virus", "anti-matter", "zombie", "void"}
+        if values[0] is not None and values[1] is not None:
+            totals = flared_totals(pre, (values[0], values[1]))
+            compare(f"{where}: totals", result["totals"], totals, self.problems)
+            compare(f"{where}: winner", result["winner"], "offence" if totals[0] > totals[1] else "defence",
+                    self.problems)
+            for name in lasting & {"macron", "virus", "anti-matter"}:
+                MET[f"outcome under {name}'s Wild"] += 1
+        winner = result["winner"]
+        for s, name in played.items():
+            if name == "zombie":
+                compare(f"{where}: Zombie's Wild keeps seat {s}'s tokens from the warp",
+                        post["players"][s]["warp"], pre["players"][s]["warp"], self.problems)
+                MET["outcome under zombie's Wild"] += 1
+            if name == "void" and s in (offence, defence) and winner == ("offence" if s == offence else "defence"):
+                loser = defence if s == offence else offence
+                if played.get(loser) == "zombie":
+                    continue
+                compare(f"{where}: Void's Wild keeps seat {loser}'s tokens from the warp",
+                        post["players"][loser]["warp"], pre["players"][loser]["warp"], self.problems)
+                MET["outcome under void's Wild, its side winning"] += 1
 
     # --- a flare played --------------------------------------------------------------------
 
@@ -313,7 +367,8 @@ class FlareAudit(EdictAudit):
 # (players, seed, edicts, quarks, eager, every seat dealt its own flare)
 CASES = [(3, 0, True, False, 0.9, False), (4, 1, False, True, 0.9, False), (3, 16, True, False, 1.0, True),
          (4, 17, False, False, 1.0, True), (5, 18, True, True, 1.0, True), (4, 13, False, False, 1.0, True),
-         (5, 42, True, True, 1.0, True), (5, 14, True, False, 1.0, True), (6, 19, False, False, 1.0, True)]
+         (5, 42, True, True, 1.0, True), (5, 14, True, False, 1.0, True), (6, 19, False, False, 1.0, True),
+         (5, 46, True, False, 1.0, False)]
 
 
 def play(players: int, seed: int, edicts: bool, quarks: bool, eager: float, own: bool) -> FlareAudit:
@@ -344,7 +399,9 @@ def test_every_flare_and_case_was_met() -> None:
                "illegal flare refused", "a held flare refused", "malformed flare refused",
                "plague on a hand holding a flare", "quake on a hand holding a flare",
                "finder on a hand holding a flare", "Trader's Super swaps a hand",
-               "a card told to the other side of a Trader's Wild"]
+               "a card told to the other side of a Trader's Wild", "outcome under macron's Wild",
+               "outcome under virus's Wild", "outcome under anti-matter's Wild", "outcome under zombie's Wild",
+               "outcome under void's Wild, its side winning"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal flare refused"] >= 200, MET["illegal flare refused"]
