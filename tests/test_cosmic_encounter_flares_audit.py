@@ -492,3 +492,48 @@ def test_who_holds_a_flare_changes_nothing_another_seat_receives(players: int, s
             b.apply(actor, game.parse_action(b, actor, text))
             compared += 1
     assert compared > 10, compared
+
+
+def test_a_zapped_owner_plays_no_super() -> None:
+    """RULEBOOK 5: "the power's owner may play its Super text, only while its power is active
+    (not zapped)"; nor its Wild, which is for "a player who does not have that power". A made
+    deal (seeded play seldom zaps the owner of a flare it holds at its window): every seat holds
+    its own flare and one seat a Cosmic Zap from the pile; at the window after alliances Mind's
+    owner may play its Super, and once zapped, not that flare (the engine and the model; its
+    other flares' Wilds are still its to play)."""
+    game = load(4, powers="random", flares=True, edicts=True)
+    for seed in range(40):
+        state = game.new_game(seed=seed)
+        powers = [p["power"] for p in state.view(None).to_json()["players"]]
+        if "mind" in powers:
+            break
+    owner = powers.index("mind")
+    deal_own_flares(state)
+    zapper = (owner + 1) % 4
+    zap = next(c for c in state.deck.cards if state.cards[c].face == "zap")
+    spot = state.deck.cards.index(zap)
+    slot = next(i for i, c in enumerate(state.hands[zapper]) if not state.cards[c].flare)
+    state.hands[zapper][slot], state.deck.cards[spot] = zap, state.hands[zapper][slot]
+    rng = random.Random(seed)
+    while True:
+        view = state.view(None).to_json()
+        if view["step"] == "edicts" and view["encounter"]["window"] == "alliances" and len(state.to_act) == 4:
+            break
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if str(a) == "pass"), None) or rng.choice(legal))
+    hand = faces(state.view(owner).to_json())
+    assert "flare-mind" in hand
+    legal = {str(a) for a in state.legal_actions(owner)}
+    assert "flare mind" in legal and half(view, owner, "mind") is True
+    assert legal - {"pass"} == flare_choices(view, owner, hand) | edict_choices(
+        view, owner, set(hand), finder_values("eon", None)) - {"pass"}
+    state.apply(zapper, game.parse_action(state, zapper, f"edict zap {owner}"))
+    view = state.view(None).to_json()
+    assert view["players"][owner]["zapped"]
+    legal = {str(a) for a in state.legal_actions(owner)}
+    assert not any(a.startswith("flare mind") for a in legal), legal
+    assert half(view, owner, "mind") is None
+    assert {a for a in legal if a.startswith("flare")} == flare_choices(view, owner, hand)
+    refused = state.why_illegal(owner, game.parse_action(state, owner, "flare mind"))
+    assert refused is not None
