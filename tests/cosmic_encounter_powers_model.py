@@ -156,7 +156,9 @@ def resolve(pre: dict[str, Any], cards: tuple[str, str], last: int) -> PowerExpe
     def lose(seat: int, count: int) -> None:
         """Tokens that leave the challenge lost: Zombie's return to its bases ("tokens you would
         lose return to your bases"); the other losers' go to the warp, or out of the game when
-        the winning main player is a Void."""
+        the winning main player is a Void. Against a winning Void, a Zombie's tokens still go
+        home ("never go to the warp" read as the stronger text): neither RULINGS.md nor the
+        texts settle it; the engine chooses the same."""
         if not count:
             return
         if powers[seat] == "zombie":
@@ -190,7 +192,9 @@ def resolve(pre: dict[str, Any], cards: tuple[str, str], last: int) -> PowerExpe
             bases[seat] += tokens
     if totals is None and "pacifist" not in acted:
         # The losing compromiser's consolation: a card from the winner's hand for each of its
-        # own tokens lost.
+        # own tokens lost (a Zombie's, gone home, count: unwritten, as the engine chooses; the
+        # Pacifist flare's Wild says so of its own tokens). No consolation for an Attack that
+        # loses to Pacifist's Compromise: the rulebook gives one to a compromiser only.
         loser = defence if winner == "offence" else offence
         taken = min(lost_by_main, hands[winner_seat])
         hands[loser] += taken

@@ -405,3 +405,13 @@ def test_minds_look_reaches_its_owner_alone() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_the_powers_option() -> None:
+    # RULINGS.md 19: option ``powers`` is ``random`` or ``none``.
+    for value in ("random", "none"):
+        quarkade.load("cosmic-encounter", players=3, powers=value)
+    with pytest.raises(quarkade.core.errors.InvalidOptions):
+        quarkade.load("cosmic-encounter", players=3, powers="mind")
+    none = quarkade.load("cosmic-encounter", players=4, powers="none").new_game(seed=0).view(None).to_json()
+    assert [p["power"] for p in none["players"]] == [None] * 4
