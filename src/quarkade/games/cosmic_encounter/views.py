@@ -297,6 +297,11 @@ _SEAT_PARTS: dict[str, Callable[[], Any]] = {key: getattr(Parts, key) for key in
 _SPECTATOR_PARTS = {key: make for key, make in _SEAT_PARTS.items() if key not in ("hand", "own_card", "seen_hand")}
 
 
+def counted(count: int, thing: str) -> str:
+    """``count`` things, "1 card" or "3 cards"."""
+    return f"{count} {thing}" + ("" if count == 1 else "s")
+
+
 def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict[str, Any] | None:
     kind, private = event[0], event[1]
     args = event[2:]
@@ -357,7 +362,7 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "plague":
         line["text"] = f"seat {args[0]} is plagued and discards " + (", ".join(map(face, args[1])) or "nothing")
     elif kind == "draw":
-        line["text"] = f"seat {private} draws {len(args[1])} cards"
+        line["text"] = f"seat {private} draws {counted(len(args[1]), 'card')}"
         if mine:
             line["cards"] = [face(c) for c in args[1]]
     elif kind == "new-hand":
@@ -381,7 +386,7 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = ("the offence wins" if args[0] else "the defence wins") + moved_text(args[1:])
     elif kind in ("consolation", "deal-cards"):
         giver, taker, taken = args
-        line["text"] = f"seat {taker} takes {len(taken)} cards from seat {giver}'s hand"
+        line["text"] = f"seat {taker} takes {counted(len(taken), 'card')} from seat {giver}'s hand"
         if mine or viewer == giver:
             line["cards"] = [face(c) for c in taken]
     elif kind == "offer":
@@ -402,7 +407,7 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "no-deal":
         line["text"] = "no deal in time: each main player loses three tokens to the warp"
     elif kind == "reward":
-        line["text"] = f"seat {args[0]} takes {args[1]} cards and {args[2]} tokens as its reward"
+        line["text"] = f"seat {args[0]} takes {counted(args[1], 'card')} and {counted(args[2], 'token')} as its reward"
     elif kind == "again":
         line["text"] = f"seat {args[0]} " + ("challenges again" if args[1] else "ends its turn")
     elif kind == "win":
