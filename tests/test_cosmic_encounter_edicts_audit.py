@@ -399,9 +399,10 @@ def test_cosmic_zap_with_powers() -> None:
     assert met["window reveal opened"] and met["window reveal skipped"], met
 
 
-def first_window(players: int, seed: int, window: str) -> Any:
-    """A game played at random (passing at windows) up to the opening of ``window``."""
-    game = load(players, edicts=True, quarks=True)
+def first_window(players: int, seed: int, window: str, **options: Any) -> Any:
+    """A game played at random (passing at windows) up to the opening of ``window`` with every
+    seat asked; by default with edicts and Quarks (``options`` for others)."""
+    game = load(players, **(options or {"edicts": True, "quarks": True}))
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
     while not state.is_over:

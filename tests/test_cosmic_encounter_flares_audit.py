@@ -40,7 +40,7 @@ from cosmic_encounter_flares_model import (
 from cosmic_encounter_model import card_value, edict_window_opens
 from quarkade.core.errors import IllegalAction, InvalidNotation
 from test_cosmic_encounter_audit import FACE, compare, load
-from test_cosmic_encounter_edicts_audit import EdictAudit, faces, new_entries
+from test_cosmic_encounter_edicts_audit import EdictAudit, faces, first_window, new_entries
 
 MET: Counter[str] = Counter()
 NAMES = list(WILD_WINDOW)
@@ -415,22 +415,6 @@ def test_the_flares_texts_are_the_rulebooks() -> None:
     assert all(f["card"] == FLARE_PREFIX + f["power"] for f in served)
 
 
-def asked_window(players: int, seed: int, window: str) -> tuple[Any, Any]:
-    """A game with flares (no edicts) played at random, passing at windows, up to the opening of
-    ``window`` with every seat asked."""
-    game = load(players, powers="random", flares=True)
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        view = state.view(None).to_json()
-        if view["step"] == "edicts" and view["encounter"]["window"] == window and len(state.to_act) == players:
-            return game, state
-        seat = rng.choice(state.to_act)
-        legal = state.legal_actions(seat)
-        state.apply(seat, next((a for a in legal if str(a) == "pass"), None) or rng.choice(legal))
-    raise AssertionError("no window")
-
-
 def with_flare_exchanged(state: Any, seat: int) -> Any:
     """A copy of the deal in which one card of ``seat``'s hand and one of the face-down pile
     change places: a flare for another card, or another card for a flare (card ids exchanged
@@ -458,7 +442,7 @@ def test_who_holds_a_flare_changes_nothing_another_seat_receives(players: int, s
     to every other seat, ask the same seats, and refuse the others' flares for the same reasons,
     through the window and the next steps of the challenge (up to its outcome, whose cards
     may then follow the hidden hand: a consolation, a deal)."""
-    game, state = asked_window(players, seed, window)
+    game, state = first_window(players, seed, window, powers="random", flares=True)  # (no edicts)
     compared = 0
     for holder in range(players):
         other = with_flare_exchanged(state, holder)
