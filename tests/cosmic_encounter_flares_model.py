@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cosmic_encounter_model import ALLY_AT_OUTCOME, HAND, MAIN_AT_OUTCOME
+from cosmic_encounter_model import ALLY_AT_OUTCOME, HAND, MAIN_AT_OUTCOME, card_value
 
 FLARE_PREFIX = "flare-"
 # RULEBOOK 5: the moment each half names (the public components say the same, checked).
@@ -218,3 +218,60 @@ def flared_totals(view: dict[str, Any], values: tuple[int, int]) -> list[int]:
                      and table.own_tokens(seat) > 0)
         totals.append(values[side] + own + allies + macron)
     return totals
+
+
+def active_power(view: dict[str, Any], seat: int) -> str | None:
+    """A seat's power while it acts (RULEBOOK 4: "a power that is zapped does nothing for the
+    rest of the challenge")."""
+    player = view["players"][seat]
+    return None if player["zapped"] else player["power"]
+
+
+def flare_of(view: dict[str, Any], seat: int) -> tuple[str, bool] | None:
+    """The flare ``seat`` played this challenge and whether it still acts as played: a Super
+    stops once its power is zapped (RULEBOOK 5, RULINGS.md 24)."""
+    player = view["players"][seat]
+    if player["flare"] is None:
+        return None
+    if player["flare_super"] and active_power(view, seat) != player["flare"]:
+        return None
+    return player["flare"], bool(player["flare_super"])
+
+
+def first_to_play(view: dict[str, Any]) -> tuple[int, ...]:
+    """Who is asked first for a challenge card: Oracle's opponent alone, face up (RULINGS.md
+    19); Laser's Super: "your opponent's card ... is played face up before you choose yours";
+    Laser's Super against an Oracle, or two Oracles, cancel: both at once (RULINGS.md 24)."""
+    table = Table(view)
+    oracles = [s for s in table.mains if active_power(view, s) == "oracle"]
+    laser = [s for s in table.mains if flare_of(view, s) == ("laser", True)]
+    if laser:
+        return tuple(sorted(table.mains)) if oracles else (table.opponent(laser[0]),)
+    return (table.opponent(oracles[0]),) if len(oracles) == 1 else tuple(sorted(table.mains))
+
+
+def card_choices(view: dict[str, Any], seat: int, hand: list[str], square: int | None) -> set[str]:
+    """A main player's challenge cards: at random against an active Laser (its Super's owner
+    has the power); only Attacks, when it holds one, against Laser's Wild ("your opponent must
+    play an Attack card if it holds one"); never a flare."""
+    other = Table(view).opponent(seat)
+    if active_power(view, other) == "laser":
+        return {"play random"}
+    attacks = {face for face in hand if card_value(face, square) is not None}
+    if flare_of(view, other) == ("laser", False) and attacks:
+        return {f"play {face}" for face in attacks}
+    return {f"play {face}" for face in attacks | ({"c"} & set(hand))}
+
+
+def kept_cards(view: dict[str, Any], cards: tuple[str, str]) -> dict[int, list[str]]:
+    """Clone's flares at the outcome: its Wild, "your challenge card returns to your hand"; its
+    Super, "your opponent's challenge card goes to your hand too" (the Clone power keeps its
+    own card as the Wild does). What each main player takes into its hand of the two cards."""
+    table = Table(view)
+    kept: dict[int, list[str]] = {seat: [] for seat in table.mains}
+    for index, seat in enumerate(table.mains):
+        if active_power(view, seat) == "clone" or flare_of(view, seat) in (("clone", False), ("clone", True)):
+            kept[seat].append(cards[index])
+        if flare_of(view, seat) == ("clone", True):
+            kept[seat].append(cards[1 - index])
+    return kept

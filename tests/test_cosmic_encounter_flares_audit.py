@@ -7,10 +7,13 @@ what the flares acting at once (Mind, Oracle, Trader, Mutant) do to the hands, a
 views and log lines tell each seat.
 
 The lasting Wilds are checked at outcomes no power acts at (Macron's, Virus's and Anti-Matter's
-totals, Zombie's and Void's tokens kept from the warp). Not checked here: the lasting Supers
-(their owner's power acts at the outcome too, which needs a model of the powers), Laser's,
-Clone's and Pacifist's effects, and a Super stopping when its power is zapped; only that each
-is played when its text allows and marked on the view (``players[].flare``, ``flare_super``)."""
+totals, Zombie's and Void's tokens kept from the warp, Pacifist's Wild losing with its tokens
+home and consoled), and Pacifist's Super where no other power acts at two Compromises. Laser's
+flares are checked where they act, at the challenge cards (who is asked first, face up; each
+card a main player may play), Clone's at the outcome (which challenge cards are discarded,
+which go to a hand). Not checked here: the other lasting Supers at the outcome (their owner's
+power acts there too), only that each is played when its text allows and marked on the view
+(``players[].flare``, ``flare_super``)."""
 
 from __future__ import annotations
 
@@ -27,12 +30,17 @@ from cosmic_encounter_flares_model import (
     MUTANT_DRAW,
     SUPER_WINDOW,
     WILD_WINDOW,
+    Table,
+    card_choices,
+    first_to_play,
     flare_choices,
     flare_line,
     flare_name,
+    flare_of,
     flared_totals,
     flares_could_open,
     half,
+    kept_cards,
     looked_at,
     neutral_outcome,
     trade_hands,
@@ -101,6 +109,7 @@ class FlareAudit(EdictAudit):
                     [a for a in legal if "flare" in a], [], self.problems)
             if any(held_flares(faces(self.state.view(seat).to_json()))):
                 MET["a main player holds a flare when cards are played"] += 1
+            self.check_cards(view)
         if view["step"] != "edicts":
             if self.illegal_rng.random() < 0.04:
                 self.try_flare_illegal(view)
@@ -123,6 +132,39 @@ class FlareAudit(EdictAudit):
             self.count_holding(view, other, hand, expected)
         if self.illegal_rng.random() < 0.3:
             self.try_flare_illegal(view)
+
+    def check_cards(self, view: dict[str, Any]) -> None:
+        """Who is asked for a challenge card and what each may play, under Laser's flares (its
+        Wild: an Attack if the opponent holds one; its Super: the opponent first, face up, at
+        random), Oracle's and Laser's powers."""
+        where = f"{self.label} step {self.state.steps} cards"
+        played = view["encounter"]["played"]
+        first = first_to_play(view)
+        mains = tuple(sorted((view["offence"], view["encounter"]["defender"])))
+        asked = tuple(s for s in (first if not played else mains) if s not in played)
+        compare(f"{where}: asked for a card", tuple(sorted(self.state.to_act)), asked, self.problems)
+        if played and len(first) == 1:
+            compare(f"{where}: the card played first is face up",
+                    str(first[0]) in view["encounter"]["cards"], True, self.problems)
+        lasers = {(p["flare"], p["flare_super"]) for p in view["players"] if p["flare"] == "laser"}
+        for seat in range(self.n):
+            got = {str(a) for a in self.state.legal_actions(seat)}
+            if seat not in self.state.to_act:
+                compare(f"{where}: seat {seat} not asked", got, set(), self.problems)
+                continue
+            hand = faces(self.state.view(seat).to_json())
+            expected = card_choices(view, seat, hand, view["square"])
+            compare(f"{where}: seat {seat}'s cards", got, expected, self.problems)
+            other = first[0] if len(first) == 1 else None
+            if ("laser", True) in lasers and other is not None and not played:
+                MET["Laser's Super: the opponent plays first, at random"] += 1
+            elif ("laser", True) in lasers and other is None:
+                MET["Laser's Super cancelled by an Oracle or a zap"] += 1
+            if ("laser", False) in lasers and seat in mains and view["players"][
+                    mains[1 - mains.index(seat)]]["flare"] == "laser":
+                compromises = "c" in hand
+                MET["Laser's Wild: an Attack forced" if compromises and expected != {"play c"} and
+                    "play c" not in expected else "Laser's Wild: nothing to force"] += 1
 
     def count_holding(self, view: dict[str, Any], seat: int, hand: list[str], expected: set[str]) -> None:
         player = view["players"][seat]
@@ -192,7 +234,78 @@ class FlareAudit(EdictAudit):
         if skipped:
             shown = next(e["text"] for e in self.lines if e["event"] == "reveal").split(": ")[1].split(" against ")
             pre = {**pre, "encounter": {**pre["encounter"], "result": {"cards": [{"card": c} for c in shown]}}}
+        self.clone(pre, post, where, closed)
+        self.pacifist(pre, post, where)
         self.outcome(pre, post, where)
+
+    def clone(self, pre: dict[str, Any], post: dict[str, Any], where: str, closed: bool) -> None:
+        """The two cards after an outcome (no deal): Clone's Wild or power keeps its own card, its
+        Super takes the opponent's too (a zapped Super no more); every other card is discarded.
+        The keeper's hand gains them (checked when the reveal window was open and it gave no
+        consolation)."""
+        if post["step"] == "deal" or post["deck"]["cards"] > pre["deck"]["cards"]:
+            return  # (a deal keeps the cards for now; a reshuffle hides the discards)
+        cards = tuple(c["card"] for c in pre["encounter"]["result"]["cards"])
+        kept = kept_cards(pre, (cards[0], cards[1]))
+        discarded = Counter(c["card"] for c in post["deck"]["discards"]) - Counter(
+            c["card"] for c in pre["deck"]["discards"])
+        compare(f"{where}: the challenge cards discarded", discarded,
+                Counter(cards) - Counter(face for faces_kept in kept.values() for face in faces_kept), self.problems)
+        for seat in kept:
+            if flare_of(pre, seat) in (("clone", False), ("clone", True)):
+                MET["outcome under clone's " + ("Super" if pre["players"][seat]["flare_super"] else "Wild")] += 1
+        result = post["encounter"]["result"]
+        for seat, faces_kept in kept.items():
+            consoling = result is not None and result.get("winner") == ("offence" if seat == pre["offence"]
+                                                                        else "defence") and "c" in cards
+            if not closed or not faces_kept or consoling:
+                continue
+            gained = Counter(faces(self.state.view(seat).to_json())) - Counter(faces(self.hands[seat]))
+            compare(f"{where}: seat {seat} keeps its cards", Counter(faces_kept) - gained, Counter(), self.problems)
+
+    def pacifist(self, pre: dict[str, Any], post: dict[str, Any], where: str) -> None:
+        """Pacifist's Wild: its Compromise still loses to an Attack, but its lost tokens return to
+        its bases and count for its consolation. Its Super: its Compromise wins against a
+        Compromise, and no deal is made (the loser's tokens go to the warp as any loser's)."""
+        table = Table(pre)
+        # Two Compromises meeting: the powers that change totals (Macron, Virus, Anti-Matter)
+        # and Pacifist's (it beats an Attack) do nothing there, so its owner's Super is checked
+        # where no other power acts.
+        totals_only = ("pacifist", "macron", "virus", "anti-matter")
+        quiet = {**pre, "players": [{**p, "power": None} if p["power"] in totals_only else p
+                                    for p in pre["players"]]}
+        if table.kinds != ("compromise", "compromise"):
+            quiet = pre
+        if not neutral_outcome(quiet):
+            return
+        result = post["encounter"]["result"]
+        for seat in table.mains:
+            flare = flare_of(pre, seat)
+            side = "offence" if seat == pre["offence"] else "defence"
+            other = table.opponent(seat)
+            if flare == ("pacifist", False):
+                winner = "defence" if side == "offence" else "offence"
+                if result is not None:
+                    compare(f"{where}: Pacifist's Wild loses", result.get("winner"), winner, self.problems)
+                compare(f"{where}: Pacifist's Wild keeps seat {seat}'s tokens from the warp",
+                        (post["players"][seat]["warp"], post["players"][seat]["removed"]),
+                        (pre["players"][seat]["warp"], pre["players"][seat]["removed"]), self.problems)
+                consoled = min(table.own_tokens(seat), table.hand_size(other))
+                if consoled:
+                    compare(f"{where}: Pacifist's Wild is consoled", post["players"][seat]["hand_size"],
+                            pre["players"][seat]["hand_size"] + consoled, self.problems)
+                MET["outcome under pacifist's Wild" + (", consoled" if consoled else "")] += 1
+            elif flare == ("pacifist", True):
+                compare(f"{where}: Pacifist's Super makes no deal", post["step"] != "deal", True, self.problems)
+                if result is not None:
+                    compare(f"{where}: Pacifist's Super wins", result.get("winner"), side, self.problems)
+                spared = flare_of(pre, other) == ("zombie", False) or any(
+                    flare_of(pre, s) in (("void", True), ("void", False)) and table.side(s) == table.side(seat)
+                    for s in range(self.n))
+                lost = 0 if spared else table.own_tokens(other)
+                compare(f"{where}: the loser's tokens to the warp", post["players"][other]["warp"],
+                        pre["players"][other]["warp"] + lost, self.problems)
+                MET["outcome under pacifist's Super"] += 1
 
     def outcome(self, pre: dict[str, Any], post: dict[str, Any], where: str) -> None:
         """What the Wild flares that last (RULINGS.md 24) do to an outcome no power acts at:
@@ -401,7 +514,10 @@ def test_every_flare_and_case_was_met() -> None:
                "finder on a hand holding a flare", "Trader's Super swaps a hand",
                "a card told to the other side of a Trader's Wild", "outcome under macron's Wild",
                "outcome under virus's Wild", "outcome under anti-matter's Wild", "outcome under zombie's Wild",
-               "outcome under void's Wild, its side winning"]
+               "outcome under void's Wild, its side winning",
+               "Laser's Super: the opponent plays first, at random", "Laser's Wild: an Attack forced",
+               "Laser's Wild: nothing to force", "outcome under clone's Wild", "outcome under clone's Super",
+               "outcome under pacifist's Wild, consoled", "outcome under pacifist's Super"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal flare refused"] >= 200, MET["illegal flare refused"]
