@@ -4,8 +4,11 @@ in the public components and RULINGS.md (4, 12, 24), for the audit in
 ``test_cosmic_encounter_flares_audit.py``.
 
 It says, from what the views show, which flares a seat may play at an open window (and on
-whom), whether a window opens for flares at all, and what the flares that act at once (Mind,
-Oracle, Trader, Mutant) must do to the hands and tell each seat.
+whom), whether a window opens for flares at all, what the flares that act at once (Mind,
+Oracle, Trader, Mutant) must do to the hands and tell each seat, who plays a challenge card
+first and which cards it may play (Laser's flares, Oracle's and Laser's powers), and what an
+outcome must be with the powers and the flares that last (RULINGS.md 19 and 24): a Super
+stops once its power is zapped, as the power does.
 """
 
 from __future__ import annotations
@@ -205,19 +208,8 @@ def flared_totals(view: dict[str, Any], values: tuple[int, int]) -> list[int]:
     """Two Attacks' totals under the Wild flares played this challenge (no power acting):
     Macron's Wild, one token of the seat counting four; Virus's Wild, each of the main
     player's own tokens counting two; Anti-Matter's Wild, the opponent's allies' tokens taken
-    from its total instead of added."""
-    table = Table(view)
-    flare = {seat: p["flare"] for seat, p in enumerate(view["players"]) if p["flare"] and not p["flare_super"]}
-    totals = []
-    for side, main in enumerate(table.mains):
-        own = table.own_tokens(main) * (2 if flare.get(main) == "virus" else 1)
-        allies = sum(tokens for s, tokens in table.allies.values() if s == side)
-        if flare.get(table.mains[1 - side]) == "anti-matter":
-            allies = -allies
-        macron = sum(3 for seat, name in flare.items() if name == "macron" and table.side(seat) == side
-                     and table.own_tokens(seat) > 0)
-        totals.append(values[side] + own + allies + macron)
-    return totals
+    from its total instead of added (``side_total``)."""
+    return [side_total(view, side, value) for side, value in enumerate(values)]
 
 
 def active_power(view: dict[str, Any], seat: int) -> str | None:
@@ -275,3 +267,83 @@ def kept_cards(view: dict[str, Any], cards: tuple[str, str]) -> dict[int, list[s
         if flare_of(view, seat) == ("clone", True):
             kept[seat].append(cards[1 - index])
     return kept
+
+
+# Macron's power: "each of your tokens counts four" (powers' text); its Wild: one token counts
+# four, that is three more than one.
+MACRON_WORTH = 4
+
+
+def worth(view: dict[str, Any], seat: int) -> int:
+    return MACRON_WORTH if active_power(view, seat) == "macron" else 1
+
+
+def side_total(view: dict[str, Any], side: int, value: int) -> int:
+    """A side's total when two Attacks meet, with the powers acting (Macron's tokens, Virus's
+    card times its own tokens, RULINGS.md 19) and the flares played that still act: Virus's
+    Super, the card times every token of the side; Virus's Wild, the main player's own tokens
+    count two; Anti-Matter's Wild (the opponent's) or Super (its own), the allies' tokens taken
+    from the total; Macron's Wild, one token of its player counting four: three more, added
+    where that token counts (inside a Virus's product when it is one of the tokens multiplied)."""
+    table = Table(view)
+    main, other = table.mains[side], table.mains[1 - side]
+    mine = flare_of(view, main)
+    own = table.own_tokens(main) * worth(view, main)
+    allies_on_side = [(s, t) for s, (sd, t) in table.allies.items() if sd == side]
+    allies = sum(t * worth(view, s) for s, t in allies_on_side)
+    # Macron's Wild, for the main player and for its allies.
+    bonus_main = 3 if mine == ("macron", False) and table.own_tokens(main) > 0 else 0
+    bonus_allies = sum(3 for s, t in allies_on_side if t > 0 and flare_of(view, s) == ("macron", False))
+    if mine == ("virus", True):
+        return value * (own + bonus_main + allies + bonus_allies)
+    if mine == ("virus", False):
+        own *= 2
+    allies += bonus_allies
+    if flare_of(view, other) == ("anti-matter", False) or mine == ("anti-matter", True):
+        allies = -allies
+    if active_power(view, main) == "virus":
+        return value * (own + bonus_main) + allies
+    return value + own + bonus_main + allies
+
+
+def flared_outcome(view: dict[str, Any], cards: tuple[str, str]) -> tuple[str | None, list[int] | None,
+                                                                          dict[int, tuple[int, str]]]:
+    """The outcome of the revealed cards [offence's, defence's] with powers and flares, from the
+    spectator's view at the reveal: the winning side (None: a deal is to be made), the totals
+    of two Attacks, and where each losing seat's tokens go (count, ``home``, ``warp`` or
+    ``removed``). The tokens that would be lost go home for a Zombie (power or Wild), a
+    Pacifist's Wild, a Zombie Super's allies; else out of the game against a winning Void
+    (power: every loser's; Wild: the losing main player's; Super, from any seat of the winning
+    side: every loser's); else to the warp."""
+    table = Table(view)
+    values = [card_value(cards[0], view["square"]), card_value(cards[1], view["square"])]
+    totals = None
+    if values[0] is not None and values[1] is not None:
+        totals = [side_total(view, side, v) for side, v in enumerate(values) if v is not None]
+        lower = any(active_power(view, m) == "anti-matter" for m in table.mains)
+        offence_wins = totals[0] < totals[1] if lower else totals[0] > totals[1]
+    elif values[0] is None and values[1] is None:
+        pacifist = [m for m in table.mains if flare_of(view, m) == ("pacifist", True)]
+        if not pacifist:
+            return None, None, {}
+        offence_wins = pacifist[0] == table.offence
+    else:
+        compromiser = table.offence if values[0] is None else table.defence
+        wins = active_power(view, compromiser) == "pacifist"
+        offence_wins = (compromiser == table.offence) == wins
+    win = 0 if offence_wins else 1
+    winner = table.mains[win]
+    loser = table.mains[1 - win]
+    lost = {loser: table.own_tokens(loser)}
+    lost.update({s: t for s, (sd, t) in table.allies.items() if sd == 1 - win})
+    fates: dict[int, tuple[int, str]] = {}
+    for seat, count in lost.items():
+        if not count:
+            continue
+        flare = flare_of(view, seat)
+        home = (active_power(view, seat) == "zombie" or flare in (("zombie", False), ("pacifist", False))
+                or (seat not in table.mains and flare_of(view, loser) == ("zombie", True)))
+        removed = (active_power(view, winner) == "void" or (seat == loser and flare_of(view, winner) == ("void", False))
+                   or any(flare_of(view, s) == ("void", True) and table.side(s) == win for s in range(table.n)))
+        fates[seat] = (count, "home" if home else "removed" if removed else "warp")
+    return "offence" if offence_wins else "defence", totals, fates

@@ -6,13 +6,13 @@ challenge, Wild or Super), that a flare is never a challenge card and stays with
 what the flares acting at once (Mind, Oracle, Trader, Mutant) do to the hands, and what the
 views and log lines tell each seat.
 
-The lasting Wilds are checked at outcomes no power acts at (Macron's, Virus's and Anti-Matter's
-totals, Zombie's and Void's tokens kept from the warp, Pacifist's Wild losing with its tokens
-home and consoled), and Pacifist's Super where no other power acts at two Compromises. Laser's
-flares are checked where they act, at the challenge cards (who is asked first, face up; each
-card a main player may play), Clone's at the outcome (which challenge cards are discarded,
-which go to a hand). Not checked here: the other lasting Supers at the outcome (their owner's
-power acts there too), only that each is played when its text allows and marked on the view
+Every outcome is checked against the model of powers and flares together (the winner, two
+Attacks' totals, each losing seat's tokens home, to the warp or out of the game), with the
+lasting Wilds and Supers (RULINGS.md 24) and the powers acting (RULINGS.md 19), a Super that
+stops when its power is zapped later in the challenge included (a made deal with Cosmic Zaps);
+Pacifist's Wild's consolation, Clone's cards kept and discarded. Laser's flares are checked
+where they act, at the challenge cards (who is asked first, face up; each card a main player
+may play). Each flare is played when its text allows and marked on the view
 (``players[].flare``, ``flare_super``)."""
 
 from __future__ import annotations
@@ -31,12 +31,14 @@ from cosmic_encounter_flares_model import (
     SUPER_WINDOW,
     WILD_WINDOW,
     Table,
+    active_power,
     card_choices,
     first_to_play,
     flare_choices,
     flare_line,
     flare_name,
     flare_of,
+    flared_outcome,
     flared_totals,
     flares_could_open,
     half,
@@ -51,6 +53,8 @@ from test_cosmic_encounter_audit import FACE, compare, load
 from test_cosmic_encounter_edicts_audit import EdictAudit, faces, first_window, new_entries
 
 MET: Counter[str] = Counter()
+# The Supers that act at the outcome (RULINGS.md 24; Laser's acts at the cards).
+LASTING_SUPERS = ("macron", "zombie", "anti-matter", "virus", "clone", "void", "pacifist")
 NAMES = list(WILD_WINDOW)
 CARD_KEYS = ("card", "cards")
 
@@ -235,6 +239,7 @@ class FlareAudit(EdictAudit):
             shown = next(e["text"] for e in self.lines if e["event"] == "reveal").split(": ")[1].split(" against ")
             pre = {**pre, "encounter": {**pre["encounter"], "result": {"cards": [{"card": c} for c in shown]}}}
         self.clone(pre, post, where, closed)
+        self.powers_and_flares(pre, post, where)
         self.pacifist(pre, post, where)
         self.outcome(pre, post, where)
 
@@ -262,6 +267,46 @@ class FlareAudit(EdictAudit):
                 continue
             gained = Counter(faces(self.state.view(seat).to_json())) - Counter(faces(self.hands[seat]))
             compare(f"{where}: seat {seat} keeps its cards", Counter(faces_kept) - gained, Counter(), self.problems)
+
+    def powers_and_flares(self, pre: dict[str, Any], post: dict[str, Any], where: str) -> None:
+        """Every outcome against the model of powers and flares together: the winner, two
+        Attacks' totals, and each losing seat's tokens home, to the warp or out of the game."""
+        cards = [c["card"] for c in pre["encounter"]["result"]["cards"]]
+        winner, totals, fates = flared_outcome(pre, (cards[0], cards[1]))
+        if winner is None:
+            compare(f"{where}: a deal", post["step"], "deal", self.problems)
+            return
+        compare(f"{where}: no deal", post["step"] != "deal", True, self.problems)
+        result = post["encounter"]["result"]
+        if result is not None and result.get("winner") is not None:
+            compare(f"{where}: the winner", result["winner"], winner, self.problems)
+            compare(f"{where}: the totals", result["totals"], totals, self.problems)
+        for seat, player in enumerate(pre["players"]):
+            count, fate = fates.get(seat, (0, "home"))
+            after = post["players"][seat]
+            compare(f"{where}: seat {seat}'s lost tokens ({fate})",
+                    (after["warp"] - player["warp"], after["removed"] - player["removed"]),
+                    (count * (fate == "warp"), count * (fate == "removed")), self.problems)
+            if count:
+                MET[f"lost tokens {fate}"] += 1
+        if totals is not None:
+            self.count_macron_wild(pre)
+        for player in pre["players"]:
+            if player["flare"] in LASTING_SUPERS and player["flare_super"]:
+                MET[f"outcome under {player['flare']}'s Super" + (", zapped" if player["zapped"] else "")] += 1
+
+    def count_macron_wild(self, pre: dict[str, Any]) -> None:
+        table = Table(pre)
+        for seat in range(self.n):
+            side = table.side(seat)
+            if flare_of(pre, seat) != ("macron", False) or side < 0 or not table.own_tokens(seat):
+                continue
+            main, other = table.mains[side], table.mains[1 - side]
+            if flare_of(pre, main) == ("virus", True) or (seat == main and active_power(pre, main) == "virus"):
+                MET["Macron's Wild counted in a Virus's product"] += 1
+            if seat != main and (flare_of(pre, other) == ("anti-matter", False)
+                                 or flare_of(pre, main) == ("anti-matter", True)):
+                MET["Macron's Wild ally's tokens taken from a total"] += 1
 
     def pacifist(self, pre: dict[str, Any], post: dict[str, Any], where: str) -> None:
         """Pacifist's Wild: its Compromise still loses to an Attack, but its lost tokens return to
@@ -477,25 +522,28 @@ class FlareAudit(EdictAudit):
                 ([state.view(s).to_json() for s in [None, *range(self.n)]], state.to_act), before, self.problems)
 
 
-# (players, seed, edicts, quarks, eager, every seat dealt its own flare)
-CASES = [(3, 0, True, False, 0.9, False), (4, 1, False, True, 0.9, False), (3, 16, True, False, 1.0, True),
-         (4, 17, False, False, 1.0, True), (5, 18, True, True, 1.0, True), (4, 13, False, False, 1.0, True),
-         (5, 42, True, True, 1.0, True), (5, 14, True, False, 1.0, True), (6, 19, False, False, 1.0, True),
-         (5, 46, True, False, 1.0, False)]
+# (players, seed, edicts, quarks, eager, every seat dealt its own flare, deck: RULINGS.md 1)
+CASES = [(3, 0, True, False, 0.9, False, "eon"), (4, 1, False, True, 0.9, False, "eon"),
+         (3, 16, True, False, 1.0, True, "eon"), (4, 17, False, False, 1.0, True, "eon"),
+         (5, 18, True, True, 1.0, True, "eon"), (4, 13, False, False, 1.0, True, "eon"),
+         (5, 42, True, True, 1.0, True, "eon"), (5, 14, True, False, 1.0, True, "eon"),
+         (6, 19, False, False, 1.0, True, "eon"), (5, 46, True, False, 1.0, False, "eon"),
+         (4, 2, True, True, 1.0, True, "mayfair-more"), (3, 5, False, False, 1.0, True, "eon-expansions")]
 
 
-def play(players: int, seed: int, edicts: bool, quarks: bool, eager: float, own: bool) -> FlareAudit:
-    audit = FlareAudit(players, seed, eager, edicts, own, deck="eon", quarks=quarks)
+def play(players: int, seed: int, edicts: bool, quarks: bool, eager: float, own: bool, deck: str) -> FlareAudit:
+    audit = FlareAudit(players, seed, eager, edicts, own, deck=deck, quarks=quarks)
     audit.play()
     assert not audit.problems, "\n".join(audit.problems[:10])
     MET["games"] += 1
+    MET[f"deck {deck}"] += 1
     return audit
 
 
-@pytest.mark.parametrize(("players", "seed", "edicts", "quarks", "eager", "own"), CASES)
+@pytest.mark.parametrize(("players", "seed", "edicts", "quarks", "eager", "own", "deck"), CASES)
 def test_seeded_games_with_flares_follow_the_model(players: int, seed: int, edicts: bool, quarks: bool,
-                                                   eager: float, own: bool) -> None:
-    play(players, seed, edicts, quarks, eager, own)
+                                                   eager: float, own: bool, deck: str) -> None:
+    play(players, seed, edicts, quarks, eager, own, deck)
 
 
 def test_every_flare_and_case_was_met() -> None:
@@ -517,7 +565,10 @@ def test_every_flare_and_case_was_met() -> None:
                "outcome under void's Wild, its side winning",
                "Laser's Super: the opponent plays first, at random", "Laser's Wild: an Attack forced",
                "Laser's Wild: nothing to force", "outcome under clone's Wild", "outcome under clone's Super",
-               "outcome under pacifist's Wild, consoled", "outcome under pacifist's Super"]
+               "outcome under pacifist's Wild, consoled", "outcome under pacifist's Super",
+               "deck eon", "deck eon-expansions", "deck mayfair-more", "lost tokens home", "lost tokens warp",
+               "lost tokens removed", "outcome under macron's Super", "outcome under anti-matter's Super",
+               "outcome under virus's Super", "outcome under zombie's Super", "outcome under clone's Super"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal flare refused"] >= 200, MET["illegal flare refused"]
@@ -637,3 +688,43 @@ def test_a_zapped_owner_plays_no_super() -> None:
     assert {a for a in legal if a.startswith("flare")} == flare_choices(view, owner, hand)
     refused = state.why_illegal(owner, game.parse_action(state, owner, "flare mind"))
     assert refused is not None
+
+
+class ZapAudit(FlareAudit):
+    """The flares' audit in made deals where every seat holds its own power's flare and two
+    seats a Cosmic Zap, each zapping the owner of a Super played this challenge when it can."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        super().__init__(players, seed, 1.0, True, True, deck="eon", quarks=False)
+        state = self.state
+        zaps = [c for c in state.deck.cards if state.cards[c].face == "zap"]
+        for seat, zap in zip(range(1, players), zaps, strict=False):
+            slot = next(i for i, c in enumerate(state.hands[seat]) if not state.cards[c].flare)
+            spot = state.deck.cards.index(zap)
+            state.hands[seat][slot], state.deck.cards[spot] = zap, state.hands[seat][slot]
+
+    def choose(self, seat: int, legal: list[Any]) -> Any:
+        players = self.state.view(None).to_json()["players"]
+        flared = {f"edict zap {s}" for s, p in enumerate(players) if p["flare_super"] and not p["zapped"]}
+        zaps = [a for a in legal if str(a) in flared]
+        if zaps:
+            return zaps[0]
+        kept = [a for a in legal if not str(a).startswith("edict zap")]  # (the Zaps wait for a Super)
+        return super().choose(seat, kept)
+
+
+def test_a_super_stops_when_its_power_is_zapped_later() -> None:
+    """RULEBOOK 5: "a Super whose power is zapped later in the challenge stops acting"
+    (RULINGS.md 24): the outcome after the zap follows the model with the Super gone, and the
+    power's own effect gone too (RULEBOOK 4). The same game meets Macron's Wild played by a
+    Virus: "one of your tokens ... counts four" counts four in the Virus's product (card times
+    its tokens), as a Macron's tokens count four there, not three added after it."""
+    met = Counter()
+    for seed in (3,):
+        audit = ZapAudit(4, seed)
+        before = Counter(MET)
+        audit.play()
+        assert not audit.problems, "\n".join(audit.problems[:10])
+        met += Counter(MET) - before
+    zapped = [case for case in met if case.endswith("Super, zapped")]
+    assert zapped and met["Macron's Wild counted in a Virus's product"], dict(met)

@@ -367,26 +367,37 @@ def removed_on_loss(s: CosmicState, winner_side: int, loser: int) -> bool:
     return any(super_(s, seat, "void") for seat in range(s.players) if side_of(s, seat) == winner_side)
 
 
+def macron_wild(s: CosmicState, seat: int) -> int:
+    """Macron's Wild: one token of the seat counts four, three more than one (0: no such token)."""
+    return 3 if wild(s, seat, "macron") and tokens_in(s, seat) > 0 else 0
+
+
 def side_adjustment(s: CosmicState, side: int, card_value: int, own: int, allies: int) -> int | None:
-    """A side's total under Anti-Matter's or Virus's flares (two Attacks), None if no flare
-    changes it; ``own`` and ``allies`` are already counted at their tokens' values."""
+    """A side's total under Anti-Matter's, Virus's or Macron's flares (two Attacks), None if no
+    flare changes it; ``own`` and ``allies`` are already counted at their tokens' values. A
+    token that Macron's Wild makes count four counts four wherever its tokens count: in a
+    Virus's product, among allies' tokens taken from a total."""
     main, other = s.mains[side], s.mains[1 - side]
     power = s.power_of(main)
+    own_bonus = macron_wild(s, main)
+    allies_bonus = sum(macron_wild(s, seat) for seat in range(s.players) if s.ally_side[seat] == side)
+    own, allies = own + own_bonus, allies + allies_bonus
     if super_(s, main, "virus"):
         return card_value * (own + allies)
     if wild(s, main, "virus"):
         own *= 2
     if wild(s, other, "anti-matter") or super_(s, main, "anti-matter"):
         allies = -allies
-    if not (wild(s, main, "virus") or wild(s, other, "anti-matter") or super_(s, main, "anti-matter")):
+    if not (wild(s, main, "virus") or wild(s, other, "anti-matter") or super_(s, main, "anti-matter")
+            or own_bonus or allies_bonus):
         return None
     return power.main_total(card_value, own) + allies
 
 
 def macron_bonus(s: CosmicState, side: int) -> int:
-    """Macron's Wild: one token of the seat counts four (three more than one)."""
-    return sum(3 for seat in range(s.players)
-               if side_of(s, seat) == side and wild(s, seat, "macron") and tokens_in(s, seat) > 0)
+    """Macron's Wild is counted with the tokens it changes (``side_adjustment``): nothing more
+    is added to a side's total."""
+    return 0
 
 
 def last_player(s: CosmicState) -> int:
