@@ -10,7 +10,9 @@ Every outcome is checked against the model of powers and flares together (the wi
 Attacks' totals, each losing seat's tokens home, to the warp or out of the game), with the
 lasting Wilds and Supers (RULINGS.md 24) and the powers acting (RULINGS.md 19), a Super that
 stops when its power is zapped later in the challenge included (a made deal with Cosmic Zaps);
-Pacifist's Wild's consolation, Clone's cards kept and discarded. Laser's flares are checked
+Pacifist's Wild's consolation, Clone's cards kept and discarded. A flare leaves a hand as any
+card does: taken in a consolation or a deal, discarded with a hand shown for want of a
+challenge card. Laser's flares are checked
 where they act, at the challenge cards (who is asked first, face up; each card a main player
 may play). Each flare is played when its text allows and marked on the view
 (``players[].flare``, ``flare_super``)."""
@@ -61,6 +63,13 @@ CARD_KEYS = ("card", "cards")
 
 def held_flares(hand: list[str]) -> set[str]:
     return {name for name in map(flare_name, hand) if name is not None}
+
+
+def entry_faces(entry: dict[str, Any]) -> list[str]:
+    """The faces a log line names (a face, or a card with its face; a hand shown, in its text)."""
+    if entry["event"] == "new-hand":
+        return entry["text"].split("showing and discarding ")[1].split(", ") if "showing" in entry["text"] else []
+    return [c if isinstance(c, str) else c["card"] for c in entry.get("cards", [])]
 
 
 def deal_own_flares(state: Any) -> None:
@@ -228,6 +237,7 @@ class FlareAudit(EdictAudit):
     def transition(self, pre: dict[str, Any], post: dict[str, Any], views: dict[int, Any],
                    seat: int, action: str) -> None:
         super().transition(pre, post, views, seat, action)
+        self.flares_leaving_hands(pre, post)
         closed = (pre["step"] == "edicts" and pre["encounter"]["window"] == "reveal" and action == "pass"
                   and not (post["step"] == "edicts" and post["encounter"]["window"] == "reveal"))
         skipped = pre["step"] == "cards" and post["step"] != "edicts" and any(e["event"] == "reveal"
@@ -242,6 +252,35 @@ class FlareAudit(EdictAudit):
         self.powers_and_flares(pre, post, where)
         self.pacifist(pre, post, where)
         self.outcome(pre, post, where)
+
+    def flares_leaving_hands(self, pre: dict[str, Any], post: dict[str, Any]) -> None:
+        """RULEBOOK 5: "a flare leaves a hand as any card does": in a consolation and a deal it
+        passes to the taker's hand (the two see which cards, RULINGS.md 14 and 15); in a hand
+        shown for want of a challenge card it is discarded with the hand (RULINGS.md 13)."""
+        lines = new_entries(pre["log"], post["log"])
+        events = {e["event"] for e in lines}
+        if not events & {"consolation", "deal-cards", "new-hand"}:
+            return
+        for entry in lines:
+            if entry["event"] == "new-hand":
+                MET["a new hand"] += 1
+                shown = held_flares(entry_faces(entry))
+                if shown and post["deck"]["cards"] <= pre["deck"]["cards"]:
+                    discarded = held_flares([c["card"] for c in post["deck"]["discards"]])
+                    compare("a shown hand's flares discarded", shown <= discarded, True, self.problems)
+                    MET["a flare discarded with a new hand"] += 1
+        seat_views = {s: self.state.view(s).to_json() for s in range(self.n)}
+        hands = {s: held_flares(faces(v)) for s, v in seat_views.items()}
+        for viewer, view in seat_views.items():
+            for entry in view["log"][len(view["log"]) - len(lines):]:
+                if entry["event"] not in ("consolation", "deal-cards") or not entry["text"].startswith(
+                        f"seat {viewer} "):
+                    continue  # (each move of cards read once, from the taker's own line)
+                giver = int(re.findall(r"seat (\d+)", entry["text"])[1])
+                for name in held_flares(entry_faces(entry)):
+                    compare(f"the {name} flare taken in a {entry['event']}",
+                            (name in hands[viewer], name in hands[giver]), (True, False), self.problems)
+                    MET[f"a flare taken in a {entry['event']}"] += 1
 
     def clone(self, pre: dict[str, Any], post: dict[str, Any], where: str, closed: bool) -> None:
         """The two cards after an outcome (no deal): Clone's Wild or power keeps its own card, its
@@ -568,7 +607,8 @@ def test_every_flare_and_case_was_met() -> None:
                "outcome under pacifist's Wild, consoled", "outcome under pacifist's Super",
                "deck eon", "deck eon-expansions", "deck mayfair-more", "lost tokens home", "lost tokens warp",
                "lost tokens removed", "outcome under macron's Super", "outcome under anti-matter's Super",
-               "outcome under virus's Super", "outcome under zombie's Super", "outcome under clone's Super"]
+               "outcome under virus's Super", "outcome under zombie's Super", "outcome under clone's Super",
+               "a flare discarded with a new hand", "a flare taken in a consolation", "a flare taken in a deal-cards"]
     missing = [case for case in wanted if not MET[case]]
     assert not missing, (missing, dict(MET))
     assert MET["illegal flare refused"] >= 200, MET["illegal flare refused"]
