@@ -121,8 +121,7 @@ def side_total(s: CosmicState, side: int, printed: bool = False) -> int:
     allies = sum(s.ally_tokens[ally] * s.power_of(ally).token_value
                  for ally in range(s.players) if s.ally_side[ally] == side)
     flared = flares.side_adjustment(s, side, value, own, allies)
-    total = power.main_total(value, own) + allies if flared is None else flared
-    return total + flares.macron_bonus(s, side)
+    return power.main_total(value, own) + allies if flared is None else flared
 
 
 def reveal(s: CosmicState) -> None:

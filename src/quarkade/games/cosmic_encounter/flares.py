@@ -394,12 +394,6 @@ def side_adjustment(s: CosmicState, side: int, card_value: int, own: int, allies
     return power.main_total(card_value, own) + allies
 
 
-def macron_bonus(s: CosmicState, side: int) -> int:
-    """Macron's Wild is counted with the tokens it changes (``side_adjustment``): nothing more
-    is added to a side's total."""
-    return 0
-
-
 def last_player(s: CosmicState) -> int:
     """Laser's Super: its opponent plays first, face up (-1: no such flare)."""
     return next((seat for seat in s.mains if super_(s, seat, "laser")), -1)
