@@ -124,8 +124,9 @@ class SearchBot(Bot):
     """IS-MCTS within ``seconds`` of CPU time (and at most ``iterations`` if that is above 0) a
     decision.
 
-    The budget counts the CPU time of the searching process (``time.process_time``), not the
-    wall clock, so the bot plays as strongly on a busy machine as on an idle one; with
+    The budget counts the CPU time of the searching thread (``time.thread_time``), not the
+    wall clock nor the other threads of its process (a server's, other tables' bots), so the
+    bot plays as strongly on a busy machine as on an idle one; with
     ``workers`` above 1 each process has the whole budget. ``iterations`` alone (a large
     ``seconds``) makes a search exactly reproducible from its seed.
 
@@ -270,7 +271,7 @@ class SearchBot(Bot):
         self._hint = None
         if advice is not None and self.bias and seat is not None:
             self._hint = (root, (seat, advice))
-        started = time.process_time()
+        started = time.thread_time()
         deadline = started + self.seconds
         done = 0
         # A fresh determinization every iteration while sampling takes under SAMPLING_SHARE of
@@ -279,10 +280,10 @@ class SearchBot(Bot):
         pool: list[State] = []
         sampling = 0.0
         while True:
-            now = time.process_time()
+            now = time.thread_time()
             if not pool or sampling <= SAMPLING_SHARE * (now - started):
                 state = self._sample(self.game, view, self.chance)
-                sampling += time.process_time() - now
+                sampling += time.thread_time() - now
                 if len(pool) >= POOL:
                     pool[done % POOL] = state
                 else:
@@ -294,7 +295,7 @@ class SearchBot(Bot):
                 setattr(state, "chance", Chance(self.chance.next64()))  # noqa: B010 - not every State has one
             self._iterate(root, state)
             done += 1
-            if (self.iterations and done >= self.iterations) or time.process_time() >= deadline:
+            if (self.iterations and done >= self.iterations) or time.thread_time() >= deadline:
                 break
         self.simulations += done
         results = []
@@ -427,7 +428,7 @@ class SearchBot(Bot):
         assert seat is not None
         others = [action for action in legal if action != advice]
         tried: dict[Action, list[float]] = {}  # a move -> [playouts, summed difference, summed square]
-        started = time.process_time()
+        started = time.thread_time()
         done = 0
         while True:
             # Progressive widening as in _select; the moves admitted take turns (the aim is a
@@ -450,7 +451,7 @@ class SearchBot(Bot):
             stat[1] += difference
             stat[2] += difference * difference
             done += 1
-            if (self.iterations and done >= self.iterations) or time.process_time() >= started + self.seconds:
+            if (self.iterations and done >= self.iterations) or time.thread_time() >= started + self.seconds:
                 break
         self.simulations += 2 * done
         best, best_gain = advice, 0.0
@@ -544,10 +545,10 @@ def simulations_per_second(game: Game, seconds: float = 3.0, seed: int = 0) -> f
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         view = state.view(seat)
-        started = time.process_time()
+        started = time.thread_time()
         before = bot.simulations
         action = bot.choose(view, legal)
-        spent += time.process_time() - started
+        spent += time.thread_time() - started
         done += bot.simulations - before
         state.apply(seat, action)
     return done / spent if spent else 0.0
