@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -414,6 +415,34 @@ class Audit:
             compare(f"{self.label}: winners at the turn limit",
                     list(self.state.winners), [s for s in range(self.n) if counts[s] == best], self.problems)
             compare(f"{self.label}: the turn limit", view["turn"] >= view["turn_limit"], True, self.problems)
+
+    def try_refused(self, seat: int, texts: list[str], rng: random.Random, step: str, met: Counter[str],
+                    counts: tuple[str, str], names_nothing_hidden: Callable[[str, str, int], None]) -> None:
+        """One of ``texts``, chosen with ``rng``, sent by ``seat`` unless it is one of its legal
+        actions: notation that does not parse is counted in ``met`` under ``counts[0]``; any
+        other text must be refused by ``apply`` (counted under ``counts[1]``), its reason
+        checked by ``names_nothing_hidden`` (given the reason, the text and the seat), with
+        nothing changed in what any seat sees nor in whom the game waits for."""
+        state = self.state
+        text = rng.choice(texts)
+        if text in {str(a) for a in state.legal_actions(seat)}:
+            return
+        before = ([state.view(s).to_json() for s in [None, *range(self.n)]], state.to_act)
+        try:
+            action = self.game.parse_action(state, seat, text)
+        except quarkade.InvalidNotation:
+            met[counts[0]] += 1
+            return
+        try:
+            state.apply(seat, action)
+        except quarkade.IllegalAction as refused:
+            names_nothing_hidden(str(refused), text, seat)
+            met[counts[1]] += 1
+        else:
+            self.problems.append(f"{self.label}: {text!r} by seat {seat} at {step} was accepted")
+            return
+        compare("nothing changed by a refusal",
+                ([state.view(s).to_json() for s in [None, *range(self.n)]], state.to_act), before, self.problems)
 
 
 CONFIGS = [(players, deck, quarks) for players in (3, 4, 5, 6) for deck in DECKS for quarks in (False, True)]

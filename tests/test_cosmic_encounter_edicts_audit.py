@@ -29,7 +29,6 @@ from cosmic_encounter_edicts_model import (
     quake_hand_sizes,
 )
 from cosmic_encounter_model import EDICT_COPIES, HAND, edict_window_opens
-from quarkade.core.errors import IllegalAction, InvalidNotation
 from test_cosmic_encounter_audit import FACE, Audit, compare, load
 
 MET: Counter[str] = Counter()
@@ -291,37 +290,21 @@ class EdictAudit(Audit):
 
     def try_illegal(self, view: dict[str, Any], seat: int) -> None:
         """Edict actions that must be refused, with nothing changed and no hidden card named."""
-        state, n = self.state, self.n
-        rng = self.illegal_rng
+        n, rng = self.n, self.illegal_rng
         other = rng.randrange(n)
-        own = set(faces(state.view(other).to_json()))
+        own = set(faces(self.state.view(other).to_json()))
         texts = ["pass", "edict", "edict plague", f"edict plague {other}", "edict finder 0", "edict bogus",
                  f"edict finder {(other + 1) % n} 99", f"edict finder {other} 8", "edict plague 9",
                  "edict zap 0", "edict mobius", "edict forcefield", "edict quake", "edict finder x y"]
-        text = rng.choice(texts)
-        if text in {str(a) for a in state.legal_actions(other)}:
-            return
-        before = [state.view(s).to_json() for s in [None, *range(n)]]
-        to_act = state.to_act
-        try:
-            action = self.game.parse_action(state, other, text)
-        except InvalidNotation:
-            MET["malformed notation refused"] += 1
-            return
-        try:
-            state.apply(other, action)
-        except IllegalAction as refused:
-            reason = str(refused)
+
+        def names_no_hidden_card(reason: str, text: str, by: int) -> None:
             # A reason may quote the notation of the step's actions: ('play a8', 'play c').
             named = set(FACE.findall(re.sub(r"\('[^)]*\)", "", reason))) - set(text.split()) - own
             named |= {edict for edict in EDICT_COPIES if edict in reason} - set(text.split())
-            compare(f"refusal of {text!r} by seat {other} names no hidden card", named, set(), self.problems)
-            MET["illegal refused"] += 1
-        else:
-            self.problems.append(f"{self.label}: {text!r} by seat {other} at {view['step']} was accepted")
-            return
-        compare("nothing changed by a refusal", ([state.view(s).to_json() for s in [None, *range(n)]], state.to_act),
-                (before, to_act), self.problems)
+            compare(f"refusal of {text!r} by seat {by} names no hidden card", named, set(), self.problems)
+
+        self.try_refused(other, texts, rng, view["step"], MET, ("malformed notation refused", "illegal refused"),
+                         names_no_hidden_card)
 
 
 CASES = [(3, 0, "eon", False, 0.9), (4, 1, "eon", True, 0.9), (5, 2, "eon-expansions", True, 0.6),

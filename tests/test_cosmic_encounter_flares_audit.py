@@ -50,7 +50,6 @@ from cosmic_encounter_flares_model import (
     trade_hands,
 )
 from cosmic_encounter_model import card_value, edict_window_opens
-from quarkade.core.errors import IllegalAction, InvalidNotation
 from test_cosmic_encounter_audit import FACE, compare, load
 from test_cosmic_encounter_edicts_audit import EdictAudit, faces, first_window, new_entries
 
@@ -533,32 +532,18 @@ class FlareAudit(EdictAudit):
                  f"flare {name} {name}", "flare mutant", "flare macron"]
         if any(h.startswith(FLARE_PREFIX) for h in hand):
             texts.append("flare " + rng.choice(sorted(held_flares(hand))))
-        text = rng.choice(texts)
-        if text in {str(a) for a in state.legal_actions(other)}:
-            return
-        before = ([state.view(s).to_json() for s in [None, *range(self.n)]], state.to_act)
-        try:
-            action = self.game.parse_action(state, other, text)
-        except InvalidNotation:
-            MET["malformed flare refused"] += 1
-            return
-        try:
-            state.apply(other, action)
-        except IllegalAction as refused:
-            reason = str(refused)
+
+        def names_no_flare_not_held(reason: str, text: str, by: int) -> None:
             named = {n for n in NAMES if f"{n} flare" in reason or FLARE_PREFIX + n in reason}
-            compare(f"refusal of {text!r} by seat {other} names no flare it does not hold",
+            compare(f"refusal of {text!r} by seat {by} names no flare it does not hold",
                     named - set(text.split()) - held_flares(hand), set(), self.problems)
             compare(f"refusal of {text!r} names no card", FACE.search(re.sub(r"\('[^)]*\)", "", reason)) is None
                     or bool(set(FACE.findall(reason)) <= set(hand) | set(text.split())), True, self.problems)
-            MET["illegal flare refused"] += 1
             if held_flares(hand) & set(text.split()):
                 MET["a held flare refused"] += 1
-        else:
-            self.problems.append(f"{self.label}: {text!r} by seat {other} at {view['step']} was accepted")
-            return
-        compare("nothing changed by a refusal",
-                ([state.view(s).to_json() for s in [None, *range(self.n)]], state.to_act), before, self.problems)
+
+        self.try_refused(other, texts, rng, view["step"], MET, ("malformed flare refused", "illegal flare refused"),
+                         names_no_flare_not_held)
 
 
 # (players, seed, edicts, quarks, eager, every seat dealt its own flare, deck: RULINGS.md 1)

@@ -31,7 +31,7 @@ from cosmic_encounter_powers_model import (
     sees,
     traders,
 )
-from quarkade.core.errors import IllegalAction, InvalidNotation
+from quarkade.core.errors import IllegalAction
 from test_cosmic_encounter_audit import FACE, Audit, compare, everything_seen, launched, sealed_moments
 from test_cosmic_encounter_edicts_audit import faces, new_entries
 
@@ -298,27 +298,13 @@ class PowerAudit(Audit):
         held = sorted({f for s in range(n) for f in faces(state.view(s).to_json())} - own)
         texts = ["trade", "keep", "play random", "play", "trade now", "launch 9.9", "ally offence",
                  f"play {held[0]}" if held else "play a99", "play a99", "regroup 0.0 0.1"]
-        text = rng.choice(texts)
-        if text in {str(a) for a in state.legal_actions(other)}:
-            return
-        before = ([state.view(s).to_json() for s in [None, *range(n)]], state.to_act)
-        try:
-            action = self.game.parse_action(state, other, text)
-        except InvalidNotation:
-            MET["malformed notation refused"] += 1
-            return
-        try:
-            state.apply(other, action)
-        except IllegalAction as refused:
-            reason = re.sub(r"\('[^)]*\)", "", str(refused))
-            named = set(FACE.findall(reason)) - set(text.split()) - own
-            compare(f"refusal of {text!r} by seat {other} names no hidden card", named, set(), self.problems)
-            MET["illegal refused"] += 1
-        else:
-            self.problems.append(f"{self.label}: {text!r} by seat {other} at {view['step']} was accepted")
-            return
-        compare("nothing changed by a refusal", ([state.view(s).to_json() for s in [None, *range(n)]], state.to_act),
-                before, self.problems)
+
+        def names_no_hidden_card(reason: str, text: str, by: int) -> None:
+            named = set(FACE.findall(re.sub(r"\('[^)]*\)", "", reason))) - set(text.split()) - own
+            compare(f"refusal of {text!r} by seat {by} names no hidden card", named, set(), self.problems)
+
+        self.try_refused(other, texts, rng, view["step"], MET, ("malformed notation refused", "illegal refused"),
+                         names_no_hidden_card)
 
 
 CASES = [(players, seed, quarks) for players in (3, 4, 5, 6) for seed, quarks in ((0, False), (1, True), (2, False))]
