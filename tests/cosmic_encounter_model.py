@@ -105,6 +105,17 @@ def _refill(size: int) -> int:
     return HAND if size == 0 else size
 
 
+def land_offence(on_target: list[int], bases: list[int], offence: int, cone: int,
+                 allies: list[tuple[int, int]]) -> None:
+    """A winning offence's tokens in the cone and its allies' land on the target planet, each
+    seat's a base there."""
+    on_target[offence] += cone
+    bases[offence] += cone
+    for seat, tokens in allies:
+        on_target[seat] += tokens
+        bases[seat] += tokens
+
+
 def resolve_cards(pre: dict[str, Any], cards: tuple[str, str], last: int) -> Expected:
     """The outcome of revealed cards [offence's, defence's], from the spectator view taken
     just before ``last`` played the second card (the first card has left its hand)."""
@@ -143,11 +154,7 @@ def resolve_cards(pre: dict[str, Any], cards: tuple[str, str], last: int) -> Exp
         on_target[defence] = 0
         for seat, tokens in allies["defence"]:
             warp[seat] += tokens
-        on_target[offence] += cone
-        bases[offence] += cone
-        for seat, tokens in allies["offence"]:
-            on_target[seat] += tokens
-            bases[seat] += tokens
+        land_offence(on_target, bases, offence, cone, allies["offence"])
     else:
         warp[offence] += cone
         for seat, tokens in allies["offence"]:

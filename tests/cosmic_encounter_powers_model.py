@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cosmic_encounter_model import HAND, Expected, card_value
+from cosmic_encounter_model import HAND, Expected, card_value, land_offence
 
 POWERS = ("macron", "zombie", "laser", "mind", "anti-matter", "virus", "trader", "oracle", "clone", "mutant",
           "void", "pacifist")
@@ -178,11 +178,7 @@ def resolve(pre: dict[str, Any], cards: tuple[str, str], last: int) -> PowerExpe
         lose(defence, lost_by_main)
         for seat, tokens in allies["defence"]:
             lose(seat, tokens)
-        on_target[offence] += cone
-        bases[offence] += cone
-        for seat, tokens in allies["offence"]:
-            on_target[seat] += tokens
-            bases[seat] += tokens
+        land_offence(on_target, bases, offence, cone, allies["offence"])
     else:
         lost_by_main = cone
         lose(offence, cone)
