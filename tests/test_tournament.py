@@ -185,7 +185,10 @@ def test_a_killed_command_resumes_to_the_uninterrupted_log(tmp_path: Path) -> No
     whole = tmp_path / "whole.jsonl"
     assert CliRunner().invoke(app, [*arguments, "--log", str(whole)]).exit_code == 0
     killed = tmp_path / "killed.jsonl"
-    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *arguments, "--log", str(killed)]
+    # Killed while its games come one by one (a pool may finish them all at once); the whole
+    # run and the resumed one play on the command's default backend, a pool.
+    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *arguments, "--log", str(killed),
+               "--backend", "serial"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
@@ -251,3 +254,28 @@ def test_a_bot_kind_with_settings_plays_and_a_bad_setting_is_refused() -> None:
     assert len(result.games) == 2  # one deal, both seatings
     with pytest.raises(BotSpecError, match="no setting"):
         run_tournament(qwarks(), ["random", "mcts:secs=1"], deals=1, seed=2)
+
+
+def test_the_command_finds_a_bot_class_in_the_current_folder(tmp_path: Path) -> None:
+    # As `python -m` would: a researcher runs the command beside the module of their bot.
+    script = Path(sys.executable).with_name("quarkade")
+    if not script.exists():
+        pytest.skip("the quarkade command is not installed beside this Python")
+    (tmp_path / "my_first_bot.py").write_text(
+        "from quarkade.agents.base import Bot\n\n\n"
+        "class First(Bot):\n"
+        "    def __init__(self, game, seed=0, pick=0):\n"
+        "        super().__init__(game, seed)\n"
+        "        self.pick = pick\n\n"
+        "    def choose(self, view, legal):\n"
+        "        return legal[min(self.pick, len(legal) - 1)]\n")
+    command = [str(script), "tournament", "qwarks", "--bots", "my_first_bot:First:pick=1,random", "--games", "2",
+               "--json", "--workers", "2"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert {rating["player"] for rating in json.loads(done.stdout)["openskill"]} == {"my_first_bot:First:pick=1",
+                                                                                    "random"}
+    # A setting the class does not take is refused with the ones it does.
+    bad = subprocess.run([*command[:4], "my_first_bot:First:depth=3,random"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 2 and "no setting 'depth'" in bad.stderr and "it takes pick" in bad.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+from collections.abc import Mapping
 from typing import Any
 
 from quarkade.core.bots import BOTS as _BOTS
@@ -12,7 +13,8 @@ from quarkade.core.bots import Bot, BotFactory, register_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_kinds", "make_bot", "parse_bot_spec", "register_bot"]
+__all__ = ["Bot", "BotFactory", "RandomBot", "bot_class", "bot_kinds", "is_class_spec", "make_bot", "parse_bot_spec",
+           "register_bot"]
 
 
 class RandomBot(Bot):
@@ -55,9 +57,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``kind`` or ``kind:key=value,...`` (e.g. ``mcts:seconds=1,workers=2``) as the kind and its
     settings; numbers and true/false are read as such, anything else stays text."""
     kind, colon, rest = spec.partition(":")
+    return kind, _settings(spec, kind, rest) if colon else {}
+
+
+def _settings(spec: str, kind: str, rest: str) -> dict[str, Any]:
+    """The settings ``rest`` (``key=value,...``, what follows the colon after ``kind``) gives."""
     settings: dict[str, Any] = {}
-    if not colon:
-        return kind, settings
     if not rest.strip():
         raise InvalidOptions(f"{spec!r}: nothing after ':' (write e.g. {kind}:seconds=1)")
     for item in rest.split(","):
@@ -67,7 +72,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key in settings:
             raise InvalidOptions(f"{spec!r}: {key!r} is set twice")
         settings[key] = _setting_value(text)
-    return kind, settings
+    return settings
 
 
 def _setting_value(text: str) -> Any:
@@ -106,13 +111,51 @@ def _fit(name: str, value: Any, default: Any) -> Any:
     return value
 
 
-def make_bot(kind: str, game: Game, seed: int = 0) -> Bot:
-    """The bot ``kind`` names for ``game``; ``kind`` may carry settings, ``mcts:seconds=1``."""
+def is_class_spec(spec: str, game_id: str) -> bool:
+    """Whether ``spec`` names an importable class (``package.module:Class``, settings after a
+    second colon) rather than a kind registered for the game (``mcts:seconds=1``)."""
     _load_game_bots()
-    name, settings = parse_bot_spec(kind)
-    factory = _BOTS.get((name, game.id)) or _BOTS.get((name, "*"))
-    if factory is None:
-        raise InvalidOptions(f"no bot {name!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
+    name, colon, _ = spec.partition(":")
+    return bool(colon) and (name, game_id) not in _BOTS and (name, "*") not in _BOTS
+
+
+def bot_class(spec: str) -> type[Bot]:
+    """The ``Bot`` subclass ``package.module:Class`` (or ``package.module:Class:settings``)
+    names, imported; ``InvalidOptions`` saying why there is none."""
+    module_name, _, rest = spec.partition(":")
+    class_name = rest.partition(":")[0]
+    if not module_name or not class_name:
+        raise InvalidOptions(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise InvalidOptions(f"cannot import {module_name!r} for {spec!r}: {error}") from None
+    found = getattr(module, class_name, None)
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        what = "nothing" if found is None else type(found).__name__
+        raise InvalidOptions(f"{spec!r}: {module_name}.{class_name} is {what}, not a subclass of quarkade's Bot")
+    return found
+
+
+def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bot]] | None = None) -> Bot:
+    """The bot ``kind`` names for ``game``: a registered kind, which may carry settings
+    (``mcts:seconds=1``), or an importable ``Bot`` subclass, ``package.module:Class``, whose
+    settings follow a second colon (``mybots:Policy:weights=policy.npz``). ``classes`` gives
+    such classes by their ``package.module:Class`` at hand, not imported again (a worker that
+    received them by value may not be able to import their module)."""
+    _load_game_bots()
+    if is_class_spec(kind, game.id):
+        module_name, _, rest = kind.partition(":")
+        class_name, _, settings_text = rest.partition(":")
+        name = f"{module_name}:{class_name}"
+        factory: BotFactory = classes[name] if classes and name in classes else bot_class(kind)
+        settings = _settings(kind, name, settings_text) if ":" in rest else {}
+    else:
+        name, settings = parse_bot_spec(kind)
+        found = _BOTS.get((name, game.id)) or _BOTS.get((name, "*"))
+        if found is None:
+            raise InvalidOptions(f"no bot {name!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
+        factory = found
     if not settings:
         return factory(game, seed)
     accepted = _settings_of(factory)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import secrets
 import sys
 from importlib import resources
@@ -112,16 +113,19 @@ def load_game(game_id: str, players: int | None, pairs: list[str] | None) -> Gam
         fail(str(error))
 
 
-def parse_seats(text: str) -> list[str]:
+def parse_seats(text: str, option: str = "--seats") -> list[str]:
+    """The kinds a comma-separated list names. A bot's further settings share the commas:
+    ``mcts:seconds=1,depth=6,heuristic`` is two kinds. A kind's name is read in any case; what
+    follows its colon is kept as written (a class's name, a file's path)."""
     seats: list[str] = []
-    for part in (kind.strip().lower() for kind in text.split(",")):
-        # A bot's further settings share the commas: mcts:seconds=1,depth=6,heuristic is two seats.
+    for part in (kind.strip() for kind in text.split(",")):
         if "=" in part and ":" not in part and seats and ":" in seats[-1]:
             seats[-1] += f",{part}"
         else:
-            seats.append(part)
+            name, colon, rest = part.partition(":")
+            seats.append(name.lower() + colon + rest)
     if not all(seats):
-        fail(f"--seats is a comma-separated list of kinds, one a seat, e.g. human,random; not {text!r}")
+        fail(f"{option} is a comma-separated list of kinds, one a seat, e.g. human,random; not {text!r}")
     return seats
 
 
@@ -578,4 +582,8 @@ from quarkade.faces import bench_cli, tournament_cli  # noqa: E402,F401
 
 
 def main() -> None:
+    # A bot given as module:Class is looked for in the current directory too, as ``python -m``
+    # would (after the installed modules, which a file here cannot shadow).
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     app()

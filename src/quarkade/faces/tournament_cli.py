@@ -12,7 +12,7 @@ from rich.table import Table
 
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
-from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game
+from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, parse_seats
 from quarkade.tools.tournament import Played, TournamentResult, run_tournament
 
 
@@ -54,17 +54,16 @@ def tournament_command(
                                                   "skips the games it holds and plays the rest.",
                                              show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as one JSON object.")] = False,
-    backend: Annotated[str, typer.Option(help="Where games between registered bots run: serial, process or ray "
-                                              "(games with other bots run in this process).")] = "serial",
+    backend: Annotated[str, typer.Option(help="Where the games run: serial, process (a pool on this machine) "
+                                              "or ray; games with an exec: program run in this process.")
+                       ] = "process",
     workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs) for the backend.",
                                                 show_default=False)] = None,
     address: Annotated[str | None, typer.Option(help="The Ray cluster to use (ray only).",
                                                 show_default=False)] = None,
 ) -> None:
     """Play a tournament between bots and rate them (OpenSkill and Bradley–Terry)."""
-    specs = [spec.strip() for spec in bots.split(",")]
-    if not all(specs):
-        fail(f"--bots is a comma-separated list of bots, e.g. heuristic,random; not {bots!r}")
+    specs = parse_seats(bots, "--bots")
     if players is None:
         try:
             info = game_class(game).info

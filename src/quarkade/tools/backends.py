@@ -13,6 +13,13 @@ are byte for byte the same on every backend.
 - ``ray``: a Ray task a chunk, on the cluster at ``address`` (``ray://host:10001``, or
   ``auto`` for the one this machine belongs to) or on a local Ray started for the batch. The
   cluster's machines need ``quarkade`` installed, at the same version.
+
+A seat may be played by an importable ``Bot`` subclass (``package.module:Class``). A process
+of the pool imports its module by name, looking where this process looks (a pool's processes
+start with its ``sys.path``). To Ray the class goes by value, its module's code with it, so a
+researcher's own bot runs on a cluster whose machines have only ``quarkade`` (and what that
+module imports) installed. A file the bot reads (a trained policy) must be where each worker can
+read it.
 """
 
 from __future__ import annotations
@@ -21,13 +28,15 @@ import json
 import math
 import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from quarkade.agents.base import Bot, bot_class, is_class_spec
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import State
 
@@ -61,6 +70,39 @@ class Chunk:
     seats: tuple[str, ...]
     seeds: tuple[int, ...]
     records: bool  # whether each game's record comes back as a JSON line
+    # To Ray, the class of each seat given as ``module:Class``, by that name (see the module's
+    # docstring); a process imports them.
+    classes: tuple[tuple[str, type[Bot]], ...] = ()
+
+
+def for_ray(chunk: Chunk) -> Chunk:
+    """``chunk`` as a Ray worker plays it: the seats' classes with it, their modules by value."""
+    classes = seat_classes(chunk.game, chunk.seats)
+    if not classes:
+        return chunk
+    send_by_value(classes)
+    return replace(chunk, classes=classes)
+
+
+def seat_classes(game_id: str, seats: Sequence[str]) -> tuple[tuple[str, type[Bot]], ...]:
+    """The classes the seats name as ``module:Class`` (settings left out), imported here."""
+    found: dict[str, type[Bot]] = {}
+    for spec in seats:
+        if is_class_spec(spec, game_id):
+            module_name, _, rest = spec.partition(":")
+            found[f"{module_name}:{rest.partition(':')[0]}"] = bot_class(spec)
+    return tuple(found.items())
+
+
+def send_by_value(classes: Sequence[tuple[str, type[Bot]]]) -> None:
+    """Have Ray send each class's module by value: a worker need not be able to import it.
+    Quarkade's own modules are on every worker and go by name."""
+    import ray.cloudpickle
+
+    for _, found in classes:
+        module = sys.modules[found.__module__]
+        if module.__name__ != "quarkade" and not module.__name__.startswith("quarkade."):
+            ray.cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
 
 
 def record_json(state: State) -> dict[str, Any]:
@@ -76,8 +118,9 @@ def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
 
     game = load(chunk.game, chunk.players, **chunk.options)
     played: list[tuple[GameResult, str | None]] = []
+    classes = dict(chunk.classes)
     for seed in chunk.seeds:
-        state = play_match(game, make_bots(game, chunk.seats, seed), seed)
+        state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed)
         result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories())
         played.append((result, json.dumps(record_json(state)) + "\n" if chunk.records else None))
     return played
@@ -145,7 +188,7 @@ def _on_ray(chunks: list[Chunk], workers: int | None, address: str | None) -> It
             ray.init(num_cpus=workers, include_dashboard=False)
     try:
         remote = ray.remote(play_chunk)
-        pending = [remote.remote(chunk) for chunk in chunks]
+        pending = [remote.remote(for_ray(chunk)) for chunk in chunks]
         for reference in pending:
             yield from ray.get(reference)
     finally:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from quarkade.agents.base import Bot, make_bot
 from quarkade.core.game import Action, Game, State
@@ -10,9 +10,10 @@ from quarkade.core.game import Action, Game, State
 Observer = Callable[[State, int, Action], None]
 
 
-def make_bots(game: Game, kinds: Sequence[str], seed: int) -> list[Bot]:
-    """One bot a seat, each with its own generator derived from ``seed``."""
-    return [make_bot(kind, game, seed * 7919 + seat * 104729 + 1) for seat, kind in enumerate(kinds)]
+def make_bots(game: Game, kinds: Sequence[str], seed: int, classes: Mapping[str, type[Bot]] | None = None) -> list[Bot]:
+    """One bot a seat, each with its own generator derived from ``seed``; ``classes``, the
+    classes of ``module:Class`` seats already at hand (see ``make_bot``)."""
+    return [make_bot(kind, game, seed * 7919 + seat * 104729 + 1, classes) for seat, kind in enumerate(kinds)]
 
 
 def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_000_000,

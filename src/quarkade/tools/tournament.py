@@ -11,13 +11,15 @@ log skips the games it holds and appends the others, so the finished file is the
 uninterrupted run's. A line cut short by an interruption is dropped and played again.
 
 An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
-name), an importable ``Bot`` subclass (``package.module:Class``) or an external program
-(``exec:COMMAND``, speaking the line protocol in ``docs/bots.md``).
+name), an importable ``Bot`` subclass (``package.module:Class``, its settings after a second
+colon) or an external program (``exec:COMMAND``, speaking the line protocol in
+``docs/bots.md``). Games between kinds and classes run on the backend (a class's module is sent
+to Ray's workers with the class, by value); games with an external program run in this process,
+which holds the program.
 """
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 import multiprocessing
@@ -33,7 +35,15 @@ from typing import IO, Any
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
-from quarkade.tools.backends import Chunk, GameResult, check_backend, chunks_of, default_workers, play_chunk
+from quarkade.tools.backends import (
+    Chunk,
+    GameResult,
+    check_backend,
+    chunks_of,
+    default_workers,
+    for_ray,
+    play_chunk,
+)
 from quarkade.tools.match import play_match
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
@@ -55,10 +65,6 @@ class Entrant:
     spec: str
 
     @property
-    def registered(self) -> bool:
-        return ":" not in self.spec
-
-    @property
     def external(self) -> bool:
         return self.spec.startswith("exec:")
 
@@ -71,34 +77,16 @@ def check_entrant(spec: str, game: Game) -> Entrant:
             raise BotSpecError("exec: needs a command to run, e.g. exec:'python examples/first_legal_bot.py'")
         return Entrant(spec)
     known = bot_kinds(game.id)
-    if spec.partition(":")[0] in known:  # a kind with settings, e.g. mcts:seconds=1
-        try:
-            make_bot(spec, game)
-        except InvalidOptions as error:
-            raise BotSpecError(str(error)) from None
-        return Entrant(spec)
-    if ":" in spec:
-        _bot_class(spec)
-        return Entrant(spec)
-    if spec not in known:
+    if ":" not in spec and spec not in known:
         raise BotSpecError(f"no bot {spec!r} for {game.id}: give a kind ({', '.join(known)}), "
                            "a module:Class or exec:COMMAND")
-    return Entrant(spec)
-
-
-def _bot_class(spec: str) -> type[Bot]:
-    module_name, _, class_name = spec.partition(":")
-    if not module_name or not class_name:
-        raise BotSpecError(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
+    # A kind with settings (mcts:seconds=1) or a class (mybots:Clever, mybots:Clever:depth=2):
+    # one made now, so that a bad setting is refused before any game.
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise BotSpecError(f"cannot import {module_name!r} for {spec!r}: {error}") from None
-    found = getattr(module, class_name, None)
-    if not (isinstance(found, type) and issubclass(found, Bot)):
-        what = "nothing" if found is None else type(found).__name__
-        raise BotSpecError(f"{spec!r}: {module_name}.{class_name} is {what}, not a subclass of quarkade's Bot")
-    return found
+        make_bot(spec, game)
+    except InvalidOptions as error:
+        raise BotSpecError(str(error)) from None
+    return Entrant(spec)
 
 
 class ExternalProgram:
@@ -296,14 +284,14 @@ class Runner:
                 for seed in seeds:
                     yield self.play_one(seed, seats)
             return
-        # Every batch of registered bots is sent off at once to one pool (or Ray) for the whole
-        # run, and the results are taken back in the schedule's order; games of other entrants
-        # are played here meanwhile.
+        # Every batch without an external program is sent off at once to one pool (or Ray) for
+        # the whole run, and the results are taken back in the schedule's order; games of
+        # external programs are played here meanwhile.
         farm = _Farm(self.backend, self.workers, self.address)
         try:
             sent = []
             for seats, seeds in batches:
-                if all(Entrant(spec).registered for spec in seats):
+                if not any(Entrant(spec).external for spec in seats):
                     template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
                     sent.append([farm.submit(chunk) for chunk in chunks_of(template, seeds, farm.workers)])
                 else:
@@ -336,8 +324,6 @@ class Runner:
             program.send({"type": "game", "game": self.game.id, "players": self.game.players,
                           "options": dict(self.game.options), "seat": seat})
             return ExternalBot(self.game, program)
-        if ":" in spec and spec.partition(":")[0] not in bot_kinds(self.game.id):
-            return _bot_class(spec)(self.game, bot_seed(seed, seat))
         return make_bot(spec, self.game, bot_seed(seed, seat))
 
     def close(self) -> None:
@@ -373,7 +359,7 @@ class _Farm:
     def submit(self, chunk: Chunk) -> Any:
         if self.pool is not None:
             return self.pool.submit(play_chunk, chunk)
-        return self.remote.remote(chunk)
+        return self.remote.remote(for_ray(chunk))
 
     def result(self, handle: Any) -> list[tuple[GameResult, str | None]]:
         if self.pool is not None:
