@@ -2,7 +2,13 @@
 
 Run ``python examples/train_ppo.py`` (needs the ``rl`` extra). It prints the learning curve: the
 policy's win rate against the random bot, measured on fresh seeded games before training and
-after each round of updates, and ends by saying whether it beats random play.
+after each round of updates, and ends by saying whether it beats random play. With
+``--save policy.npz`` it keeps the trained policy, which ``PolicyBot`` plays in a tournament
+against Quarkade's own bots, on any backend (run from this folder, or with it on PYTHONPATH)::
+
+    python examples/train_ppo.py --save policy.npz
+    cd examples && quarkade tournament quirky-quarks --players 2 --games 50 --backend ray \
+        --bots train_ppo:PolicyBot:policy=../policy.npz,heuristic,random
 
 The environment is ``quarkade.rl.gymnasium_env`` (seat 0 against a random bot): observations
 are the seat's hashed view, actions the game's action ids under the legal-action mask.
@@ -24,8 +30,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from quarkade.agents.base import Bot
+from quarkade.core.game import Action, Game, View
 from quarkade.rl import gymnasium_env
+from quarkade.rl.encoding import ViewEncoder, action_table
 from quarkade.rl.single_agent import QuarkadeGymEnv
+
+GAME, PLAYERS = "quirky-quarks", 2
 
 Array = npt.NDArray[np.float64]
 
@@ -93,6 +104,53 @@ class Policy:
         return int(legal[choice]), float(probabilities[choice])
 
 
+def save(policy: Policy, path: str) -> None:
+    """The policy's arrays, with the game they were trained on, in one ``.npz`` file."""
+    np.savez(path, game=GAME, players=PLAYERS, weights=policy.weights, bias=policy.bias)
+
+
+class PolicyBot(Bot):
+    """A trained policy as a Quarkade bot: ``train_ppo:PolicyBot:policy=FILE`` (a file written
+    by ``--save``), playing the legal action it rates highest (``greedy=false``: drawn by its
+    probability). It sees what the environment showed the learner: the seat's view, hashed by
+    the same encoder, and the same action ids."""
+
+    kind = "ppo-policy"
+
+    def __init__(self, game: Game, seed: int = 0, policy: str = "policy.npz", greedy: bool = True) -> None:
+        super().__init__(game, seed)
+        with np.load(policy) as saved:
+            trained = (str(saved["game"]), int(saved["players"]))
+            self.weights, self.bias = saved["weights"], saved["bias"]
+        if trained != (game.id, game.players):
+            raise ValueError(f"{policy} was trained on {trained[0]} with {trained[1]} players, "
+                             f"not {game.id} with {game.players}")
+        self.table = action_table(game)
+        if self.weights.shape[1] != self.table.size:
+            raise ValueError(f"{policy} has {self.weights.shape[1]} action ids, this game's table "
+                             f"{self.table.size}")
+        self.encoder = ViewEncoder(self.weights.shape[0])
+        self.greedy = greedy
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        by_id = self.table.ids_of(legal)
+        if not by_id:
+            return legal[0]  # (no action of the decision has an id: a table's spare slots ran out)
+        ids = np.array(sorted(by_id))
+        features = self.encoder.encode(view).astype(np.float64)
+        present = np.flatnonzero(features)
+        logits = features[present] @ self.weights[np.ix_(present, ids)] + self.bias[ids]
+        if self.greedy:
+            return by_id[int(ids[int(np.argmax(logits))])]
+        exp = np.exp(logits - logits.max())
+        threshold, total = self.chance.random() * exp.sum(), 0.0
+        for index, weight in zip(ids, exp, strict=True):
+            total += weight
+            if total >= threshold:
+                return by_id[int(index)]
+        return by_id[int(ids[-1])]
+
+
 def play(env: QuarkadeGymEnv, policy: Policy, seed: int) -> tuple[list[tuple[Array, Array, int, float]], float]:
     """One game: the seat's (observation, mask, action, its probability) at each decision, and
     its reward at the end."""
@@ -139,9 +197,11 @@ def win_rate(env: QuarkadeGymEnv, policy: Policy, games: int, first_seed: int) -
     return sum(play(env, policy, first_seed + game)[1] for game in range(games)) / games
 
 
-def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0) -> list[tuple[int, float]]:
-    """Train and return the learning curve: (games trained on, win rate against random)."""
-    env = gymnasium_env("quirky-quarks", players=2, seat=0, opponents="random")
+def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0,
+          keep: str | None = None) -> list[tuple[int, float]]:
+    """Train and return the learning curve: (games trained on, win rate against random); the
+    trained policy is saved to ``keep`` when given."""
+    env = gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random")
     policy = Policy(env.encoder.size, env.table.size, np.random.default_rng(seed))
     optimizer = Adam([policy.weights, policy.bias, policy.value_weights, policy.value_bias], rate=0.01)
     evaluation_seed = 1_000_000  # evaluation games never seen in training
@@ -156,6 +216,9 @@ def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 
         trained = (round_ + 1) * games_per_round
         curve.append((trained, win_rate(env, policy, evaluation_games, evaluation_seed)))
         print(f"games trained {trained:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
+    if keep is not None:
+        save(policy, keep)
+        print(f"policy saved to {keep}", flush=True)
     return curve
 
 
@@ -165,8 +228,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games-per-round", type=int, default=40)
     parser.add_argument("--evaluation-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", metavar="FILE", help="keep the trained policy here (.npz), for PolicyBot")
     args = parser.parse_args(argv)
-    curve = train(args.rounds, args.games_per_round, args.evaluation_games, args.seed)
+    curve = train(args.rounds, args.games_per_round, args.evaluation_games, args.seed, args.save)
     # The untrained policy is uniform over the legal actions: random play itself, so the first
     # point is what random play wins from this seat against random play.
     first = curve[0][1]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import io
 import json
+import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -15,8 +19,10 @@ from quarkade.core.errors import InvalidOptions
 from quarkade.faces.cli import app
 from quarkade.tools.backends import Chunk, chunks_of
 from quarkade.tools.simulate import GameResult, simulate
+from quarkade.tools.tournament import BotSpecError, run_tournament
 
 GAMES = 6
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def run(backend: str, game_id: str = "quirky-quarks", **options: object) -> tuple[str, str, list[int]]:
@@ -87,3 +93,92 @@ def local_ray() -> Iterator[None]:
 @needs_ray
 def test_ray_gives_the_serial_results(serial: tuple[str, str, list[int]], local_ray: None) -> None:
     assert run("ray") == serial
+
+
+# A bot of a researcher's own, in a module this process finds only in a folder added at run time:
+# it notes the process it plays in, and plays the first legal action.
+OWN_BOT = '''
+import os
+from quarkade.agents.base import Bot
+
+
+class FirstLegal(Bot):
+    def __init__(self, game, seed=0, out="played.txt"):
+        super().__init__(game, seed)
+        with open(out, "a") as noted:
+            noted.write(f"{os.getpid()}\\n")
+
+    def choose(self, view, legal):
+        return legal[0]
+'''
+
+
+@pytest.fixture
+def own_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """The spec of a class in a module only this process can import (its folder added to
+    ``sys.path`` here, after any worker started), and the file its bots note their process in."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    name = f"own_bot_{tmp_path.name.replace('-', '_')}"
+    (folder / f"{name}.py").write_text(OWN_BOT)
+    played = tmp_path / "played.txt"
+    monkeypatch.syspath_prepend(str(folder))
+    try:
+        yield f"{name}:FirstLegal:out={played}", played
+    finally:
+        sys.modules.pop(name, None)
+
+
+def assert_played_elsewhere(played: Path, games: int) -> None:
+    """A bot made here once (the entrant checked before any game), one in a worker a game."""
+    noted = played.read_text().split()
+    assert len(noted) == 1 + games and noted.count(str(os.getpid())) == 1, noted
+
+
+def test_a_bot_class_plays_on_a_pool(own_bot: tuple[str, Path]) -> None:
+    spec, played = own_bot
+    game = quarkade.load("qwarks", players=2)
+    serial = run_tournament(game, [spec, "random"], deals=2, seed=4)
+    assert played.read_text().split() and set(played.read_text().split()) == {str(os.getpid())}
+    played.unlink()
+    pooled = run_tournament(game, [spec, "random"], deals=2, seed=4, backend="process", workers=2)
+    assert [(g.seed, g.seats, g.scores) for g in pooled.games] == [(g.seed, g.seats, g.scores) for g in serial.games]
+    assert_played_elsewhere(played, games=len(pooled.games))
+    # simulate too: a seat may be a class, on every backend alike.
+    seats = [spec, "random"]
+    assert (simulate(game, seats, 4, seed=2, backend="process", workers=2).to_json()
+            == simulate(game, seats, 4, seed=2).to_json())
+
+
+@needs_ray
+def test_a_bot_class_only_this_process_can_import_plays_on_ray(own_bot: tuple[str, Path], local_ray: None) -> None:
+    spec, played = own_bot
+    game = quarkade.load("qwarks", players=2)
+    serial = run_tournament(game, [spec, "random"], deals=2, seed=4)
+    played.unlink()
+    on_ray = run_tournament(game, [spec, "random"], deals=2, seed=4, backend="ray")
+    assert [(g.seed, g.seats, g.scores) for g in on_ray.games] == [(g.seed, g.seats, g.scores) for g in serial.games]
+    assert_played_elsewhere(played, games=len(on_ray.games))
+    seats = [spec, "random"]
+    assert simulate(game, seats, 4, seed=2, backend="ray").to_json() == simulate(game, seats, 4, seed=2).to_json()
+
+
+@needs_ray
+def test_a_policy_trained_with_ppo_enters_a_tournament_on_ray(tmp_path: Path, local_ray: None,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # The researcher's path: train through the research environment, keep the policy, enter it
+    # against the built-in bots on Ray, read the ratings.
+    pytest.importorskip("gymnasium", reason="the example needs the rl extra")
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    example = importlib.import_module("train_ppo")
+    policy = tmp_path / "policy.npz"
+    example.main(["--rounds", "1", "--games-per-round", "4", "--evaluation-games", "2", "--save", str(policy)])
+    entrant = f"train_ppo:PolicyBot:policy={policy}"
+    game = quarkade.load("quirky-quarks", players=2)
+    result = run_tournament(game, [entrant, "heuristic", "random"], deals=2, backend="ray")
+    assert len(result.games) == 2 * 3 * 2  # two deals, three pairings, both seatings
+    assert {rating.player for rating in result.ratings()} == {entrant, "heuristic", "random"}
+    assert {strength.player for strength in result.strengths()} == {entrant, "heuristic", "random"}
+    # A policy is refused for a game it was not trained on, before any game.
+    with pytest.raises(BotSpecError, match="trained on quirky-quarks with 2 players"):
+        run_tournament(quarkade.load("quirky-quarks", players=3), [entrant, "heuristic", "random"], deals=1)

@@ -1,6 +1,6 @@
 """Research environments: PettingZoo, Gymnasium and OpenSpiel views of every Quarkade game.
 
-Needs the optional extra ``rl`` (``pip install quarkade[rl]``); OpenSpiel comes with ``bench``.
+Needs the optional extra ``rl`` (``pip install quarkade[rl]``), which brings OpenSpiel and Ray too.
 Each entry point imports its framework only when called; the modules are ``aec`` (PettingZoo),
 ``single_agent`` (Gymnasium) and ``spiel`` (OpenSpiel), shared encodings in ``encoding``.
 

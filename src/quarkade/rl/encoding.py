@@ -51,9 +51,14 @@ class ActionTable:
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The id of each legal action of ``seat`` (actions past the spare slots get none)."""
+        return self.ids_of(state.legal_actions(seat))
+
+    def ids_of(self, legal: list[Action]) -> dict[int, Action]:
+        """The id of each of one decision's legal actions, as ``legal`` gives them (for a bot,
+        which has the list and not the state)."""
         by_id: dict[int, Action] = {}
         spare: list[tuple[str, Action]] = []
-        for action in state.legal_actions(seat):
+        for action in legal:
             text = str(action)
             index = self.ids.get(text)
             if index is None:
