@@ -279,3 +279,28 @@ def test_the_command_finds_a_bot_class_in_the_current_folder(tmp_path: Path) -> 
     bad = subprocess.run([*command[:4], "my_first_bot:First:depth=3,random"], cwd=tmp_path, capture_output=True,
                          text=True, timeout=120)
     assert bad.returncode == 2 and "no setting 'depth'" in bad.stderr and "it takes pick" in bad.stderr
+
+
+def test_a_bot_class_that_cannot_be_made_is_named_and_a_bad_log_is_named(tmp_path: Path) -> None:
+    # A policy file that is not there: the bot and the reason, not a word about the log.
+    (tmp_path / "reads_a_file.py").write_text(
+        "from quarkade.agents.base import Bot\n\n\n"
+        "class Reader(Bot):\n"
+        "    def __init__(self, game, seed=0, policy='policy.npz'):\n"
+        "        super().__init__(game, seed)\n"
+        "        open(policy).close()\n\n"
+        "    def choose(self, view, legal):\n"
+        "        return legal[0]\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        missing = CliRunner().invoke(app, ["tournament", "qwarks", "--bots",
+                                           "reads_a_file:Reader:policy=gone.npz,random"])
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("reads_a_file", None)
+    assert missing.exit_code == 2
+    assert "'reads_a_file:Reader:policy=gone.npz' cannot be made: FileNotFoundError" in missing.stderr
+    assert "log" not in missing.stderr
+    nowhere = tmp_path / "no-such-folder" / "results.jsonl"
+    bad_log = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "random,heuristic", "--log", str(nowhere)])
+    assert bad_log.exit_code == 2 and f"cannot use the log {nowhere}" in bad_log.stderr

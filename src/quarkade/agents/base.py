@@ -144,7 +144,7 @@ def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bo
     such classes by their ``package.module:Class`` at hand, not imported again (a worker that
     received them by value may not be able to import their module)."""
     _load_game_bots()
-    if is_class_spec(kind, game.id):
+    if is_class_spec(kind, game.id):  # (``own`` below)
         module_name, _, rest = kind.partition(":")
         class_name, _, settings_text = rest.partition(":")
         name = f"{module_name}:{class_name}"
@@ -156,7 +156,8 @@ def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bo
         if found is None:
             raise InvalidOptions(f"no bot {name!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
         factory = found
-    if not settings:
+    own = is_class_spec(kind, game.id)
+    if not settings and not own:
         return factory(game, seed)
     accepted = _settings_of(factory)
     if accepted is not None:
@@ -169,3 +170,7 @@ def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bo
         return factory(game, seed, **settings)
     except (TypeError, ValueError) as error:
         raise InvalidOptions(f"bot {kind!r}: {error}") from None
+    except Exception as error:  # a class of one's own may fail in any way: say which bot, and why
+        if not own:
+            raise
+        raise InvalidOptions(f"bot {kind!r} cannot be made: {type(error).__name__}: {error}") from None

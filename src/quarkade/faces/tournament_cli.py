@@ -23,8 +23,10 @@ def print_tournament(result: TournamentResult) -> None:
            else "every lineup in every seat rotation")
     table = Table(title=f"{settings.game}, {settings.players} players: {len(result.games)} games "
                         f"({settings.deals} deals, {how})", title_justify="left")
-    for column in ("bot", "games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    # An entrant's name is never cut short: two policies may differ only in the file they read.
+    table.add_column("bot", justify="left", overflow="fold")
+    for column in ("games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
+        table.add_column(column, justify="right", no_wrap=True)
     for rating in result.ratings():
         strength = strengths.get(rating.player)
         fitted = ("", "") if strength is None else (f"{strength.strength:+.0f}",
@@ -94,6 +96,8 @@ def tournament_command(
         where = f": the games played are in {log}; the same command resumes it" if log is not None else ""
         fail(f"tournament stopped{where}", code=130)
     except OSError as error:
+        if log is None or error.filename not in (str(log), log):
+            raise  # not the log's
         fail(f"cannot use the log {log}: {error.strerror or error}")
     if as_json:
         typer.echo(json.dumps(result.to_json()))
