@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -220,3 +221,18 @@ def test_play_again_gives_each_player_their_own_seat(client: TestClient) -> None
     assert "host_token" in host
     # the new table's human seats wait for the previous players: the lobby cannot take them
     assert client.post(f"/api/tables/{again['id']}/join").status_code == 409
+
+
+def test_a_seat_never_names_a_module_to_import(client: TestClient, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command line may enter a bot class (package.module:Class); the web app offers its
+    # registered kinds only: a seat naming a module is refused and the module is never imported.
+    imported = tmp_path / "imported"
+    (tmp_path / "web_side_effect.py").write_text(
+        f"open({str(imported)!r}, 'w').close()\n"
+        "from quarkade.agents.base import RandomBot as Quiet\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for kind in ("web_side_effect:Quiet", "quarkade.agents.base:RandomBot", "random:seconds=1"):
+        response = client.post("/api/tables", json={"game": "quirky-quarks", "seats": ["human", kind]})
+        assert response.status_code == 400 and "is neither 'human' nor a bot" in response.json()["detail"]
+    assert not imported.exists() and "web_side_effect" not in sys.modules
