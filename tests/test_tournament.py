@@ -304,3 +304,8 @@ def test_a_bot_class_that_cannot_be_made_is_named_and_a_bad_log_is_named(tmp_pat
     nowhere = tmp_path / "no-such-folder" / "results.jsonl"
     bad_log = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "random,heuristic", "--log", str(nowhere)])
     assert bad_log.exit_code == 2 and f"cannot use the log {nowhere}" in bad_log.stderr
+
+
+def test_a_simulation_refuses_an_external_program_with_a_reason() -> None:
+    result = CliRunner().invoke(app, ["simulate", "qwarks", "-n", "1", "--seats", "exec:python bot.py,random"])
+    assert result.exit_code == 2 and "an external program (exec:) enters a tournament only" in result.stderr

@@ -124,6 +124,9 @@ def bot_class(spec: str) -> type[Bot]:
     names, imported; ``InvalidOptions`` saying why there is none."""
     module_name, _, rest = spec.partition(":")
     class_name = rest.partition(":")[0]
+    if module_name == "exec":
+        raise InvalidOptions(f"{spec!r}: an external program (exec:) enters a tournament only "
+                             "(quarkade tournament; docs/bots.md)")
     if not module_name or not class_name:
         raise InvalidOptions(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
     try:
