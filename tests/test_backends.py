@@ -182,3 +182,23 @@ def test_a_policy_trained_with_ppo_enters_a_tournament_on_ray(tmp_path: Path, lo
     # A policy is refused for a game it was not trained on, before any game.
     with pytest.raises(BotSpecError, match="trained on quirky-quarks with 2 players"):
         run_tournament(quarkade.load("quirky-quarks", players=3), [entrant, "heuristic", "random"], deals=1)
+
+
+def test_a_saved_policy_can_be_the_opponent_a_learner_trains_against(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # Self-play: the single-agent environment's other seats may be any bot spec, a class too.
+    pytest.importorskip("gymnasium", reason="the environment needs the rl extra")
+    from quarkade.rl import gymnasium_env
+
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    example = importlib.import_module("train_ppo")
+    policy = tmp_path / "old.npz"
+    example.main(["--rounds", "1", "--games-per-round", "2", "--evaluation-games", "1", "--save", str(policy)])
+    env = gymnasium_env("quirky-quarks", players=2, seat=0, opponents=f"train_ppo:PolicyBot:policy={policy}")
+    observation, _ = env.reset(seed=3)
+    assert type(env.bots[1]).__name__ == "PolicyBot"
+    done = False
+    while not done:
+        action = int(observation["action_mask"].nonzero()[0][0])
+        observation, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
