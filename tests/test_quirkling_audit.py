@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from audit_support import check_every_case_met, play_to_the_end
 from quarkade.core.errors import IllegalAction, InvalidNotation
 from quirkling_model import (
     CARDS,
@@ -328,9 +329,7 @@ class Audit:
 
 def play(players: int, seed: int, options: dict[str, Any], policy: str, limit: int = 20_000) -> Audit:
     audit = Audit(players, seed, options, policy)
-    while not audit.state.is_over and audit.steps < limit:
-        audit.step()
-    assert audit.state.is_over, (players, seed, options)
+    play_to_the_end(audit, limit, (players, seed, options))
     MET["games"] += 1
     check_end(audit)
     return audit
@@ -554,9 +553,6 @@ def test_example_the_winner() -> None:
 def test_every_case_was_met() -> None:
     """The seeded games met every case the audit checks (played again here when this process did
     not play them all, as under pytest-xdist)."""
-    if MET["games"] < len(CASES):
-        for case in CASES:
-            play(*case)
     wanted = [
         "setup", "stage request", "stage give", "stage make", "stage refill", "stage refill-draw", "stage discard",
         "give: several to choose from", "give: one choice", "give: none", "make: several to choose from",
@@ -576,5 +572,4 @@ def test_every_case_was_met() -> None:
         "the discard pile empty",
         *(f"players {n}" for n in range(2, 7)),
     ]
-    missing = [case for case in wanted if not MET[case]]
-    assert not missing, (missing, dict(MET))
+    check_every_case_met(MET, CASES, play, wanted)

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from audit_support import check_every_case_met, play_to_the_end
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions
 from quirks_model import CARD_WORD, CARDS, CLIMATES, NICHE_STACKS, NICHES, X_SPACES
 from quirks_solitaire_model import (
@@ -312,9 +313,7 @@ def check_line(line: dict[str, Any], event: tuple[Any, ...], where: Any) -> None
 
 def play(seed: int, options: dict[str, Any], policy: dict[str, Any], limit: int = 3000) -> Audit:
     audit = Audit(seed, options, policy)
-    while not audit.state.is_over and audit.steps < limit:
-        audit.step()
-    assert audit.state.is_over, (seed, options)
+    play_to_the_end(audit, limit, (seed, options))
     check_end(audit)
     MET.update(audit.model.met)
     MET["games"] += 1
@@ -428,9 +427,6 @@ def test_targets_of_the_goal() -> None:
 def test_every_case_was_met() -> None:
     """The seeded games met every case the audit checks (played again here when this process did
     not play them all, as under pytest-xdist)."""
-    if MET["games"] < len(CASES):
-        for seed, options, policy in CASES:
-            play(seed, options, policy)
     wanted = ["stage start", "stage action", "stage climate", "stage random-mutation", "stage counting",
               "destiny", "destiny markers return to the pool", "action: exchange with the hand",
               "action: discard and draw", "random mutation: discard and draw", "climate 1", "climate 2",
@@ -454,5 +450,4 @@ def test_every_case_was_met() -> None:
               "illegal: exchange for another position", "illegal: exchange from the hand out",
               "illegal: random mutation of a hand card", "illegal: after the end", "malformed notation refused",
               "end: replayed"]
-    missing = [case for case in wanted if not MET[case]]
-    assert not missing, (missing, dict(MET))
+    check_every_case_met(MET, CASES, play, wanted)
