@@ -515,6 +515,39 @@ def sealed_moments(players: int, seeds: range, **options: Any) -> Any:
             state.apply(seat, choose(rng, state.legal_actions(seat)))
 
 
+def steps_alike_to_others(game: Any, state: Any, other: Any, holder: int, players: int, tried: tuple[str, ...],
+                          steps: int, stop: Callable[[dict[str, Any]], bool] | None = None) -> int:
+    """Two deals that differ only in ``holder``'s hidden cards (``state`` and ``other``) played
+    side by side, each step the first seat to act passing where it may (else its first legal
+    action), for ``steps`` steps at the most, until the game is over or ``stop`` says so of the
+    table (the spectator's view): before each step both wait for the same seats, and every
+    other seat (and the spectator) receives the same view, the same legal actions and the same
+    reason for each action of ``tried``. Returns the number of steps played."""
+    a, b = state.clone(), other
+    compared = 0
+    for _ in range(steps):
+        if a.is_over or (stop is not None and stop(a.view(None).to_json())):
+            break
+        assert a.to_act == b.to_act
+        for seat in [None, *range(players)]:
+            if seat == holder:
+                continue
+            assert a.view(seat).to_json() == b.view(seat).to_json(), seat
+            if seat is not None:
+                assert [str(x) for x in a.legal_actions(seat)] == [str(x) for x in b.legal_actions(seat)]
+                for text in tried:
+                    actions = [game.parse_action(x, seat, text) for x in (a, b)]
+                    assert a.why_illegal(seat, actions[0]) == b.why_illegal(seat, actions[1])
+        actor = a.to_act[0]
+        text = next((str(x) for x in a.legal_actions(actor) if str(x) == "pass"), str(a.legal_actions(actor)[0]))
+        if actor == holder and text not in {str(x) for x in b.legal_actions(actor)}:
+            break  # the holder's own choices differ (its hand does)
+        a.apply(actor, game.parse_action(a, actor, text))
+        b.apply(actor, game.parse_action(b, actor, text))
+        compared += 1
+    return compared
+
+
 @pytest.mark.parametrize("quarks", [False, True])
 def test_a_sealed_card_changes_nothing_another_seat_receives(quarks: bool) -> None:
     checked = 0

@@ -30,7 +30,7 @@ from cosmic_encounter_edicts_model import (
     quake_hand_sizes,
 )
 from cosmic_encounter_model import EDICT_COPIES, HAND, edict_window_opens
-from test_cosmic_encounter_audit import FACE, Audit, compare, load
+from test_cosmic_encounter_audit import FACE, Audit, compare, load, steps_alike_to_others
 
 MET: Counter[str] = Counter()
 FOUND_KEYS = ("card", "cards")
@@ -175,10 +175,14 @@ class EdictAudit(Audit):
         if name == "alliances" and left & {"finder", "forcefield"} == {"forcefield"}:
             MET["alliances window left to Force Field, " + ("with allies" if opens else "no ally")] += 1
         if window == name:
-            self.window, self.passed = name, set()
-            self.window_edicts.clear()
-            compare("every seat asked at the window's opening", self.state.to_act, tuple(range(self.n)),
-                    self.problems)
+            self.window_opened(name)
+
+    def window_opened(self, name: str) -> None:
+        """The window ``name`` opens: no seat has passed nor played an edict there yet, and every
+        seat is asked."""
+        self.window, self.passed = name, set()
+        self.window_edicts.clear()
+        compare("every seat asked at the window's opening", self.state.to_act, tuple(range(self.n)), self.problems)
 
     def edict_step(self, pre: dict[str, Any], post: dict[str, Any], seat: int, action: str) -> None:
         still_open = post["step"] in ("edicts", "place") and post["encounter"]["window"] == pre["encounter"]["window"]
@@ -427,27 +431,9 @@ def test_who_holds_an_edict_changes_nothing_another_seat_receives(players: int, 
             continue
         held = [{c["card"] for c in s.view(holder).to_json()["hand"]} & set(EDICT_COPIES) for s in (state, other)]
         assert held[0] != held[1]
-        a, b = state.clone(), other
-        for _ in range(30):
-            if a.is_over:
-                break
-            assert a.to_act == b.to_act
-            for seat in [None, *range(players)]:
-                if seat != holder:
-                    assert a.view(seat).to_json() == b.view(seat).to_json(), seat
-                    if seat is not None:
-                        assert [str(x) for x in a.legal_actions(seat)] == [str(x) for x in b.legal_actions(seat)]
-                        for edict in ("edict quake", "edict mobius", "edict forcefield", f"edict plague {holder}",
-                                      f"edict finder {holder} 8"):
-                            tried = [game.parse_action(x, seat, edict) for x in (a, b)]
-                            assert a.why_illegal(seat, tried[0]) == b.why_illegal(seat, tried[1])
-            actor = a.to_act[0]
-            text = next((str(x) for x in a.legal_actions(actor) if str(x) == "pass"), str(a.legal_actions(actor)[0]))
-            if actor == holder and text not in {str(x) for x in b.legal_actions(actor)}:
-                break  # the holder's own choices differ (its hand does)
-            a.apply(actor, game.parse_action(a, actor, text))
-            b.apply(actor, game.parse_action(b, actor, text))
-            compared += 1
+        edicts = ("edict quake", "edict mobius", "edict forcefield", f"edict plague {holder}",
+                  f"edict finder {holder} 8")
+        compared += steps_alike_to_others(game, state, other, holder, players, edicts, 30)
     assert compared > 20
 
 

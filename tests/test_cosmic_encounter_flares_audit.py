@@ -51,7 +51,7 @@ from cosmic_encounter_flares_model import (
     trade_hands,
 )
 from cosmic_encounter_model import card_value, edict_window_opens
-from test_cosmic_encounter_audit import FACE, compare, load
+from test_cosmic_encounter_audit import FACE, compare, load, steps_alike_to_others
 from test_cosmic_encounter_edicts_audit import EdictAudit, faces, first_window, new_entries
 
 MET: Counter[str] = Counter()
@@ -217,10 +217,7 @@ class FlareAudit(EdictAudit):
             compare("no flare as a challenge starts", [p["flare"] for p in table["players"]], [None] * self.n,
                     self.problems)
         if window == name:
-            self.window, self.passed = name, set()
-            self.window_edicts.clear()
-            compare("every seat asked at the window's opening", self.state.to_act, tuple(range(self.n)),
-                    self.problems)
+            self.window_opened(name)
 
     def edict_step(self, pre: dict[str, Any], post: dict[str, Any], seat: int, action: str) -> None:
         if not action.startswith("flare"):
@@ -632,6 +629,13 @@ def test_who_holds_a_flare_changes_nothing_another_seat_receives(players: int, s
     through the window and the next steps of the challenge (up to its outcome, whose cards
     may then follow the hidden hand: a consolation, a deal)."""
     game, state = first_window(players, seed, window, powers="random", flares=True)  # (no edicts)
+    start = state.view(None).to_json()
+
+    def challenge_decided(table: dict[str, Any]) -> bool:
+        result = table["encounter"]["result"]
+        return (result is not None and result["winner"] is not None) or (
+            table["turn"], table["challenge"]) != (start["turn"], start["challenge"])
+
     compared = 0
     for holder in range(players):
         other = with_flare_exchanged(state, holder)
@@ -639,31 +643,8 @@ def test_who_holds_a_flare_changes_nothing_another_seat_receives(players: int, s
             continue
         held = [held_flares(faces(s.view(holder).to_json())) for s in (state, other)]
         assert held[0] != held[1]
-        a, b = state.clone(), other
-        start = a.view(None).to_json()
-        for _ in range(40):
-            table = a.view(None).to_json()
-            result = table["encounter"]["result"]
-            if a.is_over or (result is not None and result["winner"] is not None) or (
-                    table["turn"], table["challenge"]) != (start["turn"], start["challenge"]):
-                break
-            assert a.to_act == b.to_act
-            for seat in [None, *range(players)]:
-                if seat == holder:
-                    continue
-                assert a.view(seat).to_json() == b.view(seat).to_json(), seat
-                if seat is not None:
-                    assert [str(x) for x in a.legal_actions(seat)] == [str(x) for x in b.legal_actions(seat)]
-                    for text in ("flare mind 0", "flare macron", "flare mutant", f"flare trader {holder}"):
-                        tried = [game.parse_action(x, seat, text) for x in (a, b)]
-                        assert a.why_illegal(seat, tried[0]) == b.why_illegal(seat, tried[1])
-            actor = a.to_act[0]
-            text = next((str(x) for x in a.legal_actions(actor) if str(x) == "pass"), str(a.legal_actions(actor)[0]))
-            if actor == holder and text not in {str(x) for x in b.legal_actions(actor)}:
-                break  # the holder's own choices differ (its hand does)
-            a.apply(actor, game.parse_action(a, actor, text))
-            b.apply(actor, game.parse_action(b, actor, text))
-            compared += 1
+        flares = ("flare mind 0", "flare macron", "flare mutant", f"flare trader {holder}")
+        compared += steps_alike_to_others(game, state, other, holder, players, flares, 40, challenge_decided)
     assert compared > 10, compared
 
 
