@@ -295,7 +295,7 @@ class Audit:
         if model.stage == "make":
             ok = sorted(legal)[0].split()[1:]
             tries.append(("make in another order", seat, f"make {ok[1]} {ok[0]} {ok[2]}"))
-            uncoded = [n for n in hand if not bears(n, model.climate)]
+            uncoded = sorted(n for n in hand if not bears(n, model.climate))
             if uncoded:
                 mixed = [uncoded[0] if stack_of(uncoded[0]) == stack_of(n) else n for n in ok]
                 if mixed != ok:
