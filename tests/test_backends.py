@@ -163,17 +163,22 @@ def test_a_bot_class_only_this_process_can_import_plays_on_ray(own_bot: tuple[st
     assert simulate(game, seats, 4, seed=2, backend="ray").to_json() == simulate(game, seats, 4, seed=2).to_json()
 
 
+def trained_policy(folder: Path, monkeypatch: pytest.MonkeyPatch, games: int) -> str:
+    """A policy trained a little by the PPO example and saved in ``folder``, as an entrant."""
+    pytest.importorskip("gymnasium", reason="the example needs the rl extra")
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    example = importlib.import_module("train_ppo")
+    policy = folder / "policy.npz"
+    example.main(["--rounds", "1", "--games-per-round", str(games), "--evaluation-games", "1", "--save", str(policy)])
+    return f"train_ppo:PolicyBot:policy={policy}"
+
+
 @needs_ray
 def test_a_policy_trained_with_ppo_enters_a_tournament_on_ray(tmp_path: Path, local_ray: None,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # The researcher's path: train through the research environment, keep the policy, enter it
     # against the built-in bots on Ray, read the ratings.
-    pytest.importorskip("gymnasium", reason="the example needs the rl extra")
-    monkeypatch.syspath_prepend(str(EXAMPLES))
-    example = importlib.import_module("train_ppo")
-    policy = tmp_path / "policy.npz"
-    example.main(["--rounds", "1", "--games-per-round", "4", "--evaluation-games", "2", "--save", str(policy)])
-    entrant = f"train_ppo:PolicyBot:policy={policy}"
+    entrant = trained_policy(tmp_path, monkeypatch, games=4)
     game = quarkade.load("quirky-quarks", players=2)
     result = run_tournament(game, [entrant, "heuristic", "random"], deals=2, backend="ray")
     assert len(result.games) == 2 * 3 * 2  # two deals, three pairings, both seatings
@@ -187,14 +192,10 @@ def test_a_policy_trained_with_ppo_enters_a_tournament_on_ray(tmp_path: Path, lo
 def test_a_saved_policy_can_be_the_opponent_a_learner_trains_against(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # Self-play: the single-agent environment's other seats may be any bot spec, a class too.
-    pytest.importorskip("gymnasium", reason="the environment needs the rl extra")
+    opponent = trained_policy(tmp_path, monkeypatch, games=2)
     from quarkade.rl import gymnasium_env
 
-    monkeypatch.syspath_prepend(str(EXAMPLES))
-    example = importlib.import_module("train_ppo")
-    policy = tmp_path / "old.npz"
-    example.main(["--rounds", "1", "--games-per-round", "2", "--evaluation-games", "1", "--save", str(policy)])
-    env = gymnasium_env("quirky-quarks", players=2, seat=0, opponents=f"train_ppo:PolicyBot:policy={policy}")
+    env = gymnasium_env("quirky-quarks", players=2, seat=0, opponents=opponent)
     observation, _ = env.reset(seed=3)
     assert type(env.bots[1]).__name__ == "PolicyBot"
     done = False
