@@ -13,8 +13,8 @@ from quarkade.core.bots import Bot, BotFactory, register_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_class", "bot_kinds", "is_class_spec", "make_bot", "parse_bot_spec",
-           "register_bot"]
+__all__ = ["Bot", "BotFactory", "RandomBot", "bot_class", "bot_kinds", "class_spec_parts", "is_class_spec", "make_bot",
+           "parse_bot_spec", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -119,6 +119,14 @@ def is_class_spec(spec: str, game_id: str) -> bool:
     return bool(colon) and (name, game_id) not in _BOTS and (name, "*") not in _BOTS
 
 
+def class_spec_parts(spec: str) -> tuple[str, str | None]:
+    """``package.module:Class`` of a class spec, and the settings after its second colon (None
+    without one)."""
+    module_name, _, rest = spec.partition(":")
+    class_name, colon, settings_text = rest.partition(":")
+    return f"{module_name}:{class_name}", settings_text if colon else None
+
+
 def bot_class(spec: str) -> type[Bot]:
     """The ``Bot`` subclass ``package.module:Class`` (or ``package.module:Class:settings``)
     names, imported; ``InvalidOptions`` saying why there is none."""
@@ -147,19 +155,17 @@ def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bo
     such classes by their ``package.module:Class`` at hand, not imported again (a worker that
     received them by value may not be able to import their module)."""
     _load_game_bots()
-    if is_class_spec(kind, game.id):  # (``own`` below)
-        module_name, _, rest = kind.partition(":")
-        class_name, _, settings_text = rest.partition(":")
-        name = f"{module_name}:{class_name}"
+    own = is_class_spec(kind, game.id)
+    if own:
+        name, settings_text = class_spec_parts(kind)
         factory: BotFactory = classes[name] if classes and name in classes else bot_class(kind)
-        settings = _settings(kind, name, settings_text) if ":" in rest else {}
+        settings = _settings(kind, name, settings_text) if settings_text is not None else {}
     else:
         name, settings = parse_bot_spec(kind)
         found = _BOTS.get((name, game.id)) or _BOTS.get((name, "*"))
         if found is None:
             raise InvalidOptions(f"no bot {name!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
         factory = found
-    own = is_class_spec(kind, game.id)
     if not settings and not own:
         return factory(game, seed)
     accepted = _settings_of(factory)

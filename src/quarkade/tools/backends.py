@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from quarkade.agents.base import Bot, bot_class, is_class_spec
+from quarkade.agents.base import Bot, bot_class, class_spec_parts, is_class_spec
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import State
 
@@ -89,8 +89,7 @@ def seat_classes(game_id: str, seats: Sequence[str]) -> tuple[tuple[str, type[Bo
     found: dict[str, type[Bot]] = {}
     for spec in seats:
         if is_class_spec(spec, game_id):
-            module_name, _, rest = spec.partition(":")
-            found[f"{module_name}:{rest.partition(':')[0]}"] = bot_class(spec)
+            found[class_spec_parts(spec)[0]] = bot_class(spec)
     return tuple(found.items())
 
 
