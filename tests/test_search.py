@@ -69,6 +69,7 @@ def test_bot_settings_from_a_spec() -> None:
     ("mcts:", "nothing after ':'"),
     ("mcts:seconds=fast", "is a float"),
     ("mcts:seconds=0", "seconds must be above 0"),
+    ("mcts:wall=-1", "wall is 0 \\(no cap\\) or a number of seconds above 0"),
     ("mcts:depth=1,depth=2", "set twice"),
     ("easy:seconds=1", "takes no settings"),
 ])
@@ -84,6 +85,11 @@ def test_levels_are_bot_kinds_of_every_game() -> None:
     assert isinstance(make_bot("hard", game), SearchBot)
     expert = make_bot("expert", game)
     assert isinstance(expert, SearchBot) and expert.seconds == 1.0
+    # Levels are for people waiting at a table: a decision is capped on the wall clock too.
+    hard = make_bot("hard", game)
+    assert isinstance(hard, SearchBot) and (hard.seconds, hard.wall) == (0.25, 1.0)
+    assert expert.wall == 3.0
+    assert make_bot("mcts:seconds=1", game).wall == 0.0, "a named search has no cap unless asked"
     assert type(make_bot("normal", game)) is type(make_bot("heuristic", game))
 
 
@@ -249,6 +255,41 @@ def test_the_budget_counts_cpu_time() -> None:
     # One iteration (a playout and a determinization) may run past the deadline.
     assert 0.05 <= spent_cpu < 0.05 + 0.25
     assert spent_wall >= spent_cpu * 0.9
+
+
+@pytest.mark.parametrize("game_id", ["quirks", "quirky-quarks"])  # a paired search, a tree search
+def test_the_wall_clock_cap_ends_a_search_the_machine_starves(game_id: str) -> None:
+    # Other threads holding the interpreter (a server's other bots) slow a search's own CPU
+    # clock; a capped search stops on the wall clock all the same, well before its CPU budget.
+    game = quarkade.load(game_id, players=3)
+    state = game.new_game(2)
+    seat = state.to_act[0]
+    while len(state.legal_actions(seat)) < 2:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    done = threading.Event()
+
+    def spin() -> None:
+        while not done.is_set():
+            sum(range(1000))
+
+    spinners = [threading.Thread(target=spin, daemon=True) for _ in range(3)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        capped = SearchBot(game, seed=1, seconds=2.0, wall=0.2)
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        capped.choose(state.view(seat), legal)
+        spent_wall, spent_cpu = time.perf_counter() - started, time.thread_time() - started_cpu
+    finally:
+        done.set()
+        for spinner in spinners:
+            spinner.join()
+    assert capped.simulations > 0
+    # Stopped by the cap (one iteration may run past it), long before its CPU budget of 2 s.
+    assert spent_wall < 0.2 + 0.5
+    assert spent_cpu < 2.0
 
 
 def test_a_large_margin_keeps_the_heuristic_move() -> None:

@@ -3,8 +3,14 @@
 - ``easy``: the game's heuristic, but one move in three is a random legal one;
 - ``normal``: the game's heuristic (random play for a game without one);
 - ``hard``: the search bot at its default (strongest measured) settings with a short budget, a
-  quarter of a CPU second a decision;
-- ``expert``: the same search with a CPU second a decision.
+  quarter of a CPU second a decision, and never more than a second on the wall clock;
+- ``expert``: the same search with a CPU second a decision, and never more than three seconds
+  on the wall clock.
+
+The CPU budget is the searching thread's own, so a level plays as strongly however busy the
+machine; the wall-clock caps bound how long a person waits when many bots think at once in one
+server (they share its interpreter), at the cost of a shorter search then. A tournament or a
+measurement names the search without a cap (``mcts:seconds=1``).
 
 A game may register its own bot under a level's name (Qwarks does, for its reaction times);
 that one is used for that game.
@@ -18,6 +24,7 @@ from quarkade.core.game import Action, Game, View
 
 LEVELS = ("easy", "normal", "hard", "expert")
 EASY_SLIPS = 1 / 3  # the share of an easy bot's moves chosen at random
+HARD_WALL, EXPERT_WALL = 1.0, 3.0  # the most seconds on the wall clock a decision of each level takes
 
 
 def _heuristic_or_random(game: Game, seed: int) -> Bot:
@@ -47,11 +54,11 @@ def _normal(game: Game, seed: int) -> Bot:
 
 
 def _hard(game: Game, seed: int) -> Bot:
-    return make_bot("mcts:seconds=0.25", game, seed)
+    return make_bot(f"mcts:seconds=0.25,wall={HARD_WALL}", game, seed)
 
 
 def _expert(game: Game, seed: int) -> Bot:
-    return make_bot("mcts:seconds=1", game, seed)
+    return make_bot(f"mcts:seconds=1,wall={EXPERT_WALL}", game, seed)
 
 
 register_bot("easy")(EasyBot)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from quarkade.agents.base import Bot, make_bot, register_bot
@@ -127,8 +128,11 @@ class SearchBot(Bot):
     The budget counts the CPU time of the searching thread (``time.thread_time``), not the
     wall clock nor the other threads of its process (a server's, other tables' bots), so the
     bot plays as strongly on a busy machine as on an idle one; with
-    ``workers`` above 1 each process has the whole budget. ``iterations`` alone (a large
-    ``seconds``) makes a search exactly reproducible from its seed.
+    ``workers`` above 1 each process has the whole budget. ``wall`` (seconds, 0: none) caps a
+    decision on the wall clock too, for a player waiting at a busy server: the search stops at
+    whichever limit comes first, so under a cap it may play weaker when the machine is busy.
+    ``iterations`` alone (a large ``seconds``, no ``wall``) makes a search exactly reproducible
+    from its seed.
 
     Settings (each a keyword, ``mcts:seconds=1,depth=20``): ``depth`` the moves of a playout
     before its position is evaluated (by default ``PLAYOUT_DEPTH``, or the game's own in
@@ -154,10 +158,12 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  depth: int | None = None, exploration: float = 0.3, guided: float = 1.0, bias: float = 1.0,
                  margin: float | None = None, widen: float = 1.0, tree: bool = False, workers: int = 1,
-                 paired: bool | None = None) -> None:
+                 paired: bool | None = None, wall: float = 0.0) -> None:
         super().__init__(game, seed)
         if not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds!r}")
+        if not wall >= 0:
+            raise ValueError(f"wall is 0 (no cap) or a number of seconds above 0, not {wall!r}")
         if depth is None:
             depth = PLAYOUT_DEPTHS.get(game.id, PLAYOUT_DEPTH)
         if (iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or widen < 0 or not 0 <= guided <= 1
@@ -166,6 +172,7 @@ class SearchBot(Bot):
                              "workers 1 or more")
         self.seed = seed
         self.seconds = float(seconds)
+        self.wall = float(wall)
         self.iterations = int(iterations)
         self.depth = int(depth)
         self.exploration = float(exploration)
@@ -196,7 +203,8 @@ class SearchBot(Bot):
         """The keyword settings, as a worker process needs them."""
         return {"seconds": self.seconds, "iterations": self.iterations, "depth": self.depth,
                 "exploration": self.exploration, "guided": self.guided, "bias": self.bias,
-                "margin": self.margin, "widen": self.widen, "tree": self.tree, "paired": self.paired}
+                "margin": self.margin, "widen": self.widen, "tree": self.tree, "paired": self.paired,
+                "wall": self.wall}
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -256,6 +264,13 @@ class SearchBot(Bot):
                     best, best_gain = legal[i], gain
         return best
 
+    def _wall_clock(self) -> Callable[[], bool]:
+        """Whether the decision's wall-clock cap (``wall``), counted from now, has passed."""
+        if not self.wall:
+            return _never
+        cap = time.monotonic() + self.wall
+        return lambda: time.monotonic() >= cap
+
     def root_counts(self, view: View, legal: list[Action]) -> list[int]:
         """Visits of each legal action at the root after one decision's budget."""
         return [visits for visits, _ in self.root_results(view, legal, None)]
@@ -273,6 +288,7 @@ class SearchBot(Bot):
             self._hint = (root, (seat, advice))
         started = time.thread_time()
         deadline = started + self.seconds
+        out_of_time = self._wall_clock()
         done = 0
         # A fresh determinization every iteration while sampling takes under SAMPLING_SHARE of
         # the time; past that (a slow sampler) an iteration reuses a recent one, cloned, with its
@@ -295,7 +311,7 @@ class SearchBot(Bot):
                 setattr(state, "chance", Chance(self.chance.next64()))  # noqa: B010 - not every State has one
             self._iterate(root, state)
             done += 1
-            if (self.iterations and done >= self.iterations) or time.thread_time() >= deadline:
+            if (self.iterations and done >= self.iterations) or time.thread_time() >= deadline or out_of_time():
                 break
         self.simulations += done
         results = []
@@ -429,6 +445,7 @@ class SearchBot(Bot):
         others = [action for action in legal if action != advice]
         tried: dict[Action, list[float]] = {}  # a move -> [playouts, summed difference, summed square]
         started = time.thread_time()
+        out_of_time = self._wall_clock()
         done = 0
         while True:
             # Progressive widening as in _select; the moves admitted take turns (the aim is a
@@ -451,7 +468,8 @@ class SearchBot(Bot):
             stat[1] += difference
             stat[2] += difference * difference
             done += 1
-            if (self.iterations and done >= self.iterations) or time.thread_time() >= started + self.seconds:
+            if ((self.iterations and done >= self.iterations) or time.thread_time() >= started + self.seconds
+                    or out_of_time()):
                 break
         self.simulations += 2 * done
         best, best_gain = advice, 0.0
@@ -509,6 +527,10 @@ class SearchBot(Bot):
                 action = actions[chance.below(len(actions))]
             state.apply_unchecked(seat, action)
         return evaluation(state)
+
+
+def _never() -> bool:
+    return False
 
 
 def _game_sampler(game: Game, view: View, chance: Chance) -> State:
