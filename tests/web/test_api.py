@@ -48,6 +48,15 @@ def test_games_lists_every_game_with_its_bots(client: TestClient) -> None:
     quarks = by_id["quirky-quarks"]
     assert quarks["min_players"] == 2 and quarks["max_players"] == 4
     assert "random" in quarks["bots"]
+    # The lobby offers people random play and the levels, weakest first, each said in words;
+    # a seat may still take any kind.
+    for game in games:
+        assert game["offered_bots"] == ["random", "easy", "normal", "hard", "expert"], game["id"]
+        assert set(game["offered_bots"]) <= set(game["bots"]) and set(game["bot_about"]) <= set(game["bots"])
+        assert all(game["bot_about"].get(kind) for kind in game["offered_bots"]), game["id"]
+    assert by_id["qwarks"]["bot_about"]["easy"] == "slow to react and forgetful"
+    assert by_id["quirks"]["bot_about"]["easy"].startswith("plays by rules of thumb")
+    assert create_table(client, ["human", "mcts", "heuristic"])["id"]
 
 
 def test_create_table_gives_one_unguessable_token_per_human_seat(client: TestClient) -> None:

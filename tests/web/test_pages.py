@@ -140,9 +140,16 @@ def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: Liv
     page.select_option("#game", "quirky-circuits")
     page.wait_for_selector("#options [name='scenario']")
     assert "1. Rise and Shine" in page.inner_text("#options [name='scenario']")
+    # People are offered random play and the levels, weakest first; a new seat gets Normal.
     names = page.eval_on_selector("select[data-seat='1']", "s => [...s.options].map(o => o.textContent)")
-    assert "Strong bot" in names and "Random bot" in names
-    assert "looks ahead" in page.text_content("#bot-help")  # folded under "About the bots"
+    assert names == ["Human", "Random bot", "Easy bot", "Normal bot", "Hard bot", "Expert bot"]
+    assert page.eval_on_selector("select[data-seat='1']", "s => s.value") == "normal"
+    about = page.text_content("#bot-help")  # folded under "About the bots", in the server's words
+    assert "Hard — looks ahead over what it cannot see" in about and "Steady" not in about
+    # Qwarks' levels are its own (reaction times and memory), and said so.
+    page.select_option("#game", "qwarks")
+    page.wait_for_function("document.querySelector('#bot-help').textContent.includes('slow to react')")
+    assert "Expert — quick, with a sharp memory" in page.text_content("#bot-help")
 
 
 

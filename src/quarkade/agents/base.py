@@ -8,13 +8,14 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
+from quarkade.core.bots import ABOUT as _ABOUT
 from quarkade.core.bots import BOTS as _BOTS
 from quarkade.core.bots import Bot, BotFactory, register_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_class", "bot_kinds", "class_spec_parts", "is_class_spec", "make_bot",
-           "parse_bot_spec", "register_bot"]
+__all__ = ["PLAYER_BOTS", "Bot", "BotFactory", "RandomBot", "bot_about", "bot_class", "bot_kinds", "class_spec_parts",
+           "is_class_spec", "make_bot", "offered_bots", "parse_bot_spec", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -26,7 +27,12 @@ class RandomBot(Bot):
         return legal[self.chance.below(len(legal))]
 
 
-register_bot("random")(RandomBot)
+register_bot("random", about="plays any legal move: for learning the rules")(RandomBot)
+
+# The bots offered to people at a table, weakest first: random play and the levels
+# (``levels.py``). The other kinds (``heuristic``, ``mcts`` with its settings, a game's own) are
+# what the levels are made of, for tournaments and research; a table takes them too.
+PLAYER_BOTS = ("random", "easy", "normal", "hard", "expert")
 
 
 _game_bots_loaded = False
@@ -51,6 +57,21 @@ def _load_game_bots() -> None:
 def bot_kinds(game_id: str) -> list[str]:
     _load_game_bots()
     return sorted({kind for kind, gid in _BOTS if gid in (game_id, "*")})
+
+
+def offered_bots(game_id: str) -> list[str]:
+    """The bots offered to people for ``game_id``, weakest first (``PLAYER_BOTS`` it has)."""
+    kinds = bot_kinds(game_id)
+    return [kind for kind in PLAYER_BOTS if kind in kinds]
+
+
+def bot_about(game_id: str) -> dict[str, str]:
+    """What playing against each bot kind of ``game_id`` is like, in a few words (the game's own
+    words for a kind first), for the kinds that have them."""
+    _load_game_bots()
+    about = {kind: text for (kind, gid), text in _ABOUT.items() if gid == "*"}
+    about.update({kind: text for (kind, gid), text in _ABOUT.items() if gid == game_id})
+    return {kind: about[kind] for kind in bot_kinds(game_id) if kind in about}
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -61,7 +61,7 @@ def _expert(game: Game, seed: int) -> Bot:
     return make_bot(f"mcts:seconds=1,wall={EXPERT_WALL}", game, seed)
 
 
-register_bot("easy")(EasyBot)
-register_bot("normal")(_normal)
-register_bot("hard")(_hard)
-register_bot("expert")(_expert)
+register_bot("easy", about="plays by rules of thumb, but one move in three at random")(EasyBot)
+register_bot("normal", about="plays by a good player's rules of thumb")(_normal)
+register_bot("hard", about="looks ahead over what it cannot see, a quarter of a second a move")(_hard)
+register_bot("expert", about="looks ahead four times as long: the strongest, up to a few seconds a move")(_expert)

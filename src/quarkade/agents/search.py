@@ -551,7 +551,8 @@ def _worker_results(game: Game, seed: int, settings: dict[str, Any], view: View,
     return results, bot.simulations
 
 
-register_bot("mcts")(SearchBot)
+register_bot("mcts", about="the search the Hard and Expert bots play with (a second a move by default, "
+                           "settings after a colon: mcts:seconds=2)")(SearchBot)
 
 
 def simulations_per_second(game: Game, seconds: float = 3.0, seed: int = 0) -> float:

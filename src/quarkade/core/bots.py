@@ -14,6 +14,8 @@ from quarkade.core.game import Action, Game, View
 
 BotFactory = Callable[[Game, int], "Bot"]
 BOTS: dict[tuple[str, str], BotFactory] = {}  # (kind, game id or "*") -> factory
+ABOUT: dict[tuple[str, str], str] = {}  # (kind, game id or "*") -> what playing against it is like, for people
+HEURISTIC_ABOUT = "a game's rules of thumb: the bot the Normal level plays"  # each game's ``heuristic``
 
 
 class Bot(ABC):
@@ -30,11 +32,20 @@ class Bot(ABC):
         """One of ``legal``, chosen from what ``view`` shows."""
 
 
-def register_bot(kind: str, game_id: str = "*") -> Callable[[BotFactory], BotFactory]:
-    """Decorator: ``kind`` of bot for ``game_id`` (``"*"``: every game) is made by the factory."""
+def register_bot(kind: str, game_id: str = "*", about: str = "") -> Callable[[BotFactory], BotFactory]:
+    """Decorator: ``kind`` of bot for ``game_id`` (``"*"``: every game) is made by the factory;
+    ``about`` says in a few words what playing against it is like (the lobby shows it)."""
 
     def decorator(factory: BotFactory) -> BotFactory:
         BOTS[(kind, game_id)] = factory
+        if about:
+            describe_bot(kind, game_id, about)
         return factory
 
     return decorator
+
+
+def describe_bot(kind: str, game_id: str, about: str) -> None:
+    """What playing against ``kind`` is like in ``game_id``, where a kind registered for every
+    game plays differently there."""
+    ABOUT[(kind, game_id)] = about

@@ -28,6 +28,7 @@ from quarkade.agents.quirks.seen import (
     unseen_guess,
 )
 from quarkade.agents.quirks.table import CHOSEN_THIRD, HORIZON, NICHE_INDEX, Table
+from quarkade.core.bots import HEURISTIC_ABOUT
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.rules import NICHE_STACKS
@@ -382,4 +383,4 @@ class QuirksHeuristic(Bot):
         return max(moves, key=kept)
 
 
-register_bot("heuristic", "quirks")(QuirksHeuristic)
+register_bot("heuristic", "quirks", about=HEURISTIC_ABOUT)(QuirksHeuristic)

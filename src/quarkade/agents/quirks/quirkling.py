@@ -19,6 +19,7 @@ from quarkade.agents.quirks.seen import (
     climate_of,
     share_coded,
 )
+from quarkade.core.bots import HEURISTIC_ABOUT
 from quarkade.core.game import Action, View
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
@@ -592,4 +593,4 @@ class QuirklingHeuristic(Bot):
         return self._least_missed(n, moves, n.climate_in(1))
 
 
-register_bot("heuristic", "quirkling")(QuirklingHeuristic)
+register_bot("heuristic", "quirkling", about=HEURISTIC_ABOUT)(QuirklingHeuristic)

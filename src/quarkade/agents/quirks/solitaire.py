@@ -24,6 +24,7 @@ from quarkade.agents.quirks.seen import (
     seen_by_index,
 )
 from quarkade.agents.quirks.solitaire_group import CACHE_SIZE, Group, Reading, reaches
+from quarkade.core.bots import HEURISTIC_ABOUT
 from quarkade.core.game import Action, Game, View
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
@@ -258,5 +259,5 @@ class SolitaireHeuristic(Bot):
         return min(moves, key=loss)
 
 
-register_bot("heuristic", "quirks-solitaire")(SolitaireHeuristic)
-register_bot("solitaire", "quirks-solitaire")(SolitaireHeuristic)
+register_bot("heuristic", "quirks-solitaire", about=HEURISTIC_ABOUT)(SolitaireHeuristic)
+register_bot("solitaire", "quirks-solitaire", about="the heuristic under the game's name")(SolitaireHeuristic)

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import quarkade
 from quarkade.agents import bot_kinds
+from quarkade.agents.base import bot_about, offered_bots
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web import leaderboard, pages
@@ -258,7 +259,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     # ------------------------------------------------------------------ games
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return [{**info.to_json(), "bots": bot_kinds(info.id)} for info in quarkade.list_games()]
+        # ``bots``: every kind a seat may take; ``offered_bots``: those the lobby offers people,
+        # weakest first; ``bot_about``: what playing against each is like.
+        return [{**info.to_json(), "bots": bot_kinds(info.id), "offered_bots": offered_bots(info.id),
+                 "bot_about": bot_about(info.id)} for info in quarkade.list_games()]
 
     @app.get("/api/games/{game_id}/rules")
     async def rules(game_id: str) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from quarkade.core.bots import Bot, register_bot
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
@@ -354,4 +354,4 @@ _DECIDE: dict[type[Action], Callable[[CosmicHeuristic, View, int, list[Action]],
     Lose: CosmicHeuristic._place, Settle: CosmicHeuristic._place,
 }
 
-register_bot("heuristic", "cosmic-encounter")(CosmicHeuristic)
+register_bot("heuristic", "cosmic-encounter", about=HEURISTIC_ABOUT)(CosmicHeuristic)

@@ -21,7 +21,7 @@ from itertools import repeat
 from operator import add, mod, mul
 from typing import Any
 
-from quarkade.core.bots import Bot, register_bot
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_circuits.actions import Play, Signal
 from quarkade.games.quirky_circuits.components import (
@@ -528,4 +528,4 @@ def _planner(scenario_id: str) -> Planner:
     return known
 
 
-register_bot("heuristic", "quirky-circuits")(QuirkyCircuitsHeuristic)
+register_bot("heuristic", "quirky-circuits", about=HEURISTIC_ABOUT)(QuirkyCircuitsHeuristic)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from quarkade.core.bots import Bot, register_bot
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_quarks.actions import (
     BIDS,
@@ -391,4 +391,4 @@ class QuirkyQuarksHeuristic(Bot):
         return max(completes, key=merit)
 
 
-register_bot("heuristic", "quirky-quarks")(QuirkyQuarksHeuristic)
+register_bot("heuristic", "quirky-quarks", about=HEURISTIC_ABOUT)(QuirkyQuarksHeuristic)

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from quarkade.core.bots import Bot, register_bot
+from quarkade.core.bots import Bot, describe_bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
 from quarkade.games.qwarks.components import (
@@ -237,6 +237,15 @@ def _factory(level: str) -> Any:
     return make
 
 
+# What playing against each level is like (the lobby shows it); Hard is the search bot, which
+# reacts and remembers as Normal does.
+ABOUT = {
+    "easy": "slow to react and forgetful",
+    "normal": "reacts and remembers like a keen player",
+    "expert": "quick, with a sharp memory, and wary of the race",
+}
 for _level in LEVELS:
-    register_bot(_level, "qwarks")(_factory(_level))
-register_bot("heuristic", "qwarks")(_factory("normal"))
+    register_bot(_level, "qwarks", about=ABOUT[_level])(_factory(_level))
+register_bot("heuristic", "qwarks", about="the Normal bot")(_factory("normal"))
+describe_bot("hard", "qwarks", "reacts and remembers like Normal, and looks ahead at which card to cover")
+describe_bot("mcts", "qwarks", "the search the Hard bot plays with (a second a move by default)")

@@ -37,7 +37,7 @@ function renderGames() {
       h("div", { class: "chips" },
         h("span", { class: "chip" }, playersRange(game)),
         ...(game.variants || []).map((v) => h("span", { class: "chip gold" }, variantWords(game, v))),
-        h("span", { class: "chip good" }, `bots: ${game.bots.map(botName).join(", ")}`)),
+        h("span", { class: "chip good" }, `bots: ${offeredBots(game).map(botName).join(", ")}`)),
       h("p", {}, game.summary),
       h("div", { class: "actions" },
         h("button", { class: "small primary", onclick: () => { $("game").value = game.id; formChanged(); $("new-table").scrollIntoView({ behavior: "smooth" }); } }, "Set up a table"),
@@ -50,8 +50,8 @@ function currentGame() {
 }
 
 function seatOptions(game, value) {
-  const kinds = ["human", ...game.bots];
-  return kinds.map((kind) => h("option", { value: kind, selected: kind === value, title: kind === "human" ? "" : botHelp(kind) }, kind === "human" ? "Human" : `${botName(kind)} bot`));
+  const kinds = ["human", ...offeredBots(game)];
+  return kinds.map((kind) => h("option", { value: kind, selected: kind === value, title: kind === "human" ? "" : botHelp(game, kind) }, kind === "human" ? "Human" : `${botName(kind)} bot`));
 }
 
 function formChanged() {
@@ -64,7 +64,8 @@ function formChanged() {
   }));
   const count = Number($("players").value);
   const previous = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
-  const bot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const offered = offeredBots(game);
+  const bot = offered.includes("normal") ? "normal" : offered[0];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("span", { class: "seat-name" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), `Seat ${seat + 1}`),
     h("select", { name: `seat-${seat}`, "aria-label": `seat ${seat + 1}`, "data-seat": seat }, seatOptions(game, previous[seat] || (seat === 0 ? "human" : bot))))));
@@ -73,23 +74,22 @@ function formChanged() {
 }
 
 // ------------------------------------------------------------------ the options, in words
-// The bots by name, weakest first, each with what playing against it is like.
-const BOTS = {
-  random: ["Random", "plays any legal move: for learning the rules"],
-  easy: ["Easy", "slow to react and forgetful"],
-  heuristic: ["Steady", "plays by a good player's rules of thumb"],
-  normal: ["Normal", "reacts and remembers like a keen player"],
-  solitaire: ["Solitaire", "the solitaire player's rules of thumb"],
-  expert: ["Expert", "quick, with a sharp memory, and wary of the race"],
-  mcts: ["Strong", "looks ahead over what it cannot see; takes longer to move"],
-};
+// The bots by name. What playing against each is like comes from the server (bot_about), in
+// each game's own words where its bots differ (Qwarks' levels are reaction times and memory).
+const BOT_NAMES = { heuristic: "Steady", mcts: "Strong" };
 
 function botName(kind) {
-  return BOTS[kind] ? BOTS[kind][0] : `${kind[0].toUpperCase()}${kind.slice(1)}`;
+  return BOT_NAMES[kind] || `${kind[0].toUpperCase()}${kind.slice(1)}`;
 }
 
-function botHelp(kind) {
-  return BOTS[kind] ? BOTS[kind][1] : "";
+function botHelp(game, kind) {
+  return (game.bot_about || {})[kind] || "";
+}
+
+// The bots the lobby offers people, weakest first (random play and the levels); a table takes
+// the other kinds too (through the API), and shows them by name.
+function offeredBots(game) {
+  return game.offered_bots && game.offered_bots.length ? game.offered_bots : game.bots;
 }
 
 function playerCount(n) {
@@ -141,7 +141,7 @@ function renderOptionForm(game) {
   $("options-field").classList.toggle("hidden", options.length === 0);
   $("options").replaceChildren(...options.map(optionField));
   const about = $("bot-help");
-  if (about) about.replaceChildren(...game.bots.map((kind) => h("div", { class: "small" }, h("b", {}, botName(kind)), ` — ${botHelp(kind)}`)));
+  if (about) about.replaceChildren(...offeredBots(game).map((kind) => h("div", { class: "small" }, h("b", {}, botName(kind)), ` — ${botHelp(game, kind)}`)));
 }
 
 function readOptions(game) {
