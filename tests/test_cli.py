@@ -32,6 +32,18 @@ def test_games_lists_quirky_quarks() -> None:
     assert "quirky-quarks" in output and "Quirky Quarks" in output and "2-4" in output
 
 
+def test_bots_lists_the_levels_first_then_what_they_are_made_of() -> None:
+    code, output = run("bots", "quirks")
+    assert code == 0
+    lines = [kind for line in output.splitlines() if line.count("│") >= 3 and (kind := line.split("│")[1].strip())]
+    assert lines == ["random", "easy", "normal", "hard", "expert", "heuristic", "mcts"]
+    assert "looks ahead over what it cannot see" in output
+    code, output = run("bots", "qwarks")
+    assert code == 0 and "slow to react and forgetful" in output
+    code, output = run("bots", "chess")
+    assert code != 0 and "no game called 'chess'" in output
+
+
 def test_rules_prints_the_rulebook_and_a_rulings_section() -> None:
     code, output = run("rules", "quirky-quarks")
     assert code == 0

@@ -15,7 +15,7 @@ from quarkade.core.game import Action, Game, View
 BotFactory = Callable[[Game, int], "Bot"]
 BOTS: dict[tuple[str, str], BotFactory] = {}  # (kind, game id or "*") -> factory
 ABOUT: dict[tuple[str, str], str] = {}  # (kind, game id or "*") -> what playing against it is like, for people
-HEURISTIC_ABOUT = "a game's rules of thumb: the bot the Normal level plays"  # each game's ``heuristic``
+HEURISTIC_ABOUT = "the game's rules of thumb: the bot the Normal level plays"  # each game's ``heuristic``
 
 
 class Bot(ABC):
