@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from quarkade.agents.base import Bot, bot_about, bot_kinds, make_bot, offered_bots
+from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import game_class, list_games, load
@@ -183,26 +183,6 @@ def games() -> None:
             f"{info.min_players}-{info.max_players}"
         table.add_row(info.id, info.title, players, ", ".join(options) or "—", ", ".join(bot_kinds(info.id)))
     console.print(table)
-
-
-@app.command()
-def bots(game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")]) -> None:
-    """List a game's bots: the levels people play first, weakest first, then the kinds they are
-    made of (each a seat's kind in play, simulate and tournament)."""
-    try:
-        info = game_class(game).info
-    except QuarkadeError as error:
-        fail(str(error))
-    offered = offered_bots(info.id)
-    about = bot_about(info.id)
-    table = Table(title=f"Bots of {info.title}", title_justify="left")
-    table.add_column("kind", no_wrap=True)
-    table.add_column("what it is like")
-    for kind in [*offered, *(kind for kind in bot_kinds(info.id) if kind not in offered)]:
-        table.add_row(kind, about.get(kind, ""), end_section=kind == offered[-1] if offered else False)
-    console.print(table)
-    console.print("A kind may carry settings after a colon (mcts:seconds=2); a seat may also be a bot class of "
-                  "your own, package.module:Class (docs/bots.md).", style="dim")
 
 
 def _game_file(game_id: str, name: str) -> str | None:
@@ -598,7 +578,7 @@ def serve(
 
 
 # Commands kept in their own modules add themselves to ``app`` when imported.
-from quarkade.faces import bench_cli, tournament_cli  # noqa: E402,F401
+from quarkade.faces import bench_cli, bots_cli, tournament_cli  # noqa: E402,F401
 
 
 def main() -> None:
