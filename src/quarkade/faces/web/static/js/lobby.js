@@ -9,8 +9,13 @@ let games = [];
 
 const ART_COLOURS = [["#ff7a59", "#c2245d"], ["#34d399", "#0e7490"], ["#60a5fa", "#6d28d9"], ["#fbbf24", "#d9480f"], ["#f472b6", "#7c3aed"], ["#a3e635", "#15803d"]];
 
+// The games drawn in static/img/games/<id>.svg; Quirky Quarks has the site's own logo. A game
+// not listed here (a new one) gets a tile of its initials on a gradient of its own.
+const ART = { "quirky-quarks": "/img/logo.svg" };
+for (const id of ["quirks", "quirks-solitaire", "quirkling", "quirky-circuits", "qwarks", "cosmic-encounter"]) ART[id] = `/img/games/${id}.svg`;
+
 function gameArt(game) {
-  if (game.id === "quirky-quarks") return h("img", { class: "art", src: "/img/logo.svg", alt: "" });
+  if (ART[game.id]) return h("img", { class: "art", src: ART[game.id], alt: "" });
   let hash = 2166136261;  // FNV-1a, so that similar ids get different colours
   for (const ch of game.id) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
   const [a, b] = ART_COLOURS[hash % ART_COLOURS.length];

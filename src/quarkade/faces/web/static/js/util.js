@@ -10,7 +10,13 @@ function fill(node, attrs, children) {
     else if (key === "text") node.textContent = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key === "style" && typeof value === "object") {
+      // Custom properties ("--a") are set through setProperty: assigned as fields they are lost.
+      for (const [name, setting] of Object.entries(value)) {
+        if (name.startsWith("--")) node.style.setProperty(name, setting);
+        else node.style[name] = setting;
+      }
+    }
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
