@@ -1,6 +1,6 @@
 """A real browser plays Cosmic Encounter with the Quarks expansion through the web client.
 
-A person and three heuristic bots play a four-player game to its end: the table is set in the
+A person and three Normal (heuristic) bots play a four-player game to its end: the table is set in the
 lobby with Quarks, and the person clicks, at random (seeded), one of the legal actions the
 page shows as a button, a card or a planet (each carries its notation in data-action),
 preferring to accept a deal. On the way the test reads the Phase Diagram's State Indicator and
@@ -42,7 +42,7 @@ def set_table(page: Any) -> None:
     page.wait_for_selector(".game-card[data-game='cosmic-encounter']")
     page.click(".game-card[data-game='cosmic-encounter'] button.primary")
     page.select_option("#players", "4")
-    for seat, kind in enumerate(["human", "heuristic", "heuristic", "heuristic"]):
+    for seat, kind in enumerate(["human", "normal", "normal", "normal"]):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.check("#options [name='quarks']")
     page.check("#options [name='flares']")

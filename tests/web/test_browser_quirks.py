@@ -1,5 +1,5 @@
 """A real browser plays Quirks through the web client: it sets a table with one person and
-two heuristic bots by clicking in the lobby, plays to the game-over screen by clicking legal
+two Normal bots (the heuristic) by clicking in the lobby, plays to the game-over screen by clicking legal
 actions (cards, niches, the climate table, buttons), and opens a solitaire table and a
 Quirkling table. Screenshots go to docs/screenshots/ when asked
 (QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
@@ -93,7 +93,7 @@ def shoot(page: Any, name: str) -> None:
 def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> None:
     started = time.monotonic()
     page.goto(f"{server.url}/")
-    set_table(page, "quirks", ["human", "heuristic", "heuristic"], {"turn_limit": "18"})
+    set_table(page, "quirks", ["human", "normal", "normal"], {"turn_limit": "18"})
     assert page.locator(".qk-niche").count() == 3
     assert page.locator(".qk-track").count() == 1
 
@@ -165,7 +165,7 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
     shoot(page, "quirks-solitaire.png")
 
     page.goto(f"{server.url}/")
-    set_table(page, "quirkling", ["human", "heuristic", "heuristic"])
+    set_table(page, "quirkling", ["human", "normal", "normal"])
     page.wait_for_selector(".qk-quirkling")
     asked = False
     for _ in range(40):

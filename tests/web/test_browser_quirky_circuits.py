@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from quarkade.agents import bot_kinds
 from quarkade.games.quirky_circuits.components import CARD_BY_ID, COMPONENTS, POT, Direction, Space, Token, neighbour
 from quarkade.games.quirky_circuits.robot import Robot
 
@@ -31,7 +30,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 
 SCENARIO = COMPONENTS.scenario("rise-and-shine")
 SCENARIO_QUEUE = 5  # the fewest cards a queue may hold
-BOT = "heuristic" if "heuristic" in bot_kinds("quirky-circuits") else "random"
+BOT = "normal"  # the level the lobby offers that plays the heuristic
 
 
 @pytest.fixture
