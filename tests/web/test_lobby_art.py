@@ -51,7 +51,7 @@ def test_every_game_in_the_lobby_has_a_picture_of_its_own(server: LiveServer, pa
     page.route("**/api/games", with_unknown_games)
     page.goto(f"{server.url}/")
     page.wait_for_selector(".game-card[data-game='another-game'] .art")
-    page.wait_for_function("[...document.querySelectorAll('.game-card img.art')].every(i => i.complete)")
+    page.wait_for_function("() => [...document.querySelectorAll('.game-card img.art')].every(i => i.complete)")
     arts = page.evaluate("""() => [...document.querySelectorAll('.game-card')].map(card => {
         const art = card.querySelector('.art');
         const style = getComputedStyle(art);

@@ -148,7 +148,7 @@ def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: Liv
     assert "Hard — looks ahead over what it cannot see" in about and "Steady" not in about
     # Qwarks' levels are its own (reaction times and memory), and said so.
     page.select_option("#game", "qwarks")
-    page.wait_for_function("document.querySelector('#bot-help').textContent.includes('slow to react')")
+    page.wait_for_function("() => document.querySelector('#bot-help').textContent.includes('slow to react')")
     assert "Expert — quick, with a sharp memory" in page.text_content("#bot-help")
 
 
