@@ -93,6 +93,13 @@ def test_the_page_lists_the_ratings_and_the_lobby_links_to_it(client: TestClient
     assert '<option value="quirky-quarks" selected>' in page.text
     assert 'id="ratings"' in page.text
     assert 'href="/leaderboard"' in client.get("/").text
+    # A bot's level as the lobby names it, a person's name as given (even one that is a level's);
+    # the Greek letters are headed apart, as capitals would turn them into M and Σ.
+    finished(store, ["human", "expert", "heuristic"], [5, 1, 3], [0], names=["expert", None, None])
+    page = client.get("/leaderboard", params={"game": "quirky-quarks"})
+    assert "<td>Expert</td><td>bot</td>" in page.text and "<td>expert</td><td>person</td>" in page.text
+    assert "<td>heuristic</td><td>bot</td>" in page.text
+    assert '<th class="symbol">μ − 3σ</th><th class="symbol">μ</th><th class="symbol">σ</th>' in page.text
     empty = client.get("/leaderboard", params={"game": "qwarks"})
     assert "No finished public games yet" in empty.text
 

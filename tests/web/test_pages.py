@@ -153,6 +153,18 @@ def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: Liv
 
 
 
+def test_the_leaderboard_shows_its_greek_letters_as_they_are(server: LiveServer, page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random"] * 3}).json()
+    with httpx.Client(base_url=server.url) as http:
+        wait_over(http, created["id"])  # type: ignore[arg-type]  # (it asks for a client's get only)
+    page.goto(f"{server.url}/leaderboard")
+    page.wait_for_selector("#ratings")
+    # innerText is the text as drawn: the headers' capitals would read "Μ − 3Σ".
+    assert page.eval_on_selector_all("#ratings th.symbol", "ths => ths.map(th => th.innerText)") == \
+        ["μ − 3σ", "μ", "σ"]
+    assert page.inner_text("#ratings tbody td:nth-child(2)") == "Random"
+
+
 def test_the_game_over_panel_says_who_won_and_why(server: LiveServer, page: Any) -> None:
     created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random"] * 3}).json()
     page.goto(f"{server.url}/t/{created['id']}")

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse
 from sqlalchemy import ColumnElement, func, select
 from starlette.concurrency import run_in_threadpool
 
+from quarkade.agents.base import PLAYER_BOTS
 from quarkade.core.registry import list_games
 from quarkade.faces.web.pages import app_page, error_page
 from quarkade.faces.web.store import OVER, TABLES, Store
@@ -83,8 +84,18 @@ _BOARD = """    <section class="panel" id="leaderboard">
       {table}
       <p class="hint">Ratings are OpenSkill's: μ is the estimated skill, σ its uncertainty, and players are
       ranked by μ − 3σ, a skill they have very probably reached. Finished public tables only; people are
-      listed by the name they gave for their seat, bots by their kind.</p>
+      listed by the name they gave for their seat, bots by their level or kind.</p>
     </section>"""
+
+
+SYMBOLS = ("μ − 3σ", "μ", "σ")
+
+
+def shown_name(row: dict[str, Any]) -> str:
+    """A person's name as given; a bot's level as the lobby names it (``normal``: Normal), any
+    other bot kind as it is."""
+    name: str = row["name"]
+    return name.capitalize() if row["kind"] == "bot" and name in PLAYER_BOTS else name
 
 
 def page(board: dict[str, Any]) -> str:
@@ -98,10 +109,11 @@ def page(board: dict[str, Any]) -> str:
     if not board["players"]:
         table = '<p class="empty">No finished public games yet: play one from the lobby.</p>'
     else:
-        head = "".join(f"<th>{column}</th>" for column in
-                       ("#", "player", "", "μ − 3σ", "μ", "σ", "games", "wins"))
+        # (the Greek letters keep their case: shown in capitals, μ and σ would read M and Σ)
+        head = "".join(f'<th class="symbol">{column}</th>' if column in SYMBOLS else f"<th>{column}</th>"
+                       for column in ("#", "player", "", *SYMBOLS, "games", "wins"))
         body = "".join(
-            f"<tr><td>{row['place']}</td><td>{escape(row['name'])}</td><td>{row['kind']}</td>"
+            f"<tr><td>{row['place']}</td><td>{escape(shown_name(row))}</td><td>{row['kind']}</td>"
             f"<td>{row['ordinal']:.1f}</td><td>{row['mu']:.1f}</td><td>{row['sigma']:.1f}</td>"
             f"<td>{row['games']}</td><td>{row['wins']:g}</td></tr>" for row in board["players"])
         table = f'<table class="list" id="ratings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
