@@ -12,6 +12,7 @@ import pytest
 
 import quarkade.core.chance
 import quarkade.core.flow
+import quarkade.core.words
 import quarkade.games.quirky_quarks.actions
 from quarkade.core import (
     Chance,
@@ -266,7 +267,7 @@ def test_view_equality() -> None:
 
 
 @pytest.mark.parametrize("module", [
-    quarkade.core.chance, quarkade.core.flow, quarkade.games.quirky_quarks.actions,
+    quarkade.core.chance, quarkade.core.flow, quarkade.core.words, quarkade.games.quirky_quarks.actions,
 ], ids=lambda module: module.__name__)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, verbose=False)

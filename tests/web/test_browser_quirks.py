@@ -6,6 +6,7 @@ Quirkling table. Screenshots go to docs/screenshots/ when asked
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -193,4 +194,9 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
             step(page)
     if not asked:
         shoot(page, "quirkling.png")
+    # The latest lines name each seat as the page does: the bots by name, never the engine's count
+    # from 0 ("Seat 2 takes C19" was the third seat's move, shown as it was).
+    lines = page.eval_on_selector_all(".qk-recent li", "items => items.map(li => li.textContent)")
+    assert lines and not any(re.search(r"\b[Ss]eat [02-9]\b", line) for line in lines), lines
+    assert any("Bot 2 (normal)" in line or "Bot 3 (normal)" in line or "Seat 1" in line for line in lines), lines
     assert httpx.get(f"{server.url}/api/games/quirks/components").status_code == 200

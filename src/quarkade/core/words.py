@@ -38,6 +38,15 @@ def joined(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article, by its first letter.
+
+    >>> a_or_an("ANIMAL-B"), a_or_an("Electron"), a_or_an("Neutrino")
+    ('an ANIMAL-B', 'an Electron', 'a Neutrino')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
+
+
 def plural(count: float, word: str) -> str:
     """``1 point``, ``2 points``."""
     number = int(count) if float(count).is_integer() else count

@@ -22,6 +22,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
 from quarkade.core.log import Log, note, read
 from quarkade.core.memo import Memo
+from quarkade.core.words import a_or_an
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
@@ -225,7 +226,7 @@ class QuirklingState(CachedLegalActions):
                     "climate's code")
         expected = {
             Stage.REQUEST: "name the card you want, and each player is asked in turn: 'ask STACK', e.g. 'ask plant-a'",
-            Stage.GIVE: f"you were asked for a {STACKS[self.asked[1]]} card: 'give CARD', or 'none'",
+            Stage.GIVE: f"you were asked for {a_or_an(STACKS[self.asked[1]])} card: 'give CARD', or 'none'",
             Stage.MAKE: "make a QUIRKLING: 'make CARD CARD CARD'",
             Stage.REFILL: "ask for the cards you need to get back to eight: 'ask SEAT STACK'",
             Stage.REFILL_DRAW: "'draw stack' or 'draw discard'",
@@ -552,7 +553,7 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
         seat, other, stack = event[2:5]
         whom = "each player in turn" if other < 0 else f"seat {other}"
         return {"event": kind, "seat": seat, "asked": None if other < 0 else other, "stack": STACKS[stack],
-                "text": f"Seat {seat} asks {whom} for a {STACKS[stack].upper()} card."}
+                "text": f"Seat {seat} asks {whom} for {a_or_an(STACKS[stack].upper())} card."}
     if kind == "none":
         seat, stack = event[2:4]
         return {"event": kind, "seat": seat, "stack": STACKS[stack],

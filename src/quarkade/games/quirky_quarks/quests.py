@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from quarkade.core.words import a_or_an
 from quarkade.games.quirky_quarks.actions import DISCOUNT, Complete
 from quarkade.games.quirky_quarks.components import COMPONENTS
 
@@ -108,7 +109,7 @@ def why_not_complete(state: QuirkyQuarksState, seat: int, action: Complete) -> s
                 return "three of a kind must be Elementary Particles"
             if method == need:
                 return (f"three {CARDS[method].name}s substitute for a different Elementary Particle, "
-                        f"not for a {CARDS[need].name}")
+                        f"not for {a_or_an(CARDS[need].name)}")
             spend[method] += 3
     for need in needs:
         spend[need] += 1

@@ -7,6 +7,7 @@
 import { clickable, h, s, seatColour, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
+import { withNames } from "../seat-words.js";
 
 // What each step of the three games is called on the table, in players' words.
 const STAGE_WORDS = {
@@ -45,6 +46,7 @@ const STACK = {
   "animal-c": { label: "Animal C", colour: "#8a67c9", tint: "#ece4f8", dark: "#452580" },
 };
 const STACK_ORDER = Object.keys(STACK);
+const anOrA = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;  // "an Animal B", "a Plant A"
 const INK = "#1b2336";
 const SIZES = { hand: [96, 132], tile: [92, 66], mini: [44, 34] };
 const PLAIN = {
@@ -74,7 +76,7 @@ function foodOf(number) {
 function seatName(ctx, seat) {
   if (seat === null || seat === undefined) return "nobody";
   if (ctx.names && ctx.names[seat]) return ctx.names[seat];
-  return `Seat ${seat}`;
+  return `Seat ${Number(seat) + 1}`;  // (counted from 1, as people count)
 }
 
 function plural(n, word) {
@@ -254,10 +256,13 @@ function actionBar(prompt, mine, controls, legal, send, sending = false) {
     h("div", { class: "controls" }, controls, mine ? leftovers(legal, send) : null));
 }
 
-function recent(log, n = 4) {
+// The latest log lines, each seat by its player's name (the lines count seats from 0, as the
+// engine does: "Seat 2 takes C19" is the third seat's move).
+function recent(log, n, ctx) {
   const items = (log || []).slice(-n);
   if (!items.length) return null;
-  return h("ol", { class: "qk-recent" }, items.map((entry, i) => h("li", { class: i === items.length - 1 ? "newest" : "" }, entry.text || String(entry))));
+  const names = Array.from({ length: 8 }, (_, seat) => seatName(ctx, seat));  // (six players at most)
+  return h("ol", { class: "qk-recent" }, items.map((entry, i) => h("li", { class: i === items.length - 1 ? "newest" : "" }, withNames(entry.text || String(entry), names))));
 }
 
 /** Multi-card selection (place, make): cards stay selectable while some legal action holds
@@ -574,7 +579,7 @@ export function renderQuirks(view, legalList, send, ctx) {
       view.niche ? h("span", { class: "qk-marker-chip big", style: `--niche: ${NICHE[view.niche].colour}` }, NICHE[view.niche].icon, ` ${NICHE[view.niche].label} niche`) : null,
       h("span", { class: "muted small" }, turnLine(ctx, view)),
       h("span", { class: "spacer" }),
-      recent(view.log, 2)),
+      recent(view.log, 2, ctx)),
     track,
     contest,
     niches,
@@ -663,7 +668,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
         return h("div", { class: "qk-stack-pile", style: `--stack: ${STACK[id].colour}` }, h("b", {}, String(st.cards)), h("span", { class: "small" }, STACK[id].label),
           h("span", { class: "faint small" }, `${(st.discarded || []).length} out`));
       }))),
-    h("section", { class: "qk-log" }, h("div", { class: "qk-title" }, h("h3", {}, "Latest")), recent(view.log, 5)),
+    h("section", { class: "qk-log" }, h("div", { class: "qk-title" }, h("h3", {}, "Latest")), recent(view.log, 5, ctx)),
   );
 }
 
@@ -727,8 +732,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
   let prompt;
   if (view.is_over) prompt = `Game over: ${(view.winners || []).map((w) => seatName(ctx, w)).join(", ") || "nobody"} won`;
   else if (!mine) prompt = `Waiting for ${(view.to_act || []).map((w) => seatName(ctx, w)).join(" and ")}…`;
-  else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for a ${view.asked ? STACK[view.asked.stack].label : ""} card: click one to give it`;
-  else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for a ${view.asked ? STACK[view.asked.stack].label : ""} card: you have none`;
+  else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: click one to give it`;
+  else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: you have none`;
   else if (everyone) prompt = "Name the card you want: each player is asked in turn";
   else if (asks.length) prompt = "Ask a player for a card of a stack";
   else if (legal.verbs.draw) prompt = "Draw: from the stack or the discard pile";
@@ -745,7 +750,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
       h("span", { class: "qk-stage" }, stageWords(view.stage)),
       h("span", { class: "muted small" }, turnLine(ctx, view)),
       view.asked ? h("span", { class: "chip" }, `asking ${seatName(ctx, view.asked.seat)} for ${STACK[view.asked.stack].label}`) : null,
-      h("span", { class: "spacer" }), recent(view.log, 2)),
+      h("span", { class: "spacer" }), recent(view.log, 2, ctx)),
     climateTrack({ x_spaces: [], ...view.climate }, legal, send),
     h("div", { class: "qk-ling-players" }, view.players.map((p) => {
       const toAct = (view.to_act || []).includes(p.seat);

@@ -85,7 +85,7 @@ function evBadge(amount, big = false) {
 
 function seatName(ctx, seat) {
   if (ctx.names && ctx.names[seat]) return ctx.names[seat];
-  return `Seat ${seat}`;
+  return `Seat ${Number(seat) + 1}`;  // (counted from 1, as people count)
 }
 
 function questChips(completed) {
