@@ -165,6 +165,16 @@ def test_the_leaderboard_shows_its_greek_letters_as_they_are(server: LiveServer,
     assert page.inner_text("#ratings tbody td:nth-child(2)") == "Random"
 
 
+def test_a_spectator_is_not_told_the_solitaire_hand_is_theirs(server: LiveServer, page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "quirks-solitaire", "seats": ["random"]}).json()
+    with httpx.Client(base_url=server.url) as http:
+        wait_over(http, created["id"])  # type: ignore[arg-type]  # (it asks for a client's get only)
+    page.goto(f"{server.url}{created['spectate']}")
+    page.wait_for_selector(".qk-me .head b")
+    # The hand shown once the game is over is the player's, not the spectator's.
+    assert page.inner_text(".qk-me .head b") == "Bot (random)'s hand"
+
+
 def test_the_game_over_panel_says_who_won_and_why(server: LiveServer, page: Any) -> None:
     created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random"] * 3}).json()
     page.goto(f"{server.url}/t/{created['id']}")

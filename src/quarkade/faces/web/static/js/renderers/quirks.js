@@ -659,7 +659,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
       creature(q, q.niche, { owner: 0, each: clickTable })))),
     dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send, ctx.sending),
       h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
-        h("div", { class: "head", "data-role": "score" }, h("b", {}, view.hand ? "Your hand" : "The player's hand"), h("span", { class: "faint small" }, `${handCards.length} cards`),
+        h("div", { class: "head", "data-role": "score" }, h("b", {}, ctx.seat === 0 && !ctx.replay ? "Your hand" : `${seatName(ctx, 0)}'s hand`), h("span", { class: "faint small" }, `${handCards.length} cards`),
           h("span", { class: "chip" }, `${view.extinctions} of 3 extinctions`), h("span", { class: "chip" }, `${view.destiny.pool} destiny markers`)),
         h("div", { class: "qk-hand", "data-role": "hand" }, handCards))),
     h("section", { class: "qk-stacks" }, h("div", { class: "qk-title" }, h("h3", {}, "Stacks")),
