@@ -173,6 +173,8 @@ def test_a_spectator_is_not_told_the_solitaire_hand_is_theirs(server: LiveServer
     page.wait_for_selector(".qk-me .head b")
     # The hand shown once the game is over is the player's, not the spectator's.
     assert page.inner_text(".qk-me .head b") == "Bot (random)'s hand"
+    # The panel's headline says how the one player did, not "Game over" a second time.
+    assert page.inner_text("#game-over .laureate") in ("Bot (random) loses", "Bot (random) wins")
 
 
 def test_the_game_over_panel_says_who_won_and_why(server: LiveServer, page: Any) -> None:

@@ -491,6 +491,8 @@ function renderOver() {
   let headline = "Game over";
   if (cooperative) headline = winners.length ? "The whole table wins together" : "The whole table loses together";
   else if (winners.length) headline = `${winners.map(seatLabel).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
+  else if (players.length === 1) headline = `${seatLabel(players[0].seat)} loses`;  // a solitaire game not won
+  else headline = "Nobody wins";
   const next = app.info && app.info.next;
   box.replaceChildren(h("section", { class: "over-panel", id: "game-over" },
     h("div", { class: "headline" },
