@@ -28,6 +28,7 @@ LOG_LENGTH = 60
 
 # A view names many cards (hands, piles, the Zone, the log): the names are looked up once.
 _ID = tuple(card.id for card in CARDS)
+DECK_WORDS = ("Particle", "Quest I", "Quest II")  # the decks as the rulebook names them, for log lines
 
 
 def _counts(vector: list[int], kinds: range | tuple[int, ...] | None = None) -> dict[str, int]:
@@ -69,7 +70,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                 "text": f"Funding: {parts}."}
     if kind == "draw":
         seat, deck, card = event[2], event[3], event[4]
-        text = f"Seat {seat} draws from the {DECK_NAMES[deck]} deck"
+        text = f"Seat {seat} draws from the {DECK_WORDS[deck]} deck"
         out: dict[str, Any] = {"event": kind, "seat": seat, "deck": DECK_NAMES[deck]}
         if sees_private and card is not None:
             out["card"] = CARDS[card].id
