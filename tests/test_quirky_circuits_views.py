@@ -60,6 +60,12 @@ def test_the_execution_is_public_step_by_step() -> None:
         assert [r["card"] for r in reveals[:3]] == ["move-1", "rotate-right", "move-2"]
         assert steps[-1]["robot"] == data["robot"]["space"] and steps[-1]["facing"] == data["robot"]["facing"]
         assert data["log"][-2]["event"] == "execute" and data["queue"] == []
+        # People read the cards by the names they bear; the ids stay in the event's fields.
+        assert data["log"][-2]["text"].startswith("Execute: Move 1, Turn right, Move 2, ")
+        assert data["log"][-2]["cards"][:3] == ["move-1", "rotate-right", "move-2"]
+    own = [line["text"] for line in state.view(0).to_json()["log"] if line["event"] == "play" and line["seat"] == 0]
+    assert own[:3] == ["Seat 0 plays Move 1 into the queue.", "Seat 0 plays Turn right into the queue.",
+                       "Seat 0 plays Move 2 into the queue."]
     moves = [s for s in state.view(None).to_json()["execution"] if s["step"] == "move"]
     assert moves[0] == {"step": "move", "from": [0, 5], "direction": "north", "sliding": False,
                         "robot": [0, 4], "facing": "north"}

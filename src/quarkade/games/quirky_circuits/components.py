@@ -102,6 +102,8 @@ KIND_TEXT = (
 QUIRK = 8  # card = kind for a blue Base Deck card, QUIRK + kind for an orange Quirk card
 CARD_TYPES = 16
 BACKS = ("move", "turn")
+# Each kind's name as the web's cards show it, for log lines people read (the ids stay the notation).
+KIND_NAMES = ("Move 1", "Slide", "Move 2", "Turn left", "Move 3", "Turn right", "Back 1", "U-turn")
 
 
 def card_kind(card: int) -> Kind:
@@ -116,6 +118,17 @@ def card_id(card: int) -> str:
     if 0 <= card < CARD_TYPES:
         return _CARD_IDS[card]
     return ("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK]
+
+
+def card_name(card: int) -> str:
+    """The card as people call it: ``Turn left``, ``Back 1 (Quirk)``."""
+    return KIND_NAMES[card % QUIRK] + (" (Quirk)" if is_quirk(card) else "")
+
+
+def name_of_id(card: str) -> str:
+    """``card_name`` of a card given by its id (``quirk-move-back``: ``Back 1 (Quirk)``)."""
+    kind = card.removeprefix("quirk-")
+    return KIND_NAMES[KIND_IDS.index(kind)] + (" (Quirk)" if kind != card else "")
 
 
 def card_back(card: int) -> str:

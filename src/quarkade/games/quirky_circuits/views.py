@@ -69,6 +69,8 @@ from quarkade.games.quirky_circuits.components import (
     Token,
     card_back,
     card_id,
+    card_name,
+    name_of_id,
 )
 from quarkade.games.quirky_circuits.rules import PLAYING, WON, QuirkyCircuits, steps_of
 
@@ -110,7 +112,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         out: dict[str, Any] = {"event": kind, "seat": seat, "back": card_back(card)}
         if face_up or reveal_all or viewer == seat:
             out["card"] = card_id(card)
-            out["text"] = f"Seat {seat} plays {card_id(card)} into the queue."
+            out["text"] = f"Seat {seat} plays {card_name(card)} into the queue."
         else:
             out["text"] = f"Seat {seat} plays a {card_back(card)} card face down into the queue."
         return out
@@ -127,10 +129,11 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "execute":
         steps = steps_of(event[3])
         cards = [step["card"] for step in steps if step["step"] == "reveal"]
+        names = [name_of_id(card) for card in cards]
         last = steps[-1] if steps else None
         where = f" The robot ends on {tuple(last['robot'])} facing {last['facing']}." if last else ""
         return {"event": kind, "round": event[2], "cards": cards,
-                "text": f"Execute: {', '.join(cards)}.{where}"}
+                "text": f"Execute: {', '.join(names)}.{where}"}
     if kind == "won":
         return {"event": kind, "section": event[2],
                 "text": f"The goal is met with the battery in the {event[2]}: everyone wins!"}
