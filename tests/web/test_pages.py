@@ -4,6 +4,7 @@ back to the lobby; the API's errors stay JSON. The finished game's result is giv
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -127,6 +128,28 @@ def test_every_rules_page_has_a_clean_contents_and_no_heading_twice(server: Live
         assert "Table of Contents" not in found["text"], game
         titles = found["heads"][:2]
         assert len(titles) < 2 or not titles[1].lower().startswith(titles[0].lower()), (game, titles)
+        # The rulings' Markdown is set, not shown: no emphasis or bold left as asterisks.
+        assert not re.search(r"\*[A-Z][a-z]+:\*|\*\*", found["text"]), game
+
+
+def test_a_rulebook_wrapped_by_hand_flows_and_its_rulings_set_tables_and_emphasis(server: LiveServer,
+                                                                                 page: Any) -> None:
+    page.goto(f"{server.url}/rules.html?game=cosmic-encounter")
+    page.wait_for_selector("#rulebook nav.contents")
+    paragraphs = page.eval_on_selector_all("#rulebook p", "ps => ps.map(p => p.textContent)")
+    # A paragraph wrapped in the file is one paragraph on the page, and a new sentence-paragraph
+    # or a numbered step stays apart.
+    assert any(p.startswith("Each player leads an alien race.") and p.endswith("share the win.") for p in paragraphs)
+    assert any(p.startswith("3.1 Regroup.") and p.endswith("(or on any of its home planets).") for p in paragraphs)
+    # The Quarks expansion's own text is on the page, whole.
+    assert "7. THE QUARKS EXPANSION: ITS OWN TEXT" in page.inner_text("#rulebook nav.contents")
+    assert any("Expansion by Bryan Bowe" in p for p in paragraphs)
+    # The rulings: the Phase Diagram's table, emphasis, `code` in bold, each numbered entry apart.
+    rows = page.eval_on_selector_all("table.ruling-table tr", "rows => rows.map(r => r.innerText.split('\\t')[0])")
+    assert rows == ["square", "Up", "Down", "Strange"]
+    assert page.locator("#rulebook em", has_text="Reason:").count() > 5
+    assert page.locator("#rulebook b code", has_text="flares").count() >= 1
+    assert any(p.startswith("4. Flares (option flares, default off).") for p in paragraphs)
 
 
 def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: LiveServer, page: Any) -> None:

@@ -40,8 +40,30 @@ function headingCandidate(line) {
   return line.length < 48 && !/[.:,;!?)]$/.test(line) && !line.includes(": ") && /^[A-Z0-9]/.test(line);
 }
 
+// A rulebook wrapped by hand at a fixed width (no line much longer, many lines near it) has its
+// paragraphs' lines joined again, so that the page flows them: a line that follows a full line
+// continues its paragraph, unless that full line ended a sentence and this one starts as a
+// paragraph, a heading, a bullet, a numbered step ("3.1 Regroup.") or a table row does.
+const WRAPPED_AT = 78;
+
+function unwrap(lines) {
+  const full = lines.filter((line) => line.length >= WRAPPED_AT).length;
+  if (lines.some((line) => line.length > 100) || full < lines.filter((line) => line.trim()).length * 0.3) return lines;
+  const out = [];
+  let previous = "";  // the last line as written (not as joined)
+  for (const raw of lines) {
+    const line = raw.trim();
+    const starts = !line || BULLET.test(raw) || /^\d+\.\d*\s/.test(line) || line.startsWith("|");
+    const ended = /[.:!?]$/.test(previous.trim()) && !/^[a-z(]/.test(line);
+    if (out.length && previous.length >= WRAPPED_AT && !starts && !ended) out[out.length - 1] = `${out[out.length - 1].trimEnd()} ${line}`;
+    else out.push(raw);
+    previous = raw;
+  }
+  return out;
+}
+
 function rulebook(text) {
-  const lines = text.replace(/\r/g, "").split("\n");
+  const lines = unwrap(text.replace(/\r/g, "").split("\n"));
   const { top, sub, tocFrom, tocTo } = listedHeadings(lines);
   // Written without blank lines between its parts: a heading stands on its own line only.
   const compact = lines.filter((line) => !line.trim()).length < lines.length / 20;
@@ -131,27 +153,47 @@ function contentsList(entries) {
       h("a", { href: `#${entry.id}` }, entry.text))))) : null;
 }
 
-// Markdown, the little of it that rulings use: headings, lists, paragraphs, `code`.
+// Markdown, the little of it that rulings use: headings, lists, paragraphs, tables, `code`,
+// **bold** and *emphasis* ("*Reason:*").
 function markdown(text, contents) {
   const out = [];
   let first = true;
   let list = null;
+  let table = null;
   let paragraph = [];
   const inline = (t) => {
-    const parts = t.split(/(`[^`]+`|\*\*[^*]+\*\*)/);
-    return parts.map((p) => (p.startsWith("`") ? h("code", {}, p.slice(1, -1)) : p.startsWith("**") ? h("b", {}, p.slice(2, -2)) : p));
+    const parts = t.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/);
+    return parts.map((p) => (p.startsWith("`") ? h("code", {}, p.slice(1, -1))
+      : p.startsWith("**") ? h("b", {}, inline(p.slice(2, -2)))  // (`code` in bold: "**Flares (option `flares`).**")
+        : p.length > 2 && p.startsWith("*") && p.endsWith("*") ? h("em", {}, inline(p.slice(1, -1))) : p));
   };
   const flush = () => {
     if (paragraph.length) out.push(h("p", {}, inline(paragraph.join(" "))));
     paragraph = [];
     if (list) out.push(list);
     list = null;
+    if (table) out.push(table);
+    table = null;
   };
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     const line = raw.trim();
     const heading = line.match(/^(#{1,4})\s+(.*)$/);
     if (line && !heading) first = false;
     const item = line.match(/^[-*]\s+(.*)$/);
+    if (line.startsWith("|")) {
+      // a table's rows, the first its header; the row of dashes under it is left out
+      const cells = line.replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+      if (cells.every((cell) => /^:?-+:?$/.test(cell))) continue;
+      if (!table) {
+        if (paragraph.length || list) flush();
+        table = h("table", { class: "ruling-table" }, h("tr", {}, cells.map((cell) => h("th", {}, inline(cell)))));
+      } else table.append(h("tr", {}, cells.map((cell) => h("td", {}, inline(cell)))));
+      continue;
+    }
+    if (table) {
+      out.push(table);
+      table = null;
+    }
     if (!line) flush();
     else if (heading) {
       flush();
@@ -170,7 +212,9 @@ function markdown(text, contents) {
     } else if (list && raw.startsWith("  ")) {
       list.lastChild.append(" ", ...inline(line));
     } else {
-      if (list) flush();
+      // a numbered ruling ("4. **Flares.** …") starts its own paragraph, its number kept (other
+      // entries cite it: "entry 23")
+      if (list || /^\d+\.\s/.test(line)) flush();
       paragraph.push(line);
     }
   }
