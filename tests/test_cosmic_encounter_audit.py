@@ -670,7 +670,7 @@ def test_the_view_at_the_turn_limit_counts_the_turns_started() -> None:
     assert audit.state.statistics()["turn_limit_reached"] == 1.0
     winners = view["winners"]
     said = (f"seat {winners[0]} wins" if len(winners) == 1 else
-            "seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} win")
+            ", ".join(f"seat {w}" for w in winners[:-1]) + f" and seat {winners[-1]} win")
     assert view["log"][-1]["text"] == f"{said} at the turn limit"
     assert "won at the turn limit" in render_text(view)
 

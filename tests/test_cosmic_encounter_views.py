@@ -112,8 +112,8 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
 
 def test_the_winners_line_agrees_in_number() -> None:
     assert winners_text((0,)) == "seat 0 wins"
-    assert winners_text((0, 2)) == "seats 0 and 2 win"
-    assert winners_text([0, 1, 2]) == "seats 0, 1 and 2 win"
+    assert winners_text((0, 2)) == "seat 0 and seat 2 win"  # (each seat as the faces find one to name)
+    assert winners_text([0, 1, 2]) == "seat 0, seat 1 and seat 2 win"
 
 
 def test_the_log_names_what_moved() -> None:

@@ -458,8 +458,9 @@ def offer_info(offer: Offer, party: bool) -> dict[str, Any]:
 
 
 def winners_text(winners: list[int] | tuple[int, ...]) -> str:
-    """'seat 0 wins', 'seats 0 and 2 win', 'seats 0, 1 and 2 win'."""
+    """'seat 0 wins', 'seat 0 and seat 2 win', 'seat 0, seat 1 and seat 2 win': each seat named
+    as every log line names one, so that a face shows each by its player's name."""
     if len(winners) == 1:
         return f"seat {winners[0]} wins"
-    names = [str(w) for w in winners]
-    return "seats " + ", ".join(names[:-1]) + " and " + names[-1] + " win"
+    names = [f"seat {w}" for w in winners]
+    return ", ".join(names[:-1]) + " and " + names[-1] + " win"
