@@ -15,6 +15,7 @@ Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --upda
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -179,6 +180,12 @@ def play_a_table(page: Any, server: LiveServer, rng: random.Random, shots: set[s
 
     over = page.inner_text("#ce-over")
     assert " win" in over or "You win!" in over
+    # The events read as sentences: the game writes many lines in lower case ("the cards are
+    # revealed", "totals: …"), and the page shows each with a capital and every seat by name.
+    events = page.eval_on_selector_all("#log li", "items => items.map(li => li.textContent)")
+    # (the person, unnamed, is "Seat 1"; the engine's own count from 0 never shows)
+    assert events and not [e for e in events if e[:1].islower() or re.search(r"\b[Ss]eat 0\b|\b[Ss]eats \d", e)], \
+        events[-5:]
     shoot(page, "cosmic-encounter-over.png")
     assert len(played.squares) > 1, "the State Indicator moved"
     print(f"{played.clicks} clicks in {time.monotonic() - started:.0f} s; squares {sorted(played.squares)}; "

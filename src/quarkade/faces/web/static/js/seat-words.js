@@ -8,3 +8,12 @@ export function withNames(text, names) {
     return name === undefined ? words : name;
   });
 }
+
+/** A log line as a sentence on screen: its seats by name, and a first word the game wrote in
+ * lower case ("the cards are revealed", "totals: …") with a capital. A line that starts with a
+ * seat starts with its player's name, as the player wrote it. */
+export function logLine(text, names) {
+  const opens = /^[a-z]/.test(text) && !/^seat \d/.test(text);
+  const named = withNames(text, names);
+  return opens ? named.charAt(0).toUpperCase() + named.slice(1) : named;
+}

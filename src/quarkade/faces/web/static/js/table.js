@@ -8,7 +8,7 @@ import { identity } from "./player.js";
 import { setBaseTitle, showTurn, soundToggle } from "./presence.js";
 import { closeButton, closedPanel } from "./host-close.js";
 import { nameMySeat } from "./seat-name.js";
-import { withNames } from "./seat-words.js";
+import { logLine } from "./seat-words.js";
 import { bankChip, botMark, botsNote, seatControls, stampBank } from "./seat-controls.js";
 
 const SPECTATOR = "spectator";
@@ -367,7 +367,7 @@ function renderControls() {
 function renderLog(view, key) {
   const log = Array.isArray(view.log) ? view.log : [];
   const shown = names();
-  const texts = log.map((e) => withNames(typeof e === "string" ? e : e.text || JSON.stringify(e), shown));
+  const texts = log.map((e) => logLine(typeof e === "string" ? e : e.text || JSON.stringify(e), shown));
   const before = app.logs[key] || [];
   // how many entries are new: the longest old suffix that starts the new log
   let fresh = texts.length;
