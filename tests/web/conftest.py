@@ -193,6 +193,8 @@ def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
     """A tab of Debian's chromium, driven by Playwright; page errors, console errors and any
     request leaving the machine fail the test."""
     sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
     # Never let Playwright fetch a browser of its own: Debian's chromium is used.
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
     with sync_api.sync_playwright() as playwright:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import CHROMIUM, LiveServer, browser_page
+from tests.web.conftest import LiveServer, browser_page
 
 DRAWN = ["quirks", "quirks-solitaire", "quirkling", "quirky-circuits", "qwarks", "cosmic-encounter"]
 GAMES = ["quirky-quarks", *DRAWN]
@@ -33,8 +33,6 @@ def test_every_drawing_is_served_as_a_small_self_contained_svg(client: TestClien
 
 @pytest.fixture
 def page(server: LiveServer) -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium")
     with browser_page(server, 900) as tab:
         yield tab
 

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import CHROMIUM, LiveServer, browser_page, create_table
+from tests.web.conftest import LiveServer, browser_page, create_table
 from tests.web.test_api import wait_over
 
 
@@ -104,8 +104,6 @@ GAMES = ["quirky-quarks", "quirks", "quirks-solitaire", "quirkling", "quirky-cir
 
 @pytest.fixture
 def page(server: LiveServer) -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium")
     with browser_page(server, 900) as tab:
         yield tab
 
