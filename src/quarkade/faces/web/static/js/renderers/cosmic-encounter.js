@@ -170,6 +170,8 @@ function systemPanel(view, player, ctx, legalSet, send) {
   const power = player.power
     ? h("span", { class: `ce-power${player.zapped ? " zapped" : ""}`, title: powerText(ctx, player.power) + (player.zapped ? " (zapped this challenge)" : "") }, title(player.power))
     : h("span", { class: "faint" }, "no power");
+  // in a replay with everything revealed, each hand comes from that seat's own view
+  const revealed = ctx.reveal && ctx.reveal[player.seat] && ctx.reveal[player.seat].hand;
   return h("section", { class: `ce-system${ctx.seat === player.seat ? " mine" : ""}${(view.to_act || []).includes(player.seat) ? " acting" : ""}`, "data-seat": player.seat, style: `--seat: ${seatColour(player.seat)}` },
     h("div", { class: "ce-system-head" },
       dot(player.seat), h("b", {}, seatName(ctx, player.seat)), ctx.seat === player.seat ? h("span", { class: "faint" }, "(you)") : null,
@@ -183,7 +185,9 @@ function systemPanel(view, player, ctx, legalSet, send) {
     h("div", { class: "ce-system-foot faint small" },
       h("span", { title: "cards in hand" }, `🂠 ${player.hand_size} cards`),
       h("span", { class: "ce-warp-count", title: "tokens in the warp" }, `warp ${player.warp}`),
-      player.removed ? h("span", {}, `${player.removed} out of the game`) : null));
+      player.removed ? h("span", {}, `${player.removed} out of the game`) : null),
+    revealed && revealed.length ? h("div", { class: "ce-revealed", "data-revealed-hand": player.seat, title: `${seatName(ctx, player.seat)}'s hand` },
+      revealed.map((c) => cardFace(c, { small: true }))) : null);
 }
 
 function warpPanel(view, ctx) {

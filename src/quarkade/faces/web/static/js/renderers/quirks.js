@@ -443,9 +443,19 @@ function playersPanel(view, ctx) {
         h("div", { class: "qk-extinct", title: (p.extinct || []).map((b) => b.join(" ")).join(" · ") || "no extinct branch" },
           h("span", { class: "faint small" }, "extinctions"),
           [0, 1, 2].map((i) => (i < p.extinctions ? cardBack(`extinct branch: ${(p.extinct[i] || []).join(" ")}`, { small: true }) : h("span", { class: "qk-slot" })))),
-        p.hand ? h("div", { class: "qk-revealed" }, p.hand.map((card) => cardSvg(card, { size: "mini" }))) : null,
+        revealedHand(p, ctx),
       );
     })));
+}
+
+/** A player's hand as mini cards: shown when the view holds it (as at the end) or, in a
+ * replay with everything revealed, from that seat's own view. */
+function revealedHand(p, ctx) {
+  const own = ctx.reveal && ctx.reveal[p.seat];
+  const hand = p.hand || (own && own.hand);
+  if (!hand) return null;
+  return h("div", { class: "qk-revealed", "data-revealed-hand": p.seat, title: `${seatName(ctx, p.seat)}'s hand` },
+    hand.map((card) => cardSvg(card, { size: "mini" })));
 }
 
 /** Where your seat stands, in the dock: the upper niches held (three win) and extinctions. */
@@ -634,8 +644,9 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   else if (legal.verbs.stop) prompt = "Count the next QUiRKS, or stop here";
   else if (legal.verbs.count && legal.verbs.climate === undefined) prompt = "Count your QUiRKS in this climate, or play on";
   else prompt = mine ? "Your move" : "…";
-  // A spectator sees the hand's size only.
-  const handCards = view.hand ? view.hand.map((card) => cardSvg(card, { size: "hand", ...clickHand(card) }))
+  // A spectator sees the hand's size only; a replay with everything revealed shows the player's hand.
+  const shown = view.hand || (ctx.reveal && ctx.reveal["0"] && ctx.reveal["0"].hand);
+  const handCards = shown ? shown.map((card) => cardSvg(card, { size: "hand", ...(view.hand ? clickHand(card) : {}) }))
     : Array.from({ length: view.hand_size || 0 }, () => cardBack("a card in the player's hand", { small: true }));
   const total = (view.counted || []).reduce((a, c) => a + c.total, 0);
   const need = view.thresholds[view.climate.name];
@@ -661,7 +672,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
       h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
         h("div", { class: "head", "data-role": "score" }, h("b", {}, ctx.seat === 0 && !ctx.replay ? "Your hand" : `${seatName(ctx, 0)}'s hand`), h("span", { class: "faint small" }, `${handCards.length} cards`),
           h("span", { class: "chip" }, `${view.extinctions} of 3 extinctions`), h("span", { class: "chip" }, `${view.destiny.pool} destiny markers`)),
-        h("div", { class: "qk-hand", "data-role": "hand" }, handCards))),
+        h("div", { class: "qk-hand", "data-role": "hand", "data-revealed-hand": view.hand || !shown ? null : 0 }, handCards))),
     h("section", { class: "qk-stacks" }, h("div", { class: "qk-title" }, h("h3", {}, "Stacks")),
       h("div", { class: "qk-stack-row" }, STACK_ORDER.map((id) => {
         const st = view.stacks[id] || { cards: 0, discarded: [] };
@@ -767,7 +778,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
         h("span", { class: "chip" }, `${p.quirklings.length} QUIRKLING${p.quirklings.length === 1 ? "" : "S"}`)),
       h("div", { class: "qk-lings" }, p.quirklings.length ? p.quirklings.map((q) => creature(q, q.niche, { size: "mini", owner: p.seat }))
         : h("span", { class: "faint small" }, "none made yet")),
-      p.hand ? h("div", { class: "qk-revealed" }, p.hand.map((card) => cardSvg(card, { size: "mini" }))) : null,
+      revealedHand(p, ctx),
       );
     })),
     h("section", { class: "qk-piles" },

@@ -338,6 +338,8 @@ function playerRow(view, player, ctx, fresh) {
   const kind = ctx.table && ctx.table.seats && ctx.table.seats[seat];
   const badge = (key, label, cls) => (player[key] ? h("span", { class: `qc-signal ${cls}${fresh.includes(`${seat}:${key}`) ? " fresh" : ""}`, "data-signal": key }, label) : null);
   const turn = view.turn && view.turn.seat === seat;
+  // in a replay with everything revealed, each hand comes from that seat's own view
+  const revealed = player.hand || (ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].hand) || null;
   return h("div", { class: `qc-player${acting ? " acting" : ""}${me ? " me" : ""}`, "data-seat": seat, style: { "--seat": seatColour(seat) } },
     h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
     h("b", {}, seatName(ctx, seat)), me ? h("span", { class: "faint small" }, "you") : null,
@@ -349,7 +351,8 @@ function playerRow(view, player, ctx, fresh) {
     turn ? h("span", { class: "chip gold" }, me ? "your turn" : "their turn") : null,
     badge("done", "Done", "done"), badge("stopped", "Stop", "stop"), badge("beeped", "Beep-boop!", "beep"),
     !player.done && !player.stopped && !player.beeped && acting && !view.pacing ? h("span", { class: "faint small" }, "programming…") : null,
-    player.hand ? h("span", { class: "qc-revealed" }, player.hand.map((card) => commandCard({ card, size: "mini" }))) : null,
+    revealed ? h("span", { class: "qc-revealed", "data-revealed-hand": seat, title: `${seatName(ctx, seat)}'s hand` },
+      revealed.map((card) => commandCard({ card, size: "mini" }))) : null,
   );
 }
 

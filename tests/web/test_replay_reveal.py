@@ -1,0 +1,75 @@
+"""A finished game's replay, "Everything revealed": each player's hand shows in that player's
+own panel, as small cards; the spectator's replay shows no hand."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from tests.web.conftest import LiveServer, browser_page
+
+SEATS = {"quirks": 3, "quirkling": 3, "quirks-solitaire": 1, "quirky-circuits": 3, "cosmic-encounter": 4}
+
+
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    with browser_page(server, 900) as tab:
+        yield tab
+
+
+def finished_table(server: LiveServer, game: str) -> str:
+    """A table of random bots, played to its end."""
+    created = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": ["random"] * SEATS[game]})
+    created.raise_for_status()
+    table = created.json()["id"]
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline, f"{game}: the bots did not finish in 60 s"
+        time.sleep(0.2)
+    return table
+
+
+def step_with_full_hands(server: LiveServer, table: str) -> int:
+    """A step near the middle of the game where every seat holds at least one card."""
+    steps = httpx.get(f"{server.url}/api/tables/{table}/replay", params={"step": 0}).json()["steps"]
+    middle = steps // 2
+    for step in sorted(range(1, steps), key=lambda step: abs(step - middle)):
+        views = httpx.get(f"{server.url}/api/tables/{table}/replay", params={"step": step}).json()["views"]
+        if all(view.get("hand") for view in views.values()):
+            return step
+    raise AssertionError("no step where every hand holds a card")
+
+
+def revealed_hands(page: Any) -> dict[str, int]:
+    """The hands shown on the board: seat -> how many cards."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board [data-revealed-hand]')]
+        .map((el) => [el.dataset.revealedHand, el.children.length]))""")
+
+
+@pytest.mark.parametrize("game", list(SEATS))
+def test_everything_revealed_shows_every_hand_in_its_players_panel(server: LiveServer, page: Any, game: str) -> None:
+    table = finished_table(server, game)
+    step = step_with_full_hands(server, table)
+    page.goto(f"{server.url}/t/{table}")
+    page.click("#replay-start")
+    page.wait_for_selector("#replay")
+    page.eval_on_selector("#replay input[type=range]",
+                          f"r => {{ r.value = {step}; r.dispatchEvent(new Event('change')); }}")
+    page.wait_for_function(f"() => document.querySelector('#replay .step').textContent.startsWith('{step} /')")
+    assert page.input_value("select[aria-label='whose view']") == "all"
+    views = httpx.get(f"{server.url}/api/tables/{table}/replay", params={"step": step}).json()["views"]
+    shown = revealed_hands(page)
+    assert shown == {seat: len(view["hand"]) for seat, view in views.items()}, game
+    assert all(count > 0 for count in shown.values()), game
+    if SEATS[game] > 1:  # each hand in the panel of its own seat
+        owners = page.evaluate("""() => [...document.querySelectorAll('#board [data-revealed-hand]')]
+            .map((el) => [el.dataset.revealedHand, el.parentElement.closest('[data-seat]')?.dataset.seat])""")
+        assert all(seat == owner for seat, owner in owners), (game, owners)
+
+    page.select_option("select[aria-label='whose view']", "spectator")
+    page.wait_for_function("() => document.querySelector(\"select[aria-label='whose view']\").value === 'spectator'")
+    page.wait_for_function("() => !document.querySelector('#board [data-revealed-hand]')")
+    assert revealed_hands(page) == {}
