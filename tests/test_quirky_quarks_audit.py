@@ -50,6 +50,7 @@ CLOSING_LABELS: Counter[tuple[str, str]] = Counter()  # (the rulebook's phase, t
 ALL_CARDS = sum(PARTICLES.values()) + sum(int(q["count"]) for q in QUESTS.values())
 CARD_WORD = re.compile("|".join(rf'"{re.escape(c)}"' for c in DECK_OF))  # a card id as a JSON string
 OWN = ("seat", "hand", "ejecting")  # what a seat's view may hold beyond the spectator's
+DECK_WORDS = {"particle": "Particle", "quest-i": "Quest I", "quest-ii": "Quest II"}  # the rulebook's names of the decks
 
 
 def dump(thing: Any) -> str:
@@ -229,6 +230,8 @@ class Audit:
         _, seat, deck = message.what
         line = [ln for ln in self.view(seat)["log"] if ln["event"] == "draw" and ln["seat"] == seat][-1]
         assert line["deck"] == deck
+        # The line names the deck as the rulebook does ("the Quest II deck"), not by its id.
+        assert line["text"].startswith(f"Seat {seat} draws from the {DECK_WORDS[deck]} deck"), line
         return line["card"]
 
     def check(self, ask: Ask) -> None:
