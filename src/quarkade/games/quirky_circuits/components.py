@@ -125,12 +125,6 @@ def card_name(card: int) -> str:
     return KIND_NAMES[card % QUIRK] + (" (Quirk)" if is_quirk(card) else "")
 
 
-def name_of_id(card: str) -> str:
-    """``card_name`` of a card given by its id (``quirk-move-back``: ``Back 1 (Quirk)``)."""
-    kind = card.removeprefix("quirk-")
-    return KIND_NAMES[KIND_IDS.index(kind)] + (" (Quirk)" if kind != card else "")
-
-
 def card_back(card: int) -> str:
     return BACKS[card_kind(card).is_turn]
 

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 from quarkade.core.game import BoundParts, View
 from quarkade.core.log import Log, read
 from quarkade.games.quirky_circuits.components import (
+    CARD_BY_ID,
     CARD_TYPES,
     COMPONENTS,
     DIRECTION_WORDS,
@@ -70,7 +71,6 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     card_id,
     card_name,
-    name_of_id,
 )
 from quarkade.games.quirky_circuits.rules import PLAYING, WON, QuirkyCircuits, steps_of
 
@@ -129,7 +129,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "execute":
         steps = steps_of(event[3])
         cards = [step["card"] for step in steps if step["step"] == "reveal"]
-        names = [name_of_id(card) for card in cards]
+        names = [card_name(CARD_BY_ID[card]) for card in cards]
         last = steps[-1] if steps else None
         where = f" The robot ends on {tuple(last['robot'])} facing {last['facing']}." if last else ""
         return {"event": kind, "round": event[2], "cards": cards,
