@@ -67,6 +67,13 @@ export function clickable(el, onclick) {
   return el;
 }
 
+/** What a replay with everything revealed shows of ``seat`` (``part``: its "hand", …), read
+ * from that seat's own view of the step; null outside such a replay. */
+export function revealedOf(ctx, seat, part = "hand") {
+  const own = ctx.reveal && ctx.reveal[seat];
+  return (own && own[part]) || null;
+}
+
 export function seatColour(seat) {
   return seat === null || seat === undefined ? "#9aa6c3" : SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }

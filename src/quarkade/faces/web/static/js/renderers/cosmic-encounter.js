@@ -4,7 +4,7 @@
 // your hand. Every legal action the view offers is a button carrying its notation in
 // data-action; what has no picture of its own falls into the "other moves" list.
 
-import { h, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, seatColour, useStyle } from "../util.js";
 
 const DEAL_SECONDS = 60; // the rulebook's minute; the host applies the timeout
 const FLAVOUR_NAMES = { up: "Up", down: "Down", strange: "Strange" };
@@ -171,7 +171,7 @@ function systemPanel(view, player, ctx, legalSet, send) {
     ? h("span", { class: `ce-power${player.zapped ? " zapped" : ""}`, title: powerText(ctx, player.power) + (player.zapped ? " (zapped this challenge)" : "") }, title(player.power))
     : h("span", { class: "faint" }, "no power");
   // in a replay with everything revealed, each hand comes from that seat's own view
-  const revealed = ctx.reveal && ctx.reveal[player.seat] && ctx.reveal[player.seat].hand;
+  const revealed = revealedOf(ctx, player.seat);
   return h("section", { class: `ce-system${ctx.seat === player.seat ? " mine" : ""}${(view.to_act || []).includes(player.seat) ? " acting" : ""}`, "data-seat": player.seat, style: `--seat: ${seatColour(player.seat)}` },
     h("div", { class: "ce-system-head" },
       dot(player.seat), h("b", {}, seatName(ctx, player.seat)), ctx.seat === player.seat ? h("span", { class: "faint" }, "(you)") : null,

@@ -4,7 +4,7 @@
 // name syllable, the food-chain symbol, and the climate codes only where the view holds
 // them (your own cards). Adaptation values are never sent, so never drawn.
 
-import { clickable, h, s, seatColour, useStyle } from "../util.js";
+import { clickable, h, revealedOf, s, seatColour, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES, climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { withNames } from "../seat-words.js";
@@ -451,8 +451,7 @@ function playersPanel(view, ctx) {
 /** A player's hand as mini cards: shown when the view holds it (as at the end) or, in a
  * replay with everything revealed, from that seat's own view. */
 function revealedHand(p, ctx) {
-  const own = ctx.reveal && ctx.reveal[p.seat];
-  const hand = p.hand || (own && own.hand);
+  const hand = p.hand || revealedOf(ctx, p.seat);
   if (!hand) return null;
   return h("div", { class: "qk-revealed", "data-revealed-hand": p.seat, title: `${seatName(ctx, p.seat)}'s hand` },
     hand.map((card) => cardSvg(card, { size: "mini" })));
@@ -645,7 +644,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   else if (legal.verbs.count && legal.verbs.climate === undefined) prompt = "Count your QUiRKS in this climate, or play on";
   else prompt = mine ? "Your move" : "…";
   // A spectator sees the hand's size only; a replay with everything revealed shows the player's hand.
-  const shown = view.hand || (ctx.reveal && ctx.reveal["0"] && ctx.reveal["0"].hand);
+  const shown = view.hand || revealedOf(ctx, 0);
   const handCards = shown ? shown.map((card) => cardSvg(card, { size: "hand", ...(view.hand ? clickHand(card) : {}) }))
     : Array.from({ length: view.hand_size || 0 }, () => cardBack("a card in the player's hand", { small: true }));
   const total = (view.counted || []).reduce((a, c) => a + c.total, 0);

@@ -3,7 +3,7 @@
 // other, so there is no text box anywhere. Each Execute phase is replayed from the view's
 // execution record, step by step, with a control to skip it.
 
-import { h, s, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, s, seatColour, useStyle } from "../util.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { cardName, commandCard, isQuirk, kindOf, KINDS } from "./quirky-circuits-cards.js";
 
@@ -339,7 +339,7 @@ function playerRow(view, player, ctx, fresh) {
   const badge = (key, label, cls) => (player[key] ? h("span", { class: `qc-signal ${cls}${fresh.includes(`${seat}:${key}`) ? " fresh" : ""}`, "data-signal": key }, label) : null);
   const turn = view.turn && view.turn.seat === seat;
   // in a replay with everything revealed, each hand comes from that seat's own view
-  const revealed = player.hand || (ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].hand) || null;
+  const revealed = player.hand || revealedOf(ctx, seat);
   return h("div", { class: `qc-player${acting ? " acting" : ""}${me ? " me" : ""}`, "data-seat": seat, style: { "--seat": seatColour(seat) } },
     h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
     h("b", {}, seatName(ctx, seat)), me ? h("span", { class: "faint small" }, "you") : null,

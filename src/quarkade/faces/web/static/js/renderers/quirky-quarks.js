@@ -1,7 +1,7 @@
 // Quirky Quarks: the research board with its accelerators, the Discovery Zone, the decks,
 // the players, and your hand as cards. Every legal action is something to click.
 
-import { h, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, seatColour, useStyle } from "../util.js";
 import { amountBox, confirmBar, sendInOrder } from "./confirm.js";
 import { card, cardBack, cardInfo, cardOrder, cards, nameOf, tooltip } from "./quirky-quarks-cards.js";
 
@@ -123,8 +123,8 @@ function statusBar(view, ctx, prompt) {
 function playerPanel(view, player, ctx, legalInfo) {
   const seat = player.seat;
   const toAct = (view.to_act || []).includes(seat);
-  const revealed = player.hand || (ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].hand) || null;
-  const revealedEjecting = ctx.reveal && ctx.reveal[seat] && ctx.reveal[seat].ejecting;
+  const revealed = player.hand || revealedOf(ctx, seat);
+  const revealedEjecting = revealedOf(ctx, seat, "ejecting");
   const kind = ctx.table && ctx.table.seats && ctx.table.seats[seat] ? ctx.table.seats[seat] : null;
   const winner = (view.winners || []).includes(seat);
   const accelerator = player.researcher ? (SHORT[player.researcher] || player.researcher) : null;
