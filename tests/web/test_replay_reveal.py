@@ -3,13 +3,13 @@ own panel, as small cards; the spectator's replay shows no hand."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from tests.web.conftest import LiveServer, browser_page
+from tests.web.test_api import wait_over
 
 SEATS = {"quirks": 3, "quirkling": 3, "quirks-solitaire": 1, "quirky-circuits": 3, "cosmic-encounter": 4}
 
@@ -24,11 +24,9 @@ def finished_table(server: LiveServer, game: str) -> str:
     """A table of random bots, played to its end."""
     created = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": ["random"] * SEATS[game]})
     created.raise_for_status()
-    table = created.json()["id"]
-    deadline = time.monotonic() + 60
-    while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
-        assert time.monotonic() < deadline, f"{game}: the bots did not finish in 60 s"
-        time.sleep(0.2)
+    table: str = created.json()["id"]
+    with httpx.Client(base_url=server.url) as http:
+        wait_over(http, table, timeout=60)  # type: ignore[arg-type]  # (it asks for a client's get only)
     return table
 
 
