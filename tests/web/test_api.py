@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -31,7 +32,7 @@ def table_of(client: TestClient, table_id: str) -> Table:
     return table
 
 
-def wait_over(client: TestClient, table_id: str, timeout: float = 30.0) -> dict[str, Any]:
+def wait_over(client: httpx.Client, table_id: str, timeout: float = 30.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         answer: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()

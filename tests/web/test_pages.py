@@ -177,7 +177,7 @@ def test_the_lobby_shows_options_by_label_with_help_and_bots_by_name(server: Liv
 def test_the_leaderboard_shows_its_greek_letters_as_they_are(server: LiveServer, page: Any) -> None:
     created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random"] * 3}).json()
     with httpx.Client(base_url=server.url) as http:
-        wait_over(http, created["id"])  # type: ignore[arg-type]  # (it asks for a client's get only)
+        wait_over(http, created["id"])
     page.goto(f"{server.url}/leaderboard")
     page.wait_for_selector("#ratings")
     # innerText is the text as drawn: the headers' capitals would read "Μ − 3Σ".
@@ -189,7 +189,7 @@ def test_the_leaderboard_shows_its_greek_letters_as_they_are(server: LiveServer,
 def test_a_spectator_is_not_told_the_solitaire_hand_is_theirs(server: LiveServer, page: Any) -> None:
     created = httpx.post(f"{server.url}/api/tables", json={"game": "quirks-solitaire", "seats": ["random"]}).json()
     with httpx.Client(base_url=server.url) as http:
-        wait_over(http, created["id"])  # type: ignore[arg-type]  # (it asks for a client's get only)
+        wait_over(http, created["id"])
     page.goto(f"{server.url}{created['spectate']}")
     page.wait_for_selector(".qk-me .head b")
     # The hand shown once the game is over is the player's, not the spectator's.

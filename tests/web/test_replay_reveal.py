@@ -26,7 +26,7 @@ def finished_table(server: LiveServer, game: str) -> str:
     created.raise_for_status()
     table: str = created.json()["id"]
     with httpx.Client(base_url=server.url) as http:
-        wait_over(http, table, timeout=60)  # type: ignore[arg-type]  # (it asks for a client's get only)
+        wait_over(http, table, timeout=60)
     return table
 
 
