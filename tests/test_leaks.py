@@ -59,8 +59,8 @@ from conftest import chooser, configuration_id, configurations, play_out, random
 from quarkade.core import Action, Chance, Game, GameInfo, State, View
 from quarkade.core.log import note, read
 from quarkade.core.registry import game_class
+from quarkade.faces.web.payloads import state_payload
 from quarkade.faces.web.server import create_app
-from quarkade.faces.web.tables import state_payload
 
 CONFIGURATIONS = list(configurations())
 GAME_IDS = [info.id for info in quarkade.list_games()]

@@ -33,8 +33,9 @@ from quarkade.faces.web.connection import Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
+from quarkade.faces.web.seats import HUMAN, new_table_id, new_token, same_secret, seat_name
 from quarkade.faces.web.store import BROKEN, CLOSED, EXPIRED, OPEN, OVER, Store, StoredTable
-from quarkade.faces.web.tables import HUMAN, Table, _same, new_table_id, new_token, seat_name
+from quarkade.faces.web.tables import Table
 from quarkade.faces.web.takeover import summary
 
 log = logging.getLogger("quarkade.web")
@@ -319,7 +320,7 @@ class Hall:
                 raise HallError(403, "this invitation is not valid any more: the host made a new link for its "
                                      "seat; ask the host for the new one")
             token = table.tokens[spent]
-            if token is not None and _same(digest, table.browsers[spent]):
+            if token is not None and same_secret(digest, table.browsers[spent]):
                 return spent, token
             holder = table.seat_name(spent)
             raise HallError(403, f"this invitation is not valid any more: its seat is taken, {holder} plays it; "

@@ -14,7 +14,8 @@ from quarkade.faces.web.errors import HallError
 
 if TYPE_CHECKING:
     from quarkade.core import State
-    from quarkade.faces.web.tables import Audience, Table
+    from quarkade.faces.web.payloads import Audience
+    from quarkade.faces.web.tables import Table
 
 
 class Replays:

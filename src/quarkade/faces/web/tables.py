@@ -36,6 +36,7 @@ from quarkade.faces.web.clock import TableClock
 from quarkade.faces.web.commits import UNSAVED, ActionBatch, Taken, batch_of, steps_of
 from quarkade.faces.web.connection import Connection, Limits
 from quarkade.faces.web.errors import HallError, SaveFailed
+from quarkade.faces.web.payloads import Audience, Fragment, json_bytes, state_payload
 from quarkade.faces.web.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -53,6 +54,7 @@ from quarkade.faces.web.protocol import (
     pong_message,
 )
 from quarkade.faces.web.replays import Replays
+from quarkade.faces.web.seats import HUMAN, new_token, same_secret, seat_name
 from quarkade.faces.web.store import OPEN, OVER
 from quarkade.faces.web.takeover import Takeovers
 from quarkade.faces.web.undo import UndoWindows
@@ -61,78 +63,6 @@ if TYPE_CHECKING:
     from quarkade.faces.web.hall import Hall
 
 log = logging.getLogger("quarkade.web")
-
-_Fragment: Any
-_orjson_dumps: Any
-try:  # JSON text embedded as it is in orjson's output (orjson 3.10 and later)
-    from orjson import Fragment as _Fragment
-    from orjson import dumps as _orjson_dumps
-except ImportError:  # pragma: no cover - depends on the environment
-    _Fragment = _orjson_dumps = None
-
-
-def json_bytes(data: Any) -> bytes:
-    """Compact JSON as UTF-8 bytes (what orjson makes: no decoding, nor encoding again)."""
-    if _orjson_dumps is not None:
-        made: bytes = _orjson_dumps(data)
-        return made
-    return dumps(data).encode("utf-8")
-
-HUMAN = "human"
-Audience = int | None  # a seat, or None for the spectators
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-
-
-def _same(a: str | None, b: str | None) -> bool:
-    # Bytes, not text: compare_digest refuses text that is not ASCII, and a link may carry any.
-    return a is not None and b is not None and secrets.compare_digest(
-        a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
-
-
-def seat_name(seat: int, kind: str, name: str | None, seats: list[str] | None = None) -> str:
-    """What people see for a seat: its player's name, the bot's level (with the seat's
-    number when ``seats`` holds several bots of that level), or its number counted from 1
-    (the API counts seats from 0).
-
-    >>> seat_name(0, "human", "Ada"), seat_name(1, "heuristic", None), seat_name(2, "human", None)
-    ('Ada', 'Bot (heuristic)', 'Seat 3')
-    >>> seat_name(2, "random", None, ["human", "random", "random"])
-    'Bot 3 (random)'
-    """
-    if kind != HUMAN:
-        return f"Bot {seat + 1} ({kind})" if seats is not None and seats.count(kind) > 1 else f"Bot ({kind})"
-    return name or f"Seat {seat + 1}"
-
-
-def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
-                  deadlines: dict[int, float] | None = None, view: Any = None) -> dict[str, Any]:
-    """What a state message carries for ``audience`` (a seat, or None for a spectator): its
-    view, and the legal actions when it is a person's seat (in ``people``) to act. Everything
-    here is what that audience may know; the leak tests call this very function. ``view`` is
-    ``state.view(audience).to_json()`` when the caller has it already (or that JSON text, as
-    an ``orjson.Fragment``)."""
-    to_act = list(state.to_act)
-    legal: list[str] = []
-    if audience is not None and not state.is_over and audience in people and audience in to_act:
-        legal = [str(action) for action in state.legal_actions(audience)]
-    core: dict[str, Any] = {
-        "view": state.view(audience).to_json() if view is None else view,
-        "legal": legal,
-        "to_act": to_act,
-        "waiting_for": [seat for seat in to_act if seat != audience],
-        "over": state.is_over,
-    }
-    if turn_timer:
-        core["timer"] = {"seconds": turn_timer,
-                         "deadlines": {str(seat): when for seat, when in (deadlines or {}).items()}}
-    return core
 
 
 class Table:
@@ -197,12 +127,12 @@ class Table:
         if token is None:
             return None
         for seat, seat_token in enumerate(self.tokens):
-            if _same(token, seat_token):
+            if same_secret(token, seat_token):
                 return seat
         return None
 
     def is_host(self, token: str | None) -> bool:
-        return _same(token, self.host_token)
+        return same_secret(token, self.host_token)
 
     def taken(self, seat: int) -> bool:
         """Someone holds the seat's token (a bot seat counts as taken)."""
@@ -215,7 +145,7 @@ class Table:
         if code is None:
             return None
         for seat, invitation in enumerate(self.invitations):
-            if _same(code, invitation):
+            if same_secret(code, invitation):
                 return seat
         return None
 
@@ -229,7 +159,7 @@ class Table:
         if code is None:
             return None
         for seat, spent in enumerate(self.spent_invitations):
-            if _same(code, spent):
+            if same_secret(code, spent):
                 return seat
         return None
 
@@ -297,7 +227,7 @@ class Table:
         if self.turn_timer:
             deadlines = {seat: self.waiting_since.get(seat, 0.0) + self.turn_timer for seat in self.state.to_act}
         # the view goes in as the text made once per state, where orjson can embed it as it is
-        view: Any = self.view_json(audience) if _Fragment is None else _Fragment(self.view_bytes(audience))
+        view: Any = self.view_json(audience) if Fragment is None else Fragment(self.view_bytes(audience))
         core = state_payload(self.state, audience, people, self.turn_timer, deadlines, view)
         bank = self.banks.payload()
         if bank is not None:
@@ -654,5 +584,4 @@ class Table:
             await connection.stop()
 
 
-__all__ = ["HUMAN", "Connection", "HallError", "Limits", "SaveFailed", "Table", "new_table_id", "new_token",
-           "seat_name"]
+__all__ = ["Connection", "HallError", "Limits", "SaveFailed", "Table"]
