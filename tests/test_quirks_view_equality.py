@@ -12,6 +12,7 @@ from quarkade.core import Chance, Game, State
 from quarkade.core.log import read
 from quarkade.games.quirks import quirkling as quirkling_rules
 from quarkade.games.quirks import solitaire as solitaire_rules
+from quarkade.games.quirks import solitaire_views
 from quarkade.games.quirks.board import LOWER, NICHE_STACKS, UPPER, Stage
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
 from quarkade.games.quirks.quirkling import QuirklingState
@@ -166,7 +167,7 @@ def eager_solitaire(state: SolitaireState, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None or over:
         data["hand"] = [card(c, state.table) for c in by_stack(state.hand)]
-    data["log"] = read(state.log, solitaire_rules._describe, seat, over, 40)
+    data["log"] = read(state.log, solitaire_views.describe, seat, over, 40)
     return data
 
 

@@ -18,15 +18,23 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View
-from quarkade.core.log import Log, note, read
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
+from quarkade.core.log import Log, note
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK_CARDS, stack_for
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import NUMBERS, cards_json, hand_json, known_name
+from quarkade.games.quirks.solitaire_views import (
+    SEAT_PARTS,
+    SHOWN_QUIRKS,
+    SPECTATOR_PARTS,
+    SolitaireParts,
+    quirks_json,
+    shown_quirks,
+)
+from quarkade.games.quirks.views import NUMBERS
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -441,12 +449,12 @@ class SolitaireState(CachedLegalActions):
             # Nearly every view shows the printed codes, or none: the QUiRKS are shown by one
             # list shared by every view that shows them alike, of each QUiRKS's own shared part.
             key = (codes is None, *quirks)
-            shown = _SHOWN_QUIRKS.get(key)
+            shown = SHOWN_QUIRKS.get(key)
             if shown is None:
-                shown = _SHOWN_QUIRKS.keep(key, [_shown_quirks(niche, cards, codes)
+                shown = SHOWN_QUIRKS.keep(key, [shown_quirks(niche, cards, codes)
                                                  for niche, cards in enumerate(quirks)])
         else:
-            shown = _quirks_json(quirks, codes)
+            shown = quirks_json(quirks, codes)
         counted = self.counted
         data: dict[str, Any] = {
             "climate": _CLIMATE_JSON[space],
@@ -472,7 +480,7 @@ class SolitaireState(CachedLegalActions):
         discarded = self._discarded
         if discarded is None:
             discarded = self._discarded = tuple([tuple(map(_NUMBER_OF, deck.discards)) for deck in decks])
-        parts = _Parts(_SEAT_PARTS if seat is not None or over else _SPECTATOR_PARTS)
+        parts = SolitaireParts(SEAT_PARTS if seat is not None or over else SPECTATOR_PARTS)
         parts.sizes, parts.discarded = tuple(map(len, map(_CARDS_OF, decks))), discarded
         # The pool is mixed when the first marker of a cycle is drawn: before the first, it holds them all.
         pool = len(self.destiny_pool) if self.destiny_drawn else _DESTINY_MARKERS
@@ -480,47 +488,6 @@ class SolitaireState(CachedLegalActions):
         parts.log, parts.seat, parts.over = self.log, seat, over
         parts.hand, parts.table = tuple(self.hand), table
         return View(self.game.id, seat, data, parts)
-
-
-class _Parts(BoundParts):
-    """The lazy parts of one view: each key to the function that makes it from what this object
-    keeps of the state as it was (bound to this object when read). A view is made at every
-    decision and the bot reads one or two parts: the parts are ``BoundParts`` rather than five
-    partials made."""
-
-    __slots__ = ("sizes", "discarded", "drawn", "pool", "extinct", "log", "seat", "over", "hand", "table")
-    sizes: tuple[int, ...]
-    discarded: tuple[tuple[str, ...], ...]
-    drawn: tuple[int, ...]
-    pool: int
-    extinct: tuple[tuple[int, ...], ...]
-    log: Log
-    seat: int | None
-    over: bool
-    hand: tuple[int, ...]
-    table: AdaptationTable
-
-    def stacks(self) -> dict[str, Any]:
-        return _stacks_json(self.sizes, self.discarded)
-
-    def destiny(self) -> dict[str, Any]:
-        return {"drawn": [NICHES[n] for n in self.drawn], "pool": self.pool}
-
-    def extinct_part(self) -> list[list[str]]:
-        return [[NUMBERS[c] for c in branch] for branch in self.extinct]
-
-    def log_part(self) -> list[dict[str, Any]]:
-        return read(self.log, _describe, self.seat, self.over, 40)
-
-    def hand_part(self) -> list[dict[str, Any]]:
-        """Most decisions weigh the QUiRKS alone: the hand is made when read."""
-        return hand_json(self.hand, self.table)
-
-
-_SPECTATOR_PARTS = {"stacks": _Parts.stacks, "destiny": _Parts.destiny, "extinct": _Parts.extinct_part,
-                    "log": _Parts.log_part}
-# A spectator sees no hand until the game is over.
-_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
 
 
 def _action_moves(niche: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> tuple[Move, ...]:
@@ -541,66 +508,6 @@ def _action_moves(niche: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> 
     return found
 
 
-def _quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
-    return [_one_quirks_json(n, q, codes) for n, q in enumerate(quirks)]
-
-
-def _one_quirks_json(niche: int, cards: tuple[int, ...], codes: AdaptationTable | None) -> dict[str, Any]:
-    return {"niche": NICHES[niche], "name": known_name(cards), "cards": cards_json(cards, codes)}
-
-
-def _shown_quirks(niche: int, cards: tuple[int, ...], codes: AdaptationTable | None) -> dict[str, Any]:
-    """A QUiRKS as the views show it with the printed codes or none, shared by them: an action
-    changes one QUiRKS, and the two others are shown as they were (a reader that meets the same
-    cards as before knows they did not change)."""
-    key = (niche, codes is None, cards)
-    shown = _SHOWN_ONE_QUIRKS.get(key)
-    if shown is None:
-        shown = _SHOWN_ONE_QUIRKS.keep(key, _one_quirks_json(niche, cards, codes))
-    return shown
-
-
-def _stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
-    """The piles as a view shows them, shared by the views that show them alike: they change
-    only when a card is drawn."""
-    key = (sizes, discarded)
-    shown = _SHOWN_STACKS.get(key)
-    if shown is None:
-        shown = _SHOWN_STACKS.keep(key, {name: {"cards": size, "discarded": list(pile)}
-                                         for name, size, pile in zip(STACKS, sizes, discarded, strict=True)})
-    return shown
-
-
-# What views show alike, shared by them (a view's values are read-only; the keys hold all a
-# value shows): the QUiRKS, by whether the codes are hidden and by their cards, and each QUiRKS
-# by its niche, the same and its cards; the piles, by the stacks' sizes and discards.
 _CACHE_LIMIT = 50_000
-_SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
-_SHOWN_ONE_QUIRKS = Memo[tuple[int, bool, tuple[int, ...]], dict[str, Any]](_CACHE_LIMIT)
-_SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
 # An action's moves, by the niche, the cards of its QUiRKS and the hand (see _action_moves).
 _ACTION_MOVES = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)
-
-
-def _describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:
-    kind = event[0]
-    if kind == "destiny":
-        return {"event": kind, "text": f"Destiny: the {NICHES[event[3]].upper()} niche."}
-    if kind == "climate":
-        return {"event": kind, "text": f"The climate marker moves {event[3]}: "
-                f"{COMPONENTS.climates[event[4] // COMPONENTS.zones_per_climate].upper()}."}
-    if kind == "random-mutation":
-        return {"event": kind, "text": "The marker crossed an X: one card of a QUiRKS must change."}
-    if kind == "mutate-draw":
-        niche, old, new, from_hand = event[3:7]
-        went, came = ("to your hand", "from your hand") if from_hand else \
-            ("discarded", f"drawn from the {STACKS[CARDS[new].stack].upper()} stack")
-        return {"event": kind, "text": f"The {NICHES[niche]} QUiRKS: {CARDS[old].number} {CARDS[old].trait} "
-                                       f"{went}, {CARDS[new].number} {CARDS[new].trait} {came}."}
-    if kind == "counted":
-        return {"event": kind, "text": f"The {event[2]} QUiRKS counts {event[3]}, food chain {event[4]:+d}: "
-                                       f"{event[3] + event[4]}."}
-    if kind == "extinct":
-        return {"event": kind, "text": f"The {event[4]} QUiRKS becomes an extinct branch ({event[3]} of 3)."}
-    return {"event": kind, "why": str(event[3]),
-            "text": ("You win: " if event[2] else "You lose: ") + str(event[3]) + "."}
