@@ -60,6 +60,15 @@ def test_games_lists_every_game_with_its_bots(client: TestClient) -> None:
     assert create_table(client, ["human", "mcts", "heuristic"])["id"]
 
 
+def test_a_table_opened_without_seats_seats_the_lobbys_default_level(client: TestClient) -> None:
+    # The lobby's default is Normal; a table asked for with no seats gets the same bots.
+    response = client.post("/api/tables", json={"game": "quirks", "players": 3})
+    assert response.status_code == 201, response.text
+    seats = response.json()["table"]["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "normal", "normal"]
+    assert [seat["name"] for seat in seats][1:] == ["Bot 2 (normal)", "Bot 3 (normal)"]
+
+
 def test_create_table_gives_one_unguessable_token_per_human_seat(client: TestClient) -> None:
     created = create_table(client, ["human", "random", "human"], turn_timer=60)
     assert len(created["id"]) >= 6

@@ -259,7 +259,8 @@ class Hall:
             raise HallError(400, f"{game_id} cannot be played with these options ({type(error).__name__})") from None
         kinds = bot_kinds(game.id)
         if seats is None:
-            default = "heuristic" if "heuristic" in kinds else kinds[0]
+            # The lobby's own default: the Normal level, where a game has the levels.
+            default = next((kind for kind in ("normal", "heuristic") if kind in kinds), kinds[0])
             seats = [HUMAN] + [default] * (game.players - 1)
         if len(seats) != game.players:
             raise HallError(400, f"{len(seats)} seats for a {game.players}-player game: give one per player")
