@@ -6,9 +6,10 @@ import itertools
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.web.conftest import create_table
 
 from quarkade.faces.web.store import OPEN, OVER, Store
+
+from .conftest import create_table
 
 _ids = itertools.count()
 

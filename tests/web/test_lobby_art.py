@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import LiveServer, browser_page
+
+from .conftest import LiveServer, browser_page
 
 DRAWN = ["quirks", "quirks-solitaire", "quirkling", "quirky-circuits", "qwarks", "cosmic-encounter"]
 GAMES = ["quirky-quarks", *DRAWN]

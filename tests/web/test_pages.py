@@ -11,8 +11,9 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import LiveServer, browser_page, create_table
-from tests.web.test_api import wait_over
+
+from .conftest import LiveServer, browser_page, create_table
+from .test_api import wait_over
 
 
 def assert_error_page(response: httpx.Response, status: int, *words: str) -> None:

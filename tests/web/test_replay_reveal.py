@@ -8,8 +8,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import LiveServer, browser_page
-from tests.web.test_api import wait_over
+
+from .conftest import LiveServer, browser_page
+from .test_api import wait_over
 
 SEATS = {"quirks": 3, "quirkling": 3, "quirks-solitaire": 1, "quirky-circuits": 3, "cosmic-encounter": 4}
 
