@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cosmic_encounter_model import ALLY_AT_OUTCOME, EDICT_COPIES, HAND, MAIN_AT_OUTCOME, adjustment
+from cosmic_encounter_model import ALLY_AT_OUTCOME, EDICT_COPIES, EDICT_NAMES, HAND, MAIN_AT_OUTCOME, adjustment
 
 DECKS = tomllib.loads(
     (Path(__file__).resolve().parents[1] / "src/quarkade/games/cosmic_encounter/data/decks.toml").read_text())
@@ -92,7 +92,7 @@ def edict_line(action: str) -> str:
     named, the card found is not)."""
     words = action.split()
     edict = words[1]
-    text = f"plays the {edict} edict"
+    text = f"plays the {EDICT_NAMES[edict]} edict"
     if len(words) > 2:
         text += f" on seat {words[2]}"
     if edict == "finder":

@@ -167,7 +167,7 @@ def flares_could_open(view: dict[str, Any], window: str, names: list[str]) -> bo
 
 def flare_line(seat: int, action: str, is_super: bool) -> str:
     words = action.split()
-    text = f"seat {seat} plays the {words[1]} flare ({'super' if is_super else 'wild'})"
+    text = f"seat {seat} plays the {words[1].capitalize()} flare ({'super' if is_super else 'wild'})"
     return text + (f" on seat {words[2]}" if len(words) > 2 else "")
 
 

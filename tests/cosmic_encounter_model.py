@@ -8,6 +8,7 @@ next views with it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,53 @@ BASES_TO_WIN = 5
 _WAVE = (0, 2, 4, 8, 4, 2, 0, -2, -4, -8, -4, -2)
 FLAVOUR_OFFSET = {"up": 0, "down": 4, "strange": 8}
 FLAVOUR_BY_INITIAL = {"u": "up", "d": "down", "s": "strange"}
+
+
+# The log's lines name cards as a player reads them (RULEBOOK.txt's names; a Quark by its
+# flavour and printed number); the audits read the faces back from those words.
+EDICT_NAMES = {"zap": "Cosmic Zap", "mobius": "Mobius Tubes", "forcefield": "Force Field", "finder": "Finder",
+               "plague": "Plague", "quake": "Cosmic Quake"}
+FLARE_PREFIX = "flare-"
+# A card named in a line's words (a public line may name an Attack's value without a card: a
+# Finder's request).
+CARD_WORDS = re.compile(r"\bAttack \d+\b|\bCompromise\b|\b(?:Up|Down|Strange) Quark \d+\b|\b[A-Z][\w-]* flare\b|"
+                        r"\b(?:Cosmic Zap|Mobius Tubes|Force Field|Finder|Plague|Cosmic Quake) edict\b")
+
+
+def card_words(face: str) -> str:
+    """A card's face in a line's words: ``a8`` "Attack 8", ``u10`` "Up Quark 10", ``c``
+    "Compromise", ``zap`` "Cosmic Zap edict", ``flare-macron`` "Macron flare"."""
+    if face == "c":
+        return "Compromise"
+    if face[:1] == "a" and face[1:].isdigit():
+        return f"Attack {face[1:]}"
+    if face[:1] in FLAVOUR_BY_INITIAL and face[1:].isdigit():
+        return f"{FLAVOUR_BY_INITIAL[face[0]].capitalize()} Quark {face[1:]}"
+    if face.startswith(FLARE_PREFIX):
+        return f"{face.removeprefix(FLARE_PREFIX).capitalize()} flare"
+    return f"{EDICT_NAMES[face]} edict"
+
+
+def face_of_words(words: str) -> str:
+    """``card_words`` read back: the face a line's words name."""
+    if words == "Compromise":
+        return "c"
+    head, _, number = words.rpartition(" ")
+    if head == "Attack":
+        return f"a{number}"
+    if head.endswith(" Quark"):
+        return f"{head.split()[0][0].lower()}{number}"
+    if number == "flare":
+        return FLARE_PREFIX + head.lower()
+    return next(face for face, name in EDICT_NAMES.items() if name == head)
+
+
+def revealed_faces(line: str) -> tuple[str, str]:
+    """The offence's and the defence's cards a reveal's line names ("the cards are revealed:
+    Attack 8 against Compromise")."""
+    found = re.fullmatch(r"the cards are revealed: (.+) against (.+)", line)
+    assert found is not None, line
+    return face_of_words(found[1]), face_of_words(found[2])
 
 
 def adjustment(square: int, flavour: str) -> int:

@@ -15,6 +15,7 @@ import pytest
 import quarkade
 from cosmic_encounter_model import (
     BASES_TO_WIN,
+    CARD_WORDS,
     HAND,
     HOME_PLANETS,
     SQUARE_COUNT,
@@ -489,8 +490,19 @@ def test_a_deals_base_for_the_defence_is_a_new_base() -> None:
 # --- what a seat can learn ------------------------------------------------------------------
 
 FACE = re.compile(r"\b(?:[adus]\d+|c)\b")
-# Events whose text may name cards to everyone: revealed challenge cards, Plague's discards.
-PUBLIC_FACE_EVENTS = {"reveal", "plague"}
+# Events whose text may name cards to everyone: revealed challenge cards, Plague's discards, a
+# hand without a challenge card shown before it is discarded.
+PUBLIC_FACE_EVENTS = {"reveal", "plague", "new-hand"}
+# Lines that name the edict or flare just played (face up, for all to see), or an Attack's value,
+# not a card: a Finder's request and what it found (RULINGS.md 21).
+PLAYED_EVENTS = {"edict", "flare", "found"}
+
+
+def names_a_card(entry: dict[str, Any]) -> bool:
+    """Whether a log line's text names a card, by its face or in words (the card played and a
+    Finder's value aside)."""
+    text = entry["text"]
+    return bool(FACE.search(text)) or (entry["event"] not in PLAYED_EVENTS and bool(CARD_WORDS.search(text)))
 
 
 def everything_seen(state: Any, seat: int | None, illegal: Any = None) -> tuple[Any, ...]:
@@ -583,7 +595,7 @@ def test_log_lines_name_cards_only_to_those_who_may_see_them() -> None:
             public = state.view(None).to_json()["log"]
             for entry in public:
                 if entry["event"] not in PUBLIC_FACE_EVENTS:
-                    assert not FACE.search(entry["text"]) and "cards" not in entry, entry
+                    assert not names_a_card(entry) and "cards" not in entry, entry
             for viewer in range(4):
                 own = state.view(viewer).to_json()["log"]
                 assert [e["event"] for e in own] == [e["event"] for e in public]
@@ -629,7 +641,7 @@ def test_minds_look_reaches_only_its_owner() -> None:
             assert view.get("seen_hand") is None
             for entry in view["log"]:
                 if entry["event"] not in PUBLIC_FACE_EVENTS:
-                    assert not FACE.search(entry["text"]), (seat, entry)
+                    assert not names_a_card(entry), (seat, entry)
                 if "cards" in entry:
                     assert seat is not None and f"seat {seat}" in entry["text"], (seat, entry)
         checked += 1

@@ -30,7 +30,7 @@ from cosmic_encounter_edicts_model import (
     quake_hand_sizes,
 )
 from cosmic_encounter_model import EDICT_COPIES, HAND, edict_window_opens
-from test_cosmic_encounter_audit import FACE, Audit, compare, load, steps_alike_to_others
+from test_cosmic_encounter_audit import FACE, Audit, compare, load, names_a_card, steps_alike_to_others
 
 MET: Counter[str] = Counter()
 FOUND_KEYS = ("card", "cards")
@@ -262,7 +262,7 @@ class EdictAudit(Audit):
                 self.problems)
         for entry in lines:
             if entry["event"] != "plague":
-                compare("no face in a public line", FACE.search(entry["text"]), None, self.problems)
+                compare(f"no card in a public line: {entry['text']}", names_a_card(entry), False, self.problems)
             compare("no card in a public line", [k for k in FOUND_KEYS if k in entry], [], self.problems)
         if edict == "plague":
             target = int(action.split()[2])

@@ -50,8 +50,8 @@ from cosmic_encounter_flares_model import (
     neutral_outcome,
     trade_hands,
 )
-from cosmic_encounter_model import card_value, edict_window_opens
-from test_cosmic_encounter_audit import FACE, compare, load, steps_alike_to_others
+from cosmic_encounter_model import card_value, edict_window_opens, face_of_words, revealed_faces
+from test_cosmic_encounter_audit import FACE, compare, load, names_a_card, steps_alike_to_others
 from test_cosmic_encounter_edicts_audit import EdictAudit, faces, first_window, new_entries
 
 MET: Counter[str] = Counter()
@@ -68,7 +68,8 @@ def held_flares(hand: list[str]) -> set[str]:
 def entry_faces(entry: dict[str, Any]) -> list[str]:
     """The faces a log line names (a face, or a card with its face; a hand shown, in its text)."""
     if entry["event"] == "new-hand":
-        return entry["text"].split("showing and discarding ")[1].split(", ") if "showing" in entry["text"] else []
+        return ([face_of_words(words) for words in entry["text"].split("showing and discarding ")[1].split(", ")]
+                if "showing" in entry["text"] else [])
     return [c if isinstance(c, str) else c["card"] for c in entry.get("cards", [])]
 
 
@@ -206,7 +207,7 @@ class FlareAudit(EdictAudit):
         seat (RULINGS.md 12). At the reveal, the flares' conditions read the cards revealed
         (the edicts' audit gives the table before the second card, the reveal's line names them)."""
         if name == "reveal" and table["encounter"]["result"] is None:
-            shown = next(e["text"] for e in self.lines if e["event"] == "reveal").split(": ")[1].split(" against ")
+            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"))
             table = {**table, "encounter": {**table["encounter"],
                                             "result": {"cards": [{"card": c} for c in shown], "winner": None}}}
         opens = (self.edicts and edict_window_opens(table, name)) or flares_could_open(table, name, NAMES)
@@ -243,7 +244,7 @@ class FlareAudit(EdictAudit):
             return
         where = f"{self.label} step {self.state.steps} outcome"
         if skipped:
-            shown = next(e["text"] for e in self.lines if e["event"] == "reveal").split(": ")[1].split(" against ")
+            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"))
             pre = {**pre, "encounter": {**pre["encounter"], "result": {"cards": [{"card": c} for c in shown]}}}
         self.clone(pre, post, where, closed)
         self.powers_and_flares(pre, post, where)
@@ -501,8 +502,8 @@ class FlareAudit(EdictAudit):
         cards only in a line about that seat's own look or take (RULINGS.md 24)."""
         public = new_entries(pre["log"], post["log"])
         for entry in public:
-            compare("no card in a public line", ([k for k in CARD_KEYS if k in entry], FACE.search(entry["text"])),
-                    ([], None), self.problems)
+            compare(f"no card in a public line: {entry['text']}", ([k for k in CARD_KEYS if k in entry],
+                    names_a_card(entry)), ([], False), self.problems)
         for viewer in range(self.n):
             mine = new_entries(self.hands[viewer]["log"], views[viewer]["log"])
             compare("the same lines for every seat", [e["text"] for e in mine], [e["text"] for e in public],

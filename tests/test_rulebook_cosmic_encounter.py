@@ -575,4 +575,6 @@ def test_3_5_no_challenge_card_shows_the_hand_and_draws_seven() -> None:
     assert state.step is Step.CARDS
     assert any(state.cards[c].is_challenge for c in state.hands[offence])
     shown = [line for line in state.view(None).to_json()["log"] if line["event"] == "new-hand"]
-    assert shown and "zap" in shown[-1]["text"]
+    # The hand shown is named as a player reads it, and given by face for programs.
+    assert shown and shown[-1]["text"].endswith("showing and discarding Cosmic Zap edict, Mobius Tubes edict")
+    assert shown[-1]["faces"] == ["zap", "mobius"]

@@ -47,6 +47,9 @@ class Edict(Enum):
     QUAKE = "quake"  # Cosmic Quake: every hand is discarded and seven are dealt again
 
 
+# The edicts' names as the rulebook writes them, for the lines people read.
+EDICT_WORDS = {Edict.ZAP: "Cosmic Zap", Edict.MOBIUS: "Mobius Tubes", Edict.FORCE_FIELD: "Force Field",
+               Edict.FINDER: "Finder", Edict.PLAGUE: "Plague", Edict.QUAKE: "Cosmic Quake"}
 EDICT_COUNTS = {Edict.ZAP: 2, Edict.MOBIUS: 1, Edict.FORCE_FIELD: 1, Edict.FINDER: 2,
                 Edict.PLAGUE: 1, Edict.QUAKE: 1}
 
@@ -60,11 +63,13 @@ class Card:
     flare: str = ""  # a flare's power name
     # Worked out once: legal actions read them for every card in a hand.
     face: str = field(init=False, compare=False)
+    words: str = field(init=False, compare=False)  # the card in words, for the lines people read
     is_challenge: bool = field(init=False, compare=False)
     is_attack: bool = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "face", self._face())
+        object.__setattr__(self, "words", self._words())
         object.__setattr__(self, "is_challenge", self.kind is not Kind.EDICT and self.kind is not Kind.FLARE)
         object.__setattr__(self, "is_attack", self.kind is Kind.ATTACK or self.kind is Kind.QUARK)
 
@@ -79,6 +84,21 @@ class Card:
             return f"flare-{self.flare}"
         assert self.edict is not None
         return self.edict.value
+
+
+    def _words(self) -> str:
+        """``Attack 8``, ``Compromise``, ``Up Quark 10`` (its printed number), ``Force Field
+        edict``, ``Macron flare``."""
+        if self.kind is Kind.ATTACK:
+            return f"Attack {self.value}"
+        if self.kind is Kind.COMPROMISE:
+            return "Compromise"
+        if self.kind is Kind.QUARK:
+            return f"{FLAVOURS[self.flavour].capitalize()} Quark {self.value}"
+        if self.kind is Kind.FLARE:
+            return f"{self.flare.capitalize()} flare"
+        assert self.edict is not None
+        return f"{EDICT_WORDS[self.edict]} edict"
 
 
 class ComponentError(ValueError):

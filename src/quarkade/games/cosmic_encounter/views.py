@@ -72,6 +72,7 @@ from quarkade.core.log import read
 from quarkade.games.cosmic_encounter.actions import BASES, SIDES, Offer
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
+    EDICT_WORDS,
     FLAVOURS,
     PLANETS,
     SQUARES,
@@ -309,6 +310,9 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     def face(card: int) -> str:
         return s.cards[card].face
 
+    def words(card: int) -> str:  # the lines say a card in words; their fields give its face
+        return s.cards[card].words
+
     line: dict[str, Any] = {"event": kind}
     if kind == "setup":
         line["text"] = f"seat {args[0]} is the first offence"
@@ -335,10 +339,12 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
     elif kind == "pass":
         line["text"] = f"seat {args[0]} passes"
     elif kind == "edict":
-        line["text"] = f"seat {args[0]} plays the {args[1]} edict" + (f" on seat {args[2]}" if args[2] >= 0 else "") + (
+        line["text"] = f"seat {args[0]} plays the {EDICT_WORDS[Edict(args[1])]} edict" + (
+            f" on seat {args[2]}" if args[2] >= 0 else "") + (
             f" asking for an Attack {args[3]}" if args[1] == "finder" else "")
     elif kind == "flare":
-        line["text"] = f"seat {args[0]} plays the {args[1]} flare" + (" (super)" if args[2] else " (wild)") + (
+        line["text"] = f"seat {args[0]} plays the {args[1].capitalize()} flare" + (
+            " (super)" if args[2] else " (wild)") + (
             f" on seat {args[3]}" if args[3] >= 0 else "")
     elif kind == "look":
         seat, target, what, cards = args
@@ -360,26 +366,31 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         if (mine or viewer == target) and card >= 0:  # told to the two players (ruling 21)
             line["card"] = face(card)
     elif kind == "plague":
-        line["text"] = f"seat {args[0]} is plagued and discards " + (", ".join(map(face, args[1])) or "nothing")
+        line["text"] = f"seat {args[0]} is plagued and discards " + (", ".join(map(words, args[1])) or "nothing")
+        line["faces"] = [face(c) for c in args[1]]
     elif kind == "draw":
         line["text"] = f"seat {private} draws {counted(len(args[1]), 'card')}"
         if mine:
             line["cards"] = [face(c) for c in args[1]]
     elif kind == "new-hand":
         line["text"] = f"seat {args[0]} draws a new hand" + (
-            f", showing and discarding {', '.join(map(face, args[1]))}" if args[1] else "")
+            f", showing and discarding {', '.join(map(words, args[1]))}" if args[1] else "")
+        line["faces"] = [face(c) for c in args[1]]
     elif kind == "mind":
         if not mine:
             return None
-        line["text"] = f"you see seat {args[1]}'s hand: " + ", ".join(map(face, args[2]))
+        line["text"] = f"you see seat {args[1]}'s hand: " + ", ".join(map(words, args[2]))
+        line["cards"] = [face(c) for c in args[2]]
     elif kind == "trade":
         line["text"] = f"seat {args[0]} " + ("swaps hands with its opponent" if args[1] else "keeps its hand")
     elif kind == "played":
         line["text"] = f"seat {args[0]} plays a challenge card face down"
     elif kind == "face-up":
-        line["text"] = f"seat {args[0]} plays {face(args[1])} face up"
+        line["text"] = f"seat {args[0]} plays {words(args[1])} face up"
+        line["face"] = face(args[1])
     elif kind == "reveal":
-        line["text"] = f"the cards are revealed: {face(args[0])} against {face(args[1])}"
+        line["text"] = f"the cards are revealed: {words(args[0])} against {words(args[1])}"
+        line["faces"] = [face(args[0]), face(args[1])]  # the offence's, then the defence's
     elif kind == "totals":
         line["text"] = f"totals: offence {args[0]}, defence {args[1]}" + (" (the lower wins)" if args[2] else "")
     elif kind == "outcome":
@@ -394,7 +405,10 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         party = viewer in (proposer, other)
         if faces_only and not party:
             return None
-        cards = (", ".join(give) or "no card") if party else f"{len(give)} cards"
+        named = {card.face: card.words for card in s.cards}
+        cards = (", ".join(named[card] for card in give) or "no card") if party else f"{len(give)} cards"
+        if party:
+            line["give"] = list(give)
         line["text"] = f"seat {proposer} offers seat {other}: give {cards}, get {get}, bases {BASES[bases]}"
     elif kind == "place":
         seat, what, planet, source = args

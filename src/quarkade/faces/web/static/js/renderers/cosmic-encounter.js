@@ -17,6 +17,8 @@ const EDICT_TEXT = {
   plague: "Plague: a player loses three tokens to the warp and one card.",
   quake: "Cosmic Quake: every hand is discarded and seven are dealt again.",
 };
+// the edicts' names as the rulebook (and the log) writes them: "Cosmic Zap", "Force Field"
+const EDICT_NAMES = Object.fromEntries(Object.entries(EDICT_TEXT).map(([id, text]) => [id, text.split(":")[0]]));
 const STEP_NAMES = {
   regroup: "Regroup", destiny: "Destiny", launch: "Launch", "invite-offence": "Alliances: the offence invites",
   "invite-defence": "Alliances: the defence invites", alliance: "Alliances: allies answer", edicts: "Edicts and flares",
@@ -50,14 +52,14 @@ export function flareText(ctx, power, mine = false) {
   return mine ? `${strong}\n${wild}` : `${wild}\n${strong}`;
 }
 
-/** A card's name in words: "Attack 8", "Up Quark 10 (now 14)", "Compromise", "Zap edict". */
+/** A card's name in words: "Attack 8", "Up Quark 10 (now 14)", "Compromise", "Cosmic Zap edict". */
 export function cardWords(card) {
   if (!card) return "";
   if (card.kind === "attack") return `Attack ${card.value}`;
   if (card.kind === "compromise") return "Compromise";
   if (card.kind === "quark") return `${FLAVOUR_NAMES[card.flavour]} Quark ${card.printed} (now ${card.value})`;
   if (card.kind === "flare") return `Flare: ${title(card.card.replace(/^flare-/, ""))}`;
-  return `${title(card.card)} edict`;
+  return `${EDICT_NAMES[card.card] || title(card.card)} edict`;
 }
 
 // ------------------------------------------------------------------ cards
@@ -72,7 +74,7 @@ function cardFace(card, { action = null, send = null, small = false, hidden = fa
     : card.kind === "attack" ? "Attack" : card.kind === "compromise" ? (small ? "" : "Compromise")
       : card.kind === "flare" ? "Flare" : "Edict";
   const foot = card.kind === "quark" ? `printed ${card.printed}`
-    : card.kind === "edict" ? title(card.card) : card.kind === "flare" ? title(card.card.replace(/^flare-/, "")) : "";
+    : card.kind === "edict" ? EDICT_NAMES[card.card] || title(card.card) : card.kind === "flare" ? title(card.card.replace(/^flare-/, "")) : "";
   const tip = card.kind === "edict" ? EDICT_TEXT[card.card] || cardWords(card) : cardWords(card) + (text ? `\n${text}` : "");
   const attrs = {
     class: `ce-card ${card.kind}${card.flavour ? ` ${card.flavour}` : ""}${small ? " small" : ""}${action ? " playable" : ""}`,
