@@ -9,7 +9,9 @@
 //          ui is an object the renderer may keep its own choices in between updates
 
 import { renderGeneric } from "./generic.js";
-import { renderQuirks, renderQuirksSolitaire, renderQuirkling } from "./quirks.js";
+import { renderQuirks } from "./quirks.js";
+import { renderQuirksSolitaire } from "./quirks-solitaire.js";
+import { renderQuirkling } from "./quirkling.js";
 import { renderQuirkyQuarks } from "./quirky-quarks.js";
 import { renderQuirkyCircuits } from "./quirky-circuits.js";
 import { renderCosmicEncounter } from "./cosmic-encounter.js";
