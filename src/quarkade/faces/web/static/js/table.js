@@ -1,64 +1,20 @@
 // The table page: one websocket per seat this browser plays (hot seat: several), or one
 // as a spectator; the game's renderer draws the active seat's view; the side shows the
 // players, invitations, host tools and the event log; at the end, scores and a replay.
+// This module holds the connections, the hot seat and the board; the side is table-side.js,
+// the end table-over.js, the replay table-replay.js, and what they share table-state.js.
 
-import { api, h, s, seatColour, toast, tokens } from "./util.js";
+import { api, h, seatColour, toast, tokens } from "./util.js";
 import { rendererFor } from "./renderers/index.js";
 import { identity } from "./player.js";
 import { setBaseTitle, showTurn, soundToggle } from "./presence.js";
-import { closeButton, closedPanel } from "./host-close.js";
+import { closedPanel } from "./host-close.js";
 import { nameMySeat } from "./seat-name.js";
-import { logLine } from "./seat-words.js";
-import { bankChip, botMark, botsNote, seatControls, stampBank } from "./seat-controls.js";
-
-const SPECTATOR = "spectator";
-
-function tableIdFromUrl() {
-  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-  if (match) return match[1];
-  return new URLSearchParams(location.search).get("id");
-}
-
-const params = new URLSearchParams(location.search);
-const app = {
-  id: tableIdFromUrl(),
-  info: null,
-  game: null,
-  components: null,
-  held: null,
-  conns: new Map(),
-  active: null,
-  ui: {},
-  logs: {},
-  replay: null,
-  wantReplay: params.get("replay") === "1",
-  hideBetweenTurns: true,
-  lastActed: null,
-  updates: 0,
-  sent: 0, // the page's own actions sent, and those the server applied (for scripts driving the page)
-  applied: 0,
-  errors: 0,
-};
-
-const $ = (id) => document.getElementById(id);
-
-function keyOf(seat) {
-  return seat === null || seat === undefined ? SPECTATOR : String(seat);
-}
-
-// people see names (the server gives one for every seat), and seats counted from 1
-function seatLabel(seat) {
-  if (seat === null || seat === undefined) return "Spectator";
-  const known = app.info && app.info.seats[seat];
-  return known && known.name ? known.name : `Seat ${Number(seat) + 1}`;
-}
-
-function names() {
-  const out = {};
-  const players = app.info ? app.info.players : 8;
-  for (let seat = 0; seat < players; seat += 1) out[seat] = seatLabel(seat);
-  return out;
-}
+import { seatControls, stampBank } from "./seat-controls.js";
+import { $, SPECTATOR, app, keyOf, names, params, playedSeats, seatLabel } from "./table-state.js";
+import { renderLog, renderPeople, renderSide } from "./table-side.js";
+import { renderOver } from "./table-over.js";
+import { renderReplay, replayLeavesTo, startReplay } from "./table-replay.js";
 
 function signalTurn() {
   showTurn([...app.conns.values()].some((c) => c.seat !== null && c.msg && !c.msg.over && c.msg.legal.length > 0));
@@ -250,11 +206,6 @@ function sendNext(conn) {
   }
 }
 
-function hostConn() {
-  for (const conn of app.conns.values()) if (conn.host && conn.ws && conn.ws.readyState === WebSocket.OPEN) return conn;
-  return null;
-}
-
 // ------------------------------------------------------------------ hot seat
 function maybeSwitch(conn) {
   const active = app.conns.get(app.active);
@@ -277,10 +228,6 @@ function showCurtain(conn) {
     h("button", { class: "primary", onclick: () => { curtain.classList.add("hidden"); setActive(conn.key); } }, `Show ${seatLabel(conn.seat)}'s hand`),
   );
   curtain.classList.remove("hidden");
-}
-
-function playedSeats() {
-  return [...app.conns.values()].filter((c) => c.seat !== null).map((c) => c.seat);
 }
 
 function setActive(key) {
@@ -364,287 +311,6 @@ function renderControls() {
   $("seat-controls").replaceChildren(...seatControls(app.replay ? null : app.conns.get(app.active), app.info));
 }
 
-function renderLog(view, key) {
-  const log = Array.isArray(view.log) ? view.log : [];
-  const shown = names();
-  const texts = log.map((e) => logLine(typeof e === "string" ? e : e.text || JSON.stringify(e), shown));
-  const before = app.logs[key] || [];
-  // how many entries are new: the longest old suffix that starts the new log
-  let fresh = texts.length;
-  for (let drop = 0; drop <= before.length; drop += 1) {
-    const tail = before.slice(drop);
-    if (tail.length <= texts.length && tail.every((t, i) => t === texts[i])) {
-      fresh = texts.length - tail.length;
-      break;
-    }
-  }
-  fresh = Math.min(fresh, before.length ? 8 : 3);
-  app.logs[key] = texts;
-  const list = $("log");
-  list.replaceChildren(...texts.map((text, i) => h("li", { class: i >= texts.length - fresh ? "fresh" : "" }, text)));
-  list.scrollTop = list.scrollHeight;
-}
-
-function renderSide() {
-  if (!app.info) return;
-  $("table-id").textContent = app.info.id;
-  $("watchers").textContent = app.info.spectators ? `${app.info.spectators} watching` : "";
-  renderPeople();
-  renderInvite();
-  const hosting = app.held.host && app.info.status !== "over" && !app.closed;
-  if (hosting && !$("close-table")) $("host-tools").replaceChildren(closeButton(app.id, app.held.host));
-  else if (!hosting) $("host-tools").replaceChildren();
-}
-
-function formatClock(seconds) {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-function renderPeople() {
-  if (!app.info) return;
-  const conn = app.conns.get(app.active);
-  const message = conn && conn.msg;
-  const toAct = message ? message.to_act : [];
-  const deadlines = message && message.timer ? message.timer.deadlines : {};
-  const now = Date.now() / 1000;
-  const host = hostConn();
-  const bots = (app.game && app.game.bots) || ["random"];
-  $("people").replaceChildren(...app.info.seats.map((seat) => {
-    const deadline = deadlines[String(seat.seat)];
-    const late = deadline !== undefined && deadline <= now;
-    return h("li", { "data-seat": seat.seat },
-      h("span", { class: "seat-dot", style: { background: seatColour(seat.seat) } }),
-      h("span", {}, seatLabel(seat.seat), playedSeats().includes(seat.seat) ? h("span", { class: "faint" }, " (you)") : ""),
-      toAct.includes(seat.seat) ? h("span", { class: "chip gold" }, "to act") : null,
-      deadline !== undefined ? h("span", { class: late ? "late" : "faint small" }, late ? "out of time" : formatClock(deadline - now)) : null,
-      bankChip(message, seat), botMark(seat),
-      h("span", { class: "kind" }, seat.kind === "human" ? (seat.connected ? "online" : seat.claimed ? "away" : seat.open ? "free seat" : "invited") : `${seat.kind} bot`),
-      host && seat.kind === "human" && app.info.status !== "over" && (!seat.connected || late)
-        ? h("button", {
-          class: "small danger", title: "A bot plays this seat from now on",
-          onclick: () => host.ws.send(JSON.stringify({ type: "hand_to_bot", seat: seat.seat, bot: bots.includes("heuristic") ? "heuristic" : bots[0] })),
-        }, "Hand to bot") : null,
-    );
-  }));
-}
-
-function renderInvite() {
-  const panel = $("invite-panel");
-  if (!app.held.host || !app.info || app.info.status === "over") {
-    panel.classList.add("hidden");
-    return;
-  }
-  const played = playedSeats();
-  const rows = [];
-  for (const seat of app.info.seats) {
-    if (seat.kind !== "human" || played.includes(seat.seat)) continue;
-    const code = app.held.invites[seat.seat];
-    if (seat.claimed) rows.push(h("div", { class: "faint small" }, `${seatLabel(seat.seat)}: taken`));
-    else if (code) rows.push(linkRow(`${seatLabel(seat.seat)} (one-time invitation${seat.open ? "; also open to the lobby" : ""})`, `${location.origin}/t/${app.id}?invite=${code}`));
-    rows.push(h("button", { class: "small", "data-invite": seat.seat, hidden: seat.claimed, onclick: () => newInvitation(seat.seat) }, code ? "New link (the old one stops working)" : "Make an invitation link"));
-  }
-  rows.push(linkRow("Watch", `${location.origin}/t/${app.id}`));
-  panel.classList.remove("hidden");
-  $("invite").replaceChildren(...rows);
-}
-
-async function newInvitation(seat) {
-  try {
-    const invitation = await api(`/api/tables/${encodeURIComponent(app.id)}/invite`, { method: "POST", body: { token: app.held.host, seat } });
-    app.held = tokens.remember({ id: app.id, invitations: [invitation] });
-    renderInvite();
-  } catch (error) {
-    toast(error.message);
-  }
-}
-
-function linkRow(label, link) {
-  const input = h("input", { type: "text", value: link, readonly: true, onfocus: (e) => e.target.select() });
-  return h("div", {}, h("div", { class: "faint small" }, label), h("div", { class: "row" }, input,
-    h("button", { class: "small", onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        toast("Link copied", "info", 1800);
-      } catch {
-        input.select();
-      }
-    } }, "Copy")));
-}
-
-// ------------------------------------------------------------------ the end
-function renderOver() {
-  const box = $("over");
-  const conn = app.conns.get(app.active);
-  const message = conn && conn.msg;
-  if (!message || !message.over || app.replay) {
-    box.replaceChildren();
-    return;
-  }
-  const view = message.view;
-  const winners = view.winners || (conn.over && conn.over.winners) || [];
-  const scores = view.scores || (conn.over && conn.over.scores) || [];
-  const players = Array.isArray(view.players) ? view.players : scores.map((score, seat) => ({ seat }));
-  const detailed = players.some((p) => p.score && typeof p.score === "object");
-  const order = [...players].sort((a, b) => (scores[b.seat] ?? 0) - (scores[a.seat] ?? 0));
-  const cooperative = Boolean(app.game && app.game.cooperative);
-  let headline = "Game over";
-  if (cooperative) headline = winners.length ? "The whole table wins together" : "The whole table loses together";
-  else if (winners.length) headline = `${winners.map(seatLabel).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
-  else if (players.length === 1) headline = `${seatLabel(players[0].seat)} loses`;  // a solitaire game not won
-  else headline = "Nobody wins";
-  const next = app.info && app.info.next;
-  box.replaceChildren(h("section", { class: "over-panel", id: "game-over" },
-    h("div", { class: "headline" },
-      h("h2", {}, "Game over"),
-      h("span", { class: "laureate" }, headline, app.game && app.game.id === "quirky-quarks" ? " — Nobel Laureate in Physics!" : "")),
-    resultWords(conn),
-    h("table", { class: "scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), detailed ? [h("th", {}, "Quests"), h("th", {}, "Bonus"), h("th", {}, "eV")] : null, h("th", {}, "Score"))),
-      h("tbody", {}, order.map((p) => h("tr", { class: winners.includes(p.seat) ? "winner" : "" },
-        h("td", {}, h("span", { class: "seat-dot", style: { background: seatColour(p.seat) } }), " ", seatLabel(p.seat),
-          playedSeats().includes(p.seat) ? h("span", { class: "faint" }, " (you)") : ""),
-        detailed ? [h("td", {}, String(p.score.quests)), h("td", {}, String(p.score.bonus)), h("td", {}, String(p.score.ev))] : null,
-        h("td", { class: "total" }, String(scores[p.seat] ?? ""))))),
-    ),
-    h("div", { class: "over-actions" },
-      h("button", { class: "gold", id: "play-again", onclick: playAgain }, next ? "Join the next game" : "Play again"),
-      h("button", { id: "replay-start", onclick: () => startReplay(0) }, "Replay the game"),
-      h("a", { class: "button", href: "/" }, "Back to the lobby")),
-  ));
-  const note = botsNote(conn.over, seatLabel);
-  if (note) $("game-over").append(note);
-}
-
-// Who won and why, in the game's words, as the server says it when the game ends.
-function resultWords(conn) {
-  const words = conn && conn.over && conn.over.result;
-  return words ? h("p", { class: "result-words", id: "result-words" }, words) : null;
-}
-
-async function playAgain() {
-  const next = app.info && app.info.next;
-  if (next && Object.keys(tokens.get(next).seats).length) {
-    location.href = `/t/${next}`; // this browser has its seat there already
-    return;
-  }
-  const token = app.held.host || Object.values(app.held.seats)[0];
-  if (!token) {
-    toast("Only the players of this table can start its next game.");
-    return;
-  }
-  try {
-    const answer = await api(`/api/tables/${app.id}/again`, { method: "POST", body: { token, ...identity() } });
-    const play = app.held.play ? answer.seats.map((s) => s.seat).filter((s) => app.held.play.includes(s)) : null;
-    tokens.remember(answer, { play });
-    location.href = `/t/${answer.id}`;
-  } catch (error) {
-    toast(error.message);
-  }
-}
-
-// ------------------------------------------------------------------ replay
-async function startReplay(step) {
-  const conn = app.conns.get(app.active);
-  app.replay = { step, steps: 1, mode: "all", data: null, over: !!(conn && conn.msg && conn.msg.over) };
-  await loadReplay(step);
-}
-
-async function loadReplay(step) {
-  const replay = app.replay;
-  if (!replay) return;
-  const query = new URLSearchParams({ step: String(step) });
-  if (!replay.over) {
-    const conn = app.conns.get(app.active);
-    if (conn && conn.seat !== null) {
-      query.set("seat", conn.seat);
-      query.set("token", conn.token);
-    }
-  }
-  try {
-    replay.data = await api(`/api/tables/${app.id}/replay?${query}`);
-    replay.step = replay.data.step;
-    replay.steps = replay.data.steps;
-    renderReplay();
-  } catch (error) {
-    toast(error.message);
-  }
-}
-
-// Media-style icons drawn as SVG, so that no font has to have the glyphs.
-function icon(name) {
-  const shapes = {
-    first: [s("rect", { x: 2, y: 2, width: 2, height: 10 }), s("path", { d: "M12 2 L5 7 L12 12 Z" })],
-    prev: [s("path", { d: "M11 2 L3 7 L11 12 Z" })],
-    next: [s("path", { d: "M3 2 L11 7 L3 12 Z" })],
-    last: [s("path", { d: "M2 2 L9 7 L2 12 Z" }), s("rect", { x: 10, y: 2, width: 2, height: 10 })],
-  };
-  return s("svg", { width: 14, height: 14, viewBox: "0 0 14 14", fill: "currentColor", "aria-hidden": "true" }, shapes[name]);
-}
-
-function stopReplay() {
-  app.replay = null;
-  $("replay-bar").replaceChildren();
-  renderBoard();
-}
-
-function renderReplay() {
-  const replay = app.replay;
-  if (!replay || !replay.data || !app.game) return;
-  const data = replay.data;
-  const go = (step) => loadReplay(Math.max(0, Math.min(replay.steps - 1, step)));
-  const modes = [["all", "Everything revealed"], ["spectator", "Spectator"]];
-  if (data.views) for (const seat of Object.keys(data.views)) modes.push([seat, seatLabel(Number(seat))]);
-  const select = h("select", {
-    "aria-label": "whose view",
-    onchange: (e) => { replay.mode = e.target.value; renderReplay(); },
-  }, modes.map(([value, label]) => h("option", { value, selected: replay.mode === value }, label)));
-  const slider = h("input", { type: "range", min: 0, max: replay.steps - 1, value: replay.step, onchange: (e) => go(Number(e.target.value)) });
-  const what = data.action ? `${seatLabel(data.action.seat)}: ${data.action.action}` : replay.step === 0 ? "The deal" : "";
-  $("replay-bar").replaceChildren(h("div", { class: "replay-bar", id: "replay" },
-    h("b", {}, "Replay"),
-    h("button", { class: "small", onclick: () => go(0), "aria-label": "first", title: "first" }, icon("first")),
-    h("button", { class: "small", id: "replay-prev", onclick: () => go(replay.step - 1), "aria-label": "previous", title: "previous (←)" }, icon("prev")),
-    h("span", { class: "step" }, `${replay.step} / ${replay.steps - 1}`),
-    h("button", { class: "small", id: "replay-next", onclick: () => go(replay.step + 1), "aria-label": "next", title: "next (→)" }, icon("next")),
-    h("button", { class: "small", onclick: () => go(replay.steps - 1), "aria-label": "last", title: "last" }, icon("last")),
-    slider,
-    data.views ? select : null,
-    h("button", { class: "small", onclick: stopReplay }, "Leave replay"),
-    h("div", { class: "what" }, what),
-  ));
-  let view = data.view;
-  let seat = null;
-  let reveal = null;
-  if (data.views) {
-    if (replay.mode === "all") reveal = data.views;
-    else if (replay.mode !== "spectator") {
-      seat = Number(replay.mode);
-      view = data.views[replay.mode];
-    }
-    if (replay.mode === "all" || replay.mode === "spectator") view = { ...data.view, seat: null, hand: undefined, ejecting: undefined };
-  } else {
-    seat = data.seat;
-  }
-  const ctx = {
-    seat, table: app.info, components: app.components, ui: {}, names: names(), over: view.is_over,
-    replay: true, reveal, timer: null, waiting_for: [], title: app.game.title, rerender: renderReplay,
-  };
-  $("over").replaceChildren();
-  $("board").replaceChildren(rendererFor(view.game)(view, [], () => {}, ctx));
-  renderLog(view, "replay");
-}
-
-document.addEventListener("keydown", (event) => {
-  if (!app.replay || event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
-  if (event.key === "ArrowLeft") loadReplay(Math.max(0, app.replay.step - 1));
-  if (event.key === "ArrowRight") loadReplay(Math.min(app.replay.steps - 1, app.replay.step + 1));
-});
-
-setInterval(() => {
-  if (app.info && (app.info.turn_timer || app.info.time_bank)) renderPeople();
-}, 1000);
-
 // ------------------------------------------------------------------ start
 async function start() {
   if (!app.id) {
@@ -706,4 +372,5 @@ async function start() {
   renderTabs();
 }
 
+replayLeavesTo(renderBoard);
 start();
