@@ -239,9 +239,8 @@ export function renderQuirks(view, legalList, send, ctx) {
     controls.push(selectionBar(place, "Place", place.chosen.length === 3 ? "place the QUiRKS" : "place these cards", ui, "place", send, ctx));
   }
   for (const side of ["b", "c"]) if (legal.has(`setup ${side}`)) controls.push(actionButton(legal, `setup ${side}`, send, `Second card from ${side.toUpperCase()}`, "gold"));
-  for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`, n === 1 ? "" : ""));
-  if (legal.has("complete drawn") && !view.contest) controls.push(actionButton(legal, "complete drawn", send, "Keep the drawn card", "gold"));
-  else if (legal.has("complete drawn")) controls.push(actionButton(legal, "complete drawn", send, "Keep the drawn card", "gold"));
+  for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`));
+  if (legal.has("complete drawn")) controls.push(actionButton(legal, "complete drawn", send, "Keep the drawn card", "gold"));
   for (const n of NICHES) if (legal.has(`niche ${n}`)) controls.push(actionButton(legal, `niche ${n}`, send, NICHE[n].label));
   const order = ["face-up", "face-down", "accept", "pass", "fight", "give-up", "compete", "redraw", "mutate", "roll", "table", "challenge", "decline", "concede", "hold", "continue", "end"];
   for (const verb of order) {
