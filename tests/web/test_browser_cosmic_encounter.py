@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from quarkade.agents import make_bot
 from quarkade.core import State
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES
 
@@ -347,3 +348,39 @@ def test_a_flare_in_the_hand_tells_its_wild_and_super_and_is_played_by_clicking(
     else:
         page.click(f".ce-controls [data-action='{uses[-1]}']")  # a seat to name: a button each
     assert page.evaluate("window.sent") == [uses[0] if len(uses) == 1 else uses[-1]]
+
+
+LOG_LINES = """async ([log, names]) => {
+  const { logLines } = await import('/js/seat-words.js');
+  return logLines(log, names);
+}"""
+
+
+def test_the_event_log_says_a_run_of_passes_in_one_line(server: LiveServer, page: Any) -> None:
+    # Every player is asked at each edict window: a challenge logs a dozen "seat N passes".
+    game = quarkade.load("cosmic-encounter", players=4)
+    bots = [make_bot("heuristic", game, seat) for seat in range(4)]
+    state = game.new_game(seed=3)
+    for _ in range(140):
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    log = state.view(0).to_json()["log"]
+    names = ["Ada", "Bot 2 (normal)", "Bot 3 (normal)", "Bot 4 (normal)"]
+    page.goto(f"{server.url}/")
+    lines = page.evaluate(LOG_LINES, [log, names])
+    # What the page should say, worked out here: each run of passes as one line, in order.
+    expected: list[str] = []
+    run: list[str] = []
+    for entry in [*log, None]:
+        if entry is not None and entry["event"] == "pass":
+            run.append(names[int(entry["text"].split()[1])])
+            continue
+        if run:
+            expected.append(f"{run[0]} passes" if len(run) == 1 else f"{', '.join(run[:-1])} and {run[-1]} pass")
+            run = []
+        if entry is not None:
+            text = re.sub(r"\bseat (\d+)", lambda m: names[int(m[1])], entry["text"])
+            expected.append(text[0].upper() + text[1:])
+    assert sum(entry["event"] == "pass" for entry in log) >= 8
+    assert lines == expected
+    assert any(line.endswith(" pass") and ", " in line for line in lines), lines

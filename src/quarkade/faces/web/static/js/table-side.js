@@ -3,7 +3,7 @@
 
 import { api, h, seatColour, toast, tokens } from "./util.js";
 import { closeButton } from "./host-close.js";
-import { logLine } from "./seat-words.js";
+import { logLines } from "./seat-words.js";
 import { bankChip, botMark } from "./seat-controls.js";
 import { $, app, names, playedSeats, seatLabel } from "./table-state.js";
 
@@ -15,7 +15,7 @@ function hostConn() {
 export function renderLog(view, key) {
   const log = Array.isArray(view.log) ? view.log : [];
   const shown = names();
-  const texts = log.map((e) => logLine(typeof e === "string" ? e : e.text || JSON.stringify(e), shown));
+  const texts = logLines(log, shown);
   const before = app.logs[key] || [];
   // how many entries are new: the longest old suffix that starts the new log
   let fresh = texts.length;
