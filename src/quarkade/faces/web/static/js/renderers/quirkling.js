@@ -2,22 +2,18 @@
 // QUIRKLINGS of three cards that bear the current climate's code. Drawn with the pieces of
 // Quirks (quirks-parts.js).
 
-import { h, seatColour, useStyle } from "../util.js";
+import { h, seatColour } from "../util.js";
 import { climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import {
-  PLAIN, STACK, STACK_ORDER, actionBar, actionButton, cardBack, cardSvg, cardsOf, creature, dock, facesOf,
-  readLegal, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
+  PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock,
+  recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
 } from "./quirks-parts.js";
 
 const anOrA = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;  // "an Animal B", "a Plant A"
 
 export function renderQuirkling(view, legalList, send, ctx) {
-  useStyle("/css/quirks.css");
-  facesOf(ctx.components);
-  const ui = ctx.ui;
-  const legal = readLegal(legalList);
-  const mine = legalList.length > 0;
+  const { ui, legal, mine } = begin(ctx, legalList);
   const seat = ctx.seat;
   const asks = legal.of("ask");
   // "ask STACK" asks each player in turn (the turn's request); "ask SEAT STACK" one player (a refill)

@@ -5,7 +5,7 @@
 // and the climate codes only where the view holds them (your own cards). Adaptation values
 // are never sent, so never drawn.
 
-import { clickable, h, revealedOf, s, seatColour } from "../util.js";
+import { clickable, h, revealedOf, s, seatColour, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { withNames } from "../seat-words.js";
@@ -95,6 +95,14 @@ function wrap(text, width) {
 
 // ------------------------------------------------------------------ legal actions
 /** The legal actions, sorted by verb; `offered` keeps those the board made clickable. */
+/** What each of the three renderers does first: the stylesheet, the card faces, and what the
+ * player may do now (``legal``, and ``mine``: whether the player is asked anything). */
+export function begin(ctx, legalList) {
+  useStyle("/css/quirks.css");
+  facesOf(ctx.components);
+  return { ui: ctx.ui, legal: readLegal(legalList), mine: legalList.length > 0 };
+}
+
 export function readLegal(legal) {
   const info = { all: legal, set: new Set(legal), verbs: {}, offered: new Set() };
   for (const action of legal) {

@@ -2,19 +2,15 @@
 // marker's niche and counted when the player chooses. Drawn with the pieces of Quirks
 // (quirks-parts.js).
 
-import { h, revealedOf, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, seatColour } from "../util.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
-  NICHE, NICHES, PLAIN, STACK, STACK_ORDER, actionBar, actionButton, cardBack, cardSvg, creature, dock, facesOf,
-  mutationControls, readLegal, recent, seatName, stageWords,
+  NICHE, NICHES, PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, creature, dock,
+  mutationControls, recent, seatName, stageWords,
 } from "./quirks-parts.js";
 
 export function renderQuirksSolitaire(view, legalList, send, ctx) {
-  useStyle("/css/quirks.css");
-  facesOf(ctx.components);
-  const ui = ctx.ui;
-  const legal = readLegal(legalList);
-  const mine = legalList.length > 0;
+  const { ui, legal, mine } = begin(ctx, legalList);
   const mutations = legal.of("mutate");
   const mutable = new Set(mutations.map((a) => a.split(" ")[1]));
   if (ui.mutate && !mutable.has(ui.mutate)) ui.mutate = null;

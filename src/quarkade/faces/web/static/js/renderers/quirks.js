@@ -3,11 +3,11 @@
 // something to click. The cards, the words and the action bar are shared with the solitaire
 // game and Quirkling (quirks-parts.js).
 
-import { h, seatColour, useStyle } from "../util.js";
+import { h, seatColour } from "../util.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
-  NICHE, NICHES, PLAIN, STACK, actionBar, actionButton, cardBack, cardSvg, cardsOf, creature, dock, facesOf,
-  mutationControls, readLegal, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
+  NICHE, NICHES, PLAIN, STACK, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock,
+  mutationControls, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
 } from "./quirks-parts.js";
 
 function plural(n, word) {
@@ -179,11 +179,7 @@ function quirksPrompt(view, legal, ctx) {
 }
 
 export function renderQuirks(view, legalList, send, ctx) {
-  useStyle("/css/quirks.css");
-  facesOf(ctx.components);
-  const ui = ctx.ui;
-  const legal = readLegal(legalList);
-  const mine = legalList.length > 0;
+  const { ui, legal, mine } = begin(ctx, legalList);
   const seat = ctx.seat;
 
   // mutation: a card of one's QUiRKS first, then "discard & draw" or a hand card
