@@ -58,7 +58,11 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     seen_hand      Mind only: {"seat", "cards"} the opponent's hand as seen, or null
     to_act, is_over, winners (null until the game is over), scores
     log            the newest events, oldest first: {"event", "text", ...}; cards drawn or
-                   taken are named to the seat that receives them only
+                   taken are named to the seat that receives them only. The text names a
+                   card in words ("Attack 8", "Up Quark 10", "Force Field edict"), its fields
+                   by face: "faces" (cards revealed, shown or discarded for all to see),
+                   "face" (a card played face up), "cards"/"card" (one seat's own), "give"
+                   (an offer's cards, to its two parties)
 """
 
 from __future__ import annotations
