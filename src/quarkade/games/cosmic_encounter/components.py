@@ -85,7 +85,6 @@ class Card:
         assert self.edict is not None
         return self.edict.value
 
-
     def _words(self) -> str:
         """``Attack 8``, ``Compromise``, ``Up Quark 10`` (its printed number), ``Force Field
         edict``, ``Macron flare``."""
