@@ -1,6 +1,6 @@
 """Seat-rotated matches of one bot against the game's heuristic bots, with Wilson intervals.
 
-    python -m quarkade.tools.search_match GAME PLAYERS GAMES [BOT] [--jobs N] [--first SEED]
+    python -m quarkade.tools.search_match GAME PLAYERS GAMES [BOT] [--jobs N] [--first SEED] [--option KEY=VALUE]
 
 In a competitive game the tested bot (``mcts:seconds=1`` by default) sits at each seat in turn,
 the others are heuristic bots; a shared win counts as a share. In a cooperative game (Quirky
@@ -48,10 +48,16 @@ import multiprocessing
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import typer
 
 import quarkade
 from quarkade.agents.base import make_bot
+from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import Game
+from quarkade.core.registry import game_class
+from quarkade.faces.cli import parse_options
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.match import play_match
 
@@ -62,10 +68,11 @@ def _share(winners: tuple[int, ...], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def play_one(game_id: str, players: int, bot: str, number: int, first: int = FIRST_SEED) -> dict[str, object]:
+def play_one(game_id: str, players: int, bot: str, number: int, first: int = FIRST_SEED,
+             options: dict[str, Any] | None = None) -> dict[str, object]:
     """Game ``number`` of a match: its seed, the tested bot's seat and its share of the win (and,
     in a cooperative or one-seat game, the heuristic table's result on the same seed)."""
-    game = quarkade.load(game_id, players=players)
+    game = quarkade.load(game_id, players=players, **(options or {}))
     seed = first + number
     started = time.process_time()
     if _together(game):
@@ -85,29 +92,31 @@ def _together(game: Game) -> bool:
     return game.players == 1 or game.info.cooperative
 
 
-def _results(game_id: str, players: int, games: int, bot: str, jobs: int, first: int) -> Iterator[dict[str, object]]:
+def _results(game_id: str, players: int, games: int, bot: str, jobs: int, first: int,
+             options: dict[str, Any]) -> Iterator[dict[str, object]]:
     if jobs <= 1:
         for number in range(games):
-            yield play_one(game_id, players, bot, number, first)
+            yield play_one(game_id, players, bot, number, first, options)
         return
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = [pool.submit(play_one, game_id, players, bot, number, first) for number in range(games)]
+        futures = [pool.submit(play_one, game_id, players, bot, number, first, options) for number in range(games)]
         for future in futures:
             yield future.result()
 
 
 def run(game_id: str, players: int, games: int, bot: str = "mcts:seconds=1", jobs: int = 1,
-        first: int = FIRST_SEED) -> dict[str, object]:
+        first: int = FIRST_SEED, options: dict[str, Any] | None = None) -> dict[str, object]:
     """Play the match, print each game and the summary as JSON lines, and return the summary."""
-    game = quarkade.load(game_id, players=players)
+    options = options or {}
+    game = quarkade.load(game_id, players=players, **options)
     won = 0.0
     reference = 0.0
-    for result in _results(game_id, players, games, bot, jobs, first):
+    for result in _results(game_id, players, games, bot, jobs, first, options):
         won += float(result["share"])  # type: ignore[arg-type]
         reference += float(result.get("heuristic_share", 0.0))  # type: ignore[arg-type]
         print(json.dumps(result), flush=True)
     low, high = wilson_interval(won, games)
-    summary: dict[str, object] = {"game": game_id, "players": players, "bot": bot, "games": games,
+    summary: dict[str, object] = {"game": game_id, "players": players, "options": options, "bot": bot, "games": games,
                                   "win_rate": round(won / games, 3), "wilson95": [round(low, 3), round(high, 3)]}
     if _together(game):
         low, high = wilson_interval(reference, games)
@@ -128,8 +137,17 @@ def main(arguments: list[str] | None = None) -> None:
     parser.add_argument("bot", nargs="?", default="mcts:seconds=1")
     parser.add_argument("--jobs", type=int, default=1, help="games played at a time, each in a process")
     parser.add_argument("--first", type=int, default=FIRST_SEED, help="the first game's seed")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="a game option, as quarkade play takes it (repeatable): scenario=cafe-botanical")
     options = parser.parse_args(arguments)
-    run(options.game, options.players, options.games, options.bot, options.jobs, options.first)
+    try:
+        game_options = parse_options(game_class(options.game).info, options.option)
+        quarkade.load(options.game, players=options.players, **game_options)  # refused here, with its reason
+    except typer.Exit as refused:  # parse_options said why
+        raise SystemExit(refused.exit_code) from None
+    except QuarkadeError as error:
+        parser.error(str(error))
+    run(options.game, options.players, options.games, options.bot, options.jobs, options.first, game_options)
 
 
 if __name__ == "__main__":
