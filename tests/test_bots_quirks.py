@@ -14,8 +14,8 @@ import pytest
 import quarkade
 from conftest import configuration_id, configurations
 from quarkade.agents import Bot, make_bot
-from quarkade.agents import quirks as quirks_bots
 from quarkade.core import Action, Chance, Game, State, View
+from quarkade.games.quirks import bot as quirks_bots
 from quarkade.games.quirks.components import COMPONENTS, PRINTED, is_printed
 from quarkade.tools.match import make_bots, play_match
 

@@ -9,9 +9,9 @@ import pickle
 
 import quarkade
 from conftest import heuristic_moments
-from quarkade.agents.quirks.quirkling import Nursery
 from quarkade.core.chance import Chance
 from quarkade.core.game import View
+from quarkade.games.quirks.bot.quirkling import Nursery
 from quarkade.games.quirks.quirkling import QuirklingState, QuirklingView
 from quarkade.games.quirks.sampling import sample_quirkling
 from quarkade.tools.match import make_bots

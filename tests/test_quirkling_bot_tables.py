@@ -9,8 +9,8 @@ from itertools import product
 
 import quarkade
 from conftest import heuristic_moments
-from quarkade.agents.quirks.quirkling import UNIT, Nursery, _added, _coded_count, _terms, packed_row
-from quarkade.agents.quirks.seen import Seen, share_coded
+from quarkade.games.quirks.bot.quirkling import UNIT, Nursery, _added, _coded_count, _terms, packed_row
+from quarkade.games.quirks.bot.seen import Seen, share_coded
 from quarkade.games.quirks.components import STACKS
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import quarkade
-from quarkade.agents.quirks.evolution import QuirksHeuristic
 from quarkade.core.chance import Chance
+from quarkade.games.quirks.bot.evolution import QuirksHeuristic
 from quarkade.tools.match import make_bots
 
 

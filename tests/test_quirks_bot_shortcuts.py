@@ -9,8 +9,9 @@ import math
 import random
 
 import quarkade
-from quarkade.agents.quirks.evolution import NOW, PAIR_HORIZON, QuirksHeuristic
-from quarkade.agents.quirks.seen import (
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.evolution import NOW, PAIR_HORIZON, QuirksHeuristic
+from quarkade.games.quirks.bot.seen import (
     CARNIVORE,
     CLIMATE_COUNT,
     HERBIVORE,
@@ -24,8 +25,7 @@ from quarkade.agents.quirks.seen import (
     missing_stack,
     seen_by_index,
 )
-from quarkade.agents.quirks.table import HORIZON, Table
-from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.table import HORIZON, Table
 from quarkade.games.quirks.components import COMPONENTS
 from quarkade.tools.match import make_bots
 

@@ -39,13 +39,14 @@ _game_bots_loaded = False
 
 
 def _load_game_bots() -> None:
-    # The search bot and the older per-game bots live beside the generic ones; a game's own bot
-    # lives in its package as ``bot.py``. Importing a bot's module registers it. Once is enough:
-    # bots are made for every seat of every simulated game, and finding a module reads the disk.
+    # The search bot and its levels live beside the generic ones; a game's own bot lives in its
+    # package as ``bot`` (a module, or a package for Quirks' three games). Importing a bot's module
+    # registers it. Once is enough: bots are made for every seat of every simulated game, and
+    # finding a module reads the disk.
     global _game_bots_loaded
     if _game_bots_loaded:
         return
-    from quarkade.agents import evaluators, levels, quirks, search  # noqa: F401
+    from quarkade.agents import evaluators, levels, search  # noqa: F401
     from quarkade.core.registry import game_modules
 
     for module in game_modules():

@@ -9,7 +9,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from quarkade.agents.base import Bot, register_bot
-from quarkade.agents.quirks.seen import (
+from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.game import Action, View
+from quarkade.core.memo import Memo
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.seen import (
     CODED_IN_STACK,
     INDEX,
     STACK_INDEX,
@@ -19,10 +23,6 @@ from quarkade.agents.quirks.seen import (
     climate_of,
     share_coded,
 )
-from quarkade.core.bots import HEURISTIC_ABOUT
-from quarkade.core.game import Action, View
-from quarkade.core.memo import Memo
-from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACK_ROWS, STACKS
 from quarkade.games.quirks.quirkling import QuirklingView
 from quarkade.games.quirks.rules import NICHE_STACKS

@@ -11,7 +11,11 @@ from operator import add
 from typing import cast
 
 from quarkade.agents.base import Bot, register_bot
-from quarkade.agents.quirks.seen import (
+from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.game import Action, Game, View
+from quarkade.core.memo import Memo
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.seen import (
     CARNIVORE,
     HERBIVORE,
     INDEX,
@@ -23,11 +27,7 @@ from quarkade.agents.quirks.seen import (
     pick,
     seen_by_index,
 )
-from quarkade.agents.quirks.solitaire_group import CACHE_SIZE, Group, Reading, reaches
-from quarkade.core.bots import HEURISTIC_ABOUT
-from quarkade.core.game import Action, Game, View
-from quarkade.core.memo import Memo
-from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.solitaire_group import CACHE_SIZE, Group, Reading, reaches
 from quarkade.games.quirks.components import NICHES
 
 # ----------------------------------------------------------------------------- the solitaire game

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarkade.agents.quirks.seen import (
+from quarkade.core.game import View
+from quarkade.games.quirks.bot.seen import (
     HAND,
     LEVELS,
     LOWER,
@@ -25,7 +26,6 @@ from quarkade.agents.quirks.seen import (
     partners,
     seen_by_index,
 )
-from quarkade.core.game import View
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 
 # Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).

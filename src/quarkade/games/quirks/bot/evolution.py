@@ -9,7 +9,10 @@ import math
 from collections.abc import Iterable, Sequence
 
 from quarkade.agents.base import Bot, register_bot
-from quarkade.agents.quirks.seen import (
+from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.game import Action, Game, View
+from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.seen import (
     CLIMATE_COUNT,
     INDEX,
     LOWER,
@@ -27,10 +30,7 @@ from quarkade.agents.quirks.seen import (
     seen_cards,
     unseen_guess,
 )
-from quarkade.agents.quirks.table import CHOSEN_THIRD, HORIZON, NICHE_INDEX, Table
-from quarkade.core.bots import HEURISTIC_ABOUT
-from quarkade.core.game import Action, Game, View
-from quarkade.games.quirks.actions import Move, Verb
+from quarkade.games.quirks.bot.table import CHOSEN_THIRD, HORIZON, NICHE_INDEX, Table
 from quarkade.games.quirks.rules import NICHE_STACKS
 
 # ----------------------------------------------------------------------------- Quirks

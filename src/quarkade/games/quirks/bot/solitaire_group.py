@@ -11,7 +11,9 @@ from itertools import chain
 from operator import add, attrgetter, itemgetter
 from typing import Any
 
-from quarkade.agents.quirks.seen import (
+from quarkade.core.game import View
+from quarkade.core.memo import Memo
+from quarkade.games.quirks.bot.seen import (
     CLIMATE_COUNT,
     CODED_ANY,
     Seen,
@@ -21,8 +23,6 @@ from quarkade.agents.quirks.seen import (
     seen_cards,
     share_coded,
 )
-from quarkade.core.game import View
-from quarkade.core.memo import Memo
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 
 # The thresholds and the stacks of a view, in the order of the climates and the stacks.
