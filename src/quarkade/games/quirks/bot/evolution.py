@@ -8,8 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from quarkade.agents.base import Bot, register_bot
-from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.bot.seen import (

@@ -8,8 +8,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from quarkade.agents.base import Bot, register_bot
-from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, View
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb

@@ -10,8 +10,7 @@ from functools import reduce
 from operator import add
 from typing import cast
 
-from quarkade.agents.base import Bot, register_bot
-from quarkade.core.bots import HEURISTIC_ABOUT
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb
