@@ -3,7 +3,8 @@
 For each game a table against bots is opened at both sizes: the seat's own hand (when its view
 has one), its score and its action bar, marked with ``data-role``, are inside the viewport
 without scrolling, nothing is hidden under the top bar, the top bar fits and the page never
-scrolls sideways. Then the game is played to its end at the phone's size by clicking, the
+scrolls sideways. At a laptop's widths and a phone's, nothing on the board sticks out of the
+box it is laid out in. Then the game is played to its end at the phone's size by clicking, the
 action bar and the hand staying in sight at every decision. Typed bids out of range are
 refused on screen and nothing is sent; a choice of several cards is shown whole and confirmed
 once. Screenshots of every game at both sizes go to docs/screenshots/ when asked
@@ -190,6 +191,57 @@ def test_the_hand_score_and_actions_are_in_sight(browser: Any, live: LiveServer,
         assert not page.problems, page.problems
     finally:
         page.context.close()
+
+
+# ---------------------------------------------------------------------- nothing sticks out of its box
+# The widths between the phone and the wide desktop: a laptop's, a small one's, and the phone's.
+NARROWER = {"laptop": (1280, 800), "small laptop": (1024, 768), "phone": (390, 844)}
+LONG_NAME = "Maximiliana Wolkenstein"  # near the 24 characters a name may have
+
+# Every element of the board laid out in its parent (not placed on top of it, as a badge is)
+# whose box reaches out of its parent's sides, where the parent lets it show.
+STICKING_OUT = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll('#board *')) {
+    if (node instanceof SVGElement && !(node instanceof SVGSVGElement)) continue;
+    const style = getComputedStyle(node), parent = node.parentElement;
+    if (['absolute', 'fixed'].includes(style.position) || ['none', 'contents'].includes(style.display)) continue;
+    if (!parent || getComputedStyle(parent).overflowX !== 'visible') continue;
+    const box = node.getBoundingClientRect(), outer = parent.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const by = Math.max(box.right - outer.right, outer.left - box.left);
+    const name = (n) => n.tagName.toLowerCase() + [...n.classList].map((c) => '.' + c).join('');
+    if (by > 1) out.push(`${name(node)} out of ${name(parent)} by ${Math.round(by)} px`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", list(NARROWER))
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServer, game: str, size: str) -> None:
+    """At a laptop's widths and a phone's, with a long name at the table, every card, panel and
+    line of the board stays inside the box it is laid out in (a Quirks animal's three cards
+    stood out of a niche at 1280 px, Cosmic Encounter's warp out of the encounter, its planets
+    over each other on a phone)."""
+    seats, options = table_of(game)
+    answer = httpx.post(f"{live.url}/api/tables", json={
+        "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0], "name": LONG_NAME})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+    width, height = NARROWER[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.goto(f"{live.url}/t/{created['id']}?token={token}")
+        page.wait_for_selector("#board [data-role='actions']")
+        page.wait_for_timeout(400)  # the bots' first moves arrive
+        assert page.evaluate(STICKING_OUT) == [], f"{game} at {width}×{height}"
+    finally:
+        context.close()
+        # closed, so that the tables of this module stay under the server's limit for one address
+        httpx.post(f"{live.url}/api/tables/{created['id']}/close", json={"token": created["host_token"]})
 
 
 # ---------------------------------------------------------------------- playing at the phone's size
