@@ -131,6 +131,20 @@ def test_every_rules_page_has_a_clean_contents_and_no_heading_twice(server: Live
         assert not re.search(r"\*[A-Z][a-z]+:\*|\*\*", found["text"]), game
 
 
+def test_every_rules_page_fits_a_phone(server: LiveServer, page: Any) -> None:
+    """On a phone no rules page scrolls sideways: a wide table of the rulings scrolls inside
+    itself and a long file name breaks (Cosmic Encounter's page was 164 px too wide)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for game in GAMES:
+        page.goto(f"{server.url}/rules.html?game={game}")
+        page.wait_for_selector("#rulebook nav.contents")
+        wider = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert wider <= 0, f"the rules of {game} scroll sideways by {wider} px on a phone"
+    table = page.evaluate("""() => { const t = document.querySelector('table.ruling-table');
+        return t && [t.scrollWidth > t.clientWidth, t.getBoundingClientRect().right <= innerWidth]; }""")
+    assert table == [True, True], "Cosmic Encounter's Phase Diagram table scrolls within the page"
+
+
 def test_a_rulebook_wrapped_by_hand_flows_and_its_rulings_set_tables_and_emphasis(server: LiveServer,
                                                                                  page: Any) -> None:
     page.goto(f"{server.url}/rules.html?game=cosmic-encounter")
