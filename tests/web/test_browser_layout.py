@@ -198,11 +198,11 @@ def test_the_hand_score_and_actions_are_in_sight(browser: Any, live: LiveServer,
 NARROWER = {"laptop": (1280, 800), "small laptop": (1024, 768), "phone": (390, 844)}
 LONG_NAME = "Maximiliana Wolkenstein"  # near the 24 characters a name may have
 
-# Every element of the board laid out in its parent (not placed on top of it, as a badge is)
+# Every element in ``scope`` (a selector) laid out in its parent (not placed on top of it, as a badge is)
 # whose box reaches out of its parent's sides, where the parent lets it show.
-STICKING_OUT = """() => {
+STICKING_OUT = """(scope) => {
   const out = [];
-  for (const node of document.querySelectorAll('#board *')) {
+  for (const node of document.querySelectorAll(`${scope} *`)) {
     if (node instanceof SVGElement && !(node instanceof SVGSVGElement)) continue;
     const style = getComputedStyle(node), parent = node.parentElement;
     if (['absolute', 'fixed'].includes(style.position) || ['none', 'contents'].includes(style.display)) continue;
@@ -237,7 +237,7 @@ def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServ
         page.goto(f"{live.url}/t/{created['id']}?token={token}")
         page.wait_for_selector("#board [data-role='actions']")
         page.wait_for_timeout(400)  # the bots' first moves arrive
-        assert page.evaluate(STICKING_OUT) == [], f"{game} at {width}×{height}"
+        assert page.evaluate(STICKING_OUT, "#board") == [], f"{game} at {width}×{height}"
     finally:
         context.close()
         # closed, so that the tables of this module stay under the server's limit for one address

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from .conftest import LiveServer, browser_page, create_table
 from .test_api import wait_over
+from .test_browser_layout import STICKING_OUT
 
 
 def assert_error_page(response: httpx.Response, status: int, *words: str) -> None:
@@ -143,6 +144,17 @@ def test_every_rules_page_fits_a_phone(server: LiveServer, page: Any) -> None:
     table = page.evaluate("""() => { const t = document.querySelector('table.ruling-table');
         return t && [t.scrollWidth > t.clientWidth, t.getBoundingClientRect().right <= innerWidth]; }""")
     assert table == [True, True], "Cosmic Encounter's Phase Diagram table scrolls within the page"
+
+
+def test_the_lobby_and_the_leaderboard_fit_a_phone(server: LiveServer, page: Any) -> None:
+    """Nothing on the lobby or the leaderboard sticks out of its panel on a phone (the
+    leaderboard's choice of game stood 24 px out of its title bar)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path, ready in (("/", ".game-card"), ("/leaderboard", "#leaderboard form")):
+        page.goto(f"{server.url}{path}")
+        page.wait_for_selector(ready)
+        assert page.evaluate(STICKING_OUT, "main") == [], path
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0, path
 
 
 def test_a_rulebook_wrapped_by_hand_flows_and_its_rulings_set_tables_and_emphasis(server: LiveServer,
