@@ -162,6 +162,29 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
     page.wait_for_selector(".qq")
 
 
+def test_a_spectator_is_offered_to_watch_the_next_game_not_to_start_it(server: LiveServer, page: Any) -> None:
+    """Only a table's players start its next game: at the end a spectator gets the replay and the
+    lobby, and once the players have started the next game, a link to watch it (it was shown
+    "Play again", which only answered that it may not)."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "players": 2, "seats": ["random", "random"], "public": True}).json()
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/tables/{created['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    page.goto(f"{server.url}/t/{created['id']}")
+    page.wait_for_selector("#replay-start")
+    assert page.locator("#play-again").count() == 0 and page.locator("#watch-next").count() == 0
+    assert page.locator("#game-over a[href='/']").count() == 1
+    again = httpx.post(f"{server.url}/api/tables/{created['id']}/again", json={"token": created["host_token"]})
+    assert again.status_code == 201, again.text
+    page.reload()
+    page.wait_for_selector("#watch-next")
+    assert page.get_attribute("#watch-next", "href") == f"/t/{again.json()['id']}"
+    assert page.locator("#play-again").count() == 0
+    assert not page.problems, page.problems
+
+
 def test_an_invitation_link_gives_the_friend_a_seat_of_its_own(server: LiveServer) -> None:
     """The host sets a private two-person table; its invitation link carries a one-time code,
     and the friend's browser exchanges it for its own seat token."""

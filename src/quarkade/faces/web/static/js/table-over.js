@@ -42,12 +42,21 @@ export function renderOver() {
         h("td", { class: "total" }, String(scores[p.seat] ?? ""))))),
     ),
     h("div", { class: "over-actions" },
-      h("button", { class: "gold", id: "play-again", onclick: playAgain }, next ? "Join the next game" : "Play again"),
+      nextGameButton(next),
       h("button", { id: "replay-start", onclick: () => startReplay(0) }, "Replay the game"),
       h("a", { class: "button", href: "/" }, "Back to the lobby")),
   ));
   const note = botsNote(conn.over, seatLabel);
   if (note) $("game-over").append(note);
+}
+
+// The next game with the same settings: its players start it or join it; a spectator, who holds
+// no seat here, watches it once it is there.
+function nextGameButton(next) {
+  if (app.held.host || Object.values(app.held.seats).length) {
+    return h("button", { class: "gold", id: "play-again", onclick: playAgain }, next ? "Join the next game" : "Play again");
+  }
+  return next ? h("a", { class: "button gold", id: "watch-next", href: `/t/${next}` }, "Watch the next game") : null;
 }
 
 // Who won and why, in the game's words, as the server says it when the game ends.
@@ -63,10 +72,6 @@ async function playAgain() {
     return;
   }
   const token = app.held.host || Object.values(app.held.seats)[0];
-  if (!token) {
-    toast("Only the players of this table can start its next game.");
-    return;
-  }
   try {
     const answer = await api(`/api/tables/${app.id}/again`, { method: "POST", body: { token, ...identity() } });
     const play = app.held.play ? answer.seats.map((s) => s.seat).filter((s) => app.held.play.includes(s)) : null;
