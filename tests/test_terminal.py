@@ -12,6 +12,7 @@ from rich.console import Console
 
 import quarkade
 from quarkade.agents.base import make_bot
+from quarkade.core.words import verb_meanings
 from quarkade.faces.terminal import render_view, step_help, text_drawing
 
 GAMES = [("quirky-quarks", 4), ("quirks", 4), ("quirks-solitaire", 1), ("quirkling", 5), ("quirky-circuits", 3),
@@ -102,7 +103,39 @@ def test_the_help_explains_the_notation_of_the_step_with_examples() -> None:
     while "research" not in state.view(None).to_json()["phase"] or state.view(None).to_json()["flow"]["neutrino"]:
         seat = state.to_act[0]
         state.apply(seat, chooser.choice(state.legal_actions(seat)))
-    text = step_help(state.legal_actions(state.to_act[0]))
+    text = step_help(state.legal_actions(state.to_act[0]), "quirky-quarks")
     assert "bid ACCELERATOR AMOUNT" in text
     assert re.search(r"e\.g\. 'bid \w+ \d+'", text)
     assert all(len(line) <= WIDTH for line in text.splitlines())
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_every_verb_a_player_may_type_is_explained_in_the_games_own_words(game_id: str, players: int) -> None:
+    """Each verb met in seeded games has a meaning of the game's own (one table for every game
+    gave Cosmic Encounter's draw, decline and accept, and Quirky Circuits' done and stop, the
+    meanings of other games' verbs), and the help fits 80 columns."""
+    meanings = verb_meanings(game_id)
+    game = quarkade.load(game_id, players=players)
+    met: set[str] = set()
+    for seed in range(4):
+        state, chooser = game.new_game(seed), random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            met.update(str(action).split(" ", 1)[0] for action in legal)
+            text = step_help(legal, game_id)
+            assert all(len(line) <= WIDTH for line in text.splitlines()), text
+            state.apply(seat, chooser.choice(legal))
+    assert met and met <= set(meanings), sorted(met - set(meanings))
+
+
+def test_a_verb_means_what_it_does_in_its_own_game() -> None:
+    assert "hands flat" in verb_meanings("quirky-circuits")["stop"]
+    assert "done playing cards" in verb_meanings("quirky-circuits")["done"]
+    assert "destiny" in verb_meanings("cosmic-encounter")["draw"]
+    assert "standing offer" in verb_meanings("cosmic-encounter")["accept"]
+    assert "stop counting" in verb_meanings("quirks-solitaire")["stop"]
+    assert verb_meanings("no-such-game") == {}
+

@@ -75,21 +75,36 @@ def scores_text(view: dict[str, Any], names: Sequence[str] | None = None, unit: 
 
 
 @cache
-def game_text(game_id: str, name: str) -> Callable[..., Any] | None:
-    """A function ``name`` of the ``text`` module of the game's package (``result_text``,
-    ``render_text``), or None when the game has none."""
+def _text_module(game_id: str) -> Any:
+    """The ``text`` module of the game's package, or None when the game has none."""
     try:
         package = game_class(game_id).__module__.rpartition(".")[0]
     except UnknownGame:
         return None
     try:
-        module = importlib.import_module(f"{package}.text")
+        return importlib.import_module(f"{package}.text")
     except ModuleNotFoundError as error:
         if error.name != f"{package}.text":
             raise
         return None
-    found = getattr(module, name, None)
+
+
+def game_text(game_id: str, name: str) -> Callable[..., Any] | None:
+    """A function ``name`` of the ``text`` module of the game's package (``result_text``,
+    ``render_text``), or None when the game has none."""
+    found = getattr(_text_module(game_id), name, None)
     return found if callable(found) else None
+
+
+def verb_meanings(game_id: str) -> dict[str, str]:
+    """What each verb of the game's notation does, in its own words (``VERBS`` in the ``text``
+    module of its package), for a player asking for help; empty when the game says none.
+
+    >>> verb_meanings("quirky-circuits")["stop"]
+    'hands flat: tell the group to stop playing cards'
+    """
+    found = getattr(_text_module(game_id), "VERBS", None)
+    return dict(found) if isinstance(found, dict) else {}
 
 
 def wrap(text: str, indent: str = "  ", width: int = 80) -> list[str]:

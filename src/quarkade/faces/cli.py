@@ -262,7 +262,7 @@ def human_turn(game: Game, state: State, seat: int) -> None:
             continue
         if command in ("help", "?"):
             console.print(PLAY_HELP, markup=False)
-            console.print(step_help(legal), markup=False)
+            console.print(step_help(legal, state.game.id), markup=False)
             continue
         if command == "view":
             console.print(render_view(state.view(seat).to_json()))

@@ -23,7 +23,7 @@ from rich.text import Text
 from quarkade.core.errors import UnknownGame
 from quarkade.core.game import Action
 from quarkade.core.registry import game_class
-from quarkade.core.words import game_text, result_text
+from quarkade.core.words import game_text, result_text, verb_meanings
 from quarkade.tools.replay import log_text
 
 LOG_LINES = 8
@@ -177,56 +177,21 @@ def render_actions(actions: Sequence[Action]) -> RenderableType:
 
 
 # What the words of a notation mean, where the legal actions alone do not say it.
-_VERBS = {
-    "bid": "bid eV for an accelerator's cards: bid ACCELERATOR AMOUNT",
-    "eject": "choose a card to eject (face down until all are ready): eject CARD",
-    "ready": "say you have chosen your ejections",
-    "discover": "start a discovery of a card in the Discovery Zone: discover CARD AMOUNT",
-    "raise": "bid more for the card under discovery: raise AMOUNT",
-    "pass": "pass",
-    "complete": "complete a Quest from your hand, paying its cost (with a discount or three of a kind)",
-    "done": "end your Quest phase",
-    "draw": "draw a card: draw DECK (or draw stack / draw discard)",
-    "discard": "discard a card: discard CARD",
-    "mutate": "change a card of a QUiRKS: mutate CARD (draw) or mutate CARD for HAND-CARD",
-    "setup": "make your lower QUiRKS from its A card and either the B card (setup b) or the C card (setup c)",
-    "niche": "choose the niche to play in: niche plant, niche herbivore, niche carnivore",
-    "redraw": "draw another destiny marker",
-    "accept": "accept the competition for your lower niche",
-    "give-up": "give up the competition",
-    "fight": "stay in the competition",
-    "hold": "hold on: the adaptation potentials are counted",
-    "concede": "concede: your QUiRKS leaves the niche",
-    "continue": "take another action this turn",
-    "end": "end your turn",
-    "challenge": "challenge an upper niche with your lower QUiRKS",
-    "decline": "let the chance to challenge go",
-    "replace": "replace a card: replace CARD",
-    "count": "count a QUiRKS: count NICHE",
-    "stop": "stop counting (the QUiRKS counted die out)",
-    "none": "say you have no card of the stack asked for",
-    "place": "put a new QUiRKS from your hand into the niche: place CARD CARD [CARD]",
-    "climate": "move the climate marker: climate 1 or climate 2",
-    "compete": "challenge the upper niche with your lower QUiRKS",
-    "face-up": "compete face up", "face-down": "withdraw face down",
-    "ask": "ask a player for a card of a stack: ask SEAT STACK",
-    "give": "give the card asked for: give CARD",
-    "make": "make a QUIRKLING from your hand: make CARD CARD CARD",
-}
 EXAMPLES_PER_VERB = 2
 
 
-def step_help(actions: Sequence[Action]) -> str:
-    """The notation of the current step: each kind of action with what it means and examples
-    taken from the actions legal now.
+def step_help(actions: Sequence[Action], game_id: str) -> str:
+    """The notation of the current step: each kind of action with what it means in the game
+    (its ``VERBS``) and examples taken from the actions legal now.
 
     >>> from quarkade.games.quirky_quarks.actions import Bid, PASS
-    >>> print(step_help([Bid(0, 2), Bid(0, 3), Bid(1, 2), PASS]))
+    >>> print(step_help([Bid(0, 2), Bid(0, 3), Bid(1, 2), PASS], "quirky-quarks"))
     What you can type now (or the number of an action):
       bid    bid eV for an accelerator's cards: bid ACCELERATOR AMOUNT
              e.g. 'bid kekb 2', 'bid kekb 3'
-      pass   pass
+      pass   let the discovery go to the others
     """
+    meanings = verb_meanings(game_id)
     by_verb: dict[str, list[str]] = {}
     for action in actions:
         text = str(action)
@@ -234,7 +199,7 @@ def step_help(actions: Sequence[Action]) -> str:
     width = max((len(verb) for verb in by_verb), default=0) + 3
     lines = ["What you can type now (or the number of an action):"]
     for verb, texts in by_verb.items():
-        meaning = _VERBS.get(verb)
+        meaning = meanings.get(verb)
         examples = ", ".join(f"'{text}'" for text in texts[:EXAMPLES_PER_VERB])
         indent = " " * (width + 2)
         said = [f"{meaning}"] if meaning is not None else []

@@ -254,3 +254,30 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
         return (f"{who} {verb} at the turn limit (turn {view['turn_limit']}) with the most foreign bases, "
                 f"{bases}; no one reached {WIN_BASES}.")
     return f"{who} {verb} with {WIN_BASES} foreign bases."
+
+
+# What each verb of the notation does, in the game's words, for the terminal's help.
+VERBS = {
+    "regroup": "bring a token back from the warp onto a planet of yours: regroup PLANET",
+    "aim": "aim the cone at a planet of the colour destiny drew: aim PLANET (aim PLANET at SEAT for your own colour)",
+    "draw": "destiny drew your own colour: draw another destiny card (draw again)",
+    "launch": "put 1 to 4 tokens in the cone, naming the base of each: launch PLANET [PLANET ...]",
+    "invite": "invite allies: invite SEAT [SEAT ...] or invite none",
+    "ally": "join a side with 1 to 4 tokens: ally offence|defence PLANET [PLANET ...]",
+    "decline": "stay out of the challenge",
+    "trade": "Trader: swap hands with your opponent",
+    "keep": "Trader: keep your hand",
+    "play": "play a challenge card, face down until both are in: play CARD",
+    "offer": "offer a deal: offer give CARDS get NUMBER base none|mine|yours|both",
+    "accept": "accept the standing offer, naming the cards you give: accept [CARDS]",
+    "timeout": "let the deal's time run out",
+    "reward": "a defensive ally's reward: reward NUMBER of cards (the rest in tokens)",
+    "again": "have a second challenge this turn",
+    "end": "end your turn",
+    "pass": "play nothing (more) at this window",
+    "edict": "play an edict: edict NAME [SEAT] (edict finder SEAT VALUE)",
+    "flare": "play a flare: flare NAME [SEAT]",
+    "home": "send a token back to your bases: home PLANET",
+    "lose": "lose a token from your bases to the warp: lose PLANET",
+    "base": "a deal's base: base PLANET from PLANET",
+}

@@ -225,3 +225,38 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
     else:
         reason = "its QUiRKS hold the three upper niches, and no lower QUiRKS dislodged them"
     return f"{who} {verb}: {reason}. (The score is 1 for the winner, 0 for the others.)"
+
+
+# What each verb of the notation does, in the game's words, for the terminal's help.
+VERBS = {
+    "setup": "make your lower QUiRKS from its A card and either the B card (setup b) or the C card (setup c)",
+    "niche": "choose the niche to play in: niche plant, niche herbivore, niche carnivore",
+    "redraw": "draw another destiny marker",
+    "mutate": "change a card of a QUiRKS: mutate CARD (draw) or mutate CARD for HAND-CARD",
+    "climate": "move the climate marker: climate 1 or climate 2",
+    "place": "put a new QUiRKS from your hand into the niche: place CARD CARD [CARD]",
+    "compete": "challenge the upper niche with your lower QUiRKS",
+    "pass": "let a competition for your lower niche go",
+    "accept": "accept the competition for your lower niche",
+    "give-up": "give up the competition",
+    "fight": "stay in the competition",
+    "complete": "complete the challenger's QUiRKS: complete drawn, or complete CARD from your hand",
+    "face-up": "compete face up", "face-down": "withdraw face down",
+    "discard": "discard a card: discard CARD",
+    "concede": "concede: your QUiRKS leaves the niche",
+    "hold": "hold on: the adaptation potentials are counted",
+    "roll": "the Intelligent Race: roll the die",
+    "table": "the Intelligent Race: use the table",
+    "continue": "take another action this turn",
+    "end": "end your turn",
+    "challenge": "challenge an upper niche with your lower QUiRKS",
+    "decline": "let the chance to challenge go",
+    "replace": "replace a card: replace CARD",
+    "count": "count a QUiRKS: count NICHE",
+    "stop": "stop counting (the QUiRKS counted die out)",
+    "ask": "ask for a card of a stack: ask STACK (or ask SEAT STACK when refilling)",
+    "give": "give the card asked for: give CARD",
+    "none": "say you have no card of the stack asked for",
+    "draw": "draw a card: draw stack or draw discard",
+    "make": "make a QUIRKLING from your hand: make CARD CARD CARD",
+}

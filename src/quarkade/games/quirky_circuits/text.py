@@ -258,3 +258,13 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
                 "section).")
     return (f"Everyone loses: the battery ran out after round {view['round']}, before {robot} met the goal "
             f"of {scenario['title']}.")
+
+
+# What each verb of the notation does, in the game's words, for the terminal's help.
+VERBS = {
+    "play": "play a card from your hand face down into the queue: play CARD",
+    "done": "you are done playing cards this round (pacing: end your turn after playing cards)",
+    "pass": "pacing: end your turn without playing a card",
+    "stop": "hands flat: tell the group to stop playing cards",
+    "beep": "say \"Beep-boop.\", the one thing players may say",
+}

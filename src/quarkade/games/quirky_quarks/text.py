@@ -185,3 +185,18 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
         who = joined([seat_name(s, names) for s in winners])
         text = f"{who} share the win with {plural(totals[winners[0]], 'point')} each{rest}"
     return text + "; a score is Quest points, bonuses and the eV left."
+
+
+# What each verb of the notation does, in the game's words, for the terminal's help.
+VERBS = {
+    "draw": "choose the deck to draw from: draw particle, draw quest-i or draw quest-ii",
+    "discard": "the card a Neutrino makes you discard: discard CARD",
+    "bid": "bid eV for an accelerator's cards: bid ACCELERATOR AMOUNT",
+    "eject": "choose a card to eject (face down until all are ready): eject CARD",
+    "ready": "say you have chosen your ejections",
+    "discover": "start a discovery of a card in the Discovery Zone: discover CARD AMOUNT",
+    "raise": "bid more for the card under discovery: raise AMOUNT",
+    "pass": "let the discovery go to the others",
+    "complete": "complete a Quest from your hand, paying its cost (with a discount or three of a kind)",
+    "done": "end your Quest phase turn",
+}

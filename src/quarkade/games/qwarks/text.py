@@ -105,3 +105,12 @@ def render_text(view: dict[str, Any]) -> str:
 def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The best scientist of the laboratory: the most points on the cards won (a tie shares it)."""
     return scores_text(view, names)[:-1] + "; a score adds the numbers on the cards won."
+
+
+# What each verb of the notation does, in the game's words, for the terminal's help.
+VERBS = {
+    "cover": "cover a revealed card in the race: cover DECK after MILLISECONDS",
+    "timeout": "cover nothing in this race",
+    "question": "choose the question: question eyes, tentacles, colours, sad or happy",
+    "answer": "answer for the card you covered, and identify it: answer NUMBER prooton or nootron",
+}
