@@ -202,6 +202,9 @@ def test_bench_table() -> None:
         (["play", "quirky-quarks", "--seats", "random,wizard", "--seed", "1"], "seat 1 cannot be 'wizard'"),
         (["play", "quirky-quarks", "--seats", "random,random", "--option", "speed=3"], "has no option 'speed'"),
         (["simulate", "quirky-quarks", "-n", "2", "--option", "speed"], "write options as key=value"),
+        # the names of load's own arguments are no options either (they raised a TypeError)
+        (["simulate", "quirks", "-n", "2", "--option", "players=3"], "the number of players is given apart"),
+        (["play", "quirks", "--seats", "random,random", "--option", "game_id=3"], "has no option 'game_id'"),
         (["simulate", "quirky-quarks", "-n", "0"], "at least one game"),
         (["simulate", "quirky-quarks", "-n", "2", "--seats", "random,wizard"], "no bot 'wizard'"),
         (["play", "quirky-quarks", "--players", "0"], "not 0"),

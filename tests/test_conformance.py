@@ -217,6 +217,18 @@ def test_malformed_records_are_refused(game: Game) -> None:
     assert not accepted, "malformed records not refused with InvalidRecord:\n" + "\n".join(accepted)
 
 
+def test_a_record_of_a_game_that_cannot_be_set_up_is_refused(game: Game) -> None:
+    """Well formed, but not a game: the number of players among the options (a keyword of
+    ``load``: it raised a TypeError), an option the game does not have, too many players."""
+    good = short_record(game).to_json()
+    for what, options, players in (("players", {**good["options"], "players": good["players"]}, good["players"]),
+                                   ("colour", {**good["options"], "colour": "blue"}, good["players"]),
+                                   ("99", good["options"], 99)):
+        with pytest.raises(InvalidRecord, match="cannot be set up") as refused:
+            quarkade.replay({**good, "options": options, "players": players})
+        assert what in str(refused.value)
+
+
 def test_a_record_with_an_impossible_action_is_refused(game: Game) -> None:
     finished = random_playout(game, SEEDS[0]).record().to_json()
     seat, text = finished["actions"][0]

@@ -89,6 +89,9 @@ def test_create_table_gives_one_unguessable_token_per_human_seat(client: TestCli
     ({"game": "quirky-quarks", "players": 3, "seats": ["human", "random"]}, 400, "2 seats for a 3-player game"),
     ({"game": "quirky-quarks", "seats": ["human", "wizard"]}, 400, "'wizard' is neither 'human' nor a bot"),
     ({"game": "quirky-quarks", "options": {"turbo": True}}, 400, "has no option 'turbo'"),
+    # the names of load's own arguments: refused with the same reason, not as a TypeError
+    ({"game": "quirky-quarks", "options": {"players": 3}}, 400, "has no option 'players'"),
+    ({"game": "quirky-quarks", "options": {"game_id": "qwarks"}}, 400, "has no option 'game_id'"),
 ])
 def test_create_table_refuses_bad_settings_with_a_reason(client: TestClient, body: dict[str, Any], status: int,
                                                          words: str) -> None:

@@ -312,7 +312,8 @@ class Game(ABC):
         for name, value in options.items():
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise InvalidOptions(f"{info.id} has no option {name!r} (its options: {names})")
+                hint = "; the number of players is given apart from the options" if name == "players" else ""
+                raise InvalidOptions(f"{info.id} has no option {name!r} (its options: {names}){hint}")
             checked[name] = known[name].check(info.id, value)
         return players, checked
 

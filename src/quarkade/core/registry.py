@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
-from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidRecord, UnknownGame
+from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord, UnknownGame
 from quarkade.core.game import Game, GameInfo, Record, State
 
 _GAMES: dict[str, type[Game]] = {}
@@ -69,8 +70,15 @@ def game_class(game_id: str) -> type[Game]:
         raise UnknownGame(f"no game called {game_id!r} (the games: {known})") from None
 
 
-def load(game_id: str, players: int | None = None, **options: Any) -> Game:
+def load(game_id: str, /, players: int | None = None, **options: Any) -> Game:
     """A configured game; bad options raise ``InvalidOptions`` saying which and why."""
+    return configure(game_id, players, options)
+
+
+def configure(game_id: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """``load`` with the options as a mapping, for options that come from outside (a command
+    line, a request, a record): every name in it is checked as an option, ``players`` and
+    ``game_id`` too, where as keywords of ``load`` they would clash with its own."""
     cls = game_class(game_id)
     players, checked = cls.validate_options(players, options)
     return cls(players, checked)
@@ -86,7 +94,10 @@ def replay(record: Record | dict[str, Any] | str) -> State:
             f"this record was played under {record.game} rules version {record.rules_version}; "
             f"this Quarkade has version {cls.info.rules_version}"
         )
-    game = load(record.game, record.players, **record.options)
+    try:
+        game = configure(record.game, record.players, record.options)
+    except InvalidOptions as error:
+        raise InvalidRecord(f"this record's game cannot be set up: {error}") from None
     state = game.new_game(record.seed)
     for index, (seat, text) in enumerate(record.actions):
         try:

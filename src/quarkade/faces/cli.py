@@ -26,7 +26,7 @@ from rich.text import Text
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
-from quarkade.core.registry import game_class, list_games, load
+from quarkade.core.registry import configure, game_class, list_games
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.report_command import report_command
@@ -108,7 +108,7 @@ def parse_options(info: GameInfo, pairs: list[str] | None) -> dict[str, Any]:
 def load_game(game_id: str, players: int | None, pairs: list[str] | None) -> Game:
     try:
         info = game_class(game_id).info
-        return load(game_id, players, **parse_options(info, pairs))
+        return configure(game_id, players, parse_options(info, pairs))
     except QuarkadeError as error:
         fail(str(error))
 

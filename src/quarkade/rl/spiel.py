@@ -31,6 +31,7 @@ import pyspiel
 import quarkade
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, GameInfo, State, View
+from quarkade.core.registry import configure
 from quarkade.rl.encoding import ActionTable, ViewEncoder, action_table, outcome
 
 CHANCE_OUTCOMES = 1 << 10
@@ -70,7 +71,7 @@ class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
         info = quarkade.load(self.game_id).info
         params = dict(params or {})
         players = int(params.get("players", info.default_players or info.min_players))
-        game = quarkade.load(self.game_id, players=players, **json.loads(str(params.get("options", "{}"))))
+        game = configure(self.game_id, players, json.loads(str(params.get("options", "{}"))))
         self.quarkade_game = game
         self.table: ActionTable = action_table(game)
         self.encoder = ViewEncoder()

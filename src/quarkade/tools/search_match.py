@@ -52,11 +52,10 @@ from typing import Any
 
 import typer
 
-import quarkade
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import Game
-from quarkade.core.registry import game_class
+from quarkade.core.registry import configure, game_class
 from quarkade.faces.cli import parse_options
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.match import play_match
@@ -72,7 +71,7 @@ def play_one(game_id: str, players: int, bot: str, number: int, first: int = FIR
              options: dict[str, Any] | None = None) -> dict[str, object]:
     """Game ``number`` of a match: its seed, the tested bot's seat and its share of the win (and,
     in a cooperative or one-seat game, the heuristic table's result on the same seed)."""
-    game = quarkade.load(game_id, players=players, **(options or {}))
+    game = configure(game_id, players, options or {})
     seed = first + number
     started = time.process_time()
     if _together(game):
@@ -108,7 +107,7 @@ def run(game_id: str, players: int, games: int, bot: str = "mcts:seconds=1", job
         first: int = FIRST_SEED, options: dict[str, Any] | None = None) -> dict[str, object]:
     """Play the match, print each game and the summary as JSON lines, and return the summary."""
     options = options or {}
-    game = quarkade.load(game_id, players=players, **options)
+    game = configure(game_id, players, options)
     won = 0.0
     reference = 0.0
     for result in _results(game_id, players, games, bot, jobs, first, options):
@@ -142,7 +141,7 @@ def main(arguments: list[str] | None = None) -> None:
     options = parser.parse_args(arguments)
     try:
         game_options = parse_options(game_class(options.game).info, options.option)
-        quarkade.load(options.game, players=options.players, **game_options)  # refused here, with its reason
+        configure(options.game, options.players, game_options)  # refused here, with its reason
     except typer.Exit as refused:  # parse_options said why
         raise SystemExit(refused.exit_code) from None
     except QuarkadeError as error:

@@ -28,7 +28,7 @@ from typing import Any
 import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
-from quarkade.core.registry import game_class
+from quarkade.core.registry import configure, game_class
 from quarkade.faces.web.connection import Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
@@ -251,7 +251,7 @@ class Hall:
             players = len(seats)
         self._check_options(game_id, options)
         try:
-            game = quarkade.load(game_id, players, **options)
+            game = configure(game_id, players, options)
         except QuarkadeError as error:
             raise HallError(400, str(error)) from None
         except Exception as error:  # a game's own fault on odd options: refuse them, with a reason
