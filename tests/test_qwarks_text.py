@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from quarkade.core.game import Action
+from quarkade.core.words import plural
 from quarkade.faces.countdown import choices, timed_choice, timed_step
 from quarkade.games.qwarks.components import CARD_BY_ID
 from quarkade.games.qwarks.rules import new_state
@@ -24,7 +25,7 @@ def test_the_revealed_cards_are_drawn_with_every_detail() -> None:
     assert f"Question: {state.question.text}" in text  # type: ignore[union-attr]
     for card_id in ("q01", "q18", "q23"):
         card = CARD_BY_ID[card_id]
-        assert f"{card.value} points" in text
+        assert plural(card.value, "point") in text
         for qwark in card.qwarks:
             assert f"{qwark.colour.word} {qwark.mood.word}" in text
             eyes = f"{qwark.eyes} eye" + ("s" if qwark.eyes != 1 else "")
@@ -40,7 +41,7 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
     text = render_text(state.view(0).to_json())
     hidden = CARD_BY_ID["q18"]
     assert "covered by" in text and "your hand" in text
-    assert f"{hidden.value} points" not in text or hidden.value in (CARD_BY_ID["q01"].value, CARD_BY_ID["q23"].value)
+    assert plural(hidden.value, "point") not in text or hidden.value in (CARD_BY_ID["q01"].value, CARD_BY_ID["q23"].value)
     block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
     assert not any("eye" in part for part in block), block
     assert "Seat 0 reached for deck 1 after 900 ms and got it." in text
@@ -153,3 +154,10 @@ def output_until(command: list[str], line_with: str) -> str:
         if silent.stdout is not None:
             silent.stdout.close()
     return "".join(said)
+
+
+def test_a_card_of_one_point_says_one_point() -> None:
+    state = new_state(3, decks=[["q35", "q08"], ["q18", "q25"], ["q23", "q30"]], first=0)
+    text = render_text(state.view(1).to_json())
+    assert CARD_BY_ID["q35"].value == 1
+    assert "| 1 point " in text and "1 points" not in text

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import scores_text
+from quarkade.core.words import plural, scores_text
 
 WIDTH = 23  # a card's block, borders included
 WIDTH_COLUMNS = 80  # a terminal's line
@@ -43,7 +43,7 @@ def card_lines(entry: dict[str, Any], viewer: int | None) -> list[str]:
         who = "your hand" if by == viewer else f"seat {by}'s hand"
         rows = ["", "   \\|||/", "   (   )", "    | |", "covered by", who, "", ""]
     else:
-        rows = [f"{card['value']} points"]
+        rows = [plural(card["value"], "point")]
         for qwark in card["qwarks"]:
             rows.extend(_qwark_lines(qwark))
         rows.append(f"covered by seat {by}" if by is not None else "")
