@@ -41,7 +41,8 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
     text = render_text(state.view(0).to_json())
     hidden = CARD_BY_ID["q18"]
     assert "covered by" in text and "your hand" in text
-    assert plural(hidden.value, "point") not in text or hidden.value in (CARD_BY_ID["q01"].value, CARD_BY_ID["q23"].value)
+    shown = (CARD_BY_ID["q01"].value, CARD_BY_ID["q23"].value)  # the faces beside it may show its value
+    assert plural(hidden.value, "point") not in text or hidden.value in shown
     block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
     assert not any("eye" in part for part in block), block
     assert "Seat 0 reached for deck 1 after 900 ms and got it." in text
