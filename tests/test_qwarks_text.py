@@ -94,6 +94,18 @@ def test_the_terminal_writes_the_measured_time_into_the_cover() -> None:
     assert str(action) == "cover 2 after 400"
 
 
+def test_the_race_s_list_fits_80_columns_and_splits_no_entry() -> None:
+    state = new_state(8, seed=2, cover_seconds=3)
+    step = timed_step(state)
+    assert step is not None
+    said: list[str] = []
+    timed_choice(state.game, state, 0, step, lambda left: None, said.append)
+    menu = said[:said.index(next(line for line in said if line.startswith("Quick!")))]
+    assert len(menu) > 1 and all(len(line) <= 80 for line in menu), menu
+    entries = [entry for line in menu for entry in line.split("   ")]
+    assert entries == [f"{n}  cover {n - 1} after 0" for n in range(1, 9)] + ["9  timeout"]
+
+
 def test_a_slip_costs_time_and_nothing_in_time_is_a_timeout() -> None:
     action, said = race([(0.5, "cover nine"), (0.3, "cover 7 after 1"), (0.2, "3")])
     assert str(action) == "cover 2 after 1000"

@@ -56,6 +56,21 @@ def choices(step: TimedStep, legal: list[Action]) -> list[Action]:
     return list(seen.values())
 
 
+def packed(entries: list[str], width: int = 80, gap: int = 3) -> list[str]:
+    """Entries side by side on lines of at most ``width`` characters, none split over two.
+
+    >>> packed(["1  cover 0 after 0", "2  cover 1 after 0", "3  cover 2 after 0", "4  timeout"], 45)
+    ['1  cover 0 after 0   2  cover 1 after 0', '3  cover 2 after 0   4  timeout']
+    """
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + gap + len(entry) <= width:
+            lines[-1] += " " * gap + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
 ReadLine = Callable[[float], str | None]  # a line typed within the seconds given, or None
 
 
@@ -89,7 +104,8 @@ def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line
     """The seat's action on the clock: a number of the list or the notation, stamped with the
     milliseconds since the call; ``timeout`` when nothing legal comes within the limit."""
     menu = choices(step, state.legal_actions(seat))
-    say("   ".join(f"{number}  {action}" for number, action in enumerate(menu, 1)))
+    for line in packed([f"{number}  {action}" for number, action in enumerate(menu, 1)]):
+        say(line)
     say(f"Quick! {step.limit_ms / 1000:g} seconds: the time you take is written in for you.")
     started = clock()
     while True:

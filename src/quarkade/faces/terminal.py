@@ -176,8 +176,7 @@ def render_actions(actions: Sequence[Action]) -> RenderableType:
                  border_style="blue")
 
 
-# What the words of a notation mean, where the legal actions alone do not say it.
-EXAMPLES_PER_VERB = 2
+EXAMPLES_PER_VERB = 2  # legal actions the help shows as examples of a verb
 
 
 def step_help(actions: Sequence[Action], game_id: str) -> str:
