@@ -77,8 +77,8 @@ def load(game_id: str, /, players: int | None = None, **options: Any) -> Game:
 
 def configure(game_id: str, players: int | None, options: Mapping[str, Any]) -> Game:
     """``load`` with the options as a mapping, for options that come from outside (a command
-    line, a request, a record): every name in it is checked as an option, ``players`` and
-    ``game_id`` too, where as keywords of ``load`` they would clash with its own."""
+    line, a request, a record): every name in it is checked as an option, ``players`` too,
+    which among ``load``'s keywords is the number of players and would clash."""
     cls = game_class(game_id)
     players, checked = cls.validate_options(players, options)
     return cls(players, checked)
