@@ -23,7 +23,8 @@ _QUIRKS_STEPS = {
     "upper-owned": "you hold this upper niche: mutate your QUiRKS there, or draw another destiny marker",
     "climate": "move the climate marker one or two spaces",
     "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS or of your hand",
-    "action": "act in the niche: mutate your QUiRKS, place a new one, compete, or end the turn",
+    "action": ("act in the niche as the rules allow there: mutate your QUiRKS, place a new one or compete "
+               "(the turn ends when none can be done)"),
     "lower-defence": "your lower QUiRKS is challenged: accept the competition or give up the niche",
     "lower-attack": "the defender accepted: fight, or give up",
     "intelligence": "ask for intelligence: roll, or look at the table",
