@@ -253,7 +253,7 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     page.wait_for_selector("#ce-deal")
     opponent = view["encounter"]["defender"] if view["offence"] == 0 else view["offence"]
     offer = page.inner_text("#ce-deal .ce-offers")
-    assert f"Seat {opponent} gives" in offer and "a base each" in offer
+    assert f"Seat {opponent + 1} gives" in offer and "a base each" in offer  # no names: seats counted from 1
     first = int(page.inner_text(".ce-countdown-n").removesuffix(" s"))
     limit = view["options"].get("deal_seconds") or 60
     assert limit - 2 <= first <= limit
@@ -278,7 +278,7 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     # a spectator sees the deal and the offer, with no hand and nothing to click
     page.evaluate(DRAW, [state.view(None).to_json(), [], None])
     page.wait_for_selector("#ce-deal")
-    assert f"Seat {opponent} gives" in page.inner_text("#ce-deal .ce-offers")
+    assert f"Seat {opponent + 1} gives" in page.inner_text("#ce-deal .ce-offers")
     assert page.locator(".ce-hand, #ce-offer, .ce [data-action]").count() == 0
 
 
@@ -307,7 +307,7 @@ def test_a_token_is_placed_by_clicking_a_planet(server: LiveServer, page: Any) -
     assert sorted(marked) == sorted({a.split()[1] for a in legal})
     assert page.locator(".ce-controls [data-action]").count() == 0
     waiting, line = view["encounter"]["placements"][0], page.inner_text("#ce-placements")
-    assert f"Seat 0 {'returns' if waiting['kind'] == 'home' else ''}" in line and f"{waiting['count']} token" in line
+    assert f"Seat 1 {'returns' if waiting['kind'] == 'home' else ''}" in line and f"{waiting['count']} token" in line
     assert "click" in page.inner_text("#ce-prompt")
     choice = legal[-1]
     page.locator(f".ce-planet[data-action='{choice}'], .ce-planet [data-action='{choice}']").first.click()

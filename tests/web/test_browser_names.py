@@ -4,11 +4,15 @@ host closes the table and everyone at it is told."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+
+import quarkade
+from quarkade.agents import make_bot
 
 from .conftest import CHROMIUM, LiveServer, browser_page
 
@@ -124,3 +128,39 @@ def test_an_invited_friend_names_itself_and_a_used_link_lets_anyone_else_watch(s
         refused = [p for p in stranger.problems if "403 (Forbidden)" in p]
         assert len(refused) == 1
         stranger.problems.remove(refused[0])
+
+
+DRAW_UNNAMED = """async ([game, view, legal, seat]) => {
+  const { rendererFor } = await import('/js/renderers/index.js');
+  const components = await (await fetch(`/api/games/${game}/components`)).json();
+  const ctx = { seat, components, ui: {}, names: {}, replay: false, reveal: null, clock: null, timer: null,
+                over: false, title: game, rerender: () => {}, sendAll: () => {}, sending: false };
+  const main = document.createElement('main');
+  main.append(rendererFor(game)(view, legal, () => {}, ctx));
+  document.body.replaceChildren(main);
+  const titles = [...main.querySelectorAll('[title]')].map((n) => n.getAttribute('title'));
+  return [main.innerText, ...titles].join('\\n');
+}"""
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in quarkade.list_games()])
+def test_a_board_without_names_counts_seats_from_1(server: LiveServer, page: Any, game_id: str) -> None:
+    """Where no name is known, every renderer calls the first seat "Seat 1", as people count:
+    in its words, prompts and tooltips (Quirks' challenge prompt, Cosmic Encounter's token
+    tooltips and three renderers' fallbacks said "Seat 0" for it). Boards of seeded games
+    played by random bots, for seat 0 and a spectator."""
+    game = quarkade.load(game_id, players=quarkade.load(game_id).info.min_players)
+    page.goto(f"{server.url}/")
+    for seed in range(3):
+        state, bots = game.new_game(seed), [make_bot("random", game, seat) for seat in range(game.players)]
+        for step in range(120):
+            if state.is_over:
+                break
+            if step % 8 == 0:
+                for seat in (0, None):
+                    legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+                    text = page.evaluate(DRAW_UNNAMED, [game_id, state.view(seat).to_json(), legal, seat])
+                    assert not re.search(r"\bseat 0\b", text, re.IGNORECASE), (game_id, seed, step, seat, text)
+            seat = state.to_act[0]
+            state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    assert not page.problems, page.problems

@@ -37,7 +37,7 @@ export function logLines(log, names) {
     const text = typeof entry === "string" ? entry : entry.text || JSON.stringify(entry);
     const pass = entry && entry.event === "pass" && /^[Ss]eat (\d+) passes$/.exec(text);
     if (pass) {
-      passing.push(names[Number(pass[1])] ?? `Seat ${pass[1]}`);
+      passing.push(names[Number(pass[1])] ?? `Seat ${Number(pass[1]) + 1}`);
       continue;
     }
     close();

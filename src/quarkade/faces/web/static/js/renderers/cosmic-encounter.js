@@ -35,7 +35,7 @@ const BASE_WORDS = {
 };
 
 
-const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
+const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`;
 const dot = (seat) => h("span", { class: "ce-dot", style: { background: seatColour(seat) } });
 const files = (ctx) => (ctx.components && (ctx.components.files || ctx.components)) || {};
 const powerText = (ctx, name) => ((files(ctx).powers || []).find((p) => p.name === name) || {}).text || "";
@@ -113,11 +113,11 @@ function phaseDiagram(view, ctx) {
 }
 
 // ------------------------------------------------------------------ systems and planets
-function tokenPips(tokens) {
+function tokenPips(tokens, ctx) {
   const pips = [];
   tokens.forEach((count, seat) => {
     if (count > 0) {
-      pips.push(h("span", { class: "ce-pip", "data-seat": seat, style: { background: seatColour(seat) }, title: `${count} token${count === 1 ? "" : "s"} of seat ${seat}` }, String(count)));
+      pips.push(h("span", { class: "ce-pip", "data-seat": seat, style: { background: seatColour(seat) }, title: `${count} token${count === 1 ? "" : "s"} of ${seatName(ctx, seat)}` }, String(count)));
     }
   });
   return pips;
@@ -128,7 +128,7 @@ function tokenPips(tokens) {
 const PLACE_WORDS = { home: "a token of yours goes home here", lose: "you lose a token from here", base: "the deal's base" };
 const placeKind = (action) => action.split(" ")[0];
 
-function planetNode(view, planet, legalSet, send) {
+function planetNode(view, planet, legalSet, send, ctx) {
   const enc = view.encounter || {};
   const aims = [...legalSet].filter((a) => a === `aim ${planet.planet}` || a.startsWith(`aim ${planet.planet} at `));
   const places = [...legalSet].filter((a) => a === `home ${planet.planet}` || a === `lose ${planet.planet}`
@@ -151,7 +151,7 @@ function planetNode(view, planet, legalSet, send) {
   }
   return h("div", attrs,
     h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, planet.planet)),
-    h("div", { class: "ce-pips" }, tokenPips(planet.tokens)),
+    h("div", { class: "ce-pips" }, tokenPips(planet.tokens, ctx)),
     aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", { class: "small", "data-action": a, onclick: () => send(a) }, `vs ${a.split(" ").pop()}`))) : null,
     places.length > 1 ? h("div", { class: "ce-aims" }, places.map((a) => h("button", {
       class: "small", "data-action": a, title: `the token comes from planet ${a.split(" ").pop()}`, onclick: () => send(a),
@@ -183,7 +183,7 @@ function systemPanel(view, player, ctx, legalSet, send) {
       player.flare ? h("span", { class: "chip ce-flared", title: flareText(ctx, player.flare, player.power === player.flare) || powerText(ctx, player.flare) },
         `+ ${title(player.flare)} flare${player.flare_super === undefined ? "" : player.flare_super ? " (super)" : " (wild)"}`) : null,
       player.shielded ? h("span", { class: "chip good" }, "shielded") : null),
-    h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send))),
+    h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send, ctx))),
     h("div", { class: "ce-system-foot faint small" },
       h("span", { title: "cards in hand" }, `🂠 ${player.hand_size} cards`),
       h("span", { class: "ce-warp-count", title: "tokens in the warp" }, `warp ${player.warp}`),

@@ -30,7 +30,7 @@ export function renderGeneric(view, legal, send, ctx = {}) {
   return h("div", { class: "generic" },
     h("section", { class: "panel", "data-role": "score" },
       h("div", { class: "panel-title" }, h("h2", {}, ctx.title || view.game), h("span", { class: "muted small" },
-        ctx.seat === null || ctx.seat === undefined ? "spectator view" : `seat ${ctx.seat}`)),
+        ctx.seat === null || ctx.seat === undefined ? "spectator view" : `Seat ${Number(ctx.seat) + 1}`)),
       h("div", { class: "facts" }, facts.map(([key, value]) =>
         h("div", { class: "fact" }, h("div", { class: "k" }, key.replaceAll("_", " ")), h("div", {}, String(value))))),
     ),

@@ -165,7 +165,7 @@ function quirksPrompt(view, legal, ctx) {
   if (verbs.roll) return "Intelligence: roll the dice, or use the adaptation table";
   if (verbs.challenge) return "The three upper niches are held: challenge, or decline";
   if (verbs.concede) return "Concede the competition, or go on";
-  if (verbs.accept) return `Seat ${c ? c.attacker : "?"} challenges your lower ${c ? c.niche : ""} QUiRKS: pass or accept`;
+  if (verbs.accept) return `${c ? seatName(ctx, c.attacker) : "A player"} challenges your lower ${c ? c.niche : ""} QUiRKS: pass or accept`;
   if (verbs.fight) return "The defender accepts: fight, or give up";
   if (verbs.continue) return "You won the competition: a new action, or end the turn";
   if (verbs.place || verbs.mutate || verbs.compete) {

@@ -21,7 +21,7 @@ const TUNNEL_COLOURS = ["#7b5cd6", "#d9822b", "#2a9d8f", "#c2412d"];
 const PACE = { reveal: 650, move: 300, slide: 230, tunnel: 420, collide: 300, halt: 200, rotate: 380, collect: 320, fall: 520, goal: 900 };
 
 
-const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${seat}`;
+const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`;
 const at = (space) => `${space[0]},${space[1]}`;
 // the deck is a count, or {cards, layers} where the view tells what is known of its order
 const deckSize = (view) => (typeof view.deck === "number" ? view.deck : (view.deck && view.deck.cards) || 0);

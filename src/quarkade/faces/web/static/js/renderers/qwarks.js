@@ -13,7 +13,7 @@ const KINDS = [["prooton", "Prooton", "two Qwarks with tentacles, one without"],
 const QUESTION_SHORT = { eyes: "Eyes", tentacles: "Tentacles", colours: "Colours", sad: "Sad Qwarks", happy: "Happy Qwarks" };
 
 
-const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : (ctx.names && ctx.names[seat]) || `Seat ${seat}`);
+const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`);
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function drawing(ctx, face) {
