@@ -139,3 +139,24 @@ def test_a_verb_means_what_it_does_in_its_own_game() -> None:
     assert "stop counting" in verb_meanings("quirks-solitaire")["stop"]
     assert verb_meanings("no-such-game") == {}
 
+
+
+def test_quirky_quarks_says_how_many_cards_to_eject_in_plain_words() -> None:
+    """"(1 card)" where the rules ask one, never "(1 to 1 cards)"."""
+    seen = set()
+    for seed in range(6):
+        state, chooser = quarkade.load("quirky-quarks", players=2).new_game(seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat).to_json()
+            if view["phase"] == "ejection":
+                must = next(p for p in view["players"] if p["seat"] == seat).get("must_eject")
+                if must:
+                    low, high = must
+                    text = text_drawing("quirky-quarks")(view)  # type: ignore[misc]
+                    assert f"{low} to {high} cards" not in text or low != high
+                    if low == high:
+                        assert f"({low} card{'' if low == 1 else 's'})" in text
+                    seen.add(low == high)
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert True in seen, "no ejection of a fixed number met"

@@ -82,7 +82,12 @@ def _turn(view: dict[str, Any]) -> str:
     if phase == "ejection":
         player = next((p for p in view["players"] if p["seat"] in to_act), None)
         must = player.get("must_eject") if player else None
-        rule = f" ({must[0]} to {must[1]} cards)" if must else ""
+        if not must:
+            rule = ""
+        elif must[0] == must[1]:
+            rule = f" ({plural(must[0], 'card')})"
+        else:
+            rule = f" ({must[0]} to {must[1]} cards)"
         return f"{who}: choose cards to eject face down{rule}, then say ready; all are shown together."
     if phase == "discovery":
         auction = flow.get("auction")
