@@ -143,6 +143,8 @@ def test_a_verb_means_what_it_does_in_its_own_game() -> None:
 
 def test_quirky_quarks_says_how_many_cards_to_eject_in_plain_words() -> None:
     """"(1 card)" where the rules ask one, never "(1 to 1 cards)"."""
+    drawing = text_drawing("quirky-quarks")
+    assert drawing is not None
     seen = set()
     for seed in range(6):
         state, chooser = quarkade.load("quirky-quarks", players=2).new_game(seed), random.Random(seed)
@@ -153,7 +155,7 @@ def test_quirky_quarks_says_how_many_cards_to_eject_in_plain_words() -> None:
                 must = next(p for p in view["players"] if p["seat"] == seat).get("must_eject")
                 if must:
                     low, high = must
-                    text = text_drawing("quirky-quarks")(view)  # type: ignore[misc]
+                    text = drawing(view)
                     assert f"{low} to {high} cards" not in text or low != high
                     if low == high:
                         assert f"({low} card{'' if low == 1 else 's'})" in text
