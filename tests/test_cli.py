@@ -197,7 +197,7 @@ def test_bench_table() -> None:
         (["rules", "nope"], "no game called 'nope'"),
         (["bench", "nope", "--seconds", "0.1"], "no game called 'nope'"),
         (["play", "quirky-quarks", "--seats", "random", "--seed", "1"], "for 2 to 4 players, not 1"),
-        (["play", "quirky-quarks", "--seats", "random,random", "--players", "3"], "--seats names 2 seat(s)"),
+        (["play", "quirky-quarks", "--seats", "random,random", "--players", "3"], "--seats names 2 seats"),
         (["play", "quirky-quarks", "--seats", "random,,random"], "comma-separated"),
         (["play", "quirky-quarks", "--seats", "random,wizard", "--seed", "1"], "seat 1 cannot be 'wizard'"),
         (["play", "quirky-quarks", "--seats", "random,random", "--option", "speed=3"], "has no option 'speed'"),

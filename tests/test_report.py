@@ -53,7 +53,7 @@ def test_the_same_seeds_give_the_same_report() -> None:
     first = render_report(simulate(game, ["random", "random"], 3, seed=5), "Quirkling", "same")
     again = render_report(simulate(game, ["random", "random"], 3, seed=5), "Quirkling", "same")
     assert first == again
-    assert "2 player(s)" in first and "seeds 5–7" in first
+    assert "2 players" in first and "seeds 5–7" in first
 
 
 def test_a_sweep_gives_a_win_rate_by_value_counted_by_games() -> None:

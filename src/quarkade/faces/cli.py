@@ -27,6 +27,7 @@ from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import configure, game_class, list_games
+from quarkade.core.words import plural
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.report_command import report_command
@@ -141,7 +142,7 @@ def seat_kinds(seats_text: str | None, players: int | None, game_id: str, first:
         return [first, *[others] * (count - 1)][:count]
     seats = parse_seats(seats_text)
     if players is not None and players != len(seats):
-        fail(f"--seats names {len(seats)} seat(s) but --players asks for {players}: name one kind a seat")
+        fail(f"--seats names {plural(len(seats), 'seat')} but --players asks for {players}: name one kind a seat")
     return seats
 
 

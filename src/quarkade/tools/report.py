@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from quarkade.core.words import plural
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.simulate import SimulationResult
 
@@ -185,7 +186,7 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     share = players if cooperative else 1
     seat_names = [f"seat {seat} ({kind})" for seat, kind in enumerate(result.seats)]
     parts = [f"<h1>{_e(title)}: balance report</h1>",
-             f"<p>{count} games, {players} player(s), seats {_e(', '.join(result.seats))}, seeds "
+             f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, seeds "
              f"{result.first_seed}–{result.first_seed + count - 1}, options "
              f"{_e(', '.join(f'{k}={v}' for k, v in result.options.items()) or 'the defaults')}.</p>",
              f"<p>Made with <code>{_e(command)}</code>; the same command gives the same games.</p>",
@@ -205,7 +206,7 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
                         [[name, *_rate_row(won, count)] for name, won in zip(seat_names, wins, strict=True)]))
     if result.undecided:
         ended = "were lost" if cooperative else "ended with no winner"
-        parts.append(f"<p>{result.undecided} game(s) ({result.undecided / count:.1%}) {ended}.</p>")
+        parts.append(f"<p>{plural(result.undecided, 'game')} ({result.undecided / count:.1%}) {ended}.</p>")
     short = [f"seat {seat}" for seat in range(players)]
     parts.append(f"<figure>{_rate_plot(short, seat_rows, fair, 'Win rate by seat')}</figure>")
     kinds = sorted(result.wins_by_kind().items())
