@@ -161,8 +161,8 @@ def apply(state: QuirkyQuarksState, seat: int, action: Action) -> None:
     if state.neutrino_seat >= 0 or state.pending_draws:
         if isinstance(action, Draw):
             kind = state.decks[action.deck].draw(state.chance)
+            state.log_event("draw", seat, seat, action.deck, kind)  # the draw, then a Neutrino it reveals
             state._gain(seat, kind)
-            state.log_event("draw", seat, seat, action.deck, kind)
             if state.neutrino_seat >= 0:
                 state.neutrino_draws -= 1
             else:
