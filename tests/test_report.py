@@ -103,6 +103,15 @@ def test_a_one_seat_game_is_reported_as_won_or_lost() -> None:
     assert "Not measured: one seat plays." in page
 
 
+def test_a_table_that_scores_together_is_scored_once() -> None:
+    """Quirky Circuits' seats share one score: the report shows the table's, not three copies."""
+    game = quarkade.load("quirky-circuits", players=3, scenario="cafe-botanical")
+    page = render_report(simulate(game, ["heuristic"] * 3, 3, seed=0), game.info.title, "together")
+    scores = page.split("<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "<td>the table</td>" in scores and "seat 1 (heuristic)" not in scores
+    assert "Score distribution of the table" in scores
+
+
 def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:
     from quarkade.tools.match import make_bots, play_match
 

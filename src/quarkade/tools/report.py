@@ -235,12 +235,16 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
 
     # Scores and length.
     parts.append("<h2>Scores</h2>")
-    spreads = [result.score_spread(seat) for seat in range(players)]
+    # A table that scores together (every seat the same score in every game) is shown once.
+    together = cooperative and all(len(set(game.scores)) == 1 for game in result.games)
+    scored = [("the table", 0)] if together else [(name, seat) for seat, name in enumerate(seat_names)]
+    spreads = [result.score_spread(seat) for _, seat in scored]
     parts.append(_table(["seat", "min", "mean", "median", "max", "stdev"],
                         [[name, f"{s.minimum:g}", f"{s.mean:.2f}", f"{s.median:g}", f"{s.maximum:g}", f"{s.stdev:.2f}"]
-                         for name, s in zip(seat_names, spreads, strict=True)]))
-    scores = [(name, [game.scores[seat] for game in result.games]) for seat, name in enumerate(seat_names)]
-    parts.append(f"<figure>{_histograms(scores, 'final score', 'Score distribution by seat')}</figure>")
+                         for (name, _), s in zip(scored, spreads, strict=True)]))
+    scores = [(name, [game.scores[seat] for game in result.games]) for name, seat in scored]
+    title = "Score distribution of the table" if together else "Score distribution by seat"
+    parts.append(f"<figure>{_histograms(scores, 'final score', title)}</figure>")
     length = result.length_spread()
     parts.append("<h2>Game length</h2>")
     parts.append(f"<p>Steps (actions) a game: mean {length.mean:.1f}, median {length.median:g}, "
