@@ -110,6 +110,7 @@ def test_a_table_that_scores_together_is_scored_once() -> None:
     scores = page.split("<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
     assert "<td>the table</td>" in scores and "seat 1 (heuristic)" not in scores
     assert "Score distribution of the table" in scores
+    assert "<title>Quirky Circuits: balance report</title>" in page
 
 
 def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:

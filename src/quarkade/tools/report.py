@@ -243,8 +243,8 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
                         [[name, f"{s.minimum:g}", f"{s.mean:.2f}", f"{s.median:g}", f"{s.maximum:g}", f"{s.stdev:.2f}"]
                          for (name, _), s in zip(scored, spreads, strict=True)]))
     scores = [(name, [game.scores[seat] for game in result.games]) for name, seat in scored]
-    title = "Score distribution of the table" if together else "Score distribution by seat"
-    parts.append(f"<figure>{_histograms(scores, 'final score', title)}</figure>")
+    heading = "Score distribution of the table" if together else "Score distribution by seat"
+    parts.append(f"<figure>{_histograms(scores, 'final score', heading)}</figure>")
     length = result.length_spread()
     parts.append("<h2>Game length</h2>")
     parts.append(f"<p>Steps (actions) a game: mean {length.mean:.1f}, median {length.median:g}, "
