@@ -101,6 +101,7 @@ def test_a_one_seat_game_is_reported_as_won_or_lost() -> None:
     page = render_report(simulate(game, ["heuristic"], 2, seed=0), game.info.title, "solo")
     assert "One seat: the rate is how often the game is won." in page
     assert "Not measured: one seat plays." in page
+    assert "<td>seat 0 (heuristic)</td>" in page.split("<h2>Scores</h2>", 1)[1]  # one seat is no table
 
 
 def test_a_table_that_scores_together_is_scored_once() -> None:

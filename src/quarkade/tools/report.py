@@ -236,7 +236,7 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     # Scores and length.
     parts.append("<h2>Scores</h2>")
     # A table that scores together (every seat the same score in every game) is shown once.
-    together = cooperative and all(len(set(game.scores)) == 1 for game in result.games)
+    together = cooperative and players > 1 and all(len(set(game.scores)) == 1 for game in result.games)
     scored = [("the table", 0)] if together else [(name, seat) for seat, name in enumerate(seat_names)]
     spreads = [result.score_spread(seat) for _, seat in scored]
     parts.append(_table(["seat", "min", "mean", "median", "max", "stdev"],
