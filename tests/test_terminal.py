@@ -162,3 +162,24 @@ def test_quirky_quarks_says_how_many_cards_to_eject_in_plain_words() -> None:
                     seen.add(low == high)
             state.apply(seat, chooser.choice(state.legal_actions(seat)))
     assert True in seen, "no ejection of a fixed number met"
+
+
+def test_quirky_quarks_asks_for_what_the_rules_let_a_seat_do() -> None:
+    """The Research phase asks for a bid (a seat asked to act has no researcher placed; one
+    placed is passed over by the rules, so "or stay where you are" offered nothing), and a
+    Neutrino's draws are counted in words ("1 more draw")."""
+    drawing = text_drawing("quirky-quarks")
+    assert drawing is not None
+    said: set[str] = set()
+    for seed in range(4):
+        state, chooser = quarkade.load("quirky-quarks", players=3).new_game(seed), random.Random(seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            text = " ".join(drawing(state.view(seat).to_json()).split())
+            assert "stay where you are" not in text and "draw(s)" not in text
+            said.update(phrase for phrase in ("place your researcher", "1 more draw from", "2 more draws from")
+                        if phrase in text)
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert said == {"place your researcher", "1 more draw from", "2 more draws from"}, said

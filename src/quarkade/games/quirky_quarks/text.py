@@ -73,12 +73,12 @@ def _turn(view: dict[str, Any]) -> str:
     if flow.get("neutrino"):
         left = flow["neutrino"]["draws_left"]
         if left:
-            return f"{who}: resolve a Neutrino, {left} more draw(s) from any deck, then a discard."
+            return f"{who}: resolve a Neutrino, {plural(left, 'more draw')} from any deck, then a discard."
         return f"{who}: resolve a Neutrino, discard one card with it (or none)."
     if flow.get("pending_draws"):
         return f"{who}: draw the cards owed from the decks of your choice."
     if phase == "research":
-        return f"{who}: bid for an accelerator's cards (outbid its holder), or stay where you are."
+        return f"{who}: place your researcher: any bid at a free accelerator, or more than the bid at an occupied one."
     if phase == "ejection":
         player = next((p for p in view["players"] if p["seat"] in to_act), None)
         must = player.get("must_eject") if player else None
