@@ -14,6 +14,7 @@ from typing import Any
 from quarkade.core.errors import InvalidRecord
 from quarkade.core.game import Record, State
 from quarkade.core.registry import replay
+from quarkade.core.words import plural
 
 
 def read_record(path: Path, index: int = 0) -> Record:
@@ -32,7 +33,7 @@ def read_record(path: Path, index: int = 0) -> Record:
 def _line(text: str, index: int, path: Path) -> Record:
     lines = [line for line in text.splitlines() if line.strip()]
     if not 0 <= index < len(lines):
-        raise InvalidRecord(f"{path} holds {len(lines)} record(s); there is no game index {index}")
+        raise InvalidRecord(f"{path} holds {plural(len(lines), 'record')}; there is no game index {index}")
     return Record.from_json(lines[index])
 
 

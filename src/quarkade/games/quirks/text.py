@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import joined, seat_name, wrap
+from quarkade.core.words import joined, plural, seat_name, wrap
 
 WIDTH = 80
 _CODES = "climate codes: O ocean, F forest, P plain, D desert, J jungle"
@@ -131,7 +131,7 @@ def _render_quirks(view: dict[str, Any]) -> list[str]:
     lines.append("Players")
     for player in view["players"]:
         seat = player["seat"]
-        facts = [f"{player['hand_size']} cards in hand", f"{player['extinctions']} extinction(s)"]
+        facts = [f"{player['hand_size']} cards in hand", plural(player["extinctions"], "extinction")]
         if player.get("upper_niches"):
             facts.append("upper niches: " + ", ".join(player["upper_niches"]))
         if player.get("eliminated"):

@@ -7,6 +7,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from quarkade.core.game import Action
+from quarkade.core.words import plural
 from quarkade.games.quirky_quarks import quests
 from quarkade.games.quirky_quarks.actions import (
     DISCARDS,
@@ -114,13 +115,13 @@ def why_illegal(state: QuirkyQuarksState, seat: int, action: Action) -> str | No
         chosen = len(state.sealed.choices[seat])
         if isinstance(action, Eject):
             if chosen >= state.maximums[seat]:
-                return f"you may eject at most {state.maximums[seat]} card(s) this round"
+                return f"you may eject at most {plural(state.maximums[seat], 'card')} this round"
             if not state.hands[base + action.kind]:
                 return f"you have no {CARDS[action.kind].name} left in hand to eject"
             return None
         if isinstance(action, Ready):
             if chosen < state.minimums[seat]:
-                return (f"with your hand you must eject {state.minimums[seat]} card(s); "
+                return (f"with your hand you must eject {plural(state.minimums[seat], 'card')}; "
                         f"you have chosen {chosen}")
             return None
         return "in the Ejection phase you choose cards to eject ('eject up') and then say 'ready'"

@@ -137,7 +137,7 @@ def render_text(view: dict[str, Any]) -> str:
         head = f"  {table_label(seat)}" + (" (you)" if seat == viewer else "")
         facts = [f"{player['ev']} eV", f"{player['hand_size']} cards in hand"]
         if player.get("neutrinos"):
-            facts.append(f"{player['neutrinos']} Neutrino(s) to resolve")
+            facts.append(f"{plural(player['neutrinos'], 'Neutrino')} to resolve")
         if player.get("researcher"):
             facts.append(f"researcher at {player['researcher']}")
         if "ready" in player:
