@@ -74,6 +74,12 @@ export function revealedOf(ctx, seat, part = "hand") {
   return (own && own[part]) || null;
 }
 
+/** A seat on a board as people call it: its player's name where the table gives one, else its
+ *  number counted from 1, as people count. */
+export function seatName(ctx, seat) {
+  return (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`;
+}
+
 export function seatColour(seat) {
   return seat === null || seat === undefined ? "#9aa6c3" : SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }

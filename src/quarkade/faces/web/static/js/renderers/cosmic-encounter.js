@@ -4,7 +4,7 @@
 // your hand. Every legal action the view offers is a button carrying its notation in
 // data-action; what has no picture of its own falls into the "other moves" list.
 
-import { h, revealedOf, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, seatColour, seatName, useStyle } from "../util.js";
 
 const DEAL_SECONDS = 60; // the rulebook's minute; the host applies the timeout
 const FLAVOUR_NAMES = { up: "Up", down: "Down", strange: "Strange" };
@@ -35,7 +35,6 @@ const BASE_WORDS = {
 };
 
 
-const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`;
 const dot = (seat) => h("span", { class: "ce-dot", style: { background: seatColour(seat) } });
 const files = (ctx) => (ctx.components && (ctx.components.files || ctx.components)) || {};
 const powerText = (ctx, name) => ((files(ctx).powers || []).find((p) => p.name === name) || {}).text || "";

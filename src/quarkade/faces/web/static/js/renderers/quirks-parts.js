@@ -5,7 +5,7 @@
 // and the climate codes only where the view holds them (your own cards). Adaptation values
 // are never sent, so never drawn.
 
-import { clickable, h, revealedOf, s, seatColour, useStyle } from "../util.js";
+import { clickable, h, revealedOf, s, seatColour, seatName as boardName, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { withNames } from "../seat-words.js";
@@ -74,9 +74,7 @@ function foodOf(number) {
 }
 
 export function seatName(ctx, seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (ctx.names && ctx.names[seat]) return ctx.names[seat];
-  return `Seat ${Number(seat) + 1}`;  // (counted from 1, as people count)
+  return seat === null || seat === undefined ? "nobody" : boardName(ctx, seat);
 }
 
 function wrap(text, width) {

@@ -3,7 +3,7 @@
 // other, so there is no text box anywhere. Each Execute phase is replayed from the view's
 // execution record, step by step, with a control to skip it.
 
-import { h, revealedOf, s, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, s, seatColour, seatName, useStyle } from "../util.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import { cardName, commandCard, isQuirk, kindOf, KINDS } from "./quirky-circuits-cards.js";
 
@@ -21,7 +21,6 @@ const TUNNEL_COLOURS = ["#7b5cd6", "#d9822b", "#2a9d8f", "#c2412d"];
 const PACE = { reveal: 650, move: 300, slide: 230, tunnel: 420, collide: 300, halt: 200, rotate: 380, collect: 320, fall: 520, goal: 900 };
 
 
-const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`;
 const at = (space) => `${space[0]},${space[1]}`;
 // the deck is a count, or {cards, layers} where the view tells what is known of its order
 const deckSize = (view) => (typeof view.deck === "number" ? view.deck : (view.deck && view.deck.cards) || 0);

@@ -1,7 +1,7 @@
 // Quirky Quarks: the research board with its accelerators, the Discovery Zone, the decks,
 // the players, and your hand as cards. Every legal action is something to click.
 
-import { h, revealedOf, seatColour, useStyle } from "../util.js";
+import { h, revealedOf, seatColour, seatName, useStyle } from "../util.js";
 import { amountBox, confirmBar, sendInOrder } from "./confirm.js";
 import { card, cardBack, cardInfo, cardOrder, cards, nameOf, tooltip } from "./quirky-quarks-cards.js";
 
@@ -81,11 +81,6 @@ function amountControls(ui, key, range, ev, label, make, send) {
 
 function evBadge(amount, big = false) {
   return h("span", { class: `qq-evbadge${big ? " big" : ""}`, title: "electron volts" }, h("b", {}, String(amount)), " eV");
-}
-
-function seatName(ctx, seat) {
-  if (ctx.names && ctx.names[seat]) return ctx.names[seat];
-  return `Seat ${Number(seat) + 1}`;  // (counted from 1, as people count)
 }
 
 function questChips(completed) {

@@ -4,7 +4,7 @@
 // The cards are the game's own drawings (components.drawings, SVG). The server times the race:
 // a cover is sent as "cover D after 0" and the server writes the time it measured.
 
-import { h, s, seatColour, useStyle } from "../util.js";
+import { h, s, seatColour, seatName as boardName, useStyle } from "../util.js";
 
 const COLOURS = {
   red: "#e53935", orange: "#fb8c00", yellow: "#fdd835", green: "#43a047", blue: "#1e88e5", purple: "#8e24aa",
@@ -13,7 +13,7 @@ const KINDS = [["prooton", "Prooton", "two Qwarks with tentacles, one without"],
 const QUESTION_SHORT = { eyes: "Eyes", tentacles: "Tentacles", colours: "Colours", sad: "Sad Qwarks", happy: "Happy Qwarks" };
 
 
-const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : (ctx.names && ctx.names[seat]) || `Seat ${Number(seat) + 1}`);
+const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : boardName(ctx, seat));
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function drawing(ctx, face) {
