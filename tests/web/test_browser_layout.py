@@ -37,6 +37,8 @@ from .test_browser_qwarks import Player, most_valuable
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+# The widths between the phone and the wide desktop: a laptop's, a small one's, and the phone's.
+NARROWER = {"laptop": (1280, 800), "small laptop": (1024, 768), "phone": (390, 844)}
 GAMES = [info.id for info in quarkade.list_games()]
 
 # Small tables that end soon; a game not listed here gets its fewest players against random bots.
@@ -85,20 +87,27 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def seat_link(live: LiveServer, game: str) -> str:
-    """The link to seat 0 of a new table of ``game``."""
+def new_table(live: LiveServer, game: str, **extra: Any) -> tuple[str, dict[str, Any]]:
+    """A new table of ``game`` (``extra``: more fields of the request): the link to its seat 0,
+    and the server's answer."""
     seats, options = table_of(game)
     answer = httpx.post(f"{live.url}/api/tables", json={
-        "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0]})
+        "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0], **extra})
     assert answer.status_code == 201, answer.text
-    created = answer.json()
+    created: dict[str, Any] = answer.json()
     token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
-    return f"{live.url}/t/{created['id']}?token={token}"
+    return f"{live.url}/t/{created['id']}?token={token}", created
+
+
+def seat_link(live: LiveServer, game: str) -> str:
+    """The link to seat 0 of a new table of ``game``."""
+    return new_table(live, game)[0]
 
 
 def new_page(browser: Any, size: str) -> Any:
-    """A page of a window of ``size``; page errors are kept in ``page.problems``."""
-    width, height = SIZES[size]
+    """A page of a window of ``size`` (of ``SIZES`` or ``NARROWER``); page errors are kept in
+    ``page.problems``."""
+    width, height = {**SIZES, **NARROWER}[size]
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     page = context.new_page()
     problems: list[str] = []
@@ -194,8 +203,6 @@ def test_the_hand_score_and_actions_are_in_sight(browser: Any, live: LiveServer,
 
 
 # ---------------------------------------------------------------------- nothing sticks out of its box
-# The widths between the phone and the wide desktop: a laptop's, a small one's, and the phone's.
-NARROWER = {"laptop": (1280, 800), "small laptop": (1024, 768), "phone": (390, 844)}
 LONG_NAME = "Maximiliana Wolkenstein"  # near the 24 characters a name may have
 
 # Every element in ``scope`` (a selector) laid out in its parent (not placed on top of it, as a badge is)
@@ -224,22 +231,15 @@ def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServ
     line of the board stays inside the box it is laid out in (a Quirks animal's three cards
     stood out of a niche at 1280 px, Cosmic Encounter's warp out of the encounter, its planets
     over each other on a phone)."""
-    seats, options = table_of(game)
-    answer = httpx.post(f"{live.url}/api/tables", json={
-        "game": game, "players": len(seats), "seats": seats, "options": options, "play": [0], "name": LONG_NAME})
-    assert answer.status_code == 201, answer.text
-    created = answer.json()
-    token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
-    width, height = NARROWER[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    link, created = new_table(live, game, name=LONG_NAME)
+    page = new_page(browser, size)
     try:
-        page = context.new_page()
-        page.goto(f"{live.url}/t/{created['id']}?token={token}")
+        page.goto(link)
         page.wait_for_selector("#board [data-role='actions']")
         page.wait_for_timeout(400)  # the bots' first moves arrive
-        assert page.evaluate(STICKING_OUT, "#board") == [], f"{game} at {width}×{height}"
+        assert page.evaluate(STICKING_OUT, "#board") == [], f"{game} at {size} size"
     finally:
-        context.close()
+        page.context.close()
         # closed, so that the tables of this module stay under the server's limit for one address
         httpx.post(f"{live.url}/api/tables/{created['id']}/close", json={"token": created["host_token"]})
 
