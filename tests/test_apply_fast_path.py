@@ -80,3 +80,30 @@ def test_apply_accepts_and_refuses_as_the_long_way(game_id: str, players: int) -
         last = seen[-1]
         assert outcome(state.clone(), type(state).apply, 0, last) == outcome(state.clone(), the_long_way, 0, last)
     assert refused > 0 and accepted > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_qwarks_race_accepts_a_cover_at_any_time_as_the_long_way(players: int) -> None:
+    # The race lists a cover every half second; a bot covers at its own reaction time, which
+    # the listed moves answer for by the rules rather than by a look through the list.
+    from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
+    from quarkade.games.qwarks.components import Question
+
+    game = quarkade.load("qwarks", players=players)
+    state = game.new_game(5)
+    while state.view(None)["phase"] != "cover":
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act[0]
+    decks = len(state.view(None)["revealed"])
+    limit = state.view(None)["cover_ms"]
+    actions: list[Any] = [Cover(deck, after) for deck in (-1, 0, decks - 1, decks, 7)
+                          for after in (-5, 0, 1, 499, 500, 1234, limit - 1, limit, limit + 1, 10 ** 6)]
+    actions += [TIMEOUT, Ask(Question.EYES), Answer(3, None), "cover 0 after 10"]
+    state.legal_actions(seat)  # the listed moves made, as a bot's decision makes them
+    accepted = 0
+    for action in actions:
+        fast = outcome(state.clone(), type(state).apply, seat, action)
+        assert fast == outcome(state.clone(), the_long_way, seat, action), str(action)
+        accepted += fast[0] is None
+    assert accepted == 2 * 7 + 1  # two decks in range, each at seven times within the race, and the timeout

@@ -233,7 +233,7 @@ class QwarksState(CachedLegalActions):
         if self.phase is _QUESTION:
             return [Ask(q) for q in self.choices()]
         if self.phase is _COVER:
-            return list(race_actions(len(self.decks), self.limit_ms))
+            return race_moves(len(self.decks), self.limit_ms)  # (shared: never changed in place)
         assert self.question is not None
         return list(answer_actions(self.question, self.beginners))
 
@@ -255,6 +255,8 @@ class QwarksState(CachedLegalActions):
             return "it is the cover race: cover a revealed card ('cover 3 after 1240') or 'timeout'"
         if not 0 <= action.deck < len(self.decks):
             return f"there is no deck {action.deck}: the cards are revealed from decks 0 to {len(self.decks) - 1}"
+        if action.after < 0:
+            return f"a card is covered once the race has begun, not {-action.after} ms before it"
         if action.after > self.limit_ms:
             seconds = self.limit_ms // 1000
             return (f"the time limit is {seconds} second{'s' if seconds != 1 else ''}: a card covered after "
@@ -386,6 +388,30 @@ class QwarksState(CachedLegalActions):
 
     def view(self, seat: int | None) -> View:
         return _VIEW(self, seat)
+
+
+class RaceMoves(list[Action]):
+    """The race's listed actions, asked by ``apply`` whether it holds the one a seat takes: it
+    answers whether the rules allow it (``_why_not_cover``), as a cover at any whole millisecond
+    up to the limit is legal, not only at the listed ones. A bot's cover is its own reaction
+    time, so looking for it among the listed ones found it seldom, after a look at every one of
+    them, and then asked the rules anyway."""
+
+    __slots__ = ("decks", "limit_ms")
+
+    def __init__(self, decks: int, limit_ms: int) -> None:
+        super().__init__(race_actions(decks, limit_ms))
+        self.decks, self.limit_ms = decks, limit_ms
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Cover):
+            return 0 <= action.deck < self.decks and 0 <= action.after <= self.limit_ms
+        return isinstance(action, Timeout)
+
+
+@cache
+def race_moves(decks: int, limit_ms: int) -> RaceMoves:
+    return RaceMoves(decks, limit_ms)
 
 
 @cache
