@@ -11,7 +11,7 @@ import pytest
 
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
-from quarkade.agents.search import Node, SearchBot, evaluation, outcome
+from quarkade.agents.search import Node, SearchBot, evaluation, outcome, paired_decision
 from quarkade.core.chance import Chance
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, GameInfo, State, View
@@ -357,6 +357,40 @@ def test_paired_comparison_leaves_a_poor_heuristic_move_and_keeps_a_sound_one() 
     assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
     assert bot.paired_choice(state.view(0), legal, Take(1)) == Take(1)
     assert bot.simulations == 2 * 800, "two playouts a comparison"
+
+
+def test_paired_comparison_over_two_processes_pools_their_differences() -> None:
+    # Root parallelism with paired playouts: each process compares moves on determinizations
+    # of its own (a seed drawn for each decision) and the differences are summed move by move.
+    game = Nim(2, {})
+    state = NimState(game, 0, 5)
+    legal = state.legal_actions(0)
+    bot = SearchBot(game, seed=4, seconds=60, iterations=400, paired=True, workers=2)
+    try:
+        assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
+        assert bot.simulations == 2 * 400, "each process compares half the iterations"
+        first = bot._parallel_paired(state.view(0), legal, Take(3))
+        second = bot._parallel_paired(state.view(0), legal, Take(3))
+    finally:
+        bot.close()
+    assert sum(count for count, _, _ in first.values()) == 400
+    assert first != second, "each decision's processes draw seeds of their own"
+    again = SearchBot(game, seed=4, seconds=60, iterations=400, paired=True, workers=2)
+    try:
+        assert again.paired_choice(state.view(0), legal, Take(3)) == Take(1)
+        assert again._parallel_paired(state.view(0), legal, Take(3)) == first, "the same seed, the same search"
+    finally:
+        again.close()
+
+
+def test_paired_decision_leaves_the_advice_for_a_move_clearly_better_only() -> None:
+    advice, better, noisy = Take(1), Take(2), Take(3)
+    # [playouts, summed difference, summed square]: +0.3 every time; +0.3 on average but spread
+    tried = {better: [20, 6.0, 1.8], noisy: [20, 6.0, 20.0]}
+    assert paired_decision(tried, advice, 0.02) == better
+    assert paired_decision({noisy: tried[noisy]}, advice, 0.02) == advice
+    assert paired_decision({better: [1, 0.3, 0.09]}, advice, 0.02) == advice, "one playout tells nothing"
+    assert paired_decision(tried, advice, 0.5) == advice, "a gain under the margin"
 
 
 def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_would() -> None:

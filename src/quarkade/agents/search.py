@@ -32,8 +32,8 @@ for, a race it would likely lose, for the best one left to it).
 A game may draw the determinizations itself (``register_sampler``) where a seat knows more than
 the game's sampler deals from: in Quirkling the public requests tell which stacks the others hold
 or lack, and its moves are paired with the heuristic's, over playouts of about a round.
-``workers`` above 1 searches one tree a process and sums their root statistics (root
-parallelism). The budget is CPU time (see ``SearchBot``).
+``workers`` above 1 searches one tree a process and sums their root statistics, or with paired
+playouts pools each process's paired differences (root parallelism). The budget is CPU time (see ``SearchBot``).
 """
 
 from __future__ import annotations
@@ -148,9 +148,9 @@ class SearchBot(Bot):
     ``tree`` False searches the root's moves alone (flat Monte Carlo over guided playouts);
     ``workers`` the processes searching (root parallelism);
     ``paired`` True compares each move with the heuristic's on the same determinization and the
-    same playout chance (common random numbers, flat search in one process only): the
-    difference of two such playouts varies far less than either, so fewer playouts tell a
-    better move apart.
+    same playout chance (common random numbers, flat search; over ``workers`` processes their
+    differences are pooled): the difference of two such playouts varies far less than either,
+    so fewer playouts tell a better move apart.
     """
 
     kind = "mcts"
@@ -322,21 +322,32 @@ class SearchBot(Bot):
 
     def _parallel_results(self, view: View, legal: list[Action], advice: Action | None) -> list[tuple[int, float]]:
         # Root parallelism: each process searches its own tree; their root statistics are summed.
+        totals = [(0, 0.0)] * len(legal)
+        for results in self._worker_jobs(_worker_results, view, legal, advice):
+            totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, results, strict=True)]
+        return totals
+
+    def _worker_jobs(self, worker: Callable[..., Any], *arguments: Any) -> list[Any]:
+        """``worker(game, seed, settings, guide, *arguments)`` in each of ``workers`` processes,
+        each with a seed of its own drawn for this decision (a seed kept from one decision to the
+        next would repeat its determinizations) and a copy of the playouts' bot (a bot may
+        remember what it saw at earlier decisions, as Qwarks' does)."""
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
         settings = self.settings()
+        settings["workers"] = 1
         settings["iterations"] = -(-self.iterations // self.workers)
-        jobs = [self._pool.submit(_worker_results, self.game, self.seed * 31 + w + 1, settings, view, legal, advice)
-                for w in range(self.workers)]
-        totals = [(0, 0.0)] * len(legal)
+        seeds = [self.chance.next64() for _ in range(self.workers)]
+        jobs = [self._pool.submit(worker, self.game, seed, settings, self._guide, *arguments) for seed in seeds]
+        found = []
         for job in jobs:
-            results, simulations = job.result()
+            result, simulations = job.result()
             self.simulations += simulations
-            totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, results, strict=True)]
-        return totals
+            found.append(result)
+        return found
 
     def close(self) -> None:
         if self._pool is not None:
@@ -439,7 +450,18 @@ class SearchBot(Bot):
 
     def paired_choice(self, view: View, legal: list[Action], advice: Action) -> Action:
         """The heuristic's move, or one whose reward beats it on the same determinizations and
-        playout chance by ``margin`` and ``CLEARLY`` standard errors of the paired difference."""
+        playout chance by ``margin`` and ``CLEARLY`` standard errors of the paired difference.
+        With ``workers`` above 1 each process compares moves on determinizations of its own and
+        their paired differences are pooled (root parallelism)."""
+        if self.workers > 1:
+            tried = self._parallel_paired(view, legal, advice)
+        else:
+            tried = self.paired_stats(view, legal, advice)
+        return paired_decision(tried, advice, self.margin)
+
+    def paired_stats(self, view: View, legal: list[Action], advice: Action) -> dict[Action, list[float]]:
+        """One decision's budget of paired playouts: for each move tried, [playouts, summed
+        difference of its reward and the heuristic's move's, summed square of that difference]."""
         seat = view.seat
         assert seat is not None
         others = [action for action in legal if action != advice]
@@ -472,16 +494,16 @@ class SearchBot(Bot):
                     or out_of_time()):
                 break
         self.simulations += 2 * done
-        best, best_gain = advice, 0.0
-        for move, (count, summed, squares) in tried.items():
-            if count < 2:
-                continue
-            mean = summed / count
-            variance = (squares / count - mean * mean) * count / (count - 1)
-            gain = mean - self.margin - CLEARLY * math.sqrt(max(variance, 0.0001) / count)
-            if gain > best_gain:
-                best, best_gain = move, gain
-        return best
+        return tried
+
+    def _parallel_paired(self, view: View, legal: list[Action], advice: Action) -> dict[Action, list[float]]:
+        pooled: dict[Action, list[float]] = {}
+        for tried in self._worker_jobs(_worker_paired, view, legal, advice):
+            for move, stat in tried.items():
+                total = pooled.setdefault(move, [0, 0.0, 0.0])
+                for i in range(3):
+                    total[i] += stat[i]
+        return pooled
 
     def _paired_playout(self, state: State, seat: int, action: Action, seeds: tuple[int, int]) -> list[float]:
         # The same chance for the game and for the playout's choices, whichever move is played.
@@ -544,11 +566,40 @@ def _heuristic(game: Game, seed: int) -> Bot | None:
         return None
 
 
-def _worker_results(game: Game, seed: int, settings: dict[str, Any], view: View, legal: list[Action],
-                    advice: Action | None) -> tuple[list[tuple[int, float]], int]:
+def paired_decision(tried: dict[Action, list[float]], advice: Action, margin: float) -> Action:
+    """The move whose paired difference with ``advice`` is highest less ``margin`` and
+    ``CLEARLY`` standard errors, if that is above 0; else ``advice``."""
+    best, best_gain = advice, 0.0
+    for move, (count, summed, squares) in tried.items():
+        if count < 2:
+            continue
+        mean = summed / count
+        variance = (squares / count - mean * mean) * count / (count - 1)
+        gain = mean - margin - CLEARLY * math.sqrt(max(variance, 0.0001) / count)
+        if gain > best_gain:
+            best, best_gain = move, gain
+    return best
+
+
+def _worker_bot(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None) -> SearchBot:
     bot = SearchBot(game, seed, **settings)
+    if guide is not None:
+        bot._guide = guide
+    return bot
+
+
+def _worker_results(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
+                    legal: list[Action], advice: Action | None) -> tuple[list[tuple[int, float]], int]:
+    bot = _worker_bot(game, seed, settings, guide)
     results = bot.root_results(view, legal, advice)
     return results, bot.simulations
+
+
+def _worker_paired(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
+                   legal: list[Action], advice: Action) -> tuple[dict[Action, list[float]], int]:
+    bot = _worker_bot(game, seed, settings, guide)
+    tried = bot.paired_stats(view, legal, advice)
+    return tried, bot.simulations
 
 
 register_bot("mcts", about="the search the Hard and Expert bots play with (a second a move by default, "
