@@ -28,7 +28,7 @@ def ask_trader(s: CosmicState) -> None:
     while s.asking < 2:
         seat = s.mains[s.asking]
         if s.power_of(seat).may_trade:
-            s.step, s._to_act = Step.TRADE, (seat,)
+            s.step, s.to_act = Step.TRADE, (seat,)
             return
         s.asking += 1
     begin_play(s)
@@ -78,10 +78,11 @@ def oracle(s: CosmicState) -> int:
 
 def set_card_turn(s: CosmicState) -> None:
     last = oracle(s)
-    if last >= 0 and s.opponent(last) not in s.played:
-        s._to_act = (s.opponent(last),)
+    played = s.played  # (a new dict at each read: read once)
+    if last >= 0 and s.opponent(last) not in played:
+        s.to_act = (s.opponent(last),)
     else:
-        s._to_act = tuple(seat for seat in s.mains if seat not in s.played)
+        s.to_act = tuple(seat for seat in s.mains if seat not in played)
 
 
 def must_play_random(s: CosmicState, seat: int) -> bool:
@@ -147,7 +148,7 @@ def resolve(s: CosmicState) -> None:
         if pacifist >= 0:
             outcome(s, pacifist == offence, -1)  # Pacifist's Super: no deal is made
             return
-        s.step, s._to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
+        s.step, s.to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
         return
     if off_compromise or def_compromise:
         count_quarks(s, off_card.kind is Kind.QUARK or def_card.kind is Kind.QUARK, False, False, False)
@@ -194,8 +195,9 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
 
     def lose(seat: int, count: int) -> None:
         if count > 0:
-            moved.append((seat, count, lost_to(s, seat, removes(seat))))
-            s.lose_tokens(seat, count, removes(seat))
+            removed = removes(seat)  # (read once for the log and the move: nothing changes between)
+            moved.append((seat, count, lost_to(s, seat, removed)))
+            s.lose_tokens(seat, count, removed)
 
     def land(seat: int, count: int) -> None:
         if count > 0:
@@ -244,7 +246,7 @@ def lost_to(s: CosmicState, seat: int, removed: bool) -> str:
 def next_reward(s: CosmicState) -> None:
     """The next defensive ally takes its reward, or the challenge ends."""
     if s.rewards:
-        s.step, s._to_act = Step.REWARDS, (s.rewards[0],)
+        s.step, s.to_act = Step.REWARDS, (s.rewards[0],)
     else:
         finish_challenge(s)
 
@@ -385,7 +387,7 @@ def finish_challenge(s: CosmicState) -> None:
     if s.check_win():
         return
     if s.success and s.challenge == 1:
-        s.step, s._to_act = Step.AGAIN, (s.offence,)
+        s.step, s.to_act = Step.AGAIN, (s.offence,)
     else:
         start_turn(s)
 

@@ -96,17 +96,18 @@ def _all_ways(kind: int, planets: tuple[int, ...], counts: tuple[int, ...], limi
     return pick(_EVERY[kind](planets, setup_phases.top_size(limit)))
 
 
-@lru_cache(maxsize=1024)
-def _ways_table(counts: tuple[int, ...], limit: int) -> tuple[list[int], ...]:
+@lru_cache(maxsize=4096)
+def _ways_table(counts: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """How many ways take each number of tokens (0 to ``limit``) from the bases from each
     place on (row ``b``: the bases ``b``, ``b + 1``, ... holding ``counts``); the last row is
     of no base. A row is the one after it summed over what its base gives (0 to its tokens),
-    in C: a running total, less the total of the row after it ``count + 1`` places back."""
-    row = [1] + [0] * limit
+    in C: a running total, less the total of the row after it ``count + 1`` places back.
+    The rows are tuples: the garbage collector stops walking a kept tuple of ints."""
+    row = (1,) + (0,) * limit
     rows = [row]
     for count in reversed(counts):
-        total = list(accumulate(row))
-        row = total if count >= limit else list(map(sub, total, [0] * (count + 1) + total[:limit - count]))
+        total = tuple(accumulate(row))
+        row = total if count >= limit else tuple(map(sub, total, (0,) * (count + 1) + total[:limit - count]))
         rows.append(row)
     rows.reverse()
     return tuple(rows)
@@ -124,29 +125,36 @@ class Commitments(list[Action]):
     is read through its methods (as Python code does), not by C code reaching into a list's
     storage."""
 
-    __slots__ = ("planets", "counts", "limit", "kinds", "tail", "_table", "_filled")
+    __slots__ = ("planets", "counts", "limit", "kinds", "tail", "_table", "_filled", "_given")
 
     def __init__(self, planets: tuple[int, ...], counts: tuple[int, ...], limit: int, kinds: tuple[int, ...],
                  tail: tuple[Action, ...] = ()) -> None:
         super().__init__()
         # (A limit of 0 still lists single tokens, as the ways' routes do; bases hold one or more.)
         self.planets, self.counts, self.limit, self.kinds, self.tail = planets, counts, max(limit, 1), kinds, tail
-        self._table: tuple[tuple[list[int], ...], int] | None = None
+        self._table: tuple[tuple[tuple[int, ...], ...], int] | None = None
         self._filled = False
+        # The actions read by place from this list and the lists renewed from it (shared by
+        # them all, as all list the same actions): the one applied is mostly one of them, and
+        # is then found by identity rather than from its planets.
+        self._given: list[Action] = []
 
-    def _ways(self) -> tuple[tuple[list[int], ...], int]:
+    def _ways(self) -> tuple[tuple[tuple[int, ...], ...], int]:
         """The table of ways (``_ways_table``) and how many ways each kind lists, worked out at
         the first read (a bot reads the length and two or three items)."""
         found = self._table
         if found is None:
-            table = _ways_table(self.counts, self.limit)
+            # Kept by the counts up to the limit (as ``setup_phases.pickers``): a base holding
+            # more gives no more ways, and the capped counts repeat far more often.
+            limit = self.limit
+            table = _ways_table(tuple(map(min, self.counts, repeat(limit))), limit)
             found = self._table = (table, sum(table[0]) - 1)  # (less the way of no token)
         return found
 
     def renewed(self) -> Commitments:
         """A new list of the same actions, not yet filled, sharing this one's table of ways."""
         fresh = Commitments(self.planets, self.counts, self.limit, self.kinds, self.tail)
-        fresh._table = self._table
+        fresh._table, fresh._given = self._table, self._given
         return fresh
 
     def _fill(self) -> None:
@@ -181,16 +189,19 @@ class Commitments(list[Action]):
         if not 0 <= place < size:
             raise IndexError("list index out of range")
         if place >= listed:
-            return self.tail[place - listed]
-        block, place = divmod(place, ways)
-        way = self._last_way() if place == ways - 1 else self._way(table, place)
-        made, make = _KINDS[self.kinds[block]]
-        action = made.get(way)
-        if action is None:
-            action = made[way] = make([way])[0]
-        return action  # type: ignore[no-any-return]
+            action = self.tail[place - listed]
+        else:
+            block, place = divmod(place, ways)
+            way = self._last_way() if place == ways - 1 else self._way(table, place)
+            made, make = _KINDS[self.kinds[block]]
+            found = made.get(way)
+            if found is None:
+                found = made[way] = make([way])[0]
+            action = found
+        self._given.append(action)
+        return action
 
-    def _way(self, table: tuple[list[int], ...], place: int) -> tuple[int, ...]:
+    def _way(self, table: tuple[tuple[int, ...], ...], place: int) -> tuple[int, ...]:
         """The planets of the way in ``place`` of a kind's block: its size first, then, base by
         base, how many tokens the base gives (more first, as sorted ways list them)."""
         sizes = table[0]
@@ -228,6 +239,8 @@ class Commitments(list[Action]):
     def __contains__(self, action: object) -> bool:
         if self._filled:
             return list.__contains__(self, action)
+        if any(map(is_, self._given, repeat(action))):
+            return True
         if action in self.tail:
             return True
         kind = _kind(action)

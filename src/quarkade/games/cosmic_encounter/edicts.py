@@ -77,16 +77,23 @@ def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
     if s.window not in _TIMING[id(edict)]:
         return []
     if edict is _ZAP:
-        return [PlayEdict(edict, other) for other in range(s.players) if zappable(s, other)]
+        return [_ZAPS[other] for other in range(s.players) if zappable(s, other)]
     if edict is _PLAGUE:
-        return [PlayEdict(edict, other) for other in range(s.players) if other != seat]
+        return [_PLAGUES[other] for other in range(s.players) if other != seat]
     if edict is _FINDER:
         return list(_finder_moves(seat, s.players, s.game.options["deck"], s.quarks, s.square))
     if edict is _MOBIUS:
-        return [PlayEdict(edict)] if seat == s.offence and any(s.warp) else []
+        return [_UNTARGETED[id(edict)]] if seat == s.offence and any(s.warp) else []
     if edict is _FORCE_FIELD:
-        return [PlayEdict(edict)] if any(side >= 0 for side in s.ally_side) else []
-    return [PlayEdict(edict)]
+        return [_UNTARGETED[id(edict)]] if any(side >= 0 for side in s.ally_side) else []
+    return [_UNTARGETED[id(edict)]]
+
+
+# The edicts' actions but the Finder's, made once and shared (actions are frozen): a seat
+# holding an edict is offered it at every window it fits, and bots keep their edicts.
+_ZAPS = tuple(PlayEdict(_ZAP, other) for other in range(6))  # by target, for the largest table
+_PLAGUES = tuple(PlayEdict(_PLAGUE, other) for other in range(6))
+_UNTARGETED = {id(edict): PlayEdict(edict) for edict in Edict}
 
 
 @lru_cache(maxsize=256)
@@ -101,7 +108,7 @@ EDICTS = tuple(Edict)  # in the order their moves are listed
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:
-    held = set(map(_copies(s.cards).edict_place.__getitem__, s.hands[seat]))
+    held = set(map(copies(s.cards).edict_place.__getitem__, s.hands[seat]))
     held.discard(-1)
     if not held:
         return []  # most hands at most windows: no edict
@@ -188,7 +195,7 @@ def open_window(s: CosmicState, window: str) -> None:
     s.window = window
     if window_matters(s):
         s.passed = [False] * s.players
-        s.step, s._to_act = Step.EDICTS, tuple(range(s.players))
+        s.step, s.to_act = Step.EDICTS, tuple(range(s.players))
     else:
         close_window(s)
 
@@ -198,40 +205,44 @@ def window_matters(s: CosmicState) -> bool:
     it held it. Public: the discards, powers, tokens and the challenge are all face up."""
     if not s.edicts and not s.flares:
         return False
-    copies = _copies(s.cards)
-    discarded: list[int] | None = None  # the discards by face, counted only for a card that could be played
-    for index, (count, card) in enumerate(copies.cards):
+    deck = copies(s.cards)
+    # The edicts and flares discarded (a card is discarded once), picked in C from the pile
+    # only for a card that could be played: a face matters while one of its copies is not.
+    discarded: frozenset[int] | None = None
+    for ids, (_, card) in zip(deck.ids, deck.cards, strict=True):
         edict = card.edict  # (None for a flare: the deck's other cards are edicts)
         playable = could_play(s, edict) if edict is not None else flares.could_open(s, s.window, card.flare)
         if playable:
             if discarded is None:
-                discarded = list(map(copies.index.__getitem__, s.deck.discards))
-            if discarded.count(index) < count:
+                discarded = deck.window_cards.intersection(s.deck.discards)
+            if not ids <= discarded:
                 return True
     return False
 
 
 class Copies:
     """The deck's edicts and flares by face: how many copies and one of them (``cards``, in
-    the deck's order), and each card id's place among them (challenge cards: -1); each card
-    id's edict by its place in ``EDICTS``."""
+    the deck's order) and the ids of the copies (``ids``, in the same order); each card id's
+    edict by its place in ``EDICTS``."""
 
-    __slots__ = ("cards", "index", "edict_place")
+    __slots__ = ("cards", "ids", "edict_place", "window_cards")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         counts = Counter(card.face for card in cards if not card.is_challenge)
         faces = {card.face: (counts[card.face], card) for card in cards if not card.is_challenge}
-        place = {face: index for index, face in enumerate(faces)}
         self.cards = tuple(faces.values())
-        self.index = tuple(-1 if card.is_challenge else place[card.face] for card in cards)
+        self.ids = tuple(frozenset(card_id for card_id, card in enumerate(cards) if card.face == face)
+                         for face in faces)
         # Each card id's edict as its place in EDICTS (-1: not an edict), for sets of ints.
         self.edict_place = tuple(-1 if card.edict is None else EDICTS.index(card.edict) for card in cards)
+        # The ids of the cards played at windows (edicts and flares: the deck's other cards).
+        self.window_cards = frozenset(card_id for card_id, card in enumerate(cards) if not card.is_challenge)
 
 
 _COPIES: dict[int, tuple[tuple[Card, ...], Copies]] = {}
 
 
-def _copies(cards: tuple[Card, ...]) -> Copies:
+def copies(cards: tuple[Card, ...]) -> Copies:
     """Kept by the deck's identity (decks are few, and ``deck_cards`` keeps each alive):
     hashing a hundred cards at every window would cost more than the look itself."""
     found = _COPIES.get(id(cards))
@@ -251,12 +262,14 @@ def close_window(s: CosmicState) -> None:
         cards.resolve(s)
 
 
-def pass_window(s: CosmicState, seat: int) -> None:
+def pass_window(s: CosmicState, seat: int, action: object = None) -> None:
+    """The seat passes (``action``, the pass itself, is taken so that a third of all steps
+    are carried out by this call alone: ``moves.CARRY_OUT``)."""
     s.passed[seat] = True
     s.log = note(s.log, "pass", -1, seat)
     waiting = tuple(compress(range(s.players), map(not_, s.passed)))
     if waiting:
-        s._to_act = waiting
+        s.to_act = waiting
     else:
         close_window(s)
 

@@ -336,6 +336,9 @@ def could_open(s: CosmicState, window: str, name: str) -> bool:
 
 
 # ----------------------------------------------------------------- hooks the engine reads
+# Each hook holds only for a seat that played a flare this challenge (``flared`` >= 0): those
+# the engine reads at every outcome first check, in C, that some seat did (most challenges,
+# and every one without the option, see none played).
 def wild(s: CosmicState, seat: int, name: str) -> bool:
     return s.flared[seat] >= 0 and not s.flare_super[seat] and POWER_NAMES[s.flared[seat]] == name
 
@@ -352,6 +355,8 @@ def max_commit(s: CosmicState, seat: int) -> int:
 
 def tokens_return(s: CosmicState, seat: int) -> bool:
     """Zombie's Wild and Super, Pacifist's Wild: tokens that would be lost go home."""
+    if max(s.flared) < 0:
+        return False
     if wild(s, seat, "zombie") or wild(s, seat, "pacifist"):
         return True
     side = s.ally_side[seat]
@@ -361,6 +366,8 @@ def tokens_return(s: CosmicState, seat: int) -> bool:
 def removed_on_loss(s: CosmicState, winner_side: int, loser: int) -> bool:
     """Void's Wild (the losing main player's tokens) and Super (every loser's, from any seat
     of the winning side)."""
+    if max(s.flared) < 0:
+        return False
     main = s.mains[winner_side]
     if loser in s.mains and wild(s, main, "void"):
         return True
@@ -377,6 +384,8 @@ def side_adjustment(s: CosmicState, side: int, card_value: int, own: int, allies
     flare changes it; ``own`` and ``allies`` are already counted at their tokens' values. A
     token that Macron's Wild makes count four counts four wherever its tokens count: in a
     Virus's product, among allies' tokens taken from a total."""
+    if max(s.flared) < 0:
+        return None
     main, other = s.mains[side], s.mains[1 - side]
     power = s.power_of(main)
     own_bonus = macron_wild(s, main)

@@ -130,6 +130,10 @@ def _alliance(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _edicts(s: CosmicState, seat: int) -> list[Any]:
+    # Most seats at most windows hold no edict and no flare (the cards played at a window):
+    # their only move is to pass, told in C from the hand alone.
+    if edicts.copies(s.cards).window_cards.isdisjoint(s.hands[seat]):
+        return _PASS_ONLY
     found: list[Any] = [PASS]
     # Without the option the deck has no such card: the hand need not be looked through.
     if s.edicts:
@@ -140,7 +144,7 @@ def _edicts(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _trade(s: CosmicState, seat: int) -> list[Any]:
-    return list(_TRADES)
+    return _TRADES
 
 
 def _cards(s: CosmicState, seat: int) -> list[Any]:
@@ -173,7 +177,7 @@ def _rewards(s: CosmicState, seat: int) -> list[Any]:
 
 
 def _again(s: CosmicState, seat: int) -> list[Any]:
-    return list(_AGAINS)
+    return _AGAINS
 
 
 PASS = Pass()  # the answer of most seats at most windows: made once
@@ -181,7 +185,12 @@ PASS = Pass()  # the answer of most seats at most windows: made once
 # costs less than making it at every step.
 _REGROUP, _HOME, _LOSE, _SETTLE = cache(Regroup), cache(Home), cache(Lose), cache(Settle)
 _AIM, _PLAY, _REWARD = cache(Aim), cache(Play), cache(Reward)
-_DRAW_AGAIN, _TRADES, _AGAINS = DrawAgain(), (Trade(True), Trade(False)), (Again(True), Again(False))
+_DRAW_AGAIN = DrawAgain()
+# The lists of the choices that never change, made once: the state keeps the list it is given
+# and hands out copies (``CosmicState.legal_actions``), so none is ever changed.
+_PASS_ONLY: list[Any] = [PASS]
+_TRADES: list[Any] = [Trade(True), Trade(False)]
+_AGAINS: list[Any] = [Again(True), Again(False)]
 
 
 @cache
@@ -279,7 +288,7 @@ CARRY_OUT: dict[type[Action], Callable[[CosmicState, int, Any], None]] = {
     Invite: lambda s, seat, a: setup_phases.invite(s, seat, a.seats),
     Ally: lambda s, seat, a: setup_phases.join(s, seat, a.side, a.sources),
     Decline: lambda s, seat, a: setup_phases.join(s, seat, -1, ()),
-    Pass: lambda s, seat, a: edicts.pass_window(s, seat),
+    Pass: edicts.pass_window,
     PlayEdict: _play_edict,
     PlayFlare: edicts.play_flare,
     Trade: lambda s, seat, a: cards.trade(s, seat, a.swap),

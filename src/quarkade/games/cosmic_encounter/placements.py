@@ -21,6 +21,8 @@ asking (the board is public, so that shows nothing); one with none is dropped.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from quarkade.core.log import note
@@ -59,14 +61,23 @@ def add(s: CosmicState, seat: int, kind: str, count: int) -> None:
         s.placements.insert(at, (seat, kind, count))
 
 
+_COLUMNS = tuple(map(itemgetter, range(6)))  # a seat's tokens on a planet, by seat (the largest table)
+_PLACES = range(6 * PLANETS)  # every planet of the largest table
+_HOME_PLANETS = (True,) * PLANETS
+_NO_SOURCE = repeat(-1)  # (an endless iterator, shared: ``zip`` stops at the planets' end)
+
+
 def choices(s: CosmicState, seat: int, kind: str) -> list[tuple[int, int]]:
     """(planet, source) for each way to make the seat's next placement of ``kind``; the
     source is -1 but for a deal's base."""
+    # The planets holding the seat's tokens are picked in C from its column of the board (asked
+    # at every placement, and again for its legal actions).
+    column = list(map(_COLUMNS[seat], s.tokens))
     if kind == HOME:
-        home = range(seat * PLANETS, (seat + 1) * PLANETS)
-        return [(planet, -1) for planet, row in enumerate(s.tokens) if row[seat] or planet in home]
+        column[seat * PLANETS:(seat + 1) * PLANETS] = _HOME_PLANETS  # its home planets, held or not
+        return list(zip(compress(_PLACES, column), _NO_SOURCE, strict=False))
     if kind == LOSE:
-        return [(planet, -1) for planet, row in enumerate(s.tokens) if row[seat]]
+        return list(zip(compress(_PLACES, column), _NO_SOURCE, strict=False))
     if seat == s.offence:
         # The offence's base on the target, its cone being empty: a token from another base.
         return [(s.target, planet) for planet, row in enumerate(s.tokens) if row[seat] and planet != s.target]
@@ -82,7 +93,7 @@ def choices(s: CosmicState, seat: int, kind: str) -> list[tuple[int, int]]:
 def start(s: CosmicState, then: str) -> None:
     """Serve the queue, then go on with ``then``: REWARDS, FINISH, or a step's value to return
     to with the seats that were asked there."""
-    s.resume = (then, () if then in (REWARDS, FINISH) else s._to_act)
+    s.resume = (then, () if then in (REWARDS, FINISH) else s.to_act)
     advance(s)
 
 
@@ -96,7 +107,7 @@ def advance(s: CosmicState) -> None:
             s.placements.pop(0)
             continue
         if len(options) > 1:
-            s.step, s._to_act = Step.PLACE, (seat,)
+            s.step, s.to_act = Step.PLACE, (seat,)
             return
         place(s, seat, *options[0])
     then, to_act = s.resume
@@ -106,7 +117,7 @@ def advance(s: CosmicState) -> None:
     elif then == FINISH:
         cards.finish_challenge(s)
     else:
-        s.step, s._to_act = Step(then), to_act
+        s.step, s.to_act = Step(then), to_act
 
 
 def place(s: CosmicState, seat: int, planet: int, source: int) -> None:

@@ -54,8 +54,6 @@ class Step(Enum):
     OVER = "over"
 
 
-_OVER = Step.OVER  # asked several times a step: a global is found sooner than an enum member
-
 
 class CosmicEncounter(Game):
     info = GameInfo(
@@ -126,7 +124,7 @@ class CosmicState(CachedLegalActions):
         "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
         "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log", "figures",
-        "_to_act",
+        "to_act", "is_over",
         "placements", "resume",
         "flared", "flare_super", "window",
     )
@@ -175,7 +173,11 @@ class CosmicState(CachedLegalActions):
     # Counts for statistics(): challenges revealed, those with a Quark, those a Quark decided.
     figures: dict[str, int]
     log: Log
-    _to_act: tuple[int, ...]
+    # Read at every step (by every loop that plays, and twice a step by some): plain
+    # attributes, found sooner than properties. ``is_over`` is kept with ``step``: the game
+    # is over once its step is OVER (``end``).
+    to_act: tuple[int, ...]
+    is_over: bool
     # Pending placements (seat, kind, count), served in order (placements.py), and where the
     # flow goes once they are made: (what follows, the seats that were asked there).
     placements: list[tuple[int, str, int]]
@@ -210,7 +212,7 @@ class CosmicState(CachedLegalActions):
         else:
             s.powers = (-1,) * n
         s.square = 0 if s.quarks else -1  # the first square; the first turn moves it on
-        s.turn, s.offence, s.winners_, s.log = 0, s.chance.below(n), (), None
+        s.turn, s.offence, s.winners_, s.log, s.is_over = 0, s.chance.below(n), (), None, False
         s.figures = {"challenges": 0, "quark_played": 0, "quark_decided": 0}
         s.log = note(s.log, "setup", -1, s.offence, s.powers)
         s.offence = (s.offence - 1) % n  # start_turn moves on to the first player
@@ -251,7 +253,7 @@ class CosmicState(CachedLegalActions):
         c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
         c.sealed, c.revealed, c.seen = _copy_sealed(self.sealed), self.revealed, self.seen
         c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
-        c.winners_, c.log, c._to_act = self.winners_, self.log, self._to_act
+        c.winners_, c.log, c.to_act, c.is_over = self.winners_, self.log, self.to_act, self.is_over
         c.figures = self.figures.copy()
         c.placements, c.resume = self.placements[:], self.resume
         c.flared, c.flare_super, c.window = self.flared[:], self.flare_super[:], self.window
@@ -328,10 +330,6 @@ class CosmicState(CachedLegalActions):
         return [card for card in self.hands[seat] if self.cards[card].is_challenge]
 
     # ----------------------------------------------------------------- the contract
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
-
     def _moves(self, seat: int) -> list[Any]:
         return moves.moves(self, seat)
 
@@ -347,18 +345,14 @@ class CosmicState(CachedLegalActions):
     # as it is read (``Commitments``): the one kept is never handed out (a reader may change
     # its list), each reader gets a new one sharing its table of ways.
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        if seat not in self.to_act:
             return []
         cached = self._legal
         if cached is None or cached[0] != seat:
-            by_step = moves.BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
+            by_step = _BY_STEP.get(id(self.step))  # (``moves.moves``, one call fewer)
             cached = self._legal = (seat, [] if by_step is None else by_step(self, seat))
         listed = cached[1]
-        return listed.renewed() if type(listed) is commitments.Commitments else list(listed)
-
-    @property
-    def is_over(self) -> bool:
-        return self.step is _OVER
+        return listed.renewed() if type(listed) is _COMMITMENTS else list(listed)
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -380,7 +374,7 @@ class CosmicState(CachedLegalActions):
         """The deal minute, for a host to time (``timing.py``); None outside a deal."""
         if self.step is not Step.DEAL or self.is_over:
             return None
-        return DealClock(("deal", self.turn, self.challenge), self._to_act, self.game.options["deal_seconds"] * 1000)
+        return DealClock(("deal", self.turn, self.challenge), self.to_act, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
         return self.game.make_view(self, seat)
@@ -398,7 +392,7 @@ class CosmicState(CachedLegalActions):
         return bool(winners)
 
     def end(self, winners: tuple[int, ...], why: str) -> None:
-        self.winners_, self.step, self._to_act = winners, Step.OVER, ()
+        self.winners_, self.step, self.to_act, self.is_over = winners, Step.OVER, (), True
         self.log = note(self.log, "win", -1, winners, why)
 
 
@@ -412,3 +406,6 @@ def _copy_sealed(sealed: Sealed[int]) -> Sealed[int]:
 
 # The phases' modules import this one; imported last, they find it complete.
 from quarkade.games.cosmic_encounter import commitments, flares, moves, placements  # noqa: E402
+
+# Read at every step: globals are found sooner than a module's attributes.
+_BY_STEP, _COMMITMENTS = moves.BY_STEP, commitments.Commitments

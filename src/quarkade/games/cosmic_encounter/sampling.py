@@ -87,7 +87,7 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
         first_id[result["cards"][0]["card"]], first_id[result["cards"][1]["card"]],
         None if result["totals"] is None else (result["totals"][0], result["totals"][1]), result["winner"] or "")
     s.winners_ = tuple(data["winners"] or ())
-    s._to_act = tuple(data["to_act"])
+    s.to_act, s.is_over = tuple(data["to_act"]), s.step is Step.OVER
 
     # Cards: take the known ones from the pool by face, deal the rest. The copies of a face are
     # alike in every way the rules read, so which of them is taken does not matter: the rest

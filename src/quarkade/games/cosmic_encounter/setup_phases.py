@@ -43,7 +43,7 @@ def start_turn(s: CosmicState) -> None:
 def start_challenge(s: CosmicState) -> None:
     s.reset_challenge()
     if s.warp[s.offence]:
-        s.step, s._to_act = Step.REGROUP, (s.offence,)
+        s.step, s.to_act = Step.REGROUP, (s.offence,)
     else:
         draw_destiny(s)
 
@@ -73,7 +73,7 @@ def draw_destiny(s: CosmicState) -> None:
         s.log = note(s.log, "draw-again", -1, s.offence)
         draw_destiny(s)
         return
-    s.step, s._to_act = Step.DESTINY, (s.offence,)
+    s.step, s.to_act = Step.DESTINY, (s.offence,)
 
 
 def own_system_targets(s: CosmicState) -> list[tuple[int, int]]:
@@ -105,7 +105,7 @@ def after_start(s: CosmicState) -> None:
         s.log = note(s.log, "launch", -1, s.offence, 0)
         start_invitations(s)
         return
-    s.step, s._to_act = Step.LAUNCH, (s.offence,)
+    s.step, s.to_act = Step.LAUNCH, (s.offence,)
 
 
 def launch_limit(s: CosmicState) -> int:
@@ -254,7 +254,7 @@ def launch(s: CosmicState, sources: tuple[int, ...]) -> None:
 
 def start_invitations(s: CosmicState) -> None:
     if s.players > 2:
-        s.step, s._to_act = Step.INVITE_OFFENCE, (s.offence,)
+        s.step, s.to_act = Step.INVITE_OFFENCE, (s.offence,)
     else:
         start_edicts(s)
 
@@ -269,7 +269,7 @@ def invite(s: CosmicState, seat: int, seats: tuple[int, ...]) -> None:
         s.invited[other] |= bit
     s.log = note(s.log, "invite", -1, seat, seats)
     if seat == s.offence:
-        s.step, s._to_act = Step.INVITE_DEFENCE, (s.defender,)
+        s.step, s.to_act = Step.INVITE_DEFENCE, (s.defender,)
         return
     s.ally_order = tuple(other for other in clockwise(s.offence, s.players) if s.invited[other])
     s.asking = 0
@@ -282,7 +282,7 @@ def ally_limit(s: CosmicState, seat: int) -> int:
 
 def ask_next_ally(s: CosmicState) -> None:
     if s.asking < len(s.ally_order):
-        s.step, s._to_act = Step.ALLIANCE, (s.ally_order[s.asking],)
+        s.step, s.to_act = Step.ALLIANCE, (s.ally_order[s.asking],)
     else:
         start_edicts(s)
 
