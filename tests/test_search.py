@@ -383,6 +383,30 @@ def test_paired_comparison_over_two_processes_pools_their_differences() -> None:
         again.close()
 
 
+def test_a_search_of_a_number_of_iterations_plays_the_same_whatever_the_clock(monkeypatch: Any) -> None:
+    # An unpaired search reuses recent determinizations when sampling takes much of its time:
+    # with an iteration budget it must not ask the clock, or two runs of the same seed differ.
+    game = quarkade.load("quirks-solitaire")
+
+    def searched(clock_seed: int) -> list[list[tuple[int, float]]]:
+        erratic, now = Chance(clock_seed), [0.0]
+
+        def clock() -> float:
+            now[0] += erratic.below(1000) / 10_000
+            return now[0]
+
+        monkeypatch.setattr(time, "thread_time", clock)
+        bot = SearchBot(game, seed=3, seconds=1e9, iterations=25)
+        state, found = game.new_game(8), []
+        while not state.is_over and len(found) < 6:
+            view, legal = state.view(0), state.legal_actions(0)
+            found.append(bot.root_results(view, legal, None))  # each move's visits and summed reward
+            state.apply(0, legal[0])
+        return found
+
+    assert searched(1) == searched(2) == searched(3)
+
+
 def test_paired_decision_leaves_the_advice_for_a_move_clearly_better_only() -> None:
     advice, better, noisy = Take(1), Take(2), Take(3)
     # [playouts, summed difference, summed square]: +0.3 every time; +0.3 on average but spread

@@ -292,12 +292,14 @@ class SearchBot(Bot):
         done = 0
         # A fresh determinization every iteration while sampling takes under SAMPLING_SHARE of
         # the time; past that (a slow sampler) an iteration reuses a recent one, cloned, with its
-        # own generator for the chance to come, so its future draws are still its own.
+        # own generator for the chance to come, so its future draws are still its own. A search
+        # of a number of iterations samples afresh every time: a choice made by the clock would
+        # make it play differently from run to run.
         pool: list[State] = []
         sampling = 0.0
         while True:
             now = time.thread_time()
-            if not pool or sampling <= SAMPLING_SHARE * (now - started):
+            if not pool or self.iterations or sampling <= SAMPLING_SHARE * (now - started):
                 state = self._sample(self.game, view, self.chance)
                 sampling += time.thread_time() - now
                 if len(pool) >= POOL:
