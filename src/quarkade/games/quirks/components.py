@@ -13,7 +13,7 @@ import itertools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -331,6 +331,9 @@ class AdaptationTable:
 
     values: tuple[tuple[int, ...], ...]
     codes: tuple[tuple[bool, ...], ...]
+    # The niches as each reader sees them, made by the views of the states holding this table
+    # (a drawn table serves a determinization's playouts, some sixty views): see ``views``.
+    seen: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def code_text(self, card: int) -> str:
         """The codes card ``card`` prints, e.g. ``"OJ"``."""

@@ -34,7 +34,7 @@ from quarkade.games.quirks.solitaire_views import (
     quirks_json,
     shown_quirks,
 )
-from quarkade.games.quirks.views import NUMBERS
+from quarkade.games.quirks.views import DRAWN_LIMIT, NUMBERS
 
 CARDS = COMPONENTS.cards
 THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
@@ -454,7 +454,15 @@ class SolitaireState(CachedLegalActions):
                 shown = SHOWN_QUIRKS.keep(key, [shown_quirks(niche, cards, codes)
                                                  for niche, cards in enumerate(quirks)])
         else:
-            shown = quirks_json(quirks, codes)
+            # A table drawn for a bot's determinization: kept with the table, which the
+            # playouts' views of that determinization share (emptied when full).
+            key = ("solitaire", *quirks)
+            seen = codes.seen
+            shown = seen.get(key)
+            if shown is None:
+                if len(seen) >= DRAWN_LIMIT:
+                    seen.clear()
+                shown = seen[key] = quirks_json(quirks, codes)
         counted = self.counted
         data: dict[str, Any] = {
             "climate": _CLIMATE_JSON[space],

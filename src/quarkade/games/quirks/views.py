@@ -240,6 +240,7 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
 # last decision knows the table did not change. Both hold only what the reader is shown (the
 # cards of each slot as it sees them, their owners, whose codes it reads): nothing hidden.
 _NICHES = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+DRAWN_LIMIT = 256  # the niches kept with a drawn table
 _ENTRIES = Memo[tuple[tuple[int, ...], int, bool], dict[str, Any]](_CACHE_LIMIT)
 
 
@@ -301,7 +302,15 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         if niches is None:
             niches = _NICHES.keep(key, _niches_json(slots, owners, reader, table))
     else:
-        niches = _niches_json(slots, owners, reader, table)
+        # A table drawn for a bot's determinization: kept with the table, which the playouts'
+        # views of that determinization share (emptied when full, as the memos above).
+        key = (reader, *owners, *slots)
+        seen = table.seen
+        niches = seen.get(key)
+        if niches is None:
+            if len(seen) >= DRAWN_LIMIT:
+                seen.clear()
+            niches = seen[key] = _niches_json(slots, owners, reader, table)
     data: dict[str, Any] = {
         "climate": _CLIMATE_JSON[state.climate],
         "stage": STAGE_NAMES[state.stage],
