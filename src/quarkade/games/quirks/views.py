@@ -240,7 +240,7 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
 # last decision knows the table did not change. Both hold only what the reader is shown (the
 # cards of each slot as it sees them, their owners, whose codes it reads): nothing hidden.
 _NICHES = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
-DRAWN_LIMIT = 256  # the niches kept with a drawn table
+DRAWN_LIMIT = 256  # the niches, QUiRKS and hands kept with a drawn table
 _ENTRIES = Memo[tuple[tuple[int, ...], int, bool], dict[str, Any]](_CACHE_LIMIT)
 
 
@@ -431,7 +431,15 @@ def hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, A
     """A hand as its holder sees it, by stack then card (HAND_ORDER), the cards' codes read from
     ``table``: with the printed table, made once for each hand and shared (read-only)."""
     if table is not PRINTED:
-        return cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
+        # A table drawn for a bot's determinization: kept with the table (see ``make_view``).
+        key = ("hand", *hand)
+        seen = table.seen
+        found: list[dict[str, Any]] | None = seen.get(key)
+        if found is None:
+            if len(seen) >= DRAWN_LIMIT:
+                seen.clear()
+            found = seen[key] = cards_json(sorted(hand, key=_HAND_RANK.__getitem__), table)
+        return found
     shown = _HANDS.get(hand)
     if shown is None:
         shown = _HANDS.keep(hand, _faces(sorted(hand, key=_HAND_RANK.__getitem__), table))
