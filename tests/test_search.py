@@ -369,6 +369,7 @@ def test_paired_comparison_over_two_processes_pools_their_differences() -> None:
     try:
         assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
         assert bot.simulations == 2 * 400, "each process compares half the iterations"
+        assert bot.worker_seconds > 0, "the processes' CPU time is counted"
         first = bot._parallel_paired(state.view(0), legal, Take(3))
         second = bot._parallel_paired(state.view(0), legal, Take(3))
     finally:

@@ -193,6 +193,7 @@ class SearchBot(Bot):
         # other seats acting at the root's step are played by the heuristic (see _iterate).
         self._root_moves: tuple[int, list[Action]] | None = None
         self.simulations = 0  # counted over the bot's life, for benchmarks
+        self.worker_seconds = 0.0  # the CPU time its worker processes spent searching, over its life
         self._pool: Any = None
         # Two heuristic bots: one sees only the real decisions (a bot may remember what it saw,
         # as Qwarks' does), the other plays the playouts' seats on sampled positions.
@@ -346,8 +347,9 @@ class SearchBot(Bot):
         jobs = [self._pool.submit(worker, self.game, seed, settings, self._guide, *arguments) for seed in seeds]
         found = []
         for job in jobs:
-            result, simulations = job.result()
+            result, simulations, seconds = job.result()
             self.simulations += simulations
+            self.worker_seconds += seconds
             found.append(result)
         return found
 
@@ -591,17 +593,19 @@ def _worker_bot(game: Game, seed: int, settings: dict[str, Any], guide: Bot | No
 
 
 def _worker_results(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
-                    legal: list[Action], advice: Action | None) -> tuple[list[tuple[int, float]], int]:
+                    legal: list[Action], advice: Action | None) -> tuple[list[tuple[int, float]], int, float]:
+    started = time.thread_time()
     bot = _worker_bot(game, seed, settings, guide)
     results = bot.root_results(view, legal, advice)
-    return results, bot.simulations
+    return results, bot.simulations, time.thread_time() - started
 
 
 def _worker_paired(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
-                   legal: list[Action], advice: Action) -> tuple[dict[Action, list[float]], int]:
+                   legal: list[Action], advice: Action) -> tuple[dict[Action, list[float]], int, float]:
+    started = time.thread_time()
     bot = _worker_bot(game, seed, settings, guide)
     tried = bot.paired_stats(view, legal, advice)
-    return tried, bot.simulations
+    return tried, bot.simulations, time.thread_time() - started
 
 
 register_bot("mcts", about="the search the Hard and Expert bots play with (a second a move by default, "

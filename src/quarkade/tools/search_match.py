@@ -75,16 +75,24 @@ def play_one(game_id: str, players: int, bot: str, number: int, first: int = FIR
     seed = first + number
     started = time.process_time()
     if _together(game):
-        state = play_match(game, [make_bot(bot, game, seed * 17 + s) for s in range(players)], seed)
+        tested = [make_bot(bot, game, seed * 17 + s) for s in range(players)]
+        state = play_match(game, tested, seed)
         reference = play_match(game, [make_bot("heuristic", game, seed * 17 + s) for s in range(players)], seed)
         return {"game": game_id, "players": players, "seed": seed, "share": float(0 in state.winners),
                 "heuristic_share": float(0 in reference.winners), "scores": list(state.scores),
-                "heuristic_scores": list(reference.scores), "cpu_seconds": round(time.process_time() - started, 1)}
+                "heuristic_scores": list(reference.scores),
+                "cpu_seconds": round(time.process_time() - started + _worker_seconds(tested), 1)}
     seat = number % players  # the seat rotates so no seat's advantage favours the tested bot
     bots = [make_bot(bot if s == seat else "heuristic", game, seed * 17 + s) for s in range(players)]
     state = play_match(game, bots, seed)
+    spent = time.process_time() - started + _worker_seconds(bots)
     return {"game": game_id, "players": players, "seed": seed, "seat": seat, "share": _share(state.winners, seat),
-            "scores": list(state.scores), "cpu_seconds": round(time.process_time() - started, 1)}
+            "scores": list(state.scores), "cpu_seconds": round(spent, 1)}
+
+
+def _worker_seconds(bots: list[Any]) -> float:
+    """The CPU time the bots' own worker processes spent (a search with ``workers``)."""
+    return float(sum(getattr(bot, "worker_seconds", 0.0) for bot in bots))
 
 
 def _together(game: Game) -> bool:
