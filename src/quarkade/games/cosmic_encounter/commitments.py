@@ -137,7 +137,7 @@ class Commitments(list[Action]):
         # The actions read by place from this list and the lists renewed from it (shared by
         # them all, as all list the same actions): the one applied is mostly one of them, and
         # is then found by identity rather than from its planets.
-        self._given: list[Action] = []
+        self._given: dict[int, Action] = {}  # by the action's id (kept here, so the id stays its own)
 
     def _ways(self) -> tuple[tuple[tuple[int, ...], ...], int]:
         """The table of ways (``_ways_table``) and how many ways each kind lists, worked out at
@@ -198,7 +198,7 @@ class Commitments(list[Action]):
             if found is None:
                 found = made[way] = make([way])[0]
             action = found
-        self._given.append(action)
+        self._given[id(action)] = action  # (a list read again and again keeps each action once)
         return action
 
     def _way(self, table: tuple[tuple[int, ...], ...], place: int) -> tuple[int, ...]:
@@ -239,7 +239,7 @@ class Commitments(list[Action]):
     def __contains__(self, action: object) -> bool:
         if self._filled:
             return list.__contains__(self, action)
-        if any(map(is_, self._given, repeat(action))):
+        if self._given.get(id(action)) is action:
             return True
         if action in self.tail:
             return True
