@@ -48,6 +48,16 @@ GAME_ID = "quirks"
 MET: Counter[str] = Counter()
 
 
+def new_lines(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log lines a step added: ``after`` is ``before``'s last lines (the log keeps the newest)
+    followed by the new ones."""
+    for added in range(len(after) + 1):
+        kept = after[:len(after) - added]
+        if not kept or before[-len(kept):] == kept:
+            return after[len(after) - added:]
+    return after
+
+
 class Audit:
     """One seeded game, driven step by step and compared with the model."""
 
@@ -287,6 +297,24 @@ class Audit:
         assert reveal["winner"] == winner, (self.seed, self.steps, reveal)
         MET["count: tie to the occupant" if totals[attacker] == totals[defender] else "count: winner"] += 1
 
+    def check_renewals(self, before: dict[str, Any], after: dict[str, Any], renewed: set[str]) -> None:
+        """Setup 3: "When a stack is exhausted, take all the discarded cards of that stack,
+        shuffle them, and place them face down again" (ruling 6a): a stack that had cards and
+        discards before a step is never left empty beside discards it had then, and every
+        renewal is said in the log, with the cards it shuffled."""
+        for name, was in before["stacks"].items():
+            now = after["stacks"][name]
+            earlier = {c["number"] for c in was["discards"]}
+            left = {c["number"] for c in now["discards"]}
+            if name in renewed:
+                MET["a stack renewed"] += 1
+            elif was["cards"] and not now["cards"]:
+                # ran out in this step without a renewal: it had nothing to shuffle
+                assert not earlier & left, (self.seed, self.steps, name)
+            if now["cards"] == 0 and earlier & left:
+                assert was["cards"] == 0, (self.seed, self.steps, name)  # it ran out with none, earlier
+                MET["a stack empty beside discards that came later"] += 1
+
     def check_effects(self, seat: int, text: str, before: dict[str, Any], own: dict[str, Any]) -> None:
         """The public effects of an action on the table (Mutation, Competitions, Results 1-3,
         Extinction) and the destiny markers (Setup 4)."""
@@ -295,6 +323,8 @@ class Audit:
         verb, stage, niche = words[0], before["stage"], before["niche"]
         was, now = board_of(before), board_of(after)
         discards = {k: [c["number"] for c in v["discards"]] for k, v in after["stacks"].items()}
+        renewed = {line["stack"] for line in new_lines(before["log"], after["log"]) if line["event"] == "renewed"}
+        self.check_renewals(before, after, renewed)
         level = "upper" if niche and owner(was, niche, "upper") == seat else "lower"
         if verb == "mutate" and stage == "action" and len(words) == 4:
             old, new = words[1], words[3]
@@ -308,17 +338,21 @@ class Audit:
             stack = CARDS[words[1]].stack
             assert len(drawn) == 1 and CARDS[drawn[0]].stack == stack
             if before["stacks"][stack]["cards"] == 0:
-                # Setup 3: an exhausted stack is its discards shuffled. The rulebook does not say
-                # whether the card being mutated away joins them; the engine draws from the earlier
-                # discards and then discards the old card (as if the stack had been renewed when it
-                # ran out), which we accept.
+                # Ruling 6a: a stack that ran out with no discards is renewed by the next draw from
+                # the discards it has then; the card mutated away is discarded after the draw.
                 earlier = [c["number"] for c in before["stacks"][stack]["discards"]]
                 assert drawn[0] in earlier and discards[stack] == [words[1]], (self.seed, self.steps)
-                assert after["stacks"][stack]["cards"] <= len(earlier) - 1
+                assert after["stacks"][stack]["cards"] <= len(earlier) - 1 and stack in renewed
                 MET["effect: an exhausted stack reshuffled"] += 1
             elif words[1] not in discards[stack]:  # the stack ran out since, its discards reshuffled
                 assert before["stacks"][stack]["cards"] <= 2 and not discards[stack], (self.seed, self.steps)
+                assert stack in renewed, (self.seed, self.steps)
                 MET["effect: an exhausted stack reshuffled"] += 1
+            elif before["stacks"][stack]["cards"] == 1 and before["stacks"][stack]["discards"]:
+                # Setup 3: the draw took the last card and renewed the stack at once, before the
+                # card mutated away was discarded: it starts the new pile.
+                assert discards[stack] == [words[1]] and stack in renewed, (self.seed, self.steps)
+                MET["effect: a stack renewed as it runs out"] += 1
             else:
                 MET["effect: discard and draw"] += 1
         elif verb == "place" and after["stage"] != "lower-defence":
@@ -334,7 +368,9 @@ class Audit:
                     else cards_of(own["niches"][NICHES.index(niche)]["upper"]))
             assert owner(now, niche, "lower") == seat and owner(now, niche, "upper") != seat
             assert sorted(cards_of(now[niche]["lower"])) == sorted(n for n in mine if n != words[1])
-            assert discards[CARDS[words[1]].stack][-1] == words[1]
+            pile = CARDS[words[1]].stack
+            # (a pile found empty was shuffled into its empty stack by the hand's refill since)
+            assert discards[pile][-1:] == [words[1]] or (not discards[pile] and pile in renewed), (self.seed, self.steps)
             MET["effect: demoted to the lower niche"] += 1
         elif verb == "give-up":  # Competition for a lower niche: the attacker's two cards discarded
             placed = own["contest"]["attacker_cards"]
@@ -537,7 +573,7 @@ def check_end(audit: Audit) -> None:
 
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) for s in range(2)] + [
-    (3, 5, {"random_mutation": True}), (3, 23, {"intelligent_race": True}),
+    (3, 5, {"random_mutation": True}), (3, 1, {"intelligent_race": True}),
     (4, 22, {"advanced": True}), (3, 9, {"turn_limit": 6}),
     (4, 10, {"turn_limit": 9}), (3, 8, {"advanced": True, "random_mutation": True}),
     (2, 8, {"random_mutation": True, "intelligent_race": True}), (4, 3, {"random_mutation": True}),
@@ -588,5 +624,6 @@ def test_every_case_was_met() -> None:
               "effect: exchange with the hand", "effect: discard and draw", "effect: demoted to the lower niche",
               "effect: the occupant passes, its cards discarded", "effect: a concession is no extinction",
               "destiny markers", "destiny markers return to the pool", "effect: an exhausted stack reshuffled",
+              "a stack renewed",
               "destiny for another niche: the climate next", "effect: the attacker gives up"]
     check_every_case_met(MET, CASES, play, wanted)

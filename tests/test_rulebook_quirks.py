@@ -172,7 +172,8 @@ def test_setup_first_player(players: int, first: int) -> None:
 
 def test_setup_exhausted_stack_reshuffled_from_its_discards() -> None:
     """Setup 3: when a stack is exhausted, its discarded cards are shuffled and placed face down
-    again."""
+    again. A stack that ran out with no discards, and has some now, is renewed by the next draw
+    from it (RULINGS.md 6a)."""
     state = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
                      niche="herbivore", stage=Stage.ACTION)
     deck = state.stacks[STACKS.index("animal-b")]
@@ -182,6 +183,39 @@ def test_setup_exhausted_stack_reshuffled_from_its_discards() -> None:
     (drawn,) = [c for c in state.slots[slot_of(1, UPPER)] if CARDS[c].row == "B"]
     assert drawn in pile
     assert sorted(deck.cards) == sorted(pile - {drawn}) and deck.discards == [card("B13")]
+
+
+def test_setup_the_draw_that_exhausts_a_stack_renews_it_at_once() -> None:
+    """Setup 3: "When a stack is exhausted, take all the discarded cards of that stack, shuffle
+    them, and place them face down again": the draw that takes the last card renews the stack
+    at once, and the card the mutation replaces then starts the new discard pile (RULINGS.md
+    6a). Everyone sees it happen: the stack's size, its empty pile and the log line."""
+    state = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
+                     niche="herbivore", stage=Stage.ACTION)
+    deck = state.stacks[STACKS.index("animal-b")]
+    last = deck.cards[-1]
+    deck.discards, deck.cards = deck.cards[:-1] + deck.discards, [last]
+    pile = sorted(deck.discards)
+    act(state, ALICE, "mutate B13")
+    (drawn,) = [c for c in state.slots[slot_of(1, UPPER)] if CARDS[c].row == "B"]
+    assert drawn == last, "the last card of the stack is drawn"
+    assert sorted(deck.cards) == pile and deck.discards == [card("B13")], "renewed before the discard"
+    for seat in (None, BOB):
+        view = state.view(seat).to_json()
+        assert view["stacks"]["animal-b"]["cards"] == len(pile)
+        assert [c["number"] for c in view["stacks"]["animal-b"]["discards"]] == ["B13"]
+        (line,) = [e for e in view["log"] if e["event"] == "renewed"]
+        assert line == {"event": "renewed", "stack": "animal-b", "cards": len(pile),
+                        "text": f"The ANIMAL-B stack is exhausted: its {len(pile)} discarded cards are shuffled "
+                                "face down as a new stack."}
+    # A stack exhausted with no discards stays empty: nothing to shuffle, nothing said.
+    empty = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
+                     niche="herbivore", stage=Stage.ACTION)
+    deck = empty.stacks[STACKS.index("animal-b")]
+    deck.cards, deck.discards = deck.cards[-1:], []
+    act(empty, ALICE, "mutate B13")
+    assert deck.cards == [] and deck.discards == [card("B13")]
+    assert not [e for e in empty.view(None).to_json()["log"] if e["event"] == "renewed"]
 
 
 # ----------------------------------------------------------------------------- On Your Turn

@@ -47,6 +47,11 @@ OPTIONS = (
 )
 
 
+# The rules version of Quirks' records: the data file's (2, which Quirks Solitaire and Quirkling
+# keep), then 3: an exhausted stack is renewed from its discards at once (RULINGS.md 6a).
+RULES_VERSION = "3"
+
+
 class Quirks(QuirksFamily):
     sampler = "sample_quirks"
 
@@ -58,7 +63,7 @@ class Quirks(QuirksFamily):
         default_players=3,
         summary="Evolve creatures from character cards, fight for the plant, herbivore and carnivore "
         "niches as the climate turns, and hold all three upper niches.",
-        rules_version=COMPONENTS.rules_version,
+        rules_version=RULES_VERSION,
         options=OPTIONS,
         variants=("random_mutation", "intelligent_race", "advanced"),
     )
@@ -177,10 +182,29 @@ class QuirksState(CachedLegalActions):
         self.log = note(self.log, *event)
 
     def _draw(self, stack: int) -> int:
-        """A card from a stack (reshuffling its discards), or -1 if there is none."""
+        """A card from a stack, or -1 if there is none. Setup 3: "When a stack is exhausted,
+        take all the discarded cards of that stack, shuffle them, and place them face down
+        again": the draw that takes the last card renews the stack at once; a stack that ran out
+        with no discards is renewed by the next draw from it, from those it has then
+        (RULINGS.md 6a)."""
         self._piles = None
-        card = self.stacks[stack].draw(self.chance)
-        return -1 if card is None else card
+        cards = self.stacks[stack].cards
+        if not cards:
+            if not self.stacks[stack].discards:
+                return -1
+            cards = self._renew(stack)
+        card = cards.pop()
+        if not cards and self.stacks[stack].discards:
+            self._renew(stack)
+        return card
+
+    def _renew(self, stack: int) -> list[int]:
+        """The stack's discards shuffled face down as its new stack (which is returned)."""
+        deck = self.stacks[stack]
+        deck.cards, deck.discards = deck.discards, []
+        self.chance.shuffle(deck.cards)
+        self._note("renewed", -1, stack, len(deck.cards))
+        return deck.cards
 
     def _discard(self, card: int) -> None:
         self._piles = None

@@ -108,6 +108,11 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         climate = COMPONENTS.climates[event[4] // COMPONENTS.zones_per_climate]
         return {"event": kind, "seat": event[2], "steps": event[3], "space": event[4],
                 "text": f"Seat {event[2]} moves the climate marker {event[3]}: {climate.upper()}."}
+    if kind == "renewed":
+        stack, count = STACKS[event[2]], event[3]
+        return {"event": kind, "stack": stack, "cards": count,
+                "text": f"The {stack.upper()} stack is exhausted: its {count} discarded "
+                        f"{'cards are' if count != 1 else 'card is'} shuffled face down as a new stack."}
     if kind == "random-mutation":
         return {"event": kind, "text": "The marker crossed an X: everyone mutates one card."}
     if kind == "replace":
