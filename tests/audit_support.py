@@ -26,3 +26,11 @@ def check_every_case_met(met: Counter[str], cases: Sequence[Sequence[Any]], play
             play(*case)
     missing = [case for case in wanted if not met[case]]
     assert not missing, (missing, dict(met))
+
+
+def new_entries(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log lines added between two views (the view keeps the newest lines only)."""
+    for shift in range(len(before) + 1):
+        if before[shift:] == after[:len(before) - shift]:
+            return after[len(before) - shift:]
+    raise AssertionError("the log lost lines")

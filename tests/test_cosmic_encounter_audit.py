@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 import quarkade
+from audit_support import new_entries
+from cosmic_encounter_edicts_model import quake_hand_sizes
 from cosmic_encounter_model import (
     BASES_TO_WIN,
     CARD_WORDS,
@@ -144,6 +146,12 @@ def compare(label: str, got: Any, expected: Any, problems: list[str]) -> None:
         problems.append(f"{label}: expected {expected}, got {got}")
 
 
+def quaked(pre: dict[str, Any], post: dict[str, Any]) -> bool:
+    """Whether a cosmic quake dealt new hands between two views of an audit (``_quakes`` counts
+    them): the hands the model expects from ``pre`` no longer hold in ``post``."""
+    return bool(pre.get("_quakes", 0) != post.get("_quakes", 0))
+
+
 class Audit:
     """Plays one seeded game and records every disagreement with the model."""
 
@@ -165,6 +173,7 @@ class Audit:
         # A check of what an outcome, a deal or a reward leaves, made once the tokens it sent
         # back or took are placed (RULINGS.md 10): it reads the table then.
         self.deferred: Callable[[dict[str, Any]], None] | None = None
+        self.dry_quakes = 0  # cosmic quakes because no card could be drawn (RULINGS.md 13a)
 
     def play(self) -> None:
         state = self.state
@@ -180,6 +189,7 @@ class Audit:
             post = spectator(state)
             where = f"{self.label} step {state.steps} {pre['step']} seat {seat} {action}"
             before = len(self.problems)
+            self.check_dry_quake(pre, post)
             self.transition(pre, post, hands, seat, str(action))
             for i in range(before, len(self.problems)):
                 self.problems[i] = f"{where}: {self.problems[i]}"
@@ -188,6 +198,24 @@ class Audit:
 
     def choose(self, seat: int, legal: list[Any]) -> Any:
         return choose(self.rng, legal)
+
+    def check_dry_quake(self, pre: dict[str, Any], post: dict[str, Any]) -> None:
+        """RULINGS.md 13a: when a card must be drawn and the deck and the discard pile are empty
+        (or a main player needs a challenge card and neither holds one), every hand is
+        discarded and seven cards are dealt to each seat from seat 0. Counted in ``_quakes`` of
+        the views, so that the hand sizes the model expects across it are not compared."""
+        lines = [line for line in new_entries(pre["log"], post["log"]) if line["event"] == "dry-quake"]
+        self.dry_quakes += len(lines)
+        post["_quakes"] = self.dry_quakes
+        if not lines:
+            return
+        sizes = [p["hand_size"] for p in post["players"]]
+        cards = sum(sizes) + post["deck"]["cards"] + len(post["deck"]["discards"])
+        compare("hands after a cosmic quake", sizes, quake_hand_sizes(self.n, cards, 0), self.problems)
+        if any(line["text"].startswith("the deck and the discard pile are empty") for line in lines):
+            # a draw found both empty during the step: they held fewer cards than it asked
+            compare("the deck was short before the quake", pre["deck"]["cards"] + len(pre["deck"]["discards"])
+                    < HAND * self.n, True, self.problems)
 
     def check_choices(self, view: dict[str, Any], seat: int, legal: set[str]) -> None:
         """The choices the rulebook gives at regroup (3.1), destiny (3.2) and alliances (3.4)."""
@@ -304,7 +332,8 @@ class Audit:
         got = [x["hand_size"] for x in post["players"]]
         # A seat still to take its reward has not ended its challenge: an empty hand may wait.
         got = [HAND if g == 0 and post["step"] == "rewards" else g for g in got]
-        compare("hand sizes", got, hands, self.problems)
+        if not quaked(pre, post):  # (a quake's hands are checked as it happens)
+            compare("hand sizes", got, hands, self.problems)
 
     def after_challenge(self, pre: dict[str, Any], post: dict[str, Any], success: bool) -> None:
         if post["is_over"]:
@@ -401,7 +430,7 @@ class Audit:
         compare("reward warp", post["players"][seat]["warp"], pre["players"][seat]["warp"] - back, self.problems)
         hand = pre["players"][seat]["hand_size"] + cards
         got = post["players"][seat]["hand_size"]
-        if not (got == hand or (hand == 0 and got == HAND)):
+        if not (got == hand or (hand == 0 and got == HAND) or quaked(pre, post)):
             self.problems.append(f"reward hand: expected {hand}, got {got}")
         if post["step"] != "rewards":
             self.deferred = lambda final: self.after_challenge(pre, final, False)

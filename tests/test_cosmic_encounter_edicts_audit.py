@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from audit_support import check_every_case_met
+from audit_support import check_every_case_met, new_entries
 from cosmic_encounter_edicts_model import (
     deck_size,
     edict_choices,
@@ -38,14 +38,6 @@ FOUND_KEYS = ("card", "cards")
 
 def faces(view: dict[str, Any]) -> list[str]:
     return [c["card"] for c in view["hand"]]
-
-
-def new_entries(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log lines added between two views (the view keeps the newest lines only)."""
-    for shift in range(len(before) + 1):
-        if before[shift:] == after[:len(before) - shift]:
-            return after[len(before) - shift:]
-    raise AssertionError("the log lost lines")
 
 
 class EdictAudit(Audit):

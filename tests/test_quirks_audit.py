@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import quarkade
-from audit_support import check_every_case_met, play_to_the_end
+from audit_support import check_every_case_met, new_entries, play_to_the_end
 from quarkade.core.errors import IllegalAction
 from quirks_model import (
     CARD_WORD,
@@ -46,16 +46,6 @@ from quirks_model import (
 
 GAME_ID = "quirks"
 MET: Counter[str] = Counter()
-
-
-def new_lines(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log lines a step added: ``after`` is ``before``'s last lines (the log keeps the newest)
-    followed by the new ones."""
-    for added in range(len(after) + 1):
-        kept = after[:len(after) - added]
-        if not kept or before[-len(kept):] == kept:
-            return after[len(after) - added:]
-    return after
 
 
 class Audit:
@@ -323,7 +313,7 @@ class Audit:
         verb, stage, niche = words[0], before["stage"], before["niche"]
         was, now = board_of(before), board_of(after)
         discards = {k: [c["number"] for c in v["discards"]] for k, v in after["stacks"].items()}
-        renewed = {line["stack"] for line in new_lines(before["log"], after["log"]) if line["event"] == "renewed"}
+        renewed = {line["stack"] for line in new_entries(before["log"], after["log"]) if line["event"] == "renewed"}
         self.check_renewals(before, after, renewed)
         level = "upper" if niche and owner(was, niche, "upper") == seat else "lower"
         if verb == "mutate" and stage == "action" and len(words) == 4:
@@ -370,7 +360,8 @@ class Audit:
             assert sorted(cards_of(now[niche]["lower"])) == sorted(n for n in mine if n != words[1])
             pile = CARDS[words[1]].stack
             # (a pile found empty was shuffled into its empty stack by the hand's refill since)
-            assert discards[pile][-1:] == [words[1]] or (not discards[pile] and pile in renewed), (self.seed, self.steps)
+            assert discards[pile][-1:] == [words[1]] or (not discards[pile] and pile in renewed), \
+                (self.seed, self.steps)
             MET["effect: demoted to the lower niche"] += 1
         elif verb == "give-up":  # Competition for a lower niche: the attacker's two cards discarded
             placed = own["contest"]["attacker_cards"]

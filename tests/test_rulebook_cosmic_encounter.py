@@ -403,6 +403,61 @@ def test_3_7_defensive_allies_rewards() -> None:
     assert len(state.hands[ally]) == hand + 3
 
 
+def test_13a_a_draw_from_an_empty_deck_and_discard_pile_is_a_cosmic_quake() -> None:
+    """RULINGS.md 13a: an ally chooses cards as its reward when every card is in a hand: the
+    draw finds the deck and the discard pile empty, and a cosmic quake deals every seat seven
+    new cards (the rest of the reward is not drawn), which the log tells everyone."""
+    state = new()
+    until(state, Step.DESTINY)
+    others = [p for p in range(4) if p != state.offence]
+    aim = next(a for a in state.legal_actions(state.offence) if isinstance(a, Aim))
+    ally = next(p for p in others if p != aim.defender)
+    state = new()
+    offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: (1, 3)})
+    set_hand(state, offence, ["a0"])
+    set_hand(state, defence, ["a20"])
+    state.apply(offence, Play("a0"))
+    state.apply(defence, Play("a20"))
+    settle(state)
+    assert state.step is Step.REWARDS and state.to_act == (ally,)
+    # Every card of the deck and the discard pile into the ally's hand, save the two played.
+    state.hands[ally] += state.deck.cards + state.deck.discards
+    state.deck.cards, state.deck.discards = [], []
+    in_hands = sum(map(len, state.hands))
+    state.apply(ally, Reward(3))
+    assert [len(hand) for hand in state.hands] == [7, 7, 7, 7]
+    assert len(state.deck.cards) + len(state.deck.discards) + 28 == in_hands  # no card lost nor made
+    lines = [line["text"] for line in state.view(None).to_json()["log"]]
+    assert ("the deck and the discard pile are empty: a cosmic quake, every hand discarded and seven cards "
+            "dealt to each player") in lines
+
+
+def test_13a_no_challenge_card_left_to_draw_is_a_cosmic_quake() -> None:
+    """Ruling 13 has a main player with no challenge card draw new hands until it holds one;
+    when neither the deck nor the discard pile holds a challenge card, it could never, and the
+    game would wait on it for ever. Ruling 13a: a cosmic quake deals every seat a new hand, and
+    the challenge goes on with a challenge card in each main player's hand."""
+    state = new(edicts=True)
+    until(state, Step.CARDS, lambda _state, _seat, legal: next((a for a in legal if isinstance(a, Pass)), None))
+    offence, defence = state.mains
+    # Back to the moment the cards are asked for: every challenge card not held by the defence
+    # goes to the fourth seat; the offence holds edicts only, as do the deck and the pile.
+    other = next(p for p in range(4) if p not in (offence, defence))
+    pool = state.hands[offence] + state.deck.cards + state.deck.discards
+    state.hands[offence] = [c for c in pool if not state.cards[c].is_challenge]
+    state.hands[other] += [c for c in pool if state.cards[c].is_challenge]
+    state.deck.cards, state.deck.discards = [], []
+    from quarkade.games.cosmic_encounter.cards import begin_play
+
+    begin_play(state)
+    assert state.step is Step.CARDS
+    for main in (offence, defence):
+        assert any(state.cards[c].is_challenge for c in state.hands[main])
+        assert state.legal_actions(main)
+    lines = [line["text"] for line in state.view(None).to_json()["log"]]
+    assert any(text.startswith("neither the deck nor the discard pile holds a challenge card") for text in lines)
+
+
 def test_1_shared_win_at_five_foreign_bases() -> None:
     """1: an offence and an ally reaching five foreign bases together share the win."""
     state = new()

@@ -44,17 +44,29 @@ def trade(s: CosmicState, seat: int, swap: bool) -> None:
 
 
 def begin_play(s: CosmicState) -> None:
-    for seat in s.mains:
-        for _ in range(20):
-            if s.challenge_cards(seat):
-                break
-            # No challenge card: the hand is shown, discarded, and seven new cards are drawn.
-            shown = tuple(s.hands[seat])
-            for card in shown:
-                s.discard_card(card)
-            s.hands[seat] = []
-            s.log = note(s.log, "new-hand", -1, seat, shown)
-            s.draw_cards(seat, HAND_SIZE)
+    # A main player with no challenge card shows and discards its hand and draws seven (ruling
+    # 13), the offence's need met before the defence's; when neither the deck nor the discard
+    # pile holds a challenge card, a cosmic quake deals everyone a new hand (ruling 13a). Each
+    # redraw or quake ends with a random hand from a deck that holds challenge cards, so the
+    # loop ends; the bound only stops a broken deck from hanging a table.
+    for _ in range(1000):
+        lacking = [seat for seat in s.mains if not s.challenge_cards(seat)]
+        if not lacking:
+            break
+        seat = lacking[0]
+        cards = s.cards
+        if not any(cards[card].is_challenge for card in s.deck.cards) and \
+                not any(cards[card].is_challenge for card in s.deck.discards):
+            s.dry_quake("no-challenge-card")
+            continue
+        shown = tuple(s.hands[seat])
+        for card in shown:
+            s.discard_card(card)
+        s.hands[seat] = []
+        s.log = note(s.log, "new-hand", -1, seat, shown)
+        s.draw_cards(seat, HAND_SIZE)
+    else:
+        raise RuntimeError("no challenge card could be dealt to a main player: the deck holds none")
     for seat in s.mains:
         if s.power_of(seat).sees_hand and not s.power_of(s.opponent(seat)).sees_hand:
             other = s.opponent(seat)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter import flares
 from quarkade.games.cosmic_encounter.actions import PlayEdict, PlayFlare
-from quarkade.games.cosmic_encounter.components import DEAL_LOSS, HAND_SIZE, Card, Edict, Kind, attack_value, deck_cards
+from quarkade.games.cosmic_encounter.components import DEAL_LOSS, Card, Edict, Kind, attack_value, deck_cards
 from quarkade.games.cosmic_encounter.flares import ALLIANCES, REVEAL, START
 from quarkade.games.cosmic_encounter.rules import Step
 
@@ -168,12 +168,7 @@ def play_edict(s: CosmicState, seat: int, action: PlayEdict) -> None:
                 lost.append(card)
         s.log = note(s.log, "plague", -1, target, tuple(lost))
     elif edict is Edict.QUAKE:
-        for other in range(s.players):
-            for card in s.hands[other]:
-                s.discard_card(card)
-            s.hands[other] = []
-        for other in range(s.players):
-            s.draw_cards(other, HAND_SIZE)
+        s.quake()
     elif edict is Edict.FINDER:
         # A Quark counts as an Attack card of its value now; the Finder never names a flavour.
         found = next((c for c in s.hands[target]

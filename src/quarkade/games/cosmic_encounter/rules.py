@@ -34,7 +34,7 @@ from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.timing import DealClock
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
-RULES_VERSION = "3"
+RULES_VERSION = "4"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a)
 
 
 class Step(Enum):
@@ -311,7 +311,12 @@ class CosmicState(CachedLegalActions):
     def foreign_bases(self, seat: int) -> int:
         return foreign_bases(self.tokens, seat)
 
-    def draw_cards(self, seat: int, count: int) -> list[int]:
+    def draw_cards(self, seat: int, count: int, quake: bool = True) -> list[int]:
+        """``count`` cards from the deck into the seat's hand (the discard pile shuffled into
+        the deck when it runs out). When the deck and the discard pile are both empty before
+        the count is drawn, a cosmic quake follows (``dry_quake``): the quake's new hand
+        replaces the rest of this draw. ``quake`` False: the draw stops short instead (the
+        quake's own deals)."""
         drawn: list[int] = []
         for _ in range(count):
             card = self.deck.draw(self.chance)
@@ -321,7 +326,27 @@ class CosmicState(CachedLegalActions):
         self.hands[seat].extend(drawn)
         if drawn:
             self.log = note(self.log, "draw", seat, seat, tuple(drawn))
+        if len(drawn) < count and quake:
+            self.dry_quake("empty")
         return drawn
+
+    def dry_quake(self, why: str) -> None:
+        """RULINGS.md 13a: a card must be drawn and the deck and its discard pile are empty, or
+        a main player needs a challenge card and neither holds one: a cosmic quake, as the
+        edict's (every hand discarded, then seven cards dealt to each seat from seat 0). ``why``:
+        "empty" or "no-challenge-card"."""
+        self.log = note(self.log, "dry-quake", -1, why)
+        self.quake()
+
+    def quake(self) -> None:
+        """Cosmic Quake (ruling 22): every hand goes to the discard pile, then each seat from
+        seat 0 draws a new hand, the discard pile shuffled into the deck whenever it runs out."""
+        for seat in range(self.players):
+            for card in self.hands[seat]:
+                self.discard_card(card)
+            self.hands[seat] = []
+        for seat in range(self.players):
+            self.draw_cards(seat, HAND_SIZE, quake=False)
 
     def discard_card(self, card: int) -> None:
         self.deck.discard(card)

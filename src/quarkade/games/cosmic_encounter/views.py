@@ -376,6 +376,10 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = f"seat {private} draws {counted(len(args[1]), 'card')}"
         if mine:
             line["cards"] = [face(c) for c in args[1]]
+    elif kind == "dry-quake":
+        why = ("the deck and the discard pile are empty" if args[0] == "empty"
+               else "neither the deck nor the discard pile holds a challenge card for a main player")
+        line["text"] = f"{why}: a cosmic quake, every hand discarded and seven cards dealt to each player"
     elif kind == "new-hand":
         line["text"] = f"seat {args[0]} draws a new hand" + (
             f", showing and discarding {', '.join(map(words, args[1]))}" if args[1] else "")
