@@ -297,9 +297,14 @@ class FlareAudit(EdictAudit):
             if flare_of(pre, seat) in (("clone", False), ("clone", True)):
                 MET["outcome under clone's " + ("Super" if pre["players"][seat]["flare_super"] else "Wild")] += 1
         result = post["encounter"]["result"]
+        # (the result is gone from a view once the next turn has begun: the log tells whose hand
+        # gave a consolation, from which the kept card may have been taken)
+        consoled = {line["text"].rsplit("from seat ", 1)[1].split("'")[0]
+                    for line in new_entries(pre["log"], post["log"]) if line["event"] == "consolation"}
         for seat, faces_kept in kept.items():
-            consoling = result is not None and result.get("winner") == ("offence" if seat == pre["offence"]
-                                                                        else "defence") and "c" in cards
+            consoling = str(seat) in consoled or (
+                result is not None and result.get("winner") == ("offence" if seat == pre["offence"] else "defence")
+                and "c" in cards)
             if not closed or not faces_kept or consoling:
                 continue
             gained = Counter(faces(self.state.view(seat).to_json())) - Counter(faces(self.hands[seat]))
