@@ -163,6 +163,9 @@ class Audit:
             self.public |= set(CARD_WORD.findall(json.dumps({k: v for k, v in spectator.items() if k != "log"})))
         else:
             MET["sealed: nothing new on the table"] += 1
+        # A card discarded lies face up ("Discarded cards are placed face up beside the
+        # corresponding stack"), even when the draw after it shuffles the pile in at once (ruling 6a).
+        self.public |= {e["old"] for e in spectator["log"] if e["event"] in ("replace", "mutate-draw")}
         assert self.names(spectator, -1) <= self.public, (self.seed, self.steps)
         assert '"codes"' not in json.dumps(spectator["niches"])
         for seat in range(self.players):
@@ -327,22 +330,18 @@ class Audit:
             drawn = [n for n in cards_of(now[niche][level]) if n not in kept]
             stack = CARDS[words[1]].stack
             assert len(drawn) == 1 and CARDS[drawn[0]].stack == stack
-            if before["stacks"][stack]["cards"] == 0:
-                # Ruling 6a: a stack that ran out with no discards is renewed by the next draw from
-                # the discards it has then; the card mutated away is discarded after the draw.
+            if before["stacks"][stack]["cards"] <= 1:
+                # Setup 3 and ruling 6a: the card is discarded first, then the draw takes the
+                # stack's last card (or finds it empty): its pile, that card among them, is
+                # shuffled in as the new stack, the drawn card from the old stack or the new one.
                 earlier = [c["number"] for c in before["stacks"][stack]["discards"]]
-                assert drawn[0] in earlier and discards[stack] == [words[1]], (self.seed, self.steps)
-                assert after["stacks"][stack]["cards"] <= len(earlier) - 1 and stack in renewed
+                assert stack in renewed and words[1] not in discards[stack], (self.seed, self.steps)
+                assert before["stacks"][stack]["cards"] == 1 or drawn[0] in [*earlier, words[1]]
                 MET["effect: an exhausted stack reshuffled"] += 1
             elif words[1] not in discards[stack]:  # the stack ran out since, its discards reshuffled
                 assert before["stacks"][stack]["cards"] <= 2 and not discards[stack], (self.seed, self.steps)
                 assert stack in renewed, (self.seed, self.steps)
                 MET["effect: an exhausted stack reshuffled"] += 1
-            elif before["stacks"][stack]["cards"] == 1 and before["stacks"][stack]["discards"]:
-                # Setup 3: the draw took the last card and renewed the stack at once, before the
-                # card mutated away was discarded: it starts the new pile.
-                assert discards[stack] == [words[1]] and stack in renewed, (self.seed, self.steps)
-                MET["effect: a stack renewed as it runs out"] += 1
             else:
                 MET["effect: discard and draw"] += 1
         elif verb == "place" and after["stage"] != "lower-defence":
@@ -543,8 +542,10 @@ def check_end(audit: Audit) -> None:
     if len(live) == 1:
         assert winners == live
         MET["end: last player standing"] += 1
-    elif len(uppers) == 1 and None not in uppers and audit.defence is not None:
-        assert winners == [audit.holder]
+    elif len(uppers) == 1 and None not in uppers and (audit.defence is not None or not any(
+            board[n]["lower"] and board[n]["lower"]["owner"] in live for n in NICHES)):
+        # (with no lower QUiRKS on the table, none has a competition to attempt: it ends at once)
+        assert winners == [owner(board, NICHES[0], "upper")]
         assert not audit.defence, audit.defence  # every lower QUiRKS had its chance
         MET["end: three upper niches defended"] += 1
     else:

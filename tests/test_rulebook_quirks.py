@@ -178,44 +178,55 @@ def test_setup_exhausted_stack_reshuffled_from_its_discards() -> None:
                      niche="herbivore", stage=Stage.ACTION)
     deck = state.stacks[STACKS.index("animal-b")]
     deck.discards, deck.cards = deck.cards + deck.discards, []
-    pile = set(deck.discards)
+    # B13 is discarded first (ruling 6a): the pile it joins is the new stack.
+    pile = {*deck.discards, card("B13")}
     act(state, ALICE, "mutate B13")
     (drawn,) = [c for c in state.slots[slot_of(1, UPPER)] if CARDS[c].row == "B"]
     assert drawn in pile
-    assert sorted(deck.cards) == sorted(pile - {drawn}) and deck.discards == [card("B13")]
+    assert sorted(deck.cards) == sorted(pile - {drawn}) and deck.discards == []
 
 
 def test_setup_the_draw_that_exhausts_a_stack_renews_it_at_once() -> None:
     """Setup 3: "When a stack is exhausted, take all the discarded cards of that stack, shuffle
     them, and place them face down again": the draw that takes the last card renews the stack
-    at once, and the card the mutation replaces then starts the new discard pile (RULINGS.md
-    6a). Everyone sees it happen: the stack's size, its empty pile and the log line."""
+    at once. Mutation: "discarding that card and taking one from the corresponding stack", in
+    that order, so the card discarded is shuffled in with the others (RULINGS.md 6a). Everyone
+    sees it happen: the stack's size, its empty pile and the log line."""
     state = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
                      niche="herbivore", stage=Stage.ACTION)
     deck = state.stacks[STACKS.index("animal-b")]
     last = deck.cards[-1]
     deck.discards, deck.cards = deck.cards[:-1] + deck.discards, [last]
-    pile = sorted(deck.discards)
+    pile = sorted([*deck.discards, card("B13")])
     act(state, ALICE, "mutate B13")
     (drawn,) = [c for c in state.slots[slot_of(1, UPPER)] if CARDS[c].row == "B"]
     assert drawn == last, "the last card of the stack is drawn"
-    assert sorted(deck.cards) == pile and deck.discards == [card("B13")], "renewed before the discard"
+    assert sorted(deck.cards) == pile and deck.discards == [], "renewed with the card discarded"
     for seat in (None, BOB):
         view = state.view(seat).to_json()
         assert view["stacks"]["animal-b"]["cards"] == len(pile)
-        assert [c["number"] for c in view["stacks"]["animal-b"]["discards"]] == ["B13"]
+        assert view["stacks"]["animal-b"]["discards"] == []
         (line,) = [e for e in view["log"] if e["event"] == "renewed"]
         assert line == {"event": "renewed", "stack": "animal-b", "cards": len(pile),
                         "text": f"The ANIMAL-B stack is exhausted: its {len(pile)} discarded cards are shuffled "
                                 "face down as a new stack."}
-    # A stack exhausted with no discards stays empty: nothing to shuffle, nothing said.
+    # A stack and a pile both empty: the card discarded is the one there is to draw.
     empty = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
                      niche="herbivore", stage=Stage.ACTION)
     deck = empty.stacks[STACKS.index("animal-b")]
-    deck.cards, deck.discards = deck.cards[-1:], []
+    deck.cards, deck.discards = [], []
+    assert "mutate B13" in legal(empty, ALICE)
     act(empty, ALICE, "mutate B13")
-    assert deck.cards == [] and deck.discards == [card("B13")]
-    assert not [e for e in empty.view(None).to_json()["log"] if e["event"] == "renewed"]
+    assert card("B13") in empty.slots[slot_of(1, UPPER)] and deck.cards == deck.discards == []
+    # The last card drawn with nothing discarded (a hand completed at the end of a turn): the
+    # stack stays empty, nothing to shuffle, nothing said.
+    refill = position(3, upper={"herbivore": (ALICE, ["A13", "B13", "C13"])}, hands={ALICE: ALICE_HAND},
+                      niche="herbivore", stage=Stage.ACTION)
+    deck = refill.stacks[STACKS.index("animal-b")]
+    deck.cards, deck.discards = deck.cards[-1:], []
+    refill._draw(STACKS.index("animal-b"))
+    assert deck.cards == deck.discards == []
+    assert not [e for e in refill.view(None).to_json()["log"] if e["event"] == "renewed"]
 
 
 # ----------------------------------------------------------------------------- On Your Turn

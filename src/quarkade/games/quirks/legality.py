@@ -74,8 +74,8 @@ def moves(s: QuirksState, seat: int) -> list[Move]:
         return list(_UPPER_OWNED)
     if stage is RANDOM_MUTATION:
         own = [c for slot in range(6) if s.owners[slot] == seat for c in s.slots[slot]]
-        return [move(Verb.REPLACE, card) for card in sorted(s.hands[seat] + own)
-                if s.stacks[CARDS[card].stack].available()]
+        # (the card is discarded first: its stack always has a card to draw, ruling 6a)
+        return [move(Verb.REPLACE, card) for card in sorted(s.hands[seat] + own)]
     if stage is LOWER_DEFENCE:
         return list(_LOWER_DEFENCE)
     if stage is LOWER_ATTACK:
@@ -115,8 +115,7 @@ def mutations(s: QuirksState, seat: int, slot: int) -> list[Move]:
     moves = []
     for card in s.slots[slot]:
         stack = replaced_from[card]
-        if s.stacks[stack].available():
-            moves.append(_DRAW_MUTATIONS[card])
+        moves.append(_DRAW_MUTATIONS[card])  # discarded first, it is there to draw if none else (ruling 6a)
         for other in hand:
             if stack_of[other] == stack:
                 moves.append(move(mutate, card, other))

@@ -472,7 +472,10 @@ class QuirksState(CachedLegalActions):
         return moves
 
     def _random_mutation(self, seat: int, card: int) -> None:
+        # "discard one card ... and replace it with a card drawn from the appropriate stack": the
+        # discard first, so that a stack it empties is renewed with it (ruling 6a).
         stack = CARDS[card].stack
+        self._discard(card)
         replacement = self._draw(stack)
         from_hand = card in self.hands[seat]
         if from_hand:
@@ -481,7 +484,6 @@ class QuirksState(CachedLegalActions):
         else:
             slot = next(s for s in range(6) if card in self.slots[s])
             self._occupy(slot, seat, tuple(replacement if c == card else c for c in self.slots[slot]))
-        self._discard(card)
         self._note("replace", seat, seat, card, replacement, from_hand)
         self.mutation_queue.pop(0)
         self._next_random_mutation()
@@ -533,9 +535,11 @@ class QuirksState(CachedLegalActions):
             self.hands[seat].append(old)
             self._note("mutate-in-hand" if in_hand else "mutate-exchange", seat, seat, niche, old, new)
         else:
+            # "discarding that card and taking one from the corresponding stack": in that order
+            # (ruling 6a), so the card discarded is among those an empty stack is renewed with.
             stack = stack_for(niche, CARDS[old].row)
-            new = self._draw(stack)
             self._discard(old)
+            new = self._draw(stack)
             if in_hand and self.contest is not None:
                 self.contest.defender_drew = stack
             self._note("mutate-draw", seat, seat, niche, old, new, in_hand)
