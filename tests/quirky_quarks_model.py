@@ -232,12 +232,20 @@ class Model:
         return [d for d in DECKS if self.piles[d] + sum(self.discards[d].values()) > 0]
 
     def take_from(self, deck: str) -> None:
-        """Clarifications: a deck that runs out is the reshuffled discard pile."""
+        """Clarifications: "If a deck runs out of cards, take the discard pile of the
+        appropriate type and reshuffle it to form a new deck": at once, when a draw takes its
+        last card; a deck that ran out with no discards is formed by the next draw from it
+        (ruling 27a)."""
         if self.piles[deck] == 0:
-            self.piles[deck] = sum(self.discards[deck].values())
-            self.discards[deck] = Counter()
-            self.events[f"reshuffle {deck}"] += 1
+            self.reshuffle(deck)
         self.piles[deck] -= 1
+        if self.piles[deck] == 0 and self.discards[deck].total():
+            self.reshuffle(deck)
+
+    def reshuffle(self, deck: str) -> None:
+        self.piles[deck] = self.discards[deck].total()
+        self.discards[deck] = Counter()
+        self.events[f"reshuffle {deck}"] += 1
 
     def draw(self, seat: int) -> Generator[Ask | Chance, Any, str | None]:
         decks = self.drawable()

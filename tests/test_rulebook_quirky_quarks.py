@@ -544,6 +544,23 @@ def test_setup_neutrino_resolved_immediately() -> None:
     assert [state.hand_size(seat) for seat in (ALICE, BOB, CAROL)] == [4, 4, 4]
 
 
+def test_setup_neutrino_the_terminal_asks_what_the_rules_ask() -> None:
+    """Clarifications: a Neutrino's player "draw[s] two cards of their choice, and then they
+    discard the neutrino and one other card from their hand". The terminal says so at each
+    step of one drawn at set-up, not "draw the set-up cards", and never offers to discard none."""
+    from quarkade.games.quirky_quarks.text import render_text
+
+    state = before_setup(3, ["up", "neutrino", "gluon", "electron"])
+    assert "You: resolve a Neutrino, 2 more draws from any deck, then a discard." in render_text(
+        state.view(ALICE).to_json())
+    act(state, ALICE, "draw particle")
+    act(state, ALICE, "draw particle")
+    text = render_text(state.view(ALICE).to_json())
+    assert "You: resolve a Neutrino, discard one other card from your hand with it." in text
+    assert "set-up cards" not in text and "(or none)" not in text
+    assert all(str(a).startswith("discard ") for a in state.legal_actions(ALICE))
+
+
 def test_setup_neutrinos_replayed() -> None:
     """A game whose set-up deals a Neutrino waits for it, and replays to the same state."""
     game = quarkade.load("quirky-quarks", players=4)
@@ -561,11 +578,32 @@ def test_setup_neutrinos_replayed() -> None:
 
 
 def test_reshuffle_when_deck_runs_out() -> None:
+    """A deck found empty beside its discards (it ran out when there were none) is formed anew
+    by the next draw from it (RULINGS.md 27a)."""
     state = position(3, round=2, phase=Phase.FUNDING)
     deck = state.decks[PARTICLE_DECK]
     deck.discards, deck.cards = deck.cards, []
     act(state, ALICE, "draw particle")
     assert deck.discards == [] and len(deck.cards) > 0
+
+
+def test_clarifications_a_deck_that_runs_out_is_reshuffled_at_once() -> None:
+    """Clarifications: "If a deck runs out of cards, take the discard pile of the appropriate
+    type and reshuffle it to form a new deck": the draw that takes the last card forms the new
+    deck at once, so a card discarded afterwards starts a new discard pile (RULINGS.md 27a).
+    Everyone reads it in the log."""
+    state = position(3, round=2, phase=Phase.FUNDING)
+    deck = state.decks[PARTICLE_DECK]
+    last = deck.cards[-1]
+    deck.discards, deck.cards = deck.cards[:-1] + deck.discards, [last]
+    pile = sorted(deck.discards)
+    act(state, ALICE, "draw particle")
+    assert sorted(deck.cards) == pile and deck.discards == []
+    for seat in (None, BOB):
+        (line,) = [e for e in state.view(seat).to_json()["log"] if e["event"] == "reshuffle"]
+        assert line == {"event": "reshuffle", "deck": "particle", "cards": len(pile),
+                        "text": f"The Particle deck has run out: its {len(pile)} discarded cards are shuffled "
+                                "into a new deck."}
 
 
 def test_hand_sizes_and_ev_are_public() -> None:

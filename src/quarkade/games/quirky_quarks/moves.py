@@ -163,6 +163,7 @@ def apply(state: QuirkyQuarksState, seat: int, action: Action) -> None:
         if isinstance(action, Draw):
             kind = state.decks[action.deck].draw(state.chance)
             state.log_event("draw", seat, seat, action.deck, kind)  # the draw, then a Neutrino it reveals
+            state.renew(action.deck)
             state._gain(seat, kind)
             if state.neutrino_seat >= 0:
                 state.neutrino_draws -= 1

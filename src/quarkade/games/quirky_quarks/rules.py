@@ -204,6 +204,17 @@ class QuirkyQuarksState(State):
         """Append to the log: (kind, seat it is private to or -1, details...)."""
         self.log = note(self.log, *event)
 
+    def renew(self, deck: int) -> None:
+        """Clarifications: "If a deck runs out of cards, take the discard pile of the appropriate
+        type and reshuffle it to form a new deck": at once, when a draw has taken its last card
+        (RULINGS.md 27a); the log says so. A deck that ran out with no discards is formed anew by
+        the next draw from it (``Deck.draw``), from the discards it has then."""
+        pile = self.decks[deck]
+        if not pile.cards and pile.discards:
+            pile.cards, pile.discards = pile.discards, []
+            self.chance.shuffle(pile.cards)
+            self.log_event("reshuffle", -1, deck, len(pile.cards))
+
     def _gain(self, seat: int, kind: int | None) -> None:
         """``seat`` acquires a card; a Neutrino is revealed at once and waits, out of the
         hand, to be resolved."""
@@ -270,7 +281,9 @@ class QuirkyQuarksState(State):
                 continue
             if self.setup_deals:
                 (seat, deck), self.setup_deals = self.setup_deals[0], self.setup_deals[1:]
-                self._gain(seat, self.decks[deck].draw(self.chance))
+                card = self.decks[deck].draw(self.chance)
+                self.renew(deck)
+                self._gain(seat, card)
                 continue
             if self.pending_draws:
                 if self._can_draw():
@@ -333,10 +346,15 @@ class QuirkyQuarksState(State):
         quest_deck = self.decks[QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK]
         particle_deck = self.decks[PARTICLE_DECK]
         dealt = []
+        quest = QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK
         for accelerator in self.accelerators:
             count = COMPONENTS.accelerators[accelerator].particles[n]
-            cards = [particle_deck.draw(self.chance) for _ in range(count)]
+            cards = []
+            for _ in range(count):
+                cards.append(particle_deck.draw(self.chance))
+                self.renew(PARTICLE_DECK)
             cards.append(quest_deck.draw(self.chance))  # dealt from the left: later ones may go short
+            self.renew(quest)
             dealt.append(tuple(k for k in cards if k is not None))
         self.accel_cards = tuple(dealt)
         self.log_event("deal", -1, self.round, tuple(zip(self.accelerators, self.accel_cards, strict=True)))

@@ -68,13 +68,14 @@ def _turn(view: dict[str, Any]) -> str:
         return "Waiting."
     who = " and ".join(_who(s, viewer) for s in to_act)
     who = who[0].upper() + who[1:]
-    if flow.get("setup_deals"):
-        return f"{who}: draw the set-up cards from the decks."
+    # A Neutrino drawn at set-up is resolved before the deal goes on: asked first.
     if flow.get("neutrino"):
         left = flow["neutrino"]["draws_left"]
         if left:
             return f"{who}: resolve a Neutrino, {plural(left, 'more draw')} from any deck, then a discard."
-        return f"{who}: resolve a Neutrino, discard one card with it (or none)."
+        return f"{who}: resolve a Neutrino, discard one other card from your hand with it."
+    if flow.get("setup_deals"):
+        return f"{who}: draw the set-up cards from the decks."
     if flow.get("pending_draws"):
         return f"{who}: draw the cards owed from the decks of your choice."
     if phase == "research":

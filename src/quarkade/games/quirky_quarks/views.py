@@ -68,6 +68,11 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         parts = "; ".join(f"seat {seat} takes {ev} eV and draws {_cards(draws)}" for seat, ev, draws in event[3])
         return {"event": kind, "income": {str(seat): ev for seat, ev, _ in event[3]},
                 "text": f"Funding: {parts}."}
+    if kind == "reshuffle":
+        deck, count = event[2], event[3]
+        return {"event": kind, "deck": DECK_NAMES[deck], "cards": count,
+                "text": f"The {DECK_WORDS[deck]} deck has run out: its {count} discarded "
+                        f"card{'s are' if count != 1 else ' is'} shuffled into a new deck."}
     if kind == "draw":
         seat, deck, card = event[2], event[3], event[4]
         text = f"Seat {seat} draws from the {DECK_WORDS[deck]} deck"
