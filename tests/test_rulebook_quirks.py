@@ -959,7 +959,8 @@ def test_extinction_vacated_niche_never_both_niches_of_a_class() -> None:
 
 
 # ----------------------------------------------------------------------------- The Winner
-def three_upper_niches(carol_plant: tuple[str, str, str] = ("A10", "B8", "C8")) -> QuirksState:
+def three_upper_niches(carol_plant: tuple[str, str, str] = ("A10", "B8", "C8"),
+                       alice_hand: list[str] | None = None) -> QuirksState:
     """Alice, holding the upper PLANT and HERBIVORE, takes Bob's upper CARNIVORE (Bob face
     down): she holds the three upper niches. Bob holds the lower HERBIVORE and, demoted, the
     lower CARNIVORE; Carol the lower PLANT."""
@@ -967,7 +968,8 @@ def three_upper_niches(carol_plant: tuple[str, str, str] = ("A10", "B8", "C8")) 
              "plant": (CAROL, list(carol_plant[:2]))}
     state = position(3, upper={"plant": (ALICE, ["A4", "B4", "C4"]), "herbivore": (ALICE, ["A16", "B16", "C16"]),
                                      "carnivore": (BOB, ["A25", "B14", "C13"])},
-                     lower=lower, niche="carnivore", stage=Stage.ACTION, top=["C35", carol_plant[2]])
+                     lower=lower, niche="carnivore", stage=Stage.ACTION, top=["C35", carol_plant[2]],
+                     **({"hands": {ALICE: alice_hand}} if alice_hand is not None else {}))
     act(state, ALICE, "compete")
     sealed_two(state, ALICE, BOB)
     act(state, BOB, "discard A25")
@@ -1034,6 +1036,27 @@ def test_the_winner_a_success_resumes_play() -> None:
     assert not state.is_over and state.defence == -1
     assert state.current == BOB and state.to_act == (BOB,)
     assert state.stage in (Stage.CLIMATE, Stage.UPPER_OWNED), "Bob draws a destiny marker"
+
+
+def test_the_winner_the_game_stops_before_the_hand_is_completed() -> None:
+    """The Winner: "As soon as a player occupies the three UPPER NICHES ... the game stops": the
+    defence begins at the end of the winning action, so Alice defends with the seven cards she
+    holds, not the nine she would complete her hand to at the end of her turn; a defence broken
+    ends her turn, and only then is her hand completed (RULINGS.md 25)."""
+    short = ["A2", "B2", "C2", "A26", "B15", "C15", "C18"]
+    state = three_upper_niches(carol_plant=("A1", "B1", "C1"), alice_hand=short)
+    assert state.stage is Stage.DEFENCE
+    assert sorted(numbers(state.hands[ALICE])) == sorted(short), "no card drawn before the defence"
+    act(state, BOB, "decline")
+    act(state, BOB, "decline")
+    act(state, CAROL, "challenge")
+    act(state, CAROL, "complete drawn")
+    act(state, CAROL, "face-up")
+    act(state, ALICE, "face-up")
+    act(state, ALICE, "hold")
+    act(state, CAROL, "fight")
+    assert owner(state, "plant") == CAROL and state.current == BOB
+    assert len(state.hands[ALICE]) == 9 and set(short) <= set(numbers(state.hands[ALICE]))
 
 
 def test_the_winner_last_player_left_wins_after_the_defence() -> None:

@@ -84,8 +84,10 @@ def defence_result(s: QuirksState, dislodged: bool) -> None:
     if dislodged:
         holder, s.defence, s.defence_queue = s.defence, -1, []
         s._note("resume", -1, holder)
-        s.current = s._next_seat(holder)
-        s._begin_action()
+        # The turn that took the three niches ends now: its player's hand is brought back to
+        # nine (a surplus discarded first), and play goes on to the left (``_end_turn``).
+        s.current = holder
+        s._end_turn()
         return
     if s.defence_queue:
         s.defence_queue.pop(0)

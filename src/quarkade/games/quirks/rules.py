@@ -48,7 +48,8 @@ OPTIONS = (
 
 
 # The rules version of Quirks' records: the data file's (2, which Quirks Solitaire and Quirkling
-# keep), then 3: an exhausted stack is renewed from its discards at once (RULINGS.md 6a).
+# keep), then 3: an exhausted stack renewed from its discards at once and a mutation's discard
+# before its draw (RULINGS.md 6a), the defence before the end of the winning turn (25).
 RULES_VERSION = "3"
 
 
@@ -555,7 +556,11 @@ class QuirksState(CachedLegalActions):
         if ending.check_over(self):
             return
         if ending.holder_of_all_uppers(self) == self.current:
-            self._end_turn()
+            # The Winner: "As soon as a player occupies the three UPPER NICHES with three of his
+            # QUiRKS, the game stops": the defence begins at once, before the hand is completed
+            # at the end of the turn (ruling 25); a broken defence ends the turn (ending.py).
+            self.competed, self.niche = 0, -1
+            ending.start_defence(self, self.current)
             return
         self.stage, self._to_act = board.AFTER_WIN, (self.current,)
 
