@@ -382,7 +382,9 @@ def test_3_6_a_deal_that_times_out_costs_three_tokens_each() -> None:
     assert state.warp[offence] == 3 and state.warp[defence] == 3
 
 
-def test_3_7_defensive_allies_rewards() -> None:
+def defence_won_with_an_ally() -> tuple[CosmicState, int, int, int]:
+    """A challenge in which a third seat allies with the defence with three tokens, the offence
+    plays Attack 0 and the defence Attack 20: (state, offence, defence, ally), the cards played."""
     state = new()
     until(state, Step.DESTINY)
     others = [p for p in range(4) if p != state.offence]
@@ -392,6 +394,11 @@ def test_3_7_defensive_allies_rewards() -> None:
     offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: (1, 3)})
     set_hand(state, offence, ["a0"])
     set_hand(state, defence, ["a20"])
+    return state, offence, defence, ally
+
+
+def test_3_7_defensive_allies_rewards() -> None:
+    state, offence, defence, ally = defence_won_with_an_ally()
     hand = len(state.hands[ally])
     state.apply(offence, Play("a0"))
     state.apply(defence, Play("a20"))
@@ -407,15 +414,7 @@ def test_13a_a_draw_from_an_empty_deck_and_discard_pile_is_a_cosmic_quake() -> N
     """RULINGS.md 13a: an ally chooses cards as its reward when every card is in a hand: the
     draw finds the deck and the discard pile empty, and a cosmic quake deals every seat seven
     new cards (the rest of the reward is not drawn), which the log tells everyone."""
-    state = new()
-    until(state, Step.DESTINY)
-    others = [p for p in range(4) if p != state.offence]
-    aim = next(a for a in state.legal_actions(state.offence) if isinstance(a, Aim))
-    ally = next(p for p in others if p != aim.defender)
-    state = new()
-    offence, defence = challenge(state, launch=1, invites=((), (ally,)), allies={ally: (1, 3)})
-    set_hand(state, offence, ["a0"])
-    set_hand(state, defence, ["a20"])
+    state, offence, defence, ally = defence_won_with_an_ally()
     state.apply(offence, Play("a0"))
     state.apply(defence, Play("a20"))
     settle(state)

@@ -982,6 +982,25 @@ def sealed_two(state: QuirksState, challenger: int, defender: int) -> None:
     act(state, defender, "face-down")
 
 
+def challenges_alice(state: QuirksState, challenger: int) -> None:
+    """In a defence of Alice's three upper niches: ``challenger``'s lower QUiRKS challenges the
+    upper one above it, both face up, Alice holds on and the two are counted."""
+    act(state, challenger, "challenge")
+    act(state, challenger, "complete drawn")
+    act(state, challenger, "face-up")
+    act(state, ALICE, "face-up")
+    act(state, ALICE, "hold")
+    act(state, challenger, "fight")
+
+
+def carol_challenges(state: QuirksState) -> None:
+    """In the defence of ``three_upper_niches``: Bob declines twice, then Carol's lower PLANT
+    challenges Alice's upper one."""
+    act(state, BOB, "decline")
+    act(state, BOB, "decline")
+    challenges_alice(state, CAROL)
+
+
 def test_the_winner_three_upper_niches_start_the_defence() -> None:
     """The game stops as soon as a player holds the three UPPER NICHES; each lower QUiRKS may
     attempt a competition, beginning with the player to the left of the one about to win."""
@@ -1024,14 +1043,7 @@ def test_the_winner_a_success_resumes_play() -> None:
     """If a player defeats the QUiRKS of an upper niche, the game resumes normally (with the
     player to the left of the one who held the three niches)."""
     state = three_upper_niches(carol_plant=("A1", "B1", "C1"))
-    act(state, BOB, "decline")
-    act(state, BOB, "decline")
-    act(state, CAROL, "challenge")
-    act(state, CAROL, "complete drawn")
-    act(state, CAROL, "face-up")
-    act(state, ALICE, "face-up")
-    act(state, ALICE, "hold")
-    act(state, CAROL, "fight")
+    carol_challenges(state)
     assert owner(state, "plant") == CAROL
     assert not state.is_over and state.defence == -1
     assert state.current == BOB and state.to_act == (BOB,)
@@ -1047,14 +1059,7 @@ def test_the_winner_the_game_stops_before_the_hand_is_completed() -> None:
     state = three_upper_niches(carol_plant=("A1", "B1", "C1"), alice_hand=short)
     assert state.stage is Stage.DEFENCE
     assert sorted(numbers(state.hands[ALICE])) == sorted(short), "no card drawn before the defence"
-    act(state, BOB, "decline")
-    act(state, BOB, "decline")
-    act(state, CAROL, "challenge")
-    act(state, CAROL, "complete drawn")
-    act(state, CAROL, "face-up")
-    act(state, ALICE, "face-up")
-    act(state, ALICE, "hold")
-    act(state, CAROL, "fight")
+    carol_challenges(state)
     assert owner(state, "plant") == CAROL and state.current == BOB
     assert len(state.hands[ALICE]) == 9 and set(short) <= set(numbers(state.hands[ALICE]))
 
@@ -1070,12 +1075,7 @@ def test_the_winner_last_player_left_wins_after_the_defence() -> None:
     sealed_two(state, ALICE, BOB)
     act(state, BOB, "discard A25")
     assert state.stage is Stage.DEFENCE and state.to_act == (BOB,) and NICHES[state.niche] == "plant"
-    act(state, BOB, "challenge")
-    act(state, BOB, "complete drawn")
-    act(state, BOB, "face-up")
-    act(state, ALICE, "face-up")
-    act(state, ALICE, "hold")
-    act(state, BOB, "fight")
+    challenges_alice(state, BOB)
     assert state.eliminated[ALICE]
     assert state.is_over and state.winners == (BOB,) and state.to_act == ()
 
