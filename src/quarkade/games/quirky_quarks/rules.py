@@ -343,10 +343,9 @@ class QuirkyQuarksState(State):
             self.phase, self.stage = RESEARCH, 0
             return
         n = self.players
-        quest_deck = self.decks[QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK]
-        particle_deck = self.decks[PARTICLE_DECK]
-        dealt = []
         quest = QUEST_I_DECK if self.round <= 3 else QUEST_II_DECK
+        quest_deck, particle_deck = self.decks[quest], self.decks[PARTICLE_DECK]
+        dealt = []
         for accelerator in self.accelerators:
             count = COMPONENTS.accelerators[accelerator].particles[n]
             cards = []
