@@ -47,13 +47,19 @@ class Deck(Generic[T]):
 
     def draw(self, chance: Chance) -> T | None:
         """The top card, reshuffling the discards first if the pile is empty."""
-        if not self.cards:
-            if not self.discards:
-                return None
-            self.cards = self.discards
-            self.discards = []
-            chance.shuffle(self.cards)
+        if not self.cards and not self.renew(chance):
+            return None
         return self.cards.pop()
+
+    def renew(self, chance: Chance) -> int:
+        """When the pile has run out, its discards shuffled face down as the new pile: how many
+        cards that put in it (0 when the pile still holds cards or there are no discards). A
+        game whose rules renew a pile the moment it runs out calls it after each draw."""
+        if self.cards or not self.discards:
+            return 0
+        self.cards, self.discards = self.discards, []
+        chance.shuffle(self.cards)
+        return len(self.cards)
 
     def discard(self, card: T) -> None:
         self.discards.append(card)

@@ -189,23 +189,21 @@ class QuirksState(CachedLegalActions):
         with no discards is renewed by the next draw from it, from those it has then
         (RULINGS.md 6a)."""
         self._piles = None
-        cards = self.stacks[stack].cards
-        if not cards:
-            if not self.stacks[stack].discards:
-                return -1
-            cards = self._renew(stack)
-        card = cards.pop()
-        if not cards and self.stacks[stack].discards:
+        deck = self.stacks[stack]
+        if not deck.cards and not self._renew(stack):
+            return -1
+        card = deck.cards.pop()
+        if not deck.cards:
             self._renew(stack)
         return card
 
-    def _renew(self, stack: int) -> list[int]:
-        """The stack's discards shuffled face down as its new stack (which is returned)."""
-        deck = self.stacks[stack]
-        deck.cards, deck.discards = deck.discards, []
-        self.chance.shuffle(deck.cards)
-        self._note("renewed", -1, stack, len(deck.cards))
-        return deck.cards
+    def _renew(self, stack: int) -> int:
+        """An exhausted stack's discards shuffled face down as its new stack, said in the log:
+        how many cards (0: the stack holds cards, or there are no discards)."""
+        count = self.stacks[stack].renew(self.chance)
+        if count:
+            self._note("renewed", -1, stack, count)
+        return count
 
     def _discard(self, card: int) -> None:
         self._piles = None

@@ -209,11 +209,9 @@ class QuirkyQuarksState(State):
         type and reshuffle it to form a new deck": at once, when a draw has taken its last card
         (RULINGS.md 27a); the log says so. A deck that ran out with no discards is formed anew by
         the next draw from it (``Deck.draw``), from the discards it has then."""
-        pile = self.decks[deck]
-        if not pile.cards and pile.discards:
-            pile.cards, pile.discards = pile.discards, []
-            self.chance.shuffle(pile.cards)
-            self.log_event("reshuffle", -1, deck, len(pile.cards))
+        count = self.decks[deck].renew(self.chance)
+        if count:
+            self.log_event("reshuffle", -1, deck, count)
 
     def _gain(self, seat: int, kind: int | None) -> None:
         """``seat`` acquires a card; a Neutrino is revealed at once and waits, out of the
