@@ -270,7 +270,13 @@ def test_every_legal_action_applies(game: Game) -> None:
                 legal = state.legal_actions(seat)
                 if seat not in state.to_act:
                     assert legal == [], f"seat {seat} is not to act but has legal actions"
+                    for action in state.optional_actions(seat) if index % every == 0 else ():
+                        assert state.why_illegal(seat, action) is None, f"optional {action} is refused"
+                        twin = state.clone()
+                        twin.apply(seat, action)
+                        assert twin.to_act == state.to_act, "an optional action changed whom the game waits for"
                     continue
+                assert state.optional_actions(seat) == [], f"seat {seat} is to act: its legal actions are all"
                 assert legal, f"seat {seat} is to act but has no legal action"
                 if index % every:
                     continue
@@ -288,7 +294,7 @@ def test_seats_that_are_not_to_act_are_refused(game: Game) -> None:
         before = snapshot(state)
         action = state.legal_actions(state.to_act[0])[0]
         for seat in range(game.players):
-            if seat not in state.to_act:
+            if seat not in state.to_act and action not in state.optional_actions(seat):
                 assert_refused(state, seat, action, before)
         for seat in (-1, game.players):
             assert_refused(state, seat, action, before)
@@ -374,6 +380,8 @@ def test_views_do_not_change_when_only_hidden_information_changes(game: Game) ->
                         f"step {len(state.history)}): the view shows hidden information")
                     assert without_log(sampled.view(None).to_json()) == spectator
                     assert sampled.to_act == state.to_act
+                    assert [sampled.optional_actions(t) for t in range(game.players)] == [
+                        state.optional_actions(t) for t in range(game.players)]
                     if seat in state.to_act:
                         assert sampled.legal_actions(seat) == state.legal_actions(seat)
                     others = [t for t in range(game.players) if t != seat]

@@ -221,6 +221,7 @@ def hunting_move(state: Any, model: Model, queue: list[tuple[int, str]]) -> tupl
 
 
 VIEW_SHARE = 0.3  # the share of steps whose views are all checked (views are the slow part)
+SIGNAL_SHARE = 0.05  # the share of steps where a player the game does not wait for signals first
 POLICIES = {"random": random_choice, "greedy": greedy_choice, "explore": exploring_choice}
 
 
@@ -270,6 +271,17 @@ def check_views(state: Any, players: int, practice: bool, audit: Audit, where: s
                     f"seat {seat}'s view holds more than the public view and its own cards")
         if seat not in state.to_act:
             audit.check(state.legal_actions(seat) == [], where, f"seat {seat} may act but is not in to_act")
+        # Communicating: any player may put its hands flat or say "Beep-boop" (once a round,
+        # ruling 18), the game waiting on it or not: a player to act has them among its moves.
+        flags = public["players"][seat]
+        signals = [] if state.is_over else [word for word, given in (("stop", flags["stopped"]),
+                                                                        ("beep", flags["beeped"])) if not given]
+        if seat in state.to_act:
+            offered = [str(a) for a in state.legal_actions(seat) if str(a) in ("stop", "beep")]
+            audit.check(state.optional_actions(seat) == [], where, f"seat {seat} is to act and has optional actions")
+        else:
+            offered = [str(a) for a in state.optional_actions(seat)]
+        audit.check(offered == signals, where, f"seat {seat} may signal {offered}, not {signals}")
     if practice or state.is_over:
         return
     for entry in public["queue"]:
@@ -325,7 +337,7 @@ def check_illegal(game: Any, state: Any, rng: random.Random, players: int, audit
     """An action a seat may not take now is refused with a reason, changes nothing, and the
     reason names no card but those of the seat's own hand and the one it tried."""
     seat = rng.randrange(players)
-    legal = {str(a) for a in state.legal_actions(seat)}
+    legal = {str(a) for a in [*state.legal_actions(seat), *state.optional_actions(seat)]}
     text = rng.choice([n for n in NOTATIONS if n not in legal])
     action = game.parse_action(state, seat, text)
     before = [json.dumps(state.view(s).to_json(), sort_keys=True) for s in (None, *range(players))]
@@ -431,6 +443,19 @@ def audit_game(scenario_id: str, players: int, seed: int, practice: bool, pacing
             check_illegal(game, state, sampler, players, audit, here)
         if policy != "hunt":
             action = POLICIES[policy](rng, model, queue, state.legal_actions(seat))
+        waiting = [s for s in range(players) if s not in state.to_act and state.optional_actions(s)]
+        if waiting and sampler.random() < SIGNAL_SHARE:
+            # A player the game does not wait for signals: seen by all, and no one's turn changes.
+            signaller = sampler.choice(waiting)
+            signal = sampler.choice(state.optional_actions(signaller))
+            to_act = state.to_act
+            state.apply(signaller, signal)
+            audit.check(state.to_act == to_act, here, f"seat {signaller}'s {signal} changed to_act")
+            for reader in (None, *range(players)):
+                line = state.view(reader).to_json()["log"][-1]
+                audit.check((line["event"], line.get("seat")) == (str(signal), signaller), here,
+                            f"seat {reader} reads {line} after seat {signaller}'s {signal}")
+            audit.coverage["signal while not to act"] += 1
         if str(action).startswith("play"):
             queue.append((seat, str(action).split()[1]))
         state.apply(seat, action)
@@ -493,7 +518,7 @@ def test_every_execution_matches_the_model(scenario_id: str) -> None:
             break
         audit_game(scenario_id, 2 + number % 3, 200 + number, False, number % 2 == 1, "explore", audit)
         assert not audit.problems, "\n".join(audit.problems[:3])
-    missing = FEATURES[scenario_id] - set(audit.coverage)
+    missing = (FEATURES[scenario_id] | {"signal while not to act"}) - set(audit.coverage)
     assert not missing, f"never exercised: {missing} (coverage {dict(audit.coverage)})"
 
 

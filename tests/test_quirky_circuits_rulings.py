@@ -189,15 +189,31 @@ def test_17_lost_at_the_reset_that_empties_the_battery() -> None:
     assert state.is_over and state.battery == 0 and state.round == 2
 
 
-def test_18_signals_only_by_a_seat_that_may_act() -> None:
+def test_18_signals_by_any_player_once_a_round_and_nothing_else() -> None:
     state = position(2)
     state.apply(0, state.legal_actions(0)[0])
     act(state, 0, "done")
-    with pytest.raises(IllegalAction, match="not seat 0's turn"):
+    assert state.to_act == (1,) and state.legal_actions(0) == [] and state.optional_actions(0) == [STOP, BEEP]
+    act(state, 0, "beep")  # done, not waited for: still a player at the table
+    assert state.to_act == (1,) and state.optional_actions(0) == [STOP]
+    with pytest.raises(IllegalAction, match="already said Beep-boop"):
         state.apply(0, BEEP)
+    with pytest.raises(IllegalAction, match="you are done playing cards this round"):
+        state.apply(0, DONE)
     act(state, 1, "stop")
     act(state, 1, "beep")
     assert STOP not in state.legal_actions(1) and BEEP not in state.legal_actions(1)
+    assert state.optional_actions(1) == []  # a seat to act: its legal actions are all it may do
+
+
+def test_18_in_pacing_mode_a_player_not_on_turn_may_signal() -> None:
+    state = position(3, pacing=True)
+    assert state.to_act == (0,) and state.optional_actions(2) == [STOP, BEEP]
+    act(state, 2, "stop")
+    assert state.to_act == (0,) and state.turn == 0
+    with pytest.raises(IllegalAction, match="seat 0's turn: you may only signal"):
+        state.apply(2, state.legal_actions(0)[0])
+    assert [e["event"] for e in state.view(1).to_json()["log"][-1:]] == ["stop"]
 
 
 def test_18_signals_come_back_each_round() -> None:

@@ -169,6 +169,20 @@ def test_communicating_signals_are_public_and_limited() -> None:
         0: (False, False), 1: (True, False), 2: (False, True)}
 
 
+def test_communicating_a_player_who_is_done_may_still_put_its_hands_flat() -> None:
+    """Done (cards face down) ends a player's cards for the round, not its say: it may still
+    show that the group should stop playing cards (hands flat), while the others play on."""
+    state = position(3)
+    act(state, 0, next(str(a) for a in state.legal_actions(0) if str(a).startswith("play")))
+    act(state, 0, "done")
+    assert 0 not in state.to_act
+    act(state, 0, "stop")
+    assert state.to_act == (1, 2)
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat).to_json()["log"][-1]["event"] == "stop"
+    assert state.view(None).to_json()["players"][0]["stopped"] is True
+
+
 def test_communicating_card_backs_show_only_move_or_turn() -> None:
     """The backs tell whether a card moves or turns the robot, not which way or how far."""
     state = position(3, hands={0: ["move-3", "rotate-left", "move-1", "slide"]})

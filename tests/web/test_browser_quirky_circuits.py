@@ -266,6 +266,26 @@ def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any
     assert page.locator(".qc-battery .qc-cell.marker").get_attribute("data-level") == "11"
 
 
+def test_a_player_who_is_done_may_still_put_its_hands_flat(server: LiveServer, page: Any) -> None:
+    """Two people at one screen: the one who is done is not waited for, yet its Stop stays open."""
+    page.goto(f"{server.url}/")
+    set_table(page, ["human", "human"], practice=False)
+    click_and_wait(page, ".seat-tab[data-seat='0']")
+    page.wait_for_selector(".qc-hand .qc-card.playable")
+    play_one(page)
+    click_and_wait(page, ".qc-signals button[data-action='done']")
+    page.wait_for_selector(".qc-player[data-seat='0'] [data-signal='done']")
+    click_if_there(page, "#curtain:not(.hidden) button.primary")
+    click_and_wait(page, ".seat-tab[data-seat='0']")
+    page.wait_for_selector(".qc-signals button[data-action='stop']:not([disabled])")
+    assert page.locator(".qc-signals button[data-action='done']").is_disabled()
+    assert page.locator(".qc-hand .qc-card.playable").count() == 0
+    click_and_wait(page, ".qc-signals button[data-action='stop']")
+    page.wait_for_selector(".qc-player[data-seat='0'] [data-signal='stopped']")
+    page.wait_for_selector(".qc-signals button[data-action='stop'][disabled]")
+    assert not page.locator(".qc-signals button[data-action='beep']").is_disabled()
+
+
 def executions(scenario: str, seed: int, rounds: int) -> Iterator[tuple[list[dict[str, Any]], dict[str, Any]]]:
     """Games of random play: the tokens before each Execute phase, and the view after it."""
     from quarkade.games.quirky_circuits.rules import new_state

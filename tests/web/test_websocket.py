@@ -348,3 +348,28 @@ def test_sealed_choices_do_not_move_the_other_seats_updates(client: TestClient) 
         legal = [str(a) for a in table.state.legal_actions(0)]
         assert not errors(peers[0].act("ready" if "ready" in legal else legal[0]))
     assert watcher.sync()  # now that seat 0 is ready, the others hear of it
+
+
+def test_a_seat_not_waited_for_gets_its_optional_signals_and_may_give_them(client: TestClient) -> None:
+    """Quirky Circuits: a player who is done may still put its hands flat (ruling 18); the
+    state message offers it as ``optional``, the signal is taken and no one's turn changes."""
+    fix_seed(client, CALM_SEED)
+    created = create_table(client, ["human", "human"], game="quirky-circuits")
+    table = table_of(client, created["id"])
+    p0 = connect(client, created["id"], token_of(created, 0))
+    p1 = connect(client, created["id"], token_of(created, 1))
+    p0.sync()
+    assert p0.state is not None and p0.state["optional"] == [] and "stop" in p0.state["legal"]
+    play = next(action for action in p0.state["legal"] if action.startswith("play "))
+    assert not errors(p0.act(play))
+    assert not errors(p0.act("done"))
+    assert p0.state["legal"] == [] and p0.state["optional"] == ["stop", "beep"] and p0.state["to_act"] == [1]
+    assert not errors(p0.act("stop"))
+    assert p0.state["optional"] == ["beep"] and p0.state["to_act"] == [1]
+    assert table.state.record().actions[-1] == (0, "stop")
+    heard = [m for m in p1.sync() if m["type"] == "state"][-1]
+    assert heard["view"]["log"][-1]["event"] == "stop" and heard["optional"] == [] and heard["to_act"] == [1]
+    again = p0.act("stop")
+    assert again[0]["code"] == "illegal" and "already put your hands flat" in again[0]["reason"]
+    late = p0.act(play)
+    assert late[0]["code"] == "illegal" and "done playing cards this round" in late[0]["reason"]

@@ -369,6 +369,21 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when it is not to act)."""
 
+    def optional_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now though the game does not wait for it: a signal a rulebook
+        lets any player give at any moment (Quirky Circuits' hands flat, for a player who is
+        done). Empty in most games, for a seat to act (its legal actions hold them) and once the
+        game is over. ``apply`` takes them from a seat not to act; whoever plays a game by
+        ``to_act`` (bots, ``simulate``, the environments) never needs them. Like ``to_act``,
+        they depend only on what every seat knows."""
+        return []
+
+    def _why_not_to_act(self, seat: int, action: Action) -> str:
+        """Why ``seat``, whom the game does not wait for, may not take ``action`` (which is not
+        among its optional actions)."""
+        waiting = ", ".join(f"seat {s}" for s in self.to_act)
+        return f"it is not seat {seat}'s turn (waiting for {waiting})"
+
     @abstractmethod
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         """The rules reason ``action`` is illegal for ``seat``, who is to act."""
@@ -412,11 +427,10 @@ class State(ABC):
             return "the game is over"
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
             return f"there is no seat {seat!r} in this {self.game.players}-player game"
-        if seat not in self.to_act:
-            waiting = ", ".join(f"seat {s}" for s in self.to_act)
-            return f"it is not seat {seat}'s turn (waiting for {waiting})"
         if not isinstance(action, Action):
             return f"{action!r} is not an action of {self.game.id}"
+        if seat not in self.to_act:
+            return None if action in self.optional_actions(seat) else self._why_not_to_act(seat, action)
         return self._why_illegal(seat, action)
 
     def apply(self, seat: int, action: Action) -> None:

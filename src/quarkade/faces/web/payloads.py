@@ -33,16 +33,22 @@ def json_bytes(data: Any) -> bytes:
 def state_payload(state: State, audience: Audience, people: list[int], turn_timer: int | None = None,
                   deadlines: dict[int, float] | None = None, view: Any = None) -> dict[str, Any]:
     """What a state message carries for ``audience`` (a seat, or None for a spectator): its
-    view, and the legal actions when it is a person's seat (in ``people``) to act. ``view`` is
+    view, and the legal actions when it is a person's seat (in ``people``) to act, or what it may
+    do though the game does not wait for it (``optional``: a signal, in Quirky Circuits). ``view`` is
     ``state.view(audience).to_json()`` when the caller has it already (or that JSON text, as
     an ``orjson.Fragment``)."""
     to_act = list(state.to_act)
     legal: list[str] = []
-    if audience is not None and not state.is_over and audience in people and audience in to_act:
-        legal = [str(action) for action in state.legal_actions(audience)]
+    optional: list[str] = []
+    if audience is not None and not state.is_over and audience in people:
+        if audience in to_act:
+            legal = [str(action) for action in state.legal_actions(audience)]
+        else:
+            optional = [str(action) for action in state.optional_actions(audience)]
     core: dict[str, Any] = {
         "view": state.view(audience).to_json() if view is None else view,
         "legal": legal,
+        "optional": optional,
         "to_act": to_act,
         "waiting_for": [seat for seat in to_act if seat != audience],
         "over": state.is_over,

@@ -248,6 +248,27 @@ class QuirkyCircuitsState(CachedLegalActions):
             moves.append(BEEP)
         return moves
 
+    def optional_actions(self, seat: int) -> list[Action]:
+        # A player the game does not wait for (done, or not on turn when pacing) may still put its
+        # hands flat or say "Beep-boop" (ruling 18): the signals of a seat to act are among its moves.
+        if self.result != PLAYING or seat in self._to_act or not 0 <= seat < self.players:
+            return []
+        signals: list[Action] = []
+        if not self.stopped[seat]:
+            signals.append(STOP)
+        if not self.beeped[seat]:
+            signals.append(BEEP)
+        return signals
+
+    def _why_not_to_act(self, seat: int, action: Action) -> str:
+        if action == STOP and self.stopped[seat]:
+            return "you have already put your hands flat this round"
+        if action == BEEP and self.beeped[seat]:
+            return "you have already said Beep-boop this round"
+        if self.pacing:
+            return f"it is seat {self.turn}'s turn: you may only signal (stop, beep) until yours"
+        return "you are done playing cards this round: you may only signal (stop, beep)"
+
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         moves = self._legal_moves(seat)
         for move in moves:

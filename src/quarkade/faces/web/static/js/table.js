@@ -286,7 +286,7 @@ function renderBoard() {
   const ctx = {
     seat: conn.seat, table: app.info, components: app.components, ui: uiFor(conn.key), names: names(),
     over: message.over, replay: false, reveal: null, timer: message.timer || null, clock: message.clock || null,
-    waiting_for: message.waiting_for, title: app.game.title, rerender: renderBoard,
+    waiting_for: message.waiting_for, optional: message.optional || [], title: app.game.title, rerender: renderBoard,
     sendAll: (notations) => sendAll(conn, notations), sending: Boolean(conn.awaiting),
   };
   let board;

@@ -389,7 +389,8 @@ function phaseOf(view, ui, ctx) {
 }
 
 function signalButtons(view, legal, send, ctx) {
-  const can = (word) => legal.includes(word);
+  // A player the game does not wait for (done, or not on turn) may still signal: ctx.optional.
+  const can = (word) => legal.includes(word) || (ctx.optional || []).includes(word);
   const me = (view.players || []).find((p) => p.seat === ctx.seat) || {};
   const button = (word, label, cls, title) => h("button", {
     class: `qc-signal-btn ${cls}`, "data-action": word, disabled: !can(word), title, onclick: () => can(word) && send(word),
