@@ -139,15 +139,17 @@ def mutations(quirks: list[str], hand: list[str], can_draw: bool = True) -> set[
 
 
 def placements(niche: str, hand: list[str], three: bool) -> set[str]:
-    """Cards from the hand placed in a niche: A with B or C for a lower niche (setup e-f), A, B and
-    C for a vacant upper niche (ruling 12)."""
+    """Cards from the hand placed in a niche: two of the niche's cards in two positions for a
+    lower niche ("select two CHARACTER cards from your hand", and strategy tip 5: one may leave out
+    the FOOD CHAIN card), A, B and C for a vacant upper niche (ruling 12)."""
     stacks = NICHE_STACKS[niche]
     a_cards = sorted({h for h in hand if CARDS[h].stack in stacks["A"]})
     b_cards = sorted({h for h in hand if CARDS[h].stack in stacks["B"]})
     c_cards = sorted({h for h in hand if CARDS[h].stack in stacks["C"]})
     if three:
         return {f"place {a} {b} {c}" for a in a_cards for b in b_cards for c in c_cards}
-    return {f"place {a} {x}" for a in a_cards for x in b_cards + c_cards}
+    return {f"place {a} {x}" for a in a_cards for x in b_cards + c_cards} | {
+        f"place {b} {c}" for b in b_cards for c in c_cards}
 
 
 def missing_position(quirks: list[str]) -> str:

@@ -565,7 +565,7 @@ def check_end(audit: Audit) -> None:
 
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [(p, s, {}) for p in (2, 3, 4) for s in range(2)] + [
-    (3, 5, {"random_mutation": True}), (3, 1, {"intelligent_race": True}),
+    (3, 5, {"random_mutation": True}), (3, 2, {"intelligent_race": True}),
     (4, 22, {"advanced": True}), (3, 9, {"turn_limit": 6}),
     (4, 10, {"turn_limit": 9}), (3, 8, {"advanced": True, "random_mutation": True}),
     (2, 8, {"random_mutation": True, "intelligent_race": True}), (4, 3, {"random_mutation": True}),

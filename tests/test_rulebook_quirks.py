@@ -265,7 +265,8 @@ def test_on_your_turn_without_a_lower_quirks_only_the_lower_niche() -> None:
     state = position(3, upper={"herbivore": (CAROL, ["A20", "B14", "C26"])}, lower={"herbivore": (BOB, ["A13", "B13"])},
                      hands={ALICE: ALICE_HAND}, destiny=["herbivore"])
     act(state, ALICE, "climate 1")
-    assert legal(state, ALICE) == {"place A14 B15", "place A14 B32", "place A14 C15", "place A14 C18"}
+    assert legal(state, ALICE) == {"place A14 B15", "place A14 B32", "place A14 C15", "place A14 C18",
+                                   "place B15 C15", "place B15 C18", "place B32 C15", "place B32 C18"}
     assert "upper" in str(state.why_illegal(ALICE, parse("place A14 B15 C15")))
 
 
@@ -442,11 +443,26 @@ def test_competitions_lower_niche_empty_occupied_at_once() -> None:
 
 
 def test_competitions_lower_niche_two_cards_from_hand() -> None:
-    """Two CHARACTER cards from your hand: the A card and a B or C card of that niche."""
+    """"You must select two CHARACTER cards from your hand": any two of that niche's cards in two
+    positions (RULINGS 12), the A card among them or not."""
     state = position(3, upper={"carnivore": (BOB, ["A36", "B36", "C36"])}, lower={"carnivore": (CAROL, ["A25", "B14"])},
                      hands={ALICE: ALICE_HAND}, niche="carnivore", stage=Stage.ACTION)
     places = {a for a in legal(state, ALICE) if a.startswith("place")}
-    assert places == {"place A26 B15", "place A26 B32", "place A26 C15", "place A26 C18"}
+    assert places == {"place A26 B15", "place A26 B32", "place A26 C15", "place A26 C18",
+                      "place B15 C15", "place B15 C18", "place B32 C15", "place B32 C18"}
+    assert "two positions" in str(state.why_illegal(ALICE, parse("place B15 B32")))
+
+
+def test_strategy_tip_5_a_lower_quirks_without_its_food_chain_card() -> None:
+    """Strategy tip 5: "It is more judicious not to play a FOOD CHAIN card, so that once you are
+    present in the NICHE, you have the choice of the color to use when you later enter a
+    competition for the UPPER NICHE": a plant placed as its B and C cards (its A card bears the
+    food chain), then completed with the A card of one's choice when it competes for the upper niche."""
+    state = position(3, upper={"plant": (BOB, ["A4", "B4", "C4"])}, hands={ALICE: ALICE_HAND},
+                     niche="plant", stage=Stage.ACTION)
+    act(state, ALICE, "place B2 C2")
+    assert owner(state, "plant", LOWER) == ALICE and quirks_cards(state, "plant", LOWER) == ("B2", "C2")
+    assert state.stage is Stage.AFTER_WIN
 
 
 def test_competitions_lower_niche_pass() -> None:

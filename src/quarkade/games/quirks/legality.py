@@ -130,7 +130,9 @@ def placements(s: QuirksState, seat: int, niche: int, level: int) -> list[Move]:
     place = Verb.PLACE  # read off the Enum once, not for every move
     if level == UPPER:
         return [move(place, a, b, c) for a in a_cards for b in b_cards for c in c_cards]
-    return [move(place, a, x) for a in a_cards for x in b_cards + c_cards]
+    # Any two cards of the niche's stacks in two positions (ruling 12): A and B, A and C, or B and C.
+    return [*(move(place, a, x) for a in a_cards for x in b_cards + c_cards),
+            *(move(place, b, c) for b in b_cards for c in c_cards)]
 
 
 def may_compete(s: QuirksState, seat: int) -> bool:
@@ -254,7 +256,8 @@ def explain_action(s: QuirksState, seat: int, action: Move) -> str:
             return "you can only place cards from your hand"
         if len(action.cards) == 3 and s.owners[slot_of(s.niche, UPPER)] >= 0:
             return f"the upper {niche} niche is occupied: compete for the lower niche with two cards"
-        return f"a {niche} QUiRKS in the lower niche is an A card and a B or C card of the {niche} stacks"
+        return (f"a {niche} QUiRKS in the lower niche is two cards of the {niche} stacks in two positions "
+                f"(A and B, A and C, or B and C)")
     if s.controls(seat, s.niche, UPPER) or s.controls(seat, s.niche, LOWER):
         return "mutate your QUiRKS"
     return f"you have no QUiRKS in the {niche} niche: place two cards to compete for its lower niche"

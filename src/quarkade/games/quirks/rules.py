@@ -49,8 +49,9 @@ OPTIONS = (
 
 # The rules version of Quirks' records: the data file's (2, which Quirks Solitaire and Quirkling
 # keep), then 3: an exhausted stack renewed from its discards at once and a mutation's discard
-# before its draw (RULINGS.md 6a), the defence before the end of the winning turn (25).
-RULES_VERSION = "3"
+# before its draw (RULINGS.md 6a), the defence before the end of the winning turn (25); 4: a
+# lower QUiRKS placed in play may be its B and C cards (12).
+RULES_VERSION = "4"
 
 
 class Quirks(QuirksFamily):
