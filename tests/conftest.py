@@ -19,7 +19,8 @@ MAX_STEPS = 20_000
 def configurations() -> Iterator[tuple[str, int, dict[str, Any]]]:
     """(game id, players, options) for every registered game at every player count: with
     the default options, then with each option changed in turn (a bool flipped, each other
-    choice of a multiple-choice option)."""
+    choice of a multiple-choice option), where the game takes that option at that count (the
+    2 Player Variant of Qwarks, at two players only)."""
     for info in quarkade.list_games():
         changed: list[dict[str, Any]] = [{}]
         for spec in info.options:
@@ -28,6 +29,10 @@ def configurations() -> Iterator[tuple[str, int, dict[str, Any]]]:
             changed.extend({spec.name: choice} for choice in spec.choices if choice != spec.default)
         for players in range(info.min_players, info.max_players + 1):
             for options in changed:
+                try:
+                    quarkade.load(info.id, players=players, **options)
+                except quarkade.InvalidOptions:
+                    continue
                 yield info.id, players, options
 
 

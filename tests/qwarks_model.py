@@ -79,12 +79,14 @@ def is_right(face: Face, question: str, answer: int | tuple[str, ...], kind: str
     return beginners or kind == kind_of(face)
 
 
-def deck_count(players: int) -> int:
-    return 4 if players == 2 else players  # 2 Player Variant: "Make four equivalent decks"
+def deck_count(players: int, four_decks: bool = False) -> int:
+    """A deck each ("Deal them fairly between all players"); the 2 Player Variant: "Make four
+    equivalent decks of cards"."""
+    return 4 if four_decks else players
 
 
-def deck_size(players: int) -> int:
-    return TOTAL_CARDS // deck_count(players)  # "Deal them fairly [...] discard any remaining"
+def deck_size(players: int, four_decks: bool = False) -> int:
+    return TOTAL_CARDS // deck_count(players, four_decks)  # "Deal them fairly [...] discard any remaining"
 
 
 @dataclass
@@ -116,10 +118,10 @@ def resolve_race(covers: dict[int, tuple[int, int] | None], first: int, players:
     return RaceResult(holder, [seat for seat in seats if seat in got])
 
 
-def asking_deck(players: int, turn: int, first_of_turn_one: int, first: int) -> int:
-    """The deck whose top sets the question: the first player's; with two players the first
-    player's right deck on turn 1, then one deck clockwise each turn."""
-    if players == 2:
+def asking_deck(four_decks: bool, turn: int, first_of_turn_one: int, first: int) -> int:
+    """The deck whose top sets the question: the first player's; in the 2 Player Variant the
+    first player's right deck on turn 1, then one deck clockwise each turn."""
+    if four_decks:
         return (2 * first_of_turn_one + turn - 1) % 4
     return first
 
@@ -145,6 +147,7 @@ class Model:
     beginners: bool
     colour_blind: bool
     limit_ms: int
+    four_decks: bool = False
     first_of_turn_one: int = -1
     turn: int = 0
     points: list[int] = field(default_factory=list)
@@ -159,7 +162,7 @@ class Model:
 
     @property
     def turns(self) -> int:
-        return deck_size(self.players)
+        return deck_size(self.players, self.four_decks)
 
     def first_player(self, turn: int) -> int:
         """'The first player duty is passed on to the next player in clockwise order.'"""

@@ -88,8 +88,9 @@ class Audit:
         self.state = self.game.new_game(seed=seed)
         self.rng = random.Random(seed * 7919 + players)
         self.model = Model(players, bool(options.get("beginners")), bool(options.get("colour_blind")),
-                           1000 * int(options.get("cover_seconds", 10)))
-        self.decks = deck_count(players)
+                           1000 * int(options.get("cover_seconds", 10)), bool(options.get("four_decks")))
+        self.four_decks = self.model.four_decks
+        self.decks = deck_count(players, self.four_decks)
         self.revealed: list[Face] = []
         self.hidden: set[str] = set()  # covered cards whose answer is not given yet
         self.question = ""
@@ -174,13 +175,13 @@ class Audit:
         if turn == 1:
             model.first_of_turn_one = view["first_player"]
             # Setup: deal fairly, the rest set aside unseen
-            assert view["set_aside"] == TOTAL_CARDS - deck_size(self.players) * self.decks
+            assert view["set_aside"] == TOTAL_CARDS - deck_size(self.players, self.four_decks) * self.decks
         first = model.first_player(turn)
         assert view["first_player"] == first
         assert len(view["decks"]) == self.decks
         for deck in view["decks"]:
-            assert deck["cards"] == deck_size(self.players) - turn
-            holder = deck["deck"] // 2 if self.players == 2 else deck["deck"]
+            assert deck["cards"] == deck_size(self.players, self.four_decks) - turn
+            holder = deck["deck"] // 2 if self.four_decks else deck["deck"]
             assert deck["seat"] == holder
         self.revealed = [entry["card"] for entry in view["revealed"]]
         self.hidden = set()
@@ -192,7 +193,7 @@ class Audit:
             model.seen.add(face["id"])
         backs = [deck["question"] for deck in view["decks"]]
         model.backs_before = backs
-        asking = asking_deck(self.players, turn, model.first_of_turn_one, first)
+        asking = asking_deck(self.four_decks, turn, model.first_of_turn_one, first)
         assert view["question"]["asking_deck"] == asking
         question, shown_on = turn_question(backs, asking, model.colour_blind)
         if question is None:
@@ -397,6 +398,15 @@ def test_seeded_games_agree_with_the_model(players: int, options: dict[str, Any]
         Audit(players, 1000 * players + seed, options).play()
 
 
+@pytest.mark.parametrize("options", [{"four_decks": True},
+                                     {"four_decks": True, "colour_blind": True, "beginners": True}],
+                         ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_seeded_two_player_variant_games_agree_with_the_model(options: dict[str, Any]) -> None:
+    """2 Player Variant: four decks, two a player, the question going from deck to deck."""
+    for seed in range(3):
+        Audit(2, 2000 + seed, options).play()
+
+
 def test_the_games_met_every_case() -> None:
     """The seeded games above met every case they are there to check (run after them)."""
     if MET["games"] < 2 * 7 * len(OPTIONS):
@@ -411,7 +421,7 @@ def test_colour_blind_every_visible_question_about_colours() -> None:
     player chooses a question among the three other types." (seed 44 shows four colours backs
     on its first turn)"""
     before = MET["every question about colours"]
-    Audit(2, 44, {"colour_blind": True}).play()
+    Audit(2, 44, {"colour_blind": True, "four_decks": True}).play()
     assert MET["every question about colours"] > before
 
 
@@ -432,9 +442,11 @@ def test_setup_the_first_player_is_randomly_designated(players: int) -> None:
 
 @pytest.mark.parametrize(("players", "options"), [
     (1, {}), (9, {}), (3, {"cover_seconds": 0}), (3, {"cover_seconds": 61}), (3, {"speed": 2}),
+    (3, {"four_decks": True}),
 ])
 def test_options_out_of_the_rulebook_are_refused(players: int, options: dict[str, Any]) -> None:
-    """2 to 8 players; the time limit is a whole number of seconds (ruling 6)."""
+    """2 to 8 players; the time limit is a whole number of seconds (ruling 6); the 2 Player
+    Variant is for two players."""
     with pytest.raises(quarkade.InvalidOptions):
         quarkade.load(GAME_ID, players=players, **options)
 

@@ -53,7 +53,7 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
 
 
 def test_the_four_decks_of_two_players_fit_the_terminal() -> None:
-    state = new_state(2, seed=4)
+    state = new_state(2, seed=4, four_decks=True)
     text = render_text(state.view(0).to_json())
     assert "deck 0 · you · right" in text and "deck 3 · seat 1 · left" in text
     assert max(len(line) for line in text.splitlines()) <= 80
@@ -118,7 +118,7 @@ def test_a_slip_costs_time_and_nothing_in_time_is_a_timeout() -> None:
 
 
 def test_the_race_lists_each_card_once() -> None:
-    state = new_state(2, seed=1)
+    state = new_state(2, seed=1, four_decks=True)
     step = timed_step(state)
     assert step is not None
     assert [str(a) for a in choices(step, state.legal_actions(0))] == [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+import quarkade
 from quarkade.core.errors import IllegalAction
 from quarkade.games.qwarks.actions import parse
 from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, Kind, Question
@@ -318,10 +319,25 @@ def test_variant_for_colour_blind_scientists_all_colours_the_first_player_choose
         act(state, 1, "question colours")
 
 
+def test_setup_two_players_without_the_variant_deal_one_deck_each() -> None:
+    """"Deal them fairly between all players": two players hold a deck of 22 each, reveal two
+    cards a turn and the first player's deck asks the question; the 2 Player Variant is an
+    option, for two players only."""
+    state = new_state(2, seed=3)
+    assert [len(d) for d in state.decks] == [21, 21] and state.set_aside == []
+    view = state.view(0).to_json()
+    assert [(d["seat"], d["side"]) for d in view["decks"]] == [(0, None), (1, None)] and view["turns"] == 22
+    assert state.asking_deck() == state.first
+    with pytest.raises(IllegalAction, match="decks 0 to 1"):
+        act(state, 1, "cover 2 after 900")
+    with pytest.raises(quarkade.InvalidOptions, match="two players"):
+        quarkade.load("qwarks", players=3, four_decks=True)
+
+
 def test_variant_two_players_four_decks() -> None:
     """Make four equivalent decks; both flip one card from each of their two decks; each can
     cover only a single card among the four revealed."""
-    state = new_state(2, seed=3)
+    state = new_state(2, seed=3, four_decks=True)
     assert len(state.decks) == 4 and [len(d) for d in state.decks] == [10] * 4  # 11, one revealed
     assert len([c for c in state.revealed if c >= 0]) == 4
     assert state.set_aside == []
@@ -337,7 +353,7 @@ def test_variant_two_players_the_question_goes_from_deck_to_deck_clockwise() -> 
     second turn the deck to his left, then the deck to the right of his opponent, and so on."""
     decks = [["q01", "q18", "q35", "q08"], ["q23", "q40", "q13", "q30"],
              ["q25", "q42", "q15", "q32"], ["q03", "q20", "q37", "q10"]]
-    state = new_state(2, decks=decks, first=1)
+    state = new_state(2, decks=decks, first=1, four_decks=True)
     asked = []
     for _ in range(3):
         asked.append(state.asking_deck())
@@ -349,7 +365,8 @@ def test_variant_two_players_the_question_goes_from_deck_to_deck_clockwise() -> 
 
 
 def test_two_player_answer_order_follows_the_first_player() -> None:
-    state = new_state(2, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"], ["q30", "q08"]], first=1)
+    state = new_state(2, decks=[["q01", "q18"], ["q23", "q40"], ["q35", "q13"], ["q30", "q08"]], first=1,
+                      four_decks=True)
     act(state, 0, "cover 0 after 900")
     act(state, 1, "cover 3 after 950")
     assert state.order == (1, 0)

@@ -422,7 +422,7 @@ def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_wou
     from quarkade.agents.search_hooks import BELIEFS
     from quarkade.games.qwarks.actions import Cover
 
-    game = quarkade.load("qwarks", players=2)
+    game = quarkade.load("qwarks", players=2, four_decks=True)
     state = game.new_game(8)
     state.apply(0, Cover(3, 9000))  # sealed: seat 1's view does not show it
     guide, twin = make_bot("heuristic", game, 6), make_bot("heuristic", game, 6)  # registers the beliefs
@@ -442,10 +442,11 @@ def test_qwarks_head_to_head_search_leaves_a_race_its_slow_hand_would_lose() -> 
     from quarkade.games.qwarks.actions import Cover
     from quarkade.games.qwarks.rules import new_state
 
-    game = quarkade.load("qwarks", players=2)
+    game = quarkade.load("qwarks", players=2, four_decks=True)
     make_bot("heuristic", game)  # registers the search's Qwarks entries
     # The fives and four are Prootons and the question is the eyes: the same recall chance.
-    state = new_state(2, decks=[["q08", "q01"], ["q18", "q25"], ["q35", "q15"], ["q16", "q32"]], first=0)
+    state = new_state(2, decks=[["q08", "q01"], ["q18", "q25"], ["q35", "q15"], ["q16", "q32"]], first=0,
+                      four_decks=True)
     view = state.view(0)
     assert view["question"]["question"] == "eyes"
     for after, expected in ((4000, 1), (700, 0)):
@@ -463,8 +464,8 @@ def test_qwarks_head_to_head_evaluation_counts_the_answers_at_their_chance() -> 
     from quarkade.games.qwarks.components import CARD_BY_ID, Question
     from quarkade.games.qwarks.rules import new_state
 
-    make_bot("heuristic", quarkade.load("qwarks", players=2))  # registers the search's Qwarks entries
-    state = new_state(2, decks=[["q08"], ["q18"], ["q35"], ["q16"]], first=0)  # the last turn
+    make_bot("heuristic", quarkade.load("qwarks", players=2, four_decks=True))  # registers the search's entries
+    state = new_state(2, decks=[["q08"], ["q18"], ["q35"], ["q16"]], first=0, four_decks=True)  # the last turn
     assert evaluation(state) == [0.5, 0.5]
     state.apply(0, Ask(Question.EYES))  # no deck shows a question: the first player asks
     question = Question.EYES

@@ -25,7 +25,7 @@ from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
 from quarkade.games.qwarks import views as qwarks_views
 from quarkade.games.qwarks.components import CARD_COUNT
 from quarkade.games.qwarks.components import CARDS as QWARKS_CARDS
-from quarkade.games.qwarks.rules import LISTED_STEP_MS, QwarksState, deck_count
+from quarkade.games.qwarks.rules import LISTED_STEP_MS, QwarksState
 from quarkade.games.qwarks.rules import Phase as QwarksPhase
 
 CARDS = COMPONENTS.cards
@@ -122,8 +122,9 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
     n = state.players
     over = state.is_over
     raced = state.phase in (QwarksPhase.ANSWER, QwarksPhase.OVER)
-    decks = [{"deck": deck, "seat": deck // 2 if n == 2 else deck,
-              "side": ("right", "left")[deck % 2] if n == 2 else None, "cards": len(cards),
+    paired = len(state.decks) > n  # the 2 Player Variant: two decks a player
+    decks = [{"deck": deck, "seat": deck // 2 if paired else deck,
+              "side": ("right", "left")[deck % 2] if paired else None, "cards": len(cards),
               "question": QWARKS_CARDS[cards[-1]].question.value if cards else None}
              for deck, cards in enumerate(state.decks)]
     revealed = []
@@ -137,7 +138,7 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "phase": state.phase.value,
         "turn": state.turn,
-        "turns": CARD_COUNT // deck_count(n),
+        "turns": CARD_COUNT // len(state.decks),
         "first_player": state.first,
         "beginners": state.beginners,
         "colour_blind": state.colour_blind,

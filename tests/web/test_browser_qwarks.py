@@ -121,7 +121,8 @@ def most_valuable(coverable: list[int], shown: dict[int, str]) -> int:
     return max(coverable, key=lambda deck: (CARD_BY_ID[shown[deck]].value, -deck))
 
 
-def create(page: Any, server: LiveServer, seats: list[str], cover_seconds: int = COVER_SECONDS) -> None:
+def create(page: Any, server: LiveServer, seats: list[str], cover_seconds: int = COVER_SECONDS,
+           four_decks: bool = False) -> None:
     page.goto(f"{server.url}/")
     page.wait_for_selector(".game-card[data-game='qwarks']")
     page.click(".game-card[data-game='qwarks'] button.primary")
@@ -129,6 +130,8 @@ def create(page: Any, server: LiveServer, seats: list[str], cover_seconds: int =
     for seat, kind in enumerate(seats):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.fill("#options [name='cover_seconds']", str(cover_seconds))
+    if four_decks:
+        page.check("#options [name='four_decks']")
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".qw")
@@ -191,7 +194,7 @@ def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
     with browser_page(server, 900) as host:
         # One test thread plays both pages in turn: a longer limit keeps a slow machine from
         # making either miss a race (a race ends as soon as both have covered, so it costs nothing).
-        create(host, server, ["human", "human"], cover_seconds=2 * COVER_SECONDS)
+        create(host, server, ["human", "human"], cover_seconds=2 * COVER_SECONDS, four_decks=True)
         host.wait_for_selector("#invite input")
         link = host.input_value("#invite input")
         # the friend's browser: a context of its own (its own storage, so its own seat)

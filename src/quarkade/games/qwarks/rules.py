@@ -12,6 +12,7 @@ first player passes clockwise, and the game ends when the decks are spent.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from functools import cache
 from itertools import compress
@@ -19,6 +20,7 @@ from operator import not_
 from typing import Any
 
 from quarkade.core.chance import Chance
+from quarkade.core.errors import InvalidOptions
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
 from quarkade.core.log import Log, note
@@ -76,8 +78,18 @@ class Qwarks(Game):
             OptionSpec("cover_seconds", int, 10, "how long the players have to cover a "
                        "card in the race, in seconds", minimum=1, maximum=60,
                        label="Seconds to cover a card"),
+            OptionSpec("four_decks", bool, False, "the 2 Player Variant (two players only): four decks, "
+                       "each player revealing two cards a turn and covering one of the four",
+                       label="2 Player Variant: four decks"),
         ),
     )
+
+    @classmethod
+    def validate_options(cls, players: int | None, options: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+        count, checked = super().validate_options(players, options)
+        if checked["four_decks"] and count != 2:
+            raise InvalidOptions(f"four_decks is the 2 Player Variant: it is for two players, not {count}")
+        return count, checked
 
     def new_game(self, seed: int) -> QwarksState:
         return QwarksState.setup(self, seed)
@@ -140,7 +152,7 @@ class QwarksState(CachedLegalActions):
         s.limit_ms = game.options["cover_seconds"] * 1000
         cards = list(range(CARD_COUNT))
         s.chance.shuffle(cards)
-        decks = deck_count(n)
+        decks = deck_count(n, game.options["four_decks"])
         size = CARD_COUNT // decks
         # Dealt one at a time, as at the table; the top of a deck is the end of its list.
         s.decks = [cards[d: decks * size: decks] for d in range(decks)]
@@ -190,9 +202,9 @@ class QwarksState(CachedLegalActions):
         self._set_to_act()
 
     def asking_deck(self) -> int:
-        """The deck whose top sets this turn's question: the first player's; with two players,
-        from the first player's right deck at turn 1, then deck to deck clockwise."""
-        if self.players == 2:
+        """The deck whose top sets this turn's question: the first player's; in the 2 Player
+        Variant, from the first player's right deck at turn 1, then deck to deck clockwise."""
+        if len(self.decks) == TWO_PLAYER_DECKS and self.players == 2:
             return (2 * self.start + self.turn - 1) % TWO_PLAYER_DECKS
         return self.first
 
@@ -430,9 +442,9 @@ def answer_actions(question: Question, beginners: bool) -> tuple[Answer, ...]:
     return tuple(Answer(answer, kind) for answer in said for kind in kinds)
 
 
-def deck_count(players: int) -> int:
-    """Four decks with two players (the variant the rulebook gives), one a seat otherwise."""
-    return TWO_PLAYER_DECKS if players == 2 else players
+def deck_count(players: int, four_decks: bool = False) -> int:
+    """One deck a seat; four in the 2 Player Variant."""
+    return TWO_PLAYER_DECKS if four_decks and players == 2 else players
 
 
 def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = None, first: int | None = None,
@@ -441,7 +453,7 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
     ids, top first, all decks of one size (the other cards are set aside); ``first`` sets the
     first player.
 
-    >>> state = new_state(2, decks=[["q01"], ["q18"], ["q23"], ["q40"]], first=1)
+    >>> state = new_state(2, decks=[["q01"], ["q18"], ["q23"], ["q40"]], first=1, four_decks=True)
     >>> state.asking_deck(), state.question, state.to_act
     (2, None, (1,))
     """
@@ -450,8 +462,9 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
     if decks is None and first is None:
         return state
     if decks is not None:
-        if len(decks) != deck_count(state.players) or len({len(deck) for deck in decks}) != 1:
-            raise ValueError(f"{deck_count(state.players)} decks of one size are needed")
+        count = len(state.decks)
+        if len(decks) != count or len({len(deck) for deck in decks}) != 1:
+            raise ValueError(f"{count} decks of one size are needed")
         state.decks = [[CARD_BY_ID[card].index for card in reversed(deck)] for deck in decks]
         used = {card for deck in state.decks for card in deck}
         state.set_aside = [card for card in range(CARD_COUNT) if card not in used]

@@ -74,9 +74,9 @@ def face(card: int) -> dict[str, Any]:
     return FACES[card]
 
 
-def deck_holder(deck: int, players: int) -> tuple[int, str | None]:
-    """The seat holding ``deck``, and with two players which side (right, then left)."""
-    if players == 2:
+def deck_holder(deck: int, players: int, decks: int) -> tuple[int, str | None]:
+    """The seat holding ``deck``, and in the 2 Player Variant (four decks) which side (right, then left)."""
+    if decks > players:
         return deck // 2, ("right", "left")[deck % 2]
     return deck, None
 
@@ -150,16 +150,16 @@ _QUESTION_TEXT = {word: question.text for word, question in QUESTION_BY_WORD.ite
 _BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each card's back
 _VALUE = tuple(card.value for card in CARDS)
 _QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
-_HOLDERS: dict[int, tuple[tuple[int, str | None], ...]] = {}  # players -> each deck's holder and side
+_HOLDERS: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}  # (players, decks) -> each deck's holder, side
 # A card revealed and not covered, as every view shows it before the race is over: by deck and card.
 _UNCOVERED = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
                          for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
 
 
-def _holders(players: int) -> tuple[tuple[int, str | None], ...]:
-    holders = _HOLDERS.get(players)
+def _holders(players: int, decks: int) -> tuple[tuple[int, str | None], ...]:
+    holders = _HOLDERS.get((players, decks))
     if holders is None:
-        holders = _HOLDERS[players] = tuple(deck_holder(deck, players) for deck in range(deck_count(players)))
+        holders = _HOLDERS[players, decks] = tuple(deck_holder(deck, players, decks) for deck in range(decks))
     return holders
 
 
@@ -197,7 +197,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     data: dict[str, Any] = {
         "phase": phase._value_,
         "turn": state.turn,
-        "turns": CARD_COUNT // deck_count(n),
+        "turns": CARD_COUNT // len(state.decks),
         "first_player": state.first,
         "beginners": state.beginners,
         "colour_blind": state.colour_blind,
@@ -253,7 +253,8 @@ def _decks(decks: list[tuple[int, int]], players: int) -> list[dict[str, Any]]:
     """Each deck: its holder, how many cards it holds, the question on its top card's back."""
     return [{"deck": deck, "seat": holder, "side": side, "cards": size,
              "question": _BACK_WORD[top] if size else None}
-            for deck, ((holder, side), (size, top)) in enumerate(zip(_holders(players), decks, strict=True))]
+            for deck, ((holder, side), (size, top)) in enumerate(zip(_holders(players, len(decks)), decks,
+                                                                      strict=True))]
 
 
 def _race(covers: list[tuple[int, int] | None] | None, order: tuple[int, ...]) -> list[dict[str, Any]] | None:
