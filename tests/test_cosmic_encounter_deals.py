@@ -37,7 +37,8 @@ def test_an_offer_names_cards_of_ones_own_hand_each_set_of_faces_once() -> None:
     # None, one card, two cards: two Attack 8s are one choice, a pair of them another.
     assert gifts == {(), ("a8",), ("c",), ("a8", "a8"), ("a8", "c")}
     assert {a.get for a in offers} == {0, 1, 2} and {a.bases for a in offers} == {0, 1, 2, 3}
-    assert len(offers) == len(gifts) * 3 * 4
+    assert len(offers) == len(gifts) * 3 * 4 - 1  # not the empty deal: nothing for nothing
+    assert Offer((), 0, 0) not in offers
     assert all(len(a.give) <= DEAL_CARDS for a in offers)
     with pytest.raises(InvalidNotation, match="at most 2 cards"):
         parse("offer give a8 a8 c get 1 base both")

@@ -306,7 +306,7 @@ class EdictAudit(Audit):
 
 CASES = [(3, 0, "eon", False, 0.9), (4, 1, "eon", True, 0.9), (5, 2, "eon-expansions", True, 0.6),
          (6, 3, "mayfair-more", True, 0.9), (3, 4, "mayfair-more", False, 0.3), (4, 5, "eon-expansions", False, 1.0),
-         (5, 6, "eon", True, 0.0), (6, 7, "eon", False, 1.0)]
+         (5, 6, "eon", True, 0.0), (6, 7, "eon", False, 1.0), (3, 8, "eon", True, 1.0)]
 
 
 def play(players: int, seed: int, deck: str, quarks: bool, eager: float) -> EdictAudit:

@@ -301,6 +301,25 @@ def test_3_6_compromise_against_compromise_deal() -> None:
     assert any(state.tokens[p][defence] for p in range(offence * 5, offence * 5 + 5))
 
 
+def test_3_6_a_deal_gives_at_least_a_card_or_a_base() -> None:
+    """3.6: "A deal must give at least one card or one base": nothing for nothing is no deal."""
+    state = new()
+    offence, defence = challenge(state, launch=2)
+    set_hand(state, offence, ["c", "a4"])
+    set_hand(state, defence, ["c"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    assert state.step is Step.DEAL and not state.hands[defence]
+    empty = Offer((), 0, 0)
+    assert empty not in state.legal_actions(offence)
+    with pytest.raises(quarkade.IllegalAction, match="nothing for nothing"):
+        state.apply(offence, empty)
+    assert Offer((), 1, 0) not in state.legal_actions(offence)  # the defence holds no card to give
+    state.apply(offence, Offer(("a4",), 0, 0))  # a card given for none: a deal
+    state.apply(defence, Accept(()))
+    assert faces(state, defence) == ["a4"] and state.result is not None and state.result[3] == "deal"
+
+
 def deal_for_the_defence(defence_bases: dict[int, int]) -> tuple[CosmicState, int, int]:
     """A 3-player compromise deal giving the defence a base, with the defence's tokens set to
     ``defence_bases`` (planet: count; the rest in the warp)."""

@@ -83,8 +83,9 @@ def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -
     """A deal's actions from what decides them: the faces the seat holds, the most cards it may
     ask for, and how many the offer it may accept asks (-1: none). Hands stay as they are while
     offers go back and forth, so the same actions are asked for again and again."""
+    # A deal gives something: at least a card or a base (an offer of nothing for nothing is none).
     found: list[Action] = [Offer(give, get, bases) for give in gifts_from(held, range(DEAL_CARDS + 1))
-                           for get in range(most_asked + 1) for bases in range(4)]
+                           for get in range(most_asked + 1) for bases in range(4) if give or get or bases]
     if count >= 0:
         found.extend(Accept(give) for give in gifts_from(held, range(count, count + 1)))
     found.append(Timeout())
@@ -261,6 +262,8 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
         return (f"to accept, name the {count} cards of your hand you give ('accept a8 c'"
                 + (", or 'accept' when asked for none)" if count else ": it asks for none, so 'accept')"))
     if isinstance(action, Offer) and s.step is Step.DEAL:
+        if not (action.give or action.get or action.bases):
+            return "a deal gives at least a card or a base: an offer of nothing for nothing is no deal"
         return (f"an offer names the cards you give from your hand (at most {DEAL_CARDS}, or 'none'), asks for "
                 f"0 to {min(DEAL_CARDS, len(s.hands[s.opponent(seat)]))} cards and names the bases")
     if isinstance(action, (Home, Lose, Settle)) and s.step is Step.PLACE:

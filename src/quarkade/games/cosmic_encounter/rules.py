@@ -34,7 +34,7 @@ from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.timing import DealClock
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
-RULES_VERSION = "4"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a)
+RULES_VERSION = "5"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a); 5: no empty deal (15)
 
 
 class Step(Enum):
