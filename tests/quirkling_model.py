@@ -100,6 +100,7 @@ class Table:
     current: int = 0  # 2d: the youngest player (seat 0) begins
     stage: str = "request"
     asked: tuple[int, str] | None = None
+    wanted: str | None = None  # the card of the turn's request, once a first player was asked for it
     refused: list[bool] = field(default_factory=list)
     refilling: bool = False
     turns: int = 0
@@ -142,8 +143,10 @@ class Table:
         if seat not in self.to_act:
             return set()
         hand = self.hands[seat]
-        if self.stage == "request":  # 3a, ruling 33: name the card only; everyone is asked in turn
-            return {f"ask {s}" for s in STACKS}
+        if self.stage == "request":  # 3a, ruling 33: "Christian, do you have a PLANT A card?", to each
+            # player not yet asked, for the card named first
+            stacks = STACKS if self.wanted is None else (self.wanted,)
+            return {f"ask {o} {s}" for o in range(self.players) if o != seat and not self.refused[o] for s in stacks}
         if self.stage == "give":  # "If the player has it, he must give you the card"
             assert self.asked is not None
             gives = {f"give {n}" for n in hand if stack_of(n) == self.asked[1]}
@@ -164,15 +167,15 @@ class Table:
         self.events, self.met = [], []
         words = text.split()
         verb = words[0]
-        if verb == "ask" and len(words) == 2:
-            self.note(Event("ask", seat))
-            self.asked = (self.left_of(seat), words[1])
-            self.stage = "give"
-        elif verb == "ask":
+        if verb == "ask":
             self.note(Event("ask", seat))
             self.asked = (int(words[1]), words[2])
             self.stage = "give"
-            self.met.append("refill: a named player asked")
+            if self.refilling:
+                self.met.append("refill: a named player asked")
+            else:
+                self.wanted = words[2]
+                self.met.append("request: a named player asked")
         elif verb == "give":
             self.give(seat, words[1], draw)
         elif verb == "none":
@@ -221,6 +224,8 @@ class Table:
         self.hands[giver].remove(card)
         self.hands[asker].add(card)
         self.asked = None
+        if not self.refilling:
+            self.wanted, self.refused = None, [False] * self.players  # the turn's request is over
         self.note(Event("give", giver, private=(card,), private_to=frozenset({giver, asker})))
         self.met.append("refill: given" if self.refilling else "request: given")
         self.draw(giver, "stack", draw)
@@ -243,13 +248,14 @@ class Table:
                 self.refused = [False] * self.players
                 self.after_fill(refilled=False)
             return
-        nxt = self.left_of(seat)
-        if nxt != self.current:  # ruling 33: the next player in turn is asked
-            self.asked = (nxt, self.asked[1])
-            self.met.append("request: none, the next player asked")
+        self.refused[seat] = True
+        self.asked = None
+        if any(not self.refused[o] for o in range(self.players) if o != self.current):
+            self.stage = "request"  # ruling 33: the asker names the next player, for the same card
+            self.met.append("request: none, another player asked")
             return
         # 3b: "If the player does not have what you asked for, you draw a card."
-        self.asked = None
+        self.wanted, self.refused = None, [False] * self.players
         self.met.append("request: nobody has it, the asker draws")
         self.draw(self.current, "stack", draw)
         self.after_fill()

@@ -48,19 +48,13 @@ def numbers(cards: list[dict[str, Any]]) -> set[str]:
 
 
 def asked_by_answers(log: list[dict[str, Any]], players: int) -> int:
-    """Who is asked now, from what everyone heard (ruling 33's reason): the named player of a
-    refill's request; in a turn's request, the players in turn from the asker's left, each "none"
-    passing it to the next."""
+    """Who is asked now, from what everyone heard (ruling 33's reason): the player the last
+    ask named, in a turn's request (each player named by the asker) as in a refill."""
     start = max(k for k, line in enumerate(log) if line["event"] == "ask")
     ask, answers = log[start], log[start + 1:]
-    assert all(line["event"] == "none" for line in answers), answers
-    if ask["asked"] is not None:
-        assert not answers
-        return int(ask["asked"])
-    said = [int(line["seat"]) for line in answers]
-    assert said == [(ask["seat"] + k) % players for k in range(1, len(said) + 1)], (ask, said)
-    MET["who is asked: told by the answers" + (" (after a none)" if said else "")] += 1
-    return (int(ask["seat"]) + len(said) + 1) % players
+    assert not answers and ask["asked"] is not None, (ask, answers)
+    MET["who is asked: the player named"] += 1
+    return int(ask["asked"])
 
 
 class Audit:
@@ -191,7 +185,8 @@ class Audit:
         expected = {
             "climate": {"space": model.space, "name": climate_name(model.space), "zone": model.space % ZONES + 1},
             "stage": model.stage, "current": model.current, "to_act": model.to_act,
-            "asked": None if model.asked is None else {"seat": model.asked[0], "stack": model.asked[1]},
+            "asked": ({"seat": model.asked[0], "stack": model.asked[1]} if model.asked is not None else
+                      {"seat": None, "stack": model.wanted} if model.wanted is not None else None),
             "stack": len(model.stack), "refilling": model.refilling, "turns": model.turns,
             "is_over": over, "winners": model.winners, "discard_pile": model.discards,
         }
@@ -289,9 +284,13 @@ class Audit:
             wrong = sorted(n for n in hand if stack_of(n) != asked)
             if wrong:
                 tries.append(("give a card of another stack", seat, f"give {self.rng.choice(wrong)}"))
-        if model.stage == "refill" and any(model.refused):
+        if model.stage in ("refill", "request") and any(model.refused):
             refused = [o for o in range(self.players) if model.refused[o] and o != seat]
             tries.append(("ask a player who refused", seat, f"ask {self.rng.choice(refused)} plant-a"))
+        if model.stage == "request" and model.wanted is not None:
+            other = next(x for x in STACKS if x != model.wanted)
+            askable = [o for o in others if not model.refused[o]]
+            tries.append(("ask for another card in the same request", seat, f"ask {askable[0]} {other}"))
         if model.stage == "make":
             ok = sorted(legal)[0].split()[1:]
             tries.append(("make in another order", seat, f"make {ok[1]} {ok[0]} {ok[2]}"))
@@ -379,9 +378,10 @@ def test_players_and_options() -> None:
 
 
 def test_who_is_asked_is_told_by_the_answers() -> None:
-    """Ruling 33's reason, read from a spectator's log alone: the player asked is the next in
-    turn after each "none", whatever the hands hold."""
-    log = [{"event": "ask", "seat": 2, "asked": None}, {"event": "none", "seat": 3}, {"event": "none", "seat": 0}]
+    """Ruling 33's reason, read from a spectator's log alone: the player asked is the one the
+    last ask named, whatever the hands hold."""
+    log = [{"event": "ask", "seat": 2, "asked": 3}, {"event": "none", "seat": 3},
+           {"event": "ask", "seat": 2, "asked": 1}]
     assert asked_by_answers(log, 4) == 1
     assert asked_by_answers([{"event": "ask", "seat": 0, "asked": 2}], 3) == 2
 
@@ -441,13 +441,15 @@ def test_codes_as_the_rulebook_prints_them() -> None:
 
 def test_example_christian_do_you_have_a_plant_a_card() -> None:
     """3a: "Christian, do you have a PLANT A card?" If he has it he must give it, and takes a card
-    from the stack to have 7; the players are asked in turn from the left (ruling 33)."""
+    from the stack to have 7; the asker names each player it asks, for the same card (ruling 33)."""
     carol = ["A1", "A7", "B3", "B5", "C3", "C5", "C34"]
     t = table({ALICE: ["B1", "C1", *DRY[:5]], BOB: BOB_DRY + ["C35"], CAROL: carol}, discards=("C33",))
-    assert t.legal(ALICE) == {f"ask {s}" for s in STACKS} and t.to_act == [ALICE]
-    t.apply(ALICE, "ask plant-a", drawing())
+    assert t.legal(ALICE) == {f"ask {o} {s}" for o in (BOB, CAROL) for s in STACKS} and t.to_act == [ALICE]
+    t.apply(ALICE, "ask 1 plant-a", drawing())
     assert t.to_act == [BOB] and t.legal(BOB) == {"none"}
     t.apply(BOB, "none", drawing())
+    assert t.to_act == [ALICE] and t.legal(ALICE) == {"ask 2 plant-a"}
+    t.apply(ALICE, "ask 2 plant-a", drawing())
     assert t.to_act == [CAROL] and t.legal(CAROL) == {"give A1", "give A7"}
     t.apply(CAROL, "give A7", drawing("C36"))
     assert "A7" in t.hands[ALICE] and len(t.hands[ALICE]) == FULL
@@ -462,9 +464,10 @@ def test_example_nobody_has_it_you_draw() -> None:
     none, the asker draws one card and has 8."""
     t = table({ALICE: DRY, BOB: ["A1", "A7", "B1", "B7", "C1", "C2", "A25"], CAROL: ["A4", "A6", "B2", "B3", "C3", "C4",
                                                                                    "A26"]})
-    t.apply(ALICE, "ask animal-c", drawing())
-    t.apply(BOB, "none", drawing())
-    t.apply(CAROL, "none", drawing("B35"))
+    t.apply(ALICE, "ask 2 animal-c", drawing())
+    t.apply(CAROL, "none", drawing())
+    t.apply(ALICE, "ask 1 animal-c", drawing())
+    t.apply(BOB, "none", drawing("B35"))
     assert "B35" in t.hands[ALICE] and len(t.hands[ALICE]) == FULL and t.stage == "discard"
     assert [len(t.hands[s]) for s in (BOB, CAROL)] == [HAND, HAND]
 
@@ -476,7 +479,7 @@ def test_example_the_quirkling_must_live_in_the_current_climate() -> None:
     assert makeable(hand, "ocean") == {("A1", "B1", "C1")}
     assert makeable(hand, "forest") == set()
     t = table({ALICE: ["B1", "C1", *DRY[:5]], BOB: ["A1", *BOB_DRY]}, space=FOREST)
-    t.apply(ALICE, "ask plant-a", drawing())
+    t.apply(ALICE, "ask 1 plant-a", drawing())
     t.apply(BOB, "give A1", drawing("C36"))
     assert t.stage == "discard"
 
@@ -488,7 +491,7 @@ def test_example_gregory_give_me_a_carnivore_a() -> None:
     (ruling 35: he is not asked again during this refill). 3e: with 8 cards, another QUIRKLING."""
     t = table({ALICE: ["B1", "C1", "A13", *DRY[:4]], BOB: ["A1", "B14", "B2", "C2", "A24", "A26", "C18"],
                CAROL: ["A4", "A6", "A8", "A10", "A11", "A12", "C3"]}, discards=("C5", "C23"))
-    t.apply(ALICE, "ask plant-a", drawing())
+    t.apply(ALICE, "ask 1 plant-a", drawing())
     t.apply(BOB, "give A1", drawing("C6"))
     t.apply(ALICE, "make A1 B1 C1", drawing())
     assert len(t.hands[ALICE]) == 5 and t.stage == "refill"
@@ -514,8 +517,9 @@ def test_example_end_of_turn_discard_and_the_climate() -> None:
     """3f: when no QUIRKLING can be made, discard one card to keep 7; the marker advances two
     spaces after each turn, after the jungle back to the ocean; the left-hand neighbour plays."""
     t = table({ALICE: DRY, BOB: ["A1", *BOB_DRY], CAROL: ["A20", "A4", "A6", "B2", "B3", "C3", "C4"]}, space=JUNGLE_5)
-    t.apply(ALICE, "ask herbivore-a", drawing())
+    t.apply(ALICE, "ask 1 herbivore-a", drawing())
     t.apply(BOB, "none", drawing())
+    t.apply(ALICE, "ask 2 herbivore-a", drawing())
     t.apply(CAROL, "give A20", drawing("B35"))
     assert t.stage == "discard" and t.legal(ALICE) == {f"discard {n}" for n in t.hands[ALICE]}
     t.apply(ALICE, "discard C30", drawing())
@@ -538,13 +542,13 @@ def test_example_the_winner() -> None:
     several of one or two kinds do not win."""
     t = table({ALICE: ["B7", "C2", *DRY[:5]], BOB: ["A7", *BOB_DRY]},
               made={ALICE: [("A1", "B1", "C1"), ("A13", "B14", "C23")]})
-    t.apply(ALICE, "ask plant-a", drawing())
+    t.apply(ALICE, "ask 1 plant-a", drawing())
     t.apply(BOB, "give A7", drawing("C36"))
     t.apply(ALICE, "make A7 B7 C2", drawing())
     assert not t.over and t.stage == "refill"
     t = table({ALICE: ["B13", "C13", *DRY[:5]], BOB: ["A25", *BOB_DRY]},
               made={ALICE: [("A1", "B1", "C1"), ("A13", "B14", "C23"), ("A7", "B7", "C2")]})
-    t.apply(ALICE, "ask carnivore-a", drawing())
+    t.apply(ALICE, "ask 1 carnivore-a", drawing())
     t.apply(BOB, "give A25", drawing("C36"))
     t.apply(ALICE, "make A25 B13 C13", drawing())
     assert t.over and t.winners == [ALICE] and t.scores() == [1.0, 0.0, 0.0] and t.to_act == []
@@ -556,14 +560,14 @@ def test_every_case_was_met() -> None:
     wanted = [
         "setup", "stage request", "stage give", "stage make", "stage refill", "stage refill-draw", "stage discard",
         "give: several to choose from", "give: one choice", "give: none", "make: several to choose from",
-        "request: given", "request: none, the next player asked", "request: nobody has it, the asker draws",
+        "request: given", "request: none, another player asked", "request: nobody has it, the asker draws",
         "refill: a named player asked", "refill: given", "refill: none, draw instead",
         "refill: every other player refused", "refill: the top of the discard pile taken",
         "made a plant", "made a herbivore", "made a carnivore", "another QUIRKLING in the same turn",
         "won: three kinds", "turn limit", "end: a shared win", "discard to seven",
         "climate: from the jungle back to the ocean", "stack renewed from the discards",
         "log: draw card hidden from others", "log: give card hidden from others", "unseen: the card given",
-        "who is asked: told by the answers", "who is asked: told by the answers (after a none)",
+        "who is asked: the player named", "request: a named player asked",
         "views checked", "malformed notation refused", "illegal: no such seat", "illegal: a seat not to act",
         "illegal: another stage's action", "illegal: card not held", "illegal: ask oneself",
         "illegal: ask a seat not at the table", "illegal: none while holding one",

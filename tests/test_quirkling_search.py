@@ -32,7 +32,7 @@ def _positions(players: int, seeds: range) -> Any:
 
 def test_what_the_log_tells_of_the_hands_is_true() -> None:
     facts = Counter[str]()
-    for _, state, view in _positions(3, range(12)):  # takes from the discard pile are rare
+    for _, state, view in _positions(3, range(48)):  # takes from the discard pile are rare
         s: Any = state
         for seat, known in read_hands(view).items():
             assert seat != 0, "the seat's own hand is not guessed"

@@ -180,7 +180,8 @@ def eager_quirkling(state: QuirklingState, seat: int | None) -> dict[str, Any]:
         "stage": stage_name(state.stage),
         "current": state.current,
         "to_act": list(state.to_act),
-        "asked": None if state.asked[0] < 0 else {"seat": state.asked[0], "stack": STACKS[state.asked[1]]},
+        "asked": None if state.asked[1] < 0 else {"seat": state.asked[0] if state.asked[0] >= 0 else None,
+                                                  "stack": STACKS[state.asked[1]]},
         "players": [{
             "seat": s, "hand_size": len(state.hands[s]), "refused": state.refused[s],
             "quirklings": [{"niche": NICHES[kinds.index(tuple(CARDS[c].stack for c in q))], "name": name(q),

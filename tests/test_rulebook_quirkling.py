@@ -55,31 +55,40 @@ def test_beginning_the_game(players: int) -> None:
 
 # ----------------------------------------------------------------------------- 3. A Turn
 def answer(state: QuirklingState) -> None:
-    """Every player asked answers in turn: the first card it may give, or 'none'."""
+    """Every player asked answers: the first card it may give, or 'none', and after a 'none'
+    the asker names the next player it may ask, for the same card."""
     while state.stage is Stage.GIVE:
         (seat,) = state.to_act
         act(state, seat, sorted(legal(state, seat))[0])
+        if state.stage is Stage.REQUEST and state.asked[1] >= 0:
+            act(state, state.current, sorted(legal(state, state.current))[0])
 
 
-def test_a_turn_each_player_is_asked_in_turn() -> None:
-    """a) "The player whose turn it is asks each player whether he has the card he wants": the
-    players are asked in turn from the left, each answers, and the first who has one gives it
-    ("If the player has it, he must give you the card")."""
+def test_a_turn_the_asker_names_each_player_it_asks() -> None:
+    """a) "The player whose turn it is asks each player whether he has the card he wants. For
+    example: 'Christian, do you have a PLANT A card?'": the asker names the player and the card,
+    then, after a "none", names another player for the same card (RULINGS 33); the first who
+    has one gives it ("If the player has it, he must give you the card")."""
     state = quirkling_position(3, hands={ALICE: ["B1", "C1", *DRY[:5]], BOB: BOB_DRY + ["C35"],
                                          CAROL: ["A1", "A7", "B3", "B5", "C3", "C5", "C34"]}, top=["C33"])
-    assert legal(state, ALICE) == {f"ask {stack}" for stack in STACKS}, "no player is named"
-    act(state, ALICE, "ask plant-a")
+    assert legal(state, ALICE) == {f"ask {seat} {stack}" for seat in (BOB, CAROL) for stack in STACKS}
+    act(state, ALICE, "ask 1 plant-a")
     assert state.stage is Stage.GIVE and state.to_act == (BOB,)
     assert legal(state, BOB) == {"none"}
     act(state, BOB, "none")
+    assert state.stage is Stage.REQUEST and state.to_act == (ALICE,) and legal(state, ALICE) == {"ask 2 plant-a"}
+    assert state.view(CAROL).to_json()["asked"] == {"seat": None, "stack": "plant-a"}
+    assert "another player" in str(state.why_illegal(ALICE, parse("ask 1 plant-a")))
+    assert "that card" in str(state.why_illegal(ALICE, parse("ask 2 plant-b")))
+    act(state, ALICE, "ask 2 plant-a")
     assert state.to_act == (CAROL,) and legal(state, CAROL) == {"give A1", "give A7"}
     assert state.why_illegal(CAROL, parse("none")) is not None, "a player who has one must give it"
     act(state, CAROL, "give A7")
     assert "A7" in hand_of(state, ALICE) and len(state.hands[ALICE]) == 8
     assert "C33" in hand_of(state, CAROL) and len(state.hands[CAROL]) == 7, "the giver draws to keep 7"
     texts = [e["text"] for e in state.view(BOB).to_json()["log"]]
-    assert texts[:3] == ["Seat 0 asks each player in turn for a PLANT-A card.", "Seat 1 has no PLANT-A card.",
-                         "Seat 2 gives seat 0 a card."]
+    assert texts[:4] == ["Seat 0 asks seat 1 for a PLANT-A card.", "Seat 1 has no PLANT-A card.",
+                         "Seat 0 asks seat 2 for a PLANT-A card.", "Seat 2 gives seat 0 a card."]
 
 
 def test_a_turn_who_is_asked_never_depends_on_a_hidden_hand() -> None:
@@ -90,7 +99,7 @@ def test_a_turn_who_is_asked_never_depends_on_a_hidden_hand() -> None:
     states = {name: quirkling_position(3, hands={ALICE: DRY, BOB: hand, CAROL: carol}, discards=["A12"])
               for name, hand in holds.items()}
     for state in states.values():
-        act(state, ALICE, "ask plant-a")
+        act(state, ALICE, "ask 1 plant-a")
         assert state.to_act == (BOB,) and state.stage is Stage.GIVE
     for seat in (ALICE, CAROL, None):
         views = [state.view(seat) for state in states.values()]
@@ -101,7 +110,7 @@ def test_a_turn_asked_card_given_and_the_giver_draws() -> None:
     """a) "Christian, do you have a PLANT A card?" If he has it, he must give it, and takes a
     card from the stack so as to always have 7 cards in hand."""
     state = quirkling_position(3, hands={ALICE: ["B1", "C1", *DRY[:5]], BOB: ["A1", *BOB_DRY]}, top=["C35"])
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     assert legal(state, BOB) == {"give A1"}
     act(state, BOB, "give A1")
     assert "A1" in hand_of(state, ALICE) and len(state.hands[ALICE]) == 8
@@ -111,7 +120,7 @@ def test_a_turn_asked_card_given_and_the_giver_draws() -> None:
 def test_a_turn_the_asked_player_chooses_which_card() -> None:
     """RULINGS 33: a player holding several cards of the kind asked chooses which to give."""
     state = quirkling_position(3, hands={ALICE: DRY, BOB: ["A1", "A7", "A9", *BOB_DRY[:4]]})
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     assert state.stage is Stage.GIVE and state.to_act == (BOB,)
     assert legal(state, BOB) == {"give A1", "give A7", "give A9"}
     assert state.view(CAROL).to_json()["asked"] == {"seat": BOB, "stack": "plant-a"}
@@ -124,8 +133,9 @@ def test_a_turn_nobody_has_it_then_draw() -> None:
     asked in turn, none had one, so the asker draws one card."""
     state = quirkling_position(3, hands={ALICE: DRY, BOB: ["A1", "A7", "B1", "B7", "C1", "C2", "A25"],
                                          CAROL: ["A4", "A6", "B2", "B3", "C3", "C4", "A26"]}, top=["B35"])
-    act(state, ALICE, "ask animal-c")
+    act(state, ALICE, "ask 1 animal-c")
     act(state, BOB, "none")
+    act(state, ALICE, "ask 2 animal-c")
     act(state, CAROL, "none")
     assert "B35" in hand_of(state, ALICE) and len(state.hands[ALICE]) == 8
     assert len(state.hands[BOB]) == len(state.hands[CAROL]) == 7
@@ -138,7 +148,7 @@ def test_a_turn_discard_to_seven_and_the_climate_marker_moves_two_zones() -> Non
     player advances the climate marker two spaces after each player's turn, after the jungle
     back to the ocean."""
     state = quirkling_position(3, hands={ALICE: DRY, BOB: ["A1", *BOB_DRY]}, top=["B35"], climate="jungle", zone=5)
-    act(state, ALICE, "ask herbivore-a")
+    act(state, ALICE, "ask 1 herbivore-a")
     answer(state)
     assert state.stage is Stage.DISCARD and state.to_act == (ALICE,)
     assert legal(state, ALICE) == {f"discard {c}" for c in hand_of(state, ALICE)}
@@ -157,7 +167,7 @@ def test_making_a_quirkling(kind: str, cards: list[str]) -> None:
     CARNIVORE A, ANIMAL B and C. Making one is compulsory when one can be made."""
     asked = cards[0]
     state = quirkling_position(3, hands={ALICE: [*cards[1:], *DRY[:5]], BOB: [asked, *BOB_DRY]})
-    act(state, ALICE, f"ask {STACKS[CARDS[card(asked)].stack]}")
+    act(state, ALICE, f"ask 1 {STACKS[CARDS[card(asked)].stack]}")
     answer(state)
     assert state.stage is Stage.MAKE and state.to_act == (ALICE,)
     assert legal(state, ALICE) == {f"make {' '.join(cards)}"}
@@ -173,7 +183,7 @@ def test_making_a_quirkling_needs_the_code_of_the_current_climate() -> None:
     bears the OCEAN code only, so in the FOREST the plant A1, B1, C1 cannot be made."""
     assert not COMPONENTS.by_number("A1").codes[FOREST]
     state = quirkling_position(3, hands={ALICE: ["B1", "C1", *DRY[:5]], BOB: ["A1", *BOB_DRY]}, climate="forest")
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     answer(state)
     assert state.stage is Stage.DISCARD, "no QUIRKLING can be made"
     assert "climate" in str(state.why_illegal(ALICE, parse("make A1 B1 C1")))
@@ -189,7 +199,7 @@ def test_making_a_quirkling_refill_to_eight_by_asking_and_drawing() -> None:
                                          BOB: ["A1", "B14", "B2", "C2", "A24", "A26", "C18"],
                                          CAROL: ["A4", "A6", "A8", "A10", "A11", "A12", "C3"]},
                                discards=["C5", "C23"], top=["C6", "C7", "C8"])
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     act(state, BOB, "give A1")
     act(state, ALICE, "make A1 B1 C1")
     assert len(state.hands[ALICE]) == 5
@@ -224,7 +234,7 @@ def test_making_a_quirkling_draw_from_the_stack() -> None:
     state = quirkling_position(2, hands={ALICE: ["B1", "C1", *DRY[:5]], BOB: ["A1", "B8", "B18", "B36", "C10", "C17",
                                                                                "C21"]},
                                top=["B35", "C36", "C35", "C34"])
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     act(state, BOB, "give A1")
     assert "B35" in hand_of(state, BOB)
     act(state, ALICE, "make A1 B1 C1")
@@ -246,7 +256,7 @@ def test_making_a_quirkling_another_only_with_eight_cards() -> None:
     could be made; the turn ends (seven cards or fewer: no discard)."""
     state = quirkling_position(2, hands={ALICE: [*PLANT, *HERBIVORE, "B4"], BOB: BOB_DRY + ["C35"]}, discards=[])
     state.stack = []  # every other card is in the hands
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     act(state, BOB, "none")
     assert len(state.hands[ALICE]) == 7, "nothing to draw"
     assert state.stage is Stage.MAKE, "c) if you can, you make a QUIRKLING"
@@ -263,7 +273,7 @@ def test_the_winner() -> None:
     carnivore."""
     state = quirkling_position(3, hands={ALICE: ["B13", "C13", *DRY[:5]], BOB: ["A25", *BOB_DRY]},
                                made={ALICE: [PLANT, HERBIVORE, ["A7", "B7", "C2"]]})
-    act(state, ALICE, "ask carnivore-a")
+    act(state, ALICE, "ask 1 carnivore-a")
     act(state, BOB, "give A25")
     act(state, ALICE, "make A25 B13 C13")
     assert state.is_over and state.winners == (ALICE,) and state.scores == (1.0, 0.0, 0.0)
@@ -275,7 +285,7 @@ def test_the_winner_several_of_one_kind_do_not_win() -> None:
     """In many games you end up with several QUIRKLINGS of one or two kinds first."""
     state = quirkling_position(3, hands={ALICE: ["B7", "C2", *DRY[:5]], BOB: ["A7", *BOB_DRY]},
                                made={ALICE: [PLANT, HERBIVORE]})
-    act(state, ALICE, "ask plant-a")
+    act(state, ALICE, "ask 1 plant-a")
     act(state, BOB, "give A7")
     act(state, ALICE, "make A7 B7 C2")
     assert not state.is_over and len(state.made[ALICE]) == 3

@@ -19,8 +19,8 @@ Cards are named by their number (A13, B20, C29). One action a line::
     challenge | decline            the defence of the upper niches
     replace A13                    Random Mutation: discard a card and draw its replacement
     count plant | stop             solitaire: count a QUiRKS (the player chooses which), or stop
-    ask herbivore-a                Quirkling: ask each player in turn for a card of that stack
-    ask 2 herbivore-a              Quirkling, refilling: ask seat 2 for a card of that stack
+    ask 2 herbivore-a              Quirkling: ask seat 2 for a card of that stack (the turn's request,
+                                   player by player, or a refill; "ask herbivore-a" is refused, naming no one)
     draw stack | draw discard      Quirkling: where to draw from
     make A1 B2 C3 | give A13       Quirkling: make a QUIRKLING; give an asked card
     none                           Quirkling: the player asked has no such card

@@ -1,8 +1,8 @@
 """QUIRKLING, the little QUiRKS, for children (2-6 players).
 
 All 108 cards are shuffled together; each player holds seven. On a turn: name a card (its
-stack) and ask each player in turn, from the left, whether he has one; the first who has one
-gives it, and if nobody has, draw. Then make QUIRKLINGS of three cards that all bear the
+stack) and ask each player whether he has one, naming them one at a time in the order one
+chooses; the first who has one gives it, and if nobody has, draw. Then make QUIRKLINGS of three cards that all bear the
 current climate's code, asking named players for cards to get back to eight after each one;
 when no more can be made, discard down to seven. The climate marker moves two zones after
 every turn. The first to have a plant, a herbivore and a carnivore in front of them wins.
@@ -35,8 +35,10 @@ CLIMATE_STEPS = 2
 DEFAULT_TURN_LIMIT = 300
 LOG_SHOWN = 40  # the newest events a view's log shows
 # Moves made once: they are listed at every step of a playout.
+# Quirkling's rules version (the data file's is Quirks Solitaire's): 3, the asker names each
+# player it asks in the turn's request (RULINGS.md 33).
+RULES_VERSION = "3"
 ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
-REQUESTS = tuple(move(Verb.ASK, number=stack) for stack in range(len(STACKS)))
 NONE = move(Verb.NONE)
 DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
 GIVES = tuple(move(Verb.GIVE, card.index) for card in CARDS)
@@ -67,7 +69,7 @@ class Quirkling(QuirksFamily):
         default_players=3,
         summary="For children: collect cards three by three to make a plant, a herbivore and a carnivore "
         "that can live in the current climate.",
-        rules_version=COMPONENTS.rules_version,
+        rules_version=RULES_VERSION,
         options=(OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a "
                             "declared result", minimum=1, label="Turn limit"),),
     )
@@ -176,7 +178,11 @@ class QuirklingState(CachedLegalActions):
     def _moves(self, seat: int) -> list[Move]:
         stage = self.stage
         if stage is Stage.REQUEST:
-            return list(REQUESTS)
+            # "Christian, do you have a PLANT A card?": the asker names the player and the card;
+            # each player not yet asked this turn, for the card named first (ruling 33).
+            wanted = self.asked[1]
+            return [ask for other in range(self.players) if other != seat and not self.refused[other]
+                    for ask in (ASKS[other] if wanted < 0 else (ASKS[other][wanted],))]
         if stage is Stage.REFILL:
             return [ask for other in range(self.players) if other != seat and not self.refused[other]
                     for ask in ASKS[other]]
@@ -205,10 +211,11 @@ class QuirklingState(CachedLegalActions):
             # the listed objects, found without comparing field by field.
             if any(map(is_, repeat(action), legal)) or action in legal:
                 return None
-        if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REQUEST and action.cards:
-            return "the turn's request goes to each player in turn: name the card only, e.g. 'ask plant-a'"
-        if isinstance(action, Move) and action.verb is Verb.ASK and self.stage is Stage.REFILL and not action.cards:
-            return "to get back to eight cards, ask one player: 'ask SEAT STACK', e.g. 'ask 1 plant-a'"
+        if isinstance(action, Move) and action.verb is Verb.ASK and not action.cards:
+            if self.stage is Stage.REQUEST:
+                return "name the player you ask and the card: 'ask SEAT STACK', e.g. 'ask 1 plant-a'"
+            if self.stage is Stage.REFILL:
+                return "to get back to eight cards, ask one player: 'ask SEAT STACK', e.g. 'ask 1 plant-a'"
         if isinstance(action, Move) and action.verb is Verb.ASK and action.cards:
             if action.cards[0] == seat:
                 return "ask another player, not yourself"
@@ -216,6 +223,11 @@ class QuirklingState(CachedLegalActions):
                 return f"there is no seat {action.cards[0]}"
             if self.stage is Stage.REFILL and self.refused[action.cards[0]]:
                 return f"seat {action.cards[0]} did not have what you asked: ask someone else or draw"
+            if self.stage is Stage.REQUEST and self.refused[action.cards[0]]:
+                return f"seat {action.cards[0]} was asked this turn and had none: ask another player"
+            if self.stage is Stage.REQUEST and 0 <= self.asked[1] != action.number:
+                return (f"this turn you asked for {a_or_an(STACKS[self.asked[1]])} card: ask each player for "
+                        f"that card")
         if isinstance(action, Move) and self.stage is Stage.GIVE and action.verb in (Verb.GIVE, Verb.NONE):
             if action.verb is Verb.NONE:
                 return f"you have a {STACKS[self.asked[1]]} card: you must give one"
@@ -225,7 +237,7 @@ class QuirklingState(CachedLegalActions):
                     "carnivore A with animal B and C), named A, B, C in that order, that all bear the current "
                     "climate's code")
         expected = {
-            Stage.REQUEST: "name the card you want, and each player is asked in turn: 'ask STACK', e.g. 'ask plant-a'",
+            Stage.REQUEST: "ask a player for the card you want: 'ask SEAT STACK', e.g. 'ask 1 plant-a'",
             Stage.GIVE: f"you were asked for {a_or_an(STACKS[self.asked[1]])} card: 'give CARD', or 'none'",
             Stage.MAKE: "make a QUIRKLING: 'make CARD CARD CARD'",
             Stage.REFILL: "ask for the cards you need to get back to eight: 'ask SEAT STACK'",
@@ -239,11 +251,7 @@ class QuirklingState(CachedLegalActions):
         self._legal = None
         stage, verb = self.stage, action.verb
         if verb is Verb.ASK:
-            if action.cards:
-                self._ask(seat, action.cards[0], action.number)
-            else:
-                self._note("ask", -1, seat, -1, action.number)
-                self._ask_next(self._left_of(seat), action.number)
+            self._ask(seat, action.cards[0], action.number)
         elif verb is Verb.GIVE:
             self._give(seat, action.cards[0])
         elif verb is Verb.NONE:
@@ -265,33 +273,30 @@ class QuirklingState(CachedLegalActions):
             self._end_turn()
         assert stage is not Stage.OVER
 
-    def _left_of(self, seat: int) -> int:
-        return (seat + 1) % self.players
-
     def _ask(self, seat: int, other: int, stack: int) -> None:
-        """Refilling: "Gregory, give me a CARNIVORE A." Gregory answers."""
+        """"Christian, do you have a PLANT A card?" (the turn's request), or refilling:
+        "Gregory, give me a CARNIVORE A." The player named answers."""
         self._note("ask", -1, seat, other, stack)
-        self._ask_next(other, stack)
-
-    def _ask_next(self, other: int, stack: int) -> None:
-        """``other`` is asked for a card of ``stack`` and answers; if every player has been
-        asked in turn and none had one, the asker draws a card."""
-        if other == self.current:
-            self.asked = (-1, -1)
-            self._draw(self.current)  # "If the player does not have what you asked for, you draw a card."
-            self._after_fill()
-            return
         self.asked = (other, stack)
         self.stage, self._to_act = Stage.GIVE, (other,)
 
     def _has_none(self, other: int) -> None:
         stack = self.asked[1]
         self._note("none", -1, other, stack)
+        self.refused[other] = True
         if not self.refilling:
-            self._ask_next(self._left_of(other), stack)  # the next player in turn is asked
+            seat = self.current
+            if any(not self.refused[o] for o in range(self.players) if o != seat):
+                # The request goes on: the asker names the next player, for the same card.
+                self.asked = (-1, stack)
+                self.stage, self._to_act = Stage.REQUEST, (seat,)
+                return
+            # Every player was asked and none had it: "you draw a card".
+            self.asked, self.refused = (-1, -1), [False] * self.players
+            self._draw(seat)
+            self._after_fill()
             return
         self.asked = (-1, -1)
-        self.refused[other] = True
         seat = self.current
         self.stage, self._to_act = Stage.REFILL_DRAW, (seat,)
         if not self._moves(seat):
@@ -299,6 +304,8 @@ class QuirklingState(CachedLegalActions):
 
     def _give(self, giver: int, card: int) -> None:
         self.asked = (-1, -1)
+        if not self.refilling:
+            self.refused = [False] * self.players  # the turn's request is over
         self._hand_over(giver, card)
 
     def _hand_over(self, giver: int, card: int) -> None:
@@ -405,7 +412,9 @@ class QuirklingState(CachedLegalActions):
             "stage": _STAGE_NAMES[self.stage],
             "current": self.current,
             "to_act": list(self._to_act),
-            "asked": None if asked[0] < 0 else {"seat": asked[0], "stack": STACKS[asked[1]]},
+            # The card of the turn's request shows between its asks too (no player answering then).
+            "asked": None if asked[1] < 0 else {"seat": asked[0] if asked[0] >= 0 else None,
+                                                "stack": STACKS[asked[1]]},
             "stack": len(self.stack),
             "discard_top": top,
             "refilling": self.refilling,
@@ -551,9 +560,8 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "ask":
         seat, other, stack = event[2:5]
-        whom = "each player in turn" if other < 0 else f"seat {other}"
-        return {"event": kind, "seat": seat, "asked": None if other < 0 else other, "stack": STACKS[stack],
-                "text": f"Seat {seat} asks {whom} for {a_or_an(STACKS[stack].upper())} card."}
+        return {"event": kind, "seat": seat, "asked": other, "stack": STACKS[stack],
+                "text": f"Seat {seat} asks seat {other} for {a_or_an(STACKS[stack].upper())} card."}
     if kind == "none":
         seat, stack = event[2:4]
         return {"event": kind, "seat": seat, "stack": STACKS[stack],

@@ -205,7 +205,8 @@ def sample_quirkling(game: Quirkling, view: View, chance: Chance) -> QuirklingSt
     players = data["players"]
     s.refused = [p["refused"] for p in players]
     asked = data["asked"]
-    s.asked = (-1, -1) if asked is None else (asked["seat"], STACKS.index(asked["stack"]))
+    s.asked = (-1, -1) if asked is None else (-1 if asked["seat"] is None else asked["seat"],
+                                              STACKS.index(asked["stack"]))
     s.made = [[tuple(_indices(q["cards"])) for q in p["quirklings"]] for p in players]
     s.discards = _indices(data["discard_pile"])
     known_hands: dict[int, list[int]] = {}

@@ -255,7 +255,7 @@ VERBS = {
     "replace": "replace a card: replace CARD",
     "count": "count a QUiRKS: count NICHE",
     "stop": "stop counting (the QUiRKS counted die out)",
-    "ask": "ask for a card of a stack: ask STACK (or ask SEAT STACK when refilling)",
+    "ask": "ask a player for a card of a stack: ask SEAT STACK",
     "give": "give the card asked for: give CARD",
     "none": "say you have no card of the stack asked for",
     "draw": "draw a card: draw stack or draw discard",

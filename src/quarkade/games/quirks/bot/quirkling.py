@@ -503,16 +503,9 @@ class QuirklingHeuristic(Bot):
 
     def _ask(self, n: Nursery, moves: Sequence[Move]) -> Move:
         gains = [gain * 10 for gain in n.gains(n.now_weights())]
-        # The first move of the highest merit, as ``max`` finds it: a request to every player in
-        # turn is worth the gain; one to a seat, less a penalty if it was seen lacking the
-        # stack, and more as its hand is bigger.
+        # The first move of the highest merit, as ``max`` finds it: a request to a seat is worth
+        # the gain, less a penalty if it was seen lacking the stack, and more as its hand is bigger.
         best, top = moves[0], -math.inf
-        if not moves[0].cards:  # the turn's request goes to every player in turn
-            for m in moves:
-                merit = gains[m.number]
-                if merit > top:
-                    best, top = m, merit
-            return best
         seen_lacking = n.lacking_seen()
         sizes = n.hand_sizes
         bonus: dict[int, float] = {}  # by seat, worked out once for its seven moves

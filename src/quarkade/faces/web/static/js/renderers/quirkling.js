@@ -16,9 +16,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
   const { ui, legal, mine } = begin(ctx, legalList);
   const seat = ctx.seat;
   const asks = legal.of("ask");
-  // "ask STACK" asks each player in turn (the turn's request); "ask SEAT STACK" one player (a refill)
-  const everyone = asks.length > 0 && asks.every((a) => a.split(" ").length === 2);
-  const askSeats = everyone ? [] : [...new Set(asks.map((a) => Number(a.split(" ")[1])))];
+  // "ask SEAT STACK": the player asked and the card (the turn's request, player by player, or a refill)
+  const askSeats = [...new Set(asks.map((a) => Number(a.split(" ")[1])))];
   if (ui.askSeat !== undefined && !askSeats.includes(ui.askSeat)) ui.askSeat = undefined;
   if (ui.askSeat === undefined && askSeats.length) ui.askSeat = askSeats[0];
   const make = selection(ui, "make", legal.of("make"));
@@ -36,8 +35,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
   };
   const controls = [];
   if (asks.length) {
-    controls.push(h("span", { class: "muted small" }, everyone ? "Ask each player in turn" : "Ask"));
-    if (!everyone) controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
+    controls.push(h("span", { class: "muted small" }, "Ask"));
+    controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
       class: `small${ui.askSeat === s2 ? " on" : ""}`, style: `--seat: ${seatColour(s2)}`, "data-ask-seat": s2,
       onclick: () => { ui.askSeat = s2; ui.asking = null; ctx.rerender(); },
     }, seatName(ctx, s2)))));
@@ -45,8 +44,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
     // a player and a stack: two choices, shown whole and sent once confirmed
     if (ui.asking && !legal.has(ui.asking)) ui.asking = null;
     for (const id of STACK_ORDER) {
-      const a = everyone ? `ask ${id}` : `ask ${ui.askSeat} ${id}`;
-      const pick = everyone ? () => send(a) : () => { ui.asking = a; ctx.rerender(); };
+      const a = `ask ${ui.askSeat} ${id}`;
+      const pick = () => { ui.asking = a; ctx.rerender(); };
       if (legal.has(a)) controls.push(h("button", { class: `small qk-stack-btn${ui.asking === a ? " on" : ""}`, style: `--stack: ${STACK[id].colour}`, "data-action": a, onclick: pick }, STACK[id].label));
     }
     for (const a of asks) legal.offer(a);
@@ -69,7 +68,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
   else if (!mine) prompt = `Waiting for ${(view.to_act || []).map((w) => seatName(ctx, w)).join(" and ")}…`;
   else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: click one to give it`;
   else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: you have none`;
-  else if (everyone) prompt = "Name the card you want: each player is asked in turn";
+  else if (asks.length && view.stage === "request" && view.asked) prompt = `No card yet: ask another player for ${anOrA(STACK[view.asked.stack].label)} card`;
+  else if (asks.length && view.stage === "request") prompt = "Ask a player whether they have the card you want";
   else if (asks.length) prompt = "Ask a player for a card of a stack";
   else if (legal.verbs.draw) prompt = "Draw: from the stack or the discard pile";
   else if (legal.verbs.make && legal.verbs.discard) prompt = "Make a QUIRKLING from three cards of your hand, or click a card to discard";
@@ -84,7 +84,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
     h("div", { class: "qk-status" },
       h("span", { class: "qk-stage" }, stageWords(view.stage)),
       h("span", { class: "muted small" }, turnLine(ctx, view)),
-      view.asked ? h("span", { class: "chip" }, `asking ${seatName(ctx, view.asked.seat)} for ${STACK[view.asked.stack].label}`) : null,
+      view.asked ? h("span", { class: "chip" }, view.asked.seat === null ? `asking for ${STACK[view.asked.stack].label}` : `asking ${seatName(ctx, view.asked.seat)} for ${STACK[view.asked.stack].label}`) : null,
       h("span", { class: "spacer" }), recent(view.log, 2, ctx)),
     climateTrack({ x_spaces: [], ...view.climate }, legal, send),
     h("div", { class: "qk-ling-players" }, view.players.map((p) => {
