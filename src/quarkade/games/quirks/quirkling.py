@@ -91,9 +91,9 @@ class QuirklingState(CachedLegalActions):
     climate: int
     current: int
     stage: Stage
-    refused: list[bool]  # players who lacked an asked card during this refill
+    refused: list[bool]  # players who lacked the card asked during this request or refill
     refilling: bool  # asking to get back to eight after a QUIRKLING (not the turn's first request)
-    asked: tuple[int, int]  # (seat asked, stack) while that seat answers
+    asked: tuple[int, int]  # (seat asked, stack) while that seat answers; (-1, stack) between a request's asks
     turns: int
     result: tuple[int, ...] | None
     log: Log
