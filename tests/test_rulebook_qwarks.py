@@ -330,7 +330,7 @@ def test_setup_two_players_without_the_variant_deal_one_deck_each() -> None:
     assert state.asking_deck() == state.first
     with pytest.raises(IllegalAction, match="decks 0 to 1"):
         act(state, 1, "cover 2 after 900")
-    with pytest.raises(quarkade.InvalidOptions, match="two players"):
+    with pytest.raises(quarkade.InvalidOptions, match="is for 2 players, not 3"):
         quarkade.load("qwarks", players=3, four_decks=True)
 
 

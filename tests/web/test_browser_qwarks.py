@@ -218,3 +218,16 @@ def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
     assert all(len(p.reached) == 44 // 4 and len(p.answered) >= 44 // 8 for p in players), \
         [(len(p.reached), len(p.covered), len(p.answered)) for p in players]
     assert all(p.saw_hand for p in players)
+
+
+def test_the_lobby_offers_the_two_player_variant_at_two_players_only(server: LiveServer) -> None:
+    with browser_page(server, 900) as page:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector(".game-card[data-game='qwarks']")
+        page.click(".game-card[data-game='qwarks'] button.primary")
+        page.select_option("#players", "3")
+        page.wait_for_selector("#options [name='cover_seconds']")
+        assert page.locator("#options [name='four_decks']").count() == 0
+        page.select_option("#players", "2")
+        page.wait_for_selector("#options [name='four_decks']")
+        assert not page.is_checked("#options [name='four_decks']")

@@ -36,6 +36,9 @@ class OptionSpec:
     # as (value, words) pairs; without them a face falls back on the option's name and values.
     label: str = ""
     choice_labels: tuple[tuple[Any, str], ...] = ()
+    # The player counts the option is for (every count when empty): at another count only its
+    # default is taken, and a lobby does not offer it.
+    players: tuple[int, ...] = ()
 
     @property
     def title(self) -> str:
@@ -92,7 +95,8 @@ class GameInfo:
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
                  "choices": list(o.choices), "minimum": o.minimum,
                  "maximum": o.maximum, "label": o.title,
-                 "choice_labels": [[value, words] for value, words in o.choice_labels]}
+                 "choice_labels": [[value, words] for value, words in o.choice_labels],
+                 "players": list(o.players)}
                 for o in self.options
             ],
         }
@@ -315,6 +319,10 @@ class Game(ABC):
                 hint = "; the number of players is given apart from the options" if name == "players" else ""
                 raise InvalidOptions(f"{info.id} has no option {name!r} (its options: {names}){hint}")
             checked[name] = known[name].check(info.id, value)
+        for spec in info.options:
+            if spec.players and players not in spec.players and checked[spec.name] != spec.default:
+                counts = " or ".join(map(str, spec.players))
+                raise InvalidOptions(f"option {spec.name!r} of {info.id} is for {counts} players, not {players}")
         return players, checked
 
 

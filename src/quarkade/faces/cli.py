@@ -178,8 +178,11 @@ def games() -> None:
     for column in ("id", "title", "players", "options (variants of the rulebook marked *)", "bots"):
         table.add_column(column, no_wrap=column == "id")
     for info in sorted(list_games(), key=lambda info: info.id):
-        options = [f"{spec.name}{'*' if spec.name in info.variants else ''} "
-                   f"({spec.kind.__name__}, default {format_value(spec.default)})" for spec in info.options]
+        marked = {variant.replace("-", "_") for variant in info.variants}
+        options = [f"{spec.name}{'*' if spec.name in marked else ''} "
+                   f"({spec.kind.__name__}, default {format_value(spec.default)}"
+                   f"{', ' + ' or '.join(map(str, spec.players)) + ' players' if spec.players else ''})"
+                   for spec in info.options]
         players = str(info.min_players) if info.min_players == info.max_players else \
             f"{info.min_players}-{info.max_players}"
         table.add_row(info.id, info.title, players, ", ".join(options) or "—", ", ".join(bot_kinds(info.id)))

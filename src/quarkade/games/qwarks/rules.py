@@ -12,7 +12,6 @@ first player passes clockwise, and the game ends when the decks are spent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import Enum
 from functools import cache
 from itertools import compress
@@ -20,7 +19,6 @@ from operator import not_
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.errors import InvalidOptions
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
 from quarkade.core.log import Log, note
@@ -69,7 +67,7 @@ class Qwarks(Game):
         summary="Everyone reveals a card at once and races to cover one: then answer a question about "
         "the card you covered, from memory, and say whether it is a Prooton or a Nootron.",
         rules_version=rules_version(),
-        variants=("beginners", "colour-blind", "two-player four decks"),
+        variants=("beginners", "colour-blind", "four-decks"),
         options=(
             OptionSpec("beginners", bool, False, "for young scientists: answer the question without "
                        "identifying the card as a Prooton or a Nootron", label="Young scientists"),
@@ -80,16 +78,9 @@ class Qwarks(Game):
                        label="Seconds to cover a card"),
             OptionSpec("four_decks", bool, False, "the 2 Player Variant (two players only): four decks, "
                        "each player revealing two cards a turn and covering one of the four",
-                       label="2 Player Variant: four decks"),
+                       label="2 Player Variant: four decks", players=(2,)),
         ),
     )
-
-    @classmethod
-    def validate_options(cls, players: int | None, options: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-        count, checked = super().validate_options(players, options)
-        if checked["four_decks"] and count != 2:
-            raise InvalidOptions(f"four_decks is the 2 Player Variant: it is for two players, not {count}")
-        return count, checked
 
     def new_game(self, seed: int) -> QwarksState:
         return QwarksState.setup(self, seed)

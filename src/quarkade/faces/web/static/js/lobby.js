@@ -142,7 +142,9 @@ function optionField(option) {
 }
 
 function renderOptionForm(game) {
-  const options = game.options || [];
+  // An option for some player counts only (Qwarks' 2 Player Variant) is offered at those counts.
+  const count = Number($("players").value);
+  const options = (game.options || []).filter((o) => !(o.players || []).length || o.players.includes(count));
   $("options-field").classList.toggle("hidden", options.length === 0);
   $("options").replaceChildren(...options.map(optionField));
   const about = $("bot-help");
