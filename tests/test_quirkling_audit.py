@@ -366,11 +366,12 @@ def test_seeded_games_follow_the_model(players: int, seed: int, options: dict[st
 
 
 def test_players_and_options() -> None:
-    """2 to 6 players; the turn limit (ruling 37) is a whole number of at least one turn."""
+    """2 to 6 players; the turn limit (ruling 37) is a whole number of turns, 0 for none."""
     for players in (1, 7):
         with pytest.raises(quarkade.InvalidOptions):
             quarkade.load(GAME_ID, players=players)
-    for limit in (0, -3, "ten"):
+    assert quarkade.load(GAME_ID, players=2, turn_limit=0).options["turn_limit"] == 0
+    for limit in (-1, -3, "ten"):
         with pytest.raises(quarkade.InvalidOptions):
             quarkade.load(GAME_ID, players=2, turn_limit=limit)
     with pytest.raises(quarkade.InvalidOptions):

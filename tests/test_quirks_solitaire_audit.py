@@ -359,7 +359,7 @@ def test_seeded_games_follow_the_model(seed: int, options: dict[str, Any], polic
 def test_options_and_players() -> None:
     """One player only; the options are Random Mutation (on or off) and a whole number of actions."""
     assert quarkade.load(GAME_ID).players == 1
-    for players, options in ((2, {}), (0, {}), (1, {"action_limit": 0}), (1, {"action_limit": "many"}),
+    for players, options in ((2, {}), (0, {}), (1, {"action_limit": -1}), (1, {"action_limit": "many"}),
                              (1, {"random_mutation": "yes"}), (1, {"intelligent_race": True}),
                              (1, {"advanced": True})):
         with pytest.raises(InvalidOptions):

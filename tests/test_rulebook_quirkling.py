@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import quarkade
+from quarkade.core.chance import Chance
 from quarkade.games.quirks.actions import parse
 from quarkade.games.quirks.components import COMPONENTS, STACKS
 from quarkade.games.quirks.quirkling import QuirklingState, Stage
@@ -298,3 +299,16 @@ def test_hands_are_secret() -> None:
     assert "hand" not in view["players"][ALICE] and view["players"][ALICE]["hand_size"] == 7
     assert not set(DRY) & {c["number"] for c in view["hand"]}
     assert [c["number"] for c in state.view(ALICE).to_json()["hand"]] == numbers(card(c) for c in DRY)
+
+
+def test_no_turn_limit_plays_on() -> None:
+    """RULINGS 37: ``turn_limit=0`` plays as the rulebook does, without the house limit."""
+    game = quarkade.load("quirkling", players=3, turn_limit=0)
+    state = game.new_game(5)
+    state.turns = 10_000
+    chance = Chance(5)
+    while state.turns == 10_000:
+        (seat,) = state.to_act
+        moves = state.legal_actions(seat)
+        state.apply(seat, moves[chance.below(len(moves))])
+    assert state.turns == 10_001 and not state.is_over

@@ -1110,6 +1110,17 @@ def test_the_winner_turn_limit(bob_extinctions: int, winners: tuple[int, ...]) -
     assert state.is_over and state.winners == winners
 
 
+def test_the_winner_no_turn_limit_plays_on() -> None:
+    """RULINGS 27: ``turn_limit=0`` plays as the rulebook does, without the house limit."""
+    state = position(3, upper={"plant": (ALICE, ["A1", "B1", "C1"])}, hands={ALICE: ALICE_HAND},
+                     destiny=["plant"], turn_limit=0)
+    state.turns = 10_000
+    act(state, ALICE, "mutate")
+    act(state, ALICE, "climate 1")
+    act(state, ALICE, "mutate A1 for A2")
+    assert not state.is_over and state.turns == 10_001 and state.current == BOB
+
+
 # ----------------------------------------------------------------------------- Optional Rules
 X_SPACES = sorted(COMPONENTS.x_spaces)
 

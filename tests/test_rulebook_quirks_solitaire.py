@@ -338,3 +338,13 @@ def test_optional_random_mutation_in_solitaire() -> None:
     act(plain, ME, sorted(a for a in legal(plain, ME) if a.startswith("mutate") and " for " in a)[0])
     act(plain, ME, "climate 1")
     assert plain.stage is Stage.START, "only with the optional rule"
+
+
+def test_no_action_limit_plays_on() -> None:
+    """RULINGS 32: ``action_limit=0`` plays as the rulebook does, without the house limit."""
+    state = quarkade.load("quirks-solitaire", action_limit=0).new_game(3)
+    state.actions = 10_000
+    while state.actions == 10_000:
+        moves = [a for a in state.legal_actions(0) if not str(a).startswith(("count", "stop"))]
+        state.apply(0, moves[0])
+    assert state.actions == 10_001 and not state.is_over

@@ -71,7 +71,8 @@ class Quirkling(QuirksFamily):
         "that can live in the current climate.",
         rules_version=RULES_VERSION,
         options=(OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a "
-                            "declared result", minimum=1, label="Turn limit"),),
+                            "declared result (0: none, as in the rulebook; a game may then go on for ever)",
+                            minimum=0, label="Turn limit"),),
     )
 
     def new_game(self, seed: int) -> QuirklingState:
@@ -361,7 +362,8 @@ class QuirklingState(CachedLegalActions):
         self.climate = (self.climate + CLIMATE_STEPS) % SPACES
         self.turns += 1
         self._note("turn", -1, self.current, self.climate)
-        if self.turns >= self.game.options["turn_limit"]:
+        limit = self.game.options["turn_limit"]
+        if limit and self.turns >= limit:
             best = max(self._standing(s) for s in range(self.players))
             self._finish(tuple(s for s in range(self.players) if self._standing(s) == best), "turn limit reached")
             return

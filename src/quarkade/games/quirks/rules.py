@@ -42,8 +42,8 @@ OPTIONS = (
                label="Intelligent Race"),
     OptionSpec("advanced", bool, False, "Advanced game: no destiny markers; one competition on the first turn",
                label="Advanced game"),
-    OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a declared result",
-               minimum=1, label="Turn limit"),
+    OptionSpec("turn_limit", int, DEFAULT_TURN_LIMIT, "Turns after which the game ends with a declared result "
+               "(0: none, as in the rulebook; a game may then go on for ever)", minimum=0, label="Turn limit"),
 )
 
 
@@ -335,7 +335,8 @@ class QuirksState(CachedLegalActions):
         if winner >= 0:
             ending.start_defence(self, winner)
             return
-        if self.turns >= self.game.options["turn_limit"]:
+        limit = self.game.options["turn_limit"]
+        if limit and self.turns >= limit:
             ending.declare_limit(self)
             return
         self.current = self._next_seat(seat)

@@ -116,8 +116,8 @@ class QuirksSolitaire(QuirksFamily):
         options=(
             OptionSpec("random_mutation", bool, False, "Random Mutation: an X forces a card of a QUiRKS to change",
                        label="Random Mutation"),
-            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost", minimum=1,
-                       label="Action limit"),
+            OptionSpec("action_limit", int, DEFAULT_ACTION_LIMIT, "Actions after which the game is lost (0: none, "
+                       "as in the rulebook; a game may then go on for ever)", minimum=0, label="Action limit"),
         ),
         variants=("random_mutation",),
     )
@@ -330,7 +330,8 @@ class SolitaireState(CachedLegalActions):
             self._replace(self.niche, action.cards[0], action.cards[1] if len(action.cards) == 2 else -1)
             self.actions += 1
             if self.stage is not _OVER:
-                if self.actions >= self.game.options["action_limit"]:
+                limit = self.game.options["action_limit"]
+                if limit and self.actions >= limit:
                     self._lose("the action limit was reached")
                 else:
                     self.stage = _CLIMATE  # "Move the climate marker one or two zones after each action."

@@ -120,7 +120,8 @@ class SolitaireHeuristic(Bot):
 
     def _count_chance(self, g: Group) -> float:
         """Short of cards or of actions, a lesser chance is worth taking."""
-        actions_left = self.game.options["action_limit"] - g.actions
+        limit = self.game.options["action_limit"]
+        actions_left = limit - g.actions if limit else 1_000_000  # 0: no limit
         if actions_left <= 6:
             return 0.05
         if actions_left <= 20 or min(g.left) <= 1:
