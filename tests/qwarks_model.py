@@ -99,23 +99,41 @@ def clockwise_from(first: int, players: int) -> list[int]:
     return [(first + step) % players for step in range(players)]
 
 
-def resolve_race(covers: dict[int, tuple[int, int] | None], first: int, players: int) -> RaceResult:
-    """The quickest hand gets a card; equal times go to the seat nearer the first player
-    clockwise (ruling 7); the others and those who covered nothing get nothing (ruling 8).
-    The winners answer clockwise from the first player."""
-    seats = clockwise_from(first, players)
-    holder: dict[int, int] = {}
-    best: dict[int, tuple[int, int]] = {}
-    for position, seat in enumerate(seats):
-        cover = covers[seat]
+def land(pending: dict[int, tuple[int, int] | None], holder: dict[int, int], first: int, players: int,
+         limit_ms: int) -> tuple[list[dict[str, Any]], dict[int, int]]:
+    """The hands in the air land in the order of their times; equal times go to the seat
+    nearer the first player clockwise (ruling 7), and covering nothing comes after every
+    cover. The first hand on a card covers it (``holder`` gains it). A hand still in the air
+    towards a card just covered is beaten there and then (ruling 8): the landing stops, and
+    each beaten seat's time runs on from the moment that card was covered.
+
+    Returns the reaches in the order they are settled, as the view lists them, and the beaten
+    seats with the time each runs on from (empty when the race is over)."""
+    position = {seat: index for index, seat in enumerate(clockwise_from(first, players))}
+    air = sorted(pending, key=lambda s: (limit_ms + 1 if pending[s] is None else pending[s][1], position[s]))
+    reaches: list[dict[str, Any]] = []
+    while air:
+        seat = air.pop(0)
+        cover = pending[seat]
         if cover is None:
+            reaches.append({"seat": seat, "deck": None, "after": None, "got": False})
             continue
         deck, after = cover
-        if deck not in best or (after, position) < best[deck]:
-            best[deck] = (after, position)
-            holder[deck] = seat
+        assert deck not in holder, "a hand in the air towards a covered card was beaten when it was covered"
+        holder[deck] = seat
+        reaches.append({"seat": seat, "deck": deck, "after": after, "got": True})
+        late = [s for s in air if pending[s] is not None and pending[s][0] == deck]
+        for s in late:
+            reaches.append({"seat": s, "deck": deck, "after": pending[s][1], "got": False})
+        if late:
+            return reaches, {s: after for s in late}
+    return reaches, {}
+
+
+def answer_order(holder: dict[int, int], first: int, players: int) -> list[int]:
+    """The seats that got a card answer clockwise from the first player."""
     got = set(holder.values())
-    return RaceResult(holder, [seat for seat in seats if seat in got])
+    return [seat for seat in clockwise_from(first, players) if seat in got]
 
 
 def asking_deck(four_decks: bool, turn: int, first_of_turn_one: int, first: int) -> int:

@@ -29,6 +29,8 @@ from qwarks_model import (
     TOTAL_CARDS,
     Face,
     Model,
+    RaceResult,
+    answer_order,
     answer_text,
     asking_deck,
     deck_count,
@@ -36,8 +38,8 @@ from qwarks_model import (
     every_answer,
     is_right,
     kind_of,
+    land,
     normal,
-    resolve_race,
     true_answer,
     turn_question,
 )
@@ -151,8 +153,8 @@ class Audit:
     def play(self) -> None:
         for turn in range(1, self.model.turns + 1):
             self.start_turn(turn)
-            covers = self.race()
-            self.answers(covers)
+            race = self.race()
+            self.answers(race)
         view = self.spectator()
         assert view["phase"] == "over" and self.state.is_over and view["is_over"]
         assert self.state.to_act == ()
@@ -223,43 +225,101 @@ class Audit:
         self.question = question
         self.check_what_each_seat_receives()
 
-    def choose_cover(self, chosen: dict[int, tuple[int, int] | None]) -> tuple[int, int] | None:
+    def choose_cover(self, seat: int, chosen: dict[int, tuple[int, int] | None], free: list[int],
+                     start: int) -> tuple[int, int] | None:
         rng, limit = self.rng, self.model.limit_ms
         if rng.random() < 0.12:
             return None
-        hot = 0 if rng.random() < 0.5 else rng.randrange(self.decks)  # collisions on purpose
-        times = [0, 500, 1234, limit, rng.randrange(limit + 1)]
-        times += [after for cover in chosen.values() if cover for after in [cover[1]]]  # ties on purpose
-        return hot, rng.choice([after for after in times if after <= limit])
+        # collisions on purpose: the first free card, or one another hand in the air reaches for
+        aimed = [cover[0] for other, cover in chosen.items() if other != seat and cover and cover[0] in free]
+        roll = rng.random()
+        hot = free[0] if roll < 0.4 else rng.choice(aimed) if aimed and roll < 0.7 else rng.choice(free)
+        times = [start, start + 500, start + 1234, limit, rng.randrange(start, limit + 1)]
+        times += [cover[1] for cover in chosen.values() if cover]  # ties on purpose
+        return hot, rng.choice([after for after in times if start <= after <= limit])
 
-    def race(self) -> dict[int, tuple[int, int] | None]:
-        state, limit, n = self.state, self.model.limit_ms, self.players
-        covers: dict[int, tuple[int, int] | None] = {}
-        seats = list(range(n))
-        self.rng.shuffle(seats)
-        for seat in seats:
-            assert set(state.to_act) == set(range(n)) - set(covers)
-            if not covers or self.rng.random() < 0.2:
-                self.refused(seat, f"cover 0 after {limit + 1}", ("late", limit))
-                self.refused(seat, f"cover {self.decks} after 10", ("no deck", self.decks))
-            cover = self.choose_cover(covers)
-            text = "timeout" if cover is None else f"cover {cover[0]} after {cover[1]}"
-            assert state.why_illegal(seat, self.game.parse_action(state, seat, text)) is None
-            if len(covers) < n - 1 and (not covers or self.rng.random() < 0.25):
-                self.sealed(seat, text)
-            self.act(seat, text)
-            covers[seat] = cover
-            if len(covers) < n:
-                assert state.legal_actions(seat) == []
-                own = state.view(seat).to_json()["own_cover"]
-                assert own == ({"timeout": True} if cover is None else {"deck": cover[0], "after": cover[1]})
-                self.refused(seat, "timeout", ("twice",))
-        return covers
+    def race(self) -> RaceResult:
+        """Phase 1 round by round: the seats asked choose, sealed; the model lands the hands
+        (ruling 8), and the engine must agree on every reach, who is asked again and from when."""
+        state, model, limit, n = self.state, self.model, self.model.limit_ms, self.players
+        first = model.first_player(model.turn + 1)
+        holder: dict[int, int] = {}
+        now = dict.fromkeys(range(n), 0)
+        reaches: list[dict[str, Any]] = []
+        pending: dict[int, tuple[int, int] | None] = {}
+        asked = list(range(n))
+        rounds = 0
+        while True:
+            rounds += 1
+            free = [deck for deck in range(self.decks) if deck not in holder]
+            view = self.spectator()
+            assert view["race_round"] == rounds and view["now_ms"] == [now[s] for s in range(n)]
+            if rounds > 1:
+                self.check_what_each_seat_receives()
+            seats = asked[:]
+            self.rng.shuffle(seats)
+            chosen: set[int] = set()
+            for seat in seats:
+                assert set(state.to_act) == set(asked) - chosen
+                if rounds > 1:
+                    times = [after for after in {now[seat], *range(0, limit + 1, LISTED_STEP_MS)} if after >= now[seat]]
+                    listed = {f"cover {deck} after {after}" for deck in free for after in times}
+                    assert {str(a) for a in state.legal_actions(seat)} == listed | {"timeout"}
+                if rounds == 1 and (not chosen or self.rng.random() < 0.2):
+                    self.refused(seat, f"cover 0 after {limit + 1}", ("late", limit))
+                    self.refused(seat, f"cover {self.decks} after 10", ("no deck", self.decks))
+                if rounds > 1:
+                    taken = self.rng.choice(sorted(holder))
+                    self.refused(seat, f"cover {taken} after {limit}", ("taken", taken, holder[taken]))
+                    if now[seat] > 0:
+                        self.refused(seat, f"cover {free[0]} after {now[seat] - 1}", ("before its time", now[seat]))
+                cover = self.choose_cover(seat, pending, free, now[seat])
+                text = "timeout" if cover is None else f"cover {cover[0]} after {cover[1]}"
+                assert state.why_illegal(seat, self.game.parse_action(state, seat, text)) is None
+                if len(chosen) < len(asked) - 1 and (not chosen or self.rng.random() < 0.25):
+                    self.sealed(seat, text, free, now[seat])
+                self.act(seat, text)
+                chosen.add(seat)
+                pending[seat] = cover
+                if len(chosen) < len(asked):
+                    assert state.legal_actions(seat) == []
+                    own = state.view(seat).to_json()["own_cover"]
+                    assert own == ({"timeout": True} if cover is None else {"deck": cover[0], "after": cover[1]})
+                    self.refused(seat, "timeout", ("twice",))
+            landed, beaten = land(pending, holder, first, n, limit)
+            for reach in landed:
+                pending.pop(reach["seat"], None)
+            reaches += landed
+            view = self.spectator()
+            if holder:  # else the turn is over at once (checked in ``answers``)
+                assert view["turn"] == model.turn + 1 and view["race"] == reaches, (view["race"], reaches, first)
+            told = [line for line in view["log"] if line["event"] == "race"][-1]
+            assert told["beaten"] == sorted(beaten, key=lambda s: [r["seat"] for r in landed].index(s)), told
+            self.hidden = {self.revealed[deck]["id"] for deck in holder}
+            if not beaten:
+                break
+            MET["a quicker hand"] += 1
+            MET["beaten again"] += any(now[s] > 0 for s in beaten)
+            MET["a later hand beaten by a beaten one"] += any(not r["got"] and r["after"] is not None
+                                                             and r["seat"] not in asked for r in landed)
+            assert view["phase"] == "cover" and state.to_act == tuple(sorted(beaten)), (state.to_act, beaten)
+            for entry in view["revealed"]:
+                assert entry["covered_by"] == holder.get(entry["deck"])
+                assert (entry["card"] is None) == (entry["deck"] in holder)
+            now.update(beaten)
+            for seat in beaten:
+                pending.pop(seat, None)
+            asked = sorted(beaten)
+        MET["races of three rounds or more"] += rounds >= 3
+        MET["a beaten hand covers another"] += rounds > 1 and any(
+            r["got"] and r["seat"] in {x["seat"] for x in reaches if not x["got"] and x["deck"] is not None}
+            for r in reaches)
+        return RaceResult(holder, answer_order(holder, first, n))
 
-    def sealed(self, seat: int, text: str) -> None:
-        """Phase 1 is a sealed step: what the others receive is the same whatever this seat
-        covered, until all are in."""
-        deck, after = self.rng.randrange(self.decks), self.rng.randrange(self.model.limit_ms + 1)
+    def sealed(self, seat: int, text: str, free: list[int], start: int) -> None:
+        """Phase 1 is sealed: what the others receive is the same whatever this seat chose,
+        until the hands land."""
+        deck, after = self.rng.choice(free), self.rng.randrange(start, self.model.limit_ms + 1)
         alternatives = ["timeout", f"cover {deck} after {after}"]
         seen: list[list[object]] = []
         for alternative in [text, *alternatives]:
@@ -299,17 +359,12 @@ class Audit:
             return answer_text(tuple(shuffled), None if beginners else kind)
         return rng.choice(sorted(every_answer(question, beginners)))
 
-    def answers(self, covers: dict[int, tuple[int, int] | None]) -> None:
+    def answers(self, race: RaceResult) -> None:
         model, state, question = self.model, self.state, self.question
-        first = model.first_player(model.turn + 1)
         model.turn += 1
-        race = resolve_race(covers, first, self.players)
         view = self.spectator()
-        expected_race = [{"seat": s, "deck": c[0] if c else None, "after": c[1] if c else None,
-                          "got": s in race.order} for s, c in sorted(covers.items())]
         if race.order:
             assert view["phase"] == "answer" and view["answering"]["order"] == race.order
-            assert view["race"] == expected_race, (view["race"], expected_race, first)
             for entry in view["revealed"]:
                 assert entry["covered_by"] == race.holder.get(entry["deck"])
                 assert (entry["card"] is None) == (entry["deck"] in race.holder)
@@ -317,9 +372,8 @@ class Audit:
             assert view["turn"] == model.turn + 1 or view["phase"] == "over"
             assert "covers nothing" in [line for line in view["log"] if line["event"] == "race"][-1]["text"]
         holder = {s: d for d, s in race.holder.items()}
-        reached = Counter(cover for cover in covers.values() if cover)
+        reached = Counter((r["deck"], r["after"]) for r in view["race"] if r["deck"] is not None)
         MET["equal times on one card"] += any(count > 1 for count in reached.values())
-        MET["a quicker hand"] += len(race.holder) < sum(1 for c in covers.values() if c)
         MET["nobody answers"] += not race.order
         self.hidden = {self.revealed[d]["id"] for d in race.holder}
         for index, seat in enumerate(race.order):
@@ -412,7 +466,9 @@ def test_the_games_met_every_case() -> None:
     if MET["games"] < 2 * 7 * len(OPTIONS):
         pytest.skip("runs after the whole set of seeded games")
     for case in ("question chosen", "question shown", "colours passed over", "equal times on one card",
-                 "a quicker hand", "nobody answers", "right", "wrong", "shared title"):
+                 "a quicker hand", "beaten again", "a later hand beaten by a beaten one",
+                 "races of three rounds or more", "a beaten hand covers another", "nobody answers", "right",
+                 "wrong", "shared title"):
         assert MET[case] > 0, case
 
 

@@ -38,6 +38,10 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
     state.apply_text(0, "cover 1 after 900")
     state.apply_text(1, "cover 1 after 1200")
     state.apply_text(2, "timeout")
+    assert "Beaten to your card: cover another, your time running on from 900 ms." in render_text(
+        state.view(1).to_json())
+    assert "Beaten to a card, seat 1 may cover another." in render_text(state.view(2).to_json())
+    state.apply_text(1, "cover 0 after 1500")
     text = render_text(state.view(0).to_json())
     hidden = CARD_BY_ID["q18"]
     assert "covered by" in text and "your hand" in text
@@ -46,7 +50,8 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
     block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
     assert not any("eye" in part for part in block), block
     assert "Seat 0 reached for deck 1 after 900 ms and got it." in text
-    assert "Seat 1 reached for deck 1 after 1200 ms and was too late." in text
+    assert "Seat 1 reached for deck 1 after 1200 ms, too late: it ran on from 900 ms." in text
+    assert "Seat 1 reached for deck 0 after 1500 ms and got it." in text
     assert "Seat 2 covered nothing." in text
     other = render_text(state.view(1).to_json())
     assert "seat 0's hand" in other
@@ -92,6 +97,24 @@ def test_the_terminal_writes_the_measured_time_into_the_cover() -> None:
     # a time typed by the player is not believed either
     action, _ = race([(0.4, "cover 2 after 5")])
     assert str(action) == "cover 2 after 400"
+
+
+def test_a_hand_beaten_to_a_card_has_the_rest_of_its_time_at_the_terminal() -> None:
+    """Ruling 8: beaten at 1000 ms of a 3-second race, seat 0 has 2 seconds; 0.5 s after it is
+    asked again, its cover is written in at 1500 ms."""
+    state = new_state(3, seed=2, cover_seconds=3)
+    state.apply_text(1, "cover 1 after 1000")
+    state.apply_text(0, "cover 1 after 1200")
+    state.apply_text(2, "timeout")
+    step = timed_step(state)
+    assert step is not None and step.seats == (0,)
+    clock, said = Clock(), list[str]()
+    typed = reader(clock, [(0.5, "cover 2 after 9")])
+    action = timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock)
+    assert str(action) == "cover 2 after 1500"
+    assert "Quick! 2 seconds" in said[-1] and "cover 1 after" not in said[0], said
+    typed = reader(clock, [(2.1, "cover 2 after 9")])
+    assert str(timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock)) == "timeout"
 
 
 def test_the_race_s_list_fits_80_columns_and_splits_no_entry() -> None:

@@ -94,7 +94,7 @@ def test_a_race_choice_is_sealed_until_all_are_in() -> None:
         assert after.get("own_cover") is None
         changed = {key for key in after if after[key] != before[key]}
         assert changed == {"ready", "to_act", "log"}, "only that seat 0 is done shows"
-        assert after["race"] is None
+        assert after["race"] == []
     state.apply(1, parse("timeout"))
     assert state.view(1).to_json()["own_cover"] == {"timeout": True}
     state.apply(2, parse("cover 2 after 1300"))
@@ -111,7 +111,9 @@ def answering_state(seed: int = 4) -> QwarksState:
     state.apply(0, parse("cover 1 after 800"))
     state.apply(1, parse("cover 2 after 900"))
     state.apply(2, parse("timeout"))
-    state.apply(3, parse("cover 1 after 1000"))
+    state.apply(3, parse("cover 1 after 1000"))  # beaten to it: seat 3 covers another
+    assert state.to_act == (3,) and state.phase == Phase.COVER
+    state.apply(3, parse("cover 3 after 1400"))
     assert state.phase == Phase.ANSWER and state.turn == 3
     return state
 
@@ -165,6 +167,30 @@ def test_sampling_in_the_race_keeps_the_seats_own_choice() -> None:
         sampled.apply(2, parse("timeout"))  # the sampled race resolves and the game goes on
         assert sampled.phase in (Phase.ANSWER, Phase.COVER, Phase.QUESTION)
     assert len(drawn) > 3, "another seat's sealed choice is redrawn"
+
+
+def test_sampling_a_later_round_draws_the_hands_in_the_air_after_the_last_landed() -> None:
+    """Seat 1 was beaten to deck 0 at 600 ms; seat 2's choice is still in the air (sealed). A
+    determinization for seat 1 gives seat 2 a free card, no sooner than 600 ms."""
+    state = new_state(3, seed=5)
+    state.apply(0, parse("cover 0 after 600"))
+    state.apply(1, parse("cover 0 after 700"))
+    state.apply(2, parse("cover 2 after 2000"))
+    assert state.to_act == (1,) and state.now == [0, 600, 0]
+    view = state.view(1)
+    assert view["revealed"][0]["card"] is None and view["revealed"][0]["covered_by"] == 0
+    drawn = set()
+    for k in range(40):
+        sampled = state.game.sample_state(view, Chance(k))
+        assert isinstance(sampled, QwarksState)
+        assert sampled.holder == [0, -1, -1] and sampled.now == [0, 600, 0] and sampled.round == 2
+        assert sampled.done == [True, False, False] and sampled.to_act == (1,)
+        assert sampled.view(1).to_json()["race"] == view.to_json()["race"]
+        cover = sampled.covers[2]
+        assert cover is None or (cover[0] in (1, 2) and cover[1] >= 600), cover
+        drawn.add(cover)
+        sampled.apply(1, parse("cover 1 after 900"))  # the sampled race goes on
+    assert len(drawn) > 5, "the sealed choice is redrawn"
 
 
 def test_a_sampled_state_plays_to_the_end() -> None:

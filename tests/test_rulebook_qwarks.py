@@ -134,17 +134,68 @@ def test_phase_1_any_whole_millisecond_is_a_reaction_time() -> None:
 
 
 def test_phase_1_the_quicker_hand_gets_the_card() -> None:
-    """Ruling 7-8: two hands on one card, the quicker one has it; the slower gets nothing."""
+    """Ruling 7: two hands on one card, the quicker one has it."""
     state = three_players()
     act(state, 0, "cover 1 after 1600")
     act(state, 2, "cover 1 after 1250")
     act(state, 1, "timeout")
     assert state.holder == [-1, 2, -1]
-    assert state.order == (2,), "only the player who got a card answers"
     race = state.view(0).to_json()["race"]
-    assert race[0] == {"seat": 0, "deck": 1, "after": 1600, "got": False}
-    assert race[1] == {"seat": 1, "deck": None, "after": None, "got": False}
-    assert race[2] == {"seat": 2, "deck": 1, "after": 1250, "got": True}
+    assert race == [{"seat": 2, "deck": 1, "after": 1250, "got": True},
+                    {"seat": 0, "deck": 1, "after": 1600, "got": False}]
+
+
+def test_phase_1_a_hand_beaten_to_a_card_covers_another_within_its_10_seconds() -> None:
+    """"Each player has a maximum of 10 seconds to choose a card and cover it": a hand that
+    finds its card covered chooses another while its time runs on from the moment the card
+    was covered (ruling 8)."""
+    state = three_players()
+    act(state, 0, "cover 1 after 1600")
+    act(state, 2, "cover 1 after 1250")
+    act(state, 1, "timeout")
+    assert state.phase == Phase.COVER and state.to_act == (0,), "seat 0 is asked again"
+    assert state.now == [1250, 0, 0]
+    view = state.view(0).to_json()
+    assert view["revealed"][1]["card"] is None and view["revealed"][1]["covered_by"] == 2
+    assert "cover 1 after 2000" not in [str(a) for a in state.legal_actions(0)], "a covered card is not free"
+    with pytest.raises(IllegalAction, match="covered by seat 2's hand"):
+        act(state, 0, "cover 1 after 2000")
+    with pytest.raises(IllegalAction, match="runs on from 1250 ms"):
+        act(state, 0, "cover 0 after 1249")
+    with pytest.raises(IllegalAction, match="the time limit is 10 seconds"):
+        act(state, 0, "cover 0 after 10001")
+    act(state, 0, "cover 0 after 1900")
+    assert state.holder == [0, 2, -1] and state.order == (0, 2), "both answer, clockwise from seat 0"
+    assert state.view(1).to_json()["race"][2:] == [{"seat": 0, "deck": 0, "after": 1900, "got": True},
+                                                   {"seat": 1, "deck": None, "after": None, "got": False}]
+
+
+def test_phase_1_a_beaten_hand_may_be_quicker_than_a_hand_still_in_the_air() -> None:
+    """Seat 0, beaten at 1000 ms, covers deck 0 at 1500 ms: seat 1, reaching for it at 3000 ms,
+    finds it covered in turn and chooses again from 1500 ms."""
+    state = three_players()
+    act(state, 2, "cover 1 after 1000")
+    act(state, 0, "cover 1 after 1200")
+    act(state, 1, "cover 0 after 3000")
+    assert state.to_act == (0,) and state.holder == [-1, 2, -1]
+    assert state.view(0).to_json()["revealed"][0]["card"] is not None, "seat 1's hand is still in the air"
+    act(state, 0, "cover 0 after 1500")
+    assert state.to_act == (1,) and state.now == [1000, 1500, 0] and state.holder == [0, 2, -1]
+    assert [str(a) for a in state.legal_actions(1)][:2] == ["cover 2 after 1500", "cover 2 after 2000"]
+    act(state, 1, "cover 2 after 1600")
+    assert state.holder == [0, 2, 1] and state.phase == Phase.ANSWER
+
+
+def test_phase_1_a_hand_beaten_at_the_end_of_its_time_gets_nothing() -> None:
+    """Beaten when the 10 seconds are up, a hand has no time to cover another card."""
+    state = three_players()
+    act(state, 0, "cover 2 after 10000")
+    act(state, 1, "cover 2 after 10000")
+    act(state, 2, "timeout")
+    assert state.to_act == (1,) and state.now[1] == 10000
+    assert [str(a) for a in state.legal_actions(1)] == ["cover 0 after 10000", "cover 1 after 10000", "timeout"]
+    act(state, 1, "timeout")
+    assert state.holder == [-1, -1, 0] and state.order == (0,)
 
 
 def test_phase_1_a_tie_goes_to_the_seat_nearer_the_first_player() -> None:
@@ -224,6 +275,7 @@ def test_second_turn_the_first_player_duty_passes_clockwise() -> None:
     act(state, 0, "cover 0 after 900")
     act(state, 1, "cover 0 after 950")
     act(state, 2, "timeout")
+    act(state, 1, "timeout")  # beaten to q01, seat 1 covers nothing else
     act(state, 0, "answer 1 prooton")
     assert state.turn == 2 and state.first == 1
     assert sorted(ids(state.discards)) == ["q23", "q35"]

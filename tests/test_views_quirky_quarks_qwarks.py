@@ -121,7 +121,6 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
     """Every key of a Qwarks view, made at once from the state."""
     n = state.players
     over = state.is_over
-    raced = state.phase in (QwarksPhase.ANSWER, QwarksPhase.OVER)
     paired = len(state.decks) > n  # the 2 Player Variant: two decks a player
     decks = [{"deck": deck, "seat": deck // 2 if paired else deck,
               "side": ("right", "left")[deck % 2] if paired else None, "cards": len(cards),
@@ -129,7 +128,7 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
              for deck, cards in enumerate(state.decks)]
     revealed = []
     for deck, card in enumerate(state.revealed):
-        covered_by = state.holder[deck] if raced and state.holder[deck] >= 0 else None
+        covered_by = state.holder[deck] if state.holder[deck] >= 0 else None
         visible = state.card_visible(deck)
         revealed.append({"deck": deck, "card": face(card) if visible else None, "covered_by": covered_by,
                          "checked": covered_by is not None and visible})
@@ -150,8 +149,9 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
                      "asking_deck": state.asking_deck()},
         "revealed": revealed,
         "ready": list(state.ready),
-        "race": [{"seat": s, "deck": cover[0] if cover else None, "after": cover[1] if cover else None,
-                  "got": s in state.order} for s, cover in enumerate(state.covers)] if raced else None,
+        "race_round": state.round,
+        "now_ms": list(state.now),
+        "race": [{"seat": s, "deck": deck, "after": ms, "got": got} for s, deck, ms, got in state.reaches],
         "answering": {"order": list(state.order), "answered": state.answered},
         "answers": [{"seat": s, "answer": str(answer), "right": right,
                      "card": face(state.revealed[state.holder.index(s)])} for s, answer, right in state.answers],

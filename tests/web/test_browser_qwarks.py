@@ -37,7 +37,8 @@ SITUATION = """() => {
   if (!qw) return null;
   const q = document.querySelector('.qw-question');
   return {
-    phase: qw.dataset.phase, turn: Number(qw.dataset.turn),
+    phase: qw.dataset.phase, turn: Number(qw.dataset.turn), round: Number(qw.dataset.round),
+    prompt: document.querySelector('.qw-prompt').textContent,
     shown: [...document.querySelectorAll('.qw-card')].filter(c => c.dataset.card)
       .map(c => [Number(c.dataset.deck), c.dataset.card]),
     coverable: [...document.querySelectorAll('.qw-card.coverable')].map(c => Number(c.dataset.deck)),
@@ -60,7 +61,9 @@ class Player:
         self.seat = seat
         self.choose = choose  # (coverable decks, {deck: card}) -> deck
         self.memory: dict[int, dict[int, str]] = {}  # turn -> {deck: card id}
-        self.covered: dict[int, int] = {}  # turn -> the deck this seat covered
+        self.covered: dict[int, int] = {}  # turn -> the deck this seat covered (its last reach)
+        self.rounds: set[tuple[int, int]] = set()  # (turn, race round) it reached in
+        self.beaten = 0  # times asked again, a quicker hand on its card (ruling 8)
         # the turns it reached for a card in: a reach can come too late on a slow machine (the
         # card taken by a quicker bot, or the countdown over, before the click lands)
         self.reached: set[int] = set()
@@ -78,9 +81,14 @@ class Player:
             self.saw_countdown |= now["countdown"]
         if now["asking"]:
             return click_if_there(self.page, f"[data-ask='{now['asking'][0]}']", timeout=CLICK_MS)
-        if now["coverable"] and turn not in self.covered:
+        if now["coverable"] and (turn, now["round"]) not in self.rounds:
+            if turn in self.covered:  # asked again: a quicker hand covered its card
+                assert now["prompt"] == "A quicker hand covered your card: cover another, quick!", now
+                assert self.covered[turn] not in now["coverable"]
+                self.beaten += 1
             deck = self.choose(now["coverable"], self.memory[turn])
             self.reached.add(turn)
+            self.rounds.add((turn, now["round"]))
             if click_if_there(self.page, f".qw-card.coverable[data-deck='{deck}']", timeout=CLICK_MS):
                 self.covered[turn] = deck
             return True
@@ -203,9 +211,10 @@ def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
         friend.goto(link)
         friend.wait_for_selector(".qw-table.two")
         assert host.eval_on_selector_all(".qw-table.two .qw-slot", "nodes => nodes.length") == 4
-        # each reaches for one of its own decks: both get a card every turn
+        # both reach for deck 0 while it is free: the slower hand is asked again (ruling 8), and
+        # takes one of its own decks, so both get a card every turn
         players = [Player(host, 0, lambda decks, shown: min(d for d in decks if d in (0, 1))),
-                   Player(friend, 1, lambda decks, shown: min(d for d in decks if d in (2, 3)))]
+                   Player(friend, 1, lambda decks, shown: 0 if 0 in decks else min(d for d in decks if d in (2, 3)))]
         play_out(players)
         shoot(friend, "qwarks-two-players.png")
         final = scores(friend)
@@ -213,10 +222,11 @@ def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
         for seat in (0, 1):
             assert final[seat] == kept_values(friend, seat)
         friend.context.close()
-    # each reaches for a card no one else wants: it gets it unless a slow machine made it miss the
+    # each gets a card every turn, the beaten hand too, unless a slow machine made it miss the
     # time limit (a loaded machine misses a few; most must still be answered)
     assert all(len(p.reached) == 44 // 4 and len(p.answered) >= 44 // 8 for p in players), \
         [(len(p.reached), len(p.covered), len(p.answered)) for p in players]
+    assert sum(p.beaten for p in players) >= 44 // 8, [p.beaten for p in players]
     assert all(p.saw_hand for p in players)
 
 

@@ -50,7 +50,7 @@ class Player:
         self.state: Message | None = None
         self.seen_at = 0.0  # when the player saw the latest state (event loop time)
         self.arrived_at = 0.0  # when that state came off the socket, before the link's delay
-        self.acted_at = 0.0  # when the latest action went onto the socket, after the link's delay
+        self.acted_at = 0.0  # when the latest cover went onto the socket, after the link's delay
         self.raced_at = 0.0  # when the state of the latest race came off the socket
         self.reader: asyncio.Task[None] | None = None
 
@@ -80,7 +80,7 @@ class Player:
     def send(self, message: Message) -> None:
         async def later() -> None:
             await asyncio.sleep(self.delay)
-            if message["type"] == "act":
+            if message["type"] == "act" and message["action"].startswith("cover"):
                 self.acted_at = asyncio.get_running_loop().time()
             await self.ws.send(json.dumps(message))
 
@@ -107,7 +107,23 @@ def racing(message: Message) -> bool:
 
 
 def race_over(turn: int) -> Any:
-    return lambda m: m["view"]["turn"] > turn or (m["view"]["turn"] == turn and m["view"]["race"] is not None)
+    return lambda m: m["view"]["turn"] > turn or m["over"] or (
+        m["view"]["turn"] == turn and m["view"]["phase"] != "cover")
+
+
+async def give_up_if_beaten(player: Player, turn: int) -> None:
+    """A hand beaten to its card is asked again (ruling 8): this player covers nothing more."""
+    message = await player.until(lambda m: race_over(turn)(m) or (racing(m) and m["view"]["race_round"] > 1))
+    if not race_over(turn)(message):
+        player.send({"type": "act", "action": "timeout", "seq": message["seq"]})
+
+
+def first_reaches(race: list[Message]) -> dict[int, Message]:
+    """Each seat's first reach in the race (a beaten hand may reach again)."""
+    first: dict[int, Message] = {}
+    for entry in race:
+        first.setdefault(entry["seat"], entry)
+    return first
 
 
 async def answer_if_asked(player: Player, turn: int) -> None:
@@ -153,8 +169,9 @@ def test_a_slow_link_does_not_lose_every_race(server: LiveServer) -> None:
                 player.send({"type": "act", "action": "cover 0 after 0", "seq": message["seq"]})
 
             await asyncio.gather(race(fast, reaction), race(slow, slow_reaction))
+            await asyncio.gather(give_up_if_beaten(fast, turn), give_up_if_beaten(slow, turn))
             done = await fast.until(race_over(turn))
-            entries = {entry["seat"]: entry for entry in done["view"]["race"]}
+            entries = first_reaches(done["view"]["race"])
             winner = 0 if entries[0]["got"] else 1
             fast_true, slow_true = (round((p.acted_at - p.raced_at - 2 * p.delay) * 1000) for p in (fast, slow))
             results.append((fast_true, slow_true, entries[0]["after"], entries[1]["after"], winner))
@@ -196,7 +213,7 @@ def test_the_server_writes_its_own_time_and_times_out_the_silent(server: LiveSer
         return [done]
 
     done = asyncio.run(play())[0]
-    race = {entry["seat"]: entry for entry in done["view"]["race"]}
+    race = first_reaches(done["view"]["race"])
     assert race[0]["deck"] == 1 and 380 <= race[0]["after"] <= 520, race
     assert race[1] == {"seat": 1, "deck": None, "after": None, "got": False}
     record = httpx.get(f"{server.url}/api/tables/{table}").json()
@@ -222,15 +239,52 @@ def test_bots_cover_after_the_time_they_carry(server: LiveServer) -> None:
                 continue
             view = message["view"]
             for seat in (1, 2):
-                if seat not in seen and (view["ready"][seat] or view["race"] is not None):
+                if seat not in seen and (view["ready"][seat] or view["race"] or view["phase"] != "cover"):
                     seen[seat] = (time.monotonic() - opened) * 1000
-            if len(seen) == 2 and view["phase"] == "cover":
+            if len(seen) == 2 and view["phase"] == "cover" and 0 in view["to_act"]:
                 person.send({"type": "act", "action": "timeout", "seq": message["seq"]})
-            if view["race"] is not None:
+            if view["phase"] != "cover":
                 await person.close()
                 return message
 
     done = asyncio.run(play())
-    for entry in done["view"]["race"]:
+    for entry in first_reaches(done["view"]["race"]).values():
         if entry["seat"] in (1, 2) and entry["after"] is not None:
             assert abs(seen[entry["seat"]] - entry["after"]) < 150, (seen, done["view"]["race"])
+
+
+def test_a_hand_beaten_to_a_card_races_on_from_when_it_was_covered(server: LiveServer) -> None:
+    """Ruling 8 at the server: the slower of two hands on one card is asked again, its clock
+    showing the time left from the moment the card was covered, and its next cover is stamped
+    with that moment plus the time it took since it was asked again."""
+    table, tokens = new_table(server, ["human", "human"], seconds=3)
+
+    async def play() -> tuple[Message, Message, float]:
+        quick, slow = Player(), Player()
+        await quick.open(server, table, tokens[0])
+        await slow.open(server, table, tokens[1])
+        first = await quick.until(racing)
+        await slow.until(racing)
+        await asyncio.sleep(0.3)
+        quick.send({"type": "act", "action": "cover 0 after 0", "seq": first["seq"]})
+        await asyncio.sleep(0.5)
+        slow.send({"type": "act", "action": "cover 0 after 0", "seq": slow.state["seq"]})  # type: ignore[index]
+        again = await slow.until(lambda m: racing(m) and m["view"]["race_round"] == 2)
+        asked = time.monotonic()
+        await asyncio.sleep(0.4)
+        free = next(a for a in again["legal"] if a.startswith("cover") and not a.startswith("cover 0 "))
+        slow.send({"type": "act", "action": free, "seq": again["seq"]})
+        done = await quick.until(race_over(1))
+        await quick.close()
+        await slow.close()
+        return again, done, asked
+
+    again, done, asked = asyncio.run(play())
+    covered_at = again["view"]["now_ms"][1]
+    assert 250 <= covered_at <= 450, again["view"]["race"]
+    assert again["clock"]["seats"] == [1] and again["clock"]["limit_ms"] == 3000
+    assert 3000 - covered_at - 300 <= again["clock"]["left_ms"] <= 3000 - covered_at
+    first, beaten, second = done["view"]["race"]
+    assert first["seat"] == 0 and first["got"] and beaten["seat"] == 1 and not beaten["got"]
+    assert second["seat"] == 1 and second["got"] and second["deck"] != 0
+    assert covered_at + 380 <= second["after"] <= covered_at + 650, (covered_at, second)

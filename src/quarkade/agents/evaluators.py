@@ -210,12 +210,14 @@ def qwarks_sealed_covers(state: State, seat: int, guide: Bot) -> None:
     # the others to the best card and lost the race).
     from quarkade.games.qwarks.actions import Cover
 
+    # A hand still in the air after others landed lands no sooner than the last of them.
     s: Any = state
     if state.to_act and state.view(seat)["phase"] == "cover":
+        landed = max((ms for _, _, ms, got in s.reaches if got), default=0)
         for other in range(s.players):
-            if other != seat and s.ready[other]:
+            if other != seat and s.ready[other] and not s.done[other]:
                 action = guide.choose(state.view(other), [])
-                s.covers[other] = (action.deck, action.after) if isinstance(action, Cover) else None
+                s.covers[other] = (action.deck, max(action.after, landed)) if isinstance(action, Cover) else None
 
 
 @register_evaluator("cosmic-encounter")

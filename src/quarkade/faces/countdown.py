@@ -31,11 +31,13 @@ class TimedStep(Protocol):
     def limit_ms(self) -> int: ...
 
     @property
-    def timeout(self) -> Action: ...  # applied for a seat still on the clock at the limit
+    def timeout(self) -> Action: ...  # applied for a seat still on the clock when its time passes
 
-    def stamp(self, action: Action, elapsed_ms: int) -> Action: ...  # the action with the host's time
+    def left_ms(self, seat: int | None) -> int: ...  # the seat's time, from when the step opened
 
-    def carried_ms(self, action: Action) -> int | None: ...  # the time a bot's action carries
+    def stamp(self, action: Action, elapsed_ms: int, seat: int | None = None) -> Action: ...  # with the host's time
+
+    def carried_ms(self, action: Action, seat: int | None = None) -> int | None: ...  # a bot's wait, from the opening
 
 
 def timed_step(state: Any) -> TimedStep | None:
@@ -47,11 +49,11 @@ def timed_step(state: Any) -> TimedStep | None:
     return step
 
 
-def choices(step: TimedStep, legal: list[Action]) -> list[Action]:
+def choices(step: TimedStep, legal: list[Action], seat: int | None = None) -> list[Action]:
     """The step's actions once, whatever their time (``cover 2 after 0``, ``timeout``)."""
     seen: dict[str, Action] = {}
     for action in legal:
-        stamped = step.stamp(action, 0)
+        stamped = step.stamp(action, 0, seat)
         seen.setdefault(str(stamped), stamped)
     return list(seen.values())
 
@@ -103,16 +105,17 @@ def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line
                  say: Callable[[str], None], clock: Callable[[], float] = time.monotonic) -> Action:
     """The seat's action on the clock: a number of the list or the notation, stamped with the
     milliseconds since the call; ``timeout`` when nothing legal comes within the limit."""
-    menu = choices(step, state.legal_actions(seat))
+    menu = choices(step, state.legal_actions(seat), seat)
     for line in packed([f"{number}  {action}" for number, action in enumerate(menu, 1)]):
         say(line)
-    say(f"Quick! {step.limit_ms / 1000:g} seconds: the time you take is written in for you.")
+    limit_ms = step.left_ms(seat)
+    say(f"Quick! {limit_ms / 1000:g} seconds: the time you take is written in for you.")
     started = clock()
     while True:
-        left = step.limit_ms / 1000 - (clock() - started)
+        left = limit_ms / 1000 - (clock() - started)
         text = read_line(left) if left > 0 else None
         elapsed = round((clock() - started) * 1000)
-        if text is None or elapsed > step.limit_ms:
+        if text is None or elapsed > limit_ms:
             say("Time is up.")
             return step.timeout
         action: Action | None = None
@@ -124,7 +127,7 @@ def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line
             except Exception as error:  # a typing slip costs time, as at the table
                 say(f"Not understood: {error}")
                 continue
-        stamped = step.stamp(action, elapsed)
+        stamped = step.stamp(action, elapsed, seat)
         reason = state.why_illegal(seat, stamped)
         if reason is None:
             return stamped

@@ -2,9 +2,11 @@
 
 The engine never reads a clock: a game with a timed step offers ``state.clock()``, None outside
 it, else an object with ``key`` (the same for the whole step), ``seats`` (those still on the
-clock), ``limit_ms``, ``timeout`` (the action applied for a seat still on the clock when the
-limit passes), ``stamp(action, ms)`` (the action with the server's time written in it) and
-``carried_ms(action)`` (the time a bot's action carries); a step may say ``race = False``
+clock), ``limit_ms``, ``left_ms(seat)`` (the seat's time from the step's opening: less than the
+limit for a Qwarks hand beaten to a card, whose race time runs on), ``timeout`` (the action
+applied for a seat still on the clock when its time passes), ``stamp(action, ms, seat)`` (the
+action with the server's time written in it) and ``carried_ms(action, seat)`` (how long after
+the opening a bot's action lands); a step may say ``race = False``
 (Cosmic Encounter's deal: actions answer what the seat saw and carry no time), and then only
 the limit is kept: actions are neither stamped nor exempt from staleness, and bots act as at
 any other step. Nothing here knows a game.
@@ -105,7 +107,7 @@ class TableClock:
         assert self.step is not None
         if seat in self.timers:
             self.timers.pop(seat).cancel()
-        due = self.opened.get(seat, self.started) + (self.step.limit_ms + LATENCY_CAP_MS) / 1000
+        due = self.opened.get(seat, self.started) + (self.step.left_ms(seat) + LATENCY_CAP_MS) / 1000
         self.timers[seat] = loop.call_at(loop.time() + max(0.0, due - time.monotonic()), self._expire, seat)
 
     def joined(self, connection: Connection) -> None:
@@ -128,7 +130,7 @@ class TableClock:
         if self.step is None:
             return {}
         limit = self.step.limit_ms
-        left = max(0, round(limit - self.elapsed_ms(audience)))
+        left = max(0, round(self.step.left_ms(audience) - self.elapsed_ms(audience)))
         return {"clock": {"limit_ms": limit, "left_ms": left, "seats": list(self.step.seats)}}
 
     def stamp(self, connection: Connection, action: Action) -> Action:
@@ -137,7 +139,7 @@ class TableClock:
         if seat is None or self.step is None or not self.owns(seat):
             return action
         elapsed = self.elapsed_ms(seat) - self.compensation_ms(connection)
-        return self.step.stamp(action, max(0, round(elapsed)))
+        return self.step.stamp(action, max(0, round(elapsed)), seat)
 
     def _expire(self, seat: int) -> None:
         self.timers.pop(seat, None)
@@ -162,7 +164,7 @@ class TableClock:
         except Exception:
             log.exception("table %s: the bot at seat %d failed; it times out", table.id, seat)
             action = step.timeout
-        ms = step.carried_ms(action)
+        ms = step.carried_ms(action, seat)
         if ms is not None:
             await asyncio.sleep(max(0.0, self.started + ms / 1000 - time.monotonic()))
         if not self.owns(seat) or self.step is None or self.step.key != step.key or table.bots.get(seat) is not bot:

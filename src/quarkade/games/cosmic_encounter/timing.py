@@ -31,10 +31,14 @@ class DealClock:
     timeout: Action = Timeout()
     race: bool = False
 
-    def stamp(self, action: Action, elapsed_ms: int) -> Action:
+    def left_ms(self, seat: int | None) -> int:
+        """Both main players have the whole minute."""
+        return self.limit_ms
+
+    def stamp(self, action: Action, elapsed_ms: int, seat: int | None = None) -> Action:
         """Deal actions carry no time: ``action`` unchanged (the host's timer ends the minute)."""
         return action
 
-    def carried_ms(self, action: Action) -> int | None:
+    def carried_ms(self, action: Action, seat: int | None = None) -> int | None:
         """No deal action carries a time."""
         return None

@@ -16,7 +16,9 @@ level, under the name every game's heuristic bot has). A level sets three things
   ``expert`` also weighs the chance of being first to the card when others want it too.
 
 The race's time is the bot's own: ``choose`` returns ``cover D after MS`` with any whole
-millisecond (legal, though the race's list shows every 500 ms only).
+millisecond (legal, though the race's list shows every 500 ms only). Beaten to a card, it
+reaches for the best card still free, its new reaction time added to the moment the card it
+wanted was covered.
 """
 
 from __future__ import annotations
@@ -163,7 +165,8 @@ class QwarksBot(Bot):
             if self.level.weighs_race:
                 worth = self._against_the_others(worth, len(view["players"]) - 1)
             deck = max(worth, key=worth.__getitem__)
-        ms = self._reaction_ms(len(cards))
+        # a hand beaten to a card reaches again from the moment that card was covered
+        ms = view["now_ms"][view.seat if view.seat is not None else 0] + self._reaction_ms(len(cards))
         return TIMEOUT if ms > view["cover_ms"] else Cover(deck, ms)
 
     def _against_the_others(self, worth: dict[int, float], others: int) -> dict[int, float]:

@@ -1,9 +1,11 @@
 """Qwarks rules: the real-time memory game for 2-8 players.
 
 A turn has two phases. Phase 1, the cover race: every deck reveals its top card at once, and
-each player covers one revealed card within the time limit. The race is one sealed step: each
-seat submits ``cover DECK after MS`` (its reaction time, measured by the host) or ``timeout``;
-once all are in, the quickest hand on each card gets it. The engine never reads a clock.
+each player covers one revealed card within the time limit. The race is played in sealed
+rounds: each seat submits ``cover DECK after MS`` (its time, measured by the host) or
+``timeout``; once all are in, the hands land in the order of their times. A hand that finds its
+card covered by a quicker one is asked again, its time running on from the moment that card was
+covered, to cover another card still free (RULINGS.md). The engine never reads a clock.
 Phase 2: from the first player clockwise, each player who got a card answers the turn's
 question about it from memory (and says Prooton or Nootron); the card is then revealed, kept
 when the answer is right and discarded when it is wrong. Unclaimed cards are discarded, the
@@ -13,7 +15,7 @@ first player passes clockwise, and the game ends when the decks are spent.
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
 from operator import not_
 from typing import Any
@@ -102,7 +104,7 @@ class QwarksState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "beginners", "colour_blind", "limit_ms", "decks", "set_aside", "discards", "kept",
         "turn", "start", "first", "phase", "revealed", "question", "question_deck", "covers", "ready",
-        "holder", "order", "answered", "answers", "wrong", "log", "_to_act",
+        "holder", "now", "done", "reaches", "round", "order", "answered", "answers", "wrong", "log", "_to_act",
     )
 
     game: Qwarks
@@ -123,8 +125,12 @@ class QwarksState(CachedLegalActions):
     question: Question | None
     question_deck: int  # the deck whose top shows the question (-1: chosen by the first player)
     covers: list[tuple[int, int] | None]  # each seat's sealed (deck, ms), None for timeout
-    ready: list[bool]  # the seat has submitted its cover or timeout
-    holder: list[int]  # after the race: the seat that covers each deck's card (-1: none)
+    ready: list[bool]  # the seat has submitted its cover or timeout (or is done with the race)
+    holder: list[int]  # the seat whose hand covers each deck's card (-1: none)
+    now: list[int]  # the race: the ms each seat's time runs from (0; later once beaten to a card)
+    done: list[bool]  # the race: the seat's hand is down on a card, or it covered nothing
+    reaches: list[tuple[int, int | None, int | None, bool]]  # this turn's resolved (seat, deck, ms, got)
+    round: int  # the race's rounds so far this turn: a new one each time beaten hands are asked again
     order: tuple[int, ...]  # phase 2: the seats that answer, from the first player
     answered: int  # how many of ``order`` have answered
     answers: list[tuple[int, Answer, bool]]  # this turn: (seat, answer, right)
@@ -168,6 +174,7 @@ class QwarksState(CachedLegalActions):
         c.turn, c.start, c.first, c.phase = self.turn, self.start, self.first, self.phase
         c.revealed, c.question, c.question_deck = self.revealed[:], self.question, self.question_deck
         c.covers, c.ready, c.holder = self.covers[:], self.ready[:], self.holder[:]
+        c.now, c.done, c.reaches, c.round = self.now[:], self.done[:], self.reaches[:], self.round
         c.order, c.answered, c.answers, c.wrong = self.order, self.answered, self.answers[:], self.wrong
         c.log, c._to_act = self.log, self._to_act
         return c
@@ -180,6 +187,7 @@ class QwarksState(CachedLegalActions):
         self.revealed = [deck.pop() for deck in self.decks]
         self.covers, self.ready = [None] * n, [False] * n
         self.holder = [-1] * len(self.decks)
+        self.now, self.done, self.reaches, self.round = [0] * n, [False] * n, [], 1
         self.order, self.answered, self.answers = (), 0, []
         self.log = note(self.log, "turn", -1, self.turn, self.first, len(self.decks))
         self.question, self.question_deck = self._shown_question()
@@ -236,7 +244,10 @@ class QwarksState(CachedLegalActions):
         if self.phase is _QUESTION:
             return [Ask(q) for q in self.choices()]
         if self.phase is _COVER:
-            return race_moves(len(self.decks), self.limit_ms)  # (shared: never changed in place)
+            if self.round == 1:
+                return race_moves(len(self.decks), self.limit_ms)  # (shared: never changed in place)
+            free = tuple(holder < 0 for holder in self.holder)
+            return race_moves_from(free, self.now[seat], self.limit_ms)
         assert self.question is not None
         return list(answer_actions(self.question, self.beginners))
 
@@ -248,10 +259,10 @@ class QwarksState(CachedLegalActions):
                 return "for colour-blind scientists the question is eyes, tentacles, sad or happy, not the colours"
             return None
         if self.phase is _COVER:
-            return self._why_not_cover(action)
+            return self._why_not_cover(seat, action)
         return self._why_not_answer(action)
 
-    def _why_not_cover(self, action: Action) -> str | None:
+    def _why_not_cover(self, seat: int, action: Action) -> str | None:
         if isinstance(action, Timeout):
             return None
         if not isinstance(action, Cover):
@@ -265,6 +276,13 @@ class QwarksState(CachedLegalActions):
             return (f"the time limit is {seconds} second{'s' if seconds != 1 else ''}: a card covered after "
                     f"{action.after} ms "
                     "is too late (the host applies 'timeout')")
+        covering = self.holder[action.deck]
+        if covering >= 0:
+            return (f"the card from deck {action.deck} is covered by seat {covering}'s hand: "
+                    "cover a card that is still free")
+        if action.after < self.now[seat]:
+            return (f"your time runs on from {self.now[seat]} ms, when the card you reached for was covered: "
+                    f"a card you cover now is covered after that, not after {action.after} ms")
         return None
 
     def _why_not_answer(self, action: Action) -> str | None:
@@ -298,29 +316,52 @@ class QwarksState(CachedLegalActions):
             self.ready[seat] = True
             self.log = note(self.log, "covered", seat, seat, self.covers[seat])
             if all(self.ready):
-                self._resolve_race()
+                self._run_race()
                 return
         elif isinstance(action, Answer):
             self._check(seat, action)
             return
         self._set_to_act()
 
-    def _resolve_race(self) -> None:
-        """The quickest hand on each card gets it; a tie goes to the seat nearer the first
-        player clockwise (RULINGS.md). The others get nothing this turn."""
-        quickest: dict[int, tuple[int, int, int]] = {}
-        for seat, cover in enumerate(self.covers):
-            if cover is not None:
-                deck, ms = cover
-                key = (ms, distance_clockwise(self.first, seat, self.players), seat)
-                if deck not in quickest or key < quickest[deck]:
-                    quickest[deck] = key
-        for deck, (_, _, seat) in quickest.items():
+    def _run_race(self) -> None:
+        """Every choice is in: the hands land in the order of their times, a tie going to the
+        seat nearer the first player clockwise (RULINGS.md). The first hand on a card covers it;
+        a later hand that reached for it is beaten, and the race stops there: the beaten seats
+        are asked again, their time running on from the moment the card was covered, while the
+        other choices stay sealed (they come later in the race). A ``timeout`` lands after
+        every cover. The race is over when every hand is down or out of it."""
+        n, first, late = self.players, self.first, self.limit_ms + 1
+        covers, done = self.covers, self.done
+        pending = sorted((cover[1] if cover is not None else late, distance_clockwise(first, seat, n), seat)
+                         for seat, cover in enumerate(covers) if not done[seat])
+        landed: list[tuple[int, int | None, int | None, bool]] = []
+        beaten: list[int] = []
+        for index, (ms, _, seat) in enumerate(pending):
+            cover = covers[seat]
+            done[seat] = True
+            if cover is None:
+                landed.append((seat, None, None, False))
+                continue
+            deck = cover[0]
             self.holder[deck] = seat
-        got = [key[2] for key in quickest.values()]
-        self.order = tuple(sorted(got, key=lambda s: distance_clockwise(self.first, s, self.players)))
-        results = tuple((seat, cover, seat in got) for seat, cover in enumerate(self.covers))
-        self.log = note(self.log, "race", -1, results)
+            landed.append((seat, deck, ms, True))
+            # the later hands that reached for this card, in the order they reach it
+            for later, _, other in pending[index + 1:]:
+                other_cover = covers[other]
+                if other_cover is not None and other_cover[0] == deck:
+                    beaten.append(other)
+                    landed.append((other, deck, later, False))
+                    self.now[other], self.ready[other], covers[other] = ms, False, None
+            if beaten:
+                break
+        self.reaches.extend(landed)
+        self.log = note(self.log, "race", -1, tuple(landed), tuple(beaten))
+        if beaten:
+            self.round += 1
+            self._set_to_act()
+            return
+        got = [seat for seat in self.holder if seat >= 0]
+        self.order = tuple(sorted(got, key=lambda s: distance_clockwise(first, s, n)))
         if self.order:
             self.phase = _ANSWER
             self._set_to_act()
@@ -358,8 +399,10 @@ class QwarksState(CachedLegalActions):
     def card_visible(self, deck: int) -> bool:
         """Whether the card revealed from ``deck`` this turn shows its face: not while a hand
         covers it, until it is checked."""
-        if self.phase is _QUESTION or self.phase is _COVER or self.holder[deck] < 0:
+        if self.holder[deck] < 0:
             return True
+        if self.phase is _COVER:
+            return False
         return self.order.index(self.holder[deck]) < self.answered
 
     @property
@@ -387,7 +430,8 @@ class QwarksState(CachedLegalActions):
         """The race, for a host to time (``timing.py``); None outside it."""
         if self.phase is not _COVER:
             return None
-        return RaceClock(("race", self.turn), self._to_act, self.limit_ms)
+        return RaceClock(("race", self.turn, self.round), self._to_act, self.limit_ms,
+                         tuple(self.now[seat] for seat in self._to_act))
 
     def view(self, seat: int | None) -> View:
         return _VIEW(self, seat)
@@ -396,33 +440,40 @@ class QwarksState(CachedLegalActions):
 class RaceMoves(list[Action]):
     """The race's listed actions, asked by ``apply`` whether it holds the one a seat takes: it
     answers whether the rules allow it (``_why_not_cover``), as a cover at any whole millisecond
-    up to the limit is legal, not only at the listed ones. A bot's cover is its own reaction
-    time, so looking for it among the listed ones found it seldom, after a look at every one of
-    them, and then asked the rules anyway."""
+    from the seat's start to the limit is legal, not only at the listed ones. A bot's cover is
+    its own reaction time, so looking for it among the listed ones found it seldom, after a
+    look at every one of them, and then asked the rules anyway."""
 
-    __slots__ = ("decks", "limit_ms")
+    __slots__ = ("free", "start_ms", "limit_ms")
 
-    def __init__(self, decks: int, limit_ms: int) -> None:
-        super().__init__(race_actions(decks, limit_ms))
-        self.decks, self.limit_ms = decks, limit_ms
+    def __init__(self, free: tuple[bool, ...], start_ms: int, limit_ms: int) -> None:
+        super().__init__(race_actions(free, start_ms, limit_ms))
+        self.free, self.start_ms, self.limit_ms = free, start_ms, limit_ms
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Cover):
-            return 0 <= action.deck < self.decks and 0 <= action.after <= self.limit_ms
+            return (0 <= action.deck < len(self.free) and self.free[action.deck]
+                    and self.start_ms <= action.after <= self.limit_ms)
         return isinstance(action, Timeout)
 
 
 @cache
 def race_moves(decks: int, limit_ms: int) -> RaceMoves:
-    return RaceMoves(decks, limit_ms)
+    """A race's first round: every card is free and every seat's time runs from 0."""
+    return RaceMoves((True,) * decks, 0, limit_ms)
 
 
-@cache
-def race_actions(decks: int, limit_ms: int) -> tuple[Action, ...]:
-    """The race's listed actions: each card at every ``LISTED_STEP_MS``, and ``timeout`` (made
-    once: they are on the hot path of every playout)."""
-    times = range(0, limit_ms + 1, LISTED_STEP_MS)
-    return (*(Cover(deck, ms) for deck in range(decks) for ms in times), TIMEOUT)
+@lru_cache(maxsize=4096)
+def race_moves_from(free: tuple[bool, ...], start_ms: int, limit_ms: int) -> RaceMoves:
+    """A beaten seat's round: the cards still free, from the time its own runs on."""
+    return RaceMoves(free, start_ms, limit_ms)
+
+
+def race_actions(free: tuple[bool, ...], start_ms: int, limit_ms: int) -> tuple[Action, ...]:
+    """The race's listed actions: each free card at the start and at every ``LISTED_STEP_MS``
+    after it up to the limit, and ``timeout``."""
+    times = [start_ms, *range(start_ms - start_ms % LISTED_STEP_MS + LISTED_STEP_MS, limit_ms + 1, LISTED_STEP_MS)]
+    return (*(Cover(deck, ms) for deck, is_free in enumerate(free) if is_free for ms in times), TIMEOUT)
 
 
 @cache

@@ -4,7 +4,8 @@ The flow, the scores and every face the view shows are copied from it. What it h
 drawn with the caller's generator from the cards it does not show: first the top card of
 each deck, among the cards whose back shows that deck's question; then the covered cards,
 the rest of the decks, the face-down discard pile and the cards set aside, at random. Another seat's sealed choice in a
-race not yet resolved is drawn among its legal actions. The view alone is used, so a
+race, not landed yet, is drawn among the choices it could have made: a card still free, no
+sooner than its own time runs from, nor than the last hand that landed. The view alone is used, so a
 player's memory of a covered face is not here: a bot that remembers it adds it itself.
 """
 
@@ -71,22 +72,29 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     s.set_aside = unseen[: data["set_aside"]]
 
     s.covers = [None] * n
-    race = data["race"]
-    if race is not None:
-        s.covers = [(r["deck"], r["after"]) if r["deck"] is not None else None for r in race]
-    elif s.phase == Phase.COVER:
+    s.now, s.round = list(data["now_ms"]), data["race_round"]
+    s.reaches = [(r["seat"], r["deck"], r["after"], r["got"]) for r in data["race"]]
+    s.done = [False] * n
+    for seat, deck, ms, got in s.reaches:
+        if got or deck is None:
+            s.done[seat] = True
+            s.covers[seat] = (deck, ms) if deck is not None and ms is not None else None
+    if s.phase == Phase.COVER:
         own = data.get("own_cover")
-        times = range(0, s.limit_ms + 1, LISTED_STEP_MS)
+        free = [deck for deck, holder in enumerate(s.holder) if holder < 0]
+        landed = max((r["after"] for r in data["race"] if r["got"]), default=0)
         for seat in range(n):
-            if not s.ready[seat]:
+            if not s.ready[seat] or s.done[seat]:
                 continue
             if seat == view.seat and own is not None:
                 s.covers[seat] = None if own.get("timeout") else (own["deck"], own["after"])
-            else:
-                pick = chance.below(len(decks) * len(times) + 1)
-                if pick < len(decks) * len(times):
-                    cover = Cover(pick // len(times), times[pick % len(times)])
-                    s.covers[seat] = (cover.deck, cover.after)
+                continue
+            start = max(s.now[seat], landed)
+            times = [start, *range(start - start % LISTED_STEP_MS + LISTED_STEP_MS, s.limit_ms + 1, LISTED_STEP_MS)]
+            pick = chance.below(len(free) * len(times) + 1)
+            if pick < len(free) * len(times):
+                cover = Cover(free[pick // len(times)], times[pick % len(times)])
+                s.covers[seat] = (cover.deck, cover.after)
     s.answers = []
     for entry in data["answers"]:
         said = parse(entry["answer"])

@@ -83,13 +83,23 @@ def render_text(view: dict[str, Any]) -> str:
             lines.append("   ".join(blocks[i][depth] for i in row))
     if view["race"]:
         lines.append("")
+        covered_at = {entry["deck"]: entry["after"] for entry in view["race"] if entry["got"]}
         for entry in view["race"]:
             if entry["deck"] is None:
                 lines.append(f"Seat {entry['seat']} covered nothing.")
-            else:
-                outcome = "got it" if entry["got"] else "was too late"
+            elif entry["got"]:
                 lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} after {entry['after']} ms "
-                             f"and {outcome}.")
+                             "and got it.")
+            else:
+                lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} after {entry['after']} ms, "
+                             f"too late: it ran on from {covered_at[entry['deck']]} ms.")
+        if view["phase"] == "cover":
+            beaten = view["to_act"]
+            if viewer in beaten:
+                lines.append(f"Beaten to your card: cover another, your time running on from "
+                             f"{view['now_ms'][viewer]} ms.")
+            elif beaten:
+                lines.append("Beaten to a card, " + ", ".join(f"seat {s}" for s in beaten) + " may cover another.")
     for answer in view["answers"]:
         verdict = "right" if answer["right"] else "wrong"
         lines.append(f"Seat {answer['seat']} said {answer['answer'].removeprefix('answer ')}: {verdict}.")

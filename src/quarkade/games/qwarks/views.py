@@ -31,13 +31,18 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     revealed       one entry a deck, this turn's card: {"deck", "card": its face or null while
                    covered and unchecked, "covered_by": a seat or null, "checked": true once
                    its answer is given}
-    ready          the race: for each seat, whether it has covered or timed out (the choices
-                   stay sealed until all are in)
+    ready          the race: for each seat, whether its choice is in (sealed until the hands
+                   land) or its race is over
     own_cover      a seat's own choice in the race, for itself only (absent for a spectator):
                    {"deck", "after": ms} or {"timeout": true}; null before it chooses or
                    outside the race
-    race           once the race is over this turn (else null): for each seat {"seat",
-                   "deck": the card it reached for or null, "after": ms or null, "got": bool}
+    race_round     the race's round: 1, then one more each time hands beaten to a card are
+                   asked again
+    now_ms         the race: for each seat the ms its time runs from: 0, or for a hand beaten
+                   to a card the moment that card was covered
+    race           this turn's hands that have landed, in the order they landed: {"seat",
+                   "deck": the card reached for or null (covered nothing), "after": ms or
+                   null, "got": bool (false: beaten to it, or nothing)}; [] before the first
     answering      phase 2: {"order": the seats that answer, in turn, "answered": how many have}
     answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
                    "card": the face, revealed}
@@ -113,13 +118,20 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         return {"event": kind, "seat": seat, "text": f"Seat {seat} is done with the race."}
     if kind == "race":
         parts = []
-        for seat, cover, got in event[2]:
-            if cover is None:
+        landed, beaten = event[2], event[3]
+        covered_at = {deck: ms for _, deck, ms, got in landed if got}
+        for seat, deck, ms, got in landed:
+            if deck is None:
                 parts.append(f"seat {seat} covers nothing")
+            elif got:
+                parts.append(f"seat {seat} covers the card from deck {deck} after {ms} ms")
             else:
-                outcome = "gets it" if got else "is too late"
-                parts.append(f"seat {seat} reaches for deck {cover[0]} after {cover[1]} ms and {outcome}")
-        return {"event": kind, "text": "The race: " + "; ".join(parts) + "."}
+                parts.append(f"seat {seat} reaches it after {ms} ms, too late: its time runs on from "
+                             f"{covered_at[deck]} ms")
+        text = "The race: " + "; ".join(parts) + "."
+        if beaten:
+            text += " " + _seats(beaten) + " may cover another card."
+        return {"event": kind, "beaten": list(beaten), "text": text}
     if kind == "answer":
         seat, answer, right, card = event[2:6]
         # The card is named nowhere in the log: its face is shown in the turn's view only, so
@@ -174,12 +186,12 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     n = state.players
     raced = phase is _ANSWER or over  # the race is over this turn
     holder, order, answered = state.holder, state.order, state.answered
-    if raced:
+    if raced or state.reaches:
         revealed = []
         for deck, card in enumerate(state.revealed):
             covering = holder[deck]
             # A card shows its face but while a hand covers it, until it is checked.
-            visible = covering < 0 or order.index(covering) < answered
+            visible = covering < 0 or (raced and order.index(covering) < answered)
             covered_by = covering if covering >= 0 else None
             revealed.append({
                 "deck": deck,
@@ -192,7 +204,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     question = state.question
     kept = list(map(list.copy, state.kept))
     decks = [(len(cards), cards[-1] if cards else -1) for cards in state.decks]
-    covers = state.covers[:] if raced else None
+    reaches = state.reaches[:]
     revealed_cards = state.revealed
     data: dict[str, Any] = {
         "phase": phase._value_,
@@ -213,7 +225,9 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     }
     data["revealed"] = revealed
     data["ready"] = list(state.ready)
-    parts["race"] = lambda: _race(covers, order)
+    data["race_round"] = state.round
+    data["now_ms"] = list(state.now)
+    parts["race"] = lambda: _race(reaches)
     data["answering"] = {"order": list(order), "answered": answered}
     data["answers"] = [
         {"seat": s, "answer": str(answer), "right": right, "card": FACES[revealed_cards[holder.index(s)]]}
@@ -239,6 +253,12 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     return View("qwarks", seat, data, parts)
 
 
+def _seats(seats: tuple[int, ...]) -> str:
+    names = [f"seat {s}" for s in seats]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return said[0].upper() + said[1:]
+
+
 def _scores(kept: list[list[int]]) -> list[float]:
     return [float(sum(map(_VALUE.__getitem__, cards))) for cards in kept]
 
@@ -257,9 +277,7 @@ def _decks(decks: list[tuple[int, int]], players: int) -> list[dict[str, Any]]:
                                                                       strict=True))]
 
 
-def _race(covers: list[tuple[int, int] | None] | None, order: tuple[int, ...]) -> list[dict[str, Any]] | None:
-    """Once the race is over this turn, each seat's cover and whether it got the card."""
-    if covers is None:
-        return None
-    return [{"seat": s, "deck": cover[0] if cover else None, "after": cover[1] if cover else None,
-             "got": s in order} for s, cover in enumerate(covers)]
+def _race(reaches: list[tuple[int, int | None, int | None, bool]]) -> list[dict[str, Any]]:
+    """The hands that have landed this turn, in order: the card each reached for, when, and
+    whether it got it."""
+    return [{"seat": s, "deck": deck, "after": ms, "got": got} for s, deck, ms, got in reaches]

@@ -240,6 +240,10 @@ function prompt(view, ctx, info) {
   if (view.phase === "cover") {
     if (me === null || me === undefined) return "The race: every player covers one card.";
     if (view.own_cover) return view.own_cover.timeout ? "You covered nothing this turn." : "Your hand is down. Remember the card!";
+    // beaten to a card: asked again, the time running on from when that card was covered
+    const beaten = (view.race || []).some((r) => r.seat === me && !r.got && r.deck !== null);
+    if (beaten && view.to_act.includes(me)) return "A quicker hand covered your card: cover another, quick!";
+    if (beaten) return "A quicker hand covered your card.";
     return "Memorise the cards, then click one to cover it.";
   }
   if (view.phase === "answer") {
@@ -270,7 +274,7 @@ export function renderQwarks(view, legal, send, ctx) {
   useStyle("/css/qwarks.css");
   const info = readLegal(ctx.replay ? [] : legal);
   const turns = view.turns;
-  return h("div", { class: `qw phase-${view.phase}`, "data-phase": view.phase, "data-turn": view.turn },
+  return h("div", { class: `qw phase-${view.phase}`, "data-phase": view.phase, "data-turn": view.turn, "data-round": view.race_round },
     h("div", { class: "qw-status" },
       h("div", { class: "qw-title" }, h("b", {}, "Qwarks"), h("span", { class: "muted" }, `Turn ${Math.min(view.turn, turns)} of ${turns}`),
         view.beginners ? h("span", { class: "chip small" }, "beginners") : null,
