@@ -141,12 +141,27 @@ QWARKS_TURN_SPREAD = 3.7
 
 @register_evaluator("qwarks")
 def qwarks(state: State) -> list[float]:
-    # Kept cards' values are the score; a card is worth a few points, so a lead of two or three
+    # Kept cards' values are the score, with the answers still to give this turn at the chance
+    # the heuristic's memory gives them; a card is worth a few points, so a lead of two or three
     # cards is near decisive.
     s: Any = state
     if s.players == 2:
         return qwarks_head_to_head(s)
-    return shares(state.scores, 0.3)
+    return shares(qwarks_expected_scores(s), 0.3)
+
+
+def qwarks_expected_scores(s: Any) -> list[float]:
+    """Each seat's score with the answers still to give this turn counted at their chance."""
+    from quarkade.games.qwarks.bot import RECALL_CHANCE
+    from quarkade.games.qwarks.rules import CARD_VALUES, Phase
+
+    scores = list(s.scores)
+    if s.phase is Phase.ANSWER:
+        recall = RECALL_CHANCE["normal"][s.question.word][not s.beginners]
+        for seat in s.order[s.answered:]:
+            card = s.revealed[s.holder.index(seat)]
+            scores[seat] += CARD_VALUES[card] * recall[card]
+    return scores
 
 
 def qwarks_head_to_head(s: Any) -> list[float]:
@@ -179,12 +194,13 @@ def qwarks_head_to_head(s: Any) -> list[float]:
 
 @register_stop("qwarks")
 def qwarks_race_resolved(state: State) -> bool:
-    # Head to head a playout stops once its race is resolved: the evaluator credits the answers
-    # at their chance, and the turns after it at their spread (the search's choice is the card).
+    # A playout stops once its race is settled (a race may take rounds, as beaten hands cover
+    # again): the evaluator credits the answers at their chance, and head to head the turns
+    # after it at their spread (the search's choice is the card).
     from quarkade.games.qwarks.rules import Phase
 
     s: Any = state
-    return bool(s.players == 2 and s.phase is Phase.ANSWER)
+    return bool(s.phase is Phase.ANSWER)
 
 
 @register_alternatives("qwarks")

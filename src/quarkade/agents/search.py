@@ -55,10 +55,11 @@ SAMPLING_SHARE = 0.3  # at most this share of a decision's time goes to sampling
 PLAYOUT_DEPTH = 30  # moves of a playout before its position is evaluated
 # Games whose positions cut short were measured to mislead the search: their playouts go to the
 # end (Quirky Quarks' points come in bursts as Quests complete, so a lead mid-round says little).
-# Qwarks' cover is settled within its turn, and later turns only add noise: playouts end about
-# there, so a decision's second holds about three times the playouts, each more telling.
+# Qwarks' cover is settled within its turn, and later turns only add noise: playouts end when
+# the race is settled (its stop), which takes a few rounds at most when hands are beaten to a
+# card (the depth is a bound for eight players), so a decision's second holds many playouts.
 # Quirkling's playouts end about a round on (the evaluator weighs hands towards the next turns).
-PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 5, "quirkling": 16}
+PLAYOUT_DEPTHS = {"quirky-quarks": 1000, "qwarks": 40, "quirkling": 16}
 # Games whose moves are compared with the heuristic's on the same determinizations and playout
 # chance by default (``paired``): in Qwarks the playouts' races and memory lapses drowned the
 # gain of an uncontested card when each move had its own.

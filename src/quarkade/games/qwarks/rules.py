@@ -469,11 +469,28 @@ def race_moves_from(free: tuple[bool, ...], start_ms: int, limit_ms: int) -> Rac
     return RaceMoves(free, start_ms, limit_ms)
 
 
-def race_actions(free: tuple[bool, ...], start_ms: int, limit_ms: int) -> tuple[Action, ...]:
+def race_actions(free: tuple[bool, ...], start_ms: int, limit_ms: int) -> list[Action]:
     """The race's listed actions: each free card at the start and at every ``LISTED_STEP_MS``
-    after it up to the limit, and ``timeout``."""
-    times = [start_ms, *range(start_ms - start_ms % LISTED_STEP_MS + LISTED_STEP_MS, limit_ms + 1, LISTED_STEP_MS)]
-    return (*(Cover(deck, ms) for deck, is_free in enumerate(free) if is_free for ms in times), TIMEOUT)
+    after it up to the limit, and ``timeout``. The covers at the listed times are made once a
+    card and shared (a beaten hand's start is any millisecond, so its lists are seldom alike)."""
+    actions: list[Action] = []
+    later = start_ms // LISTED_STEP_MS + 1  # the first listed time after the start
+    for deck, is_free in enumerate(free):
+        if is_free:
+            listed = listed_covers(deck, limit_ms)
+            if start_ms % LISTED_STEP_MS:
+                actions.append(Cover(deck, start_ms))
+                actions.extend(listed[later:])
+            else:
+                actions.extend(listed[later - 1:])
+    actions.append(TIMEOUT)
+    return actions
+
+
+@cache
+def listed_covers(deck: int, limit_ms: int) -> tuple[Cover, ...]:
+    """Covering ``deck``'s card at each listed time, 0 to the limit."""
+    return tuple(Cover(deck, ms) for ms in range(0, limit_ms + 1, LISTED_STEP_MS))
 
 
 @cache

@@ -163,9 +163,13 @@ _BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each
 _VALUE = tuple(card.value for card in CARDS)
 _QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
 _HOLDERS: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}  # (players, decks) -> each deck's holder, side
-# A card revealed and not covered, as every view shows it before the race is over: by deck and card.
+# A card revealed and not covered, as every view shows it (shared: never change them): by deck and card.
 _UNCOVERED = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
                          for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
+# A card under a hand, not yet checked: by deck and the seat whose hand covers it (shared too).
+_COVERED = tuple(tuple({"deck": deck, "card": None, "covered_by": seat, "checked": False}
+                       for seat in range(Qwarks.info.max_players))
+                 for deck in range(deck_count(Qwarks.info.max_players)))
 
 
 def _holders(players: int, decks: int) -> tuple[tuple[int, str | None], ...]:
@@ -190,15 +194,14 @@ def make_view(state: QwarksState, seat: int | None) -> View:
         revealed = []
         for deck, card in enumerate(state.revealed):
             covering = holder[deck]
+            if covering < 0:
+                revealed.append(_UNCOVERED[deck][card])
+                continue
             # A card shows its face but while a hand covers it, until it is checked.
-            visible = covering < 0 or (raced and order.index(covering) < answered)
-            covered_by = covering if covering >= 0 else None
-            revealed.append({
-                "deck": deck,
-                "card": FACES[card] if visible else None,
-                "covered_by": covered_by,
-                "checked": covered_by is not None and visible,
-            })
+            if raced and order.index(covering) < answered:
+                revealed.append({"deck": deck, "card": FACES[card], "covered_by": covering, "checked": True})
+            else:
+                revealed.append(_COVERED[deck][covering])
     else:
         revealed = [_UNCOVERED[deck][card] for deck, card in enumerate(state.revealed)]
     question = state.question
