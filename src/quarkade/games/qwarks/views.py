@@ -167,9 +167,10 @@ _HOLDERS: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}  # (pla
 _UNCOVERED = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
                          for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
 # A card under a hand, not yet checked: by deck and the seat whose hand covers it (shared too).
-_COVERED = tuple(tuple({"deck": deck, "card": None, "covered_by": seat, "checked": False}
-                       for seat in range(Qwarks.info.max_players))
-                 for deck in range(deck_count(Qwarks.info.max_players)))
+_Entries = tuple[tuple[dict[str, Any], ...], ...]
+_COVERED: _Entries = tuple(tuple({"deck": deck, "card": None, "covered_by": seat, "checked": False}
+                                 for seat in range(Qwarks.info.max_players))
+                           for deck in range(deck_count(Qwarks.info.max_players)))
 
 
 def _holders(players: int, decks: int) -> tuple[tuple[int, str | None], ...]:
