@@ -255,3 +255,26 @@ def test_the_renderer_draws_any_view() -> None:
     console.print(render_view({"game": "toy", "seat": None, "board": [[1, 2]], "log": ["started"]}))
     text = console.export_text()
     assert "Your hand" in text and "Accelerators" in text and "spectator" in text and "started" in text
+
+
+def test_a_player_the_game_does_not_wait_for_is_offered_its_signals(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Quirky Circuits at the terminal: a player who is done may still put its hands flat or
+    say Beep-boop (ruling 18); before the next move it is asked, an empty line going on."""
+    import io
+    import sys
+
+    from quarkade.faces.cli import offer_optional
+    from quarkade.games.quirky_circuits.actions import STOP
+    from quirky_circuits_positions import act, position
+
+    state = position(2)
+    state.apply(0, state.legal_actions(0)[0])
+    act(state, 0, "done")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("dance\n2\n\n"))
+    offer_optional(state.game, state, [0, 1], None)
+    out = capsys.readouterr().out
+    assert "seat 0 may 1 stop or 2 beep now (Enter to go on)>" in out and "seat 0 may 1 stop now" in out
+    assert "Not taken" in out and "Beep-boop" in out
+    assert state.optional_actions(0) == [STOP] and state.to_act == (1,)
+    assert "seat 1 may" not in out, "a seat to act is asked for its move, not here"

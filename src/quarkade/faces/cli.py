@@ -294,6 +294,32 @@ def human_turn(game: Game, state: State, seat: int) -> None:
         return
 
 
+def offer_optional(game: Game, state: State, humans: list[int], watcher: int | None) -> None:
+    """Before the next move, ask each human seat the game is not waiting for whether it takes
+    an action it may take at any moment (``State.optional_actions``: Quirky Circuits' stop and
+    beep for a player who is done); an empty line goes on."""
+    for seat in humans:
+        if seat in state.to_act:
+            continue
+        while optional := state.optional_actions(seat):
+            said = " or ".join(f"{number} {action}" for number, action in enumerate(optional, 1))
+            text = ask(f"seat {seat} may {said} now (Enter to go on)> ")
+            if text is None or text.lower() in ("quit", "exit"):
+                raise Quit
+            if not text:
+                break
+            before = state.view(watcher).to_json().get("log", [])
+            try:
+                if text.isdigit() and 1 <= int(text) <= len(optional):
+                    state.apply(seat, optional[int(text) - 1])
+                else:
+                    state.apply(seat, game.parse_action(state, seat, text))
+            except (InvalidNotation, IllegalAction) as error:
+                console.print(Text.assemble(("Not taken: ", "red"), str(error)))
+                continue
+            print_log(new_log_entries(before, state.view(watcher).to_json().get("log", [])))
+
+
 def hand_over(seat: int) -> None:
     """Hide the last player's hand before the next one sits down."""
     console.clear()
@@ -356,11 +382,16 @@ def play(
         while not state.is_over:
             seat = state.to_act[0]  # a sealed step takes its seats one at a time
             bot = bots.get(seat)
+            if bot is not None:
+                offer_optional(the_game, state, humans, audience)
+                if state.is_over or seat not in state.to_act:
+                    continue
             watcher = audience if bot is not None else seat
             before = state.view(watcher).to_json().get("log", [])
             if bot is None:
                 if len(humans) > 1 and last_human is not None and seat != last_human:
                     hand_over(seat)
+                    offer_optional(the_game, state, humans, audience)  # while the screen shows no hand
                 last_human = seat
                 human_turn(the_game, state, seat)
             else:
