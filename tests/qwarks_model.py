@@ -104,16 +104,20 @@ def land(pending: dict[int, tuple[int, int] | None], holder: dict[int, int], fir
     """The hands in the air land in the order of their times; equal times go to the seat
     nearer the first player clockwise (ruling 7), and covering nothing comes after every
     cover. The first hand on a card covers it (``holder`` gains it). A hand still in the air
-    towards a card just covered is beaten there and then (ruling 8): the landing stops, and
-    each beaten seat's time runs on from the moment that card was covered.
+    towards a card just covered is beaten there and then (ruling 8), told at that moment (its
+    own time stays sealed): the landing stops, and each beaten seat's time runs on from that
+    moment, unless the time is up, when it covers nothing.
 
     Returns the reaches in the order they are settled, as the view lists them, and the beaten
-    seats with the time each runs on from (empty when the race is over)."""
+    seats asked again with the time each runs on from (empty when the race is over)."""
     position = {seat: index for index, seat in enumerate(clockwise_from(first, players))}
     air = sorted(pending, key=lambda s: (limit_ms + 1 if pending[s] is None else pending[s][1], position[s]))
     reaches: list[dict[str, Any]] = []
+    out: set[int] = set()  # beaten as the time ran out
     while air:
         seat = air.pop(0)
+        if seat in out:
+            continue
         cover = pending[seat]
         if cover is None:
             reaches.append({"seat": seat, "deck": None, "after": None, "got": False})
@@ -124,8 +128,10 @@ def land(pending: dict[int, tuple[int, int] | None], holder: dict[int, int], fir
         reaches.append({"seat": seat, "deck": deck, "after": after, "got": True})
         late = [s for s in air if pending[s] is not None and pending[s][0] == deck]
         for s in late:
-            reaches.append({"seat": s, "deck": deck, "after": pending[s][1], "got": False})
-        if late:
+            reaches.append({"seat": s, "deck": deck, "after": after, "got": False})
+        if after == limit_ms:
+            out.update(late)
+        elif late:
             return reaches, {s: after for s in late}
     return reaches, {}
 

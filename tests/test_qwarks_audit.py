@@ -290,6 +290,7 @@ class Audit:
             for reach in landed:
                 pending.pop(reach["seat"], None)
             reaches += landed
+            MET["beaten as the time runs out"] += any(not r["got"] and r["after"] == limit for r in landed)
             view = self.spectator()
             if holder:  # else the turn is over at once (checked in ``answers``)
                 assert view["turn"] == model.turn + 1 and view["race"] == reaches, (view["race"], reaches, first)
@@ -467,7 +468,8 @@ def test_the_games_met_every_case() -> None:
         pytest.skip("runs after the whole set of seeded games")
     for case in ("question chosen", "question shown", "colours passed over", "equal times on one card",
                  "a quicker hand", "beaten again", "a later hand beaten by a beaten one",
-                 "races of three rounds or more", "a beaten hand covers another", "nobody answers", "right",
+                 "races of three rounds or more", "a beaten hand covers another", "beaten as the time runs out",
+                 "nobody answers", "right",
                  "wrong", "shared title"):
         assert MET[case] > 0, case
 

@@ -50,7 +50,7 @@ def test_a_covered_card_shows_the_hand_never_the_face() -> None:
     block = [line.split("   ")[1] for line in text.splitlines() if line.startswith("|")]
     assert not any("eye" in part for part in block), block
     assert "Seat 0 reached for deck 1 after 900 ms and got it." in text
-    assert "Seat 1 reached for deck 1 after 1200 ms, too late: it ran on from 900 ms." in text
+    assert "Seat 1 reached for deck 1 too and was beaten to it at 900 ms." in text and "1200" not in text
     assert "Seat 1 reached for deck 0 after 1500 ms and got it." in text
     assert "Seat 2 covered nothing." in text
     other = render_text(state.view(1).to_json())

@@ -142,7 +142,8 @@ def test_phase_1_the_quicker_hand_gets_the_card() -> None:
     assert state.holder == [-1, 2, -1]
     race = state.view(0).to_json()["race"]
     assert race == [{"seat": 2, "deck": 1, "after": 1250, "got": True},
-                    {"seat": 0, "deck": 1, "after": 1600, "got": False}]
+                    {"seat": 0, "deck": 1, "after": 1250, "got": False}], "beaten then: its own time stays sealed"
+    assert "1600" not in str(state.view(1).to_json())
 
 
 def test_phase_1_a_hand_beaten_to_a_card_covers_another_within_its_10_seconds() -> None:
@@ -187,15 +188,15 @@ def test_phase_1_a_beaten_hand_may_be_quicker_than_a_hand_still_in_the_air() -> 
 
 
 def test_phase_1_a_hand_beaten_at_the_end_of_its_time_gets_nothing() -> None:
-    """Beaten when the 10 seconds are up, a hand has no time to cover another card."""
+    """Beaten when the 10 seconds are up, a hand has no time to cover another card: it is not
+    asked again."""
     state = three_players()
     act(state, 0, "cover 2 after 10000")
     act(state, 1, "cover 2 after 10000")
     act(state, 2, "timeout")
-    assert state.to_act == (1,) and state.now[1] == 10000
-    assert [str(a) for a in state.legal_actions(1)] == ["cover 0 after 10000", "cover 1 after 10000", "timeout"]
-    act(state, 1, "timeout")
-    assert state.holder == [-1, -1, 0] and state.order == (0,)
+    assert state.holder == [-1, -1, 0] and state.order == (0,) and state.phase == Phase.ANSWER
+    assert state.view(2).to_json()["race"][1] == {"seat": 1, "deck": 2, "after": 10000, "got": False}
+    assert "as its time runs out" in state.view(2).to_json()["log"][-1]["text"]
 
 
 def test_phase_1_a_tie_goes_to_the_seat_nearer_the_first_player() -> None:

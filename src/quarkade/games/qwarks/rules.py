@@ -125,7 +125,7 @@ class QwarksState(CachedLegalActions):
     question: Question | None
     question_deck: int  # the deck whose top shows the question (-1: chosen by the first player)
     covers: list[tuple[int, int] | None]  # each seat's sealed (deck, ms), None for timeout
-    ready: list[bool]  # the seat has submitted its cover or timeout (or is done with the race)
+    ready: list[bool]  # the seat has submitted its cover or timeout (or its race is over)
     holder: list[int]  # the seat whose hand covers each deck's card (-1: none)
     now: list[int]  # the race: the ms each seat's time runs from (0; later once beaten to a card)
     done: list[bool]  # the race: the seat's hand is down on a card, or it covered nothing
@@ -326,10 +326,11 @@ class QwarksState(CachedLegalActions):
     def _run_race(self) -> None:
         """Every choice is in: the hands land in the order of their times, a tie going to the
         seat nearer the first player clockwise (RULINGS.md). The first hand on a card covers it;
-        a later hand that reached for it is beaten, and the race stops there: the beaten seats
-        are asked again, their time running on from the moment the card was covered, while the
-        other choices stay sealed (they come later in the race). A ``timeout`` lands after
-        every cover. The race is over when every hand is down or out of it."""
+        a later hand that reached for it is beaten then, and the race stops there: the beaten
+        seats are asked again, their time running on from the moment the card was covered, while
+        the other choices stay sealed (they come later in the race). A hand beaten as the time
+        runs out covers nothing. A ``timeout`` lands after every cover. The race is over when
+        every hand is down or out of it."""
         n, first, late = self.players, self.first, self.limit_ms + 1
         covers, done = self.covers, self.done
         pending = sorted((cover[1] if cover is not None else late, distance_clockwise(first, seat, n), seat)
@@ -337,6 +338,8 @@ class QwarksState(CachedLegalActions):
         landed: list[tuple[int, int | None, int | None, bool]] = []
         beaten: list[int] = []
         for index, (ms, _, seat) in enumerate(pending):
+            if done[seat]:  # beaten as its time ran out
+                continue
             cover = covers[seat]
             done[seat] = True
             if cover is None:
@@ -345,17 +348,21 @@ class QwarksState(CachedLegalActions):
             deck = cover[0]
             self.holder[deck] = seat
             landed.append((seat, deck, ms, True))
-            # the later hands that reached for this card, in the order they reach it
-            for later, _, other in pending[index + 1:]:
+            # the later hands on their way to this card are beaten now (their own times stay sealed)
+            for _, _, other in pending[index + 1:]:
                 other_cover = covers[other]
                 if other_cover is not None and other_cover[0] == deck:
-                    beaten.append(other)
-                    landed.append((other, deck, later, False))
-                    self.now[other], self.ready[other], covers[other] = ms, False, None
+                    landed.append((other, deck, ms, False))
+                    covers[other] = None
+                    if ms < self.limit_ms:  # the rest of its time to cover another card
+                        beaten.append(other)
+                        self.now[other], self.ready[other] = ms, False
+                    else:
+                        done[other] = True
             if beaten:
                 break
         self.reaches.extend(landed)
-        self.log = note(self.log, "race", -1, tuple(landed), tuple(beaten))
+        self.log = note(self.log, "race", -1, tuple(landed), tuple(beaten), self.limit_ms)
         if beaten:
             self.round += 1
             self._set_to_act()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from quarkade.core.chance import Chance
+from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import View
 from quarkade.games.qwarks.actions import Answer, Cover, parse
 from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, QUESTION_BY_WORD
@@ -82,15 +83,21 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     if s.phase == Phase.COVER:
         own = data.get("own_cover")
         free = [deck for deck, holder in enumerate(s.holder) if holder < 0]
-        landed = max((r["after"] for r in data["race"] if r["got"]), default=0)
+        # A hand still in the air lands after the last one that landed: at its time, if later in
+        # the order of ties (clockwise from the first player), else after it.
+        last = [r for r in data["race"] if r["got"]][-1:]
+        landed = last[0]["after"] if last else 0
+        tie_from = distance_clockwise(s.first, last[0]["seat"], n) if last else -1
         for seat in range(n):
             if not s.ready[seat] or s.done[seat]:
                 continue
             if seat == view.seat and own is not None:
                 s.covers[seat] = None if own.get("timeout") else (own["deck"], own["after"])
                 continue
-            start = max(s.now[seat], landed)
+            start = max(s.now[seat], landed + (distance_clockwise(s.first, seat, n) < tie_from))
             times = [start, *range(start - start % LISTED_STEP_MS + LISTED_STEP_MS, s.limit_ms + 1, LISTED_STEP_MS)]
+            if start > s.limit_ms:
+                times = []  # no time left to land after it: the hand covers nothing
             pick = chance.below(len(free) * len(times) + 1)
             if pick < len(free) * len(times):
                 cover = Cover(free[pick // len(times)], times[pick % len(times)])

@@ -83,7 +83,6 @@ def render_text(view: dict[str, Any]) -> str:
             lines.append("   ".join(blocks[i][depth] for i in row))
     if view["race"]:
         lines.append("")
-        covered_at = {entry["deck"]: entry["after"] for entry in view["race"] if entry["got"]}
         for entry in view["race"]:
             if entry["deck"] is None:
                 lines.append(f"Seat {entry['seat']} covered nothing.")
@@ -91,8 +90,8 @@ def render_text(view: dict[str, Any]) -> str:
                 lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} after {entry['after']} ms "
                              "and got it.")
             else:
-                lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} after {entry['after']} ms, "
-                             f"too late: it ran on from {covered_at[entry['deck']]} ms.")
+                lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} too and was beaten to it "
+                             f"at {entry['after']} ms.")
         if view["phase"] == "cover":
             beaten = view["to_act"]
             if viewer in beaten:

@@ -29,6 +29,8 @@ class RaceClock:
     ('cover 1 after 1240', 'cover 1 after 5240')
     >>> clock.left_ms(2), clock.carried_ms(Cover(1, 5240), 2), str(clock.stamp(Cover(1, 0), 6001, 2))
     (6000, 1240, 'timeout')
+    >>> RaceClock(("race", 3, 2), seats=(2,), limit_ms=10_000, starts=(4000,)).left_ms(None)
+    6000
     """
 
     key: tuple[str, int, int]
@@ -38,13 +40,17 @@ class RaceClock:
     timeout: Action = TIMEOUT
 
     def start_ms(self, seat: int | None) -> int:
-        """The race's time when ``seat``'s own began (0 for a seat not on the clock)."""
-        if seat is None or seat not in self.seats or not self.starts:
+        """The race's time when ``seat``'s own began; for a seat not on the clock (or a
+        spectator), the earliest start among those on it."""
+        if not self.starts:
             return 0
+        if seat is None or seat not in self.seats:
+            return min(self.starts)
         return self.starts[self.seats.index(seat)]
 
     def left_ms(self, seat: int | None) -> int:
-        """How long ``seat`` has, from when the step opened."""
+        """How long ``seat`` has, from when the step opened (for a seat not on the clock, how
+        long the step may last)."""
         return self.limit_ms - self.start_ms(seat)
 
     def stamp(self, action: Action, elapsed_ms: int, seat: int | None = None) -> Action:

@@ -40,9 +40,10 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    asked again
     now_ms         the race: for each seat the ms its time runs from: 0, or for a hand beaten
                    to a card the moment that card was covered
-    race           this turn's hands that have landed, in the order they landed: {"seat",
-                   "deck": the card reached for or null (covered nothing), "after": ms or
-                   null, "got": bool (false: beaten to it, or nothing)}; [] before the first
+    race           this turn's hands as the race settles them, in order: {"seat", "deck":
+                   the card reached for or null (covered nothing), "after": ms or null, "got":
+                   bool}; a hand beaten to a card has "got" false and "after" the moment the
+                   card was covered (its own time stays sealed); [] before the first
     answering      phase 2: {"order": the seats that answer, in turn, "answered": how many have}
     answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
                    "card": the face, revealed}
@@ -115,19 +116,19 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         if viewer == seat or reveal_all:
             what = "nothing in time" if cover is None else f"the card from deck {cover[0]} after {cover[1]} ms"
             return {"event": kind, "seat": seat, "text": f"Seat {seat} covers {what}."}
-        return {"event": kind, "seat": seat, "text": f"Seat {seat} is done with the race."}
+        return {"event": kind, "seat": seat, "text": f"Seat {seat} has made its choice in the race."}
     if kind == "race":
         parts = []
-        landed, beaten = event[2], event[3]
-        covered_at = {deck: ms for _, deck, ms, got in landed if got}
+        landed, beaten, limit_ms = event[2], event[3], event[4]
         for seat, deck, ms, got in landed:
             if deck is None:
                 parts.append(f"seat {seat} covers nothing")
             elif got:
                 parts.append(f"seat {seat} covers the card from deck {deck} after {ms} ms")
+            elif ms < limit_ms:
+                parts.append(f"seat {seat}, reaching for it too, is beaten to it: its time runs on from {ms} ms")
             else:
-                parts.append(f"seat {seat} reaches it after {ms} ms, too late: its time runs on from "
-                             f"{covered_at[deck]} ms")
+                parts.append(f"seat {seat}, reaching for it too, is beaten to it as its time runs out")
         text = "The race: " + "; ".join(parts) + "."
         if beaten:
             text += " " + _seats(beaten) + " may cover another card."

@@ -147,7 +147,7 @@ function revealedCard(view, entry, ctx, info, send) {
         answer.right ? "✓ kept" : "✗ discarded") : null),
     h("div", { class: "qw-slot-foot" },
       race.map((r) => h("span", { class: `chip small ${r.got ? "green" : ""}` },
-        `${seatName(ctx, r.seat)} ${r.after} ms${r.got ? "" : " (too late)"}`)),
+        r.got ? `${seatName(ctx, r.seat)} ${r.after} ms` : `${seatName(ctx, r.seat)} beaten`)),
       answer ? h("span", { class: "qw-said" }, `${seatName(ctx, answer.seat)}: ${answer.answer.replace(/^answer /, "")}`) : null),
     h("div", { class: "qw-next" }, deckInfo.question ? backImage(ctx, deckInfo.question, "qw-next-back") : null,
       deckInfo.question ? h("span", { class: "faint small" }, `next: ${QUESTION_SHORT[deckInfo.question]}`) : h("span", { class: "faint small" }, "deck spent")),
@@ -264,7 +264,7 @@ function playersPanel(view, ctx) {
     h("span", { class: "seat-dot", style: { background: seatColour(p.seat) } }),
     h("b", {}, seatName(ctx, p.seat)),
     view.first_player === p.seat && !view.is_over ? h("span", { class: "chip small gold", title: "the first player this turn" }, "first") : null,
-    view.phase === "cover" && view.ready[p.seat] ? h("span", { class: "chip small" }, "hand down") : null,
+    view.phase === "cover" && view.ready[p.seat] ? h("span", { class: "chip small" }, "chosen") : null,
     h("span", { class: "qw-score", "data-score": p.score }, `${p.score} pts`)),
   h("div", { class: "qw-kept" }, p.kept.length ? p.kept.map((face) => h("div", { class: "qw-kept-card", title: `${face.id}: ${face.value} points` }, drawing(ctx, face)))
     : h("span", { class: "faint small" }, "no card kept yet")))));
