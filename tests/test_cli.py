@@ -274,7 +274,13 @@ def test_a_player_the_game_does_not_wait_for_is_offered_its_signals(monkeypatch:
     monkeypatch.setattr(sys, "stdin", io.StringIO("dance\n2\n\n"))
     offer_optional(state.game, state, [0, 1], None)
     out = capsys.readouterr().out
-    assert "seat 0 may 1 stop or 2 beep now (Enter to go on)>" in out and "seat 0 may 1 stop now" in out
+    assert "seat 0 may 1 stop or 2 beep now (Enter to go on, n: not until your move)>" in out
+    assert "seat 0 may 1 stop now" in out
     assert "Not taken" in out and "Beep-boop" in out
     assert state.optional_actions(0) == [STOP] and state.to_act == (1,)
     assert "seat 1 may" not in out, "a seat to act is asked for its move, not here"
+    declined: set[int] = set()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\n"))
+    offer_optional(state.game, state, [0, 1], None, declined)
+    offer_optional(state.game, state, [0, 1], None, declined)  # not asked again: the input holds no more
+    assert declined == {0} and capsys.readouterr().out.count("seat 0 may") == 1

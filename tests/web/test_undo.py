@@ -166,3 +166,31 @@ def test_an_action_in_a_race_cannot_be_taken_back(client: TestClient) -> None:
     refused = errors(p0.exchange({"type": "undo"}))[0]
     assert refused == {**refused, "code": "no_undo", "reason": "an action on the clock cannot be taken back"}
     assert len(table.state.record().actions) == 1
+
+
+def test_a_signal_given_while_not_waited_for_stands_and_keeps_the_others_undo(client: TestClient) -> None:
+    """Quirky Circuits: a player who is done says Beep-boop. It cannot take it back (so the
+    once-a-round signal cannot be given again and again), and it does not take away the undo of
+    the player still playing."""
+    fix_seed(client, CALM_SEED)
+    created = create_table(client, ["human", "human"], game="quirky-circuits")
+    table = table_of(client, created["id"])
+    p0 = connect(client, created["id"], token_of(created, 0))
+    p1 = connect(client, created["id"], token_of(created, 1))
+    p0.sync()
+    play = next(action for action in p0.state["legal"] if action.startswith("play "))  # type: ignore[index]
+    assert not errors(p0.act(play)) and not errors(p0.act("done"))
+    p1.sync()
+    mine = next(action for action in p1.state["legal"] if action.startswith("play "))  # type: ignore[index]
+    assert not errors(p1.act(mine)) and p1.state["can_undo"] is True  # type: ignore[index]
+    p0.sync()
+    assert not errors(p0.act("beep"))
+    assert p0.state["can_undo"] is False  # type: ignore[index]
+    refused = errors(p0.exchange({"type": "undo"}))[0]
+    assert refused["code"] == "no_undo" and "it stands" in refused["reason"]
+    assert table.state.record().actions[-1] == (0, "beep") and p0.state["optional"] == ["stop"]  # type: ignore[index]
+    heard = [m for m in p1.sync() if m["type"] == "state"][-1]
+    assert heard["can_undo"] is True, "another seat's signal leaves a seat's undo open"
+    back = p1.exchange({"type": "undo"})
+    assert not errors(back)
+    assert [a for _, a in table.state.record().actions] == [play, "done", "beep"]

@@ -294,19 +294,25 @@ def human_turn(game: Game, state: State, seat: int) -> None:
         return
 
 
-def offer_optional(game: Game, state: State, humans: list[int], watcher: int | None) -> None:
+def offer_optional(game: Game, state: State, humans: list[int], watcher: int | None,
+                   declined: set[int] | None = None) -> None:
     """Before the next move, ask each human seat the game is not waiting for whether it takes
     an action it may take at any moment (``State.optional_actions``: Quirky Circuits' stop and
-    beep for a player who is done); an empty line goes on."""
+    beep for a player who is done); an empty line goes on, and ``n`` asks that seat no more
+    until it has moved again (``declined`` holds those seats)."""
+    declined = set() if declined is None else declined
     for seat in humans:
-        if seat in state.to_act:
+        if seat in state.to_act or seat in declined:
             continue
         while optional := state.optional_actions(seat):
             said = " or ".join(f"{number} {action}" for number, action in enumerate(optional, 1))
-            text = ask(f"seat {seat} may {said} now (Enter to go on)> ")
+            text = ask(f"seat {seat} may {said} now (Enter to go on, n: not until your move)> ")
             if text is None or text.lower() in ("quit", "exit"):
                 raise Quit
             if not text:
+                break
+            if text.lower() in ("n", "no"):
+                declined.add(seat)
                 break
             before = state.view(watcher).to_json().get("log", [])
             try:
@@ -378,12 +384,13 @@ def play(
                   + ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds)), style="bold")
     state = the_game.new_game(seed)
     last_human: int | None = None
+    declined: set[int] = set()  # seats that asked not to be offered optional actions until they move
     try:
         while not state.is_over:
             seat = state.to_act[0]  # a sealed step takes its seats one at a time
             bot = bots.get(seat)
             if bot is not None:
-                offer_optional(the_game, state, humans, audience)
+                offer_optional(the_game, state, humans, audience, declined)
                 if state.is_over or seat not in state.to_act:
                     continue
             watcher = audience if bot is not None else seat
@@ -391,8 +398,9 @@ def play(
             if bot is None:
                 if len(humans) > 1 and last_human is not None and seat != last_human:
                     hand_over(seat)
-                    offer_optional(the_game, state, humans, audience)  # while the screen shows no hand
+                    offer_optional(the_game, state, humans, audience, declined)  # the screen shows no hand
                 last_human = seat
+                declined.discard(seat)
                 human_turn(the_game, state, seat)
             else:
                 state.apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))

@@ -110,6 +110,7 @@ class Table:
         # players' clocks, bots sitting in for people, taking back an action
         self.banks = TimeBanks(self, row.get("time_bank"), row.get("banks"))
         self.takeovers = Takeovers(self, row.get("takeovers"))
+        self.last_optional = False  # the last action applied came from a seat not to act (a signal)
         self.undo = UndoWindows(self)
         self.banks.update()
         self.takeovers.watch()
@@ -499,6 +500,7 @@ class Table:
         state = self.state
         text = str(action)
         step = steps_of(state)
+        self.last_optional = seat not in state.to_act
         try:
             state.apply(seat, action)
         except Exception:

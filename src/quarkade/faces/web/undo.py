@@ -11,7 +11,9 @@ Either way the action leaves the record in the store, and the state is rebuilt b
 the record without it, which is exact; if the later actions no longer apply without it, the
 undo is refused. The window is judged on what the seat itself saw, never on what was hidden
 from it: whether another seat made a sealed choice meanwhile changes neither the answer nor
-the reason. Actions on a timed step (a race, a deal minute) are never taken back.
+the reason. Actions on a timed step (a race, a deal minute) are never taken back, nor what a
+seat does while the game is not waiting for it (an optional action: Quirky Circuits' signals),
+which leaves the others' windows open.
 
 The others hear of an undo only through what they see: a seat whose view changes gets its
 new state and an ``undone`` message naming who took an action back (not which); a seat that
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("quarkade.web")
 
 ACTED_SINCE = "another seat has acted since your last action: it can no longer be taken back"
+SIGNAL_STANDS = "what you did while the game was not waiting for you (a signal) is done in front of everyone: it stands"
 
 
 @dataclass
@@ -73,8 +76,18 @@ class UndoWindows:
             self.closed[seat] = reason
 
     def committed(self, seat: int, step: int) -> None:
-        """Action ``step`` of ``seat`` was applied (before the clock follows the new state)."""
+        """Action ``step`` of ``seat`` was applied (before the clock follows the new state). An
+        optional action (one the game did not wait for: Quirky Circuits' signals) is never taken
+        back, and leaves the others' windows open: a signal given at once in front of everyone is
+        not unsaid, and one seat's signal must not take another's undo away."""
         table = self.table
+        if table.last_optional:
+            for other, window in self.windows.items():
+                if other != seat:
+                    window.seen = self.seen(other)
+            self.windows.pop(seat, None)
+            self.closed[seat] = SIGNAL_STANDS
+            return
         for other, window in list(self.windows.items()):
             if other != seat and self.seen(other) != window.seen:
                 self.close(other, ACTED_SINCE)
