@@ -13,7 +13,8 @@ level, under the name every game's heuristic bot has). A level sets three things
   answer among the cards it has not seen leave play.
 - **Choice of card.** ``easy`` reaches for the highest value it sees (and now and then for
   any card); ``normal`` weighs value by how surely it can answer for the card (ease);
-  ``expert`` also weighs the chance of being first to the card when others want it too.
+  ``expert`` also weighs the chance of being first to the card when others want it too, and
+  what it covers instead when it is not.
 
 The race's time is the bot's own: ``choose`` returns ``cover D after MS`` with any whole
 millisecond (legal, though the race's list shows every 500 ms only). Beaten to a card, it
@@ -170,16 +171,20 @@ class QwarksBot(Bot):
         return TIMEOUT if ms > view["cover_ms"] else Cover(deck, ms)
 
     def _against_the_others(self, worth: dict[int, float], others: int) -> dict[int, float]:
-        """Each card's worth times the chance that the bot gets it: the others are assumed to
-        reach for the best cards more often (the best twice as often as the next), and to be
-        quicker than the bot a third of the time."""
+        """Each card's worth as the bot may expect it: the others are assumed to reach for the
+        best cards more often (the best twice as often as the next), and to be quicker than the
+        bot a third of the time; beaten to the card, the bot covers another (ruling 8), worth
+        on average what the other cards are."""
         ranked = sorted(worth, key=lambda d: -worth[d])
         weights = [0.5 ** rank for rank in range(len(ranked))]
         total = sum(weights)
+        everything = sum(worth.values())
         expected = {}
         for rank, deck in enumerate(ranked):
             wanted = weights[rank] / total  # how likely one other seat reaches for it
-            expected[deck] = worth[deck] * (1 - wanted / 3) ** others
+            gets = (1 - wanted / 3) ** others
+            rest = (everything - worth[deck]) / (len(worth) - 1) if len(worth) > 1 else 0.0
+            expected[deck] = gets * worth[deck] + (1 - gets) * rest
         return expected
 
     def _reaction_ms(self, cards: int) -> int:
