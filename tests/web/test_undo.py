@@ -17,7 +17,7 @@ from quarkade.faces.web.server import create_app
 from .conftest import CALM_SEED, FAST, create_table, errors, fix_seed, make_client, token_of
 from .test_api import table_of
 from .test_banks import banked_duel, sealed_step, wait_for
-from .test_websocket import close_all, connect
+from .test_websocket import circuits_pair, close_all, connect
 
 
 @pytest.fixture(autouse=True)
@@ -172,13 +172,7 @@ def test_a_signal_given_while_not_waited_for_stands_and_keeps_the_others_undo(cl
     """Quirky Circuits: a player who is done says Beep-boop. It cannot take it back (so the
     once-a-round signal cannot be given again and again), and it does not take away the undo of
     the player still playing."""
-    fix_seed(client, CALM_SEED)
-    created = create_table(client, ["human", "human"], game="quirky-circuits")
-    table = table_of(client, created["id"])
-    p0 = connect(client, created["id"], token_of(created, 0))
-    p1 = connect(client, created["id"], token_of(created, 1))
-    p0.sync()
-    play = next(action for action in p0.state["legal"] if action.startswith("play "))  # type: ignore[index]
+    table, p0, p1, play = circuits_pair(client)
     assert not errors(p0.act(play)) and not errors(p0.act("done"))
     p1.sync()
     mine = next(action for action in p1.state["legal"] if action.startswith("play "))  # type: ignore[index]

@@ -350,17 +350,24 @@ def test_sealed_choices_do_not_move_the_other_seats_updates(client: TestClient) 
     assert watcher.sync()  # now that seat 0 is ready, the others hear of it
 
 
-def test_a_seat_not_waited_for_gets_its_optional_signals_and_may_give_them(client: TestClient) -> None:
-    """Quirky Circuits: a player who is done may still put its hands flat (ruling 18); the
-    state message offers it as ``optional``, the signal is taken and no one's turn changes."""
+def circuits_pair(client: TestClient) -> tuple[Table, Peer, Peer, str]:
+    """A two-person Quirky Circuits table, both connected and seat 0 up to date: the table,
+    the two peers and a card seat 0 may play first."""
     fix_seed(client, CALM_SEED)
     created = create_table(client, ["human", "human"], game="quirky-circuits")
     table = table_of(client, created["id"])
     p0 = connect(client, created["id"], token_of(created, 0))
     p1 = connect(client, created["id"], token_of(created, 1))
     p0.sync()
+    assert p0.state is not None
+    return table, p0, p1, next(action for action in p0.state["legal"] if action.startswith("play "))
+
+
+def test_a_seat_not_waited_for_gets_its_optional_signals_and_may_give_them(client: TestClient) -> None:
+    """Quirky Circuits: a player who is done may still put its hands flat (ruling 18); the
+    state message offers it as ``optional``, the signal is taken and no one's turn changes."""
+    table, p0, p1, play = circuits_pair(client)
     assert p0.state is not None and p0.state["optional"] == [] and "stop" in p0.state["legal"]
-    play = next(action for action in p0.state["legal"] if action.startswith("play "))
     assert not errors(p0.act(play))
     assert not errors(p0.act("done"))
     assert p0.state["legal"] == [] and p0.state["optional"] == ["stop", "beep"] and p0.state["to_act"] == [1]
