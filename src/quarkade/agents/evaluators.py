@@ -150,17 +150,24 @@ def qwarks(state: State) -> list[float]:
     return shares(qwarks_expected_scores(s), 0.3)
 
 
-def qwarks_expected_scores(s: Any) -> list[float]:
-    """Each seat's score with the answers still to give this turn counted at their chance."""
+def qwarks_answers_to_give(s: Any) -> list[tuple[int, float, float]]:
+    """This turn's answers still to give: (seat, the card's value, the chance the heuristic's
+    memory gives a right answer)."""
     from quarkade.games.qwarks.bot import RECALL_CHANCE
     from quarkade.games.qwarks.rules import CARD_VALUES, Phase
 
+    if s.phase is not Phase.ANSWER:
+        return []
+    recall = RECALL_CHANCE["normal"][s.question.word][not s.beginners]
+    cards = [(seat, s.revealed[s.holder.index(seat)]) for seat in s.order[s.answered:]]
+    return [(seat, float(CARD_VALUES[card]), recall[card]) for seat, card in cards]
+
+
+def qwarks_expected_scores(s: Any) -> list[float]:
+    """Each seat's score with the answers still to give this turn counted at their chance."""
     scores = list(s.scores)
-    if s.phase is Phase.ANSWER:
-        recall = RECALL_CHANCE["normal"][s.question.word][not s.beginners]
-        for seat in s.order[s.answered:]:
-            card = s.revealed[s.holder.index(seat)]
-            scores[seat] += CARD_VALUES[card] * recall[card]
+    for seat, value, right in qwarks_answers_to_give(s):
+        scores[seat] += value * right
     return scores
 
 
@@ -169,19 +176,12 @@ def qwarks_head_to_head(s: Any) -> list[float]:
     chance the heuristic's memory gives them, and the turns still to play as a normal spread
     of the difference (a lead counts more as the end comes near: head to head the search's gain
     is a point or so a turn, which a softmax of the scores drowned once either seat led)."""
-    from quarkade.games.qwarks.bot import RECALL_CHANCE
-    from quarkade.games.qwarks.rules import CARD_VALUES, Phase
-
     scores = s.scores
     outcomes = [(1.0, scores[0] - scores[1])]  # (chance, seat 0's lead)
-    if s.phase is Phase.ANSWER:
-        recall = RECALL_CHANCE["normal"][s.question.word][not s.beginners]
-        for seat in s.order[s.answered:]:
-            card = s.revealed[s.holder.index(seat)]
-            gain = CARD_VALUES[card] if seat == 0 else -CARD_VALUES[card]
-            right = recall[card]
-            outcomes = [branch for chance, lead in outcomes
-                        for branch in ((chance * right, lead + gain), (chance * (1 - right), lead))]
+    for seat, value, right in qwarks_answers_to_give(s):
+        gain = value if seat == 0 else -value
+        outcomes = [branch for chance, lead in outcomes
+                    for branch in ((chance * right, lead + gain), (chance * (1 - right), lead))]
     spread = QWARKS_TURN_SPREAD * math.sqrt(len(s.decks[0]))  # a deck loses a card a turn
     first = 0.0
     for chance, lead in outcomes:

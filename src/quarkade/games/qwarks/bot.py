@@ -130,7 +130,7 @@ class QwarksBot(Bot):
         if phase == "question":
             return self._ask(view, legal)
         if phase == "cover":
-            return self._cover(view)
+            return self._cover(view, seat)
         return self._answer(view, seat)
 
     def _worth(self, view: View, card: Card, question: Question) -> float:
@@ -148,7 +148,7 @@ class QwarksBot(Bot):
         faces = [CARD_BY_ID[e["card"]["id"]] for e in view["revealed"] if e["card"] is not None]
         return max(asks, key=lambda a: max(self._worth(view, card, a.question) for card in faces))
 
-    def _cover(self, view: View) -> Action:
+    def _cover(self, view: View, seat: int) -> Action:
         cards = [(e["deck"], CARD_BY_ID[e["card"]["id"]]) for e in view["revealed"] if e["card"] is not None]
         chance = self.chance
         if chance.random() < self.level.distraction:
@@ -167,7 +167,7 @@ class QwarksBot(Bot):
                 worth = self._against_the_others(worth, len(view["players"]) - 1)
             deck = max(worth, key=worth.__getitem__)
         # a hand beaten to a card reaches again from the moment that card was covered
-        ms = view["now_ms"][view.seat if view.seat is not None else 0] + self._reaction_ms(len(cards))
+        ms = view["now_ms"][seat] + self._reaction_ms(len(cards))
         return TIMEOUT if ms > view["cover_ms"] else Cover(deck, ms)
 
     def _against_the_others(self, worth: dict[int, float], others: int) -> dict[int, float]:

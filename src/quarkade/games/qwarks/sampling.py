@@ -16,9 +16,9 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import View
-from quarkade.games.qwarks.actions import Answer, Cover, parse
+from quarkade.games.qwarks.actions import TIMEOUT, Answer, Cover, parse
 from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, QUESTION_BY_WORD
-from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, QwarksState
+from quarkade.games.qwarks.rules import Phase, Qwarks, QwarksState, race_actions
 
 
 def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
@@ -82,7 +82,7 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
             s.covers[seat] = (deck, ms) if deck is not None and ms is not None else None
     if s.phase == Phase.COVER:
         own = data.get("own_cover")
-        free = [deck for deck, holder in enumerate(s.holder) if holder < 0]
+        free = tuple(holder < 0 for holder in s.holder)
         # A hand still in the air lands after the last one that landed: at its time, if later in
         # the order of ties (clockwise from the first player), else after it.
         last = [r for r in data["race"] if r["got"]][-1:]
@@ -95,13 +95,12 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
                 s.covers[seat] = None if own.get("timeout") else (own["deck"], own["after"])
                 continue
             start = max(s.now[seat], landed + (distance_clockwise(s.first, seat, n) < tie_from))
-            times = [start, *range(start - start % LISTED_STEP_MS + LISTED_STEP_MS, s.limit_ms + 1, LISTED_STEP_MS)]
-            if start > s.limit_ms:
-                times = []  # no time left to land after it: the hand covers nothing
-            pick = chance.below(len(free) * len(times) + 1)
-            if pick < len(free) * len(times):
-                cover = Cover(free[pick // len(times)], times[pick % len(times)])
-                s.covers[seat] = (cover.deck, cover.after)
+            # what it could have chosen: the race's listed actions from its start (none but
+            # ``timeout`` when no time is left to land after the last hand)
+            could = race_actions(free, start, s.limit_ms) if start <= s.limit_ms else [TIMEOUT]
+            pick = could[chance.below(len(could))]
+            if isinstance(pick, Cover):
+                s.covers[seat] = (pick.deck, pick.after)
     s.answers = []
     for entry in data["answers"]:
         said = parse(entry["answer"])

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import plural, scores_text
+from quarkade.core.words import joined, plural, scores_text
 
 WIDTH = 23  # a card's block, borders included
 WIDTH_COLUMNS = 80  # a terminal's line
@@ -93,12 +93,12 @@ def render_text(view: dict[str, Any]) -> str:
                 lines.append(f"Seat {entry['seat']} reached for deck {entry['deck']} too and was beaten to it "
                              f"at {entry['after']} ms.")
         if view["phase"] == "cover":
-            beaten = view["to_act"]
+            beaten = view["to_act"]  # a later round asks the beaten hands only
             if viewer in beaten:
                 lines.append(f"Beaten to your card: cover another, your time running on from "
                              f"{view['now_ms'][viewer]} ms.")
             elif beaten:
-                lines.append("Beaten to a card, " + ", ".join(f"seat {s}" for s in beaten) + " may cover another.")
+                lines.append(f"Beaten to a card, {joined([f'seat {s}' for s in beaten])} may cover another.")
     for answer in view["answers"]:
         verdict = "right" if answer["right"] else "wrong"
         lines.append(f"Seat {answer['seat']} said {answer['answer'].removeprefix('answer ')}: {verdict}.")

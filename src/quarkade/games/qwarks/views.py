@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
+from quarkade.core.words import joined
 from quarkade.games.qwarks.components import CARD_COUNT, CARDS, QUESTION_BY_WORD
 from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, deck_count
 
@@ -131,7 +132,8 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                 parts.append(f"seat {seat}, reaching for it too, is beaten to it as its time runs out")
         text = "The race: " + "; ".join(parts) + "."
         if beaten:
-            text += " " + _seats(beaten) + " may cover another card."
+            said = joined([f"seat {s}" for s in beaten])
+            text += f" {said[0].upper()}{said[1:]} may cover another card."
         return {"event": kind, "beaten": list(beaten), "text": text}
     if kind == "answer":
         seat, answer, right, card = event[2:6]
@@ -258,12 +260,6 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     return View("qwarks", seat, data, parts)
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    names = [f"seat {s}" for s in seats]
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return said[0].upper() + said[1:]
-
-
 def _scores(kept: list[list[int]]) -> list[float]:
     return [float(sum(map(_VALUE.__getitem__, cards))) for cards in kept]
 
@@ -283,6 +279,6 @@ def _decks(decks: list[tuple[int, int]], players: int) -> list[dict[str, Any]]:
 
 
 def _race(reaches: list[tuple[int, int | None, int | None, bool]]) -> list[dict[str, Any]]:
-    """The hands that have landed this turn, in order: the card each reached for, when, and
-    whether it got it."""
+    """This turn's hands as the race settled them: the card each reached for, when it landed
+    (or was beaten), and whether it got it."""
     return [{"seat": s, "deck": deck, "after": ms, "got": got} for s, deck, ms, got in reaches]
