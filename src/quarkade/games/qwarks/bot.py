@@ -63,6 +63,8 @@ LEVELS = {
     "expert": Level("expert", 1150.0, 0.35, 200.0, 0.96, 0.0, weighs_ease=True, weighs_race=True),
 }
 FASTEST_MS = 180  # no one covers a card sooner
+_JITTER = 0.01 / 256  # a step of a card's tie-breaking jitter: eight bits of one 64-bit draw, for eight cards
+_TWO_TO_MINUS_32 = 2.0 ** -32
 
 
 def details(card: Card, question: Question, identify: bool) -> int:
@@ -106,7 +108,9 @@ class QwarksBot(Bot):
         self.level = LEVELS[level]
         self.memory: dict[tuple[int, int], str] = {}  # (turn, deck) -> the card id seen there
         self.last_turn = 0
+        self._last_revealed: list[dict[str, Any]] = []  # the table at the last look
         self._recall = RECALL_CHANCE[self.level.name]
+        self._medians: dict[int, float] = {}  # cards to look at -> the median reaction time
 
     # ----------------------------------------------------------------- memory
     def _look(self, view: View) -> None:
@@ -114,8 +118,11 @@ class QwarksBot(Bot):
         turn = view["turn"]
         if turn < self.last_turn:  # a new game with the same bot: forget the old one
             self.memory.clear()
-        self.last_turn = turn
-        for entry in view["revealed"]:
+        revealed = view["revealed"]
+        if turn == self.last_turn and revealed == self._last_revealed:
+            return  # the same table as at the last look (views share their entries), already seen
+        self.last_turn, self._last_revealed = turn, revealed
+        for entry in revealed:
             if entry["card"] is not None:
                 self.memory[(turn, entry["deck"])] = entry["card"]["id"]
 
@@ -154,15 +161,19 @@ class QwarksBot(Bot):
         if chance.random() < self.level.distraction:
             deck = cards[chance.below(len(cards))][0]
         else:
-            # Each card's worth as ``_worth`` has it, the recall chances read from the table.
+            # Each card's worth as ``_worth`` has it, the recall chances read from the table, with
+            # a jitter under a hundredth to break ties: each card's from eight bits of one draw.
             worth: dict[int, float] = {}
+            bits = chance.next64()
             if self.level.weighs_ease:
                 recall = self._recall[view["question"]["question"]][not view["beginners"]]
                 for deck, card in cards:
-                    worth[deck] = float(card.value) * recall[card.index] + chance.random() * 0.01
+                    worth[deck] = float(card.value) * recall[card.index] + (bits & 255) * _JITTER
+                    bits >>= 8
             else:
                 for deck, card in cards:
-                    worth[deck] = float(card.value) + chance.random() * 0.01
+                    worth[deck] = float(card.value) + (bits & 255) * _JITTER
+                    bits >>= 8
             if self.level.weighs_race:
                 worth = self._against_the_others(worth, len(view["players"]) - 1)
             deck = max(worth, key=worth.__getitem__)
@@ -189,9 +200,12 @@ class QwarksBot(Bot):
 
     def _reaction_ms(self, cards: int) -> int:
         level = self.level
-        median = level.median_ms + level.hick_ms * math.log2(cards + 1)
-        # Box-Muller from the bot's own generator
-        u1, u2 = 1.0 - self.chance.random(), self.chance.random()
+        median = self._medians.get(cards)
+        if median is None:
+            median = self._medians[cards] = level.median_ms + level.hick_ms * math.log2(cards + 1)
+        # Box-Muller from the bot's own generator, its two uniforms from the halves of one draw
+        bits = self.chance.next64()
+        u1, u2 = 1.0 - (bits >> 32) * _TWO_TO_MINUS_32, (bits & 0xFFFFFFFF) * _TWO_TO_MINUS_32
         normal = math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
         return max(FASTEST_MS, round(median * math.exp(level.spread * normal)))
 

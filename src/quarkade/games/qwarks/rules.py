@@ -116,7 +116,7 @@ class QwarksState(CachedLegalActions):
     decks: list[list[int]]  # card indices, question side up; the top is the end of the list
     set_aside: list[int]  # dealt away at set-up, never seen
     discards: list[int]  # seen while revealed, then on the face-down pile, in order
-    kept: list[list[int]]  # each seat's claimed cards
+    kept: list[tuple[int, ...]]  # each seat's claimed cards (a tuple replaced, never changed: views share it)
     turn: int  # from 1
     start: int  # the first player of turn 1
     first: int  # this turn's first player
@@ -133,7 +133,7 @@ class QwarksState(CachedLegalActions):
     round: int  # the race's rounds so far this turn: a new one each time beaten hands are asked again
     order: tuple[int, ...]  # phase 2: the seats that answer, from the first player
     answered: int  # how many of ``order`` have answered
-    answers: list[tuple[int, Answer, bool]]  # this turn: (seat, answer, right)
+    answers: list[tuple[int, str, bool]]  # this turn: (seat, the answer in notation, right)
     wrong: int  # answers that were wrong, over the game
     log: Log
     _to_act: tuple[int, ...]
@@ -154,7 +154,7 @@ class QwarksState(CachedLegalActions):
         # Dealt one at a time, as at the table; the top of a deck is the end of its list.
         s.decks = [cards[d: decks * size: decks] for d in range(decks)]
         s.set_aside = cards[decks * size:]
-        s.discards, s.kept = [], [[] for _ in range(n)]
+        s.discards, s.kept = [], [()] * n
         s.start = s.chance.below(n)
         s.turn, s.wrong, s.log = 0, 0, None
         s.log = note(s.log, "setup", -1, s.start, size, len(s.set_aside))
@@ -170,7 +170,7 @@ class QwarksState(CachedLegalActions):
         c.players, c.beginners, c.colour_blind = self.players, self.beginners, self.colour_blind
         c.limit_ms = self.limit_ms
         c.decks = [deck[:] for deck in self.decks]
-        c.set_aside, c.discards, c.kept = self.set_aside, self.discards[:], [k[:] for k in self.kept]
+        c.set_aside, c.discards, c.kept = self.set_aside, self.discards[:], self.kept[:]
         c.turn, c.start, c.first, c.phase = self.turn, self.start, self.first, self.phase
         c.revealed, c.question, c.question_deck = self.revealed[:], self.question, self.question_deck
         c.covers, c.ready, c.holder = self.covers[:], self.ready[:], self.holder[:]
@@ -381,8 +381,11 @@ class QwarksState(CachedLegalActions):
         assert self.question is not None
         right = (answer.answer == ANSWERS[self.question._value_][card.index]
                  and (self.beginners or answer.kind == card.kind))
-        (self.kept[seat] if right else self.discards).append(card.index)
-        self.answers.append((seat, answer, right))
+        if right:
+            self.kept[seat] += (card.index,)
+        else:
+            self.discards.append(card.index)
+        self.answers.append((seat, str(answer), right))
         self.answered += 1
         self.wrong += not right
         self.log = note(self.log, "answer", -1, seat, answer, right, card.index)

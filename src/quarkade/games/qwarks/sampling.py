@@ -16,7 +16,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import View
-from quarkade.games.qwarks.actions import TIMEOUT, Answer, Cover, parse
+from quarkade.games.qwarks.actions import TIMEOUT, Cover
 from quarkade.games.qwarks.components import CARD_BY_ID, CARD_COUNT, CARDS, QUESTION_BY_WORD
 from quarkade.games.qwarks.rules import Phase, Qwarks, QwarksState, race_actions
 
@@ -34,7 +34,7 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     question = data["question"]
     s.question = QUESTION_BY_WORD[question["question"]] if question["question"] else None
     s.question_deck = question["deck"] if question["deck"] is not None else -1
-    s.kept = [[CARD_BY_ID[c["id"]].index for c in p["kept"]] for p in data["players"]]
+    s.kept = [tuple(CARD_BY_ID[c["id"]].index for c in p["kept"]) for p in data["players"]]
     s.ready = list(data["ready"])
     s.order, s.answered = tuple(data["answering"]["order"]), data["answering"]["answered"]
     s.wrong = 0  # not shown: only the statistics read it
@@ -101,10 +101,6 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
             pick = could[chance.below(len(could))]
             if isinstance(pick, Cover):
                 s.covers[seat] = (pick.deck, pick.after)
-    s.answers = []
-    for entry in data["answers"]:
-        said = parse(entry["answer"])
-        assert isinstance(said, Answer)
-        s.answers.append((entry["seat"], said, entry["right"]))
+    s.answers = [(entry["seat"], entry["answer"], entry["right"]) for entry in data["answers"]]
     s._to_act = tuple(data["to_act"])
     return s

@@ -209,62 +209,64 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     else:
         revealed = [_UNCOVERED[deck][card] for deck, card in enumerate(state.revealed)]
     question = state.question
-    kept = list(map(list.copy, state.kept))
+    kept = state.kept[:]  # the seats' tuples, never changed in place
     decks = [(len(cards), cards[-1] if cards else -1) for cards in state.decks]
     reaches = state.reaches[:]
-    revealed_cards = state.revealed
+    log = state.log
     data: dict[str, Any] = {
         "phase": phase._value_,
         "turn": state.turn,
-        "turns": CARD_COUNT // len(state.decks),
+        "turns": CARD_COUNT // len(decks),
         "first_player": state.first,
         "beginners": state.beginners,
         "colour_blind": state.colour_blind,
         "cover_ms": state.limit_ms,
         "listed_step_ms": LISTED_STEP_MS,
+        "question": {
+            "question": question._value_ if question else None,
+            "text": _QUESTION_TEXT[question._value_] if question else None,
+            "deck": state.question_deck if state.question_deck >= 0 else None,
+            "asking_deck": state.asking_deck(),
+        },
+        "revealed": revealed,
+        "ready": state.ready[:],
+        "race_round": state.round,
+        "now_ms": state.now[:],
+        "answering": {"order": list(order), "answered": answered},
+        "answers": _answers(state.answers, state.revealed, holder) if state.answers else [],
+        "discards": len(state.discards),
+        "set_aside": len(state.set_aside),
+        "to_act": list(state._to_act),
+        "is_over": over,
+        "scores": _scores(kept) if over else None,
+        "winners": list(state.winners) if over else None,
     }
-    parts: dict[str, Callable[[], Any]] = {"decks": lambda: _decks(decks, n)}
-    data["question"] = {
-        "question": question._value_ if question else None,
-        "text": _QUESTION_TEXT[question._value_] if question else None,
-        "deck": state.question_deck if state.question_deck >= 0 else None,
-        "asking_deck": state.asking_deck(),
-    }
-    data["revealed"] = revealed
-    data["ready"] = list(state.ready)
-    data["race_round"] = state.round
-    data["now_ms"] = list(state.now)
-    parts["race"] = lambda: _race(reaches)
-    data["answering"] = {"order": list(order), "answered": answered}
-    data["answers"] = [
-        {"seat": s, "answer": str(answer), "right": right, "card": FACES[revealed_cards[holder.index(s)]]}
-        for s, answer, right in state.answers
-    ] if state.answers else []
-    parts["players"] = lambda: _players(kept)
-    data["discards"] = len(state.discards)
-    data["set_aside"] = len(state.set_aside)
-    data["to_act"] = list(state.to_act)
-    data["is_over"] = over
-    data["scores"] = _scores(kept) if over else None
-    data["winners"] = list(state.winners) if over else None
     if seat is not None:
-        own = state.covers[seat] if phase is _COVER and state.ready[seat] else None
-        if own is not None:
-            data["own_cover"] = {"deck": own[0], "after": own[1]}
-        elif phase is _COVER and state.ready[seat]:
-            data["own_cover"] = {"timeout": True}
+        if phase is _COVER and state.ready[seat]:
+            own = state.covers[seat]
+            data["own_cover"] = {"timeout": True} if own is None else {"deck": own[0], "after": own[1]}
         else:
             data["own_cover"] = None
-    log = state.log
-    parts["log"] = lambda: read(log, describe, seat, over, LOG_LENGTH)
+    parts: dict[str, Callable[[], Any]] = {
+        "decks": lambda: _decks(decks, n),
+        "race": lambda: _race(reaches),
+        "players": lambda: _players(kept),
+        "log": lambda: read(log, describe, seat, over, LOG_LENGTH),
+    }
     return View("qwarks", seat, data, parts)
 
 
-def _scores(kept: list[list[int]]) -> list[float]:
+def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: list[int]) -> list[dict[str, Any]]:
+    """This turn's answers, each with the card it was about, now revealed."""
+    return [{"seat": s, "answer": said, "right": right, "card": FACES[revealed[holder.index(s)]]}
+            for s, said, right in answers]
+
+
+def _scores(kept: list[tuple[int, ...]]) -> list[float]:
     return [float(sum(map(_VALUE.__getitem__, cards))) for cards in kept]
 
 
-def _players(kept: list[list[int]]) -> list[dict[str, Any]]:
+def _players(kept: list[tuple[int, ...]]) -> list[dict[str, Any]]:
     """Each seat's kept cards, face up, and its score."""
     return [{"seat": s, "kept": [FACES[card] for card in cards], "score": int(score)}
             for s, (cards, score) in enumerate(zip(kept, _scores(kept), strict=True))]
