@@ -128,3 +128,33 @@ def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:
     assert sum(value for key, value in figures.items() if key.startswith("won:")) == won
     measures, _ = item_table(figures)
     assert measures == ["competed", "won", "wins per competition"]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_qwarks_counts_each_card_and_question_as_the_log_tells_them(players: int) -> None:
+    """Every revealed card is counted once, by its id, value and kind; what its covers gave adds
+    up to the scores, and each question's turns and answers to the game's."""
+    from quarkade.games.qwarks.components import CARDS
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("qwarks", players=players)
+    state = play_match(game, make_bots(game, ["heuristic"] * players, 4), 4)
+    figures = state.statistics()
+
+    def total(measure: str, cards: bool) -> float:
+        return sum(value for key, value in figures.items()
+                   if key.startswith(f"{measure}:") and key.startswith(f"{measure}:question ") != cards)
+
+    decks = len(state.view(None)["decks"])
+    assert total("revealed", cards=True) == figures["turns"] * decks
+    assert total("asked", cards=False) == figures["turns"]
+    for cards in (True, False):
+        assert total("covered", cards) == figures["kept"] + figures["wrong"]
+        assert total("right", cards) == figures["kept"]
+        assert total("points", cards) == sum(state.scores)
+    card = CARDS[0]
+    item = f"{card.id} ({card.value}, {card.kind.word})"
+    assert figures.get(f"points:{item}", 0.0) == card.value * figures.get(f"right:{item}", 0.0)
+    measures, items = item_table(figures)
+    assert measures == ["asked", "revealed", "covered", "right", "points", "right per cover"]
+    assert all(0.0 <= row["right per cover"] <= 1.0 for row in items.values() if "right per cover" in row)

@@ -23,7 +23,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
-from quarkade.core.log import Log, note
+from quarkade.core.log import Log, events, note
 from quarkade.core.registry import Deferred
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
 from quarkade.games.qwarks.components import (
@@ -32,6 +32,7 @@ from quarkade.games.qwarks.components import (
     CARD_COUNT,
     CARDS,
     COLOUR_ANSWERS,
+    Card,
     Kind,
     Question,
     answer_range,
@@ -433,8 +434,30 @@ class QwarksState(CachedLegalActions):
         return tuple(seat for seat in range(self.players) if scores[seat] == max(scores))
 
     def statistics(self) -> dict[str, float]:
-        """``kept`` (cards claimed), ``wrong`` (cards lost to a wrong answer), ``turns``."""
-        return {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong), "turns": float(self.turn)}
+        """``kept`` (cards claimed), ``wrong`` (cards lost to a wrong answer), ``turns``; and by
+        item (the report's table): each card by its id, value and kind, how often it was
+        revealed, covered, answered right and the points it gave; each question (``question
+        eyes``), how often it was asked, and its cards covered and answered right."""
+        figures = {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong),
+                   "turns": float(self.turn)}
+        question = ""
+        for event in reversed(list(events(self.log))):
+            kind = event[0]
+            if kind == "question" or kind == "chosen":
+                question = f"question {event[2] if kind == 'question' else event[3]}"
+                _count(figures, "asked", question)
+            elif kind == "answer":
+                right, card = event[4], CARDS[event[5]]
+                _count(figures, "revealed", _item(card))
+                for item in (_item(card), question):
+                    _count(figures, "covered", item)
+                    if right:
+                        _count(figures, "right", item)
+                        _count(figures, "points", item, card.value)
+            elif kind == "discard":
+                for index in event[2]:
+                    _count(figures, "revealed", _item(CARDS[index]))
+        return figures
 
     def clock(self) -> RaceClock | None:
         """The race, for a host to time (``timing.py``); None outside it."""
@@ -445,6 +468,16 @@ class QwarksState(CachedLegalActions):
 
     def view(self, seat: int | None) -> View:
         return _VIEW(self, seat)
+
+
+def _item(card: Card) -> str:
+    """A card as the report's table names it: its id, value and kind."""
+    return f"{card.id} ({card.value}, {card.kind.word})"
+
+
+def _count(figures: dict[str, float], measure: str, item: str, by: float = 1.0) -> None:
+    key = f"{measure}:{item}"
+    figures[key] = figures.get(key, 0.0) + by
 
 
 class RaceMoves(list[Action]):
