@@ -158,3 +158,52 @@ def test_qwarks_counts_each_card_and_question_as_the_log_tells_them(players: int
     measures, items = item_table(figures)
     assert measures == ["asked", "revealed", "covered", "right", "points", "right per cover"]
     assert all(0.0 <= row["right per cover"] <= 1.0 for row in items.values() if "right per cover" in row)
+
+
+def test_quirkling_counts_requests_by_stack_and_quirklings_by_kind() -> None:
+    """Every request and every card given is counted by its stack, every QUIRKLING by its kind,
+    and a game won by making the third kind credits that kind once."""
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("quirkling", players=3)
+    state = play_match(game, make_bots(game, ["heuristic"] * 3, 5), 5)
+    figures = state.statistics()
+    log = state.view(None)["log"]
+
+    def total(measure: str) -> float:
+        return sum(value for key, value in figures.items() if key.startswith(f"{measure}:"))
+
+    assert total("made") == figures["quirklings made"] > 0
+    assert total("asked") >= total("given") > 0
+    assert all(figures.get(f"given:{key.partition(':')[2]}", 0.0) <= value
+               for key, value in figures.items() if key.startswith("asked:"))
+    won_by_making = "made a plant, a herbivore and a carnivore" in log[-1]["text"]
+    assert total("the winner's last") == (1.0 if won_by_making else 0.0)
+    measures, _ = item_table(figures)
+    assert "given per ask" in measures
+
+
+def test_quirks_solitaire_counts_the_traits_at_the_count_and_its_climate() -> None:
+    """A game ended by the count of all three QUiRKS credits each of their cards' traits (and,
+    when won, as winning), and is filed under the climate of the count; any other end is
+    filed under "no count"."""
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("quirks-solitaire")
+    climates = set()
+    for seed in range(8):
+        state = play_match(game, make_bots(game, ["heuristic"], seed), seed)
+        figures = state.statistics()
+        view = state.view(None)
+        end = view["log"][-1]["text"]
+        climate = state.categories()["climate of the count"]
+        climates.add(climate)
+        counted = sum(value for key, value in figures.items() if key.startswith("competed:"))
+        won = sum(value for key, value in figures.items() if key.startswith("won:"))
+        if " in the " in end:  # "You win: 31 in the desert (needed 30)." or "... short of 35."
+            assert climate == (end.split(" in the ", 1)[1].split()[0].rstrip(","),)
+            assert counted == sum(len(quirks["cards"]) for quirks in view["quirks"]) > 0
+            assert won == (counted if figures["won"] else 0.0)
+        else:
+            assert climate == ("no count",) and counted == won == 0.0
+    assert ("no count",) in climates and len(climates) > 1

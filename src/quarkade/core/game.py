@@ -519,6 +519,13 @@ class CachedLegalActions(State):
         return moves
 
 
+def count_item(figures: dict[str, float], measure: str, item: str, by: float = 1.0) -> None:
+    """Add ``by`` to ``figures["<measure>:<item>"]``: the per-item figures of ``State.statistics``
+    that a balance report shows as a table, one row an item (``tools/report.py``)."""
+    key = f"{measure}:{item}"
+    figures[key] = figures.get(key, 0.0) + by
+
+
 def win_scores(winners: Sequence[int], players: int) -> tuple[float, ...]:
     """Scores of a game won or lost: 1 for each winner (a shared win counts for all), 0 else."""
     return tuple(1.0 if seat in winners else 0.0 for seat in range(players))

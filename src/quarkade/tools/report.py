@@ -10,7 +10,8 @@ The per-item hook: a game that wants a table of its cards, quests or traits give
 ``"points:proton"``); the report gathers them into one row an item, one column a measure (mean
 per game). When an item has both ``points`` and ``cards spent`` its points per card spent are
 shown too, with ``won`` and ``competed`` its wins per competition, and with ``right`` and
-``covered`` (Qwarks' cards and questions) its right answers per card covered. What a seat played as
+``covered`` (Qwarks' cards and questions) its right answers per card covered, and with
+``given`` and ``asked`` (Quirkling's stacks) the cards given per request. What a seat played as
 (``State.categories``, e.g. Cosmic Encounter's aliens) and the values of a swept option (e.g.
 Quirky Circuits' scenarios) give win-rate tables by category.
 
@@ -35,7 +36,7 @@ __all__ = ["ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wils
 ITEM_SEPARATOR = ":"
 # Derived per-item columns: (numerator measure, denominator measure) -> column name.
 RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"): "wins per competition",
-          ("right", "covered"): "right per cover"}
+          ("right", "covered"): "right per cover", ("given", "asked"): "given per ask"}
 
 _CSS = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}

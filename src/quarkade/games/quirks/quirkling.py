@@ -19,8 +19,17 @@ from operator import is_
 from typing import Any
 
 from quarkade.core.chance import Chance
-from quarkade.core.game import Action, BoundParts, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
-from quarkade.core.log import Log, note, read
+from quarkade.core.game import (
+    Action,
+    BoundParts,
+    CachedLegalActions,
+    GameInfo,
+    OptionSpec,
+    View,
+    count_item,
+    win_scores,
+)
+from quarkade.core.log import Log, events, note, read
 from quarkade.core.memo import Memo
 from quarkade.core.words import a_or_an
 from quarkade.games.quirks.actions import Move, Verb, move
@@ -43,6 +52,7 @@ NONE = move(Verb.NONE)
 DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
 GIVES = tuple(move(Verb.GIVE, card.index) for card in CARDS)
 STACK_OF = tuple(card.stack for card in CARDS)
+COMPLETED = "made a plant, a herbivore and a carnivore"  # why a game won by a QUIRKLING ends
 
 
 class Stage(IntEnum):
@@ -339,7 +349,7 @@ class QuirklingState(CachedLegalActions):
         self._note("make", -1, seat, niche, cards)
         kinds = {NICHE_STACKS.index(tuple(CARDS[c].stack for c in q)) for q in self.made[seat]}
         if len(kinds) == 3:
-            self._finish((seat,), "made a plant, a herbivore and a carnivore")
+            self._finish((seat,), COMPLETED)
             return
         self.refused, self.refilling = [False] * self.players, True
         self._refill()
@@ -394,7 +404,28 @@ class QuirklingState(CachedLegalActions):
         return self.result or ()
 
     def statistics(self) -> dict[str, float]:
-        return {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
+        """``turns`` and ``quirklings made``; and by item (the report's table): each stack, how
+        often a player asked for one of its cards and how often one was given; each kind of
+        QUIRKLING, how often one was made and how often it was the winner's last, the one that
+        completed its plant, herbivore and carnivore."""
+        figures = {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
+        last_made: dict[int, int] = {}  # seat -> the niche of its newest QUIRKLING
+        completed = False
+        for event in reversed(list(events(self.log))):
+            kind = event[0]
+            if kind == "ask":
+                count_item(figures, "asked", f"stack {STACKS[event[4]]}")
+            elif kind == "give":
+                count_item(figures, "given", f"stack {STACKS[STACK_OF[event[4]]]}")
+            elif kind == "make":
+                count_item(figures, "made", f"{NICHES[event[3]]} QUIRKLING")
+                last_made[event[2]] = event[3]
+            elif kind == "over":
+                completed = event[3] == COMPLETED
+        if completed:
+            for seat in self.result or ():
+                count_item(figures, "the winner's last", f"{NICHES[last_made[seat]]} QUIRKLING")
+        return figures
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator) sees. The players, the hand, the discard pile and the

@@ -15,7 +15,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, win_scores
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, count_item, win_scores
 from quarkade.core.log import Log, events, note
 from quarkade.games.quirks import board, competition, ending, legality
 from quarkade.games.quirks.actions import Move, Verb
@@ -604,8 +604,7 @@ class QuirksState(CachedLegalActions):
                 for number in numbers:
                     trait = COMPONENTS.by_number(number).trait
                     for measure in ("competed", *(("won",) if int(seat) == reveal["winner"] else ())):
-                        key = f"{measure}:{trait}"
-                        figures[key] = figures.get(key, 0.0) + 1.0
+                        count_item(figures, measure, trait)
         return figures
 
     def view(self, seat: int | None) -> View:

@@ -18,7 +18,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
-from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View
+from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, count_item
 from quarkade.core.log import Log, note
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.actions import Move, Verb, move
@@ -431,7 +431,22 @@ class SolitaireState(CachedLegalActions):
         return (0,) if self.won else ()
 
     def statistics(self) -> dict[str, float]:
-        return {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
+        """``won``, ``actions``, ``extinctions``; and by trait (the report's table), how often a
+        card with it was in a QUiRKS at the count of all three (``competed:<trait>``) and in
+        one that won it (``won:<trait>``), as Quirks counts its competitions."""
+        figures = {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
+        if len(self.counted) == 3:
+            for cards in self.quirks:
+                for card in cards:
+                    for measure in ("competed", *(("won",) if self.won else ())):
+                        count_item(figures, measure, CARDS[card].trait)
+        return figures
+
+    def categories(self) -> dict[str, tuple[str, ...]]:
+        """The climate of the count of all three QUiRKS, for win rates by climate ("no count":
+        the game ended by extinctions or an empty stack first)."""
+        climate = self.climate // COMPONENTS.zones_per_climate
+        return {"climate of the count": (COMPONENTS.climates[climate] if len(self.counted) == 3 else "no count",)}
 
     def view(self, seat: int | None) -> View:
         """What the player (or a spectator) sees. The destiny markers, the extinct branches, the

@@ -22,7 +22,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
-from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View
+from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, count_item
 from quarkade.core.log import Log, events, note
 from quarkade.core.registry import Deferred
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
@@ -445,18 +445,18 @@ class QwarksState(CachedLegalActions):
             kind = event[0]
             if kind == "question" or kind == "chosen":
                 question = f"question {event[2] if kind == 'question' else event[3]}"
-                _count(figures, "asked", question)
+                count_item(figures, "asked", question)
             elif kind == "answer":
                 right, card = event[4], CARDS[event[5]]
-                _count(figures, "revealed", _item(card))
+                count_item(figures, "revealed", _item(card))
                 for item in (_item(card), question):
-                    _count(figures, "covered", item)
+                    count_item(figures, "covered", item)
                     if right:
-                        _count(figures, "right", item)
-                        _count(figures, "points", item, card.value)
+                        count_item(figures, "right", item)
+                        count_item(figures, "points", item, card.value)
             elif kind == "discard":
                 for index in event[2]:
-                    _count(figures, "revealed", _item(CARDS[index]))
+                    count_item(figures, "revealed", _item(CARDS[index]))
         return figures
 
     def clock(self) -> RaceClock | None:
@@ -473,11 +473,6 @@ class QwarksState(CachedLegalActions):
 def _item(card: Card) -> str:
     """A card as the report's table names it: its id, value and kind."""
     return f"{card.id} ({card.value}, {card.kind.word})"
-
-
-def _count(figures: dict[str, float], measure: str, item: str, by: float = 1.0) -> None:
-    key = f"{measure}:{item}"
-    figures[key] = figures.get(key, 0.0) + by
 
 
 class RaceMoves(list[Action]):
