@@ -207,3 +207,26 @@ def test_quirks_solitaire_counts_the_traits_at_the_count_and_its_climate() -> No
         else:
             assert climate == ("no count",) and counted == won == 0.0
     assert ("no count",) in climates and len(climates) > 1
+
+
+def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:
+    """Both cards of every challenge are counted, by face; at most one of them wins it (a deal
+    or no deal is won by neither); edicts and flares are counted as played."""
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True, edicts=True, flares=True)
+    state = play_match(game, make_bots(game, ["heuristic"] * 4, 2), 2)
+    figures = state.statistics()
+
+    def total(measure: str) -> float:
+        return sum(value for key, value in figures.items() if key.startswith(f"{measure}:"))
+
+    assert total("competed") == 2 * figures["challenges"] > 0
+    assert 0 < total("won") <= figures["challenges"]
+    for key, value in figures.items():
+        measure, _, item = key.partition(":")
+        if measure == "won":
+            assert value <= figures[f"competed:{item}"]
+    assert any(key.endswith(" edict") or key.endswith(" flare") for key in figures if key.startswith("played:"))
+    assert any(key.startswith("competed:Attack ") for key in figures)
+    assert "wins per competition" in item_table(figures)[0]

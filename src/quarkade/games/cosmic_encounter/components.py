@@ -181,6 +181,16 @@ def attack_value(card: Card, square: int) -> int:
     return quark_value(card, square) if card.kind is Kind.QUARK else card.value
 
 
+def card_item(card: Card) -> str:
+    """A challenge card as a balance report names it, numbers padded to sort: ``Attack 08``,
+    ``Up Quark 10`` (its printed number), ``Compromise``."""
+    if card.kind is Kind.QUARK:
+        return f"{FLAVOURS[card.flavour].capitalize()} Quark {card.value:02d}"
+    if card.kind is Kind.ATTACK:
+        return f"Attack {card.value:02d}"
+    return card.kind.value.capitalize()
+
+
 def face_info(card: Card, square: int) -> dict[str, Any]:
     """A card as views show it: its face, kind, and for a Quark its flavour and value now."""
     info: dict[str, Any] = {"card": card.face, "kind": card.kind.value}

@@ -16,8 +16,18 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
-from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, win_scores
-from quarkade.core.log import Log, note
+from quarkade.core.game import (
+    Action,
+    CachedLegalActions,
+    Game,
+    GameInfo,
+    OptionSpec,
+    State,
+    View,
+    count_item,
+    win_scores,
+)
+from quarkade.core.log import Log, events, note
 from quarkade.games.cosmic_encounter.actions import parse
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
@@ -27,6 +37,7 @@ from quarkade.games.cosmic_encounter.components import (
     TOKENS_PER_PLANET,
     WIN_BASES,
     Card,
+    card_item,
     deck_cards,
     foreign_bases,
 )
@@ -388,8 +399,26 @@ class CosmicState(CachedLegalActions):
         return self.winners_
 
     def statistics(self) -> dict[str, float]:
-        return {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
-                **{name: float(count) for name, count in self.figures.items()}}
+        """The game's figures; and by card (the report's table): each challenge card, how often
+        it was revealed in a challenge (``competed``) and on the side that won it (``won``; a
+        deal or no deal is won by neither card), each edict and flare how often it was played."""
+        figures = {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
+                   **{name: float(count) for name, count in self.figures.items()}}
+        revealed: tuple[int, int] | None = None  # the challenge's cards, until its outcome
+        for event in reversed(list(events(self.log))):
+            kind = event[0]
+            if kind == "reveal":
+                revealed = event[2], event[3]
+                for card in revealed:
+                    count_item(figures, "competed", card_item(self.cards[card]))
+            elif kind == "outcome" and revealed is not None:
+                count_item(figures, "won", card_item(self.cards[revealed[0 if event[2] else 1]]))
+                revealed = None
+            elif kind == "deal" or kind == "no-deal":
+                revealed = None
+            elif kind == "edict" or kind == "flare":
+                count_item(figures, "played", f"{event[3]} {kind}")
+        return figures
 
     def categories(self) -> dict[str, tuple[str, ...]]:
         """Each seat's alien, for win rates by alien ("none" without powers)."""
