@@ -188,7 +188,7 @@ def card_item(card: Card) -> str:
         return f"{FLAVOURS[card.flavour].capitalize()} Quark {card.value:02d}"
     if card.kind is Kind.ATTACK:
         return f"Attack {card.value:02d}"
-    return card.kind.value.capitalize()
+    return str(card.kind.value).capitalize()
 
 
 def face_info(card: Card, square: int) -> dict[str, Any]:
