@@ -11,7 +11,7 @@ from typing import Any
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
-from quarkade.core.game import Action, Game, GameInfo, State, View
+from quarkade.core.game import Action, Game, GameInfo, State, View, count_item
 from quarkade.core.log import Log, events, note
 from quarkade.core.registry import Deferred
 from quarkade.games.quirky_quarks import moves, quests
@@ -567,8 +567,7 @@ class QuirkyQuarksState(State):
                 card = CARDS[event[3]]
                 for measure, amount in (("completed", 1), ("points", card.points),
                                         ("cards spent", len(event[4]) + len(card.cost_table))):
-                    key = f"{measure}:{card.id}"
-                    counts[key] = counts.get(key, 0.0) + float(amount)
+                    count_item(counts, measure, card.id, float(amount))
         return counts
 
     # ----------------------------------------------------------------- views
