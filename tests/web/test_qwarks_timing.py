@@ -302,3 +302,38 @@ def test_a_hand_beaten_to_a_card_races_on_from_when_it_was_covered(server: LiveS
     assert first["seat"] == 0 and first["got"] and beaten["seat"] == 1 and not beaten["got"]
     assert second["seat"] == 1 and second["got"] and second["deck"] != 0
     assert covered_at + 380 <= second["after"] <= covered_at + 650, (covered_at, second)
+
+
+def test_coming_back_does_not_start_a_seats_time_again(server: LiveServer) -> None:
+    """A seat that was at the table when the race opened keeps its time when it leaves and
+    comes back: it can neither look as long as it likes, reconnect and cover at once, nor hold
+    the race open by reconnecting before its time runs out."""
+    table, tokens = new_table(server, ["human", "human"], seconds=1)
+
+    async def play() -> tuple[Message, float]:
+        looker, other = Player(), Player()
+        await looker.open(server, table, tokens[0])
+        await other.open(server, table, tokens[1])
+        await looker.until(racing)
+        opened = time.monotonic()
+        await asyncio.sleep(0.6)
+        await looker.close()  # ... and back, as often as it likes, before the time runs out
+        back = Player()
+        await back.open(server, table, tokens[0])
+        message = await back.until(racing)
+        assert message["clock"]["left_ms"] <= 500, message["clock"]
+        back.send({"type": "act", "action": "cover 0 after 0", "seq": message["seq"]})
+        await asyncio.sleep(0.2)
+        await back.close()
+        again = Player()
+        await again.open(server, table, tokens[0])
+        done = await other.until(race_over(1), timeout=5)
+        waited = time.monotonic() - opened
+        await again.close()
+        await other.close()
+        return done, waited
+
+    done, waited = asyncio.run(play())
+    race = first_reaches(done["view"]["race"])
+    assert race[0]["deck"] == 0 and race[0]["after"] >= 550, race  # stamped from the race's opening
+    assert waited <= 1.0 + LATENCY_CAP_MS / 1000 + 0.5, waited  # the silent seat timed out on time

@@ -12,8 +12,9 @@ the limit is kept: actions are neither stamped nor exempt from staleness, and bo
 any other step. Nothing here knows a game.
 
 - A seat's time runs from when the state that opened the step was sent to it: when the step
-  opens, or when the seat's first connection arrives if it had none then. A seat's action on
-  the clock is stamped with the milliseconds since then, whatever time the client wrote.
+  opens, or when the seat's first connection arrives if it had none then (once a step: a seat
+  that leaves and comes back does not start its time again). A seat's action on the clock is
+  stamped with the milliseconds since then, whatever time the client wrote.
 - Latency: each connection's round trip is measured with ``probe`` messages that the client
   echoes at once (sent whenever a step opens and when a connection arrives). The median of
   its last round trips, at most ``LATENCY_CAP_MS``, is taken off its stamped times: the
@@ -57,6 +58,7 @@ class TableClock:
         self.step: TimedStep | None = None
         self.started = 0.0  # monotonic seconds when the step opened
         self.opened: dict[int, float] = {}  # each seat's start, when it differs
+        self.arrived: set[int] = set()  # the seats whose time has started this step
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.bot_tasks: list[asyncio.Task[None]] = []
         self.probes: dict[int, tuple[Connection, float]] = {}
@@ -86,6 +88,7 @@ class TableClock:
                 return
             self.step, self.started, self.opened = step, time.monotonic(), {}
             present = {c.seat for c in self.table.connections}
+            self.arrived = {seat for seat in step.seats if seat in present}
             for seat in step.seats:
                 self._arm(loop, seat)
                 bot = self.table.bots.get(seat) if self.racing else None
@@ -111,12 +114,16 @@ class TableClock:
         self.timers[seat] = loop.call_at(loop.time() + max(0.0, due - time.monotonic()), self._expire, seat)
 
     def joined(self, connection: Connection) -> None:
-        """A connection arrives: a seat on the clock that had nobody here starts its time now."""
+        """A connection arrives: a seat on the clock whose time has not started (nobody was
+        here for it when the step opened, nor came since) starts it now. A seat that was here
+        and comes back keeps its time: starting it again would let a player look at the table
+        as long as it likes, reconnect and cover at once, or hold the step open for ever."""
         self.update()
         seat = connection.seat
         if self.step is None or seat is None or seat not in self.step.seats or seat in self.table.bots:
             return
-        if not any(c.seat == seat for c in self.table.connections if c is not connection):
+        if seat not in self.arrived:
+            self.arrived.add(seat)
             self.opened[seat] = time.monotonic()
             self._arm(asyncio.get_running_loop(), seat)
         asyncio.get_running_loop().call_soon(self.probe, connection)  # after the welcome
