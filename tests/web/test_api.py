@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 import quarkade
 from quarkade.faces.web import server as web_server
 from quarkade.faces.web.hall import Hall
+from quarkade.faces.web.replays import Replays
 from quarkade.faces.web.tables import Table
 
 from .conftest import FAST, Peer, create_table, make_client, token_of
@@ -143,6 +144,39 @@ def test_replay_during_the_game_needs_the_seat_token_and_hides_hidden_steps(clie
     assert "hand" not in spectator["view"] and "record" not in spectator
     out_of_range = client.get(f"/api/tables/{table_id}/replay", params={"step": 999})
     assert out_of_range.status_code == 400
+
+
+def test_a_live_replay_follows_the_table_and_is_never_built_again_on_a_read(client: TestClient) -> None:
+    """A read's cost must not tell that hidden steps were taken: once an audience's replay is
+    built, each committed action extends it, and a read never replays the record again."""
+    created = create_table(client, ["human", "human"])
+    table = table_of(client, created["id"])
+    url = f"/api/tables/{created['id']}/replay"
+    before = client.get(url).json()
+    builds: list[int] = []
+    new_game = table.game.new_game
+    table.game.new_game = lambda seed: builds.append(seed) or new_game(seed)  # type: ignore[method-assign]
+    try:
+        ws = f"/ws/tables/{created['id']}?token="
+        with client.websocket_connect(ws + token_of(created, 0)) as s0, \
+                client.websocket_connect(ws + token_of(created, 1)) as s1:
+            peers = [Peer(s0), Peer(s1)]
+            for peer in peers:
+                peer.greet()
+            for _ in range(6):
+                for peer in peers:
+                    peer.sync()
+                peer = next(p for p in peers if p.state is not None and p.state["legal"])
+                assert peer.state is not None
+                peer.act(peer.state["legal"][0])
+        after = client.get(url).json()
+    finally:
+        del table.game.new_game  # type: ignore[method-assign]
+    assert builds == [], "a read replayed the record"
+    assert after["steps"] > before["steps"] and after["view"] == table.state.view(None).to_json()
+    fresh = Replays(table)
+    assert [client.get(url, params={"step": step}).json()["view"] for step in range(after["steps"])] == [
+        fresh.read(step, None, None)["view"] for step in range(after["steps"])]
 
 
 def test_replay_after_the_end_reveals_everything_step_by_step(client: TestClient) -> None:

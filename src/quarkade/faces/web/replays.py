@@ -3,13 +3,20 @@
 During the game a seat (with its token) or the spectators see only the views they saw, and
 steps that changed nothing they could see are left out, so that their number stays hidden.
 After the end everything is open, step by step, with every seat's view and the record.
+
+During the game an audience's frames are built from the record at its first replay, then
+followed action by action as the table commits them (``extend``), never built again on a
+read: a read's cost then does not depend on how many steps, hidden ones included, came since
+the last (a read that replayed the record whenever it had grown told by its time that a hidden
+step had been taken, and let anyone make the server replay a long game again and again). The
+frames are kept as JSON text, a tenth of the memory of the views themselves.
 """
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
-from quarkade.faces.web.commits import steps_of
 from quarkade.faces.web.errors import HallError
 
 if TYPE_CHECKING:
@@ -18,12 +25,16 @@ if TYPE_CHECKING:
     from quarkade.faces.web.tables import Table
 
 
+def _text(view: dict[str, Any]) -> str:
+    return json.dumps(view, separators=(",", ":"), sort_keys=True)
+
+
 class Replays:
     """What a table's replays are made of, kept once built."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._frames: dict[Audience, tuple[int, list[dict[str, Any]]]] = {}
+        self._frames: dict[Audience, list[str]] = {}  # each audience's distinct views, as JSON
         self._states: list[State] | None = None
 
     def forget(self) -> None:
@@ -42,22 +53,30 @@ class Replays:
             self._states = states
         return self._states
 
-    def _frames_for(self, audience: Audience) -> list[dict[str, Any]]:
+    def extend(self) -> None:
+        """An action was committed: each audience whose frames are kept gets the view it now
+        sees, if it differs from its last."""
+        state = self.table.state
+        for audience, frames in self._frames.items():
+            frame = _text(state.view(audience).to_json())
+            if frame != frames[-1]:
+                frames.append(frame)
+
+    def _frames_for(self, audience: Audience) -> list[str]:
         """The distinct views ``audience`` saw along the record so far, in order."""
+        frames = self._frames.get(audience)
+        if frames is not None:
+            return frames
         table = self.table
-        length = steps_of(table.state)
-        cached = self._frames.get(audience)
-        if cached is not None and cached[0] == length:
-            return cached[1]
         record = table.state.record()
         state = table.game.new_game(record.seed)
-        frames = [state.view(audience).to_json()]
+        frames = [_text(state.view(audience).to_json())]
         for seat, text in record.actions:
             state.apply_text(seat, text)
-            view = state.view(audience).to_json()
-            if view != frames[-1]:
-                frames.append(view)
-        self._frames[audience] = (length, frames)
+            frame = _text(state.view(audience).to_json())
+            if frame != frames[-1]:
+                frames.append(frame)
+        self._frames[audience] = frames
         return frames
 
     def read(self, step: int | None, seat: int | None, token: str | None) -> dict[str, Any]:
@@ -74,7 +93,7 @@ class Replays:
             if not 0 <= index < len(frames):
                 raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(frames) - 1}")
             return {"table": table.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
-                    "view": frames[index]}
+                    "view": json.loads(frames[index])}
         states = self._all_states()
         index = len(states) - 1 if step is None else step
         if not 0 <= index < len(states):

@@ -522,6 +522,7 @@ class Table:
         self.last_activity = time.time()
         self._note_waiting()
         self.undo.committed(seat, step)
+        self.replays.extend()
         self.clock.update()
         self.banks.update()
         self.publish(seat, text)
