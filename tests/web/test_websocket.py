@@ -283,10 +283,16 @@ def test_spectators_are_limited_and_seat_holders_always_get_in(db_path: Path) ->
         with client.websocket_connect(f"/ws/tables/{created['id']}") as session:
             message = session.receive_json()
             assert message["code"] == "full" and "2 spectators" in message["reason"]
-        # the host and the players still get in, however many watch
+        # the host and the players still get in, however many watch; the host's windows are
+        # counted as a seat's are (anyone may open a table and be its host): its oldest makes way
         hosts = [connect(client, created["id"], created["host_token"]) for _ in range(3)]
         assert all(host.messages[0]["host"] is True for host in hosts)
-        assert table_of(client, created["id"]).public_info()["spectators"] == 5, "nobody was pushed out"
+        assert table_of(client, created["id"]).public_info()["spectators"] == 4, "no watcher was pushed out"
+        oldest = hosts[0].receive()
+        while oldest["type"] != "error":
+            oldest = hosts[0].receive()
+        assert oldest["code"] == "replaced" and "host" in oldest["reason"]
+        assert not errors(hosts[2].exchange({"type": "hello"}))
         first = connect(client, created["id"], token_of(created, 0))
         connect(client, created["id"], token_of(created, 1))
         connect(client, created["id"], token_of(created, 0))
@@ -380,3 +386,23 @@ def test_a_seat_not_waited_for_gets_its_optional_signals_and_may_give_them(clien
     assert again[0]["code"] == "illegal" and "already put your hands flat" in again[0]["reason"]
     late = p0.act(play)
     assert late[0]["code"] == "illegal" and "done playing cards this round" in late[0]["reason"]
+
+
+def test_a_connection_that_reads_nothing_is_dropped_by_what_it_holds_in_bytes_too() -> None:
+    """A few large messages (a finished table's greeting asked for again and again) must not
+    pile up for a client that never reads, any more than many small ones."""
+    from quarkade.faces.web.connection import Connection
+
+    class Silent:
+        async def send_text(self, data: str) -> None:
+            raise AssertionError("nothing is written in this test")
+
+        async def close(self, code: int = 1000) -> None:
+            pass
+
+    connection = Connection(Silent(), None, None, False, replace(FAST, outbox=100, outbox_bytes=1000))  # type: ignore[arg-type]
+    for _ in range(3):
+        connection.push("x" * 300)
+    assert not connection.closed and connection.queued == 900
+    connection.push("x" * 300)
+    assert connection.closed and not connection.outbox and connection.queued == 0

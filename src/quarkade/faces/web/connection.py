@@ -29,6 +29,7 @@ class Limits:
     messages_per_second: float = 20.0
     message_burst: float = 60.0
     outbox: int = 2000  # messages queued for one slow connection before it is dropped
+    outbox_bytes: int = 4 * 1024 * 1024  # characters queued for one slow connection before it is dropped
     abandon_after: float = 48 * 3600.0  # seconds without an action or a connection before a table expires
     # seconds without an action or a connection after which an open table leaves the lobby's
     # list (its links still work until it expires)
@@ -62,8 +63,8 @@ class Connection:
     Messages go through an outbox drained by one writer task, so every connection hears
     the table's updates in the order they happened."""
 
-    __slots__ = ("socket", "table", "seat", "host", "outbox", "wake", "task", "closed", "allowance", "checked",
-                 "limits", "retry", "close_code")
+    __slots__ = ("socket", "table", "seat", "host", "outbox", "queued", "wake", "task", "closed", "allowance",
+                 "checked", "limits", "retry", "close_code")
 
     def __init__(self, socket: Socket, table: Table, seat: int | None, host: bool, limits: Limits) -> None:
         self.socket = socket
@@ -72,6 +73,7 @@ class Connection:
         self.host = host
         self.limits = limits
         self.outbox: deque[str] = deque()
+        self.queued = 0  # the characters in the outbox
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.closed = False
@@ -86,13 +88,16 @@ class Connection:
     def push(self, text: str) -> None:
         if self.closed:
             return
-        if len(self.outbox) >= self.limits.outbox:
-            # A client that reads nothing must not make the server hold its messages forever.
+        if len(self.outbox) >= self.limits.outbox or self.queued + len(text) > self.limits.outbox_bytes:
+            # A client that reads nothing must not make the server hold its messages forever,
+            # neither many small ones nor a few large ones (a finished table's greeting).
             self.closed = True
             self.outbox.clear()
+            self.queued = 0
             self.wake.set()
             return
         self.outbox.append(text)
+        self.queued += len(text)
         self.wake.set()
 
     def allow(self) -> bool:
@@ -122,10 +127,12 @@ class Connection:
         try:
             while True:
                 while self.outbox:
+                    text = self.outbox.popleft()
+                    self.queued -= len(text)
                     if send is None:
-                        await self.socket.send_text(self.outbox.popleft())
+                        await self.socket.send_text(text)
                     else:
-                        await send({"type": "websocket.send", "text": self.outbox.popleft()})
+                        await send({"type": "websocket.send", "text": text})
                 if self.closed:
                     if self.close_code is not None:
                         await self.socket.close(self.close_code)

@@ -381,12 +381,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                     "full", f"this table has {hall.limits.spectators_per_table} spectators already, the limit"))
                 await websocket.close(code=1008)
                 return
-        elif seat is not None:
-            # A seat holder always gets in: its oldest connections make way.
-            same = table.seat_connections(seat)
+        else:
+            # A seat holder, or the host, always gets in: its oldest connections make way (the
+            # host's too: anyone may open a table and be its host, so its windows are counted).
+            if seat is not None:
+                same = table.seat_connections(seat)
+                where = f"seat {seat}"
+            else:
+                same = [c for c in table.connections if c.seat is None and c.host]
+                where = "the host's page"
             for old in same[:max(0, len(same) - hall.limits.connections_per_seat + 1)]:
                 table.detach(old)
-                old.end(4409, error_message("replaced", f"seat {seat} was opened in another window"))
+                old.end(4409, error_message("replaced", f"{where} was opened in another window"))
         connection = Connection(websocket, table, seat, host, hall.limits)
         try:
             table.attach(connection)
