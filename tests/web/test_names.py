@@ -62,11 +62,22 @@ def secrets_in(created: dict[str, Any]) -> set[str]:
     ("Bot (heuristic)", "reads like the label of a bot"),
     ("bot 2 (random)", "reads like the label of a bot"),
     ("Seat 2", "of a seat without a name"),
+    # look-alikes: a Cyrillic S, a Greek o, fullwidth letters, Cyrillic e, a and t
+    ("\u0405eat 2", "of a seat without a name"),
+    ("B\u03bft (random)", "reads like the label of a bot"),
+    ("\uff33\uff45\uff41\uff54 \uff12", "of a seat without a name"),
+    ("S\u0435\u0430\u0442 3", "of a seat without a name"),
 ])
 def test_a_bad_name_is_refused_with_a_reason_and_opens_nothing(client: TestClient, name: str, why: str) -> None:
     refused = client.post("/api/tables", json={"game": "quirky-quarks", "seats": ["human", "random"], "name": name})
     assert refused.status_code == 400 and why in refused.json()["detail"]
     assert client.get("/api/tables").json()["open"] == []
+
+
+@pytest.mark.parametrize("name", ["Zo\u00eb", "\u0418\u0432\u0430\u043d", "\u674e\u5a1c", "Seat", "Bot", "Seats 2 go"])
+def test_names_in_any_script_are_taken_when_they_are_no_label(client: TestClient, name: str) -> None:
+    created = open_table(client, ["human", "random"], name=name)
+    assert names_of(created["table"])[0] == name
 
 
 def test_names_are_trimmed_and_shown_for_every_seat(client: TestClient) -> None:

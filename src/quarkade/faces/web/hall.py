@@ -22,8 +22,12 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict
+from functools import cache
 from typing import Any
+
+from confusable_homoglyphs import confusables
 
 import quarkade
 from quarkade.agents import bot_kinds
@@ -44,6 +48,7 @@ NAME_LENGTH = 24
 BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,128}")
 # what the server itself calls a seat without a name: a person may not pass for a bot or a free seat
 LABEL = re.compile(r"bot\s*\d*\s*\(.*\)|seat\s*\d+", re.IGNORECASE)
+_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
 CLOSED_CODE = 4410  # the websocket close code of a table its host closed
 MINE_LISTED = 20  # a browser's own tables looked up for its lobby, at most
 
@@ -66,9 +71,36 @@ def clean_name(name: str | None) -> str | None:
                              f"not {len(trimmed)}")
     if not trimmed.isprintable():
         raise HallError(400, "a name holds printable characters only (no line breaks, tabs or control characters)")
-    if LABEL.fullmatch(trimmed):
+    if LABEL.fullmatch(trimmed) or LABEL.fullmatch(_as_latin(trimmed)):
         raise HallError(400, f"{trimmed!r} reads like the label of a bot or of a seat without a name: choose another")
     return trimmed
+
+
+def _as_latin(name: str) -> str:
+    """``name`` as it looks in Latin letters and digits: compatibility forms folded (NFKC:
+    fullwidth and mathematical letters), and each letter of another script that looks like a
+    Latin one (Unicode's confusables: Cyrillic 'Ѕ', Greek 'ο') read as that one.
+
+    >>> _as_latin("Ѕeat ２"), _as_latin("Bοt (easy)"), _as_latin("Zoë"), _as_latin("Иван")
+    ('Seat 2', 'Bot (easy)', 'Zoë', 'ИBaH')
+    """
+    return "".join(map(_latin_letter, unicodedata.normalize("NFKC", name)))
+
+
+@cache
+def _latin_letter(char: str) -> str:
+    """``char``, or the ASCII letter or digit it can be taken for."""
+    if char.isascii():
+        return char
+    found = confusables.is_confusable(char, preferred_aliases=["latin"])
+    for homoglyph in found[0]["homoglyphs"] if found else ():
+        looks = unicodedata.normalize("NFKC", homoglyph["c"])
+        if len(looks) == 1 and looks.isascii() and looks.isalnum():
+            return looks
+        letter = _SMALL_CAPITAL.fullmatch(unicodedata.name(homoglyph["c"], ""))
+        if letter:
+            return letter.group(1)
+    return char
 
 
 def seat_words(table: Table, seat: int) -> str:
