@@ -104,6 +104,15 @@ def test_create_table_refuses_bad_settings_with_a_reason(client: TestClient, bod
 def test_create_table_refuses_unknown_fields(client: TestClient) -> None:
     response = client.post("/api/tables", json={"game": "quirky-quarks", "colour": "blue"})
     assert response.status_code == 422
+    assert response.json()["detail"][0]["loc"] == ["body", "colour"]
+
+
+@pytest.mark.parametrize("field", ["name", "players", "colour"])
+def test_a_body_that_is_no_valid_text_is_refused_with_where(client: TestClient, field: str) -> None:
+    body = '{"game": "quirky-quarks", "seats": ["human", "random"], "' + field + '": "\\ud800"}'
+    response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (400, 422), response.text
+    assert client.get("/api/tables").json()["open"] == []
 
 
 def test_table_listing_shows_public_tables_only_and_no_secrets(client: TestClient) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -246,6 +247,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.exception_handler(HallError)
     async def hall_error(_request: Request, error: HallError) -> JSONResponse:
         return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        # Where and why, without the input echoed back: an input that is no valid text (a
+        # lone surrogate) could not be written as JSON, and a large one need not come back.
+        return JSONResponse({"detail": [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
+                                         "type": str(e.get("type", ""))} for e in error.errors()]},
+                            status_code=422)
 
     pages.install(app)
     leaderboard.install(app, store)
