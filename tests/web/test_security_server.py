@@ -192,3 +192,41 @@ def test_the_documented_bot_plays_to_the_end_through_the_rate_limit(tmp_path: Pa
     kinds = [m.get("code", m["type"]) for m in heard]
     assert kinds[-1] == "over"
     assert "rate" in kinds, "the bot never met the rate limit: the test proves nothing"
+
+
+def closed(sock: socket.socket) -> bool:
+    """Whether the server closed the connection without answering (a reset is a close too)."""
+    try:
+        return sock.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+
+
+@pytest.mark.alone  # the body timeout is measured
+def test_clients_that_never_finish_a_body_are_cut_off(tmp_path: Path) -> None:
+    """Headers sent whole, then a body promised and never sent (or trickled): cut off as a
+    slow header is, and counted against the address while it lasts."""
+    server = LiveServer(tmp_path / "body.sqlite3", extra=["--header-timeout", "1", "--pending-per-address", "3"])
+    held: list[socket.socket] = []
+    try:
+        for n in range(3):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 100\r\n\r\n" + (b"{" if n else b""))
+            held.append(sock)
+        time.sleep(0.3)
+        fourth = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        fourth.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
+        held.append(fourth)
+        assert closed(fourth), "a fourth stalled body from one address is refused at once"
+        started = time.monotonic()
+        for sock in held[:3]:
+            assert closed(sock), "the server closes a stalled body without answering"
+        assert time.monotonic() - started < 3, "stalled bodies were held past their time"
+        created = httpx.post(f"{server.url}/api/tables", json={"game": "quirky-quarks", "seats": ["human", "random"]},
+                             timeout=5)
+        assert created.status_code == 201, "a whole request is served as ever"
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()

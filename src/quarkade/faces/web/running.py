@@ -1,5 +1,6 @@
 """How the web server runs under uvicorn: every log line with its secrets redacted, and
-clients that are slow to send a request's headers cut off (and limited per address)."""
+clients that are slow to send a request's headers or its body cut off (and limited per
+address)."""
 
 from __future__ import annotations
 
@@ -76,9 +77,10 @@ def log_config(level: str) -> dict[str, Any]:
 def header_timeout_protocol(seconds: float, per_address: int = 64,
                             exempt: frozenset[str] = frozenset()) -> type[asyncio.Protocol]:
     """Uvicorn's HTTP protocol, closing connections that do not finish a request's headers
-    within ``seconds``, and refusing more than ``per_address`` such connections from one
-    address at once (except the ``exempt`` ones: trusted proxies), so that clients sending
-    headers slowly, or never, cannot hold the server."""
+    within ``seconds``, nor then its body within ``seconds`` more, and refusing more than
+    ``per_address`` such connections from one address at once (except the ``exempt`` ones:
+    trusted proxies), so that clients sending headers or a body slowly, or never, cannot hold
+    the server (uvicorn times neither a body nor a request's headers)."""
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
     pending: dict[str, int] = {}  # connections still sending headers, by address
@@ -125,7 +127,23 @@ def header_timeout_protocol(seconds: float, per_address: int = 64,
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            upgrading = self.parser.should_upgrade()
             super().on_headers_complete()
+            if not upgrading and self._expects_body():
+                self._arm()  # the body's own time, counted as the headers' was
+
+        def _expects_body(self) -> bool:
+            for name, value in self.headers:
+                lowered = name.lower()
+                if lowered == b"transfer-encoding":
+                    return True
+                if lowered == b"content-length" and value.strip() not in (b"0", b""):
+                    return True
+            return False
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()

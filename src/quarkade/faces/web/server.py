@@ -43,7 +43,7 @@ from quarkade.faces.web.tables import Connection, Limits, Table
 STATIC = Path(__file__).parent / "static"
 DEFAULT_BOT_DELAY = 0.6  # seconds between bot moves, so that people can follow them
 WS_MAX_BYTES = 64 * 1024  # frames above this close the connection; above 4 KiB get an error
-HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
+HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers (and as many for its body)
 PENDING_PER_ADDRESS = 64  # connections from one address still sending their headers
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 GC_THRESHOLDS = (7000, 20, 20)  # the collector's generations (Python's default: 700, 10, 10)
@@ -488,9 +488,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
                         help="comma-separated addresses of reverse proxies whose X-Forwarded-For is believed")
     parser.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT,
-                        help="seconds a client has to send a request's headers")
+                        help="seconds a client has to send a request's headers, and as many then for its body")
     parser.add_argument("--pending-per-address", type=int, default=PENDING_PER_ADDRESS,
-                        help="connections from one address that may be sending their headers at once")
+                        help="connections from one address that may be sending their headers or a body at once")
     parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
                         help="seconds without a move or a visitor after which an unfinished table expires")
     parser.add_argument("--unlisted-after", type=float, default=Limits.unlisted_after,
