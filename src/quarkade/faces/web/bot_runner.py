@@ -6,6 +6,13 @@ A bot thinks in a thread while the table may move on (a person's undo, a takeove
 a move chosen on a state the table has left is dropped. A bot that fails or chooses an
 illegal action is logged and the seat takes its first legal action instead, so a faulty bot
 never stalls a table.
+
+The server's bots think in two lanes of one thread each (``think``), whatever the number of
+tables: the searching bots, which take a second or more a move, one at a time in one, and the
+others, which take a few milliseconds, in the other. A thread thinking shares the interpreter
+with the server's event loop: many at once (anyone may open tables of searching bots) would
+leave the loop a sliver of it, and every table's updates would wait. Queued, they cost the
+tables of searching bots time, and nobody else.
 """
 
 from __future__ import annotations
@@ -13,15 +20,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from quarkade.agents.search import SearchBot
+from quarkade.core import Action, View
 from quarkade.faces.web.commits import steps_of
 from quarkade.faces.web.errors import SaveFailed
 
 if TYPE_CHECKING:
+    from quarkade.agents.base import Bot
     from quarkade.faces.web.tables import Table
 
 log = logging.getLogger("quarkade.web")
+
+_SEARCHING = ThreadPoolExecutor(1, thread_name_prefix="quarkade-search")
+_QUICK = ThreadPoolExecutor(1, thread_name_prefix="quarkade-bots")
+
+
+async def think(bot: Bot, view: View, legal: list[Action]) -> Action:
+    """``bot.choose(view, legal)`` in its lane's thread (see the module)."""
+    lane = _SEARCHING if isinstance(bot, SearchBot) else _QUICK
+    return await asyncio.get_running_loop().run_in_executor(lane, bot.choose, view, legal)
 
 
 class BotRunner:
@@ -71,7 +91,7 @@ class BotRunner:
             # whole now: the bot thinks in a thread while the table may move on
             view, legal = state.view(seat).whole(), state.legal_actions(seat)
             try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
+                action = await think(bot, view, legal)
             except Exception:
                 log.exception("table %s: the %s bot at seat %d failed; it takes a legal action instead",
                               table.id, table.seats[seat], seat)

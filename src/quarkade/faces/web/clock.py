@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core import Action
 from quarkade.faces.countdown import TimedStep, timed_step
+from quarkade.faces.web.bot_runner import think
 
 if TYPE_CHECKING:
     from quarkade.faces.web.connection import Connection
@@ -167,7 +168,7 @@ class TableClock:
         # whole now: the bot thinks in a thread while the table may move on
         view, legal = state.view(seat).whole(), state.legal_actions(seat)
         try:
-            action = await asyncio.to_thread(bot.choose, view, legal)
+            action = await think(bot, view, legal)
         except Exception:
             log.exception("table %s: the bot at seat %d failed; it times out", table.id, seat)
             action = step.timeout
