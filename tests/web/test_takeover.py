@@ -178,3 +178,24 @@ def test_a_player_who_leaves_a_game_against_bots_finds_a_bot_kept_the_seat(quick
     if not table.over:
         assert not errors(back.exchange({"type": "reclaim"}))
         assert table.seats[0] == "human"
+
+
+def test_handing_a_seat_back_and_forth_with_no_move_between_keeps_one_spell(client: TestClient) -> None:
+    """The host hands a seat to a bot and its player takes it back, again and again, with no
+    move between: one spell goes on, and the table's record does not grow without end."""
+    import asyncio
+    from types import SimpleNamespace
+
+    fix_seed(client, CALM_SEED)  # seat 0 acts first: the bot at seat 1 has nothing to do
+    created = create_table(client, ["human", "human"])
+    table = table_of(client, created["id"])
+
+    async def back_and_forth() -> None:
+        for _ in range(50):
+            table.takeovers.take_over(1, "host", "random")
+            assert table.takeovers.reclaim(SimpleNamespace(seat=1)) is None  # type: ignore[arg-type]
+
+    asyncio.run(back_and_forth())
+    assert len(table.takeovers.spells) == 1 and table.takeovers.spells[0]["until"] is not None
+    stored = client.app.state.store.load(created["id"])  # type: ignore[attr-defined]
+    assert len(stored.row["takeovers"]) == 1

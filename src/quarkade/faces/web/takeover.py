@@ -107,8 +107,15 @@ class Takeovers:
         self._cancel_away(seat)
         table.seats[seat] = kind
         table.bots[seat] = make_bot(kind, table.game, secrets.randbits(32))
-        self.spells.append({"seat": seat, "kind": kind, "reason": reason, "since": time.time(),
-                            "from_step": steps_of(table.state), "until": None, "to_step": None})
+        step = steps_of(table.state)
+        last = next((spell for spell in reversed(self.spells) if spell["seat"] == seat), None)
+        if last is not None and last["to_step"] == step and last["kind"] == kind:
+            # Taken back and handed over again with no move between: the same spell goes on
+            # (so that handing a seat back and forth cannot grow the table's record without end).
+            last["until"] = last["to_step"] = None
+        else:
+            self.spells.append({"seat": seat, "kind": kind, "reason": reason, "since": time.time(),
+                                "from_step": step, "until": None, "to_step": None})
         table.hall.store.update_table(table.id, seats=table.seats, takeovers=self.spells)
         log.info("table %s: a %s bot plays seat %d: %s", table.id, kind, seat, REASONS.get(reason, reason))
         table.undo.close(seat, "a bot plays your seat now")
