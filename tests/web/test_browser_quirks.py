@@ -145,6 +145,10 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
         offered = legal_now(page)
         if "count plant" in offered and moves >= 2:
             click_and_wait(page, ".qk-actionbar button[data-action='count plant']")
+            # the first count, which may lose the game, is confirmed once with what it needs
+            confirm = page.locator("[data-role='confirm']")
+            assert confirm.count() == 1 and "must reach" in confirm.inner_text()
+            click_and_wait(page, "[data-role='confirm'] button[data-confirm='yes']")
         elif "continue" in offered:
             click_and_wait(page, ".qk [data-action='continue']")
         elif visible(page, ".qk-niche .qk-card.playable"):

@@ -111,12 +111,14 @@ def page(board: dict[str, Any]) -> str:
     else:
         # (the Greek letters keep their case: shown in capitals, μ and σ would read M and Σ)
         head = "".join(f'<th class="symbol">{column}</th>' if column in SYMBOLS else f"<th>{column}</th>"
-                       for column in ("#", "player", "", *SYMBOLS, "games", "wins"))
+                       for column in ("#", "player", "kind", *SYMBOLS, "games", "wins"))
+        # A win shared by several seats counts as a share of it: shown to a tenth.
         body = "".join(
             f"<tr><td>{row['place']}</td><td>{escape(shown_name(row))}</td><td>{row['kind']}</td>"
             f"<td>{row['ordinal']:.1f}</td><td>{row['mu']:.1f}</td><td>{row['sigma']:.1f}</td>"
-            f"<td>{row['games']}</td><td>{row['wins']:g}</td></tr>" for row in board["players"])
-        table = f'<table class="list" id="ratings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            f"<td>{row['games']}</td><td>{round(row['wins'], 1):g}</td></tr>" for row in board["players"])
+        table = (f'<div class="scroll-x"><table class="list" id="ratings"><thead><tr>{head}</tr></thead>'
+                 f"<tbody>{body}</tbody></table></div>")
     return app_page("Leaderboard", _BOARD.format(options="".join(options), summary=escape(summary), table=table))
 
 

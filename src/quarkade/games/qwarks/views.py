@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core.game import View
 from quarkade.core.log import read
-from quarkade.core.words import joined
+from quarkade.core.words import joined, plural
 from quarkade.games.qwarks.components import CARD_COUNT, CARDS, QUESTION_BY_WORD
 from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, deck_count
 
@@ -140,7 +140,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         # The card is named nowhere in the log: its face is shown in the turn's view only, so
         # that no log line lists what went onto the face-down discard pile (RULINGS.md, 16).
         said, c = str(answer), CARDS[card]
-        outcome = f"right: it keeps the card ({c.value} points)" if right else "wrong: the card is discarded"
+        outcome = f"right: it keeps the card ({plural(c.value, 'point')})" if right else "wrong: the card is discarded"
         return {"event": kind, "seat": seat, "answer": said, "right": right,
                 "text": f"Seat {seat} answers {said.removeprefix('answer ')}: {outcome}."}
     if kind == "discard":

@@ -308,7 +308,9 @@ function renderBoard() {
 }
 
 function renderControls() {
-  $("seat-controls").replaceChildren(...seatControls(app.replay ? null : app.conns.get(app.active), app.info));
+  const controls = seatControls(app.replay ? null : app.conns.get(app.active), app.info);
+  $("seat-controls").replaceChildren(...controls.filter((el) => el.id !== "undo"));
+  $("undo-slot").replaceChildren(...controls.filter((el) => el.id === "undo"));
 }
 
 // ------------------------------------------------------------------ start

@@ -5,7 +5,7 @@
 import { h } from "../util.js";
 
 /** The Confirm / Change bar: `what` says what will be sent, `ready` whether it may be sent
- *  yet (else `missing` says what is still to choose). */
+ *  yet (else `missing` says what is still to choose); without `onChange`, nothing to change. */
 export function confirmBar({ what, detail = null, ready = true, missing = null, onConfirm, onChange, confirmLabel = "Confirm", action = null }) {
   return h("div", { class: "confirm-bar", "data-role": "confirm" },
     h("div", { class: "what" }, what, detail || missing ? h("small", {}, ready ? detail : missing) : null),
@@ -14,7 +14,7 @@ export function confirmBar({ what, detail = null, ready = true, missing = null, 
         class: "gold", "data-confirm": "yes", "data-action": action || undefined, disabled: !ready,
         onclick: () => { if (ready) onConfirm(); },
       }, confirmLabel),
-      h("button", { class: "ghost", "data-confirm": "change", onclick: onChange }, "Change")));
+      onChange ? h("button", { class: "ghost", "data-confirm": "change", onclick: onChange }, "Change") : null));
 }
 
 /** Send the actions of one confirmed choice, each once the server applied the one before,

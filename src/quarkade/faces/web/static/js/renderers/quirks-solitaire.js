@@ -3,6 +3,7 @@
 // (quirks-parts.js).
 
 import { h, revealedOf, seatColour } from "../util.js";
+import { confirmBar } from "./confirm.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
   NICHE, NICHES, PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, creature, dock,
@@ -31,10 +32,30 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   };
   const controls = [...mutationControls(ui, legal, exchanges, send, ctx)];
   for (const n of [1, 2]) if (legal.has(`climate ${n}`)) controls.push(actionButton(legal, `climate ${n}`, send, `Climate +${n} →`));
-  // the player counts the QUiRKS in the order it chooses
-  for (const niche of NICHES) {
-    const a = `count ${niche}`;
-    if (legal.has(a)) controls.push(actionButton(legal, a, send, `Count the ${NICHE[niche].label.toLowerCase()}${(view.counted || []).length ? "" : ` in the ${view.climate.name}`}`, "gold"));
+  // the player counts the QUiRKS in the order it chooses; the first count, which may end the
+  // game, is confirmed once with what it needs
+  const first = !(view.counted || []).length;
+  if (ui.counting && (!first || !legal.has(ui.counting))) ui.counting = null;
+  for (const niche of NICHES) if (legal.has(`count ${niche}`)) legal.offer(`count ${niche}`);
+  if (ui.counting) {
+    const niche = ui.counting.split(" ")[1];
+    controls.push(confirmBar({
+      what: `Count the ${NICHE[niche].label.toLowerCase()} first, in the ${CLIMATE[view.climate.name].label}?`,
+      detail: `The three QUiRKS must reach ${view.thresholds[view.climate.name]} together: short of it you lose. `
+        + "After one or two you may stop, and those counted go extinct.",
+      confirmLabel: "Count", action: ui.counting,
+      onConfirm: () => { const a = ui.counting; ui.counting = null; send(a); },
+      onChange: () => { ui.counting = null; ctx.rerender(); },
+    }));
+  } else {
+    for (const niche of NICHES) {
+      const a = `count ${niche}`;
+      if (!legal.has(a)) continue;
+      const label = `Count the ${NICHE[niche].label.toLowerCase()}${first ? ` in the ${view.climate.name}` : ""}`;
+      controls.push(first
+        ? h("button", { class: "gold", "data-action": a, onclick: () => { ui.counting = a; ctx.rerender(); } }, label)
+        : actionButton(legal, a, send, label, "gold"));
+    }
   }
   if (legal.has("stop")) controls.push(actionButton(legal, "stop", send, "Stop (counted ones go extinct)"));
   if (legal.has("continue")) controls.push(actionButton(legal, "continue", send, "Continue: draw a destiny marker"));

@@ -164,7 +164,7 @@ function researchBoard(view, ctx, legalInfo, send) {
         class: `qq-accelerator${legal ? " playable" : ""}${selected ? " selected" : ""}`, "data-accelerator": a.id,
         onclick: pick, role: legal ? "button" : null, tabindex: legal ? 0 : null,
       },
-      h("div", { class: "name" }, h("b", {}, SHORT[a.id] || a.name), h("span", {}, a.name)),
+      h("div", { class: "name" }, h("b", {}, SHORT[a.id] || a.name), (SHORT[a.id] || a.name) !== a.name ? h("span", {}, a.name) : null),
       h("div", { class: "plate" }, a.holder !== null && a.holder !== undefined
         ? [h("span", { class: "researcher", style: { background: seatColour(a.holder) } }, String(a.bid)), h("span", { class: "small" }, `${seatName(ctx, a.holder)} bids ${a.bid} eV`)]
         : [h("span", { class: "researcher empty" }, "–"), h("span", { class: "small faint" }, bidding && legal ? `bid from ${legal.min} eV` : "no bid")]),
@@ -291,9 +291,14 @@ function actionBar(view, legal, legalInfo, send, ctx) {
     }
   } else if (legalInfo.ejects.size || (legalInfo.ready && view.phase === "ejection")) {
     const plan = ejectionPlan(view, legalInfo, ui, ctx.seat);
-    text = plan.high === plan.low
-      ? `Eject ${plan.low} card${plan.low === 1 ? "" : "s"}: click ${plan.count ? "another card" : "cards"} in your hand (${plan.count} of ${plan.low} chosen)`
-      : `Eject ${plan.low} to ${plan.high} cards: click cards in your hand (${plan.count} chosen)`;
+    const many = (n) => `${n} card${n === 1 ? "" : "s"}`;
+    if (plan.count >= plan.high) {
+      text = `Eject ${plan.high === plan.low ? many(plan.low) : `${plan.low} to ${plan.high} cards`}: ${plan.count} chosen, confirm or change them`;
+    } else if (plan.high === plan.low) {
+      text = `Eject ${many(plan.low)}: click ${plan.count ? "another card" : plan.low === 1 ? "a card" : "cards"} in your hand (${plan.count} of ${plan.low} chosen)`;
+    } else {
+      text = `Eject ${plan.low} to ${plan.high} cards: click cards in your hand (${plan.count} chosen)`;
+    }
     if (plan.count || plan.low > 0) {
       const names = [...(view.ejecting || []), ...plan.chosen].map(nameOf);
       items.push(confirmBar({
@@ -306,7 +311,7 @@ function actionBar(view, legal, legalInfo, send, ctx) {
           ui.eject = [];
           sendInOrder(ctx, send, actions);
         },
-        onChange: () => { ui.eject = []; ctx.rerender(); },
+        onChange: plan.chosen.length ? () => { ui.eject = []; ctx.rerender(); } : null,
       }));
     } else if (legalInfo.ready) {
       items.push(h("button", { class: "gold", onclick: () => send("ready") }, "Ready, eject nothing"));

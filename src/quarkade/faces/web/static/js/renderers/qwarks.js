@@ -14,6 +14,7 @@ const QUESTION_SHORT = { eyes: "Eyes", tentacles: "Tentacles", colours: "Colours
 
 
 const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : boardName(ctx, seat));
+const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function drawing(ctx, face) {
@@ -98,6 +99,13 @@ function deckLabel(view, deck, ctx) {
   return `${seatName(ctx, entry.seat)}${side}`;
 }
 
+// "on your deck", "on Bea's deck", "on your left deck" (the 2 Player Variant's sides)
+function onDeck(view, deck, ctx) {
+  const entry = view.decks[deck];
+  const owner = entry.seat === ctx.seat ? "your" : `${boardName(ctx, entry.seat)}'s`;
+  return `on ${owner} ${entry.side ? `${entry.side} ` : ""}deck`;
+}
+
 function revealedCard(view, entry, ctx, info, send) {
   const deck = entry.deck;
   const deckInfo = view.decks[deck];
@@ -174,7 +182,7 @@ function questionPanel(view, ctx) {
     return h("div", { class: "qw-question" }, h("div", { class: "qw-question-text" },
       h("b", {}, "No deck shows a question"), h("span", { class: "muted" }, ` ${seatName(ctx, view.first_player)} chooses one.`)));
   }
-  const where = q.deck === null || q.deck === undefined ? "chosen by the first player" : `on ${deckLabel(view, q.deck, ctx)}'s deck`;
+  const where = q.deck === null || q.deck === undefined ? "chosen by the first player" : onDeck(view, q.deck, ctx);
   return h("div", { class: "qw-question", "data-question": q.question },
     backImage(ctx, q.question, "qw-question-icon"),
     h("div", { class: "qw-question-text" }, h("span", { class: "faint small" }, `This turn's question (${where})`), h("b", {}, q.text)));
@@ -265,8 +273,8 @@ function playersPanel(view, ctx) {
     h("b", {}, seatName(ctx, p.seat)),
     view.first_player === p.seat && !view.is_over ? h("span", { class: "chip small gold", title: "the first player this turn" }, "first") : null,
     view.phase === "cover" && view.ready[p.seat] ? h("span", { class: "chip small" }, "chosen") : null,
-    h("span", { class: "qw-score", "data-score": p.score }, `${p.score} pts`)),
-  h("div", { class: "qw-kept" }, p.kept.length ? p.kept.map((face) => h("div", { class: "qw-kept-card", title: `${face.id}: ${face.value} points` }, drawing(ctx, face)))
+    h("span", { class: "qw-score", "data-score": p.score }, points(p.score))),
+  h("div", { class: "qw-kept" }, p.kept.length ? p.kept.map((face) => h("div", { class: "qw-kept-card", title: `${face.id}: ${points(face.value)}` }, drawing(ctx, face)))
     : h("span", { class: "faint small" }, "no card kept yet")))));
 }
 
@@ -299,5 +307,5 @@ function myScore(view, ctx) {
   return h("div", { class: "qw-mine", "data-role": "score" },
     h("span", { class: "seat-dot", style: { background: seatColour(me.seat) } }), h("b", {}, "You"),
     h("span", { class: "muted small" }, `${me.kept.length} card${me.kept.length === 1 ? "" : "s"} kept`),
-    h("span", { class: "qw-score" }, `${me.score} pts`));
+    h("span", { class: "qw-score" }, points(me.score)));
 }
