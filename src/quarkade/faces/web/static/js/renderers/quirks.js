@@ -144,6 +144,8 @@ function quirksPrompt(view, legal, ctx) {
   const c = view.contest;
   const st = view.stage;
   if (!legal.all.length) {
+    const me = (view.players || []).find((p) => p.seat === ctx.seat);
+    if (me && me.eliminated) return "You are out of the game: three of your QUiRKS went extinct. The others play on.";
     if (c && c.ready && Object.keys(c.ready).length) {
       const waiting = Object.values(c.ready).filter((r) => !r).length;
       return `Face up or face down: waiting for ${plural(waiting, "player")}…`;
