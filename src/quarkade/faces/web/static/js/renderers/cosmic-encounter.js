@@ -414,6 +414,37 @@ function button(action, send, ctx, cls = "") {
   return h("button", { class: cls, "data-action": action, onclick: () => send(action) }, actionLabel(action, ctx));
 }
 
+const PICKER_FROM = 12; // more choices of tokens than this: a count a base, not a button a combination
+
+/** Tokens from bases (a launch, an ally's side): one button each choice while they are few;
+ *  else a count for each base the choices name, − and + moving only between legal choices,
+ *  and one button sending the choice as the legal action that names the same bases. */
+function tokenChoice(actions, prefix, label, send, ctx, cls) {
+  if (actions.length <= PICKER_FROM) return actions.map((a) => button(a, send, ctx, cls));
+  const skip = prefix.split(" ").length;
+  const bases = (a) => a.split(" ").slice(skip);
+  const key = (list) => [...list].sort().join(" ");
+  const byKey = new Map(actions.map((a) => [key(bases(a)), a]));
+  const ui = ctx.ui;
+  const slot = `tokens ${prefix}`;
+  if (!ui[slot] || !byKey.has(key(ui[slot]))) ui[slot] = bases(actions[0]);
+  const chosen = ui[slot];
+  const all = [...new Set(actions.flatMap(bases))].sort();
+  const set = (list) => { ui[slot] = list; ctx.rerender(); };
+  const rows = all.map((base) => {
+    const here = chosen.filter((b) => b === base).length;
+    const fewer = [...chosen]; if (here) fewer.splice(fewer.indexOf(base), 1);
+    const more = [...chosen, base];
+    return h("span", { class: "ce-token-base", "data-base": base },
+      h("button", { class: "small ghost", disabled: !(here && fewer.length && byKey.has(key(fewer))), onclick: () => set(fewer), "aria-label": `one token fewer from ${base}` }, "−"),
+      h("span", { class: "small" }, `planet ${base}: `, h("b", {}, String(here))),
+      h("button", { class: "small ghost", disabled: !byKey.has(key(more)), onclick: () => set(more), "aria-label": `one token more from ${base}` }, "+"));
+  });
+  const action = byKey.get(key(chosen));
+  return [...rows, h("button", { class: cls || "primary", "data-action": action, onclick: () => send(action) },
+    `${label} ${chosen.length} token${chosen.length === 1 ? "" : "s"}`)];
+}
+
 function controls(view, legal, send, ctx, shownElsewhere) {
   const rest = legal.filter((a) => !shownElsewhere.has(a));
   if (!rest.length) return null;
@@ -424,12 +455,12 @@ function controls(view, legal, send, ctx, shownElsewhere) {
     return found;
   };
   const launch = take((a) => a.startsWith("launch "));
-  if (launch.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Tokens into the cone:"), launch.map((a) => button(a, send, ctx, "primary"))));
+  if (launch.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Tokens into the cone:"), tokenChoice(launch, "launch", "Launch", send, ctx, "primary")));
   const invite = take((a) => a.startsWith("invite "));
   if (invite.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Invite allies:"), invite.map((a) => button(a, send, ctx))));
   for (const side of ["offence", "defence"]) {
     const ally = take((a) => a.startsWith(`ally ${side} `));
-    if (ally.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, `Ally with the ${side}, tokens:`), ally.map((a) => button(a, send, ctx))));
+    if (ally.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, `Ally with the ${side}, tokens:`), tokenChoice(ally, `ally ${side}`, `Ally with the ${side}:`, send, ctx, "")));
   }
   const reward = take((a) => a.startsWith("reward "));
   if (reward.length) groups.push(h("div", { class: "ce-group" }, h("span", { class: "ce-group-label" }, "Reward: cards (the rest in tokens):"), reward.map((a) => button(a, send, ctx))));
