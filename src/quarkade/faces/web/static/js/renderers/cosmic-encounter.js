@@ -497,6 +497,9 @@ function promptOf(view, legal, ctx) {
     return window ? `The ${window} window is open (${WINDOW_WORDS[window] || window}): play an edict or flare that fits it, or pass.`
       : "Play an edict or flare, or pass.";
   }
+  if (step === "cards" && !legal.some((a) => a.startsWith("play ") && a !== "play random")) {
+    return "Your card is played at random this challenge (an alien's power chooses it): click “Play a card at random”.";
+  }
   if (step === "cards") return "Choose your challenge card: click it in your hand (it is played face down).";
   if (step === "deal") return "Make a deal before the time runs out.";
   if (step === "rewards") return "Take your reward as cards and tokens.";
