@@ -44,7 +44,11 @@ function nichePanel(view, niche, entry, legal, send, ctx, clickTable) {
 
 function contestPanel(view, legal, ctx, clickCard) {
   const c = view.contest;
-  const reveal = (view.reveals || []).slice(-1)[0];
+  const last = (view.reveals || []).slice(-1)[0];
+  // the last count belongs to the competition on now only if it is for the same niche; else it
+  // is shown, as the last count, only while no competition is on
+  const current = last && c && last.niche === c.niche && last.level === (c.kind === "lower" ? "lower" : "upper");
+  const reveal = last && (!c || current) ? last : null;
   if (!c && !reveal) return null;
   const parts = [];
   if (c) {
@@ -88,7 +92,7 @@ function contestPanel(view, legal, ctx, clickCard) {
     const totals = Object.entries(reveal.totals || {});
     const best = Math.max(1, ...totals.map(([, t]) => t.total));
     parts.push(h("div", { class: "qk-count", "data-reveal": (view.reveals || []).length },
-      h("div", { class: "qk-count-head" }, h("b", {}, `Counted in the ${CLIMATE[reveal.climate] ? CLIMATE[reveal.climate].label : reveal.climate}`),
+      h("div", { class: "qk-count-head" }, h("b", {}, `${current ? "Counted" : "The last count"} in the ${CLIMATE[reveal.climate] ? CLIMATE[reveal.climate].label : reveal.climate}`),
         h("span", { class: "faint small" }, ` · ${reveal.level} ${reveal.niche} niche`)),
       totals.map(([seat, t]) => h("div", { class: `qk-bar${Number(seat) === reveal.winner ? " win" : ""}`, style: `--seat: ${seatColour(Number(seat))}` },
         h("span", { class: "who" }, seatName(ctx, Number(seat))),
