@@ -28,6 +28,13 @@ def events(log: Log) -> Iterator[Event]:
         log = log[1]
 
 
+def in_order(log: Log) -> list[Event]:
+    """The events, oldest first (a game's statistics read its whole story this way)."""
+    found = list(events(log))
+    found.reverse()
+    return found
+
+
 def read(log: Log, describe: Describer, viewer: int | None, reveal_all: bool, limit: int) -> list[dict[str, Any]]:
     """The ``limit`` newest events ``viewer`` may read, oldest first.
 

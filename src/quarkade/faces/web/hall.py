@@ -24,7 +24,7 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from confusable_homoglyphs import confusables
@@ -87,7 +87,7 @@ def _as_latin(name: str) -> str:
     return "".join(map(_latin_letter, unicodedata.normalize("NFKC", name)))
 
 
-@cache
+@lru_cache(maxsize=4096)  # names are short; an attacker's many characters must not grow it without end
 def _latin_letter(char: str) -> str:
     """``char``, or the ASCII letter or digit it can be taken for."""
     if char.isascii():

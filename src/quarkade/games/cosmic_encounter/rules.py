@@ -27,7 +27,7 @@ from quarkade.core.game import (
     count_item,
     win_scores,
 )
-from quarkade.core.log import Log, events, note
+from quarkade.core.log import Log, in_order, note
 from quarkade.games.cosmic_encounter.actions import parse
 from quarkade.games.cosmic_encounter.components import (
     DECK_NAMES,
@@ -405,7 +405,7 @@ class CosmicState(CachedLegalActions):
         figures = {"turns": float(self.turn), "turn_limit_reached": float(self.limit_reached()),
                    **{name: float(count) for name, count in self.figures.items()}}
         revealed: tuple[int, int] | None = None  # the challenge's cards, until its outcome
-        for event in reversed(list(events(self.log))):
+        for event in in_order(self.log):
             kind = event[0]
             if kind == "reveal":
                 revealed = event[2], event[3]

@@ -29,7 +29,7 @@ from quarkade.core.game import (
     count_item,
     win_scores,
 )
-from quarkade.core.log import Log, events, note, read
+from quarkade.core.log import Log, in_order, note, read
 from quarkade.core.memo import Memo
 from quarkade.core.words import a_or_an
 from quarkade.games.quirks.actions import Move, Verb, move
@@ -411,7 +411,7 @@ class QuirklingState(CachedLegalActions):
         figures = {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
         last_made: dict[int, int] = {}  # seat -> the niche of its newest QUIRKLING
         completed = False
-        for event in reversed(list(events(self.log))):
+        for event in in_order(self.log):
             kind = event[0]
             if kind == "ask":
                 count_item(figures, "asked", f"stack {STACKS[event[4]]}")

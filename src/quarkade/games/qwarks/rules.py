@@ -23,7 +23,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
 from quarkade.core.game import Action, CachedLegalActions, Game, GameInfo, OptionSpec, State, View, count_item
-from quarkade.core.log import Log, events, note
+from quarkade.core.log import Log, in_order, note
 from quarkade.core.registry import Deferred
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover, Timeout, parse
 from quarkade.games.qwarks.components import (
@@ -441,7 +441,7 @@ class QwarksState(CachedLegalActions):
         figures = {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong),
                    "turns": float(self.turn)}
         question = ""
-        for event in reversed(list(events(self.log))):
+        for event in in_order(self.log):
             kind = event[0]
             if kind == "question" or kind == "chosen":
                 question = f"question {event[2] if kind == 'question' else event[3]}"
