@@ -18,7 +18,7 @@ from quarkade.faces.web.protocol import ProtocolError, parse_client_message
 from quarkade.faces.web.tables import Limits, Table
 
 from .conftest import CALM_SEED, FAST, Peer, create_table, errors, fix_seed, make_client, token_of
-from .test_api import table_of
+from .test_api import table_of, wait_over
 
 _open: list[Any] = []
 
@@ -307,6 +307,48 @@ def test_spectators_are_limited_and_seat_holders_always_get_in(db_path: Path) ->
         assert closed.value.code == 4409
         assert newest.state is not None and newest.state["legal"]
         assert not errors(newest.exchange({"type": "hello"}))
+
+
+def test_one_address_holds_only_so_many_sockets_across_tables(db_path: Path) -> None:
+    with own_client(db_path, replace(FAST, connections_per_address=3)) as client:
+        fix_seed(client, CALM_SEED)
+        first, second = (create_table(client, ["human", "human"]) for _ in range(2))
+        watchers = [connect(client, first["id"]), connect(client, second["id"])]
+        connect(client, second["id"], token_of(second, 0))  # a seat holder's socket counts too
+        for table_id, token in ((first["id"], None), (first["id"], token_of(first, 0))):
+            path = f"/ws/tables/{table_id}" + (f"?token={token}" if token else "")
+            with client.websocket_connect(path) as session:
+                message = session.receive_json()
+                assert message["code"] == "busy" and "3 connections from your address" in message["reason"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    session.receive_json()
+                assert closed.value.code == 1008
+        assert table_of(client, first["id"]).public_info()["spectators"] == 1, "the refused never sat down"
+        close(watchers[0])  # a closed socket makes room for the next
+        assert connect(client, first["id"], token_of(first, 0)).state is not None
+        assert table_of(client, first["id"]).hall.sockets.open_now == {"testclient": 3}
+
+
+def test_a_finished_tables_greeting_is_made_once_however_often_it_is_asked(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = create_table(client, ["random", "random"])
+    table = table_of(client, created["id"])
+    wait_over(client, created["id"])
+    made: list[int] = []
+    record = type(table.state).record
+
+    def counted(state: Any) -> Any:
+        made.append(1)
+        return record(state)
+
+    monkeypatch.setattr(type(table.state), "record", counted)
+    watcher = connect(client, created["id"])
+    over = [message for message in watcher.messages if message["type"] == "over"]
+    assert len(over) == 1 and over[0]["record"]["actions"]
+    for _ in range(5):
+        again = [message for message in watcher.exchange({"type": "hello"}) if message["type"] == "over"]
+        assert again == over
+    assert len(made) <= 1, "the record was made again for a greeting"
 
 
 def test_messages_per_second_are_limited(db_path: Path) -> None:

@@ -337,7 +337,8 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
         server = ServerProcess(Path(folder) / "bench.sqlite3",
                                extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
                                       # every simulated player connects from this one address
-                                      "--pending-per-address", str(tables * 8 + 100)],
+                                      "--pending-per-address", str(tables * 8 + 100),
+                                      "--connections-per-address", str(tables * 8 + 100)],
                                profile=None if profile is None else profile.resolve() / "server.prof")
         try:
             server.wait_ready()

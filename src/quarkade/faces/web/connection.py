@@ -25,6 +25,7 @@ class Limits:
     active_window: float = 6 * 3600.0  # seconds since a table's last activity for it to count
     spectators_per_table: int = 32  # seat holders always get in: they are not counted here
     connections_per_seat: int = 8  # beyond it a seat's oldest connection makes way for the newest
+    connections_per_address: int = 256  # websockets open from one address, across all tables
     open_tables: int = 10_000
     messages_per_second: float = 20.0
     message_burst: float = 60.0
@@ -39,6 +40,29 @@ class Limits:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+class Addresses:
+    """The websockets open from each address, at most ``limit`` each."""
+
+    __slots__ = ("limit", "open_now")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open_now: dict[str, int] = {}
+
+    def open(self, address: str) -> bool:
+        """Count one more socket from ``address``, or say False if it has ``limit`` already."""
+        count = self.open_now.get(address, 0)
+        if count >= self.limit:
+            return False
+        self.open_now[address] = count + 1
+        return True
+
+    def close(self, address: str) -> None:
+        count = self.open_now.pop(address, 0) - 1
+        if count > 0:
+            self.open_now[address] = count
 
 
 class Socket(Protocol):

@@ -33,7 +33,7 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import configure, game_class
-from quarkade.faces.web.connection import Limits
+from quarkade.faces.web.connection import Addresses, Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
@@ -131,6 +131,7 @@ class Hall:
         self.recent: OrderedDict[str, Table] = OrderedDict()  # finished tables, latest last
         self.recent_size = 64
         self.results = Results()  # finished games' results in words
+        self.sockets = Addresses(limits.connections_per_address)  # open websockets by address
         self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life

@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.base import RequestResponseEndpoint
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import quarkade
@@ -115,7 +116,7 @@ def _components(game_id: str) -> dict[str, Any]:
     return game_class(game_id).public_components()
 
 
-def _client_address(request: Request) -> str:
+def _client_address(request: HTTPConnection) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
@@ -369,6 +370,22 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                 "origin", "this connection comes from a page of another site: refused"))
             await websocket.close(code=4403)
             return
+        # Every socket costs the server memory (its outbox, its greeting): one address may hold
+        # only so many, across all tables.
+        address = _client_address(websocket)
+        if not hall.sockets.open(address):
+            await websocket.send_text(error_message(
+                "busy", f"{hall.limits.connections_per_address} connections from your address are open already, "
+                        "the limit: close some tabs or windows of this site"))
+            await websocket.close(code=1008)
+            return
+        try:
+            await seated(websocket, table_id)
+        finally:
+            hall.sockets.close(address)
+
+    async def seated(websocket: WebSocket, table_id: str) -> None:
+        """A connection at a table, from its greeting to its end."""
         token = websocket.query_params.get("token") or None
         host_token = websocket.query_params.get("host") or None
         table = hall.get(table_id)
@@ -499,6 +516,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a person's seat may have no connection before a bot plays it")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
     parser.add_argument("--spectators-per-table", type=int, default=Limits.spectators_per_table)
+    parser.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
+                        help="websockets one address may hold open at once, across all tables")
     parser.add_argument("--messages-per-second", type=float, default=Limits.messages_per_second)
     parser.add_argument("--message-burst", type=float, default=Limits.message_burst)
     parser.add_argument("--quiet", action="store_true", help="log warnings only, no access log")
@@ -506,7 +525,7 @@ def main(argv: list[str] | None = None) -> None:
     limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
                     messages_per_second=args.messages_per_second, message_burst=args.message_burst,
                     abandon_after=args.abandon_after, takeover_after=args.takeover_after,
-                    unlisted_after=args.unlisted_after)
+                    unlisted_after=args.unlisted_after, connections_per_address=args.connections_per_address)
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
           log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
           trust_proxy=args.trust_proxy, header_timeout=args.header_timeout,

@@ -105,6 +105,8 @@ class Table:
         self.replays = Replays(self)  # replays.py
         # see view_json: the state, its steps, and per audience its view as data and as JSON
         self._views: tuple[State, int, dict[Audience, dict[str, Any]], dict[Audience, bytes]] | None = None
+        # see over_message: the finished state, its steps, the seats' names, and the message
+        self._over: tuple[State, int, tuple[str, ...], str] | None = None
         self.clock = TableClock(self)  # timed steps (clock.py)
         self._note_waiting()
         # players' clocks, bots sitting in for people, taking back an action
@@ -306,11 +308,18 @@ class Table:
             connection.push(message)
 
     def over_message(self) -> str:
-        state = self.state
-        result = self.hall.results.of_state(self.id, state, [self.seat_name(s) for s in range(len(self.seats))])
-        return dumps({"type": "over", "table": self.id, "scores": list(state.scores),
-                      "winners": list(state.winners), "result": result, "record": state.record().to_json(),
-                      "bots": self.takeovers.results()})
+        """The end of the game, with its record: made once, as greetings asked again and again
+        must not make the server rebuild a long game's record each time."""
+        state, steps = self.state, steps_of(self.state)
+        names = tuple(self.seat_name(s) for s in range(len(self.seats)))
+        if self._over is not None and self._over[0] is state and self._over[1:3] == (steps, names):
+            return self._over[3]
+        result = self.hall.results.of_state(self.id, state, list(names))
+        message = dumps({"type": "over", "table": self.id, "scores": list(state.scores),
+                         "winners": list(state.winners), "result": result, "record": state.record().to_json(),
+                         "bots": self.takeovers.results()})
+        self._over = (state, steps, names, message)
+        return message
 
     def greet(self, connection: Connection) -> None:
         connection.push(dumps({
