@@ -155,7 +155,7 @@ function receive(conn, message) {
       const who = app.conns.size > 1 ? `${seatLabel(conn.seat)}: ` : "";
       if (message.code === "stale") toast(`${who}The table moved on before your action arrived: choose again.`, "info", 3500);
       else toast(who + message.reason);
-      if (message.code === "no_table" || message.code === "bad_token" || message.code === "full") {
+      if (["no_table", "bad_token", "full", "busy"].includes(message.code)) {
         conn.fatal = message.reason;
         $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, message.reason), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
       } else if (wasSending && conn.key === app.active && !app.replay) {
