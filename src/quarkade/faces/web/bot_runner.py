@@ -7,12 +7,14 @@ a move chosen on a state the table has left is dropped. A bot that fails or choo
 illegal action is logged and the seat takes its first legal action instead, so a faulty bot
 never stalls a table.
 
-The server's bots think in two lanes of one thread each (``think``), whatever the number of
+The server's bots think in two lanes of one thread each (``Lanes``), whatever the number of
 tables: the searching bots, which take a second or more a move, one at a time in one, and the
 others, which take a few milliseconds, in the other. A thread thinking shares the interpreter
 with the server's event loop: many at once (anyone may open tables of searching bots) would
 leave the loop a sliver of it, and every table's updates would wait. Queued, they cost the
-tables of searching bots time, and nobody else.
+tables of searching bots time, and nobody else; and the searching lane takes its turns from
+the clients who opened those tables in rotation, so one client's twenty tables do not make
+another's one table wait behind all of them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -34,14 +37,79 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("quarkade.web")
 
-_SEARCHING = ThreadPoolExecutor(1, thread_name_prefix="quarkade-search")
-_QUICK = ThreadPoolExecutor(1, thread_name_prefix="quarkade-bots")
+class FairLane:
+    """One thread whose turns go to the clients waiting for it, the one served longest ago
+    first: each client's jobs run in the order they came, and a client with many waits, after
+    each of them, for every other client that waits to have had a turn."""
+
+    def __init__(self, name: str) -> None:
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self.waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        self.served: dict[str, int] = {}  # when each waiting client last had the thread
+        self.turns = 0
+        self.busy = False
+
+    async def run(self, client: str, bot: Bot, view: View, legal: list[Action]) -> Action:
+        loop = asyncio.get_running_loop()
+        if self.busy:
+            turn: asyncio.Future[None] = loop.create_future()
+            self.waiting.setdefault(client, deque()).append(turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._next()  # the turn came with the cancellation: it goes on to the next
+                raise
+        else:
+            self.busy = True
+            self._serve(client)
+        try:
+            return await loop.run_in_executor(self.executor, bot.choose, view, legal)
+        finally:
+            self._next()
+
+    def _serve(self, client: str) -> None:
+        self.served[client] = self.turns
+        self.turns += 1
+
+    def _next(self) -> None:
+        """Hand the thread to the waiting client served longest ago (or never)."""
+        while self.waiting:
+            client = min(self.waiting, key=lambda waiting: self.served.get(waiting, -1))
+            turns = self.waiting[client]
+            turn = turns.popleft()
+            if not turns:
+                del self.waiting[client]
+            if not turn.done():  # a job cancelled while it waited is skipped
+                self._serve(client)
+                turn.set_result(None)
+                break
+        else:
+            self.busy = False
+        for client in [client for client in self.served if client not in self.waiting]:
+            if self.served[client] < self.turns - 1:
+                del self.served[client]  # a client nothing waits for is remembered no longer
+
+    def queued(self) -> int:
+        return sum(len(turns) for turns in self.waiting.values())
 
 
-async def think(bot: Bot, view: View, legal: list[Action]) -> Action:
-    """``bot.choose(view, legal)`` in its lane's thread (see the module)."""
-    lane = _SEARCHING if isinstance(bot, SearchBot) else _QUICK
-    return await asyncio.get_running_loop().run_in_executor(lane, bot.choose, view, legal)
+class Lanes:
+    """A server's two lanes of bots (see the module)."""
+
+    def __init__(self) -> None:
+        self.searching = FairLane("quarkade-search")
+        self.quick = ThreadPoolExecutor(1, thread_name_prefix="quarkade-bots")
+
+    async def think(self, bot: Bot, view: View, legal: list[Action], client: str) -> Action:
+        """``bot.choose(view, legal)`` in its lane's thread; ``client`` opened its table."""
+        if isinstance(bot, SearchBot):
+            return await self.searching.run(client, bot, view, legal)
+        return await asyncio.get_running_loop().run_in_executor(self.quick, bot.choose, view, legal)
+
+    def shutdown(self) -> None:
+        self.searching.executor.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=False, cancel_futures=True)
 
 
 class BotRunner:
@@ -91,7 +159,7 @@ class BotRunner:
             # whole now: the bot thinks in a thread while the table may move on
             view, legal = state.view(seat).whole(), state.legal_actions(seat)
             try:
-                action = await think(bot, view, legal)
+                action = await table.hall.lanes.think(bot, view, legal, table.creator)
             except Exception:
                 log.exception("table %s: the %s bot at seat %d failed; it takes a legal action instead",
                               table.id, table.seats[seat], seat)

@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING, Any
 
 from quarkade.core import Action
 from quarkade.faces.countdown import TimedStep, timed_step
-from quarkade.faces.web.bot_runner import think
 
 if TYPE_CHECKING:
     from quarkade.faces.web.connection import Connection
@@ -168,7 +167,7 @@ class TableClock:
         # whole now: the bot thinks in a thread while the table may move on
         view, legal = state.view(seat).whole(), state.legal_actions(seat)
         try:
-            action = await think(bot, view, legal)
+            action = await table.hall.lanes.think(bot, view, legal, table.creator)
         except Exception:
             log.exception("table %s: the bot at seat %d failed; it times out", table.id, seat)
             action = step.timeout

@@ -33,6 +33,7 @@ import quarkade
 from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import configure, game_class
+from quarkade.faces.web.bot_runner import Lanes
 from quarkade.faces.web.connection import Addresses, Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
@@ -132,6 +133,7 @@ class Hall:
         self.recent_size = 64
         self.results = Results()  # finished games' results in words
         self.sockets = Addresses(limits.connections_per_address)  # open websockets by address
+        self.lanes = Lanes()  # where the bots think (bot_runner.py)
         self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
@@ -160,6 +162,8 @@ class Hall:
                 await self._sweeper
         for table in list(self.tables.values()) + list(self.recent.values()):
             await table.stop()
+        self.lanes.shutdown()
+        self.lanes = Lanes()  # its threads start with the first bot to think
 
     async def _sweep_forever(self) -> None:
         period = min(60.0, max(0.05, self.limits.abandon_after / 4))
