@@ -14,7 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from quarkade.faces.web.commits import steps_of
 from quarkade.faces.web.protocol import ProtocolError, parse_client_message
+from quarkade.faces.web.server import create_app
 from quarkade.faces.web.tables import Limits, Table
 
 from .conftest import CALM_SEED, FAST, Peer, create_table, errors, fix_seed, make_client, token_of
@@ -448,3 +450,26 @@ def test_a_connection_that_reads_nothing_is_dropped_by_what_it_holds_in_bytes_to
     assert not connection.closed and connection.queued == 900
     connection.push("x" * 300)
     assert connection.closed and not connection.outbox and connection.queued == 0
+
+
+@pytest.mark.parametrize("game", ["quirky-quarks", "qwarks"])  # turns, and races on the clock
+def test_a_table_of_bots_nobody_watches_waits_for_a_visitor(db_path: Path, game: str) -> None:
+    def until(condition: Any) -> None:
+        deadline = time.monotonic() + 15
+        while not condition() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert condition()
+
+    with TestClient(create_app(str(db_path.with_name("bots.sqlite3")), bot_delay=0.02, limits=FAST)) as client:
+        created = client.post("/api/tables", json={"game": game, "seats": ["random", "random"]}).json()
+        table = table_of(client, created["id"])
+        until(lambda: steps_of(table.state) > 0)  # the bots play while the table is new
+        table.watched -= FAST.unlisted_after  # then nobody comes for as long as a table stays listed
+        until(lambda: not table.bot_runner.playing and table.clock.step is None)
+        paused = steps_of(table.state)
+        time.sleep(0.5)
+        assert steps_of(table.state) == paused and not table.over
+        watcher = connect(client, created["id"])  # somebody comes: they play on
+        until(lambda: steps_of(table.state) > paused)
+        close(watcher)
+        close_all()

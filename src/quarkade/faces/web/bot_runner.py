@@ -127,7 +127,7 @@ class BotRunner:
         """Start the bots if one of them is to act (they run after the current message)."""
         table = self.table
         table.clock.update()
-        if table.over or self.playing:
+        if table.over or self.playing or table.unwatched():
             return
         if any(seat in table.bots and not table.clock.owns(seat) for seat in table.state.to_act):
             self._task = asyncio.get_running_loop().create_task(self._play())
@@ -145,7 +145,7 @@ class BotRunner:
             if state.is_over:
                 return
             seats = self._seats()
-            if not seats:
+            if not seats or table.unwatched():
                 return
             if delay > 0:
                 await asyncio.sleep(delay)  # so that people can follow what the bots do

@@ -80,7 +80,8 @@ class TableClock:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # a table loaded outside the loop: its clock starts with the loop
             return
-        step = timed_step(self.table.state)
+        # a table of bots nobody watches opens no timed step: its bots wait (Table.unwatched)
+        step = None if self.table.unwatched() else timed_step(self.table.state)
         if step is None or self.step is None or step.key != self.step.key:
             self.stop()
             if step is None:

@@ -94,6 +94,7 @@ class Table:
         self.previous_table: str | None = row.get("previous_table")
         self.last_activity = time.time() if steps_of(state) else self.created
         self.connections: list[Connection] = []
+        self.watched = self.last_activity  # when a connection last came or went (see unwatched)
         self.bots: dict[int, Bot] = {
             seat: make_bot(kind, self.game, secrets.randbits(32))
             for seat, kind in enumerate(self.seats) if kind != HUMAN
@@ -338,20 +339,28 @@ class Table:
     # ------------------------------------------------------------------ connections
     def attach(self, connection: Connection) -> None:
         self.connections.append(connection)
-        self.last_activity = time.time()
+        self.last_activity = self.watched = time.time()
         connection.start()
         self.clock.joined(connection)
         self.takeovers.attached(connection)
         self.greet(connection)
         self.broadcast_presence(connection)
+        self.bot_runner.kick()  # bots that waited for somebody to watch them (unwatched)
 
     def detach(self, connection: Connection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
             self.clock.left(connection)
             self.takeovers.detached(connection)
-            self.last_activity = time.time()
+            self.last_activity = self.watched = time.time()
             self.broadcast_presence(None)
+
+    def unwatched(self) -> bool:
+        """A table of bots alone that nobody has watched for ``unlisted_after``: its bots wait
+        for a visitor (then the table, where nothing happens, expires in time like any other),
+        so that tables of bots, which anyone may open, do not play on for nobody."""
+        return (not self.connections and HUMAN not in self.seats
+                and time.time() - self.watched > self.limits.unlisted_after)
 
     def broadcast_presence(self, newcomer: Connection | None) -> None:
         message = self.table_message()
