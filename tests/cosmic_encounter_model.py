@@ -65,12 +65,20 @@ def face_of_words(words: str) -> str:
     return next(face for face, name in EDICT_NAMES.items() if name == head)
 
 
-def revealed_faces(line: str) -> tuple[str, str]:
+def revealed_faces(line: str, square: int | None = None) -> tuple[str, str]:
     """The offence's and the defence's cards a reveal's line names ("the cards are revealed:
-    Attack 8 against Compromise")."""
-    found = re.fullmatch(r"the cards are revealed: (.+) against (.+)", line)
+    Attack 8 against Compromise"; a Quark with its value in the square of the reveal, "Up Quark
+    12 (worth 14)", checked against ``square`` when it is given)."""
+    card = r"(.+?)(?: \(worth (-?\d+)\))?"
+    found = re.fullmatch(f"the cards are revealed: {card} against {card}", line)
     assert found is not None, line
-    return face_of_words(found[1]), face_of_words(found[2])
+    faces = face_of_words(found[1]), face_of_words(found[3])
+    for face, worth in zip(faces, (found[2], found[4]), strict=True):
+        quark = face[:1] in FLAVOUR_BY_INITIAL and face[1:].isdigit()
+        assert (worth is not None) == quark, f"a Quark's worth said, and only a Quark's: {line}"
+        if worth is not None and square is not None:
+            assert int(worth) == card_value(face, square), f"{line} in square {square + 1}"
+    return faces
 
 
 def adjustment(square: int, flavour: str) -> int:

@@ -207,7 +207,7 @@ class FlareAudit(EdictAudit):
         seat (RULINGS.md 12). At the reveal, the flares' conditions read the cards revealed
         (the edicts' audit gives the table before the second card, the reveal's line names them)."""
         if name == "reveal" and table["encounter"]["result"] is None:
-            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"))
+            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"), table["square"])
             table = {**table, "encounter": {**table["encounter"],
                                             "result": {"cards": [{"card": c} for c in shown], "winner": None}}}
         opens = (self.edicts and edict_window_opens(table, name)) or flares_could_open(table, name, NAMES)
@@ -244,7 +244,7 @@ class FlareAudit(EdictAudit):
             return
         where = f"{self.label} step {self.state.steps} outcome"
         if skipped:
-            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"))
+            shown = revealed_faces(next(e["text"] for e in self.lines if e["event"] == "reveal"), pre["square"])
             pre = {**pre, "encounter": {**pre["encounter"], "result": {"cards": [{"card": c} for c in shown]}}}
         self.clone(pre, post, where, closed)
         self.powers_and_flares(pre, post, where)

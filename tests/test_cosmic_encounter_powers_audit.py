@@ -205,7 +205,7 @@ class PowerAudit(Audit):
         if line is None:
             self.problems.append("no reveal line")
             return
-        cards = revealed_faces(line)
+        cards = revealed_faces(line, pre["square"])
         expected = resolve(pre, cards, seat)
         offence, defence = mains(pre)
         for main, face in zip((offence, defence), cards, strict=True):

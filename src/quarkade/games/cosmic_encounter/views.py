@@ -82,8 +82,10 @@ from quarkade.games.cosmic_encounter.components import (
     SQUARES,
     Card,
     Edict,
+    Kind,
     deck_cards,
     face_info,
+    quark_value,
 )
 from quarkade.games.cosmic_encounter.flares import FLARES
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES, POWERS
@@ -397,7 +399,11 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = f"seat {args[0]} plays {words(args[1])} face up"
         line["face"] = face(args[1])
     elif kind == "reveal":
-        line["text"] = f"the cards are revealed: {words(args[0])} against {words(args[1])}"
+        def revealed(card: int) -> str:  # a Quark with its value in the square of the reveal
+            named = s.cards[card]
+            return named.words + (f" (worth {quark_value(named, args[2])})" if named.kind is Kind.QUARK else "")
+
+        line["text"] = f"the cards are revealed: {revealed(args[0])} against {revealed(args[1])}"
         line["faces"] = [face(args[0]), face(args[1])]  # the offence's, then the defence's
     elif kind == "totals":
         line["text"] = f"totals: offence {args[0]}, defence {args[1]}" + (" (the lower wins)" if args[2] else "")
