@@ -6,13 +6,17 @@ Quirkling table. Screenshots go to docs/screenshots/ when asked
 
 from __future__ import annotations
 
+import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
+
+import quarkade
+from quarkade.core import State
 
 from .conftest import CHROMIUM, LiveServer, browser_page, screenshot
 from .test_browser import click_and_wait, visible
@@ -204,3 +208,72 @@ def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page:
     assert lines and not any(re.search(r"\b[Ss]eat [02-9]\b", line) for line in lines), lines
     assert any("Bot 2 (normal)" in line or "Bot 3 (normal)" in line or "Seat 1" in line for line in lines), lines
     assert httpx.get(f"{server.url}/api/games/quirks/components").status_code == 200
+
+
+def decision_of_seat_0(wanted: Callable[[str], bool]) -> State:
+    """A seeded two-player game at a decision of seat 0's with a legal action ``wanted`` finds."""
+    game = quarkade.load("quirks", players=2)
+    for seed in range(40):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            if 0 in state.to_act and any(wanted(str(action)) for action in state.legal_actions(0)):
+                return state
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such decision for seat 0 in forty seeded games")
+
+
+def traits(view: Any) -> dict[str, str]:
+    """Every card the view shows, by number: the trait printed on it."""
+    found: dict[str, str] = {}
+    todo = [view]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            if "number" in item and "trait" in item:
+                found[item["number"]] = item["trait"]
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return found
+
+
+DRAW = """async ([view, legal]) => {
+  const { renderQuirks } = await import('/js/renderers/quirks.js');
+  const components = (await (await fetch('/api/games/quirks/components')).json()).files;
+  window.sent = [];
+  const main = document.createElement('main');
+  const ctx = { seat: 0, components, ui: {}, names: {}, replay: false, over: false };
+  ctx.rerender = () => main.replaceChildren(renderQuirks(view, legal, (a) => window.sent.push(a), ctx));
+  ctx.rerender();
+  document.body.replaceChildren(main);
+}"""
+
+
+def test_a_choice_to_confirm_names_the_cards_as_their_faces_do(server: LiveServer, page: Any) -> None:
+    """A mutation, and cards to place, are confirmed with the cards named by the trait printed
+    on them ("Palm crown"), as on the cards themselves, not by their numbers ("A9")."""
+    page.goto(f"{server.url}/")
+    state = decision_of_seat_0(lambda action: action.startswith("mutate ") and " for " in action)
+    view, legal = state.view(0).to_json(), [str(action) for action in state.legal_actions(0)]
+    named = traits(view)
+    page.evaluate(DRAW, [view, legal])
+    exchange = next(a for a in legal if a.startswith("mutate ") and " for " in a)
+    _, old, _, new = exchange.split()
+    page.click(f".qk-niche .qk-card[data-action='mutate {old}']")
+    assert page.inner_text(".qk-actionbar .controls").startswith(f"Mutate {named[old]}:")
+    page.click(f".qk-me .qk-card[data-action='{exchange}']")
+    assert page.inner_text("[data-role='confirm'] .what") == \
+        f"Mutate {named[old]}: exchange it for {named[new]} from your hand"
+
+    state = decision_of_seat_0(lambda action: action.startswith("place "))
+    view, legal = state.view(0).to_json(), [str(action) for action in state.legal_actions(0)]
+    named = traits(view)
+    page.evaluate(DRAW, [view, legal])
+    cards = next(a for a in legal if a.startswith("place ")).split()[1:]
+    for card in cards:
+        page.click(f".qk-me .qk-card[data-action='select {card}']")
+    what = page.inner_text("[data-role='confirm'] .what")
+    *first, last = [named[card] for card in cards]
+    assert what.startswith(f"Place {', '.join(first)} and {last}"), what
+    assert not re.search(r"\b[ABC]\d+\b", what), what

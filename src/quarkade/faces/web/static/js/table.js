@@ -15,6 +15,7 @@ import { $, SPECTATOR, app, keyOf, names, params, playedSeats, seatLabel } from 
 import { renderLog, renderPeople, renderSide } from "./table-side.js";
 import { renderOver } from "./table-over.js";
 import { renderReplay, replayLeavesTo, startReplay } from "./table-replay.js";
+import { markScrollingRows, showPrompted } from "./board-sight.js";
 
 function signalTurn() {
   showTurn([...app.conns.values()].some((c) => c.seat !== null && c.msg && !c.msg.over && c.msg.legal.length > 0));
@@ -297,6 +298,9 @@ function renderBoard() {
     board = rendererFor("")(message.view, message.legal, (notation) => send(conn, notation), ctx);
   }
   $("board").replaceChildren(board);
+  // a new prompt: other choices, or the same ones again after one's own action was applied
+  showPrompted($("board"), conn, message.legal.length ? `${app.applied}|${message.legal.join("|")}` : "");
+  markScrollingRows($("board"));
   renderControls();
   renderOver();
   renderLog(message.view, conn.key);
@@ -375,4 +379,7 @@ async function start() {
 }
 
 replayLeavesTo(renderBoard);
+// A board is drawn for the window's width (Quirks' climate table in rows on a phone): a phone
+// turned, or a window narrowed past a phone's width, has it drawn again.
+window.matchMedia("(max-width: 700px)").addEventListener("change", () => renderBoard());
 start();

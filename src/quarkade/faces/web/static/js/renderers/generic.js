@@ -42,7 +42,7 @@ export function renderGeneric(view, legal, send, ctx = {}) {
           h("pre", {}, text)));
     }),
     // what you hold and what you may do stay at the bottom of the screen
-    h("div", { class: "dock generic-dock" },
+    h("div", { class: "dock generic-dock", "data-role": "dock" },
     hand === null ? null : h("section", { class: "panel generic-hand", "data-role": "hand" },
       h("div", { class: "panel-title" }, h("h2", {}, "Your hand")),
       h("pre", {}, JSON.stringify(hand))),

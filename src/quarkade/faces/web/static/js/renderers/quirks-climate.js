@@ -30,6 +30,8 @@ function geometry(rows, thresholds) {
       band: (i) => ({ x: left + i * (ZONES * step + gap), y: 22, width: ZONES * step, height: 56 }),
       label: (i) => ({ x: left + i * (ZONES * step + gap) + ZONES * step / 2, y: 16, anchor: "middle" }),
       need: (i) => ({ x: left + i * (ZONES * step + gap) + ZONES * step / 2, y: 96, anchor: "middle" }),
+      // a move's "+1" / "+2" above its zone, clear of the zone's mark
+      badge: (zone) => ({ x: zone.x, y: zone.y - 21.5, r: 7.5, font: 10 }),
     };
   }
   // a phone: a row per climate, its name and threshold at the left, zones 48 units apart
@@ -44,6 +46,8 @@ function geometry(rows, thresholds) {
     band: (i) => ({ x: 2, y: 2 + i * rowHeight + 2, width: width - 4, height: rowHeight - 4 }),
     label: (i) => ({ x: 10, y: 2 + i * rowHeight + (thresholds ? 22 : 30), anchor: "start" }),
     need: (i) => ({ x: 10, y: 2 + i * rowHeight + 40, anchor: "start" }),
+    // a move's "+1" / "+2" on its zone's upper right edge, clear of the zone's mark
+    badge: (zone) => ({ x: zone.x + 16, y: zone.y - 16, r: 9.5, font: 13 }),
   };
 }
 
@@ -87,6 +91,7 @@ export function climateTrack(climate, legal, send, { thresholds = null } = {}) {
     if (!legal.has(action)) continue;
     legal.offer(action);
     const target = g.at((current + n) % SPACES);
+    const badge = g.badge(target);
     const from = g.at(current);
     const go = () => send(action);
     const arc = rows ? null : (() => {
@@ -98,7 +103,8 @@ export function climateTrack(climate, legal, send, { thresholds = null } = {}) {
       s("title", {}, `Move the climate marker ${n} zone${n > 1 ? "s" : ""}`),
       arc,
       s("circle", { class: "qk-target", cx: target.x, cy: target.y, r: g.r + 2, fill: "rgba(244,197,83,.25)", stroke: "#f4c553", "stroke-width": 2.5 }),
-      s("text", { x: target.x, y: target.y + g.font * 0.45, "text-anchor": "middle", "font-size": g.font * 1.3, "font-weight": 800, fill: "#f4c553" }, `+${n}`),
+      s("circle", { cx: badge.x, cy: badge.y, r: badge.r, fill: "#f4c553" }),
+      s("text", { x: badge.x, y: badge.y + badge.font * 0.36, "text-anchor": "middle", "font-size": badge.font, "font-weight": 800, fill: "#1d1403" }, `+${n}`),
     );
     move.addEventListener("keydown", (event) => { if (event.key === "Enter") go(); });
     svg.append(move);

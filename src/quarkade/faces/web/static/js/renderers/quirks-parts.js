@@ -8,7 +8,7 @@
 import { clickable, h, revealedOf, s, seatColour, seatName as boardName, useStyle } from "../util.js";
 import { CLIMATE, CLIMATES } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
-import { withNames } from "../seat-words.js";
+import { listed, withNames } from "../seat-words.js";
 
 // What each step of the three games is called on the table, in players' words.
 const STAGE_WORDS = {
@@ -66,6 +66,13 @@ export function facesOf(components) {
   faces = {};
   for (const face of data.card) faces[face.number] = face;
   return faces;
+}
+
+/** A card in words, as its face names it: its trait ("Palm crown"); its number only until
+ *  the faces have arrived. */
+export function cardTitle(number) {
+  const face = faces && faces[number];
+  return face ? face.trait : number;
 }
 
 function foodOf(number) {
@@ -308,13 +315,14 @@ export function mutationControls(ui, legal, exchanges, send, ctx) {
     const card = chosen.split(" ")[3];
     legal.offer(chosen);
     return [confirmBar({
-      what: card ? `Mutate ${ui.mutate}: exchange it for ${card} from your hand` : `Mutate ${ui.mutate}: discard it and draw its replacement`,
+      what: card ? `Mutate ${cardTitle(ui.mutate)}: exchange it for ${cardTitle(card)} from your hand`
+        : `Mutate ${cardTitle(ui.mutate)}: discard it and draw its replacement`,
       action: chosen,
       onConfirm: () => { ui.mutate = null; ui.mutation = null; sendInOrder(ctx, send, [chosen]); },
       onChange: () => { ui.mutation = null; ctx.rerender(); },
     })];
   }
-  const controls = [h("span", { class: "muted small" }, `Mutate ${ui.mutate}:`)];
+  const controls = [h("span", { class: "muted small" }, `Mutate ${cardTitle(ui.mutate)}:`)];
   if (legal.has(drawn)) {
     legal.offer(drawn);
     controls.push(h("button", { class: "gold", "data-action": drawn, title: drawn, onclick: () => { ui.mutation = drawn; ctx.rerender(); } }, "Discard & draw"));
@@ -327,7 +335,7 @@ export function mutationControls(ui, legal, exchanges, send, ctx) {
 /** Cards chosen from the hand (place, make): what they would make, confirmed once. */
 export function selectionBar(picked, verb, label, ui, key, send, ctx) {
   return confirmBar({
-    what: `${verb} ${picked.chosen.join(" ")}`, ready: Boolean(picked.exact), missing: "choose another card",
+    what: `${verb} ${listed(picked.chosen.map(cardTitle))}`, ready: Boolean(picked.exact), missing: "choose another card",
     detail: label, action: picked.exact || undefined, confirmLabel: picked.exact && picked.chosen.length === 3 ? `Confirm: ${label}` : "Confirm",
     onConfirm: () => { ui[key] = []; sendInOrder(ctx, send, [picked.exact]); },
     onChange: () => { ui[key] = []; ctx.rerender(); },
@@ -336,5 +344,5 @@ export function selectionBar(picked, verb, label, ui, key, send, ctx) {
 
 /** The bottom of the board that stays in sight: the action bar and the hand. */
 export function dock(bar, me) {
-  return h("div", { class: "dock qk-dock" }, bar, me);
+  return h("div", { class: "dock qk-dock", "data-role": "dock" }, bar, me);
 }

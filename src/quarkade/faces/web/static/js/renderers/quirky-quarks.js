@@ -410,7 +410,7 @@ export function renderQuirkyQuarks(view, legal, send, ctx) {
     // at the end the board is bare: the players' revealed hands are what matters
     view.is_over && !ctx.replay ? null : researchBoard(view, ctx, legalInfo, send),
     view.is_over && !ctx.replay ? null : h("div", { class: "qq-middle" }, discoveryZone(view, ctx, legalInfo), decks(view, legalInfo, send)),
-    h("div", { class: "dock qq-dock" },
+    h("div", { class: "dock qq-dock", "data-role": "dock" },
     ctx.replay || view.is_over ? null : actionBar(view, legal, legalInfo, send, ctx),
     me ? h("section", { class: `qq-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: { "--seat": seatColour(seat) } },
       h("div", { class: "head", "data-role": "score" },

@@ -291,7 +291,7 @@ export function renderQwarks(view, legal, send, ctx) {
       view.phase === "cover" && !ctx.replay ? countdown(ctx.clock, ctx.seat) : null),
     questionPanel(view, ctx),
     tableArea(view, ctx, info, send),
-    h("div", { class: "dock qw-dock" },
+    h("div", { class: "dock qw-dock", "data-role": "dock" },
       !ctx.replay && info.asks.length ? askPanel(info, send) : null,
       !ctx.replay && info.answering ? answerPanel(view, ctx, info, send) : null,
       !ctx.replay && !info.asks.length && !info.answering && !view.is_over
