@@ -384,3 +384,36 @@ def test_the_event_log_says_a_run_of_passes_in_one_line(server: LiveServer, page
     assert sum(entry["event"] == "pass" for entry in log) >= 8
     assert lines == expected
     assert any(line.endswith(" pass") and ", " in line for line in lines), lines
+
+
+def duplicate_attack_for_seat_0() -> tuple[State, str]:
+    """A seeded four-player game with Quarks at a challenge card to play, seat 0 holding two
+    copies of one Attack card it may play; and that card."""
+    game = quarkade.load("cosmic-encounter", players=4, quarks=True)
+    for seed in range(40):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            if 0 in state.to_act:
+                legal = {str(action) for action in state.legal_actions(0)}
+                cards = [card["card"] for card in state.view(0).to_json().get("hand", [])]
+                twice = [c for c in cards if c.startswith("a") and cards.count(c) > 1 and f"play {c}" in legal]
+                if twice:
+                    return state, twice[0]
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no hand with two copies of a playable Attack card in forty seeded games")
+
+
+def test_both_copies_of_a_card_in_the_hand_are_playable(server: LiveServer, page: Any) -> None:
+    """Two Attack cards alike in the hand: both are marked playable, and either one plays it."""
+    state, card = duplicate_attack_for_seat_0()
+    view = state.view(0).to_json()
+    legal = [str(action) for action in state.legal_actions(0)]
+    page.goto(f"{server.url}/")
+    page.evaluate(DRAW, [view, legal, 0])
+    copies = page.locator(f".ce-hand .ce-card[data-card='{card}']")
+    assert copies.count() == 2
+    assert copies.evaluate_all("ns => ns.map((n) => [n.classList.contains('playable'), n.dataset.action])") \
+        == [[True, f"play {card}"]] * 2
+    copies.nth(1).click()
+    assert page.evaluate("window.sent") == [f"play {card}"]

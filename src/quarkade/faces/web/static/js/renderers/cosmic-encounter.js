@@ -542,7 +542,6 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
   for (const a of handActions.values()) shownElsewhere.add(a);
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   const me = (view.players || []).find((p) => p.seat === ctx.seat);
-  const used = new Set();
   // a Quark's value before the State Indicator last moved, so that the change shows until it moves again
   const ui = ctx.ui;
   if (ui.square !== view.square) {
@@ -551,13 +550,12 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
     ui.square = view.square;
   }
   ui.values = Object.fromEntries(hand.filter((c) => c.kind === "quark").map((c) => [c.card, c.value]));
+  // two copies of a card (two Attack 08) are both playable: either one plays that card
   const handCards = hand.map((card) => {
     const action = handActions.get(card.card);
-    const fresh = action && !used.has(card.card);
-    if (fresh) used.add(card.card);
     const was = card.kind === "quark" && ui.before[card.card] !== undefined && ui.before[card.card] !== card.value ? ui.before[card.card] : null;
     const text = card.kind === "flare" ? flareText(ctx, flarePower(card), !!me && me.power === flarePower(card)) : "";
-    const node = cardFace(card, { action: fresh ? action : null, send, note: was === null ? null : `was ${was}`, text });
+    const node = cardFace(card, { action, send, note: was === null ? null : `was ${was}`, text });
     if (was !== null) node.title += ` (it was ${was} on square ${ui.previousSquare + 1})`;
     if (was !== null) node.classList.add("changed");
     return node;
@@ -583,7 +581,7 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
       h("div", { class: "ce-centre" }, encounterPanel(view, ctx), dealDialog(view, legal, send, ctx),
         view.seen_hand ? h("section", { class: "ce-seen" }, h("h3", {}, `${seatName(ctx, view.seen_hand.seat)}'s hand (Mind)`),
           h("div", { class: "ce-hand-cards" }, view.seen_hand.cards.map((c) => cardFace(c, { small: true })))) : null)),
-    seated ? h("section", { class: `ce-hand${legal.length ? " mine" : ""}` },
+    seated ? h("section", { class: `ce-hand${legal.length ? " mine" : ""}`, "data-role": "dock" },
       h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", h("span", { class: "faint small" }, `${hand.length} cards`),
         me ? h("span", { class: "ce-mybases", "data-role": "score", title: "your foreign bases (five win)" }, `★ ${me.foreign_bases}/5`) : null,
         me && me.power ? h("span", { class: "ce-mypower small" }, `Your power, ${title(me.power)}: ${powerText(ctx, me.power)}`) : null),
