@@ -354,3 +354,65 @@ def check_frames(page: Any, scenario: str, seed: int) -> set[str]:
         assert got["drawn"] == len(view["tokens"])
         seen |= {step.get("reason") or step["step"] for step in view["execution"]}
     return seen
+
+
+# A view drawn as the page draws it when the view brings a new Execute phase: replayed step by
+# step (``ui.seen`` holds the execution shown before). ``window.skip()`` skips the replay.
+ANIMATED = """async (view) => {
+  const module = await import('/js/renderers/quirky-circuits.js');
+  const main = document.createElement('main');
+  const ctx = { seat: 0, ui: { seen: '' }, names: {}, table: null, replay: false };
+  ctx.rerender = () => main.replaceChildren(module.renderQuirkyCircuits(view, [], () => {}, ctx));
+  ctx.rerender();
+  document.body.replaceChildren(main);
+}"""
+# The header and the state of the board while it is drawn.
+HEADER = """() => ({
+  animating: document.querySelector('.qc').dataset.animating,
+  round: document.querySelector('.qc-round b').textContent,
+  battery: Number(document.querySelector('.qc-battery .qc-cell.marker').dataset.level),
+  phase: document.querySelector('.qc-phase').textContent,
+})"""
+
+
+def test_the_header_follows_the_round_the_animation_shows(server: LiveServer, page: Any) -> None:
+    """The view after round 1's Execute phase is already in round 2, its battery one lower:
+    while round 1's queue is replayed the header stays on round 1 and its battery, and moves on
+    when the replay ends. A game over is not "Executing the queue" any more, even while its last
+    queue is replayed."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(".game-card")
+    views = [view for _, view in executions("rise-and-shine", seed=11, rounds=40)]
+    second = views[0]
+    assert second["round"] == 2 and not second["is_over"]
+    page.evaluate(ANIMATED, second)
+    assert page.evaluate(HEADER) == {"animating": "1", "round": "1", "battery": second["battery"]["level"] + 1,
+                                     "phase": "Executing the queue"}
+    page.click("#qc-skip")
+    page.wait_for_selector(".qc[data-animating='0']")
+    assert page.evaluate(HEADER) == {"animating": "0", "round": "2", "battery": second["battery"]["level"],
+                                     "phase": "Programming"}
+    last = views[-1]
+    assert last["is_over"]
+    page.evaluate(ANIMATED, last)
+    header = page.evaluate(HEADER)
+    assert header["animating"] == "1" and header["phase"] != "Executing the queue"
+    assert header["phase"] == ("Lost: battery flat" if last["result"]["outcome"] == "lost"
+                               else f"Won in the {last['result']['section']}")
+
+
+def test_a_signal_given_reads_as_a_status_not_a_button(server: LiveServer, page: Any) -> None:
+    """A player's Done (Stop, Beep-boop) beside its name is a word with a mark: no border, no
+    background, no pointer, unlike the buttons that give the signals."""
+    *_, (_, view) = executions("rise-and-shine", seed=11, rounds=1)
+    for player, signal in zip(view["players"], ["done", "stopped"], strict=True):
+        player[signal] = True
+    page.goto(f"{server.url}/")
+    page.evaluate(ANIMATED, {**view, "execution": []})
+    page.wait_for_function("() => !('styling' in document.documentElement.dataset)")
+    looks = page.eval_on_selector_all(".qc-player [data-signal]", """nodes => nodes.map((n) => {
+      const style = getComputedStyle(n);
+      return [n.dataset.signal, n.textContent, style.borderTopWidth, style.backgroundColor, style.cursor];
+    })""")
+    assert looks == [["done", "Done", "0px", "rgba(0, 0, 0, 0)", "default"],
+                     ["stopped", "Stop", "0px", "rgba(0, 0, 0, 0)", "default"]]

@@ -304,11 +304,25 @@ function executedQueue(anim, frame) {
 }
 
 // ------------------------------------------------------------------ the panels
-function batteryTrack(view) {
-  const bat = view.battery;
+const sectionOf = (bat, level) => (level > bat.yellow ? "green" : level > bat.red ? "yellow" : "red");
+
+/** The round and the battery the header shows. The view has moved on once the queue ran (the
+ *  next round, the battery one space lower, unless the goal was met): while that Execute phase
+ *  is replayed, the header stays on the round it belongs to, and moves on when it ends. */
+function shownRound(view, ui) {
+  const outcome = view.result && view.result.outcome;
+  if (!ui.anim || outcome === "won") return { round: view.round, battery: view.battery };
+  const level = view.battery.level + 1;
+  return {
+    round: outcome === "lost" ? view.round : view.round - 1,
+    battery: { ...view.battery, level, section: sectionOf(view.battery, level) },
+  };
+}
+
+function batteryTrack(bat) {
   const cells = [];
   for (let level = bat.highest; level >= 1; level -= 1) {
-    const section = level > bat.yellow ? "green" : level > bat.red ? "yellow" : "red";
+    const section = sectionOf(bat, level);
     const state = level === bat.level ? "marker" : level > bat.level ? "spent" : "";
     cells.push(h("span", { class: `qc-cell ${section} ${state}`, title: `${level}: ${section}`, "data-level": level }, level === bat.level ? h("i", {}) : null));
   }
@@ -380,7 +394,8 @@ function promptOf(view, legal, ctx) {
 }
 
 function phaseOf(view, ui, ctx) {
-  if (ui.anim) return h("span", { class: "chip gold" }, "Executing the queue");
+  // the last execution may still be replayed under "Game over": the chip says how it ended
+  if (ui.anim && !view.is_over) return h("span", { class: "chip gold" }, "Executing the queue");
   const result = view.result || {};
   if (result.outcome === "won") return h("span", { class: `chip won ${result.section}` }, `Won in the ${result.section}`);
   if (result.outcome === "lost") return h("span", { class: "chip lost" }, "Lost: battery flat");
@@ -469,6 +484,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   const caption = h("div", { class: "qc-caption" });
   const left = h("span", { class: "qc-left" }, String(toClean(view.tokens || [])));
   const queueCards = h("div", { class: "qc-queue-cards" });
+  const shown = shownRound(view, ui);
   const root = h("div", {
     class: "qc", "data-scenario": view.scenario.id, "data-robot": `${at(view.robot.space)},${view.robot.facing}`,
     "data-animating": ui.anim ? "1" : "0", "data-round": view.round,
@@ -477,12 +493,13 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
     h("div", { class: "qc-title" }, h("b", {}, view.scenario.title), h("span", { class: "chip" }, robotName),
       view.practice ? h("span", { class: "chip good" }, "practice: cards face up") : null,
       view.pacing ? h("span", { class: "chip" }, "pacing: in turns") : null),
-    h("div", { class: "qc-round" }, "Round ", h("b", {}, String(view.round))),
-    batteryTrack(view),
+    h("div", { class: "qc-round" }, "Round ", h("b", {}, String(shown.round))),
+    batteryTrack(shown.battery),
     h("div", { class: "qc-phase" }, phaseOf(view, ui, ctx)),
   ),
   h("div", { class: "qc-main" },
-    h("section", { class: "qc-board-wrap" },
+    // while choosing cards, the board is what the player watches: brought into sight above the dock
+    h("section", { class: "qc-board-wrap", "data-target": choosing },
       svg,
       h("div", { class: "qc-under" }, caption,
         ui.anim ? h("button", { class: "small qc-skip", id: "qc-skip", onclick: () => skipAnimation(ui) }, "Skip animation") : null),
@@ -496,7 +513,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
         queueCards),
     ),
   ),
-  ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("div", { class: "dock qc-dock" },
+  ctx.seat === null || ctx.seat === undefined || (view.is_over && !hand.length) ? null : h("div", { class: "dock qc-dock", "data-role": "dock" },
     h("section", { class: `qc-hand${legal.length ? " mine" : ""}` },
       h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
         // the queue is under the board on a phone: its count stays in sight here
