@@ -142,8 +142,9 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: An
     assert "0 /" in page.inner_text("#replay .step")
     page.click("#replay-next")
     page.wait_for_function("() => document.querySelector('#replay .step').textContent.startsWith('1 /')")
-    # who acted, by name: the person (no name given: its seat counted from 1) or a bot by level
-    assert page.inner_text("#replay .what").startswith(("Seat 1:", "Bot "))
+    # what happened, as the log says it, who acted by name: the person (no name given: its seat
+    # counted from 1) or a bot by level
+    assert page.inner_text("#replay .what").startswith(("Seat 1 ", "Bot "))
     page.eval_on_selector("#replay input[type=range]",
                           "r => { r.value = Math.floor(r.max / 3); r.dispatchEvent(new Event('change')); }")
     page.wait_for_function("() => !document.querySelector('#replay .step').textContent.startsWith('1 /')")

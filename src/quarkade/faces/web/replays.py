@@ -10,6 +10,10 @@ read: a read's cost then does not depend on how many steps, hidden ones included
 the last (a read that replayed the record whenever it had grown told by its time that a hidden
 step had been taken, and let anyone make the server replay a long game again and again). The
 frames are kept as JSON text, a tenth of the memory of the views themselves.
+
+Each step also says what happened at it, in sentences (``said``): the lines its view's log
+shows that the same viewer's view one step before did not. They are read from that viewer's
+own views, as its log filters them, so they tell no viewer anything its replay does not.
 """
 
 from __future__ import annotations
@@ -27,6 +31,24 @@ if TYPE_CHECKING:
 
 def _text(view: dict[str, Any]) -> str:
     return json.dumps(view, separators=(",", ":"), sort_keys=True)
+
+
+def said(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Any]:
+    """The lines of ``after``'s log that ``before`` (the same viewer's view one step earlier;
+    None at the first step) did not show. A log keeps only its newest lines: the new ones are
+    those after the longest end of the older log that begins the newer one.
+
+    >>> said({"log": [{"text": "a"}, {"text": "b"}]}, {"log": [{"text": "b"}, {"text": "c"}]})
+    [{'text': 'c'}]
+    """
+    if before is None:
+        return []
+    now, then = after.get("log") or [], before.get("log") or []
+    for start in range(len(then) + 1):
+        kept = len(then) - start
+        if kept <= len(now) and now[:kept] == then[start:]:
+            return now[kept:]
+    return now
 
 
 class Replays:
@@ -92,8 +114,10 @@ class Replays:
             index = len(frames) - 1 if step is None else step
             if not 0 <= index < len(frames):
                 raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(frames) - 1}")
+            view = json.loads(frames[index])
+            before = json.loads(frames[index - 1]) if index else None
             return {"table": table.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
-                    "view": json.loads(frames[index])}
+                    "view": view, "said": said(before, view)}
         states = self._all_states()
         index = len(states) - 1 if step is None else step
         if not 0 <= index < len(states):
@@ -104,10 +128,19 @@ class Replays:
         if index > 0:
             actor, text = record.actions[index - 1]
             action = {"seat": actor, "action": text}
+        earlier = states[index - 1] if index else None
+
+        def step_of(viewer: int | None) -> tuple[dict[str, Any], list[Any]]:
+            view = state.view(viewer).to_json()
+            return view, said(earlier.view(viewer).to_json() if earlier else None, view)
+
+        view, view_said = step_of(seat)
+        views = {str(s): step_of(s) for s in range(players)}
         return {
             "table": table.id, "over": True, "seat": seat, "step": index, "steps": len(states), "action": action,
             "to_act": list(state.to_act),
-            "view": state.view(seat).to_json(),
-            "views": {str(s): state.view(s).to_json() for s in range(players)},
+            "view": view, "said": view_said,
+            "views": {s: seen for s, (seen, _) in views.items()},
+            "said_views": {s: lines for s, (_, lines) in views.items()},
             "record": record.to_json(),
         }

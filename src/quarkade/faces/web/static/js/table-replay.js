@@ -5,6 +5,8 @@ import { api, h, s, toast } from "./util.js";
 import { rendererFor } from "./renderers/index.js";
 import { $, app, names, seatLabel } from "./table-state.js";
 import { renderLog } from "./table-side.js";
+import { logLines } from "./seat-words.js";
+import { markScrollingRows } from "./board-sight.js";
 
 // Leaving the replay shows the live board again, which table.js draws: the page hands that
 // drawing over once (replayLeavesTo), so that this module does not import the page back.
@@ -41,6 +43,20 @@ async function loadReplay(step) {
   }
 }
 
+/** What happened at the step shown, line by line, as the game's log says it to the view shown
+ *  (everything revealed: to the seat that acted); the action's notation where the log has no
+ *  line for it. */
+function stepWords(data, replay) {
+  let lines = data.said || [];
+  if (data.said_views) {
+    const viewer = replay.mode === "all" ? (data.action ? String(data.action.seat) : null) : replay.mode;
+    if (viewer !== null && data.said_views[viewer]) lines = data.said_views[viewer];
+  }
+  if (lines.length) return logLines(lines, names());
+  if (data.action) return [`${seatLabel(data.action.seat)}: ${data.action.action}`];
+  return replay.step === 0 ? ["The deal"] : [];
+}
+
 // Media-style icons drawn as SVG, so that no font has to have the glyphs.
 function icon(name) {
   const shapes = {
@@ -70,7 +86,7 @@ export function renderReplay() {
     onchange: (e) => { replay.mode = e.target.value; renderReplay(); },
   }, modes.map(([value, label]) => h("option", { value, selected: replay.mode === value }, label)));
   const slider = h("input", { type: "range", min: 0, max: replay.steps - 1, value: replay.step, onchange: (e) => go(Number(e.target.value)) });
-  const what = data.action ? `${seatLabel(data.action.seat)}: ${data.action.action}` : replay.step === 0 ? "The deal" : "";
+  const what = stepWords(data, replay);
   $("replay-bar").replaceChildren(h("div", { class: "replay-bar", id: "replay" },
     h("b", {}, "Replay"),
     h("button", { class: "small", onclick: () => go(0), "aria-label": "first", title: "first" }, icon("first")),
@@ -81,7 +97,7 @@ export function renderReplay() {
     slider,
     data.views ? select : null,
     h("button", { class: "small", onclick: stopReplay }, "Leave replay"),
-    h("div", { class: "what" }, what),
+    h("div", { class: "what" }, what.map((line) => h("div", {}, line))),
   ));
   let view = data.view;
   let seat = null;
@@ -102,6 +118,7 @@ export function renderReplay() {
   };
   $("over").replaceChildren();
   $("board").replaceChildren(rendererFor(view.game)(view, [], () => {}, ctx));
+  markScrollingRows($("board"));
   renderLog(view, "replay");
 }
 
