@@ -690,7 +690,7 @@ def test_public_components_are_the_same_for_every_game() -> None:
     assert game.public_components() == before == load(6).public_components()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (6, 5)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (6, 5)])
 def test_the_turn_limit(players: int, seed: int) -> None:
     # RULINGS.md 18: "a game ends after turn 60; the players with the most foreign bases share
     # the win" (check_end compares the winners); no turn 61 is started.
@@ -704,7 +704,7 @@ def test_the_turn_limit(players: int, seed: int) -> None:
 
 
 def test_the_view_at_the_turn_limit_counts_the_turns_started() -> None:
-    audit = Audit(3, 1, deck="eon", quarks=True)
+    audit = Audit(3, 2, deck="eon", quarks=True)
     audit.play()
     view = audit.state.view(None).to_json()
     assert view["turn"] == view["turn_limit"]

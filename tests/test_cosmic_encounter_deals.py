@@ -11,7 +11,8 @@ import pytest
 import quarkade
 from quarkade.core import Chance
 from quarkade.core.errors import InvalidNotation
-from quarkade.games.cosmic_encounter.actions import Accept, Offer, Play, parse
+from quarkade.core.log import in_order
+from quarkade.games.cosmic_encounter.actions import Accept, Offer, Play, Timeout, parse
 from quarkade.games.cosmic_encounter.bot import CosmicHeuristic
 from quarkade.games.cosmic_encounter.components import DEAL_CARDS
 from quarkade.games.cosmic_encounter.rules import CosmicState, Step
@@ -151,3 +152,66 @@ def test_an_empty_cone_lands_a_token_from_a_base_the_offence_chooses() -> None:
                        if row[offence] and p != target}
     state.apply(offence, state.legal_actions(offence)[-1])
     assert state.tokens[target][offence] == 1 and state.success
+
+
+def test_the_side_with_an_offer_to_answer_is_asked_first() -> None:
+    """Both main players may act during a deal; the one with the other side's offer to answer is
+    listed first, so that a loop asking the first seat listed (a simulation, a research
+    environment) lets the defence answer the offence (RULINGS.md 15). An offer that changes only
+    its faces, which the other players are not told of, leaves the order as it was."""
+    state, offence, defence = at_deal(["a8", "a9"], ["a4", "a5"])
+    assert state.to_act == (offence, defence)
+    state.apply(offence, Offer(("a8",), 1, 3))
+    assert state.to_act == (defence, offence)
+    state.apply(defence, Offer(("a4",), 1, 3))
+    assert state.to_act == (offence, defence)
+    state.apply(defence, Offer(("a5",), 1, 3))  # only the faces changed: no news to the others
+    assert state.to_act == (offence, defence)
+    state.apply(defence, Offer(("a5",), 0, 3))
+    assert state.to_act == (offence, defence)
+    state.apply(offence, Accept(()))
+    assert state.step is not Step.DEAL
+
+
+def test_each_side_makes_at_most_deal_offers_offers_then_accepts_or_lets_the_deal_fail() -> None:
+    """Without a clock a deal could go on for ever: each main player makes at most
+    ``deal_offers`` offers (RULINGS.md 15); then it may accept or let the deal fail."""
+    state = new(deal_offers=2)
+    offence, defence = challenge(state, launch=2)
+    set_hand(state, offence, ["c", "a8", "a9"])
+    set_hand(state, defence, ["c", "a4", "a5"])
+    state.apply(offence, Play("c"))
+    state.apply(defence, Play("c"))
+    for give in ("a8", "a9"):
+        assert state.view(offence).to_json()["encounter"]["offers_left"][0] == 2 - (give == "a9")
+        state.apply(offence, Offer((give,), 0, 3))
+    assert state.view(None).to_json()["encounter"]["offers_left"] == [0, 2]
+    legal = state.legal_actions(offence)
+    assert not any(isinstance(a, Offer) for a in legal) and Timeout() in legal
+    views = [state.view(seat).to_json() for seat in (None, *range(state.players))]
+    with pytest.raises(quarkade.IllegalAction, match="has made its 2 offers of this deal"):
+        state.apply(offence, Offer(("a8",), 0, 1))
+    assert [state.view(seat).to_json() for seat in (None, *range(state.players))] == views
+    state.apply(defence, Offer(("a4",), 1, 3))
+    assert any(isinstance(a, Accept) for a in state.legal_actions(offence))
+    state.apply(defence, Offer(("a5",), 1, 3))
+    assert not any(isinstance(a, Offer) for a in state.legal_actions(defence))
+    state.apply(offence, Timeout())
+    assert state.step is not Step.DEAL
+
+
+def test_bots_in_a_simulation_make_deals() -> None:
+    """The heuristic bots, asked as ``simulate`` asks them (the first seat listed), make deals:
+    the defence answers the offence's offer."""
+    outcomes: set[str] = set()
+    game = quarkade.load("cosmic-encounter", players=3)
+    for seed in range(40):
+        state = game.new_game(seed)
+        bots = [CosmicHeuristic(game, seed * 10 + seat) for seat in range(3)]
+        while not state.is_over and "deal" not in outcomes:
+            seat = state.to_act[0]
+            state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+            outcomes |= {event[0] for event in in_order(state.log)} & {"deal", "no-deal"}
+        if "deal" in outcomes:
+            break
+    assert "deal" in outcomes, f"no deal was made in forty games ({outcomes})"

@@ -557,7 +557,8 @@ CASES = [(3, 0, True, False, 0.9, False, "eon"), (4, 1, False, True, 0.9, False,
          (5, 42, True, True, 1.0, True, "eon"), (5, 14, True, False, 1.0, True, "eon"),
          (6, 19, False, False, 1.0, True, "eon"), (5, 46, True, False, 1.0, False, "eon"),
          (4, 2, True, True, 1.0, True, "mayfair-more"), (3, 5, False, False, 1.0, True, "eon-expansions"),
-         (4, 21, True, True, 1.0, True, "eon"), (4, 20, False, False, 1.0, True, "eon")]
+         (4, 21, True, True, 1.0, True, "eon"), (4, 20, False, False, 1.0, True, "eon"),
+         (4, 73, True, False, 1.0, True, "eon")]
 
 
 def play(players: int, seed: int, edicts: bool, quarks: bool, eager: float, own: bool, deck: str) -> FlareAudit:

@@ -254,6 +254,10 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     opponent = view["encounter"]["defender"] if view["offence"] == 0 else view["offence"]
     offer = page.inner_text("#ce-deal .ce-offers")
     assert f"Seat {opponent + 1} gives" in offer and "a base each" in offer  # no names: seats counted from 1
+    mine = 0 if view["offence"] == 0 else 1
+    left = view["encounter"]["offers_left"]
+    assert page.inner_text("#ce-deal [data-role='offers-left']").startswith(
+        f"You may make {left[mine]} offer{'s' if left[mine] != 1 else ''} more; they, {left[1 - mine]} offer")
     first = int(page.inner_text(".ce-countdown-n").removesuffix(" s"))
     limit = view["options"].get("deal_seconds") or 60
     assert limit - 2 <= first <= limit
@@ -279,6 +283,7 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     page.evaluate(DRAW, [state.view(None).to_json(), [], None])
     page.wait_for_selector("#ce-deal")
     assert f"Seat {opponent + 1} gives" in page.inner_text("#ce-deal .ce-offers")
+    assert page.inner_text("#ce-deal [data-role='offers-left']").startswith("Offers left: Seat ")
     assert page.locator(".ce-hand, #ce-offer, .ce [data-action]").count() == 0
 
 

@@ -160,7 +160,7 @@ def resolve(s: CosmicState) -> None:
         if pacifist >= 0:
             outcome(s, pacifist == offence, -1)  # Pacifist's Super: no deal is made
             return
-        s.step, s.to_act, s.offers = Step.DEAL, (offence, defence), [None, None]
+        s.step, s.to_act, s.offers, s.offers_made = Step.DEAL, (offence, defence), [None, None], (0, 0)
         return
     if off_compromise or def_compromise:
         count_quarks(s, off_card.kind is Kind.QUARK or def_card.kind is Kind.QUARK, False, False, False)
@@ -296,13 +296,20 @@ def discard_played(s: CosmicState) -> None:
 # ----------------------------------------------------------------- deals
 def offer(s: CosmicState, seat: int, give: tuple[str, ...], get: int, bases: int) -> None:
     """A standing offer: the faces the proposer gives, the number of cards it asks for, the
-    bases. Its faces are told to the two main players only (views.py)."""
+    bases. Its faces are told to the two main players only (views.py). The other side, which
+    has an offer to answer, is now asked first (RULINGS.md 15)."""
     index = s.mains.index(seat)
     before = s.offers[index]
     # Other seats see how many cards are offered: an offer that changes only the faces is no
-    # news to them (views.py tells it to the two main players only).
+    # news to them (views.py tells it to the two main players only), nor is the order of
+    # ``to_act`` changed by it.
     faces_only = before is not None and (len(before[0]), before[1], before[2]) == (len(give), get, bases)
     s.offers[index] = (give, get, bases)
+    made = list(s.offers_made)
+    made[index] += 1
+    s.offers_made = (made[0], made[1])
+    if not faces_only:
+        s.to_act = (s.opponent(seat), seat)
     s.log = note(s.log, "offer", -1, seat, s.opponent(seat), give, get, bases, faces_only)
 
 

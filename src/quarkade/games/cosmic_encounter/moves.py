@@ -79,13 +79,15 @@ class Kept(list[Action]):
 
 
 @lru_cache(maxsize=64)
-def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int) -> Kept:
+def deal_moves(held: tuple[tuple[str, int], ...], most_asked: int, count: int, offering: bool = True) -> Kept:
     """A deal's actions from what decides them: the faces the seat holds, the most cards it may
-    ask for, and how many the offer it may accept asks (-1: none). Hands stay as they are while
-    offers go back and forth, so the same actions are asked for again and again."""
+    ask for, how many the offer it may accept asks (-1: none), and whether it may still make an
+    offer. Hands stay as they are while offers go back and forth, so the same actions are asked
+    for again and again."""
     # A deal gives something: at least a card or a base (an offer of nothing for nothing is none).
     found: list[Action] = [Offer(give, get, bases) for give in gifts_from(held, range(DEAL_CARDS + 1))
-                           for get in range(most_asked + 1) for bases in range(4) if give or get or bases]
+                           for get in range(most_asked + 1) for bases in range(4) if give or get or bases
+                           ] if offering else []
     if count >= 0:
         found.extend(Accept(give) for give in gifts_from(held, range(count, count + 1)))
     found.append(Timeout())
@@ -158,9 +160,16 @@ def _cards(s: CosmicState, seat: int) -> list[Any]:
     return list(map(_PLAY, faces))
 
 
+def offers_left(s: CosmicState, seat: int) -> int:
+    """How many more offers a main player may make in this deal (option ``deal_offers``)."""
+    most: int = s.game.options["deal_offers"]
+    return most - s.offers_made[s.mains.index(seat)]
+
+
 def _deal(s: CosmicState, seat: int) -> list[Any]:
     theirs = len(s.hands[s.opponent(seat)])
-    return deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat))  # (kept: never changed)
+    return deal_moves(held_faces(s, seat), min(DEAL_CARDS, theirs), asked(s, seat),  # (kept: never changed)
+                      offers_left(s, seat) > 0)
 
 
 def _place(s: CosmicState, seat: int) -> list[Any]:
@@ -262,6 +271,10 @@ def why_illegal(s: CosmicState, seat: int, action: Action) -> str | None:
         return (f"to accept, name the {count} cards of your hand you give ('accept a8 c'"
                 + (", or 'accept' when asked for none)" if count else ": it asks for none, so 'accept')"))
     if isinstance(action, Offer) and s.step is Step.DEAL:
+        if offers_left(s, seat) <= 0:
+            made = s.game.options["deal_offers"]
+            return (f"seat {seat} has made its {made} offer{'s' if made > 1 else ''} of this deal: it may accept "
+                    "the other side's offer, or let the deal fail ('timeout')")
         if not (action.give or action.get or action.bases):
             return "a deal gives at least a card or a base: an offer of nothing for nothing is no deal"
         return (f"an offer names the cards you give from your hand (at most {DEAL_CARDS}, or 'none'), asks for "

@@ -45,7 +45,8 @@ from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.timing import DealClock
 
 TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
-RULES_VERSION = "5"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a); 5: no empty deal (15)
+RULES_VERSION = "6"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a); 5: no empty deal (15);
+# 6: a deal asks first the side with an offer to answer, each side making at most deal_offers offers (15)
 
 
 class Step(Enum):
@@ -94,6 +95,9 @@ class CosmicEncounter(Game):
             OptionSpec("deal_seconds", int, 60, "how long the two main players have to "
                        "make a deal, in seconds; when it runs out, the deal fails", minimum=1, maximum=600,
                        label="Seconds to make a deal"),
+            OptionSpec("deal_offers", int, 5, "how many offers each main player may make in a deal; then it "
+                       "accepts the other side's offer or lets the deal fail (the minute's talk, for games "
+                       "played without a clock)", minimum=1, maximum=50, label="Offers each side may make in a deal"),
             OptionSpec("flares", bool, False, "a flare for each of the twelve powers in the deck, each with its "
                        "own Wild (a taste of a power one lacks) and Super (one's own power, stronger)",
                        label="Flares"),
@@ -134,7 +138,8 @@ class CosmicState(CachedLegalActions):
         "destiny", "powers", "zapped", "square", "turn", "offence", "challenge", "step",
         "drawn",
         "target", "defender", "cone", "invited", "ally_side", "ally_tokens", "ally_order", "asking",
-        "passed", "sealed", "revealed", "seen", "offers", "rewards", "success", "result", "winners_", "log", "figures",
+        "passed", "sealed", "revealed", "seen", "offers", "offers_made", "rewards", "success", "result", "winners_",
+        "log", "figures",
         "to_act", "is_over",
         "placements", "resume",
         "flared", "flare_super", "window",
@@ -175,6 +180,7 @@ class CosmicState(CachedLegalActions):
     seen: tuple[int, tuple[int, ...]] | None  # Mind: (opponent, its hand when seen)
     # deal: the standing offers of offence, defence: (faces given, cards asked for, bases)
     offers: list[tuple[tuple[str, ...], int, int] | None]
+    offers_made: tuple[int, int]  # deal: how many offers the offence and the defence have made
     rewards: tuple[int, ...]  # defensive allies still to take their rewards
     success: bool  # the offence's challenge succeeded (a second one may follow)
     # The revealed cards (offence's, defence's), the totals of two Attacks, and the result:
@@ -241,6 +247,7 @@ class CosmicState(CachedLegalActions):
         self.ally_order, self.asking, self.passed = (), 0, [False] * n
         self.sealed, self.revealed, self.seen = Sealed(), False, None
         self.offers, self.rewards, self.success, self.result = [None, None], (), False, None
+        self.offers_made = (0, 0)
         self.placements, self.resume = [], ("", ())
         self.flared, self.flare_super, self.window = [-1] * n, [False] * n, ""
 
@@ -264,6 +271,7 @@ class CosmicState(CachedLegalActions):
         c.ally_order, c.asking, c.passed = self.ally_order, self.asking, self.passed[:]
         c.sealed, c.revealed, c.seen = _copy_sealed(self.sealed), self.revealed, self.seen
         c.offers, c.rewards, c.success, c.result = self.offers[:], self.rewards, self.success, self.result
+        c.offers_made = self.offers_made
         c.winners_, c.log, c.to_act, c.is_over = self.winners_, self.log, self.to_act, self.is_over
         c.figures = self.figures.copy()
         c.placements, c.resume = self.placements[:], self.resume
@@ -428,7 +436,7 @@ class CosmicState(CachedLegalActions):
         """The deal minute, for a host to time (``timing.py``); None outside a deal."""
         if self.step is not Step.DEAL or self.is_over:
             return None
-        return DealClock(("deal", self.turn, self.challenge), self.to_act, self.game.options["deal_seconds"] * 1000)
+        return DealClock(("deal", self.turn, self.challenge), self.mains, self.game.options["deal_seconds"] * 1000)
 
     def view(self, seat: int | None) -> View:
         return self.game.make_view(self, seat)

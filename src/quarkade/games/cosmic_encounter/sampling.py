@@ -156,6 +156,8 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     s.hands = [hand if hand is not None else [] for hand in hands]
     s.offers = [None if offer is None else _offer(s, offer, (s.offence, s.defender)[index])
                 for index, offer in enumerate(e["offers"])]
+    most = s.game.options["deal_offers"]
+    s.offers_made = (most - e["offers_left"][0], most - e["offers_left"][1])
     s.deck = Deck(unknown, discards)
     colours = [colour for colour in range(n) for _ in range(DESTINY_PER_COLOUR)]
     for colour in data["destiny"]["discards"]:

@@ -177,6 +177,9 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
     if view.get("step") == "deal":
         seconds = (view.get("options") or {}).get("deal_seconds") or 60
         lines.append(f"  Deal: within {seconds} seconds (then no deal); up to {DEAL_CARDS} cards each way, bases")
+        left = enc.get("offers_left")
+        if left:
+            lines.append(f"  Offers left: seat {offence} {left[0]}, seat {defender} {left[1]}")
         for index, offer in enumerate(enc.get("offers") or []):
             if offer:
                 # The faces given are told to the two main players only.

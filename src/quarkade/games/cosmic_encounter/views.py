@@ -46,6 +46,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    (to the two main players; null for others), "gives": how many, "get": cards
                    asked for, "base": none, mine, yours or both (said by the proposer),
                    "notation": the offer as written (main players only; null for others)},
+                   "offers_left": [offence's, defence's] offers each may still make in the deal,
                    "rewards": defensive allies still to take their reward, "success": the
                    offence succeeded, "placements": tokens waiting for their owner's choice,
                    in the order asked: [{"seat", "kind": "home" (a token back to a base or
@@ -254,6 +255,7 @@ class Parts(BoundParts):
             "cards": shown,
             "result": result,
             "offers": [None if o is None else offer_info(Offer(*o), party) for o in s.offers],
+            "offers_left": [s.game.options["deal_offers"] - made for made in s.offers_made],
             "rewards": list(s.rewards),
             "success": s.success,
             "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],

@@ -325,6 +325,18 @@ function offerWords(offer, fromSeat, ctx) {
   return `${seatName(ctx, fromSeat)} gives ${given}, takes ${offer.get}, ${BASE_WORDS[offer.base].replace("me", "them").replace("you", "the other")}`;
 }
 
+/** How many offers each side may still make in the deal: a main player's own first. */
+function offersLeft(enc, mine, mains, ctx) {
+  const left = enc.offers_left;
+  if (!left) return null;
+  const words = (n) => `${n} offer${n === 1 ? "" : "s"}`;
+  const text = mine >= 0
+    ? `You may make ${words(left[mine])} more; they, ${words(left[1 - mine])}.`
+    : `Offers left: ${seatName(ctx, mains[0])} ${left[0]}, ${seatName(ctx, mains[1])} ${left[1]}.`;
+  return h("p", { class: "small faint", "data-role": "offers-left" }, text
+    + (mine >= 0 && left[mine] === 0 ? " Accept their offer, or let the deal fail." : ""));
+}
+
 function dealDialog(view, legal, send, ctx) {
   if (view.step !== "deal") return null;
   const enc = view.encounter || {};
@@ -379,6 +391,7 @@ function dealDialog(view, legal, send, ctx) {
     h("p", { class: "small faint" }, "Both played a Compromise. A deal may move up to two cards each way and give each side a base: "
       + "the offence on the planet it aimed at, the defence in the offence's home system. No deal in time: each loses three tokens."),
     standing.length ? h("ul", { class: "ce-offers" }, standing) : h("p", { class: "faint small" }, "No offer on the table yet."),
+    offersLeft(enc, mine, mains, ctx),
     form,
     h("div", { class: "ce-deal-buttons" },
       paySelect, acceptButton,
