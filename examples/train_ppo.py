@@ -2,7 +2,10 @@
 
 Run ``python examples/train_ppo.py`` (needs the ``rl`` extra). It prints the learning curve: the
 policy's win rate against the random bot, measured on fresh seeded games before training and
-after each round of updates, and ends by saying whether it beats random play. With
+after each round of updates, and ends with a final evaluation: random play and the trained policy
+each play ``FINAL_EVALUATION_FACTOR`` times as many fresh games (the same seeds for both), and the
+policy beats random play only when the Wilson 95% interval of its win rate lies wholly above random
+play's (a few games cannot show it, and the verdict says so). With
 ``--save policy.npz`` it keeps the trained policy, which ``PolicyBot`` plays in a tournament
 against Quarkade's own bots, on any backend (run from this folder, or with it on PYTHONPATH)::
 
@@ -11,7 +14,7 @@ against Quarkade's own bots, on any backend (run from this folder, or with it on
         --bots train_ppo:PolicyBot:policy=../policy.npz,heuristic,random
 
 The environment is ``quarkade.rl.gymnasium_env`` (seat 0 against a random bot): observations
-are the seat's hashed view, actions the game's action ids under the legal-action mask.
+are the seat's one-hot and its hashed view, actions the game's action ids under the legal-action mask.
 
 Why PPO is written here in numpy rather than taken from a library: the well-kept PPO libraries
 (Stable-Baselines3 with sb3-contrib's MaskablePPO, CleanRL, TorchRL) all need PyTorch, and the
@@ -35,8 +38,12 @@ from quarkade.core.game import Action, Game, View
 from quarkade.rl import gymnasium_env
 from quarkade.rl.encoding import ViewEncoder, action_table
 from quarkade.rl.single_agent import QuarkadeGymEnv
+from quarkade.tools.intervals import wilson_interval
 
 GAME, PLAYERS = "quirky-quarks", 2
+EVALUATION_SEED = 1_000_000  # the learning curve's games, never seen in training
+FINAL_EVALUATION_SEED = 2_000_000  # the final evaluation's, seen by neither
+FINAL_EVALUATION_FACTOR = 4  # the final evaluation plays this many times the curve's games
 
 Array = npt.NDArray[np.float64]
 
@@ -129,7 +136,7 @@ class PolicyBot(Bot):
         if self.weights.shape[1] != self.table.size:
             raise ValueError(f"{policy} has {self.weights.shape[1]} action ids, this game's table "
                              f"{self.table.size}")
-        self.encoder = ViewEncoder(self.weights.shape[0])
+        self.encoder = ViewEncoder(game.players, self.weights.shape[0])
         self.greedy = greedy
 
     def choose(self, view: View, legal: list[Action]) -> Action:
@@ -197,15 +204,13 @@ def win_rate(env: QuarkadeGymEnv, policy: Policy, games: int, first_seed: int) -
     return sum(play(env, policy, first_seed + game)[1] for game in range(games)) / games
 
 
-def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0,
-          keep: str | None = None) -> list[tuple[int, float]]:
-    """Train and return the learning curve: (games trained on, win rate against random); the
-    trained policy is saved to ``keep`` when given."""
-    env = gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random")
+def train(env: QuarkadeGymEnv, rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0,
+          keep: str | None = None) -> tuple[Policy, list[tuple[int, float]]]:
+    """Train a policy and return it with its learning curve: (games trained on, win rate against
+    random); the trained policy is saved to ``keep`` when given."""
     policy = Policy(env.encoder.size, env.table.size, np.random.default_rng(seed))
     optimizer = Adam([policy.weights, policy.bias, policy.value_weights, policy.value_bias], rate=0.01)
-    evaluation_seed = 1_000_000  # evaluation games never seen in training
-    curve = [(0, win_rate(env, policy, evaluation_games, evaluation_seed))]
+    curve = [(0, win_rate(env, policy, evaluation_games, EVALUATION_SEED))]
     print(f"games trained {0:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
     for round_ in range(rounds):
         batch: list[tuple[Array, Array, int, float, float]] = []
@@ -214,31 +219,54 @@ def train(rounds: int, games_per_round: int, evaluation_games: int, seed: int = 
             batch.extend((o, m, a, p, reward) for o, m, a, p in steps)
         update(policy, optimizer, batch)
         trained = (round_ + 1) * games_per_round
-        curve.append((trained, win_rate(env, policy, evaluation_games, evaluation_seed)))
+        curve.append((trained, win_rate(env, policy, evaluation_games, EVALUATION_SEED)))
         print(f"games trained {trained:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
     if keep is not None:
         save(policy, keep)
         print(f"policy saved to {keep}", flush=True)
-    return curve
+    return policy, curve
+
+
+def verdict(random_rate: float, trained_rate: float, games: int) -> str:
+    """Whether the trained policy beats random play, from the Wilson 95% intervals of the two
+    win rates over ``games`` evaluation games: only intervals that do not overlap decide.
+
+    >>> said = verdict(0.54, 0.80, 100)
+    >>> said.split(" (")[0]
+    'random play wins 0.54 [0.44, 0.63] from this seat, the trained policy 0.80 [0.71, 0.87]'
+    >>> said.split(": ")[-1]
+    'it beats random play'
+    >>> verdict(0.5, 1.0, 2).endswith("not shown at 2 evaluation games (the intervals overlap)")
+    True
+    """
+    random_low, random_high = wilson_interval(random_rate * games, games)
+    low, high = wilson_interval(trained_rate * games, games)
+    if low > random_high:
+        said = "it beats random play"
+    elif high < random_low:
+        said = "it plays worse than random play"
+    else:
+        said = f"that it beats random play is not shown at {games} evaluation games (the intervals overlap)"
+    return (f"random play wins {random_rate:.2f} [{random_low:.2f}, {random_high:.2f}] from this seat, the trained "
+            f"policy {trained_rate:.2f} [{low:.2f}, {high:.2f}] (Wilson 95% intervals over {games} games): {said}")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--games-per-round", type=int, default=40)
-    parser.add_argument("--evaluation-games", type=int, default=100)
+    parser.add_argument("--evaluation-games", type=int, default=100,
+                        help=f"games a point of the curve (the final evaluation: {FINAL_EVALUATION_FACTOR}x as many)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", metavar="FILE", help="keep the trained policy here (.npz), for PolicyBot")
     args = parser.parse_args(argv)
-    curve = train(args.rounds, args.games_per_round, args.evaluation_games, args.seed, args.save)
-    # The untrained policy is uniform over the legal actions: random play itself, so the first
-    # point is what random play wins from this seat against random play.
-    first = curve[0][1]
-    trained = [rate for _, rate in curve[1:]][-3:]
-    last = float(np.mean(trained))
-    verdict = "beats random play" if last > first else "does not beat random play yet"
-    print(f"random play wins {first:.2f} from this seat; the trained policy {last:.2f} "
-          f"(mean of the last {len(trained)} points): {verdict}")
+    env = gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random")
+    policy, _ = train(env, args.rounds, args.games_per_round, args.evaluation_games, args.seed, args.save)
+    # An untrained policy is uniform over the legal actions: random play itself.
+    games = FINAL_EVALUATION_FACTOR * args.evaluation_games
+    untrained = Policy(env.encoder.size, env.table.size, np.random.default_rng(args.seed + 1))
+    print(verdict(win_rate(env, untrained, games, FINAL_EVALUATION_SEED),
+                  win_rate(env, policy, games, FINAL_EVALUATION_SEED), games))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 from pettingzoo.test import api_test  # noqa: E402
 
 from quarkade.rl import gymnasium_env, pettingzoo_env  # noqa: E402
-from quarkade.rl.encoding import ViewEncoder, action_table  # noqa: E402
+from quarkade.rl.encoding import ViewEncoder, action_table, id_stability  # noqa: E402
 from quarkade.rl.single_agent import QuarkadeGymEnv  # noqa: E402
 
 GAME_IDS = [info.id for info in quarkade.list_games()]
@@ -61,6 +61,11 @@ def test_an_illegal_action_id_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="not legal"):
         env.step(illegal)
     assert env.state.steps == steps
+    with pytest.raises(IllegalAction, match=r"action id 1000000 is not an id of this game \(its ids are 0 to"):
+        env.step(10**6)
+    with pytest.raises(IllegalAction, match="an action id is an integer, not None"):
+        env.step(None)
+    assert env.state.steps == steps
 
 
 def test_action_ids_and_observations_are_stable_across_builds() -> None:
@@ -68,14 +73,14 @@ def test_action_ids_and_observations_are_stable_across_builds() -> None:
     first = action_table(game, playouts=2)
     assert first.vocabulary == sorted(first.vocabulary) and first.size > len(first.vocabulary)
     view = game.new_game(5).view(1)
-    assert np.array_equal(ViewEncoder().encode(view), ViewEncoder().encode(view))
+    assert np.array_equal(ViewEncoder(3).encode(view), ViewEncoder(3).encode(view))
 
 
 def test_an_observation_is_the_encoded_view_of_its_seat() -> None:
     env = pettingzoo_env("quirky-quarks", players=2)
     env.reset(seed=7)
     for seat, agent in enumerate(env.possible_agents):
-        expected = ViewEncoder().encode(env.state.view(seat))
+        expected = ViewEncoder(2).encode(env.state.view(seat))
         assert np.array_equal(env.observe(agent)["observation"], expected)
     # The two seats hold different hands, so their observations differ.
     assert not np.array_equal(env.observe("player_0")["observation"], env.observe("player_1")["observation"])
@@ -155,9 +160,6 @@ def test_openspiel_registers_each_game_and_runs_its_ismcts_on_quarkade() -> None
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from quarkade.rl import openspiel_game
-
-    openspiel_game("quirky-quarks", players=2)
     game = pyspiel.load_game("quarkade_quirky_quarks", {"players": 2})
     assert game.num_players() == 2
     state = game.new_initial_state()
@@ -198,6 +200,15 @@ def test_ppo_example_runs_at_a_tiny_size_and_prints_its_curve(capsys: pytest.Cap
     printed = capsys.readouterr().out
     assert printed.count("win rate vs random") == 2
     assert "games trained     2" in printed and "random play wins" in printed
+    # The final evaluation's eight games cannot tell a policy from random play, and the verdict says so.
+    assert "(Wilson 95% intervals over 8 games): that it beats random play is not shown" in printed
+
+
+def test_the_example_says_a_policy_beats_random_play_only_when_the_intervals_part() -> None:
+    verdict = _example().verdict
+    assert verdict(0.54, 0.80, 100).endswith(": it beats random play")
+    assert "not shown at 100 evaluation games" in verdict(0.54, 0.62, 100)  # 0.62 lies within random's interval
+    assert verdict(0.54, 0.30, 100).endswith(": it plays worse than random play")
 
 
 def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: pytest.CaptureFixture[str]) -> None:
@@ -208,3 +219,123 @@ def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: p
     share = match(load_game(quarkade.load("quirky-quarks", players=2)), 2, 2, 1)
     assert share in (0.0, 0.5, 1.0)
     assert f"scores {share}" in capsys.readouterr().out
+
+
+def test_ismcts_comparison_refuses_a_game_whose_bots_choose_unlisted_actions() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
+    from quarkade.rl.compare import match
+    from quarkade.rl.spiel import load_game
+
+    # Qwarks' search times its own cover (after 968 ms), between the times the game lists.
+    with pytest.raises(ValueError, match="legal but not one of the listed actions.*qwarks cannot be compared"):
+        match(load_game(quarkade.load("qwarks", players=2)), 2, 2, 1)
+
+
+# ----------------------------------------------------------------------------- the seat observing
+
+
+def test_two_seats_of_a_symmetric_game_observe_differently_at_the_first_decision() -> None:
+    # At Qwarks' first decision both seats see the same cards: only the seat tells them apart.
+    env = pettingzoo_env("qwarks", players=2)
+    env.reset(seed=1)
+    first, second = (env.observe(agent)["observation"] for agent in env.possible_agents)
+    assert np.array_equal(first[2:], second[2:])  # the same hashed view
+    assert first[:2].tolist() == [1.0, 0.0] and second[:2].tolist() == [0.0, 1.0]
+    for seat in (0, 1):
+        observation, _ = gymnasium_env("qwarks", players=2, seat=seat, opponents="random").reset(seed=1)
+        assert observation["observation"][:2].tolist() == [seat == 0, seat == 1]
+
+
+def test_the_observation_size_is_a_keyword_of_both_environments() -> None:
+    env = pettingzoo_env("qwarks", players=3, observation_size=1024)
+    env.reset(seed=1)
+    assert env.observation_space("player_0")["observation"].shape == (1024,)
+    assert env.observe("player_2")["observation"].shape == (1024,)
+    single = gymnasium_env("qwarks", players=3, observation_size=64, opponents="random")
+    observation, _ = single.reset(seed=1)
+    assert single.observation_space.contains(observation) and observation["observation"].shape == (64,)
+    assert pettingzoo_env("qwarks", players=3).observation_space("player_0")["observation"].shape == (512,)
+    with pytest.raises(quarkade.InvalidOptions, match="observation size"):
+        gymnasium_env("qwarks", players=3, observation_size=3)
+
+
+# ----------------------------------------------------------------------------- Gymnasium's own tools
+
+
+def test_gymnasium_env_checker_passes_with_illegal_ids_as_a_penalty_and_text_rendering() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium_env("quirky-quarks", players=2, opponents="random", illegal="penalty", render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (it warns that an environment made without gymnasium.make has no spec)
+        check_env(env)
+
+
+def test_an_illegal_id_as_a_penalty_ends_the_episode_and_changes_nothing() -> None:
+    env = gymnasium_env("quirky-quarks", players=2, opponents="random", illegal="penalty")
+    env.reset(seed=2)
+    steps = env.state.steps
+    observation, reward, terminated, truncated, info = env.step(np.int64(10**6))
+    assert (reward, terminated, truncated) == (-1.0, True, False) and "not an id of this game" in info["illegal"]
+    assert env.state.steps == steps and not observation["action_mask"].any()
+    with pytest.raises(IllegalAction, match="the episode is over"):
+        env.step(np.int64(0))
+    with pytest.raises(quarkade.InvalidOptions, match="illegal is one of raise, penalty"):
+        gymnasium_env("quirky-quarks", players=2, illegal="ignore")  # type: ignore[arg-type]
+
+
+def test_gymnasium_env_says_why_an_id_is_refused() -> None:
+    env = gymnasium_env("quirky-quarks", players=2, opponents="random")
+    env.reset(seed=2)
+    with pytest.raises(IllegalAction, match=r"action id 1000000 is not an id of this game \(its ids are 0 to"):
+        env.step(np.int64(10**6))
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    reason = rf"action id {illegal} \('.*'\) is not legal for seat 0 now \(\d+ legal ids"
+    with pytest.raises(IllegalAction, match=reason):
+        env.step(np.int64(illegal))
+
+
+def test_render_ansi_draws_the_seats_view_as_the_terminal_does() -> None:
+    env = gymnasium_env("quirky-quarks", players=2, seat=1, opponents="random", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert text is not None and "Quirky Quarks  you are seat 1" in text
+    aec = pettingzoo_env("quirky-quarks", players=2, render_mode="ansi")
+    aec.reset(seed=2)
+    spectator = aec.render()
+    assert spectator is not None and "as a spectator" in spectator
+    with pytest.raises(quarkade.InvalidOptions, match="render modes"):
+        gymnasium_env("quirky-quarks", players=2, render_mode="human")
+
+
+def test_a_reset_seed_seeds_the_environment_and_the_game_seed_option_names_the_game() -> None:
+    env = gymnasium_env("quirky-quarks", players=2, opponents="random")
+    _, info = env.reset(seed=42)
+    drawn = info["game_seed"]
+    assert drawn == env.state.seed and env.reset(seed=42)[1]["game_seed"] == drawn
+    assert env.reset()[1]["game_seed"] != drawn  # the next reset plays a fresh game
+    _, info = env.reset(options={"game_seed": 42})
+    assert info["game_seed"] == env.state.seed == 42
+    assert env.state.view(0) == quarkade.load("quirky-quarks", players=2).new_game(42).view(0)
+    aec = pettingzoo_env("quirky-quarks", players=2)
+    aec.reset(options={"game_seed": 42})
+    assert aec.state.seed == 42 and aec.infos["player_1"]["game_seed"] == 42
+    with pytest.raises(quarkade.InvalidOptions, match="a game seed is a whole number from 0, not -1"):
+        env.reset(options={"game_seed": -1})
+
+
+# ----------------------------------------------------------------------------- how stable the ids are
+
+
+def test_id_stability_counts_the_legal_actions_a_vocabulary_never_met() -> None:
+    quirks = quarkade.load("quirks", players=3)
+    narrow = id_stability(quirks, action_table(quirks, playouts=2), games=2)
+    wide = id_stability(quirks, action_table(quirks, playouts=16), games=2)
+    assert narrow.decisions == wide.decisions and narrow.legal_actions == wide.legal_actions
+    assert narrow.outside_share > wide.outside_share > 0.0  # more playouts, a wider vocabulary
+    assert narrow.unreachable == 0 and 0 < narrow.decisions_outside <= narrow.decisions
+    qwarks = quarkade.load("qwarks", players=2)
+    assert id_stability(qwarks, action_table(qwarks), games=2).outside == 0
+    # The environments take the vocabulary's playouts as a keyword.
+    assert pettingzoo_env("quirks", players=3, vocabulary_playouts=16).table is action_table(quirks, playouts=16)
+

@@ -1,8 +1,14 @@
 """Research environments: PettingZoo, Gymnasium and OpenSpiel views of every Quarkade game.
 
 Needs the optional extra ``rl`` (``pip install quarkade[rl]``), which brings OpenSpiel and Ray too.
-Each entry point imports its framework only when called; the modules are ``aec`` (PettingZoo),
-``single_agent`` (Gymnasium) and ``spiel`` (OpenSpiel), shared encodings in ``encoding``.
+The modules are ``aec`` (PettingZoo), ``single_agent`` (Gymnasium) and ``spiel`` (OpenSpiel),
+shared encodings in ``encoding``. PettingZoo and Gymnasium are imported when their entry point
+is first called; OpenSpiel, when installed, at import: importing ``quarkade.rl`` registers every
+game with it, so ``pyspiel.load_game("quarkade_<id>", …)`` works from then on.
+
+Every entry point takes ``observation_size`` (the length of an observation vector, the seat's
+one-hot included; 512 by default) and ``vocabulary_playouts`` (how many seeded random games build
+the action ids' vocabulary; 8 by default); the other keywords are the game's options.
 
 >>> from quarkade.rl import pettingzoo_env
 >>> env = pettingzoo_env("quirkling", players=2)
@@ -13,37 +19,55 @@ Each entry point imports its framework only when called; the modules are ``aec``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import importlib.util
+from typing import TYPE_CHECKING, Any, Literal
 
 import quarkade
+from quarkade.rl.encoding import OBSERVATION_SIZE, VOCABULARY_PLAYOUTS
 
 if TYPE_CHECKING:
     from quarkade.rl.aec import QuarkadeAECEnv
     from quarkade.rl.single_agent import QuarkadeGymEnv
 
 
-def pettingzoo_env(game_id: str, players: int | None = None, **options: Any) -> QuarkadeAECEnv:
-    """A PettingZoo AEC environment of ``game_id``; ``render_mode`` is taken apart from options."""
+def pettingzoo_env(game_id: str, players: int | None = None, *, render_mode: str | None = None,
+                   observation_size: int = OBSERVATION_SIZE, vocabulary_playouts: int = VOCABULARY_PLAYOUTS,
+                   **options: Any) -> QuarkadeAECEnv:
+    """A PettingZoo AEC environment of ``game_id`` (``render_mode="ansi"``: the spectator's view
+    as text)."""
     from quarkade.rl.aec import QuarkadeAECEnv
 
-    render_mode = options.pop("render_mode", None)
-    return QuarkadeAECEnv(quarkade.load(game_id, players=players, **options), render_mode=render_mode)
+    return QuarkadeAECEnv(quarkade.load(game_id, players=players, **options), render_mode=render_mode,
+                          observation_size=observation_size, vocabulary_playouts=vocabulary_playouts)
 
 
-def gymnasium_env(game_id: str, players: int | None = None, seat: int = 0, opponents: str = "heuristic",
+def gymnasium_env(game_id: str, players: int | None = None, seat: int = 0, opponents: str = "heuristic", *,
+                  render_mode: str | None = None, observation_size: int = OBSERVATION_SIZE,
+                  vocabulary_playouts: int = VOCABULARY_PLAYOUTS, illegal: Literal["raise", "penalty"] = "raise",
                   **options: Any) -> QuarkadeGymEnv:
     """A Gymnasium environment where the agent plays ``seat`` and bots of kind ``opponents``
-    (``random``, ``heuristic``, ``mcts``, …) play the other seats."""
+    (``random``, ``heuristic``, ``mcts``, …) play the other seats; ``illegal="penalty"`` ends the
+    episode on an action id outside the mask instead of raising (``render_mode="ansi"``: the
+    seat's view as text)."""
     from quarkade.rl.single_agent import QuarkadeGymEnv
 
-    return QuarkadeGymEnv(quarkade.load(game_id, players=players, **options), seat=seat, opponents=opponents)
+    return QuarkadeGymEnv(quarkade.load(game_id, players=players, **options), seat=seat, opponents=opponents,
+                          render_mode=render_mode, observation_size=observation_size,
+                          vocabulary_playouts=vocabulary_playouts, illegal=illegal)
 
 
-def openspiel_game(game_id: str, players: int | None = None, **options: Any) -> Any:
-    """A ``pyspiel.Game`` of ``game_id`` (a Python game registered with OpenSpiel)."""
+def openspiel_game(game_id: str, players: int | None = None, *, observation_size: int = OBSERVATION_SIZE,
+                   vocabulary_playouts: int = VOCABULARY_PLAYOUTS, **options: Any) -> Any:
+    """A ``pyspiel.Game`` of ``game_id`` (a Python game registered with OpenSpiel as
+    ``quarkade_<id>``)."""
     from quarkade.rl.spiel import load_game
 
-    return load_game(quarkade.load(game_id, players=players, **options))
+    return load_game(quarkade.load(game_id, players=players, **options), observation_size=observation_size,
+                     vocabulary_playouts=vocabulary_playouts)
 
+
+if importlib.util.find_spec("pyspiel") is not None:
+    # The OpenSpiel module registers every game as it is imported, from their declared facts only.
+    importlib.import_module("quarkade.rl.spiel")
 
 __all__ = ["gymnasium_env", "openspiel_game", "pettingzoo_env"]

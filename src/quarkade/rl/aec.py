@@ -3,13 +3,21 @@
 Agents are ``player_0 .. player_{n-1}``, one a seat. The agent to act is the first seat of
 ``state.to_act`` (the core asks the seats of a sealed simultaneous step one by one, and their
 choices stay hidden until all are in, so an AEC turn order is the game's own). An observation
-is a dict: ``observation``, the seat's view encoded by ``ViewEncoder``, and ``action_mask`` over
-the ids of the game's ``ActionTable``; ``infos[agent]["legal_action_ids"]`` lists the same ids.
-Rewards come at the end only: each seat's share of the win.
+is a dict: ``observation``, the seat's view encoded by ``ViewEncoder`` (its first entries say
+which seat observes), and ``action_mask`` over the ids of the game's ``ActionTable``;
+``infos[agent]["legal_action_ids"]`` lists the same ids. An id outside the mask raises
+``IllegalAction`` saying why, and changes nothing. Rewards come at the end only: each seat's
+share of the win.
+
+``reset(seed=n)`` seeds the environment's own generator, which draws each new game's seed (so
+the resets that follow, without a seed, play fresh games); ``reset(options={"game_seed": n})``
+plays the game of seed ``n`` itself, as ``quarkade.load(...).new_game(n)`` would. The game's seed
+is in every agent's ``infos`` after a reset (``"game_seed"``).
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import numpy as np
@@ -17,9 +25,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from quarkade.core.chance import Chance
-from quarkade.core.errors import IllegalAction
-from quarkade.core.game import Action, Game, State
-from quarkade.rl.encoding import OBSERVATION_BOUND, ActionTable, ViewEncoder, action_table, outcome
+from quarkade.core.errors import IllegalAction, InvalidOptions
+from quarkade.core.game import Action, Game, State, View
+from quarkade.rl.encoding import (
+    OBSERVATION_BOUND,
+    OBSERVATION_SIZE,
+    VOCABULARY_PLAYOUTS,
+    ActionTable,
+    ViewEncoder,
+    action_table,
+    outcome,
+)
+
+RENDER_MODES = ("ansi",)
 
 
 def observation_space(table: ActionTable, encoder: ViewEncoder) -> spaces.Dict:
@@ -29,17 +47,47 @@ def observation_space(table: ActionTable, encoder: ViewEncoder) -> spaces.Dict:
     })
 
 
+def checked_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise InvalidOptions(f"the render modes are {', '.join(RENDER_MODES)} (or none), not {render_mode!r}")
+    return render_mode
+
+
+def game_seed(options: dict[str, Any] | None, seeds: Chance) -> int:
+    """The seed of the game a reset starts: ``options["game_seed"]`` when given, else drawn.
+    Other options are no concern of the environment (PettingZoo's own API test passes some)."""
+    chosen = (options or {}).get("game_seed")
+    if chosen is None:
+        return seeds.below(1 << 31)
+    if isinstance(chosen, bool) or not isinstance(chosen, (int, np.integer)) or chosen < 0:
+        raise InvalidOptions(f"a game seed is a whole number from 0, not {chosen!r}")
+    return int(chosen)
+
+
+def view_text(view: View) -> str:
+    """The view as the terminal face draws it, in plain text (no colours)."""
+    from rich.console import Console
+
+    from quarkade.faces.terminal import WIDTH, render_view
+
+    text = io.StringIO()
+    Console(file=text, width=WIDTH, color_system=None, force_terminal=False).print(render_view(view.to_json()))
+    return text.getvalue()
+
+
 class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
-    """One Quarkade game configuration as an AEC environment."""
+    """One Quarkade game configuration as an AEC environment; ``render()`` in ``ansi`` mode is
+    the table as a spectator sees it (no seat's hidden information)."""
 
-    metadata = {"name": "quarkade_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "quarkade_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(self, game: Game, render_mode: str | None = None, observation_size: int = OBSERVATION_SIZE,
+                 vocabulary_playouts: int = VOCABULARY_PLAYOUTS) -> None:
         super().__init__()
         self.game = game
-        self.render_mode = render_mode
-        self.table = action_table(game)
-        self.encoder = ViewEncoder()
+        self.render_mode = checked_render_mode(render_mode)
+        self.table = action_table(game, vocabulary_playouts)
+        self.encoder = ViewEncoder(game.players, observation_size)
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         observations = observation_space(self.table, self.encoder)
         actions = spaces.Discrete(self.table.size)
@@ -58,8 +106,7 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = Chance(seed)
-        # Each reset starts a new game, its seed drawn from the environment's own generator.
-        self.state = self.game.new_game(self._seeds.below(1 << 31))
+        self.state = self.game.new_game(game_seed(options, self._seeds))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -76,7 +123,10 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._legal = self.table.legal(self.state, seat)
         self.agent_selection = self.possible_agents[seat]
         for agent in self.agents:
-            self.infos[agent] = {"legal_action_ids": sorted(self._legal)} if agent == self.agent_selection else {}
+            info: dict[str, Any] = {"game_seed": self.state.seed}
+            if agent == self.agent_selection:
+                info["legal_action_ids"] = sorted(self._legal)
+            self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
@@ -90,8 +140,10 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
-            raise IllegalAction(f"action id {action!r} is not legal for {agent} now")
+        reason = self.table.why_illegal(action, self._legal, agent)
+        if reason is not None:
+            raise IllegalAction(reason)
+        assert action is not None  # (why_illegal refuses None)
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(seat, self._legal[int(action)])
@@ -99,13 +151,13 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             for other, reward in zip(self.possible_agents, outcome(self.state), strict=True):
                 self.rewards[other] = reward
                 self.terminations[other] = True
-                self.infos[other] = {}
+                self.infos[other] = {"game_seed": self.state.seed}
         self._accumulate_rewards()
         self._next_decision()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return f"{self.game.id} after {self.state.steps} actions, to act: {self.state.to_act}"
+            return view_text(self.state.view(None))
         return None
 
     def close(self) -> None:

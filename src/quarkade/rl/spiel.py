@@ -8,7 +8,9 @@ The facts declared to OpenSpiel:
   all of its chance is one explicit chance node at the start, choosing the seed among
   ``CHANCE_OUTCOMES`` equally likely ones; every later draw follows from it, unseen.
 - **Imperfect information**: a player's information state is its view (``state.view(seat)``,
-  as canonical JSON) less the view's log, and its tensor that view's encoding;
+  as canonical JSON, with ``game`` and ``seat``) less the view's log, and its tensor that view's
+  encoding, whose first entries are the seat's one-hot (two seats may see the same view: the
+  seat keeps their information states apart);
   ``resample_from_infostate`` draws a full state consistent with the view (``Game.sample_state``),
   which OpenSpiel's IS-MCTS needs. The log is left out because a sampled state starts with an
   empty log: with it, a resampled state would never share the real one's information state and
@@ -17,7 +19,17 @@ The facts declared to OpenSpiel:
 - **General sum**, terminal rewards: each seat's share of the win (a cooperative game's win is
   shared by all).
 
-Action ids are those of the game's ``ActionTable``.
+Action ids are those of the game's ``ActionTable``. An id that names no legal action raises
+``IllegalActionId`` (a ``pyspiel.SpielError`` and a Quarkade ``IllegalAction``) saying why.
+
+Importing this module registers every Quarkade game with OpenSpiel as ``quarkade_<id>``, with
+the parameters ``players``, ``options`` (the game's options as a JSON object), ``observation_size``
+and ``vocabulary_playouts``:
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("quarkade_quirkling", {"players": 2})
+>>> game.num_players(), game.observation_tensor_size()
+(2, 512)
 """
 
 from __future__ import annotations
@@ -29,13 +41,25 @@ import numpy as np
 import pyspiel
 
 import quarkade
+from quarkade.core import registry
 from quarkade.core.chance import Chance
-from quarkade.core.game import Game, GameInfo, State, View
-from quarkade.core.registry import configure
-from quarkade.rl.encoding import ActionTable, ViewEncoder, action_table, outcome
+from quarkade.core.errors import IllegalAction
+from quarkade.core.game import Game, GameInfo, State
+from quarkade.rl.encoding import (
+    OBSERVATION_SIZE,
+    VOCABULARY_PLAYOUTS,
+    ActionTable,
+    ViewEncoder,
+    action_table,
+    outcome,
+)
 
 CHANCE_OUTCOMES = 1 << 10
 MAX_GAME_LENGTH = 100_000  # a bound OpenSpiel asks for; no Quarkade game comes near it
+
+
+class IllegalActionId(IllegalAction, pyspiel.SpielError):  # type: ignore[misc]  # pyspiel is untyped
+    """An action id that names no legal action now; nothing changes."""
 
 
 def _short_name(game_id: str) -> str:
@@ -57,8 +81,9 @@ def _game_type(info: GameInfo) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        # The player count, and the game's options as a JSON object.
-        parameter_specification={"players": info.default_players or info.min_players, "options": "{}"},
+        # The player count, the game's options as a JSON object, and the encodings' sizes.
+        parameter_specification={"players": info.default_players or info.min_players, "options": "{}",
+                                 "observation_size": OBSERVATION_SIZE, "vocabulary_playouts": VOCABULARY_PLAYOUTS},
     )
 
 
@@ -68,13 +93,13 @@ class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
     game_id: ClassVar[str]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        info = quarkade.load(self.game_id).info
+        info = registry.game_class(self.game_id).info
         params = dict(params or {})
         players = int(params.get("players", info.default_players or info.min_players))
-        game = configure(self.game_id, players, json.loads(str(params.get("options", "{}"))))
+        game = registry.configure(self.game_id, players, json.loads(str(params.get("options", "{}"))))
         self.quarkade_game = game
-        self.table: ActionTable = action_table(game)
-        self.encoder = ViewEncoder()
+        self.table: ActionTable = action_table(game, int(params.get("vocabulary_playouts", VOCABULARY_PLAYOUTS)))
+        self.encoder = ViewEncoder(game.players, int(params.get("observation_size", OBSERVATION_SIZE)))
         self.resample_chance = Chance(0x0B5E_55ED)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.size,
@@ -133,16 +158,30 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
     def _apply_action(self, action: int) -> None:
         state = self.quarkade_state
         if state is None:
-            self.quarkade_state = self.spiel_game.quarkade_game.new_game(int(action))
+            self.quarkade_state = self.spiel_game.quarkade_game.new_game(_chance_outcome(action))
             return
         seat = state.to_act[0]
-        state.apply(seat, self.spiel_game.table.legal(state, seat)[int(action)])
+        table = self.spiel_game.table
+        legal = table.legal(state, seat)
+        reason = table.why_illegal(action, legal, f"player {seat}")
+        if reason is not None:
+            raise IllegalActionId(reason)
+        state.apply(seat, legal[int(action)])
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The action's notation: a vocabulary id's at any time, a spare slot's only while it
+        names one of ``player``'s legal actions."""
         state = self.quarkade_state
         if state is None:
-            return f"seed {action}"
-        return str(self.spiel_game.table.legal(state, player)[int(action)])
+            return f"seed {_chance_outcome(action)}"
+        table = self.spiel_game.table
+        if 0 <= action < len(table.vocabulary):
+            return table.vocabulary[action]
+        legal = table.legal(state, player)
+        reason = table.why_illegal(action, legal, f"player {player}")
+        if reason is not None:
+            raise IllegalActionId(reason)
+        return str(legal[action])
 
     def is_terminal(self) -> bool:
         return self.quarkade_state is not None and self.quarkade_state.is_over
@@ -170,6 +209,12 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
             f"{seat}:{action}" for seat, action in state.history)
 
 
+def _chance_outcome(action: int) -> int:
+    if not 0 <= action < CHANCE_OUTCOMES:
+        raise IllegalActionId(f"the chance node's outcomes are the seeds 0 to {CHANCE_OUTCOMES - 1}, not {action}")
+    return action
+
+
 class _Held:
     """The Quarkade state inside an OpenSpiel state; a deep copy is its cheap, exact clone."""
 
@@ -182,30 +227,30 @@ class _Held:
         return _Held(None if self.state is None else self.state.clone())
 
 
-def _without_log(view: View) -> dict[str, Any]:
-    return {key: value for key, value in view.data.items() if key != "log"}
-
-
 class ViewObserver:
-    """OpenSpiel's observer of a player: its view, as a string and as a tensor."""
+    """OpenSpiel's observer of a player: its view, as a string and as a tensor (``seat``, the
+    one-hot of the player, then ``view``, the hashed view)."""
 
     def __init__(self, game: QuarkadeSpielGame) -> None:
         self.game = game
         self.tensor = np.zeros(game.encoder.size, np.float32)
-        self.dict = {"view": self.tensor}
+        players = game.encoder.players
+        self.dict = {"seat": self.tensor[:players], "view": self.tensor[players:]}
 
     def set_from(self, state: QuarkadeSpielState, player: int) -> None:
         if state.quarkade_state is None:
             self.tensor.fill(0.0)
+            self.tensor[player] = 1.0
         else:
-            view = state.quarkade_state.view(player)
-            self.tensor[:] = self.game.encoder.encode(View(view.game_id, view.seat, _without_log(view)))
+            # (The encoder leaves the log out already.)
+            self.tensor[:] = self.game.encoder.encode(state.quarkade_state.view(player))
 
     def string_from(self, state: QuarkadeSpielState, player: int) -> str:
         if state.quarkade_state is None:
-            return "before the deal"
-        view = state.quarkade_state.view(player)
-        return json.dumps(_without_log(view), sort_keys=True, separators=(",", ":"))
+            return f"seat {player} before the deal"
+        view = state.quarkade_state.view(player).to_json()
+        return json.dumps({key: value for key, value in view.items() if key != "log"}, sort_keys=True,
+                          separators=(",", ":"))
 
 
 _CLASSES: dict[str, type[QuarkadeSpielGame]] = {}
@@ -216,13 +261,26 @@ def game_class(game_id: str) -> type[QuarkadeSpielGame]:
     ``quarkade_<id>`` (so ``pyspiel.load_game("quarkade_quirkling", {"players": 2})`` works)."""
     cls = _CLASSES.get(game_id)
     if cls is None:
-        info = quarkade.load(game_id).info
+        info = registry.game_class(game_id).info
         cls = _CLASSES[game_id] = type(f"QuarkadeSpiel_{game_id.replace('-', '_')}", (QuarkadeSpielGame,),
                                        {"game_id": game_id})
         pyspiel.register_game(_game_type(info), cls)
     return cls
 
 
-def load_game(game: Game) -> QuarkadeSpielGame:
+def register_games() -> None:
+    """Register every Quarkade game with OpenSpiel (done when this module is imported). Only each
+    game's declared facts are read: a game is set up, and its action table built, when OpenSpiel
+    loads it."""
+    for info in quarkade.list_games():
+        game_class(info.id)
+
+
+def load_game(game: Game, observation_size: int = OBSERVATION_SIZE,
+              vocabulary_playouts: int = VOCABULARY_PLAYOUTS) -> QuarkadeSpielGame:
     """The OpenSpiel game of a configured Quarkade game."""
-    return game_class(game.id)({"players": game.players, "options": json.dumps(game.options, sort_keys=True)})
+    return game_class(game.id)({"players": game.players, "options": json.dumps(game.options, sort_keys=True),
+                                "observation_size": observation_size, "vocabulary_playouts": vocabulary_playouts})
+
+
+register_games()

@@ -1,0 +1,84 @@
+"""The OpenSpiel game's contract: every game registered at import, the seat in each information
+state, and a reason for every action id refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import quarkade
+from quarkade.core.errors import IllegalAction
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed")
+
+from quarkade.rl.spiel import IllegalActionId, load_game  # noqa: E402
+
+
+@pytest.mark.parametrize("module", ["quarkade.rl", "quarkade.rl.spiel"])
+def test_importing_the_package_registers_every_game_with_openspiel(module: str) -> None:
+    # A fresh interpreter: in this one an earlier test may have registered the games already.
+    script = (f"import {module}, pyspiel\n"
+              "game = pyspiel.load_game('quarkade_quirkling', {'players': 2})\n"
+              "print(game.num_players(), sorted(n for n in pyspiel.registered_names() if n.startswith('quarkade_')))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    expected = sorted("quarkade_" + info.id.replace("-", "_") for info in quarkade.list_games())
+    assert done.stdout.strip() == f"2 {expected}"
+
+
+def test_openspiel_loads_a_game_with_its_options_and_encoding_sizes() -> None:
+    game = pyspiel.load_game("quarkade_quirks", {"players": 3, "options": '{"random_mutation": true}',
+                                                 "observation_size": 256, "vocabulary_playouts": 2})
+    assert game.quarkade_game.options["random_mutation"] is True
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == 256
+    assert game.num_distinct_actions() == game.table.size
+
+
+def _dealt(game_id: str, players: int, seed: int = 3) -> pyspiel.State:
+    state = load_game(quarkade.load(game_id, players=players)).new_initial_state()
+    state.apply_action(seed)
+    return state
+
+
+def test_two_seats_of_a_symmetric_game_have_different_information_states() -> None:
+    # After Qwarks' deal both seats see the same cards: the seat is what tells them apart.
+    state = _dealt("qwarks", 2)
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert '"seat":0' in state.information_state_string(0) and '"seat":1' in state.observation_string(1)
+    first, second = np.array(state.information_state_tensor(0)), np.array(state.information_state_tensor(1))
+    assert np.array_equal(first[2:], second[2:]) and first[:2].tolist() == [1.0, 0.0] and second[:2].tolist() == [0, 1]
+    assert not np.array_equal(state.observation_tensor(0), state.observation_tensor(1))
+    chance = load_game(quarkade.load("qwarks", players=2)).new_initial_state()
+    assert chance.information_state_string(0) != chance.information_state_string(1)
+
+
+def test_an_action_id_that_is_no_id_of_the_game_is_refused_with_a_reason() -> None:
+    state = _dealt("quirky-quarks", 2)
+    history = state.history()
+    for error in (IllegalActionId, pyspiel.SpielError, IllegalAction, ValueError):
+        with pytest.raises(error, match=r"action id 1000000 is not an id of this game \(its ids are 0 to \d+\)"):
+            state.apply_action(10**6)
+    assert state.history() == history
+    with pytest.raises(pyspiel.SpielError, match="the chance node's outcomes are the seeds 0 to 1023, not 5000"):
+        load_game(quarkade.load("quirky-quarks", players=2)).new_initial_state().apply_action(5000)
+
+
+def test_an_id_not_legal_now_is_refused_and_one_of_the_vocabulary_still_has_its_name() -> None:
+    state = _dealt("quirky-quarks", 2)
+    player, table = state.current_player(), state.get_game().table
+    legal = set(state.legal_actions())
+    illegal = next(action for action in range(len(table.vocabulary)) if action not in legal)
+    with pytest.raises(IllegalActionId, match=rf"action id {illegal} \('.+'\) is not legal for player {player} now"):
+        state.apply_action(illegal)
+    # A vocabulary id names the same action at any time, for any player; a spare slot names one
+    # only at a decision that offers it.
+    assert state.action_to_string(1 - player, illegal) == table.vocabulary[illegal]
+    spare = len(table.vocabulary)
+    reason = rf"action id {spare} \(a spare slot\) is not legal for player {1 - player} now"
+    with pytest.raises(IllegalActionId, match=reason):
+        state.action_to_string(1 - player, spare)
+    with pytest.raises(IllegalActionId, match="is not an id of this game"):
+        state.action_to_string(player, 10**6)
