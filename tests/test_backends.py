@@ -7,6 +7,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ import quarkade
 from quarkade.core.errors import InvalidOptions
 from quarkade.faces.cli import app
 from quarkade.tools.backends import Chunk, chunks_of
+from quarkade.tools.match import BotFailure
 from quarkade.tools.simulate import GameResult, simulate
 from quarkade.tools.tournament import BotSpecError, run_tournament
 
@@ -203,3 +205,122 @@ def test_a_saved_policy_can_be_the_opponent_a_learner_trains_against(tmp_path: P
         action = int(observation["action_mask"].nonzero()[0][0])
         observation, _, terminated, truncated, _ = env.step(action)
         done = terminated or truncated
+
+
+# Bots of a researcher's own that fail: one raises in ``choose`` at its third decision, one
+# answers with what is not an action.
+FAILING_BOTS = '''
+from quarkade.agents.base import Bot
+
+
+class Broken(Bot):
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        self.decisions = 0
+
+    def choose(self, view, legal):
+        self.decisions += 1
+        if self.decisions == 3:
+            raise ValueError("no move fits")
+        return legal[0]
+
+
+class Nonsense(Bot):
+    def choose(self, view, legal):
+        return "nonsense"
+'''
+
+
+@pytest.fixture
+def failing_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The module of ``FAILING_BOTS``, importable here (and in a pool's workers) by its name."""
+    name = f"failing_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(FAILING_BOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        yield name
+    finally:
+        sys.modules.pop(name, None)
+
+
+def assert_failure_said(error: BaseException, spec: str, seed: int, module: str) -> None:
+    """One sentence: the bot as given, its seat, the game's seed and step, its own error and
+    where it was raised, and how to play that game again."""
+    said = str(error)
+    assert re.fullmatch(rf"bot '{re.escape(spec)}' at seat 1 failed at step \d+ of the game of seed {seed}: "
+                        rf"ValueError: no move fits \({module}\.py, line 13, in choose\)\. .*", said), said
+    assert f"play_match(game, make_bots(game, ['random', '{spec}'], {seed}), {seed})" in said
+    assert "quarkade.load('qwarks', players=2)" in said and "\n" not in said
+
+
+@pytest.mark.parametrize("backend", ["serial", "process"])
+def test_a_bot_that_fails_is_named_with_its_seat_seed_and_step(failing_bots: str, backend: str) -> None:
+    game = quarkade.load("qwarks", players=2)
+    spec = f"{failing_bots}:Broken"
+    with pytest.raises(BotFailure) as failed:
+        simulate(game, ["random", spec], 4, seed=5, backend=backend, workers=2)
+    assert_failure_said(failed.value, spec, 5, failing_bots)
+    with pytest.raises(BotFailure) as failed:
+        run_tournament(game, ["random", spec], deals=2, seed=7, backend=backend, workers=2)
+    assert_failure_said(failed.value, spec, 7, failing_bots)
+    nonsense = f"{failing_bots}:Nonsense"
+    with pytest.raises(BotFailure, match=rf"bot '{nonsense}' at seat 1 failed at step \d+ of the game of seed 5: its "
+                                         "choice was refused: 'nonsense' is not an action of qwarks"):
+        simulate(game, ["random", nonsense], 2, seed=5, backend=backend, workers=2)
+
+
+def test_the_command_says_a_bot_failure_in_one_line(failing_bots: str) -> None:
+    spec = f"{failing_bots}:Broken"
+    for command in (["simulate", "qwarks", "-n", "4", "--seats", f"random,{spec}"],
+                    ["tournament", "qwarks", "--games", "2", "--bots", f"random,{spec}"]):
+        result = CliRunner().invoke(app, [*command, "--backend", "process", "--workers", "2"])
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+        assert f"bot '{spec}' at seat 1 failed at step" in result.stderr
+
+
+@needs_ray
+def test_a_bot_that_fails_on_ray_is_named(failing_bots: str, local_ray: None) -> None:
+    game = quarkade.load("qwarks", players=2)
+    spec = f"{failing_bots}:Broken"
+    with pytest.raises(BotFailure) as failed:
+        simulate(game, ["random", spec], 2, seed=5, backend="ray")
+    assert_failure_said(failed.value, spec, 5, failing_bots)
+    with pytest.raises(BotFailure) as failed:
+        run_tournament(game, ["random", spec], deals=1, seed=7, backend="ray")
+    assert_failure_said(failed.value, spec, 7, failing_bots)
+
+
+@needs_ray
+@pytest.mark.parametrize(("refusal", "said"), [
+    (ConnectionError("ray client connection timeout"),
+     "could not reach a Ray cluster at ray://nowhere:10001: ray client connection timeout; start one with "
+     "`ray start --head` or omit --address for a local Ray"),
+    (ValueError("Ray Client requires pip package `ray[client]`. If you installed the minimal Ray (e.g. "
+                "`pip install ray`), please reinstall by executing `pip install ray[client]`."),
+     "the address ray://nowhere:10001 needs Ray's client, which is not installed: pip install 'quarkade[ray]' "
+     "(or 'ray[client]')"),
+])
+def test_a_cluster_out_of_reach_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch, refusal: Exception,
+                                                    said: str) -> None:
+    import ray
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise refusal
+
+    # As Ray answers an address nobody listens at, without waiting for its timeout.
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    for command in (["simulate", "qwarks", "-n", "2"], ["tournament", "qwarks", "--games", "1", "--bots",
+                                                        "random,heuristic"]):
+        result = CliRunner().invoke(app, [*command, "--backend", "ray", "--address", "ray://nowhere:10001"])
+        assert result.exit_code == 2 and result.stderr.strip() == said, result.output
+
+
+def test_the_ray_extras_bring_its_client() -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    extras = pyproject["project"]["optional-dependencies"]
+    assert any(need.startswith("ray[client]") for need in extras["ray"])
+    assert any(need.startswith("ray[client]") for need in extras["rl"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 
 import quarkade
 from quarkade.faces.cli import app
-from quarkade.tools.report import item_table, merge_sweep, render_report, wilson_interval
+from quarkade.tools.report import FEW, item_table, merge_sweep, render_report, wilson_interval
 from quarkade.tools.simulate import simulate
 
 pytest.importorskip("matplotlib", reason="the report's plots need the 'report' extra")
@@ -230,3 +231,48 @@ def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:
     assert any(key.endswith(" edict") or key.endswith(" flare") for key in figures if key.startswith("played:"))
     assert any(key.startswith("competed:Attack ") for key in figures)
     assert "wins per competition" in item_table(figures)[0]
+
+
+def test_each_ratio_by_item_shows_the_count_it_rests_on_and_a_few_are_marked() -> None:
+    game = quarkade.load("quirky-quarks", players=2)
+    played = simulate(game, ["random", "random"], 2, seed=0)
+    # Two games: item a rests on 20 cards spent, item b on 2.
+    figures = {"points:a": 15.0, "cards spent:a": 10.0, "points:b": 1.0, "cards spent:b": 1.0}
+    result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
+    page = render_report(result, game.info.title, "counted")
+    items = page.split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "<th>points per card spent</th><th>n (cards spent)</th>" in items
+    # Columns: cards spent, points, points per card spent, n (cards spent).
+    assert '<td>a</td><td class="n">10</td><td class="n">15</td><td class="n">1.5</td><td class="n">20</td>' in items
+    assert '<td>b</td><td class="n">1</td><td class="n">1</td><td class="n">1 (few)</td><td class="n">2</td>' in items
+    assert f"fewer than {FEW} is marked (few)" in items
+
+
+def test_a_true_or_false_option_is_swept_over_both(tmp_path: Path) -> None:
+    out = tmp_path / "advanced.html"
+    code, output = run("report", "quirks", "--seats", "random,random", "--games", "1", "--sweep", "advanced",
+                       "--backend", "serial", "--out", str(out))
+    assert code == 0, output
+    assert "with advanced=false" in output and "with advanced=true" in output
+    page = out.read_text(encoding="utf-8")
+    assert "<h2>Win rates by advanced</h2>" in page
+    assert "<td>false</td>" in page and "<td>true</td>" in page
+    assert "--sweep advanced" in page
+    # An option of numbers has no list of values to sweep: the options that do are named.
+    code, output = run("report", "quirks", "--sweep", "turn-limit", "--out", str(out))
+    assert code == 2 and "a list of values or true and false (random_mutation, intelligent_race, advanced)" \
+        in " ".join(output.split())
+
+
+@pytest.mark.parametrize("where", ["missing/report.html", "."])
+def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  where: str) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("quarkade.tools.simulate.simulate", no_games)
+    out = tmp_path / where
+    code, output = run("report", "quirky-quarks", "--games", "2", "--backend", "serial", "--out", str(out))
+    reason = "No such file or directory" if where != "." else "it is a folder"
+    assert code == 2 and f"cannot write {out}: {reason}" in " ".join(output.split()), output
+    assert sorted(tmp_path.iterdir()) == []

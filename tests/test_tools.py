@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ import quarkade
 from quarkade.core.errors import InvalidOptions, InvalidRecord
 from quarkade.tools.bench import bench
 from quarkade.tools.replay import log_text, new_log_entries, read_record, walk
-from quarkade.tools.simulate import GameResult, Spread, simulate
+from quarkade.tools.simulate import GameResult, Interrupted, Spread, simulate
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +62,52 @@ def test_records_are_written_one_a_line(game: quarkade.Game) -> None:
 def test_simulate_refuses_a_wrong_seat_count(game: quarkade.Game) -> None:
     with pytest.raises(InvalidOptions, match="2 seats"):
         simulate(game, ["random"] * 2, games=1)
+
+
+# A bot that stalls a minute (sleeping) before its first move in the games of seed 8 on, at the
+# first seat: the first games of a simulation come back at once, then its workers are busy.
+STALLING_BOT = """
+import time
+
+from quarkade.agents.base import Bot
+
+
+class Stalling(Bot):
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        self.stall = 60.0 if 8 * 7919 < seed < 104729 else 0.0
+
+    def choose(self, view, legal):
+        time.sleep(self.stall)
+        self.stall = 0.0
+        return legal[self.chance.below(len(legal))]
+"""
+
+
+def test_an_interrupted_simulation_says_how_far_it_got_and_ends_its_workers(
+        game: quarkade.Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name = f"stalling_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(STALLING_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = io.StringIO()
+
+    def interrupt_at_the_third(played: GameResult) -> None:
+        if played.seed == 2:
+            raise KeyboardInterrupt
+
+    started = time.monotonic()
+    try:
+        # Caught as what it is too (a KeyboardInterrupt), so that a run that lets one out fails here.
+        with pytest.raises(KeyboardInterrupt) as interrupted:
+            simulate(game, [f"{name}:Stalling", "random", "random"], games=40, records=out,
+                     on_game=interrupt_at_the_third, backend="process", workers=2)
+    finally:
+        sys.modules.pop(name, None)
+    # At once, its workers ended, not once the games under way are over.
+    assert time.monotonic() - started < 20 and not multiprocessing.active_children()
+    assert isinstance(interrupted.value, Interrupted)
+    assert (interrupted.value.done, interrupted.value.total) == (3, 40)
+    assert len(out.getvalue().splitlines()) == 3
 
 
 def test_spread_of_one_value_has_no_deviation() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,8 +17,11 @@ from typer.testing import CliRunner
 
 import quarkade
 from quarkade.faces.cli import app
-from quarkade.tools.ratings import bradley_terry, bradley_terry_table, openskill_table, ranks
-from quarkade.tools.tournament import BotSpecError, lineups, run_tournament
+from quarkade.faces.tournament_cli import strength_cells
+from quarkade.tools.backends import Interrupted
+from quarkade.tools.match import BotFailure
+from quarkade.tools.ratings import Strength, bradley_terry, bradley_terry_table, openskill_table, ranks
+from quarkade.tools.tournament import BotSpecError, lineups, on_the_clock, run_tournament
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first_legal_bot.py"
 EXTERNAL = f"exec:{sys.executable} {EXAMPLE}"
@@ -149,8 +154,9 @@ def test_a_program_that_answers_nonsense_is_named(tmp_path: Path) -> None:
                     "for line in sys.stdin:\n"
                     "    if '\"act\"' in line:\n"
                     "        print('fly away', flush=True)\n")
-    with pytest.raises(BotSpecError, match="'fly away', which is not one of the legal actions"):
+    with pytest.raises(BotFailure, match="'fly away', which is not one of the legal actions") as failed:
         run_tournament(qwarks(), [f"exec:{sys.executable} {liar}", "random"], deals=1)
+    assert str(failed.value).startswith("the bot at seat 0 failed at step 1 of the game of seed 0: 'exec:")
 
 
 def test_the_command_prints_a_table_and_json(tmp_path: Path) -> None:
@@ -309,3 +315,225 @@ def test_a_bot_class_that_cannot_be_made_is_named_and_a_bad_log_is_named(tmp_pat
 def test_a_simulation_refuses_an_external_program_with_a_reason() -> None:
     result = CliRunner().invoke(app, ["simulate", "qwarks", "-n", "1", "--seats", "exec:python bot.py,random"])
     assert result.exit_code == 2 and "an external program (exec:) enters a tournament only" in result.stderr
+
+
+def test_a_log_holding_its_header_alone_resumes(tmp_path: Path) -> None:
+    # Stopped before its first game was logged: the header is checked, not written twice.
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=4, log=whole)
+    cut.write_bytes(whole.read_bytes().splitlines(keepends=True)[0])
+    resumed = run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=4, log=cut)
+    assert resumed.resumed == 0 and len(resumed.games) == 4
+    assert cut.read_bytes() == whole.read_bytes()
+    # The header of another tournament is refused as a log with games is.
+    cut.write_bytes(whole.read_bytes().splitlines(keepends=True)[0])
+    with pytest.raises(quarkade.QuarkadeError, match="logs another tournament"):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=3, seed=4, log=cut)
+    # A header cut short is dropped and written again.
+    cut.write_bytes(whole.read_bytes()[:20])
+    run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=4, log=cut)
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    ('{"seed": 1, "scores": [1, 2], "winners": [0], "steps": 9}', "line 3, is not a game of a tournament log "
+                                                                  "(it has no 'seats')"),
+    ("not json at all", "line 3, is not a game of a tournament log"),
+    ("[1, 2]", "line 3, is not a game of a tournament log"),
+])
+def test_a_malformed_log_is_named_with_its_line(tmp_path: Path, line: str, reason: str) -> None:
+    log = tmp_path / "log.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join([lines[0], lines[1], line, *lines[2:]]) + "\n")
+    before = log.read_bytes()
+    with pytest.raises(quarkade.QuarkadeError, match=re.escape(f"{log}, {reason}")):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    assert log.read_bytes() == before
+    # The command says it in one line.
+    refused = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "random,heuristic", "--games", "1",
+                                       "--backend", "serial", "--log", str(log)])
+    assert refused.exit_code == 2 and refused.stderr.strip().startswith(f"{log}, line 3, is not a game")
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_file_that_is_not_a_log_is_refused_and_left_alone(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nno newline at the end")
+    with pytest.raises(quarkade.QuarkadeError, match="notes.txt is not a tournament log"):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=notes)
+    assert notes.read_text() == "my notes\nno newline at the end"
+
+
+# A bot that plays at random, and stalls as a slow bot would (sleeping, without using the CPU)
+# for STALL_SECONDS before its first move in the games from the deal of seed 8 on, and in every
+# game at the second seat: the first games of a run come back at once, then its workers are busy.
+STALLING_BOT = '''
+import os
+import time
+
+from quarkade.agents.base import Bot
+
+
+class Stalling(Bot):
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        self.stall = float(os.environ.get("STALL_SECONDS", "0")) if seed > 8 * 7919 else 0.0
+
+    def choose(self, view, legal):
+        time.sleep(self.stall)
+        self.stall = 0.0
+        return legal[self.chance.below(len(legal))]
+'''
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes started by ``pid``, and by those, read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.add(child)
+            waiting.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a process still running (a zombie has ended)."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_a_terminated_command_stops_its_workers_keeps_its_games_and_resumes(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "stalling_bot.py").write_text(STALLING_BOT)
+    log = tmp_path / "log.jsonl"
+    arguments = ["tournament", "quirky-quarks", "--players", "2", "--bots", "stalling_bot:Stalling,random",
+                 "--games", "16", "--log", str(log)]
+    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *arguments,
+               "--backend", "process", "--workers", "2"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "STALL_SECONDS": "60"})
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while (not log.exists() or log.read_bytes().count(b"\n") < 2) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)  # the workers take up the games that stall
+        workers = descendants(process.pid)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        _, said = process.communicate(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        for pid in {process.pid, *workers}:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+        process.wait()
+    assert workers, "no worker was running"
+    # At once, not once the games under way are over.
+    assert process.returncode == 130 and took < 5, (process.returncode, took, said)
+    logged = log.read_bytes().count(b"\n") - 1
+    assert 1 <= logged <= 8, "the run was not stopped part way"
+    assert said.strip().endswith(f"tournament stopped after {logged} of 32 games: they are in {log}, and the same "
+                                 "command plays the rest") and "Traceback" not in said
+    # Every process it started ends with it (a pool's server and workers, the resource tracker).
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if running(pid)]
+    # The same command plays the rest (here, without stalling): no game twice, the log whole.
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        resumed = CliRunner().invoke(app, [*arguments, "--backend", "serial", "--json"])
+        whole = tmp_path / "whole.jsonl"
+        run_tournament(quarkade.load("quirky-quarks", players=2), ["stalling_bot:Stalling", "random"], deals=16,
+                       log=whole)
+    finally:
+        sys.modules.pop("stalling_bot", None)
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.stdout)["resumed"] == logged
+    assert log.read_bytes() == whole.read_bytes()
+
+
+def test_an_interrupt_keeps_the_games_a_pool_finished_meanwhile(tmp_path: Path) -> None:
+    # The games come back in the schedule's order; those of chunks done by the time of an
+    # interrupt are logged too, though not yet taken back.
+    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    entrants = ["random", "heuristic"]
+    run_tournament(qwarks(), entrants, deals=8, log=whole)
+
+    def interrupt_once_all_is_played(played: object) -> None:
+        time.sleep(1.0)  # every chunk of these quick games is done by then
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        run_tournament(qwarks(), entrants, deals=8, log=stopped, backend="process", workers=2,
+                       on_game=interrupt_once_all_is_played)
+    kept = stopped.read_bytes().count(b"\n") - 1
+    assert isinstance(interrupted.value, Interrupted)
+    assert interrupted.value.done == kept > 1 and interrupted.value.total == 16
+    assert whole.read_bytes().startswith(stopped.read_bytes())
+
+
+def test_a_logged_tournament_says_when_an_entrant_searches_on_a_time_budget(tmp_path: Path) -> None:
+    entrants = ["random", "mcts", "hard", "expert", "mcts:iterations=5,seconds=60", "mcts:iterations=5,wall=2",
+                "exec:a-program"]
+    quarks = quarkade.load("quirky-quarks", players=2)
+    assert on_the_clock(quarks, entrants) == ["mcts", "hard", "expert", "mcts:iterations=5,wall=2"]
+    # Qwarks' own levels are its reaction times and memory, not a search.
+    assert on_the_clock(qwarks(), ["hard", "expert"]) == ["hard"]
+    note = "Note: mcts:iterations=2,wall=5 searches on a time budget, so the games depend on the machine's speed"
+
+    def run(bots: str, *more: str) -> str:
+        result = CliRunner().invoke(app, ["tournament", "qwarks", "--players", "2", "--bots", bots, "--games", "1",
+                                          "--backend", "serial", *more])
+        assert result.exit_code == 0, result.output
+        return " ".join(result.stderr.split())
+
+    assert note in run("random,mcts:iterations=2,wall=5", "--log", str(tmp_path / "clocked.jsonl"))
+    assert "Note:" not in run("random,mcts:iterations=2,seconds=60", "--log", str(tmp_path / "counted.jsonl"))
+    assert "Note:" not in run("random,mcts:iterations=2,wall=5")  # nothing to resume
+
+
+def test_a_strength_no_game_bounds_has_no_interval() -> None:
+    # 40 to 0: every resample is 40 to 0, so a bootstrap interval would be the point itself.
+    table = {row.player: row for row in bradley_terry_table([[("a", 0), ("b", 1)]] * 40)}
+    assert (table["a"].separated, table["b"].separated) == ("won", "lost")
+    assert (table["a"].won, table["a"].compared) == (40, 40)
+    assert table["a"].to_json()["low"] is None and table["a"].to_json()["high"] is None
+    split = {row.player: row for row in bradley_terry_table([[("a", 0), ("b", 1)], [("b", 0), ("a", 1)]] * 5)}
+    assert split["a"].separated is None and split["a"].spread
+    assert strength_cells(table["a"]) == (f"> {table['a'].strength:+.0f}", "—")
+    assert strength_cells(table["b"]) == (f"< {table['b'].strength:+.0f}", "—")
+    # Collapsed for want of deals (one deal drawn again and again), without a clean sweep.
+    assert strength_cells(Strength("c", 12.0, 12.0, 12.0, 1.5, 3)) == ("+12", "—")
+
+
+def test_the_table_shows_a_clean_sweep_as_a_bound_and_counts_deals_in_a_cooperative_game() -> None:
+    result = CliRunner().invoke(app, ["tournament", "quirky-circuits", "--bots", "heuristic,random", "--games", "4",
+                                      "--backend", "serial"])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.stdout.split())
+    assert re.search(r"heuristic │ 4 │ 4 │ .* │ > \+\d+ │ — │", shown), shown
+    assert re.search(r"random │ 4 │ 0 │ .* │ < -\d+ │ — │", shown), shown
+    assert "— no interval: heuristic won every comparison and random lost every one" in shown
+    assert "┃ deals ┃ wins ┃" in shown
+    assert "wins: the deals on which the bot did best of the bots (a first place shared counts its share), " \
+           "not games won" in shown
+    # A game of seats against seats counts games, and wins are games won.
+    versus = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "heuristic,random", "--games", "2",
+                                      "--backend", "serial"])
+    assert "┃ games ┃ wins ┃" in versus.stdout and "wins: the deals" not in versus.stdout

@@ -32,9 +32,9 @@ from quarkade.faces import figures as simulation_figures
 from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
 from quarkade.faces.report_command import report_command
 from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
-from quarkade.tools.backends import check_backend
+from quarkade.tools.backends import check_backend, sigterm_as_interrupt
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
-from quarkade.tools.simulate import SimulationResult, simulate
+from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
 
 app = typer.Typer(
     help="Quarkade: play, simulate, replay and benchmark tabletop games.",
@@ -52,6 +52,7 @@ errors = Console(stderr=True, highlight=False)
 
 HUMAN = "human"
 BAD_INPUT = 2
+INTERRUPTED = 130  # a shell's status for a command stopped by Ctrl-C
 
 OptionList = Annotated[
     list[str] | None,
@@ -474,13 +475,19 @@ def simulate_command(
                                              show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     backend: Annotated[str, typer.Option(help="Where the games run: serial, process (a pool on this machine) "
-                                              "or ray; the same seeds give the same results on each.")] = "process",
+                                              "or ray; the same seeds give the same results on each, for bots "
+                                              "that decide by their seed alone.")] = "process",
     workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
                                                 show_default=False)] = None,
     address: Annotated[str | None, typer.Option(help="The Ray cluster to use, e.g. ray://host:10001 (ray only); "
                                                      "a local Ray by default.", show_default=False)] = None,
 ) -> None:
-    """Play many seeded bot games and sum up wins, scores and game lengths."""
+    """Play many seeded bot games and sum up wins, scores and game lengths.
+
+    The same seeds give the same games, on every backend, for bots that decide by their seed
+    alone. A search on a time budget (`mcts`, `hard`, `expert`) does not: how far it searches
+    depends on the machine. `mcts:iterations=N,seconds=S` searches N iterations a move and is
+    reproducible if S (CPU seconds) is large enough for them."""
     kinds = seat_kinds(seats, players, game, "random", "random")
     if HUMAN in kinds:
         fail("a simulation is played by bots only: leave 'human' out of --seats")
@@ -502,12 +509,15 @@ def simulate_command(
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=errors, transient=True)
     try:
-        with progress:
+        with sigterm_as_interrupt(), progress:
             task = progress.add_task(the_game.id, total=n)
             result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task),
                               backend=backend, workers=workers, address=address)
     except QuarkadeError as error:
         fail(str(error))
+    except Interrupted as stop:
+        kept = f"; their records are in {out}" if out is not None else ""
+        fail(f"simulation stopped after {stop.done} of {stop.total} games{kept}", code=INTERRUPTED)
     finally:
         if records is not None:
             records.close()

@@ -10,9 +10,34 @@ from typing import Annotated, Any
 import typer
 
 from quarkade.core.errors import QuarkadeError
+from quarkade.core.game import OptionSpec
 
 # The seats a report plays by default: the game's heuristic bots.
 DEFAULT_BOT = "heuristic"
+
+
+def sweep_values(spec: OptionSpec) -> list[Any]:
+    """The values ``--sweep`` plays an option at: its list of choices, or false and true (as
+    ``--option`` writes them); none for an option of numbers or free text."""
+    if spec.kind is bool:
+        return ["false", "true"]
+    return list(spec.choices)
+
+
+def unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written, or None if it can: found before any game is played, not
+    after all of them. A file that was not there is not left behind."""
+    if path.is_dir():
+        return "it is a folder"
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    if not existed:
+        path.unlink()
+    return None
 
 
 def report_command(
@@ -27,7 +52,8 @@ def report_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE",
                                                      help="A game option (repeatable).", show_default=False)] = None,
     sweep: Annotated[str | None, typer.Option(metavar="OPTION", help="Play --games games for each value of this "
-                                              "option (one with a list of values, e.g. scenario) and compare them.",
+                                              "option (one with a list of values, e.g. scenario, or a true-or-false "
+                                              "one, e.g. advanced) and compare them.",
                                               show_default=False)] = None,
     backend: Annotated[str, typer.Option(help="Where the games run: serial, process or ray.")] = "process",
     workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
@@ -40,9 +66,9 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import bot_kinds
     from quarkade.core.registry import game_class
-    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, seat_kinds
-    from quarkade.tools.backends import check_backend
-    from quarkade.tools.simulate import SimulationResult, simulate
+    from quarkade.faces.cli import HUMAN, INTERRUPTED, console, fail, load_game, optional_module, seat_kinds
+    from quarkade.tools.backends import check_backend, sigterm_as_interrupt
+    from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
 
     kinds = seat_kinds(seats, players, game, DEFAULT_BOT, DEFAULT_BOT)
     if HUMAN in kinds:
@@ -56,12 +82,12 @@ def report_command(
     if sweep is not None:
         specs = {spec.name: spec for spec in game_class(the_game.id).info.options}
         spec = specs.get(sweep.replace("-", "_"))
-        if spec is None or not spec.choices:
-            swept = [name for name, each in specs.items() if each.choices]
-            fail(f"--sweep takes an option of {the_game.id} with a list of values "
+        if spec is None or not sweep_values(spec):
+            swept = [name for name, each in specs.items() if sweep_values(each)]
+            fail(f"--sweep takes an option of {the_game.id} with a list of values or true and false "
                  f"({', '.join(swept) or 'it has none'}), not {sweep!r}")
         sweep = spec.name
-        values = list(spec.choices)
+        values = sweep_values(spec)
     if n < 1:
         fail(f"a report plays at least one game, not {n}")
     try:
@@ -71,14 +97,21 @@ def report_command(
     report = optional_module("quarkade.tools.report", "the report")
     # Refused before any game is played.
     optional_module("matplotlib", "matplotlib, for the report's plots (pip install 'quarkade[report]'),")
+    problem = unwritable(out)
+    if problem is not None:
+        fail(f"cannot write {out}: {problem}")
     results: list[tuple[Any, SimulationResult]] = []
     try:
-        for value in values:
-            variant = the_game if sweep is None else load_game(game, len(kinds), [*(option or []), f"{sweep}={value}"])
-            console.print(f"{the_game.id}: {n} games" + ("" if sweep is None else f" with {sweep}={value}"))
-            results.append((value, simulate(variant, kinds, n, seed, backend=backend, workers=workers)))
+        with sigterm_as_interrupt():
+            for value in values:
+                variant = the_game if sweep is None else load_game(game, len(kinds),
+                                                                   [*(option or []), f"{sweep}={value}"])
+                console.print(f"{the_game.id}: {n} games" + ("" if sweep is None else f" with {sweep}={value}"))
+                results.append((value, simulate(variant, kinds, n, seed, backend=backend, workers=workers)))
     except QuarkadeError as error:
         fail(str(error))
+    except Interrupted:
+        fail(f"report stopped before its games were all played: nothing was written to {out}", code=INTERRUPTED)
     result = results[0][1] if sweep is None else report.merge_sweep(sweep, results)
     # How to make the same report again: the command as given, seeds and all.
     words = ["quarkade", "report", the_game.id, "--games", str(n), "--seats", ",".join(kinds), "--seed", str(seed)]

@@ -12,8 +12,11 @@ from rich.table import Table
 
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
-from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, parse_seats
-from quarkade.tools.tournament import Played, TournamentResult, run_tournament
+from quarkade.core.words import plural
+from quarkade.faces.cli import INTERRUPTED, OptionList, app, console, errors, fail, load_game, parse_seats
+from quarkade.tools.backends import Interrupted, sigterm_as_interrupt
+from quarkade.tools.ratings import Strength
+from quarkade.tools.tournament import Played, TournamentResult, on_the_clock, run_tournament
 
 
 def print_tournament(result: TournamentResult) -> None:
@@ -21,22 +24,55 @@ def print_tournament(result: TournamentResult) -> None:
     strengths = {row.player: row for row in result.strengths()}
     how = ("each bot at every seat of its own table, compared deal by deal" if settings.by_deal
            else "every lineup in every seat rotation")
-    table = Table(title=f"{settings.game}, {settings.players} players: {len(result.games)} games "
-                        f"({settings.deals} deals, {how})", title_justify="left")
+    table = Table(title=f"{settings.game}, {plural(settings.players, 'player')}: {plural(len(result.games), 'game')} "
+                        f"({plural(settings.deals, 'deal')}, {how})", title_justify="left")
     # An entrant's name is never cut short: two policies may differ only in the file they read.
     table.add_column("bot", justify="left", overflow="fold")
-    for column in ("games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
+    for column in ("deals" if settings.by_deal else "games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
         table.add_column(column, justify="right", no_wrap=True)
     for rating in result.ratings():
         strength = strengths.get(rating.player)
-        fitted = ("", "") if strength is None else (f"{strength.strength:+.0f}",
-                                                    f"{strength.low:+.0f}…{strength.high:+.0f}")
+        fitted = ("", "") if strength is None else strength_cells(strength)
         table.add_row(rating.player, str(rating.games), f"{rating.wins:g}", f"{rating.mu:.1f}",
                       f"{rating.sigma:.1f}", f"{rating.ordinal:.1f}", *fitted)
     console.print(table)
-    console.print("μ, σ: OpenSkill (Plackett–Luce) rating and its uncertainty; the table is sorted by μ−3σ. "
-                  "BT: Bradley–Terry strength on Elo's scale (mean 0) from every pairing of seats in a game, "
-                  "with its 95% interval from a bootstrap over deals.", style="dim")
+    for line in footnotes(result, list(strengths.values())):
+        console.print(line, style="dim")
+
+
+def strength_cells(strength: Strength) -> tuple[str, str]:
+    """The BT and BT 95% cells: a strength the data leave unbounded on one side shows as a bound,
+    without an interval."""
+    if strength.separated == "won":
+        return f"> {strength.strength:+.0f}", "—"
+    if strength.separated == "lost":
+        return f"< {strength.strength:+.0f}", "—"
+    if not strength.spread:
+        return f"{strength.strength:+.0f}", "—"
+    return f"{strength.strength:+.0f}", f"{strength.low:+.0f}…{strength.high:+.0f}"
+
+
+def footnotes(result: TournamentResult, strengths: list[Strength]) -> list[str]:
+    """What the table's columns mean, and why an interval is missing where one is."""
+    lines = []
+    if result.settings.by_deal:
+        lines.append("wins: the deals on which the bot did best of the bots (a first place shared counts its share), "
+                     "not games won; each bot plays each deal once.")
+    lines.append("μ, σ: OpenSkill (Plackett–Luce) rating and its uncertainty; the table is sorted by μ−3σ. "
+                 "BT: Bradley–Terry strength on Elo's scale (mean 0) from every pairing of seats in a game, "
+                 "with its 95% interval from a bootstrap over deals.")
+    won = [row.player for row in strengths if row.separated == "won"]
+    lost = [row.player for row in strengths if row.separated == "lost"]
+    if won or lost:
+        said = [f"{', '.join(won)} won every comparison"] if won else []
+        said += [f"{', '.join(lost)} lost every {'one' if won else 'comparison'}"] if lost else []
+        lines.append(f"— no interval: {' and '.join(said)}, which bounds a strength on one side only; BT shows it "
+                     "as above (>) or below (<) the estimate one virtual tie a pairing holds it at. An interval "
+                     "needs a comparison won and one lost.")
+    if any(row.separated is None and not row.spread for row in strengths):
+        lines.append("— no interval: every resample of the deals gave the same strength (too few deals); "
+                     "play more with --games.")
+    return lines
 
 
 @app.command("tournament")
@@ -64,7 +100,13 @@ def tournament_command(
     address: Annotated[str | None, typer.Option(help="The Ray cluster to use (ray only).",
                                                 show_default=False)] = None,
 ) -> None:
-    """Play a tournament between bots and rate them (OpenSkill and Bradley–Terry)."""
+    """Play a tournament between bots and rate them (OpenSkill and Bradley–Terry).
+
+    With --log, an interrupted run (Ctrl-C, or a kill) keeps every game it finished, and the same
+    command plays the rest: the finished log is the same as an uninterrupted run's, for bots that
+    decide by their seed alone. A search on a time budget (`mcts`, `hard`, `expert`) does not:
+    how far it searches depends on the machine. `mcts:iterations=N,seconds=S` searches N
+    iterations a move and is reproducible if S (CPU seconds) is large enough for them."""
     specs = parse_seats(bots, "--bots")
     if players is None:
         try:
@@ -87,14 +129,26 @@ def tournament_command(
         progress.update(task, advance=1, last=f"deal {played.seed}: {won} won")
 
     try:
-        with progress:
+        if log is not None:
+            clocked = on_the_clock(the_game, specs)
+            if clocked:
+                errors.print(f"Note: {', '.join(clocked)} {'searches' if len(clocked) == 1 else 'search'} on a time "
+                             "budget, so the games depend on the machine's speed and load: a resumed run will not "
+                             "play them as an uninterrupted one would (mcts:iterations=N,seconds=S searches by "
+                             "count, reproducibly).", style="yellow", markup=False, soft_wrap=True)
+        with sigterm_as_interrupt(), progress:
             result = run_tournament(the_game, specs, games, seed, log=log, backend=backend, workers=workers,
                                     address=address, on_game=finished, on_start=started)
     except QuarkadeError as error:
         fail(str(error))
-    except KeyboardInterrupt:
-        where = f": the games played are in {log}; the same command resumes it" if log is not None else ""
-        fail(f"tournament stopped{where}", code=130)
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, Interrupted):
+            said = f"tournament stopped after {stop.done} of {stop.total} games"
+            kept = "they are in"
+        else:  # before any game
+            said, kept = "tournament stopped", "the games logged are in"
+        where = f": {kept} {log}, and the same command plays the rest" if log is not None else ""
+        fail(f"{said}{where}", code=INTERRUPTED)
     except OSError as error:
         if log is None or error.filename not in (str(log), log):
             raise  # not the log's

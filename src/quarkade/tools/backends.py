@@ -4,7 +4,9 @@ Every backend plays the same games: a game is fixed by its configuration, its bo
 seed, and nothing else (no clock, no shared generator), so a seed gives the same game
 wherever it is played. The seeds are cut into chunks, the chunks run wherever the backend
 sends them, and the results come back in seed order, so a simulation's results and records
-are byte for byte the same on every backend.
+are byte for byte the same on every backend. That holds for bots that decide by their seed
+alone; a search on a time budget (``mcts`` without ``iterations``, the ``hard`` and ``expert``
+levels) reads the clock, and plays as far as the machine's speed and load let it.
 
 - ``serial``: one game after the other in this process.
 - ``process``: a ``concurrent.futures.ProcessPoolExecutor`` of ``workers`` processes (the
@@ -20,24 +22,33 @@ start with its ``sys.path``). To Ray the class goes by value, its module's code 
 researcher's own bot runs on a cluster whose machines have only ``quarkade`` (and what that
 module imports) installed. A file the bot reads (a trained policy) must be where each worker can
 read it.
+
+A run cut short (Ctrl-C, a SIGTERM taken as one, a failing bot) ends its work at once: what has
+not started is cancelled and the workers still playing are ended (``Farm.stop``), rather than
+waited for.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import warnings
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
+from types import FrameType
 from typing import Any
 
 from quarkade.agents.base import Bot, bot_class, class_spec_parts, is_class_spec
-from quarkade.core.errors import InvalidOptions
+from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import State
 
 BACKENDS = ("serial", "process", "ray")
@@ -119,7 +130,7 @@ def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
     played: list[tuple[GameResult, str | None]] = []
     classes = dict(chunk.classes)
     for seed in chunk.seeds:
-        state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed)
+        state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
         result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories())
         played.append((result, json.dumps(record_json(state)) + "\n" if chunk.records else None))
     return played
@@ -146,20 +157,60 @@ def check_backend(backend: str, workers: int | None, address: str | None) -> Non
 
 
 def run_chunks(template: Chunk, seeds: Sequence[int], backend: str = "serial", workers: int | None = None,
-               address: str | None = None) -> Iterator[tuple[GameResult, str | None]]:
-    """The games of ``seeds`` played on ``backend``, yielded in seed order as they are done."""
+               address: str | None = None) -> Generator[tuple[GameResult, str | None], None, None]:
+    """The games of ``seeds`` played on ``backend``, yielded in seed order as they are done.
+
+    Stopped early (an interrupt, a failing bot, the caller closing the iterator), it ends the
+    work still out at once rather than waiting for it."""
     check_backend(backend, workers, address)
-    count = workers or default_workers()
     if backend == "serial":
         for chunk in chunks_of(template, seeds, 1):
             yield from play_chunk(chunk)
-    elif backend == "process":
-        yield from _on_processes(chunks_of(template, seeds, count), count)
-    else:
-        yield from _on_ray(chunks_of(template, seeds, count), workers, address)
+        return
+    chunks = chunks_of(template, seeds, workers or default_workers())
+    farm = Farm(backend, workers, address, len(chunks))
+    try:
+        for handle in [farm.submit(chunk) for chunk in chunks]:
+            yield from farm.result(handle)
+    except BaseException:
+        farm.stop()
+        raise
+    finally:
+        farm.close()
 
 
-def _on_processes(chunks: list[Chunk], workers: int) -> Iterator[tuple[GameResult, str | None]]:
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within: a SIGTERM (``kill``) stops a long run as Ctrl-C does (the workers ended, the games
+    done kept, one line said), rather than ending this process at once and leaving its workers
+    to play on."""
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave SIGTERM as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by an interrupt (Ctrl-C, or a SIGTERM taken as one), and how far it got:
+    ``done`` of ``total`` games."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(done, total)
+        self.done = done
+        self.total = total
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes for chunks of games."""
     if threading.active_count() == 1:
         # Forked workers start at once, with everything this process has imported, and do not
         # run the caller's script again (a script without a ``__main__`` guard works).
@@ -169,27 +220,138 @@ def _on_processes(chunks: list[Chunk], workers: int) -> Iterator[tuple[GameResul
         # clean server process instead, which imports the game code once for all of them.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-        for played in pool.map(play_chunk, chunks):
-            yield from played
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
-def _on_ray(chunks: list[Chunk], workers: int | None, address: str | None) -> Iterator[tuple[GameResult, str | None]]:
+def connect_ray(workers: int | None, address: str | None) -> bool:
+    """Ray, ready for tasks: the cluster at ``address``, or a local Ray of ``workers`` CPUs (all
+    of them by default) started now. Whether it was started here, to be shut down after."""
     try:
         import ray
     except ImportError:
         raise InvalidOptions("the ray backend needs Ray: pip install 'quarkade[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        if address is not None:
-            ray.init(address=address)
-        else:
+    if ray.is_initialized():
+        return False
+    with _keeping_sigterm():
+        if address is None:
             ray.init(num_cpus=workers, include_dashboard=False)
+            return True
+        try:
+            # Ray's own warning of a timeout would say again, at length, what the error says.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ray.init(address=address)
+        except (ConnectionError, TimeoutError, ValueError, RuntimeError) as error:
+            raise InvalidOptions(unreachable_cluster(address, error)) from None
+    return True
+
+
+@contextmanager
+def _keeping_sigterm() -> Iterator[None]:
+    """Within, ``ray.init`` may set its own SIGTERM handler (one that exits at once); this one's
+    is put back after, so that a ``kill`` still stops the run as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    kept = signal.getsignal(signal.SIGTERM)
     try:
-        remote = ray.remote(play_chunk)
-        pending = [remote.remote(for_ray(chunk)) for chunk in chunks]
-        for reference in pending:
-            yield from ray.get(reference)
+        yield
     finally:
-        if started:
+        signal.signal(signal.SIGTERM, kept)
+
+
+def unreachable_cluster(address: str, error: Exception) -> str:
+    """Why Ray could not be joined at ``address``, in one line, and what to do."""
+    reason = (str(error).strip().splitlines() or [type(error).__name__])[0].rstrip(".")
+    if "ray[client]" in reason:
+        return (f"the address {address} needs Ray's client, which is not installed: "
+                "pip install 'quarkade[ray]' (or 'ray[client]')")
+    return (f"could not reach a Ray cluster at {address}: {reason}; start one with `ray start --head` "
+            "or omit --address for a local Ray")
+
+
+class Farm:
+    """Where chunks of games go when the backend is not serial: a process pool or Ray.
+
+    Chunks are sent off at once and their results taken back in any order asked for.
+    ``close`` ends a finished run; ``stop`` ends one cut short at once: what has not started
+    is cancelled and the workers still playing are ended (a pool's shutdown would wait for
+    them, minutes with a slow bot), and the chunks already done can still be read."""
+
+    def __init__(self, backend: str, workers: int | None, address: str | None, tasks: int) -> None:
+        self.backend = backend
+        self.pool: ProcessPoolExecutor | None = None
+        self.started_ray = False
+        self.sent: list[Any] = []
+        if backend == "process":
+            self.pool = process_pool(max(1, min(workers or default_workers(), tasks)))
+            return
+        self.started_ray = connect_ray(workers, address)
+        import ray
+
+        self.remote = ray.remote(play_chunk)
+
+    def submit(self, chunk: Chunk) -> Any:
+        if self.pool is not None:
+            handle: Any = self.pool.submit(play_chunk, chunk)
+        else:
+            handle = self.remote.remote(for_ray(chunk))
+        self.sent.append(handle)
+        return handle
+
+    def result(self, handle: Any) -> list[tuple[GameResult, str | None]]:
+        """A chunk's games, waiting for them if need be; a game's error raised here as it was
+        raised where it was played."""
+        if isinstance(handle, Future):
+            played: list[tuple[GameResult, str | None]] = handle.result()
+            return played
+        import ray
+
+        try:
+            fetched: list[tuple[GameResult, str | None]] = ray.get(handle)
+        except ray.exceptions.RayTaskError as error:
+            # Ray wraps the worker's error in its own traceback: a failing bot is told as such.
+            if isinstance(error.cause, QuarkadeError):
+                raise error.cause from None
+            raise
+        return fetched
+
+    def ready(self, handle: Any) -> bool:
+        """Whether a chunk's games are all played, without waiting."""
+        if isinstance(handle, Future):
+            return handle.done() and not handle.cancelled() and handle.exception() is None
+        import ray
+
+        done, _ = ray.wait([handle], timeout=0)
+        return bool(done)
+
+    def stop(self) -> None:
+        """Cancel what has not started and end the workers at once (again: nothing)."""
+        if self.backend == "process":
+            if self.pool is not None:
+                # The processes are read first: a shutdown forgets them.
+                processes = list((self.pool._processes or {}).values())
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool = None
+                for process in processes:
+                    process.kill()
+                for process in processes:
+                    process.join(timeout=5)
+            return
+        import ray
+
+        for handle in self.sent:
+            # A task already done or gone needs no cancelling.
+            with contextlib.suppress(Exception):
+                ray.cancel(handle, force=True)
+        self.sent.clear()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+        elif self.started_ray:
+            import ray
+
             ray.shutdown()
+            self.started_ray = False

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from quarkade.agents.base import Bot, make_bot
+from quarkade.core.errors import IllegalAction, QuarkadeError
 from quarkade.core.game import Action, Game, State
 
 Observer = Callable[[State, int, Action], None]
+
+
+class BotFailure(QuarkadeError):
+    """A bot failed in a game: its ``choose`` raised an error, or chose what is not a legal action.
+
+    The message names the bot, its seat, the game's seed and step, and the bot's own error; it is
+    all a sentence (no traceback), and it survives the trip back from a worker process."""
 
 
 def make_bots(game: Game, kinds: Sequence[str], seed: int, classes: Mapping[str, type[Bot]] | None = None) -> list[Bot]:
@@ -17,21 +27,69 @@ def make_bots(game: Game, kinds: Sequence[str], seed: int, classes: Mapping[str,
 
 
 def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_000_000,
-               observer: Observer | None = None) -> State:
+               observer: Observer | None = None, names: Sequence[str] | None = None) -> State:
     """Play a game from ``seed`` to the end. Bots see only their seat's view.
 
     At a sealed simultaneous step the seats choose one after the other, which is fair
-    because no view shows another seat's choice until all are in.
+    because no view shows another seat's choice until all are in. A bot that fails raises
+    ``BotFailure``, naming it as ``names`` gives it (the kinds the bots were made from).
     """
     state = game.new_game(seed)
     steps = 0
     while not state.is_over:
         seat = state.to_act[0]
-        action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
-        state.apply(seat, action)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        try:
+            action = bots[seat].choose(view, legal)
+        except Exception as error:
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error)) from error
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error)) from None
         if observer is not None:
             observer(state, seat, action)
         steps += 1
         if steps >= max_steps:
             raise RuntimeError(f"{game.id} did not end within {max_steps} steps")
     return state
+
+
+def failure_message(game: Game, bots: Sequence[Bot], names: Sequence[str] | None, seat: int, seed: int, step: int,
+                    error: Exception) -> str:
+    """What went wrong with the bot at ``seat``, in one sentence, and how to see it happen again.
+
+    >>> import quarkade
+    >>> game = quarkade.load("quirky-quarks", players=2)
+    >>> bots = make_bots(game, ["random", "random"], 7)
+    >>> failure_message(game, bots, ["random", "mine:Bot"], 1, 7, 11, ValueError("no move"))[:85]
+    "bot 'mine:Bot' at seat 1 failed at step 12 of the game of seed 7: ValueError: no move"
+    """
+    kinds = list(names) if names is not None else [type(bot).__name__ for bot in bots]
+    if isinstance(error, IllegalAction):
+        what = f"its choice was refused: {error}"
+    elif isinstance(error, QuarkadeError):
+        what = str(error)  # already said in Quarkade's words (an external program's answer)
+    else:
+        what = f"{type(error).__name__}: {error}{where(error)}"
+    # Steps are numbered from 1, as a replay numbers them; a bot its own error names already is
+    # not named twice.
+    bot = "the bot" if repr(kinds[seat]) in what else f"bot {kinds[seat]!r}"
+    message = f"{bot} at seat {seat} failed at step {step + 1} of the game of seed {seed}: {what}"
+    if names is None or any(kind.startswith("exec:") for kind in kinds) or isinstance(error, QuarkadeError):
+        return message
+    # Every bot draws from a generator derived from the seed: the same call plays the same game.
+    defaults = {spec.name: spec.default for spec in game.info.options}
+    options = "".join(f", {name}={value!r}" for name, value in game.options.items() if value != defaults.get(name))
+    return (f"{message}. To see the traceback, play that game again in Python: "
+            f"play_match(game, make_bots(game, {kinds!r}, {seed}), {seed}) from quarkade.tools.match, "
+            f"where game = quarkade.load({game.id!r}, players={game.players}{options})")
+
+
+def where(error: BaseException) -> str:
+    """`` (file, line N, in function)``: where ``error`` was raised, or nothing if unknown."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" ({Path(last.filename).name}, line {last.lineno}, in {last.name})"

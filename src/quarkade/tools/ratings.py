@@ -31,6 +31,8 @@ _ELO = 400 / math.log(10)
 # pairing at a finite strength, and weighs no more than one real game.
 _PRIOR_GAMES = 1.0
 _BOOTSTRAP_SAMPLES = 200
+# Elo points: an interval narrower than this is every resample giving the same strength.
+_NO_SPREAD = 0.5
 
 
 def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
@@ -130,16 +132,40 @@ def bradley_terry(finishes: Iterable[Finish], iterations: int = 500) -> dict[str
 
 @dataclass(frozen=True)
 class Strength:
-    """A Bradley–Terry strength (Elo's scale, the players' mean at 0) with its 95% interval."""
+    """A Bradley–Terry strength (Elo's scale, the players' mean at 0) with its 95% interval, and
+    the comparisons (pairings with another player in a game) it rests on: ``won`` of ``compared``.
+
+    A player who won every comparison (or lost every one) has no strength the data bound on
+    that side: the virtual ties hold its estimate finite, and every resample gives it the same
+    one, so its interval says nothing (``separated``)."""
 
     player: str
     strength: float
     low: float
     high: float
+    won: float = 0.0
+    compared: int = 0
 
-    def to_json(self) -> dict[str, float | str]:
-        return {"player": self.player, "strength": round(self.strength, 2), "low": round(self.low, 2),
-                "high": round(self.high, 2)}
+    @property
+    def separated(self) -> str | None:
+        """``"won"`` if the player won every comparison it was in, ``"lost"`` if it lost every one,
+        else None."""
+        if self.compared and self.won == self.compared:
+            return "won"
+        if self.compared and self.won == 0:
+            return "lost"
+        return None
+
+    @property
+    def spread(self) -> bool:
+        """Whether the interval is one: the resamples did not all give one strength."""
+        return self.separated is None and self.high - self.low >= _NO_SPREAD
+
+    def to_json(self) -> dict[str, float | str | int | None]:
+        bounded = self.separated is None
+        return {"player": self.player, "strength": round(self.strength, 2),
+                "low": round(self.low, 2) if bounded else None, "high": round(self.high, 2) if bounded else None,
+                "comparisons": self.compared, "comparisons_won": round(self.won, 4)}
 
 
 def bradley_terry_table(finishes: Sequence[Finish], groups: Sequence[Hashable] | None = None,
@@ -164,11 +190,28 @@ def bradley_terry_table(finishes: Sequence[Finish], groups: Sequence[Hashable] |
             # A player absent from a resample gets no draw from it.
             if player in fitted:
                 draws[player].append(fitted[player])
+    record = comparisons(finishes)
     table = []
     for player, value in point.items():
         spread = sorted(draws[player]) or [value]
-        table.append(Strength(player, value, _quantile(spread, 0.025), _quantile(spread, 0.975)))
+        won, compared = record.get(player, (0.0, 0))
+        table.append(Strength(player, value, _quantile(spread, 0.025), _quantile(spread, 0.975), won, compared))
     return sorted(table, key=lambda row: (-row.strength, row.player))
+
+
+def comparisons(finishes: Iterable[Finish]) -> dict[str, tuple[float, int]]:
+    """Each player's comparisons won (a tie is half) and made, over every pairing of seats.
+
+    >>> comparisons([[("a", 0), ("b", 1), ("c", 1)]])
+    {'a': (2.0, 2), 'b': (0.5, 2), 'c': (0.5, 2)}
+    """
+    record: dict[str, tuple[float, int]] = {}
+    for finish in finishes:
+        for first, second, share in pairings(finish):
+            for player, won in ((first, share), (second, 1 - share)):
+                wins, made = record.get(player, (0.0, 0))
+                record[player] = (wins + won, made + 1)
+    return record
 
 
 def _quantile(ordered: Sequence[float], fraction: float) -> float:

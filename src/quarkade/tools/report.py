@@ -11,7 +11,8 @@ The per-item hook: a game that wants a table of its cards, quests or traits give
 per game). When an item has both ``points`` and ``cards spent`` its points per card spent are
 shown too, with ``won`` and ``competed`` its wins per competition, and with ``right`` and
 ``covered`` (Qwarks' cards and questions) its right answers per card covered, and with
-``given`` and ``asked`` (Quirkling's stacks) the cards given per request. What a seat played as
+``given`` and ``asked`` (Quirkling's stacks) the cards given per request; beside each ratio, the
+count it rests on (its denominator over all the games), and a mark when that is few. What a seat played as
 (``State.categories``, e.g. Cosmic Encounter's aliens) and the values of a swept option (e.g.
 Quirky Circuits' scenarios) give win-rate tables by category.
 
@@ -31,9 +32,11 @@ from quarkade.core.words import plural
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.simulate import SimulationResult
 
-__all__ = ["ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wilson_interval"]
+__all__ = ["FEW", "ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wilson_interval"]
 
 ITEM_SEPARATOR = ":"
+# A ratio resting on fewer occurrences than this is marked as resting on few.
+FEW = 20
 # Derived per-item columns: (numerator measure, denominator measure) -> column name.
 RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"): "wins per competition",
           ("right", "covered"): "right per cover", ("given", "asked"): "given per ask"}
@@ -162,7 +165,7 @@ def _e(text: object) -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     def cell(value: object) -> str:
-        numeric = isinstance(value, int | float) or bool(re.fullmatch(r"[-+0-9.,%–\s]+", str(value)))
+        numeric = isinstance(value, int | float) or bool(re.fullmatch(r"[-+0-9.,%–\s]+( \(few\))?", str(value)))
         return f'<td class="n">{_e(value)}</td>' if numeric else f"<td>{_e(value)}</td>"
 
     header = "".join(f"<th>{_e(name)}</th>" for name in head)
@@ -178,6 +181,31 @@ def _rate_row(wins: float, played: int) -> list[object]:
 
 def _number(value: float) -> str:
     return f"{value:.3g}" if abs(value) < 100 else f"{value:,.1f}"
+
+
+def _item_section(measures: list[str], items: dict[str, dict[str, float]], games: int) -> str:
+    """The "By item" table: the means per game, and beside each ratio the count it rests on
+    (its denominator over all the games), a ratio on fewer than ``FEW`` marked as such."""
+    bottoms = {name: bottom for (_, bottom), name in RATIOS.items() if name in measures}
+    head = ["item"]
+    for measure in measures:
+        head += [measure, f"n ({bottoms[measure]})"] if measure in bottoms else [measure]
+    rows = []
+    for item, row in items.items():
+        cells: list[object] = [item]
+        for measure in measures:
+            if measure not in bottoms:
+                cells.append(_number(row[measure]) if measure in row else "–")
+                continue
+            count = round(row.get(bottoms[measure], 0.0) * games)
+            few = " (few)" if count < FEW else ""
+            cells += [_number(row[measure]) + few if measure in row else "–", count]
+        rows.append(cells)
+    note = "Means per game; a ratio is over all the games."
+    if bottoms:
+        note += (f" Beside each ratio, n: the count it rests on, over all the games; a ratio on fewer than {FEW} is "
+                 "marked (few), for chance alone moves it a long way.")
+    return f'<h2>By item</h2><p class="note">{_e(note)}</p>' + _table(head, rows)
 
 
 def render_report(result: SimulationResult, title: str, command: str) -> str:
@@ -264,9 +292,7 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
         parts.append(_table(["figure", "mean per game"], [[key, _number(value)] for key, value in plain.items()]))
     measures, items = item_table(figures)
     if items:
-        parts.append("<h2>By item</h2><p class=\"note\">Means per game; a ratio is over all the games.</p>")
-        parts.append(_table(["item", *measures], [[item, *(_number(row[m]) if m in row else "–" for m in measures)]
-                                                  for item, row in items.items()]))
+        parts.append(_item_section(measures, items, count))
     for kind, table in result.wins_by_category().items():
         # Together, the seats share each win and each game: counted by games, not by seats.
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),

@@ -15,9 +15,9 @@ from typing import Any, TextIO
 
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Game
-from quarkade.tools.backends import Chunk, GameResult, check_backend, record_json, run_chunks
+from quarkade.tools.backends import Chunk, GameResult, Interrupted, check_backend, record_json, run_chunks
 
-__all__ = ["GameResult", "SimulationResult", "Spread", "record_json", "simulate"]
+__all__ = ["GameResult", "Interrupted", "SimulationResult", "Spread", "record_json", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -136,18 +136,29 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` bot games with seeds ``seed``, ``seed + 1``, ...; each game's record
     goes to ``records`` as one JSON line when given. ``backend`` says where they are played
-    (``quarkade.tools.backends``: serial, process, ray); the results are the same on each."""
+    (``quarkade.tools.backends``: serial, process, ray); the results are the same on each, for
+    bots that decide by their seed alone (a search on a time budget does not).
+
+    An interrupt (Ctrl-C) raises ``Interrupted``, saying how many games were done; their
+    records are written. A bot that fails raises ``BotFailure``, naming it."""
     if len(seats) != game.players:
         raise InvalidOptions(f"{len(seats)} seats were given for a {game.players}-player game")
     if games < 1:
         raise InvalidOptions(f"a simulation plays at least one game, not {games}")
     check_backend(backend, workers, address)
     template = Chunk(game.id, game.players, dict(game.options), tuple(seats), (), records is not None)
-    results = []
-    for result, line in run_chunks(template, range(seed, seed + games), backend, workers, address):
-        results.append(result)
-        if records is not None and line is not None:
-            records.write(line)
-        if on_game is not None:
-            on_game(result)
+    results: list[GameResult] = []
+    played = run_chunks(template, range(seed, seed + games), backend, workers, address)
+    try:
+        for result, line in played:
+            results.append(result)
+            if records is not None and line is not None:
+                records.write(line)
+            if on_game is not None:
+                on_game(result)
+    except KeyboardInterrupt:
+        raise Interrupted(len(results), games) from None
+    finally:
+        # Ends the backend's work at once when the loop stopped early (an interrupt here).
+        played.close()
     return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results))

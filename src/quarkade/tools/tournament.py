@@ -8,7 +8,10 @@ The games are played in a fixed order, in blocks of deals: for each block, for e
 rotation, for each deal of the block. The result log (JSON lines: a header describing the
 tournament, then one line a game) is written in that order, and a run restarted on the same
 log skips the games it holds and appends the others, so the finished file is the same as an
-uninterrupted run's. A line cut short by an interruption is dropped and played again.
+uninterrupted run's (for entrants that decide by their seed alone: ``on_the_clock`` names those
+that search on a time budget). An interrupted run logs every game finished by then, those played
+ahead of their turn included as far as they follow on; a line cut short by a harder stop is
+dropped and played again.
 
 An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
 name), an importable ``Bot`` subclass (``package.module:Class``, its settings after a second
@@ -22,12 +25,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 import selectors
 import shlex
 import subprocess
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -35,15 +36,7 @@ from typing import IO, Any
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
-from quarkade.tools.backends import (
-    Chunk,
-    GameResult,
-    check_backend,
-    chunks_of,
-    default_workers,
-    for_ray,
-    play_chunk,
-)
+from quarkade.tools.backends import Chunk, Farm, Interrupted, check_backend, chunks_of, default_workers
 from quarkade.tools.match import play_match
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
@@ -239,32 +232,67 @@ class Settings:
                                "bots": list(self.entrants), "deals": self.deals, "seed": self.seed}}
 
 
-def read_log(path: Path, settings: Settings) -> list[Played]:
-    """The games an earlier run logged; a line cut short at the end is dropped from the file."""
-    if not path.exists() or path.stat().st_size == 0:
-        return []
+def read_log(path: Path, settings: Settings) -> list[Played] | None:
+    """The games an earlier run logged, or None if the log holds no header yet (no file, an
+    empty one, or a header cut short, which is dropped). A line cut short at the end is dropped
+    from the file; the header must be this tournament's."""
+    if not path.exists():
+        return None
     raw = path.read_bytes()
     complete = raw[:raw.rfind(b"\n") + 1]
-    if len(complete) != len(raw):
-        with path.open("r+b") as handle:
-            handle.truncate(len(complete))
-    lines = complete.decode("utf-8").splitlines()
+    lines = complete.decode("utf-8", errors="replace").splitlines()
     if not lines:
-        return []
-    try:
-        header = json.loads(lines[0])
-        played = [Played.from_json(json.loads(line)) for line in lines[1:]]
-    except (ValueError, KeyError, TypeError) as error:
-        raise InvalidOptions(f"{path} is not a tournament log ({error})") from None
-    if header != json.loads(json.dumps(settings.header())):
-        raise InvalidOptions(f"{path} logs another tournament ({json.dumps(header)}): give the same game, "
+        if raw and not (_HEADER_START.startswith(raw) or raw.startswith(_HEADER_START)):
+            raise InvalidOptions(f"{path} is not a tournament log (it does not start with a tournament's header): "
+                                 "give another --log")
+        _cut(path, 0)
+        return None
+    if _log_header(path, lines[0]) != json.loads(json.dumps(settings.header())):
+        raise InvalidOptions(f"{path} logs another tournament ({lines[0]}): give the same game, "
                              "players, bots, options, games and seed to resume it, or another --log")
+    played = [_logged_game(path, number, line) for number, line in enumerate(lines[1:], start=2)]
+    if len(complete) != len(raw):
+        _cut(path, len(complete))
     return played
+
+
+# How every log begins (a header cut short is a prefix of it).
+_HEADER_START = b'{"tournament": '
+
+
+def _cut(path: Path, size: int) -> None:
+    with path.open("r+b") as handle:
+        handle.truncate(size)
+
+
+def _log_header(path: Path, line: str) -> Any:
+    try:
+        header = json.loads(line)
+    except ValueError:
+        header = None
+    if not (isinstance(header, dict) and isinstance(header.get("tournament"), dict)):
+        raise InvalidOptions(f"{path} is not a tournament log (its first line is not a tournament's header): "
+                             "give another --log")
+    return header
+
+
+def _logged_game(path: Path, number: int, line: str) -> Played:
+    try:
+        return Played.from_json(json.loads(line))
+    except KeyError as error:
+        reason = f"it has no {error.args[0]!r}"
+    except (ValueError, TypeError, AttributeError) as error:
+        reason = str(error) or type(error).__name__
+    raise InvalidOptions(f"{path}, line {number}, is not a game of a tournament log ({reason}): "
+                         "mend or delete that line and those after it (they are played again), or give another --log")
 
 
 # ----------------------------------------------------------------- playing
 class Runner:
-    """Plays a list of scheduled games and yields them in order."""
+    """Plays a list of scheduled games and yields them in order.
+
+    ``given`` holds the games yielded so far; after an interrupt, ``finished`` tells which of
+    the games not yet yielded are nevertheless played (their chunk done), so that they are kept."""
 
     def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
                  address: str | None = None) -> None:
@@ -274,41 +302,71 @@ class Runner:
         self.workers = workers
         self.address = address
         self.programs: dict[str, ExternalProgram] = {}
+        self.given: list[Played] = []
+        self.farm: Farm | None = None
+        # The games in order, in parts: a chunk sent to the farm (its handle), or games of an
+        # external program played here (no handle).
+        self.parts: list[tuple[tuple[str, ...], tuple[int, ...], Any]] = []
+        self.complete = False
 
     def play(self, games: Sequence[Scheduled]) -> Iterator[Played]:
         # Games of one lineup in a row make a batch of seeds.
-        batches = [(seats, [scheduled.seed for scheduled in batch])
+        batches = [(seats, tuple(scheduled.seed for scheduled in batch))
                    for seats, batch in itertools.groupby(games, key=lambda scheduled: scheduled.seats)]
         if self.backend == "serial":
             for seats, seeds in batches:
                 for seed in seeds:
-                    yield self.play_one(seed, seats)
+                    yield self._give(self.play_one(seed, seats))
+            self.complete = True
             return
         # Every batch without an external program is sent off at once to one pool (or Ray) for
         # the whole run, and the results are taken back in the schedule's order; games of
         # external programs are played here meanwhile.
-        farm = _Farm(self.backend, self.workers, self.address)
-        try:
-            sent = []
-            for seats, seeds in batches:
-                if not any(Entrant(spec).external for spec in seats):
-                    template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
-                    sent.append([farm.submit(chunk) for chunk in chunks_of(template, seeds, farm.workers)])
-                else:
-                    sent.append([])
-            for (seats, seeds), handles in zip(batches, sent, strict=True):
-                if not handles:
-                    for seed in seeds:
-                        yield self.play_one(seed, seats)
-                for handle in handles:
-                    for result, _ in farm.result(handle):
-                        yield Played(result.seed, seats, result.scores, result.winners, result.steps)
-        finally:
-            farm.close()
+        count = self.workers or default_workers()
+        planned: list[tuple[tuple[str, ...], tuple[int, ...], Chunk | None]] = []
+        for seats, seeds in batches:
+            if any(Entrant(spec).external for spec in seats):
+                planned.append((seats, seeds, None))
+            else:
+                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
+                planned.extend((seats, chunk.seeds, chunk) for chunk in chunks_of(template, seeds, count))
+        farm = self.farm = Farm(self.backend, self.workers, self.address,
+                                sum(1 for *_, chunk in planned if chunk is not None))
+        self.parts = [(seats, seeds, None if chunk is None else farm.submit(chunk)) for seats, seeds, chunk in planned]
+        for seats, seeds, handle in self.parts:
+            if handle is None:
+                for seed in seeds:
+                    yield self._give(self.play_one(seed, seats))
+            else:
+                for result, _ in farm.result(handle):
+                    yield self._give(Played(result.seed, seats, result.scores, result.winners, result.steps))
+        self.complete = True
+
+    def _give(self, played: Played) -> Played:
+        self.given.append(played)
+        return played
+
+    def finished(self, start: int) -> list[Played]:
+        """The games from the ``start``-th on (counted in the list ``play`` was given) that are
+        played, in order, up to the first that is not."""
+        kept = self.given[start:]
+        position = len(self.given)  # the first game not yielded
+        first = 0  # the first game of each part
+        for seats, seeds, handle in self.parts:
+            last = first + len(seeds)
+            if last > position:
+                if handle is None or self.farm is None or not self.farm.ready(handle):
+                    break
+                results = self.farm.result(handle)[position - first:]
+                kept.extend(Played(result.seed, seats, result.scores, result.winners, result.steps)
+                            for result, _ in results)
+                position = last
+            first = last
+        return kept
 
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
         bots = [self.make(spec, seed, seat) for seat, spec in enumerate(seats)]
-        state = play_match(self.game, bots, seed)
+        state = play_match(self.game, bots, seed, names=seats)
         for spec in seats:
             if spec in self.programs:
                 self.programs[spec].send({"type": "over", "scores": list(state.scores),
@@ -326,57 +384,20 @@ class Runner:
             return ExternalBot(self.game, program)
         return make_bot(spec, self.game, bot_seed(seed, seat))
 
+    def stop(self) -> None:
+        """End the backend's work at once: cancel what has not started, end the workers."""
+        if self.farm is not None:
+            self.farm.stop()
+
     def close(self) -> None:
+        if self.farm is not None:
+            if not self.complete:
+                self.farm.stop()
+            self.farm.close()
+            self.farm = None
         for program in self.programs.values():
             program.close()
         self.programs.clear()
-
-
-class _Farm:
-    """Where chunks of games go when the backend is not serial: a process pool or Ray."""
-
-    def __init__(self, backend: str, workers: int | None, address: str | None) -> None:
-        self.workers = workers or default_workers()
-        self.pool: ProcessPoolExecutor | None = None
-        self.started_ray = False
-        if backend == "process":
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
-            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-            return
-        try:
-            import ray
-        except ImportError:
-            raise InvalidOptions("the ray backend needs Ray: pip install 'quarkade[ray]'") from None
-        if not ray.is_initialized():
-            self.started_ray = True
-            if address is not None:
-                ray.init(address=address)
-            else:
-                ray.init(num_cpus=workers, include_dashboard=False)
-        self.remote = ray.remote(play_chunk)
-
-    def submit(self, chunk: Chunk) -> Any:
-        if self.pool is not None:
-            return self.pool.submit(play_chunk, chunk)
-        return self.remote.remote(for_ray(chunk))
-
-    def result(self, handle: Any) -> list[tuple[GameResult, str | None]]:
-        if self.pool is not None:
-            played: list[tuple[GameResult, str | None]] = handle.result()
-            return played
-        import ray
-
-        fetched: list[tuple[GameResult, str | None]] = ray.get(handle)
-        return fetched
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-        elif self.started_ray:
-            import ray
-
-            ray.shutdown()
 
 
 # ----------------------------------------------------------------- the tournament
@@ -431,18 +452,46 @@ def check_entrants(game: Game, specs: Sequence[str]) -> list[str]:
     return list(specs)
 
 
+def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
+    """The entrants that search on a time budget (``mcts`` without ``iterations``, or with a
+    ``wall`` cap; the ``hard`` and ``expert`` levels): how far a search gets depends on the
+    machine and its load, so their games are not played again alike from the same seeds.
+
+    >>> import quarkade
+    >>> on_the_clock(quarkade.load("qwarks", players=2), ["random", "mcts", "mcts:iterations=50,seconds=60"])
+    ['mcts']
+    """
+    from quarkade.agents.search import SearchBot
+
+    clocked = []
+    for spec in specs:
+        if spec.startswith("exec:"):
+            continue  # an external program keeps its own counsel
+        try:
+            bot = make_bot(spec, game)
+        except InvalidOptions:
+            continue  # refused before any game, with its reason, by ``check_entrants``
+        if isinstance(bot, SearchBot) and (not bot.iterations or bot.wall):
+            clocked.append(spec)
+    return clocked
+
+
 def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
                    on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
                    ) -> TournamentResult:
-    """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game."""
+    """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game.
+
+    An interrupt (Ctrl-C) stops the games at once and raises ``Interrupted``: every game
+    finished by then is in the log, in order, and a run on the same log plays the rest."""
     if deals < 1:
         raise InvalidOptions(f"a tournament has at least one game a lineup, not {deals}")
     entrants = check_entrants(game, specs)
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
                         game.info.cooperative)
     planned = schedule(entrants, game.players, deals, seed, game.info.cooperative)
-    done = read_log(log, settings) if log is not None else []
+    logged = read_log(log, settings) if log is not None else None
+    done = logged or []
     for position, played in enumerate(done):
         if position >= len(planned) or (played.seed, played.seats) != (planned[position].seed,
                                                                          planned[position].seats):
@@ -455,18 +504,42 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     try:
         if log is not None:
             handle = log.open("a", encoding="utf-8")
-            if not done:
-                handle.write(json.dumps(settings.header()) + "\n")
-                handle.flush()
+            if logged is None:
+                _write(handle, settings.header())
         for played in runner.play(planned[len(done):]):
             if handle is not None:
-                handle.write(json.dumps(played.to_json()) + "\n")
-                handle.flush()
+                _write(handle, played.to_json())
             result.games.append(played)
             if on_game is not None:
                 on_game(played)
+    except KeyboardInterrupt:
+        runner.stop()
+        if handle is not None and log is not None:
+            handle.close()
+            handle = None
+            result.games = _keep_finished(log, settings, runner, len(done))
+        raise Interrupted(len(result.games), len(planned)) from None
     finally:
         runner.close()
         if handle is not None:
             handle.close()
     return result
+
+
+def _write(handle: IO[str], line: dict[str, Any]) -> None:
+    handle.write(json.dumps(line) + "\n")
+    handle.flush()
+
+
+def _keep_finished(log: Path, settings: Settings, runner: Runner, resumed: int) -> list[Played]:
+    """After an interrupt, the games finished but not yet logged are logged, in order; the
+    games the log holds then. The log is read again first: the interrupt may have cut its last
+    line short, or come between a game's line and its counting."""
+    on_file = read_log(log, settings)
+    if on_file is None:  # stopped before its header was written: no game was played
+        return []
+    kept = runner.finished(max(0, len(on_file) - resumed))
+    with log.open("a", encoding="utf-8") as handle:
+        for played in kept:
+            _write(handle, played.to_json())
+    return on_file + kept
