@@ -276,3 +276,28 @@ def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path
     reason = "No such file or directory" if where != "." else "it is a folder"
     assert code == 2 and f"cannot write {out}: {reason}" in " ".join(output.split()), output
     assert sorted(tmp_path.iterdir()) == []
+
+
+def test_a_measure_every_item_has_alike_is_said_once_not_as_a_column() -> None:
+    """Qwarks covers every card once a game: "covered" is the same for every card, and "right per
+    cover" is "right" again; both leave the table for one sentence."""
+    game = quarkade.load("quirky-quarks", players=2)
+    played = simulate(game, ["random", "random"], 2, seed=0)
+    figures = {"right:a": 0.5, "covered:a": 1.0, "points:a": 2.0, "right:b": 0.75, "covered:b": 1.0, "points:b": 3.0}
+    result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
+    items = render_report(result, game.info.title, "alike").split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
+    table = items.split("</p>", 1)[1]
+    assert "<th>right</th>" in table and "<th>points</th>" in table
+    assert "covered" not in table and "right per cover" not in items
+    assert "Every item alike (left out): covered 1." in items
+
+
+def test_a_score_that_is_the_win_is_not_plotted_again() -> None:
+    game = quarkade.load("quirks", players=3)
+    scores = render_report(simulate(game, ["random"] * 3, 3, seed=0), game.info.title, "won").split(
+        "<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "The score is the win" in scores and "<svg" not in scores
+    game = quarkade.load("quirky-quarks", players=2)
+    scores = render_report(simulate(game, ["random"] * 2, 3, seed=0), game.info.title, "points").split(
+        "<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "The score is the win" not in scores and "<svg" in scores

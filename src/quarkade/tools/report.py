@@ -187,6 +187,13 @@ def _item_section(measures: list[str], items: dict[str, dict[str, float]], games
     """The "By item" table: the means per game, and beside each ratio the count it rests on
     (its denominator over all the games), a ratio on fewer than ``FEW`` marked as such."""
     bottoms = {name: bottom for (_, bottom), name in RATIOS.items() if name in measures}
+    # A measure every item has alike tells nothing of the items, nor a ratio over it (the
+    # numerator again, scaled): both are said once in the note instead of as a column.
+    alike = {measure: values.pop() for measure in measures if measure not in bottoms
+             for values in [{round(row.get(measure, 0.0), 9) for row in items.values()}]
+             if len(items) > 1 and len(values) == 1}
+    measures = [measure for measure in measures if measure not in alike and bottoms.get(measure) not in alike]
+    bottoms = {name: bottom for name, bottom in bottoms.items() if name in measures}
     head = ["item"]
     for measure in measures:
         head += [measure, f"n ({bottoms[measure]})"] if measure in bottoms else [measure]
@@ -202,10 +209,27 @@ def _item_section(measures: list[str], items: dict[str, dict[str, float]], games
             cells += [_number(row[measure]) + few if measure in row else "–", count]
         rows.append(cells)
     note = "Means per game; a ratio is over all the games."
+    if alike:
+        note += " Every item alike (left out): " + ", ".join(
+            f"{measure} {_number(value)}" for measure, value in alike.items()) + "."
     if bottoms:
         note += (f" Beside each ratio, n: the count it rests on, over all the games; a ratio on fewer than {FEW} is "
                  "marked (few), for chance alone moves it a long way.")
     return f'<h2>By item</h2><p class="note">{_e(note)}</p>' + _table(head, rows)
+
+
+def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) -> str:
+    """The scores' spread by seat, as a table and histograms (a table that scores together,
+    every seat the same score in every game, shown once)."""
+    together = cooperative and result.players > 1 and all(len(set(game.scores)) == 1 for game in result.games)
+    scored = [("the table", 0)] if together else [(name, seat) for seat, name in enumerate(seat_names)]
+    spreads = [result.score_spread(seat) for _, seat in scored]
+    table = _table(["seat", "min", "mean", "median", "max", "stdev"],
+                   [[name, f"{s.minimum:g}", f"{s.mean:.2f}", f"{s.median:g}", f"{s.maximum:g}", f"{s.stdev:.2f}"]
+                    for (name, _), s in zip(scored, spreads, strict=True)])
+    scores = [(name, [game.scores[seat] for game in result.games]) for name, seat in scored]
+    heading = "Score distribution of the table" if together else "Score distribution by seat"
+    return table + f"<figure>{_histograms(scores, 'final score', heading)}</figure>"
 
 
 def render_report(result: SimulationResult, title: str, command: str) -> str:
@@ -266,16 +290,12 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
 
     # Scores and length.
     parts.append("<h2>Scores</h2>")
-    # A table that scores together (every seat the same score in every game) is shown once.
-    together = cooperative and players > 1 and all(len(set(game.scores)) == 1 for game in result.games)
-    scored = [("the table", 0)] if together else [(name, seat) for seat, name in enumerate(seat_names)]
-    spreads = [result.score_spread(seat) for _, seat in scored]
-    parts.append(_table(["seat", "min", "mean", "median", "max", "stdev"],
-                        [[name, f"{s.minimum:g}", f"{s.mean:.2f}", f"{s.median:g}", f"{s.maximum:g}", f"{s.stdev:.2f}"]
-                         for (name, _), s in zip(scored, spreads, strict=True)]))
-    scores = [(name, [game.scores[seat] for game in result.games]) for name, seat in scored]
-    heading = "Score distribution of the table" if together else "Score distribution by seat"
-    parts.append(f"<figure>{_histograms(scores, 'final score', heading)}</figure>")
+    if not cooperative and all(tuple(map(float, game.scores)) == tuple(float(seat in game.winners)
+                                                                       for seat in range(players))
+                               for game in result.games):
+        parts.append("<p>The score is the win: 1 for the winner, 0 for the others (see the win rates).</p>")
+    else:
+        parts.append(_scores(result, seat_names, cooperative))
     length = result.length_spread()
     parts.append("<h2>Game length</h2>")
     parts.append(f"<p>Steps (actions) a game: mean {length.mean:.1f}, median {length.median:g}, "
