@@ -206,7 +206,7 @@ def _item_section(measures: list[str], items: dict[str, dict[str, float]], games
                 continue
             count = round(row.get(bottoms[measure], 0.0) * games)
             few = " (few)" if count < FEW else ""
-            cells += [_number(row[measure]) + few if measure in row else "–", count]
+            cells += [_number(row[measure]) + few, count] if measure in row else ["–", "–"]
         rows.append(cells)
     note = "Means per game; a ratio is over all the games."
     if alike:
