@@ -38,11 +38,16 @@ class Quick(Bot):
         return legal[0]
 
 
-def test_searching_bots_think_one_at_a_time_and_quick_bots_beside_them() -> None:
+def first_decision() -> tuple[Any, Any, list[Any]]:
+    """A two-player Quirky Quarks game, the first seat's view and legal actions."""
     game = quarkade.load("quirky-quarks", players=2)
     state = game.new_game(1)
     seat = state.to_act[0]
-    view, legal = state.view(seat).whole(), state.legal_actions(seat)
+    return game, state.view(seat).whole(), state.legal_actions(seat)
+
+
+def test_searching_bots_think_one_at_a_time_and_quick_bots_beside_them() -> None:
+    game, view, legal = first_decision()
 
     lanes = Lanes()
 
@@ -77,10 +82,7 @@ class Named(SearchBot):
 
 
 def test_the_searching_lane_takes_its_turns_from_each_client_in_rotation() -> None:
-    game = quarkade.load("quirky-quarks", players=2)
-    state = game.new_game(1)
-    seat = state.to_act[0]
-    view, legal = state.view(seat).whole(), state.legal_actions(seat)
+    game, view, legal = first_decision()
     lanes = Lanes()
     Named.order = []
 
