@@ -279,6 +279,7 @@ async function loadTables() {
     toast(error.message);
     return;
   }
+  if (!$("open-tables")) return; // the lists have left the page (a script drew something else there)
   renderMine(listing.yours || []);
   const open = listing.open;
   $("open-tables").replaceChildren(open.length ? h("table", { class: "list" },
