@@ -257,7 +257,7 @@ def test_the_deal_dialog_shows_the_offer_and_the_countdown(server: LiveServer, p
     mine = 0 if view["offence"] == 0 else 1
     left = view["encounter"]["offers_left"]
     assert page.inner_text("#ce-deal [data-role='offers-left']").startswith(
-        f"You may make {left[mine]} offer{'s' if left[mine] != 1 else ''} more; they, {left[1 - mine]} offer")
+        f"You may make {left[mine]} more offer{'s' if left[mine] != 1 else ''}; they may make {left[1 - mine]}.")
     first = int(page.inner_text(".ce-countdown-n").removesuffix(" s"))
     limit = view["options"].get("deal_seconds") or 60
     assert limit - 2 <= first <= limit

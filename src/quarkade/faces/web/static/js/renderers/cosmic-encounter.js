@@ -329,9 +329,8 @@ function offerWords(offer, fromSeat, ctx) {
 function offersLeft(enc, mine, mains, ctx) {
   const left = enc.offers_left;
   if (!left) return null;
-  const words = (n) => `${n} offer${n === 1 ? "" : "s"}`;
   const text = mine >= 0
-    ? `You may make ${words(left[mine])} more; they, ${words(left[1 - mine])}.`
+    ? `You may make ${left[mine]} more offer${left[mine] === 1 ? "" : "s"}; they may make ${left[1 - mine]}.`
     : `Offers left: ${seatName(ctx, mains[0])} ${left[0]}, ${seatName(ctx, mains[1])} ${left[1]}.`;
   return h("p", { class: "small faint", "data-role": "offers-left" }, text
     + (mine >= 0 && left[mine] === 0 ? " Accept their offer, or let the deal fail." : ""));
