@@ -1,0 +1,139 @@
+"""The ``quarkade simulate`` command: many seeded bot games, summed up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from quarkade.agents.base import make_bot
+from quarkade.core.errors import QuarkadeError
+from quarkade.faces import figures as simulation_figures
+from quarkade.faces.cli import (
+    HUMAN,
+    INTERRUPTED,
+    OptionList,
+    PlayersOption,
+    SeatsOption,
+    app,
+    console,
+    errors,
+    fail,
+    load_game,
+    seat_kinds,
+)
+from quarkade.tools.backends import check_backend, sigterm_as_interrupt
+from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
+
+
+def print_simulation(result: SimulationResult) -> None:
+    count = len(result.games)
+    wins = Table(title=f"Wins over {count} games of {result.game}", title_justify="left")
+    for column in ("seat", "bot", "wins", "win rate"):
+        wins.add_column(column, justify="right" if column.startswith("win") else "left")
+    for seat, won in enumerate(result.wins_by_seat()):
+        wins.add_row(str(seat), result.seats[seat], f"{won:g}", f"{won / count:.1%}")
+    if result.undecided:
+        wins.add_row("—", "no winner", str(result.undecided), f"{result.undecided / count:.1%}")
+    console.print(wins)
+
+    kinds = Table(title="Wins by bot kind", title_justify="left")
+    for column in ("bot", "seat-games", "wins", "win rate"):
+        kinds.add_column(column, justify="left" if column == "bot" else "right")
+    for kind, (won, played) in sorted(result.wins_by_kind().items()):
+        kinds.add_row(kind, str(played), f"{won:g}", f"{won / played:.1%}")
+    console.print(kinds)
+    for table in simulation_figures.category_tables(result):
+        console.print(table)
+
+    scores = Table(title="Scores by seat", title_justify="left")
+    for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
+        scores.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+    for seat in range(result.players):
+        spread = result.score_spread(seat)
+        scores.add_row(str(seat), result.seats[seat], f"{spread.minimum:g}", f"{spread.mean:.2f}",
+                       f"{spread.median:g}", f"{spread.maximum:g}", f"{spread.stdev:.2f}")
+    console.print(scores)
+
+    length = result.length_spread()
+    console.print(f"Game length in steps: mean {length.mean:.1f}, min {length.minimum:g}, max {length.maximum:g}")
+
+    figures = result.statistics_per_game()
+    if figures:
+        table = Table(title="The game's figures, per game", title_justify="left")
+        table.add_column("figure")
+        table.add_column("mean per game", justify="right")
+        for key, value in figures.items():
+            table.add_row(key, f"{value:.2f}")
+        console.print(table)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    seats: SeatsOption = None,
+    players: PlayersOption = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; the others follow.")] = 0,
+    option: OptionList = None,
+    out: Annotated[Path | None, typer.Option(help="Write every game's record here, one JSON a line.",
+                                             show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+    backend: Annotated[str, typer.Option(help="Where the games run: serial, process (a pool on this machine) "
+                                              "or ray; the same seeds give the same results on each, for bots "
+                                              "that decide by their seed alone.")] = "process",
+    workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
+                                                show_default=False)] = None,
+    address: Annotated[str | None, typer.Option(help="The Ray cluster to use, e.g. ray://host:10001 (ray only); "
+                                                     "a local Ray by default.", show_default=False)] = None,
+) -> None:
+    """Play many seeded bot games and sum up wins, scores and game lengths.
+
+    The same seeds give the same games, on every backend, for bots that decide by their seed
+    alone. A search on a time budget (`mcts`, `hard`, `expert`) does not: how far it searches
+    depends on the machine. `mcts:iterations=N,seconds=S` searches N iterations a move and is
+    reproducible if S (CPU seconds) is large enough for them."""
+    kinds = seat_kinds(seats, players, game, "random", "random")
+    if HUMAN in kinds:
+        fail("a simulation is played by bots only: leave 'human' out of --seats")
+    the_game = load_game(game, len(kinds), option)
+    # Refused before the output file is opened or any game is played (settings too: mcts:seconds=1).
+    for kind in kinds:
+        try:
+            make_bot(kind, the_game, 0)
+        except QuarkadeError as error:
+            fail(str(error))
+    try:
+        check_backend(backend, workers, address)
+    except QuarkadeError as error:
+        fail(str(error))
+    try:
+        records = out.open("w", encoding="utf-8") if out is not None else None
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror}")
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=errors, transient=True)
+    try:
+        with sigterm_as_interrupt(), progress:
+            task = progress.add_task(the_game.id, total=n)
+            result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task),
+                              backend=backend, workers=workers, address=address)
+    except QuarkadeError as error:
+        fail(str(error))
+    except Interrupted as stop:
+        kept = f"; their records are in {out}" if out is not None else ""
+        fail(f"simulation stopped after {stop.done} of {stop.total} games{kept}", code=INTERRUPTED)
+    finally:
+        if records is not None:
+            records.close()
+    if as_json:
+        typer.echo(json.dumps(simulation_figures.summary_json(result)))
+    else:
+        print_simulation(result)
+    if out is not None:
+        # Beside a JSON summary the note goes to stderr, so stdout stays one JSON object.
+        (errors if as_json else console).print(f"{n} records written to {out}.")
