@@ -89,6 +89,7 @@ from quarkade.games.cosmic_encounter.components import (
     quark_value,
 )
 from quarkade.games.cosmic_encounter.flares import FLARES
+from quarkade.games.cosmic_encounter.moves import offers_left
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, CosmicState
 
@@ -255,7 +256,7 @@ class Parts(BoundParts):
             "cards": shown,
             "result": result,
             "offers": [None if o is None else offer_info(Offer(*o), party) for o in s.offers],
-            "offers_left": [s.game.options["deal_offers"] - made for made in s.offers_made],
+            "offers_left": [offers_left(s, main) for main in s.mains],
             "rewards": list(s.rewards),
             "success": s.success,
             "placements": [{"seat": p, "kind": kind, "count": count} for p, kind, count in s.placements],
