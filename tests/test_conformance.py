@@ -121,6 +121,12 @@ def test_random_playouts_reach_the_end(game: Game) -> None:
             assert set(winners) in (set(), set(range(game.players))), "a cooperative table wins or loses together"
         assert len(set(winners)) == len(winners)
         assert set(winners) <= set(range(game.players))
+        # The report's "what wins": none, or one sorted tuple of distinct names a seat, with what they mean.
+        items = state.seat_items()
+        assert items == () or len(items) == game.players
+        assert all(list(names) == sorted(set(names)) and all(isinstance(n, str) and n for n in names)
+                   for names in items)
+        assert not items or type(state).seat_items_about
 
 
 def test_a_finished_game_refuses_every_action(game: Game) -> None:

@@ -428,6 +428,15 @@ class State(ABC):
         games: one label a seat, e.g. ``{"alien": ("macron", "zombie", "void")}``."""
         return {}
 
+    # What having an item of ``seat_items`` means, for a report: "completed the Quest".
+    seat_items_about = ""
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """What each seat had or did in this game, for a report's win rates with and without
+        each item: one tuple of item names a seat (e.g. the Quests it completed), each name
+        once. Empty (the default) when the game names no such items."""
+        return ()
+
     # -- shared bookkeeping -------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """None when ``seat`` may take ``action`` now, or the rules reason it may not."""

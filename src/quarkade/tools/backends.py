@@ -69,6 +69,8 @@ class GameResult:
     statistics: dict[str, float]
     # What each seat played as (``State.categories``): kind -> one label a seat.
     categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # What each seat had or did (``State.seat_items``): one tuple of item names a seat.
+    items: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,8 @@ def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
     classes = dict(chunk.classes)
     for seed in chunk.seeds:
         state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
-        result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories())
+        result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories(),
+                            state.seat_items())
         played.append((result, json.dumps(record_json(state)) + "\n" if chunk.records else None))
     return played
 

@@ -2,8 +2,9 @@
 summing up many seeded bot games of one game.
 
 Sections: win rates by seat and by bot with 95% Wilson intervals, first-player advantage, score
-distributions, game length, the game's own figures (``State.statistics`` means), a table per item
-and win rates by category.
+distributions, game length, the game's own figures (``State.statistics`` means), a table per item,
+"what wins" (each item's win rate with it and without it, from ``State.seat_items``) and win
+rates by category.
 
 The per-item hook: a game that wants a table of its cards, quests or traits gives
 ``State.statistics`` keys of the form ``"<measure>:<item>"`` (e.g. ``"completed:proton"``,
@@ -37,6 +38,8 @@ __all__ = ["FEW", "ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report"
 ITEM_SEPARATOR = ":"
 # A ratio resting on fewer occurrences than this is marked as resting on few.
 FEW = 20
+# The "what wins" plot shows at most this many items at each end of its order.
+PLOTTED_ENDS = 12
 # Derived per-item columns: (numerator measure, denominator measure) -> column name.
 RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"): "wins per competition",
           ("right", "covered"): "right per cover", ("given", "asked"): "given per ask"}
@@ -156,6 +159,86 @@ def _histograms(series: list[tuple[str, list[float]]], xlabel: str, title: str) 
     axes.set_ylabel("games")
     axes.set_title(title)
     return _svg(figure)
+
+
+def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[float, int]]]], overall: float,
+                    title: str) -> str:
+    """Each item's win rate with it and without it, with their intervals, one row an item."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(6.4, max(2.4, 0.28 * len(ordered) + 1.2)))
+    rows = range(len(ordered))
+    for side, (colour, label, shift) in enumerate((("#4c78a8", "with it", -0.15), ("#9d9d9d", "without it", 0.15))):
+        rates, below, above = [], [], []
+        for _, pair in ordered:
+            wins, played = pair[side]
+            rate = wins / played if played else 0.0
+            low, high = wilson_interval(wins, played) if played else (0.0, 0.0)
+            rates.append(rate)
+            below.append(max(0.0, rate - low))
+            above.append(max(0.0, high - rate))
+        axes.errorbar(rates, [row + shift for row in rows], xerr=[below, above], fmt="o", color=colour, capsize=3,
+                      markersize=4, label=label)
+    axes.axvline(overall, color="#e45756", linestyle="--", label=f"all {overall:.0%}")
+    axes.set_yticks(list(rows), [item for item, _ in ordered], fontsize="small")
+    axes.invert_yaxis()
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("win rate (95% interval)")
+    axes.set_title(title)
+    axes.legend(fontsize="small", loc="lower right")
+    return _svg(figure)
+
+
+def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
+    """"What wins": each item's win rate with it and without it (``State.seat_items``)."""
+    table = result.wins_by_item(together=cooperative)
+    if not table:
+        return ""
+    unit = "games" if cooperative else "seat-games"
+    # The items resting on few games last, for chance alone puts them at either end.
+    ordered = sorted(table.items(), key=lambda entry: (min(entry[1][0][1], entry[1][1][1]) < FEW,
+                                                       _rate(*entry[1][1]) - _rate(*entry[1][0]), entry[0]))
+    rows = []
+    for item, ((won, played), (lost_won, lost_played)) in ordered:
+        cells: list[object] = [item]
+        for wins, count in ((won, played), (lost_won, lost_played)):
+            if count:
+                low, high = wilson_interval(wins, count)
+                few = " (few)" if count < FEW else ""
+                cells += [count, f"{wins / count:.1%}{few}", f"{low:.1%} – {high:.1%}"]
+            else:
+                cells += [0, "–", "–"]
+        difference = _rate(won, played) - _rate(lost_won, lost_played) if played and lost_played else None
+        cells.append("–" if difference is None else f"{difference * 100:+.1f}")
+        rows.append(cells)
+    # The win rate of all the seat-games (or games) together: one win shared out in each decided game.
+    decided = len(result.games) - result.undecided
+    overall = decided / len(result.games) / (1 if cooperative else result.players)
+    about = result.items_about or "had the item"
+    who = "A game" if cooperative else "A seat-game"
+    note = (f"{who} counts as with an item when {'the table' if cooperative else 'that seat'} {about} in it. "
+            f"Sorted by how much more often it is won with the item than without, those with fewer than {FEW} "
+            f"{unit} on either side last. This is how often winning "
+            "goes with an item, not proof that the item wins: an item a winning player takes more often rises "
+            f"with it. A rate on fewer than {FEW} {unit} is marked (few).")
+    head = ["item", f"{unit} with", "win rate with", "95% interval", f"{unit} without", "win rate without",
+            "95% interval", "difference (percentage points)"]
+    # The plot: the items resting on enough games on both sides, the ends of the order when they are many.
+    shown = [entry for entry in ordered if min(entry[1][0][1], entry[1][1][1]) >= FEW]
+    caption = f"The items with at least {FEW} {unit} with and without them"
+    if len(shown) > 2 * PLOTTED_ENDS:
+        caption += (f": of {len(shown)}, the {PLOTTED_ENDS} with the largest differences and the {PLOTTED_ENDS} "
+                    "with the smallest")
+        shown = shown[:PLOTTED_ENDS] + shown[-PLOTTED_ENDS:]
+    section = f'<h2>What wins: win rates with and without each item</h2><p class="note">{_e(note)}</p>'
+    section += _table(head, rows)
+    if shown:
+        plot = _item_wins_plot(shown, overall, "Win rate with and without each item")
+        section += f'<figure>{plot}<figcaption class="note">{_e(caption)}.</figcaption></figure>'
+    return section
+
+
+def _rate(wins: float, played: int) -> float:
+    return wins / played if played else 0.0
 
 
 # ----------------------------------------------------------------- HTML
@@ -313,6 +396,7 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     measures, items = item_table(figures)
     if items:
         parts.append(_item_section(measures, items, count))
+    parts.append(_item_wins_section(result, cooperative))
     for kind, table in result.wins_by_category().items():
         # Together, the seats share each win and each game: counted by games, not by seats.
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),

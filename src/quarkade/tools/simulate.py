@@ -51,6 +51,8 @@ class SimulationResult:
     options: dict[str, Any]
     first_seed: int
     games: tuple[GameResult, ...]
+    # What having an item of ``GameResult.items`` means (``State.seat_items_about``).
+    items_about: str = ""
 
     def wins_by_seat(self) -> list[float]:
         """Wins of each seat; a shared win is split between its winners, so that the
@@ -102,6 +104,28 @@ class SimulationResult:
                     table[label] = (wins + won, played + 1)
         return {kind: dict(sorted(table.items())) for kind, table in sorted(summary.items())}
 
+    def wins_by_item(self, together: bool = False) -> dict[str, tuple[tuple[float, int], tuple[float, int]]]:
+        """Item -> ((wins, seat-games) of the seats that had it, (wins, seat-games) of those that
+        did not), from ``State.seat_items``; a shared win is split as in ``wins_by_seat``.
+        ``together``: the seats win together, so each game counts once, as the table's, with
+        the items of all its seats."""
+        names = sorted({item for game in self.games for items in game.items for item in items})
+        counts = {name: [0.0, 0, 0.0, 0] for name in names}
+        for game in self.games:
+            if not game.items:
+                continue
+            if together:
+                sides = [(frozenset(item for items in game.items for item in items), 1.0 if game.winners else 0.0)]
+            else:
+                sides = [(frozenset(items), 1 / len(game.winners) if seat in game.winners else 0.0)
+                         for seat, items in enumerate(game.items)]
+            for had, won in sides:
+                for name, row in counts.items():
+                    at = 0 if name in had else 2
+                    row[at] += won
+                    row[at + 1] += 1
+        return {name: ((row[0], int(row[1])), (row[2], int(row[3]))) for name, row in counts.items()}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -120,6 +144,9 @@ class SimulationResult:
             "wins_by_category": {kind: {label: {"wins": wins, "seat_games": played}
                                         for label, (wins, played) in table.items()}
                                  for kind, table in self.wins_by_category().items()},
+            "wins_by_item": {item: {"with": {"wins": with_[0], "seat_games": with_[1]},
+                                    "without": {"wins": without[0], "seat_games": without[1]}}
+                             for item, (with_, without) in self.wins_by_item().items()},
         }
 
 
@@ -161,4 +188,5 @@ def simulate(
     finally:
         # Ends the backend's work at once when the loop stopped early (an interrupt here).
         played.close()
-    return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results))
+    return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results),
+                            type(game.new_game(seed)).seat_items_about)

@@ -428,6 +428,16 @@ class CosmicState(CachedLegalActions):
                 count_item(figures, "played", f"{event[3]} {kind}")
         return figures
 
+    seat_items_about = "played that edict or flare"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """By seat, the edicts and flares it played."""
+        played: list[set[str]] = [set() for _ in range(self.game.players)]
+        for event in in_order(self.log):
+            if event[0] == "edict" or event[0] == "flare":
+                played[event[2]].add(f"{event[3]} {event[0]}")
+        return tuple(tuple(sorted(names)) for names in played)
+
     def categories(self) -> dict[str, tuple[str, ...]]:
         """Each seat's alien, for win rates by alien ("none" without powers)."""
         return {"alien": tuple(POWERS[power].name if power >= 0 else "none" for power in self.powers)}

@@ -427,6 +427,16 @@ class QuirklingState(CachedLegalActions):
                 count_item(figures, "the winner's last", f"{NICHES[last_made[seat]]} QUIRKLING")
         return figures
 
+    seat_items_about = "made a QUIRKLING of that kind"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """By seat, the kinds of QUIRKLING it made."""
+        made: list[set[str]] = [set() for _ in self.made]
+        for event in in_order(self.log):
+            if event[0] == "make":
+                made[event[2]].add(f"{NICHES[event[3]]} QUIRKLING")
+        return tuple(tuple(sorted(kinds)) for kinds in made)
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator) sees. The players, the hand, the discard pile and the
         log are made when read, from what they hold now: a seat with one move reads none."""

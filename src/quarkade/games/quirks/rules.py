@@ -607,5 +607,15 @@ class QuirksState(CachedLegalActions):
                         count_item(figures, measure, trait)
         return figures
 
+    seat_items_about = "fought a counted competition with a card of that trait"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """By seat, the traits of the cards its QUiRKS fought counted competitions with."""
+        traits: list[set[str]] = [set() for _ in range(self.players)]
+        for reveal in self.reveals:
+            for seat, numbers in reveal["quirks"].items():
+                traits[int(seat)].update(COMPONENTS.by_number(number).trait for number in numbers)
+        return tuple(tuple(sorted(kinds)) for kinds in traits)
+
     def view(self, seat: int | None) -> View:
         return self.game.make_view(self, seat)

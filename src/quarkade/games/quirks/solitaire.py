@@ -442,6 +442,12 @@ class SolitaireState(CachedLegalActions):
                         count_item(figures, measure, CARDS[card].trait)
         return figures
 
+    seat_items_about = "ended with a card of that trait in one of its QUiRKS"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """The traits of the cards in the player's QUiRKS at the end."""
+        return (tuple(sorted({CARDS[card].trait for cards in self.quirks for card in cards})),)
+
     def categories(self) -> dict[str, tuple[str, ...]]:
         """The climate of the count of all three QUiRKS, for win rates by climate ("no count":
         the game ended by extinctions or an empty stack first)."""

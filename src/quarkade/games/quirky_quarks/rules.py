@@ -570,6 +570,16 @@ class QuirkyQuarksState(State):
                     count_item(counts, measure, card.id, float(amount))
         return counts
 
+    seat_items_about = "completed at least one Quest of that kind"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """By seat, the kinds of Quest it completed (the report's "what wins")."""
+        done: list[set[str]] = [set() for _ in range(self.game.players)]
+        for event in events(self.log):
+            if event[0] == "complete":
+                done[event[2]].add(CARDS[event[3]].id)
+        return tuple(tuple(sorted(kinds)) for kinds in done)
+
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> View:
         make = _VIEW.function  # the view maker, called at once once imported (a view a step)

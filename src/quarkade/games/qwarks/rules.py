@@ -459,6 +459,12 @@ class QwarksState(CachedLegalActions):
                     count_item(figures, "revealed", _item(CARDS[index]))
         return figures
 
+    seat_items_about = "kept that card"
+
+    def seat_items(self) -> tuple[tuple[str, ...], ...]:
+        """By seat, the cards it kept (claimed with a right answer)."""
+        return tuple(tuple(sorted({_item(CARDS[index]) for index in kept})) for kept in self.kept)
+
     def clock(self) -> RaceClock | None:
         """The race, for a host to time (``timing.py``); None outside it."""
         if self.phase is not _COVER:

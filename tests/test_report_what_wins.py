@@ -1,0 +1,154 @@
+"""The report's "what wins": each item's win rate with it and without it (``State.seat_items``),
+checked on hand-made results and, for each game that names items, against what the public view
+or the record says each seat had."""
+
+from __future__ import annotations
+
+import pytest
+
+import quarkade
+from quarkade.tools.match import make_bots, play_match
+from quarkade.tools.report import FEW, PLOTTED_ENDS, render_report
+from quarkade.tools.simulate import GameResult, SimulationResult, simulate
+
+pytest.importorskip("matplotlib")
+
+
+def result(games: tuple[GameResult, ...], players: int = 3, about: str = "held it") -> SimulationResult:
+    return SimulationResult("quirky-quarks", players, ("random",) * players, {}, 0, games, about)
+
+
+def game(winners: tuple[int, ...], items: tuple[tuple[str, ...], ...], seed: int = 0) -> GameResult:
+    scores = tuple(float(seat in winners) for seat in range(len(items)))
+    return GameResult(seed, scores, winners, 10, {}, {}, items)
+
+
+def section(page: str) -> str:
+    return page.split("<h2>What wins", 1)[1].split("<h2>", 1)[0]
+
+
+def test_wins_with_and_without_an_item_split_a_shared_win() -> None:
+    games = (game((0, 1), (("proton",), ("proton", "neutron"), ())),
+             game((2,), (("neutron",), (), ("proton",))),
+             game((), (("proton",), (), ())))  # no winner: three seat-games, no win
+    table = result(games).wins_by_item()
+    # proton: seats 0 and 1 of game 0 (half a win each), seat 2 of game 1 (a win), seat 0 of game 2.
+    assert table["proton"] == ((2.0, 4), (0.0, 5))
+    # neutron: seat 1 of game 0 (half a win), seat 0 of game 1 (lost); the other seven seat-games hold 1.5 wins.
+    assert table["neutron"] == ((0.5, 2), (1.5, 7))
+    for (won, played), (other_won, other_played) in table.values():
+        assert played + other_played == 9 and won + other_won == pytest.approx(2.0)
+
+
+def test_a_table_that_wins_together_counts_each_game_once_with_all_its_seats_items() -> None:
+    games = (game((0, 1), (("red",), ("blue",))), game((), (("red",), ())), game((0, 1), ((), ())))
+    table = result(games, players=2).wins_by_item(together=True)
+    assert table == {"blue": ((1.0, 1), (1.0, 2)), "red": ((1.0, 2), (1.0, 1))}
+
+
+def test_a_game_without_items_has_no_such_section() -> None:
+    page = render_report(result((game((0,), ((), (), ())),)), "Quirky Quarks", "none")
+    assert "What wins" not in page
+
+
+def test_the_section_sorts_by_difference_puts_few_last_and_names_what_an_item_means() -> None:
+    # "often": with it in every game, seat 0 wins 30 of 40; "rare": seat 1 holds it 3 times and wins twice.
+    games = tuple(game((0,) if n < 30 else (1,), (("often",), ("rare",) if 29 <= n < 32 else (), ()), seed=n)
+                  for n in range(40))
+    page = render_report(result(games), "Quirky Quarks", "sorted")
+    part = section(page)
+    assert "that seat held it in it" in part
+    assert part.index("<td>often</td>") < part.index("<td>rare</td>")
+    rows = part.split("<tr>")
+    often = next(row for row in rows if "<td>often</td>" in row)
+    assert ">40<" in often and ">75.0%<" in often and ">80<" in often and ">12.5%<" in often and "+62.5" in often
+    rare = next(row for row in rows if "<td>rare</td>" in row)
+    assert "66.7% (few)" in rare
+    # The plot shows only the items resting on at least FEW seat-games on both sides.
+    assert "<svg" in part and f"at least {FEW} seat-games" in part
+    assert part.count(">rare<") == 1  # the table's cell, and not a label of the plot
+
+
+def test_the_plot_keeps_the_ends_of_a_long_order() -> None:
+    names = [f"item{n:02d}" for n in range(2 * PLOTTED_ENDS + 6)]
+    # Seat 0 holds the first items, more of them in some games than others; it wins two games in three.
+    games = tuple(game((0,) if n % 3 else (1,), (tuple(names[:(n * 7) % len(names)]), tuple(names[n % 5:]), ()),
+                       seed=n) for n in range(120))
+    part = section(render_report(result(games), "Quirky Quarks", "long"))
+    caption = part.split("<figcaption", 1)[1]
+    assert f"the {PLOTTED_ENDS} with the largest differences" in caption
+    table = part.split("<figure>", 1)[0]
+    ordered = [cell.split("</td>", 1)[0] for cell in table.split("<tr><td>")[1:]]
+    plot = part.split("<figure>", 1)[1]
+    shown = [name for name in names if f">{name}<" in plot]
+    kept = ordered[:PLOTTED_ENDS] + ordered[-PLOTTED_ENDS:]
+    assert len(shown) == 2 * PLOTTED_ENDS and set(shown) == set(kept)
+
+
+def played(game_id: str, players: int, seed: int) -> quarkade.State:
+    the_game = quarkade.load(game_id, players) if players > 1 else quarkade.load(game_id)
+    return play_match(the_game, make_bots(the_game, ["heuristic"] * the_game.players, seed), seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_quirky_quarks_items_are_the_quests_each_seat_completed(seed: int) -> None:
+    state = played("quirky-quarks", 3, seed)
+    completed: list[set[str]] = [set(), set(), set()]
+    for seat, action in state.record().actions:
+        words = str(action).split()
+        if words[0] == "complete":
+            completed[seat].add(words[1])
+    assert [set(items) for items in state.seat_items()] == completed
+    # A Quest spent on a later one (seed 1: seat 2's proton, on its hydride) still counts.
+    held = [set(player["completed"]) for player in state.view(None)["players"]]
+    assert all(now <= ever for now, ever in zip(held, completed, strict=True))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_qwarks_items_are_the_cards_each_view_shows_kept(seed: int) -> None:
+    state = played("qwarks", 3, seed)
+    kept = [{card["id"] for card in player["kept"]} for player in state.view(None)["players"]]
+    assert [{name.split()[0] for name in items} for items in state.seat_items()] == kept
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_quirkling_items_are_the_kinds_each_view_shows_made(seed: int) -> None:
+    state = played("quirkling", 3, seed)
+    made = [{f"{q['niche']} QUIRKLING" for q in player["quirklings"]} for player in state.view(None)["players"]]
+    assert [set(items) for items in state.seat_items()] == made
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_solitaire_items_are_the_traits_of_the_quirks_the_view_shows_at_the_end(seed: int) -> None:
+    state = played("quirks-solitaire", 1, seed)
+    traits = {card["trait"] for quirks in state.view(0)["quirks"] for card in quirks["cards"]}
+    assert state.seat_items() == (tuple(sorted(traits)),)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_cosmic_encounter_items_are_the_edicts_and_flares_each_seat_played(seed: int) -> None:
+    state = played("cosmic-encounter", 4, seed)
+    played_by: list[set[str]] = [set() for _ in range(4)]
+    for seat, action in state.record().actions:
+        words = str(action).split()
+        if words[0] in ("edict", "flare"):
+            played_by[seat].add(f"{words[1]} {words[0]}")
+    assert [set(items) for items in state.seat_items()] == played_by
+
+
+def test_quirks_items_are_traits_of_cards_each_seat_fought_with() -> None:
+    from quarkade.games.quirks.components import COMPONENTS
+
+    state = played("quirks", 3, 4)
+    fought: list[set[str]] = [set(), set(), set()]
+    for reveal in state.reveals:
+        for seat, numbers in reveal["quirks"].items():
+            fought[int(seat)] |= {COMPONENTS.by_number(number).trait for number in numbers}
+    assert [set(items) for items in state.seat_items()] == fought and any(fought)
+
+
+def test_simulate_carries_the_items_and_what_they_mean() -> None:
+    run = simulate(quarkade.load("quirky-quarks", 2), ["heuristic", "heuristic"], 3, seed=1)
+    assert run.items_about == "completed at least one Quest of that kind"
+    assert all(len(game.items) == 2 for game in run.games)
+    assert set(run.to_json()["wins_by_item"]) == {item for game in run.games for items in game.items for item in items}
