@@ -8,7 +8,10 @@ import io
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -324,3 +327,53 @@ def test_the_ray_extras_bring_its_client() -> None:
     extras = pyproject["project"]["optional-dependencies"]
     assert any(need.startswith("ray[client]") for need in extras["ray"])
     assert any(need.startswith("ray[client]") for need in extras["rl"])
+
+
+SLOW_BOT = '''
+import time
+
+from quarkade.agents.base import Bot
+
+
+class Slow(Bot):
+    def choose(self, view, legal):
+        time.sleep(0.05)
+        return legal[0]
+'''
+# A run whose main thread alone runs forks its workers; one with another thread running (the
+# command line's progress display) has them forked by a forkserver, which outlives it.
+STARTS = {"forked": "", "forkserver": "import threading, time; threading.Thread(target=time.sleep, args=(600,), "
+                                      "daemon=True).start(); "}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("start", sorted(STARTS))
+def test_a_run_killed_at_once_leaves_no_worker_playing_on(tmp_path: Path, start: str) -> None:
+    from processes import descendants, running
+
+    (tmp_path / "slow_bot.py").write_text(SLOW_BOT)
+    script = (STARTS[start] + "import quarkade; from quarkade.tools.simulate import simulate; "
+              "simulate(quarkade.load('quirky-quarks', players=2), ['slow_bot:Slow', 'random'], 40, "
+              "backend='process', workers=2)")
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": "."},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool is up, its games under way
+            time.sleep(0.1)
+            workers = descendants(process.pid)
+        time.sleep(0.5)
+        workers = descendants(process.pid)
+        process.kill()  # SIGKILL: nothing of the run's own can stop its workers now
+        process.wait()
+        deadline = time.monotonic() + 10
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [pid for pid in workers if running(pid)]
+    finally:
+        for pid in workers:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert len(workers) >= 2, "the pool did not start"
+    assert not left, f"still running after the run was killed: {left}"

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import quarkade
+from processes import descendants, running
 from quarkade.faces.cli import app
 from quarkade.faces.tournament_cli import strength_cells
 from quarkade.tools.backends import Interrupted
@@ -385,34 +386,6 @@ class Stalling(Bot):
         self.stall = 0.0
         return legal[self.chance.below(len(legal))]
 '''
-
-
-def descendants(pid: int) -> set[int]:
-    """The processes started by ``pid``, and by those, read from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(parent, []).append(int(entry.name))
-    found: set[int] = set()
-    waiting = [pid]
-    while waiting:
-        for child in children.get(waiting.pop(), []):
-            found.add(child)
-            waiting.append(child)
-    return found
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is a process still running (a zombie has ended)."""
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")

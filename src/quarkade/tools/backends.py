@@ -38,6 +38,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -212,8 +213,36 @@ class Interrupted(KeyboardInterrupt):
         self.total = total
 
 
+# How often a pool's worker looks whether the process that started it is still there.
+ORPHAN_CHECK_SECONDS = 0.5
+
+
+def _watch_for_orphaning(owner: int) -> None:
+    """In a pool's worker: end this process once ``owner``, the process whose pool it is, is
+    gone. A run killed at once (``kill -9``) cannot stop its workers itself; without this they
+    would play on, each game for no one, until their chunks were done. (A worker's parent is
+    not always the owner: a forkserver's workers are its children, and it outlives the owner.)"""
+
+    def gone() -> bool:
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process now holds the number: the owner is gone
+            return True
+        return False
+
+    def watch() -> None:
+        while not gone():
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
+
+
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes for chunks of games."""
+    """A pool of ``workers`` processes for chunks of games, each ending itself once the process
+    that started it is gone (``_watch_for_orphaning``)."""
     if threading.active_count() == 1:
         # Forked workers start at once, with everything this process has imported, and do not
         # run the caller's script again (a script without a ``__main__`` guard works).
@@ -223,7 +252,8 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
         # clean server process instead, which imports the game code once for all of them.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["quarkade.tools.backends", "quarkade.tools.match"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_watch_for_orphaning,
+                               initargs=(os.getpid(),))
 
 
 def connect_ray(workers: int | None, address: str | None) -> bool:
