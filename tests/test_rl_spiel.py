@@ -82,3 +82,55 @@ def test_an_id_not_legal_now_is_refused_and_one_of_the_vocabulary_still_has_its_
         state.action_to_string(1 - player, spare)
     with pytest.raises(IllegalActionId, match="is not an id of this game"):
         state.action_to_string(player, 10**6)
+
+
+# ----------------------------------------------------------------------------- the deals at the chance node
+
+
+def _chance_node(deals: int | None = None) -> pyspiel.State:
+    from quarkade.rl import openspiel_game
+
+    chosen = {} if deals is None else {"deals": deals}
+    return openspiel_game("quirky-quarks", players=2, **chosen).new_initial_state()
+
+
+def test_the_chance_node_chooses_among_1024_seeds_by_default() -> None:
+    state = _chance_node()
+    outcomes = state.chance_outcomes()
+    assert [seed for seed, _ in outcomes] == list(range(1024)) and state.get_game().max_chance_outcomes() == 1024
+    assert pyspiel.load_game("quarkade_quirky_quarks", {"players": 2}).new_initial_state().chance_outcomes() == outcomes
+    assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("deals", [1, 5_000, 65_536])
+def test_the_deals_parameter_sets_the_chance_nodes_seeds(deals: int) -> None:
+    state = _chance_node(deals)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == deals == state.get_game().max_chance_outcomes() == len(state.legal_actions())
+    assert [seed for seed, _ in outcomes] == list(range(deals))
+    assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+    assert {probability for _, probability in outcomes} == {1.0 / deals}
+    reason = f"the chance node's outcomes are the seeds 0 to {deals - 1}, not {deals}"
+    with pytest.raises(IllegalActionId, match=reason):
+        state.clone().apply_action(deals)
+    state.apply_action(deals - 1)
+    assert state.quarkade_state.seed == deals - 1
+
+
+def test_the_deals_parameter_passes_through_openspiels_own_loader() -> None:
+    game = pyspiel.load_game("quarkade_quirkling", {"players": 2, "deals": 3})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)] and state.action_to_string(2) == "seed 2"
+    # Each call gives a list of its own: changing one changes nothing for the next caller.
+    state.chance_outcomes().clear()
+    assert len(state.chance_outcomes()) == 3
+
+
+@pytest.mark.parametrize("deals", [0, -1, 65_537, True, 2.5, "7"])
+def test_a_number_of_deals_out_of_range_is_refused_with_a_sentence(deals: object) -> None:
+    reason = rf"deals is a whole number from 1 to 65,536 \(the seeds the chance node chooses among\), not {deals!r}"
+    with pytest.raises(quarkade.InvalidOptions, match=reason):
+        _chance_node(deals)  # type: ignore[arg-type]
+    if isinstance(deals, int) and not isinstance(deals, bool):
+        with pytest.raises(quarkade.InvalidOptions, match=reason):
+            pyspiel.load_game("quarkade_quirkling", {"players": 2, "deals": deals})

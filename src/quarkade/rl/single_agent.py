@@ -2,9 +2,11 @@
 
 Observations and action ids are those of the PettingZoo environment (``encoding``): a dict of the
 seat's encoded view (its first entries say which seat observes) and its ``action_mask``.
-``action_masks()`` returns the mask too, as maskable learners expect. The other seats are
-Quarkade bots of one kind (``heuristic`` by default), each seeing only its own view. The reward
-is the seat's share of the win, given at the end.
+``action_masks()`` returns the mask too, as maskable learners expect (on an environment from
+``gymnasium.make``, whose wrappers pass no attribute through, ``env.unwrapped.action_masks()`` or
+``env.get_wrapper_attr("action_masks")()``). The other seats are Quarkade bots of one kind
+(``heuristic`` by default), each seeing only its own view. The reward is the seat's share of the
+win, given at the end.
 
 An action id outside the mask is refused: with ``illegal="raise"`` (the default) ``step`` raises
 ``IllegalAction`` saying why, and nothing changes; with ``illegal="penalty"`` the episode ends

@@ -5,8 +5,9 @@ The facts declared to OpenSpiel:
 - **Sequential**: a sealed simultaneous step is asked seat by seat (the first of ``to_act``),
   which the core allows, and no seat sees another's sealed choice before its own.
 - **Explicit chance**: a Quarkade game draws everything from a generator seeded by its seed, so
-  all of its chance is one explicit chance node at the start, choosing the seed among
-  ``CHANCE_OUTCOMES`` equally likely ones; every later draw follows from it, unseen.
+  all of its chance is one explicit chance node at the start, choosing the seed among ``deals``
+  equally likely ones (the seeds 0 to ``deals - 1``; ``DEALS``, 1,024, unless the parameter
+  ``deals`` says otherwise, up to ``MAX_DEALS``); every later draw follows from it, unseen.
 - **Imperfect information**: a player's information state is its view (``state.view(seat)``,
   as canonical JSON, with ``game`` and ``seat``) less the view's log, and its tensor that view's
   encoding, whose first entries are the seat's one-hot (two seats may see the same view: the
@@ -23,8 +24,8 @@ Action ids are those of the game's ``ActionTable``. An id that names no legal ac
 ``IllegalActionId`` (a ``pyspiel.SpielError`` and a Quarkade ``IllegalAction``) saying why.
 
 Importing this module registers every Quarkade game with OpenSpiel as ``quarkade_<id>``, with
-the parameters ``players``, ``options`` (the game's options as a JSON object), ``observation_size``
-and ``vocabulary_playouts``:
+the parameters ``players``, ``options`` (the game's options as a JSON object), ``deals``,
+``observation_size`` and ``vocabulary_playouts``:
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("quarkade_quirkling", {"players": 2})
@@ -35,6 +36,7 @@ and ``vocabulary_playouts``:
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -43,7 +45,7 @@ import pyspiel
 import quarkade
 from quarkade.core import registry
 from quarkade.core.chance import Chance
-from quarkade.core.errors import IllegalAction
+from quarkade.core.errors import IllegalAction, InvalidOptions
 from quarkade.core.game import Game, GameInfo, State
 from quarkade.rl.encoding import (
     OBSERVATION_SIZE,
@@ -54,7 +56,11 @@ from quarkade.rl.encoding import (
     outcome,
 )
 
-CHANCE_OUTCOMES = 1 << 10
+DEALS = 1 << 10  # the chance node's outcomes by default: the seeds 0 to 1,023
+# The bound keeps the chance node cheap: sampling it as OpenSpiel's tools do (numpy's choice over
+# the outcomes) costs about 8 ms at 65,536 outcomes, already more than a random game of Quirky
+# Quarks for two, and 0.4 s at 2**20.
+MAX_DEALS = 1 << 16
 MAX_GAME_LENGTH = 100_000  # a bound OpenSpiel asks for; no Quarkade game comes near it
 
 
@@ -81,9 +87,11 @@ def _game_type(info: GameInfo) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        # The player count, the game's options as a JSON object, and the encodings' sizes.
+        # The player count, the game's options as a JSON object, the chance node's number of
+        # seeds, and the encodings' sizes.
         parameter_specification={"players": info.default_players or info.min_players, "options": "{}",
-                                 "observation_size": OBSERVATION_SIZE, "vocabulary_playouts": VOCABULARY_PLAYOUTS},
+                                 "deals": DEALS, "observation_size": OBSERVATION_SIZE,
+                                 "vocabulary_playouts": VOCABULARY_PLAYOUTS},
     )
 
 
@@ -98,12 +106,13 @@ class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
         players = int(params.get("players", info.default_players or info.min_players))
         game = registry.configure(self.game_id, players, json.loads(str(params.get("options", "{}"))))
         self.quarkade_game = game
+        self.deals = checked_deals(params.get("deals", DEALS))
         self.table: ActionTable = action_table(game, int(params.get("vocabulary_playouts", VOCABULARY_PLAYOUTS)))
         self.encoder = ViewEncoder(game.players, int(params.get("observation_size", OBSERVATION_SIZE)))
         self.resample_chance = Chance(0x0B5E_55ED)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.size,
-            max_chance_outcomes=CHANCE_OUTCOMES,
+            max_chance_outcomes=self.deals,
             num_players=game.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -153,12 +162,13 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
         return sorted(self.spiel_game.table.legal(self.quarkade_state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seed, 1.0 / CHANCE_OUTCOMES) for seed in range(CHANCE_OUTCOMES)]
+        # A new list each call, as OpenSpiel's games give, copied from one built once per count.
+        return list(_chance_outcomes(self.spiel_game.deals))
 
     def _apply_action(self, action: int) -> None:
         state = self.quarkade_state
         if state is None:
-            self.quarkade_state = self.spiel_game.quarkade_game.new_game(_chance_outcome(action))
+            self.quarkade_state = self.spiel_game.quarkade_game.new_game(_seed(action, self.spiel_game.deals))
             return
         seat = state.to_act[0]
         table = self.spiel_game.table
@@ -173,7 +183,7 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
         names one of ``player``'s legal actions."""
         state = self.quarkade_state
         if state is None:
-            return f"seed {_chance_outcome(action)}"
+            return f"seed {_seed(action, self.spiel_game.deals)}"
         table = self.spiel_game.table
         if 0 <= action < len(table.vocabulary):
             return table.vocabulary[action]
@@ -209,9 +219,26 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
             f"{seat}:{action}" for seat, action in state.history)
 
 
-def _chance_outcome(action: int) -> int:
-    if not 0 <= action < CHANCE_OUTCOMES:
-        raise IllegalActionId(f"the chance node's outcomes are the seeds 0 to {CHANCE_OUTCOMES - 1}, not {action}")
+def checked_deals(deals: Any) -> int:
+    """``deals``, once it is known to be a whole number from 1 to ``MAX_DEALS``."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+        raise InvalidOptions(f"deals is a whole number from 1 to {MAX_DEALS:,} (the seeds the chance node "
+                             f"chooses among), not {deals!r}")
+    return deals
+
+
+@lru_cache(maxsize=4)
+def _chance_outcomes(deals: int) -> tuple[tuple[int, float], ...]:
+    """The chance node's outcomes: each seed below ``deals``, equally likely. Built once per count
+    (about 20 ms and 6 MB at ``MAX_DEALS``), since OpenSpiel asks for them at every chance node."""
+    probability = 1.0 / deals
+    return tuple((seed, probability) for seed in range(deals))
+
+
+def _seed(action: int, deals: int) -> int:
+    """The seed a chance outcome names."""
+    if not 0 <= action < deals:
+        raise IllegalActionId(f"the chance node's outcomes are the seeds 0 to {deals - 1}, not {action}")
     return action
 
 
@@ -276,11 +303,13 @@ def register_games() -> None:
         game_class(info.id)
 
 
-def load_game(game: Game, observation_size: int = OBSERVATION_SIZE,
-              vocabulary_playouts: int = VOCABULARY_PLAYOUTS) -> QuarkadeSpielGame:
-    """The OpenSpiel game of a configured Quarkade game."""
+def load_game(game: Game, observation_size: int = OBSERVATION_SIZE, vocabulary_playouts: int = VOCABULARY_PLAYOUTS,
+              deals: int = DEALS) -> QuarkadeSpielGame:
+    """The OpenSpiel game of a configured Quarkade game, its chance node choosing among ``deals``
+    seeds."""
     return game_class(game.id)({"players": game.players, "options": json.dumps(game.options, sort_keys=True),
-                                "observation_size": observation_size, "vocabulary_playouts": vocabulary_playouts})
+                                "deals": checked_deals(deals), "observation_size": observation_size,
+                                "vocabulary_playouts": vocabulary_playouts})
 
 
 register_games()
