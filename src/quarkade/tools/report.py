@@ -48,7 +48,7 @@ _CSS = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6em 0}th,td{padding:.2em .7em;border-bottom:1px solid #eee}
-th{text-align:left;background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th{text-align:left;background:#f4f4f4}td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 code{background:#f4f4f4;padding:.1em .3em}.note{color:#555;font-size:.92em}
 figure{margin:.8em 0}svg{max-width:100%;height:auto}
 """
