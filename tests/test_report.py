@@ -286,10 +286,29 @@ def test_a_measure_every_item_has_alike_is_said_once_not_as_a_column() -> None:
     figures = {"right:a": 0.5, "covered:a": 1.0, "points:a": 2.0, "right:b": 0.75, "covered:b": 1.0, "points:b": 3.0}
     result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
     items = render_report(result, game.info.title, "alike").split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
-    table = items.split("</p>", 1)[1]
+    table = items.split("</p>", 1)[1].split("</table>", 1)[0]
     assert "<th>right</th>" in table and "<th>points</th>" in table
     assert "covered" not in table and "right per cover" not in items
-    assert "Every item alike (left out): covered 1." in items
+    assert "Every item of this table alike (left out): covered 1." in items
+
+
+def test_items_measured_differently_get_a_table_each() -> None:
+    """Qwarks measures its cards (covered, right, points) and its questions (asked, covered,
+    right): a table each, without the other's empty columns; an item that never scored joins
+    its own kind's table."""
+    game = quarkade.load("quirky-quarks", players=2)
+    played = simulate(game, ["random", "random"], 2, seed=0)
+    figures = {"right:q1": 0.5, "covered:q1": 1.0, "points:q1": 2.0, "revealed:q1": 1.0, "right:q2": 0.75,
+               "covered:q2": 0.9, "points:q2": 3.0, "revealed:q2": 1.0, "covered:q3": 1.0, "revealed:q3": 1.0,
+               "asked:eyes": 2.0, "covered:eyes": 1.5, "right:eyes": 1.0,
+               "asked:mood": 1.0, "covered:mood": 0.5, "right:mood": 0.5}
+    result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
+    items = render_report(result, game.info.title, "kinds").split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
+    cards, questions = items.split("</table>")[:2]
+    assert "<th>points</th>" in cards and "<th>asked</th>" not in cards
+    assert all(f"<td>{name}</td>" in cards for name in ("q1", "q2", "q3")) and "<td>eyes</td>" not in cards
+    assert "<th>asked</th>" in questions and "<th>points</th>" not in questions
+    assert "<td>eyes</td>" in questions and "<td>mood</td>" in questions
 
 
 def test_a_score_that_is_the_win_is_not_plotted_again() -> None:

@@ -33,7 +33,7 @@ from quarkade.core.words import plural
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.simulate import SimulationResult
 
-__all__ = ["FEW", "ITEM_SEPARATOR", "item_table", "merge_sweep", "render_report", "wilson_interval"]
+__all__ = ["FEW", "ITEM_SEPARATOR", "item_groups", "item_table", "merge_sweep", "render_report", "wilson_interval"]
 
 ITEM_SEPARATOR = ":"
 # A ratio resting on fewer occurrences than this is marked as resting on few.
@@ -266,12 +266,45 @@ def _number(value: float) -> str:
     return f"{value:.3g}" if abs(value) < 100 else f"{value:,.1f}"
 
 
+def item_groups(measures: list[str], items: dict[str, dict[str, float]]) -> list[tuple[list[str], list[str]]]:
+    """The items as groups measured alike, each (its measures, its items): a game's cards and its
+    questions, say, each in a table of their own. An item lacking a measure of a group (it never
+    happened to it) joins the group whose measures hold all of its own, when there is one only.
+
+    >>> item_groups(["asked", "right", "points"], {"q1": {"right": 1.0, "points": 2.0}, "eyes": {"asked": 1.0,
+    ... "right": 0.5}, "q2": {"points": 1.0}})
+    [(['right', 'points'], ['q1', 'q2']), (['asked', 'right'], ['eyes'])]
+    """
+    by_set: dict[frozenset[str], list[str]] = {}
+    for item, row in items.items():
+        by_set.setdefault(frozenset(measure for measure in measures if measure in row), []).append(item)
+    largest = sorted(by_set, key=lambda kinds: (-len(kinds), sorted(kinds)))
+    merged: dict[frozenset[str], list[str]] = {}
+    for kinds in largest:
+        within = [other for other in merged if kinds < other]
+        merged.setdefault(within[0] if len(within) == 1 else kinds, []).extend(by_set[kinds])
+    groups = [([measure for measure in measures if measure in kinds], sorted(names)) for kinds, names in merged.items()]
+    return sorted(groups, key=lambda group: -len(group[1]))
+
+
 def _item_section(measures: list[str], items: dict[str, dict[str, float]], games: int) -> str:
-    """The "By item" table: the means per game, and beside each ratio the count it rests on
-    (its denominator over all the games), a ratio on fewer than ``FEW`` marked as such."""
+    """The "By item" tables, one a group of items measured alike (``item_groups``): the means per
+    game, and beside each ratio the count it rests on (its denominator over all the games), a
+    ratio on fewer than ``FEW`` marked as such."""
+    note = "Means per game; a ratio is over all the games."
+    if any(name in measures for name in RATIOS.values()):
+        note += (f" Beside each ratio, n: the count it rests on, over all the games; a ratio on fewer than {FEW} is "
+                 "marked (few), for chance alone moves it a long way.")
+    tables = [_item_group(group, {item: items[item] for item in names}, games)
+              for group, names in item_groups(measures, items)]
+    return f'<h2>By item</h2><p class="note">{_e(note)}</p>' + "".join(tables)
+
+
+def _item_group(measures: list[str], items: dict[str, dict[str, float]], games: int) -> str:
+    """One table of ``_item_section``, and what every item of it has alike."""
     bottoms = {name: bottom for (_, bottom), name in RATIOS.items() if name in measures}
     # A measure every item has alike tells nothing of the items, nor a ratio over it (the
-    # numerator again, scaled): both are said once in the note instead of as a column.
+    # numerator again, scaled): both are said once beside the table instead of as a column.
     alike = {measure: values.pop() for measure in measures if measure not in bottoms
              for values in [{round(row.get(measure, 0.0), 9) for row in items.values()}]
              if len(items) > 1 and len(values) == 1}
@@ -291,14 +324,11 @@ def _item_section(measures: list[str], items: dict[str, dict[str, float]], games
             few = " (few)" if count < FEW else ""
             cells += [_number(row[measure]) + few, count] if measure in row else ["–", "–"]
         rows.append(cells)
-    note = "Means per game; a ratio is over all the games."
+    table = _table(head, rows)
     if alike:
-        note += " Every item alike (left out): " + ", ".join(
-            f"{measure} {_number(value)}" for measure, value in alike.items()) + "."
-    if bottoms:
-        note += (f" Beside each ratio, n: the count it rests on, over all the games; a ratio on fewer than {FEW} is "
-                 "marked (few), for chance alone moves it a long way.")
-    return f'<h2>By item</h2><p class="note">{_e(note)}</p>' + _table(head, rows)
+        table += '<p class="note">' + _e("Every item of this table alike (left out): " + ", ".join(
+            f"{measure} {_number(value)}" for measure, value in alike.items()) + ".") + "</p>"
+    return table
 
 
 def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) -> str:
