@@ -13,8 +13,11 @@ against Quarkade's own bots, on any backend (run from this folder, or with it on
     cd examples && quarkade tournament quirky-quarks --players 2 --games 50 --backend ray \
         --bots train_ppo:PolicyBot:policy=../policy.npz,heuristic,random
 
-The environment is ``quarkade.rl.gymnasium_env`` (seat 0 against a random bot): observations
-are the seat's one-hot and its hashed view, actions the game's action ids under the legal-action mask.
+The environment is ``quarkade.rl.gymnasium_env`` (seat 0 against a random bot) by default;
+``--env pettingzoo`` trains through ``quarkade.rl.pettingzoo_env`` instead, in self-play: the
+policy plays both seats of the AEC environment and learns from both, and its curve is measured in
+the same environment, seat 0 against random play. Either way, observations are the seat's
+one-hot and its hashed view, actions the game's action ids under the legal-action mask.
 
 Why PPO is written here in numpy rather than taken from a library: the well-kept PPO libraries
 (Stable-Baselines3 with sb3-contrib's MaskablePPO, CleanRL, TorchRL) all need PyTorch, and the
@@ -35,7 +38,8 @@ import numpy.typing as npt
 
 from quarkade.agents.base import Bot
 from quarkade.core.game import Action, Game, View
-from quarkade.rl import gymnasium_env
+from quarkade.rl import gymnasium_env, pettingzoo_env
+from quarkade.rl.aec import QuarkadeAECEnv
 from quarkade.rl.encoding import ViewEncoder, action_table
 from quarkade.rl.single_agent import QuarkadeGymEnv
 from quarkade.tools.intervals import wilson_interval
@@ -158,11 +162,14 @@ class PolicyBot(Bot):
         return by_id[int(ids[-1])]
 
 
-def play(env: QuarkadeGymEnv, policy: Policy, seed: int) -> tuple[list[tuple[Array, Array, int, float]], float]:
-    """One game: the seat's (observation, mask, action, its probability) at each decision, and
-    its reward at the end."""
+Step = tuple[Array, Array, int, float]  # a decision: observation, mask, action, its probability
+Played = tuple[list[Step], float]  # one seat's decisions in a game, and its reward at the end
+
+
+def play(env: QuarkadeGymEnv, policy: Policy, seed: int) -> Played:
+    """One game through Gymnasium: the seat's decisions, and its reward at the end."""
     observation, _ = env.reset(seed=seed)
-    steps: list[tuple[Array, Array, int, float]] = []
+    steps: list[Step] = []
     while True:
         action, probability = policy.act(observation)
         steps.append((observation["observation"].astype(np.float64), observation["action_mask"].astype(np.float64),
@@ -170,6 +177,49 @@ def play(env: QuarkadeGymEnv, policy: Policy, seed: int) -> tuple[list[tuple[Arr
         observation, reward, terminated, truncated, _ = env.step(np.int64(action))
         if terminated or truncated:
             return steps, float(reward)
+
+
+def play_aec(env: QuarkadeAECEnv, policy: Policy, seed: int, learners: set[int]) -> list[Played]:
+    """One game through PettingZoo: the policy plays the seats in ``learners``, random play (a
+    legal id drawn by the game's seed) the others; each learner's decisions and reward."""
+    env.reset(seed=seed)
+    others = np.random.default_rng(seed)
+    steps: dict[int, list[Step]] = {seat: [] for seat in learners}
+    rewards: dict[int, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        seat = env.possible_agents.index(agent)
+        if terminated or truncated:
+            rewards[seat] = float(reward)
+            env.step(None)
+            continue
+        if seat in learners:
+            action, probability = policy.act(observation)
+            steps[seat].append((observation["observation"].astype(np.float64),
+                                observation["action_mask"].astype(np.float64), action, probability))
+        else:
+            action = int(others.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+    return [(steps[seat], rewards[seat]) for seat in sorted(learners)]
+
+
+class Through:
+    """Where the policy trains and is measured: the games it learns from, and its result in a
+    game against random play from seat 0."""
+
+    def __init__(self, env: QuarkadeGymEnv | QuarkadeAECEnv) -> None:
+        self.env = env
+        self.size, self.actions = env.encoder.size, env.table.size
+
+    def games(self, policy: Policy, seed: int) -> list[Played]:
+        if isinstance(self.env, QuarkadeAECEnv):  # self-play: every seat learns
+            return play_aec(self.env, policy, seed, set(range(PLAYERS)))
+        return [play(self.env, policy, seed)]
+
+    def result(self, policy: Policy, seed: int) -> float:
+        if isinstance(self.env, QuarkadeAECEnv):
+            return play_aec(self.env, policy, seed, {0})[0][1]
+        return play(self.env, policy, seed)[1]
 
 
 def update(policy: Policy, optimizer: Adam, batch: list[tuple[Array, Array, int, float, float]],
@@ -200,23 +250,23 @@ def update(policy: Policy, optimizer: Adam, batch: list[tuple[Array, Array, int,
                         observations.T @ value_error, np.array([value_error.sum()])])
 
 
-def win_rate(env: QuarkadeGymEnv, policy: Policy, games: int, first_seed: int) -> float:
-    return sum(play(env, policy, first_seed + game)[1] for game in range(games)) / games
+def win_rate(env: Through, policy: Policy, games: int, first_seed: int) -> float:
+    return sum(env.result(policy, first_seed + game) for game in range(games)) / games
 
 
-def train(env: QuarkadeGymEnv, rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0,
+def train(env: Through, rounds: int, games_per_round: int, evaluation_games: int, seed: int = 0,
           keep: str | None = None) -> tuple[Policy, list[tuple[int, float]]]:
     """Train a policy and return it with its learning curve: (games trained on, win rate against
     random); the trained policy is saved to ``keep`` when given."""
-    policy = Policy(env.encoder.size, env.table.size, np.random.default_rng(seed))
+    policy = Policy(env.size, env.actions, np.random.default_rng(seed))
     optimizer = Adam([policy.weights, policy.bias, policy.value_weights, policy.value_bias], rate=0.01)
     curve = [(0, win_rate(env, policy, evaluation_games, EVALUATION_SEED))]
     print(f"games trained {0:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
     for round_ in range(rounds):
         batch: list[tuple[Array, Array, int, float, float]] = []
         for game in range(games_per_round):
-            steps, reward = play(env, policy, seed * 100_000 + round_ * games_per_round + game)
-            batch.extend((o, m, a, p, reward) for o, m, a, p in steps)
+            for steps, reward in env.games(policy, seed * 100_000 + round_ * games_per_round + game):
+                batch.extend((o, m, a, p, reward) for o, m, a, p in steps)
         update(policy, optimizer, batch)
         trained = (round_ + 1) * games_per_round
         curve.append((trained, win_rate(env, policy, evaluation_games, EVALUATION_SEED)))
@@ -259,12 +309,15 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"games a point of the curve (the final evaluation: {FINAL_EVALUATION_FACTOR}x as many)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", metavar="FILE", help="keep the trained policy here (.npz), for PolicyBot")
+    parser.add_argument("--env", choices=("gymnasium", "pettingzoo"), default="gymnasium",
+                        help="train through Gymnasium (seat 0 against random play) or PettingZoo (self-play)")
     args = parser.parse_args(argv)
-    env = gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random")
+    env = Through(pettingzoo_env(GAME, players=PLAYERS) if args.env == "pettingzoo"
+                  else gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random"))
     policy, _ = train(env, args.rounds, args.games_per_round, args.evaluation_games, args.seed, args.save)
     # An untrained policy is uniform over the legal actions: random play itself.
     games = FINAL_EVALUATION_FACTOR * args.evaluation_games
-    untrained = Policy(env.encoder.size, env.table.size, np.random.default_rng(args.seed + 1))
+    untrained = Policy(env.size, env.actions, np.random.default_rng(args.seed + 1))
     print(verdict(win_rate(env, untrained, games, FINAL_EVALUATION_SEED),
                   win_rate(env, policy, games, FINAL_EVALUATION_SEED), games))
 

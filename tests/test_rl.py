@@ -204,6 +204,19 @@ def test_ppo_example_runs_at_a_tiny_size_and_prints_its_curve(capsys: pytest.Cap
     assert "(Wilson 95% intervals over 8 games): that it beats random play is not shown" in printed
 
 
+def test_ppo_example_trains_through_pettingzoo_in_self_play(capsys: pytest.CaptureFixture[str]) -> None:
+    example = _example()
+    example.main(["--env", "pettingzoo", "--rounds", "1", "--games-per-round", "2", "--evaluation-games", "2"])
+    printed = capsys.readouterr().out
+    assert printed.count("win rate vs random") == 2 and "random play wins" in printed
+    # Self-play learns from both seats of each game; the result is seat 0's, against random play.
+    env = example.Through(pettingzoo_env("quirky-quarks", players=2))
+    policy = example.Policy(env.size, env.actions, np.random.default_rng(0))
+    (first, first_reward), (second, second_reward) = env.games(policy, 7)
+    assert first and second and first_reward + second_reward == pytest.approx(1.0)
+    assert env.result(policy, 7) in (0.0, 0.5, 1.0)
+
+
 def test_the_example_says_a_policy_beats_random_play_only_when_the_intervals_part() -> None:
     verdict = _example().verdict
     assert verdict(0.54, 0.80, 100).endswith(": it beats random play")
