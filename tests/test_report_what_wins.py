@@ -125,15 +125,35 @@ def test_solitaire_items_are_the_traits_of_the_quirks_the_view_shows_at_the_end(
     assert state.seat_items() == (tuple(sorted(traits)),)
 
 
-@pytest.mark.parametrize("seed", [2, 5])
-def test_cosmic_encounter_items_are_the_edicts_and_flares_each_seat_played(seed: int) -> None:
-    state = played("cosmic-encounter", 4, seed)
+CARD_NAMES = {"a": "Attack", "u": "Up Quark", "d": "Down Quark", "s": "Strange Quark"}
+
+
+def card_name(notation: str) -> str:
+    """A challenge card as the report names it, from its notation (``a8``: ``Attack 08``)."""
+    if notation == "c":
+        return "Compromise"
+    if notation == "n":
+        return "Negotiate"
+    return f"{CARD_NAMES[notation[0]]} {int(notation[1:]):02d}"
+
+
+@pytest.mark.parametrize(("seed", "quarks"), [(2, False), (5, False), (2, True), (3, True)])
+def test_cosmic_encounter_items_are_the_cards_each_seat_played(seed: int, quarks: bool) -> None:
+    the_game = quarkade.load("cosmic-encounter", 4, quarks=quarks)
+    state = play_match(the_game, make_bots(the_game, ["heuristic"] * 4, seed), seed)
     played_by: list[set[str]] = [set() for _ in range(4)]
+    unnamed = [0] * 4  # Laser's opponent plays a card at random: "play random" does not name it
     for seat, action in state.record().actions:
         words = str(action).split()
         if words[0] in ("edict", "flare"):
             played_by[seat].add(f"{words[1]} {words[0]}")
-    assert [set(items) for items in state.seat_items()] == played_by
+        elif words == ["play", "random"]:
+            unnamed[seat] += 1
+        elif words[0] == "play":
+            played_by[seat].add(card_name(words[1]))
+    for items, named, random_plays in zip(state.seat_items(), played_by, unnamed, strict=True):
+        assert named <= set(items) and len(set(items) - named) <= random_plays
+    assert any(name.startswith("Attack") for items in played_by for name in items)
 
 
 def test_quirks_items_are_traits_of_cards_each_seat_fought_with() -> None:

@@ -428,14 +428,22 @@ class CosmicState(CachedLegalActions):
                 count_item(figures, "played", f"{event[3]} {kind}")
         return figures
 
-    seat_items_about = "played that edict or flare"
+    seat_items_about = "revealed that challenge card as a main player, or played that edict or flare"
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
-        """By seat, the edicts and flares it played."""
+        """By seat, the challenge cards it revealed as a main player (named as the report's
+        table names them) and the edicts and flares it played."""
         played: list[set[str]] = [set() for _ in range(self.game.players)]
+        mains = (-1, -1)
         for event in in_order(self.log):
-            if event[0] == "edict" or event[0] == "flare":
-                played[event[2]].add(f"{event[3]} {event[0]}")
+            kind = event[0]
+            if kind == "aim":
+                mains = event[2], event[4]
+            elif kind == "reveal":
+                for seat, card in zip(mains, event[2:4], strict=True):
+                    played[seat].add(card_item(self.cards[card]))
+            elif kind == "edict" or kind == "flare":
+                played[event[2]].add(f"{event[3]} {kind}")
         return tuple(tuple(sorted(names)) for names in played)
 
     def categories(self) -> dict[str, tuple[str, ...]]:
