@@ -2,7 +2,10 @@
 // marked data-role="dock": the prompt, the buttons and the hand) stays at the bottom of the
 // screen and, on a phone, may take half of it: when a new prompt asks for something the dock
 // covers, or that is off screen, the page scrolls it into view above the dock, once for that
-// prompt. A row of cards that scrolls sideways fades at the side where more cards are.
+// prompt. When the dock then grows during the prompt (a choice made in parts: a picked
+// accelerator adds its bid to the dock), what the player works with (what they last clicked
+// on the board, else the prompt's first target) is kept above it. A row of cards that
+// scrolls sideways fades at the side where more cards are.
 
 // What a prompt asks the player to click, and what a renderer marks for the player to watch
 // while choosing (data-target: Quirky Circuits' board, where the robot will run).
@@ -25,28 +28,117 @@ function firstTarget(board, dock) {
   return null;
 }
 
-function bringIntoView(board) {
-  const dock = board.querySelector("[data-role='dock']");
-  const target = firstTarget(board, dock);
-  if (!target) return;
+function roomAbove(dock) {
   const bar = document.querySelector(".topbar");
   const top = (bar ? bar.getBoundingClientRect().bottom : 0) + ROOM;
   const bottom = window.innerHeight - (dock ? dock.getBoundingClientRect().height : 0) - ROOM;
+  return { top, bottom };
+}
+
+function bringIntoView(board, dock) {
+  const target = firstTarget(board, dock);
+  if (!target) return null;
+  const { top, bottom } = roomAbove(dock);
   const box = target.getBoundingClientRect();
-  if (box.top >= top && box.bottom <= bottom) return;
+  if (box.top >= top && box.bottom <= bottom) return target;
   // a target taller than the room left shows its top, under the top bar
   const by = box.top < top || box.height > bottom - top ? box.top - top : box.bottom - bottom;
   window.scrollBy(0, by);
+  return target;
+}
+
+// What is kept above the dock while ``holder`` (a seat's connection) is asked something. The
+// ``focus`` is what the player works with: a redraw replaces every element, so it is held as
+// its ``path`` (its place among the board's children, where the same renderer draws its
+// equivalent again), with its ``box`` on the page for when the path leads nowhere, and the
+// page's scroll then (``scrolled``): once the player scrolls on their own, the page is theirs
+// until they click on the board again. ``height`` is the dock's when last measured; null when
+// unknown: the next measure only notes it.
+const kept = { board: null, holder: null, asking: false, focus: null, dock: null, height: null };
+
+function focusOn(node) {
+  const path = [];
+  for (let n = node; n !== kept.board; n = n.parentElement) path.unshift([...n.parentElement.children].indexOf(n));
+  const box = node.getBoundingClientRect();
+  const scrolled = window.scrollY;
+  kept.focus = { path, tag: node.tagName, box: { top: box.top + scrolled, bottom: box.bottom + scrolled }, scrolled };
+}
+
+/** The focus on the screen now: its element as drawn now, else the place where it was. */
+function focusBox() {
+  const { path, tag, box } = kept.focus;
+  let node = kept.board;
+  for (const index of path) node = node && node.children[index];
+  if (node && node.tagName === tag && node.getClientRects().length) return node.getBoundingClientRect();
+  return { top: box.top - window.scrollY, bottom: box.bottom - window.scrollY };
+}
+
+// a click on the board, outside the dock, on something to click: what the player works with
+document.addEventListener("click", (event) => {
+  const board = kept.board;
+  if (!board || !(event.target instanceof Element) || !board.contains(event.target)) return;
+  const target = event.target.closest(TARGETS);
+  const dock = board.querySelector("[data-role='dock']");
+  if (target && board.contains(target) && !(dock && dock.contains(target))) focusOn(target);
+}, true);
+
+/** The dock, drawn anew or changed in place, measures ``height``: when it grew, the focus it
+ *  now covers is scrolled above it, no further than its top under the bar; not when the
+ *  player scrolled since, nor when the focus was out of sight above the dock before. */
+function keepAbove(height) {
+  const before = kept.height;
+  kept.height = height;
+  const focus = kept.focus;
+  if (before === null || height <= before + 1 || !kept.asking || !focus) return;
+  if (Math.abs(window.scrollY - focus.scrolled) > 1) return;
+  const box = focusBox();
+  const { top, bottom } = roomAbove(kept.dock);
+  if (box.top >= window.innerHeight - before || box.bottom <= top - ROOM) return;
+  const by = Math.min(box.bottom - bottom, box.top - top);
+  if (by <= 0) return;
+  window.scrollBy(0, by);
+  focus.scrolled = window.scrollY;
+}
+
+// One observer for the dock on the board now: a redraw brings a new dock, whose first measure
+// is compared with the last one's. A dock taken away with no new one (a replay, a closed
+// table) leaves nothing to compare with.
+const docks = new ResizeObserver(() => {
+  const dock = kept.dock;
+  if (!dock || "styling" in document.documentElement.dataset) return;
+  if (dock.isConnected) keepAbove(dock.getBoundingClientRect().height);
+  else Object.assign(kept, { focus: null, height: null });
+});
+
+function watchDock(board) {
+  const dock = board.querySelector("[data-role='dock']");
+  if (dock === kept.dock) return;
+  docks.disconnect();
+  kept.dock = dock;
+  if (dock) docks.observe(dock);
 }
 
 /** After a board is drawn for ``holder`` (a seat's connection): when ``prompt`` (what tells
  *  this prompt from the seat's last one; empty when nothing is asked) is new, bring
  *  the first thing it asks for into view above the dock. A redraw of the same prompt moves
- *  nothing: a player who scrolled away stays where they are. */
+ *  nothing, unless the dock grew over what the player works with: a player who scrolled
+ *  away stays where they are. */
 export function showPrompted(board, holder, prompt) {
+  if (kept.board !== board || kept.holder !== holder) {
+    Object.assign(kept, { board, holder, focus: null, height: null });
+  }
+  kept.asking = Boolean(prompt);
+  watchDock(board);
   if (!prompt || holder.prompted === prompt) return;
   holder.prompted = prompt;
-  whenStyled(() => bringIntoView(board));
+  kept.focus = null;
+  kept.height = null; // measured once the new prompt's first target is in view
+  whenStyled(() => {
+    const dock = board.querySelector("[data-role='dock']");
+    const target = bringIntoView(board, dock);
+    if (target) focusOn(target);
+    kept.height = dock ? dock.getBoundingClientRect().height : null;
+  });
 }
 
 function markMore(row) {
