@@ -152,3 +152,33 @@ def test_a_climate_moves_label_reads_on_a_phone_turned_sideways(server: LiveServ
     assert drawn["sizes"][0][0] >= READABLE, drawn["sizes"][:6]
     got = page.evaluate(CLIMATE_TEXT)
     assert got["labels"] == 2 and got["overlaps"] == [], got
+
+
+@pytest.mark.parametrize(("game", "seats", "on_the_board"), [
+    ("quirks-solitaire", ["human"], False), ("quirkling", ["human", "random"], False),
+    ("quirky-circuits", ["human", "random"], True),
+], ids=["quirks-solitaire", "quirkling", "quirky-circuits"])
+def test_on_a_phone_turned_sideways_the_dock_scrolls_with_the_page(server: LiveServer, page: Any, game: str,
+                                                                    seats: list[str], on_the_board: bool) -> None:
+    """On a screen 390 px high the dock (prompt, buttons, a hand of cards) is as tall as the
+    screen or taller: docked at its foot it would hide the whole board. There it scrolls with
+    the page, below the board. A prompt that asks for nothing on the board brings the dock's
+    top into view; one that marks the board to watch (Quirky Circuits' robot) shows the board."""
+    page.set_viewport_size(SIDEWAYS[0])
+    sit_at(server, page, game, seats, {})
+    got = page.evaluate("""() => {
+      const dock = document.querySelector("#board [data-role='dock']");
+      const box = dock.getBoundingClientRect();
+      const watched = document.querySelector("#board [data-target]");
+      return { position: getComputedStyle(dock).position, top: box.top, screen: innerHeight,
+               watched: watched ? watched.getBoundingClientRect().top : null };
+    }""")
+    assert got["position"] == "static", got
+    if on_the_board:
+        assert got["watched"] is not None and 0 <= got["watched"] < got["screen"], got
+    else:
+        assert got["top"] < got["screen"], f"the prompt's dock is out of sight: {got}"
+    # the page holds the whole dock: scrolled to the foot, it is all in sight
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    bottom = page.evaluate("document.querySelector(`#board [data-role='dock']`).getBoundingClientRect().bottom")
+    assert bottom <= got["screen"] + 1

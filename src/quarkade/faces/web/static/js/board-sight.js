@@ -28,16 +28,33 @@ function firstTarget(board, dock) {
   return null;
 }
 
+/** Whether ``dock`` stays at the foot of the screen (on a short screen, a turned phone, it
+ *  does not: quarkade.css lets it scroll with the page, as it would cover the whole board). */
+function docked(dock) {
+  return Boolean(dock) && getComputedStyle(dock).position === "sticky";
+}
+
 function roomAbove(dock) {
   const bar = document.querySelector(".topbar");
   const top = (bar ? bar.getBoundingClientRect().bottom : 0) + ROOM;
-  const bottom = window.innerHeight - (dock ? dock.getBoundingClientRect().height : 0) - ROOM;
+  const bottom = window.innerHeight - (docked(dock) ? dock.getBoundingClientRect().height : 0) - ROOM;
   return { top, bottom };
+}
+
+/** A dock that scrolls with the page, out of sight below: its top brought up to the foot of
+ *  the screen, when the prompt asks for nothing on the board above it. */
+function bringDockIntoView(dock) {
+  if (!dock || docked(dock)) return;
+  const box = dock.getBoundingClientRect();
+  if (box.top > window.innerHeight - 3 * ROOM) window.scrollBy(0, box.top - window.innerHeight / 3);
 }
 
 function bringIntoView(board, dock) {
   const target = firstTarget(board, dock);
-  if (!target) return null;
+  if (!target) {
+    bringDockIntoView(dock);
+    return null;
+  }
   const { top, bottom } = roomAbove(dock);
   const box = target.getBoundingClientRect();
   if (box.top >= top && box.bottom <= bottom) return target;
@@ -89,7 +106,7 @@ function keepAbove(height) {
   const before = kept.height;
   kept.height = height;
   const focus = kept.focus;
-  if (before === null || height <= before + 1 || !kept.asking || !focus) return;
+  if (before === null || height <= before + 1 || !kept.asking || !focus || !docked(kept.dock)) return;
   if (Math.abs(window.scrollY - focus.scrolled) > 1) return;
   const box = focusBox();
   const { top, bottom } = roomAbove(kept.dock);
