@@ -362,14 +362,21 @@ class Farm:
         """Cancel what has not started and end the workers at once (again: nothing)."""
         if self.backend == "process":
             if self.pool is not None:
-                # The processes are read first: a shutdown forgets them.
+                # The processes and the pool's managing thread are read first: a shutdown forgets them.
                 processes = list((self.pool._processes or {}).values())
+                # (typeshed gives the attribute the wake-up's type; it holds the thread)
+                manager: threading.Thread | None = self.pool._executor_manager_thread  # type: ignore[assignment]
                 self.pool.shutdown(wait=False, cancel_futures=True)
                 self.pool = None
                 for process in processes:
                     process.kill()
                 for process in processes:
                     process.join(timeout=5)
+                # Its thread, seeing its workers gone, closes the pool's wake-up pipe: waited for
+                # here, that is done before the interpreter's exit wakes the pool's thread up
+                # again (Python 3.11 can write to the pipe as it is closed: "Bad file descriptor").
+                if manager is not None:
+                    manager.join(timeout=5)
             return
         import ray
 
