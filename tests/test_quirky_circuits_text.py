@@ -88,7 +88,7 @@ def test_a_seat_reads_its_own_cards_and_only_the_backs_of_the_others() -> None:
         state.apply(seat, state.game.parse_action(state, seat, card))
     mine = render_text(state.view(0).to_json())
     back = state.view(None).to_json()["queue"][1]["back"]
-    assert "1:move 1 (seat 0)" in mine and f"2:{back} card (seat 1)" in mine
+    assert "1:Move 1 (seat 0)" in mine and f"2:{back} card (seat 1)" in mine
     assert "Your hand:" in mine
     spectator = render_text(state.view(None).to_json())
     assert "Your hand" not in spectator and "1:move card (seat 0)" in spectator

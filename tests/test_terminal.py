@@ -91,10 +91,11 @@ def test_quirks_shows_the_niches_the_climate_and_the_hand_with_its_codes() -> No
     drawing = text_drawing("quirks")
     assert drawing is not None
     text = drawing(view)
-    for words in ("Climate: ", "PLANT niche", "HERBIVORE niche", "CARNIVORE niche", "Your hand (climate codes"):
+    for words in ("Climate: ", "PLANT niche", "HERBIVORE niche", "CARNIVORE niche", "[climate codes]: O ocean",
+                  "Your hand:"):
         assert words in text
-    first = view["hand"][0]
-    assert f"{first['number']} {first['trait']} [{first['codes']}]" in text
+    first = view["hand"][0]  # a PLANT A card: it bears a food-chain symbol
+    assert re.search(rf"{first['number']} {first['trait']} ●[a-z]+ \[{first['codes']}\]", text)
 
 
 def test_the_help_explains_the_notation_of_the_step_with_examples() -> None:

@@ -2,8 +2,9 @@
 
 Everything fits 80 columns. Tokens are written ``seat=count``: ``1.3: 1=4 0=2`` is planet
 3 of seat 1's home system holding four of seat 1's tokens and two of seat 0's. The planet the
-cone aims at is marked ``>``. With Quarks, the Phase Diagram is a table of its twelve squares
-with the State Indicator's square in brackets::
+cone aims at is marked ``>``; a line above the systems says so (``PLANETS``), and each seat's
+power is told in a line under its own. With Quarks, the Phase Diagram is a table of its
+twelve squares with the State Indicator's square in brackets::
 
     Phase Diagram: State Indicator on [square 6]; a Quark = its number + this
       square    1    2    3    4    5 [ 6]    7    8    9   10   11   12
@@ -16,16 +17,20 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import joined, seat_name
+from quarkade.core.words import joined, plural, seat_name
 from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES
 from quarkade.games.cosmic_encounter.flares import BY_NAME
 from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
+from quarkade.games.cosmic_encounter.powers import POWERS
 
 WIDTH = 80
+PLANETS = ("Planets: SYSTEM.PLANET: SEAT=TOKENS (1.3: 1=4 0=2 is planet 3 of seat 1's system, 4 tokens of "
+           "seat 1 and 2 of seat 0); > the cone's target.")
+POWER_TEXTS = {power.name: power.text for power in POWERS}
 STEP_WORDS = {
     "regroup": "regroup", "destiny": "destiny", "launch": "launch", "invite-offence": "the offence invites allies",
     "invite-defence": "the defence invites allies", "alliance": "allies answer", "edicts": "edicts and flares",
-    "trade": "trade", "cards": "challenge cards", "deal": "a deal (one minute)", "rewards": "defensive rewards",
+    "trade": "trade", "cards": "challenge cards", "deal": "a deal", "rewards": "defensive rewards",
     "again": "a second challenge?", "place": "tokens placed", "over": "game over",
 }
 WINDOW_WORDS = {
@@ -107,6 +112,8 @@ def system_lines(view: dict[str, Any]) -> list[str]:
         if roles:
             head += " - " + ", ".join(roles)
         lines.append(head)
+        if player["power"] in POWER_TEXTS:
+            lines.append(f"    {player['power']}: {POWER_TEXTS[player['power']]}")
         cells = [f"{'>' if p['planet'] == encounter.get('target') else ' '}{p['planet']}: {_tokens(p['tokens'])}"
                  for p in view.get("planets") or [] if p["system"] == seat]
         lines.extend(_columns(cells, "  "))
@@ -175,8 +182,11 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
                                      else "two Compromises: a deal is being made" if compromises
                                      else "the cards are face up; the outcome follows the window"))
     if view.get("step") == "deal":
+        # The engine reads no clock: the web times the deal's minute, the terminal does not
+        # (RULINGS.md 15), and a side ends it with 'timeout'.
         seconds = (view.get("options") or {}).get("deal_seconds") or 60
-        lines.append(f"  Deal: within {seconds} seconds (then no deal); up to {DEAL_CARDS} cards each way, bases")
+        lines.append(f"  Deal: up to {plural(DEAL_CARDS, 'card')} each way, and bases. Untimed here (the web "
+                     f"gives {seconds} seconds): 'timeout' ends it with no deal (3 tokens lost each)")
         left = enc.get("offers_left")
         if left:
             lines.append(f"  Offers left: seat {offence} {left[0]}, seat {defender} {left[1]}")
@@ -184,7 +194,8 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
             if offer:
                 # The faces given are told to the two main players only.
                 terms = (offer["notation"].removeprefix("offer ") if offer["notation"] else
-                         f"give {offer['gives']} cards get {offer['get']} base {offer['base']}")
+                         f"give {plural(offer['gives'], 'card')}, get {plural(offer['get'], 'card')}, "
+                         f"base {offer['base']}")
                 lines.append(f"  Seat {(offence, defender)[index]} offers: {terms}")
     placing = [f"seat {p['seat']} {PLACING[p['kind']]} x{p['count']}" for p in enc.get("placements") or []]
     if placing:
@@ -203,6 +214,7 @@ def render_text(view: dict[str, Any]) -> str:
     lines = [f"COSMIC ENCOUNTER{' with Quarks' if options.get('quarks') else ''} - turn {view['turn']}"
              f" (limit {view['turn_limit']}), seat {view['offence']}'s; now: {step}"]
     lines.extend(phase_lines(view))
+    lines.append(PLANETS)
     lines.extend(system_lines(view))
     lines.extend(encounter_lines(view))
     if view.get("seen_hand"):

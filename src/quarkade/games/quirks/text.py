@@ -1,9 +1,13 @@
 """Quirks, Quirks Solitaire and Quirkling drawn as plain text for a terminal, from a view only.
 
 The table as a player sees it: the climate, whose turn it is and what the rules ask of them,
-the niches with their QUiRKS (card number, trait, and the climate codes the viewer may read:
-O ocean, F forest, P plain, D desert, J jungle), each player's hand size and extinctions, and
-the viewer's hand. Every line fits 80 columns.
+the niches with their QUiRKS (card number, trait, the food-chain symbol printed beside the
+number, and the climate codes the viewer may read: O ocean, F forest, P plain, D desert,
+J jungle), a competition with the challenger's cards, the stacks and their discards, each
+player's hand size and extinctions, and the viewer's hand. Every line fits 80 columns.
+
+The food-chain symbols are printed on the cards for everyone (``printed_faces``, which the web
+draws from too): a card's number is enough to read its symbol.
 """
 
 from __future__ import annotations
@@ -11,14 +15,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from quarkade.core.words import joined, plural, seat_name, wrap
+from quarkade.core.words import a_or_an, joined, plural, seat_name, wrap
+from quarkade.games.quirks.board import NICHE_STACKS, SETUP_ORDER, SETUP_ORDER_THREE
+from quarkade.games.quirks.components import NICHES, STACKS, printed_faces
 
 WIDTH = 80
-_CODES = "climate codes: O ocean, F forest, P plain, D desert, J jungle"
+_FOOD = {card["number"]: card["food"] for card in printed_faces()["card"] if card["food"]}
+_CODES = "O ocean, F forest, P plain, D desert, J jungle"
+_LEGEND = f"Cards: number, trait, ●food-chain symbol, [climate codes]: {_CODES}."
+# The food chain, as the rulebook's "Food Chain Points" count it (competitions and the solitaire total).
+_FOOD_CHAIN = ("Food chain, within one level: a herbivore's A card eats the plant's A card of its colour, "
+               "a carnivore's A card the herbivore's C card of its colour.")
 
-# What the rules ask at each step of a turn, by the view's ``stage``.
+# What the rules ask at each step of a turn, by the view's ``stage`` (the steps whose words
+# depend on more of the view are worded in ``_quirks_step``, ``_solitaire_step`` and
+# ``_quirkling_step``).
 _QUIRKS_STEPS = {
-    "setup": "make your lower QUiRKS from its A card and the B card or the C card",
     "choose-niche": "choose the niche to play in (advanced game)",
     "upper-owned": "you hold this upper niche: mutate your QUiRKS there, or draw another destiny marker",
     "climate": "move the climate marker one or two spaces",
@@ -37,20 +49,16 @@ _QUIRKS_STEPS = {
     "surplus": "your hand holds too many cards of a stack: discard one",
     "defence": "a player holds the three upper niches: challenge with your lower QUiRKS, or decline",
 }
+# (a count may begin at every step of play but counting: RULINGS.md 31)
 _SOLITAIRE_STEPS = {
-    "start": "begin the game",
-    "action": "change one card of a QUiRKS (exchange with your hand or draw), or count your QUiRKS",
-    "climate": "move the climate marker one or two zones",
-    "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS",
+    "start": "continue (draw a destiny marker: it names the QUiRKS your next action changes), or count your QUiRKS",
+    "climate": "move the climate marker one or two zones, or count your QUiRKS",
+    "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS, or count your QUiRKS",
     "counting": "count the next QUiRKS, or stop (the QUiRKS counted become extinct branches)",
 }
 _QUIRKLING_STEPS = {
-    "request": "ask a player for a card of a stack, or take the top of the discard pile",
-    "give": "you are asked for a card: give one of that stack, or say you have none",
-    "make": "make a QUIRKLING from three cards of your hand, or go on",
-    "refill": "draw a card to refill your hand",
-    "refill-draw": "draw a card to refill your hand",
-    "discard": "discard a card",
+    "make": "make a QUIRKLING from three cards of your hand (you must when you can)",
+    "discard": "discard a card, to keep seven",
 }
 
 
@@ -69,17 +77,33 @@ def _wrap(text: str, indent: str = "    ") -> list[str]:
     return wrap(text, indent, WIDTH)
 
 
+def food(number: str) -> str | None:
+    """The colour of the food-chain symbol printed beside a card's number, if it bears one.
+
+    >>> food("A1"), food("B1")
+    ('blue', None)
+    """
+    return _FOOD.get(number)
+
+
 def card_text(card: dict[str, Any]) -> str:
-    """``A6 Orchid bloom [OJ]``: the number, the trait and the codes when readable."""
+    """``A6 Orchid bloom ●red [OJ]``: the number, the trait, the food-chain symbol's colour when
+    the card bears one, and the climate codes when readable."""
+    colour = food(card["number"])
+    symbol = f" ●{colour}" if colour else ""
     codes = f" [{card['codes'] or '-'}]" if "codes" in card else ""
-    return f"{card['number']} {card['trait']}{codes}"
+    return f"{card['number']} {card['trait']}{symbol}{codes}"
+
+
+def _cards_text(cards: list[dict[str, Any]]) -> str:
+    return ", ".join(card_text(c) for c in cards) or "no cards"
 
 
 def _quirks_text(quirks: dict[str, Any] | None, viewer: int | None) -> str:
     if quirks is None:
         return "empty"
     owner = f"{_who(quirks['owner'], viewer)}: " if "owner" in quirks else ""
-    return f"{owner}{quirks['name'] or '—'} ({', '.join(card_text(c) for c in quirks['cards']) or 'no cards'})"
+    return f"{owner}{quirks['name'] or '—'} ({_cards_text(quirks['cards'])})"
 
 
 def _climate(view: dict[str, Any]) -> str:
@@ -87,7 +111,7 @@ def _climate(view: dict[str, Any]) -> str:
     return f"Climate: {climate['name'].upper()} (zone {climate['zone']}, space {climate['space']})"
 
 
-def _turn(view: dict[str, Any], steps: dict[str, str]) -> list[str]:
+def _turn(view: dict[str, Any], what: str | None) -> list[str]:
     viewer = view.get("seat")
     to_act = view.get("to_act") or []
     if view.get("is_over"):
@@ -95,43 +119,143 @@ def _turn(view: dict[str, Any], steps: dict[str, str]) -> list[str]:
     if not to_act:
         return ["Waiting."]
     who = " and ".join(_who(s, viewer) for s in to_act)
-    what = steps.get(view["stage"], "act")
-    return _wrap(f"{who[0].upper()}{who[1:]}: {what}.")
+    return _wrap(f"{who[0].upper()}{who[1:]}: {what or 'act'}.")
+
+
+def _stack_words(stack: str) -> str:
+    """``animal-b`` reads ``the ANIMAL-B stack``, as the log lines name a stack."""
+    return f"the {stack.upper()} stack"
+
+
+def _quirks_step(view: dict[str, Any]) -> str | None:
+    """What the rules ask now in Quirks, in the words of the step the view shows."""
+    stage = view["stage"]
+    if stage == "setup":
+        # The lower niches are made in the rulebook's order (RULINGS.md 6): the view's setup step names it.
+        order = SETUP_ORDER_THREE if len(view["players"]) == 3 else SETUP_ORDER
+        step = (view.get("flow") or {}).get("setup_step", 0)
+        niche = order[step][0] if 0 <= step < len(order) else None
+        if niche is None:
+            return "make your lower QUiRKS from its A card and the B card or the C card"
+        a, b, c = (STACKS[stack] for stack in NICHE_STACKS[niche])
+        return (f"make your lower {NICHES[niche].upper()} QUiRKS: {a_or_an(a.upper())} card "
+                f"and a card from {_stack_words(b)} (setup b) or {_stack_words(c)} (setup c)")
+    contest = view.get("contest") or {}
+    if stage == "upper-sealed" and contest.get("defender") == view.get("seat") and contest.get("mutated") is False:
+        return ("choose face up (compete) or face down (withdraw), the choices shown together; you, the "
+                "defender, may first mutate your QUiRKS once")
+    return _QUIRKS_STEPS.get(stage)
 
 
 def _hand(view: dict[str, Any]) -> list[str]:
     hand = view.get("hand")
     if hand is None:
         return []
-    lines = ["", f"Your hand ({_CODES}):" if hand else "Your hand: empty"]
+    lines = ["", "Your hand:" if hand else "Your hand: empty"]
     for card in hand:
         lines.append(f"  {card['stack']:<12} {card_text(card)}"[:WIDTH])
+    return lines
+
+
+# The stacks as a table (the widest stack name sets each column): every stack fits 80 columns.
+_ROW_LABEL = 14
+
+
+def _stacks(view: dict[str, Any], discards_key: str, discarded: str) -> list[str]:
+    """Each stack's cards left, its discard pile's size and the card on top of the pile, as
+    far as the view holds them."""
+    stacks = view.get("stacks")
+    if not stacks:
+        return []
+
+    def number(card: Any) -> str:
+        return str(card["number"]) if isinstance(card, dict) else str(card)
+
+    names = list(stacks)
+    rows = [("Stacks", names),
+            ("  cards left", [str(stacks[n]["cards"]) for n in names]),
+            (f"  {discarded}", [str(len(stacks[n].get(discards_key) or [])) for n in names]),
+            ("  last discard", [number(stacks[n][discards_key][-1]) if stacks[n].get(discards_key) else "-"
+                                for n in names])]
+    return [(label.ljust(_ROW_LABEL) + " ".join(cell.rjust(len(name)) for cell, name in zip(cells, names,
+                                                                                         strict=True))).rstrip()
+            for label, cells in rows]
+
+
+def _last_count(view: dict[str, Any]) -> list[str]:
+    """The last competition counted, card values and food-chain points apart, while it is the
+    one under way or no other is (as the web shows it)."""
+    reveals = view.get("reveals") or []
+    if not reveals:
+        return []
+    last = reveals[-1]
+    contest = view.get("contest")
+    if contest and (contest["niche"], contest["kind"]) != (last["niche"], last["level"]):
+        return []
+    viewer = view.get("seat")
+    totals = ", ".join(f"{t['total']} for {_who(int(seat), viewer)} (cards {t['cards']}, food chain "
+                       f"{t['food_chain']:+d})" for seat, t in last["totals"].items())
+    return _wrap(f"Counted for the {last['level']} {last['niche']} niche in the {last['climate'].upper()}: "
+                 f"{totals}; {_who(last['winner'], viewer)} won.")
+
+
+def _contest(view: dict[str, Any]) -> list[str]:
+    """A competition under way: the two sides, and the challenger's cards as far as they are
+    shown (its third card, for an upper niche, from the reveal on)."""
+    contest = view.get("contest")
+    if not contest:
+        return []
+    viewer = view.get("seat")
+    defender = contest.get("defender")
+    against = f" against {_who(defender, viewer)}" if defender is not None else ""
+    faces = {int(s): up for s, up in (contest.get("faces") or {}).items()}
+
+    def face(seat: int | None) -> str:
+        return "" if seat not in faces else f", face {'up' if faces[seat] else 'down'}"
+
+    lines = ["", *_wrap(f"Competition for the {contest['kind']} {contest['niche']} niche: "
+                        f"{_who(contest['attacker'], viewer)}{against}.")]
+    cards = contest.get("attacker_cards") or []
+    hidden = " and a third card not shown" if contest["kind"] == "upper" and len(cards) == 2 else ""
+    # A whole QUiRKS is named by its cards' syllables, A first (as the niches name theirs).
+    name = "".join(card["syllable"] for card in cards).capitalize() + " " if len(cards) == 3 else ""
+    lines.extend(_wrap(f"  Challenger {_who(contest['attacker'], viewer)}{face(contest['attacker'])}: "
+                       f"{name}({_cards_text(cards)}{hidden})", "      "))
+    if defender is not None:
+        entry = next(n for n in view["niches"] if n["niche"] == contest["niche"])
+        held = entry["upper" if contest["kind"] == "upper" else "lower"]
+        named = f" ({held['name']}, shown above)" if held else ""
+        lines.extend(_wrap(f"  Defender {_who(defender, viewer)}{face(defender)}{named}", "      "))
+    if contest.get("drawn"):
+        lines.extend(_wrap(f"  You drew {card_text(contest['drawn'])}: keep it as your third card or "
+                           "use one from your hand.", "      "))
+    if contest.get("shown_to_others"):
+        lines.extend(_wrap(f"  The others see your QUiRKS as {', '.join(contest['shown_to_others'])}.", "      "))
     return lines
 
 
 def _render_quirks(view: dict[str, Any]) -> list[str]:
     viewer = view.get("seat")
     niche = f" · destiny: the {view['niche'].upper()} niche" if view.get("niche") else ""
-    lines = [f"{_climate(view)} · turn {view['turns'] + 1}{niche}", *_turn(view, _QUIRKS_STEPS), ""]
+    lines = [f"{_climate(view)} · turn {view['turns'] + 1}{niche}", *_turn(view, _quirks_step(view)), ""]
     for entry in view["niches"]:
         lines.append(f"{entry['niche'].upper()} niche")
         lines.extend(_wrap(f"  upper: {_quirks_text(entry['upper'], viewer)}", "         "))
         lines.extend(_wrap(f"  lower: {_quirks_text(entry['lower'], viewer)}", "         "))
-    contest = view.get("contest")
-    if contest:
-        defender = f" against {_who(contest['defender'], viewer)}" if contest.get("defender") is not None else ""
-        lines.append("")
-        lines.extend(_wrap(f"Competition for the {contest['kind']} {contest['niche']} niche: "
-                           f"{_who(contest['attacker'], viewer)}{defender}."))
-        if contest.get("faces"):
-            faces = ", ".join(f"{_who(int(s), viewer)} face {'up' if up else 'down'}"
-                              for s, up in contest["faces"].items())
-            lines.extend(_wrap(f"Shown: {faces}."))
+    lines.extend(_contest(view))
+    count = _last_count(view)
+    if count:
+        lines.extend(["", *count])
+    lines.append("")
+    lines.extend(_wrap(_LEGEND))
+    lines.extend(_wrap(_FOOD_CHAIN))
+    lines.append("")
+    lines.extend(_stacks(view, "discards", "discard pile"))
     lines.append("")
     lines.append("Players")
     for player in view["players"]:
         seat = player["seat"]
-        facts = [f"{player['hand_size']} cards in hand", plural(player["extinctions"], "extinction")]
+        facts = [f"{plural(player['hand_size'], 'card')} in hand", plural(player["extinctions"], "extinction")]
         if player.get("upper_niches"):
             facts.append("upper niches: " + ", ".join(player["upper_niches"]))
         if player.get("eliminated"):
@@ -141,29 +265,83 @@ def _render_quirks(view: dict[str, Any]) -> list[str]:
     return lines + _hand(view)
 
 
+def _solitaire_step(view: dict[str, Any]) -> str | None:
+    if view["stage"] == "action" and view.get("niche"):
+        return (f"change one card of your {view['niche'].upper()} QUiRKS (exchange it with a card of your hand, "
+                "or discard it and draw), or count your QUiRKS")
+    return _SOLITAIRE_STEPS.get(view["stage"])
+
+
+def _destiny_applies(view: dict[str, Any]) -> bool:
+    """The destiny marker names the QUiRKS of the action under way: from its draw until the
+    card is changed (a count may come between); before the next draw it is an old one."""
+    return view["stage"] == "action" or (view["stage"] == "counting" and view.get("resume") == "action")
+
+
 def _render_solitaire(view: dict[str, Any]) -> list[str]:
     needed = view["thresholds"].get(view["climate"]["name"])
-    niche = f" · destiny: the {view['niche'].upper()} niche" if view.get("niche") else ""
+    niche = f" · destiny: the {view['niche'].upper()} niche" if view.get("niche") and _destiny_applies(view) else ""
     lines = [f"{_climate(view)}{niche}", f"To win here your QUiRKS must total {needed} or more; "
-             f"{view['extinctions']} of 3 extinctions.", *_turn(view, _SOLITAIRE_STEPS), ""]
+             f"{view['extinctions']} of 3 extinctions.", *_turn(view, _solitaire_step(view)), ""]
     for quirks in view["quirks"]:
         lines.extend(_wrap(f"{quirks['niche'].upper():<10} {_quirks_text(quirks, view.get('seat'))}", " " * 11))
     if view.get("counted"):
         lines.append("Counted so far: " + ", ".join(f"{c['niche']} {c['total']}" for c in view["counted"]))
+    lines.append("")
+    lines.extend(_wrap(_LEGEND))
+    lines.extend(_wrap(_FOOD_CHAIN))
+    stacks = _stacks(view, "discarded", "out of play")
+    if stacks:
+        lines.extend(["", *stacks, *_wrap("A stack that runs out loses the game at once.")])
     return lines + _hand(view)
+
+
+def _quirkling_step(view: dict[str, Any]) -> str | None:
+    """What the rules ask now in Quirkling: the words follow what is legal at this moment."""
+    stage = view["stage"]
+    asked = view.get("asked") or {}
+    stack = asked.get("stack")
+    if stage == "request":
+        if stack:
+            # After a "none", the asker names another player for the same card (RULINGS.md 33).
+            return (f"ask another player for {a_or_an(stack.upper())} card (if no one has one, "
+                    "you draw a card)")
+        return "ask a player for a card of a stack (if no one has one, you draw a card)"
+    if stage == "give":
+        wanted = a_or_an((stack or "").upper())
+        if view.get("seat") not in (view.get("to_act") or []):
+            return f"asked for {wanted} card: gives one, or has none"
+        if any(card["stack"] == stack for card in view.get("hand") or []):
+            return f"you are asked for {wanted} card: give one (you must)"
+        return f"you are asked for {wanted} card: you have none, say so"
+    if stage == "refill":
+        # One player at a time; after a "none" the asker draws instead (RULINGS.md 35).
+        return ("ask a player for a card, to get back to eight cards (if the player has none, you draw "
+                "from the stack or the discard pile instead)")
+    if stage == "refill-draw":
+        # The stack is renewed from the pile but its top card when a draw finds it empty (RULINGS.md 36).
+        pile = len(view.get("discard_pile") or [])
+        sources = []
+        if view.get("stack") or pile > 1:
+            sources.append("draw a card from the stack")
+        if pile:
+            sources.append("take the top card of the discard pile")
+        return " or ".join(sources) + ", to get back to eight cards"
+    return _QUIRKLING_STEPS.get(stage)
 
 
 def _render_quirkling(view: dict[str, Any]) -> list[str]:
     viewer = view.get("seat")
     top = view.get("discard_top")
     lines = [*_wrap(f"{_climate(view)} · {view['stack']} cards in the stack · discard pile: "
-                    + (card_text(top) if top else "empty")), *_turn(view, _QUIRKLING_STEPS),
+                    + (card_text(top) if top else "empty")), *_turn(view, _quirkling_step(view)),
              "Goal: be the first to make a plant, a herbivore and a carnivore.", ""]
     for player in view["players"]:
         seat = player["seat"]
         made = ", ".join(f"{q['niche']} {q['name']}" for q in player["quirklings"]) or "no QUIRKLING yet"
         name = table_label(seat) + (" (you)" if seat == viewer else "")
-        lines.extend(_wrap(f"  {name}: {player['hand_size']} cards in hand; {made}"))
+        lines.extend(_wrap(f"  {name}: {plural(player['hand_size'], 'card')} in hand; {made}"))
+    lines.extend(["", *_wrap(_LEGEND)])
     return lines + _hand(view)
 
 
@@ -248,7 +426,7 @@ VERBS = {
     "hold": "hold on: the adaptation potentials are counted",
     "roll": "the Intelligent Race: roll the die",
     "table": "the Intelligent Race: use the table",
-    "continue": "take another action this turn",
+    "continue": "a new action: draw a destiny marker for it (the advanced game: choose its niche)",
     "end": "end your turn",
     "challenge": "challenge an upper niche with your lower QUiRKS",
     "decline": "let the chance to challenge go",

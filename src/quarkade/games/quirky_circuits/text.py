@@ -12,7 +12,11 @@ columns (the largest map is 8 spaces wide: 49 columns, the legend beside it)::
 Spaces: ``.`` floor, ``(.)`` the start space, ``#####`` an obstacle (``##p##`` with a flower
 pot or ``##d##`` a dust bunny on top), ``{ . }`` a chair, ``~ . ~`` a snowdrift; tokens
 ``d`` dust bunny, ``f`` flag, ``x`` shattered flower pot; the robot ``[^]`` ``[>]`` ``[v]``
-``[<]`` pointing where it faces.
+``[<]`` pointing where it faces. The table numbers the columns above the board and the rows
+beside it, from 0 at the north-west corner, as the log's ``(x, y)`` places do.
+
+Cards are called by the names the log and the web use (``Turn right``); the hand adds each
+card's notation, what ``play`` takes (``Turn right [rotate-right]``).
 """
 
 from __future__ import annotations
@@ -22,21 +26,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.core.words import plural
+from quarkade.games.quirky_circuits.components import CARD_BY_ID
+from quarkade.games.quirky_circuits.components import card_name as _people_name
 
 CELL = 5
 ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
 TOKEN_CHARS = {"dust-bunny": "d", "flag": "f", "flower-pot": "p", "shattered-pot": "x"}
-CARD_NAMES = {
-    "move-1": "move 1", "slide": "slide", "move-2": "move 2", "rotate-left": "rotate left",
-    "move-3": "move 3", "rotate-right": "rotate right", "move-back": "move 1 back", "rotate-180": "rotate 180",
-}
+# Beside the board, under a first line that shows the robot as it stands (``[<] Gizmo, facing west``).
 LEGEND = [
-    "[^] ROBOT, facing north",
     "( ) start: return here",
-    "d dust bunny   f flag",
-    "p flower pot   x shattered",
+    "d dust bunny  f flag",
+    "p flower pot  x shattered",
     "##### obstacle",
-    "{ } chair   ~ ~ snowdrift",
+    "{ } chair  ~ ~ snowdrift",
     "----- |  barrier",
     "..v.. > <  slope, one way",
     "1 2  tunnel mouths",
@@ -45,10 +47,16 @@ WIDTH = 80
 
 
 def card_name(card: str) -> str:
-    """``quirk-move-3`` reads ``move 3 (Quirk)``."""
-    if card.startswith("quirk-"):
-        return f"{CARD_NAMES.get(card[6:], card[6:])} (Quirk)"
-    return CARD_NAMES.get(card, card)
+    """A card by its notation (``quirk-move-3``), called as the log and the web call it:
+    ``Move 3 (Quirk)``; ``Turn right`` for ``rotate-right``."""
+    found = CARD_BY_ID.get(card)
+    return _people_name(found) if found is not None else card
+
+
+def hand_card(card: str) -> str:
+    """A card of one's hand: its name and, in brackets, the notation ``play`` takes:
+    ``Turn right [rotate-right]``."""
+    return f"{card_name(card)} [{card}]"
 
 
 def _key(space: list[int] | tuple[int, ...]) -> tuple[int, int]:
@@ -119,6 +127,19 @@ def board_lines(view: dict[str, Any]) -> list[str]:
         lines.append(horizontal(y))
         lines.append("".join(vertical(x, y) + cell(x, y) for x in range(width)) + vertical(width, y))
     lines.append(horizontal(height))
+    return lines
+
+
+def numbered_board_lines(view: dict[str, Any]) -> list[str]:
+    """``board_lines`` with the columns numbered above (``x=0``) and the rows beside (``y=0``),
+    from 0 at the north-west corner: the ``(x, y)`` of a place the log names. The labels say
+    ``x=`` and ``y=``, unlike a tunnel's mouth on the edge beside them (a digit alone)."""
+    board = board_lines(view)
+    label = len(f"y={view['board']['height'] - 1}") + 1
+    columns = "".join(f"{f'x={x}':^{CELL + 1}}" for x in range(view["board"]["width"]))
+    lines = [(" " * label + columns).rstrip()]
+    for index, line in enumerate(board):
+        lines.append((f"y={index // 2}" if index % 2 else "").ljust(label) + line)
     return lines
 
 
@@ -209,15 +230,18 @@ def render_text(view: dict[str, Any]) -> str:
     """The whole table as text, at most 80 columns wide."""
     scenario = view["scenario"]
     robot = scenario["robot"].capitalize()
-    legend = [line.replace("ROBOT", robot) for line in LEGEND]
-    board = board_lines(view)
-    pad = max(len(line) for line in board) + 3
+    facing = (view.get("robot") or {}).get("facing") or "north"
+    legend = [f"[{ARROWS[facing]}] {robot}, facing {facing}", *LEGEND]
+    board = numbered_board_lines(view)
+    pad = max(len(line) for line in board) + 2
     lines = [f"{scenario['title']} with {robot} - round {view['round']}"]
     modes = [text for flag, text in (("practice", "practice mode: cards are played face up"),
                                      ("pacing", "pacing mode: players take turns")) if view.get(flag)]
     if modes:
         lines.append("; ".join(modes).capitalize() + ".")
-    for i, line in enumerate(board):
+    # The legend beside the board, from its first line (the column numbers stand alone).
+    lines.append(board[0])
+    for i, line in enumerate(board[1:]):
         lines.append((line.ljust(pad) + legend[i]).rstrip() if i < len(legend) else line)
     lines.append(battery_line(view))
     lines.append(queue_line(view))
@@ -228,7 +252,7 @@ def render_text(view: dict[str, Any]) -> str:
     lines.extend(player_line(player, view) for player in view.get("players") or [])
     if "hand" in view:
         hand = view["hand"]
-        lines.append("Your hand: " + (", ".join(card_name(card) for card in hand) if hand else "empty"))
+        lines.append("Your hand: " + (", ".join(hand_card(card) for card in hand) if hand else "empty"))
     executed = execution_lines(view)
     if executed:
         lines.append("Last execution:")
@@ -262,7 +286,8 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
 
 # What each verb of the notation does, in the game's words, for the terminal's help.
 VERBS = {
-    "play": "play a card from your hand face down into the queue: play CARD",
+    "play": "play a card from your hand face down into the queue: play CARD, CARD as your hand shows it in "
+            "brackets (Turn right [rotate-right]: play rotate-right)",
     "done": "you are done playing cards this round (pacing: end your turn after playing cards)",
     "pass": "pacing: end your turn without playing a card",
     "stop": "hands flat: tell the group to stop playing cards",

@@ -2,8 +2,9 @@
 
 The table as a player sees it: the round and phase, whose turn it is and why, the
 accelerators with their cards and bids, the Discovery Zone, every player's eV and completed
-Quests, and the viewer's hand with each Quest's cost, power and points. Every line fits 80
-columns.
+Quests, and the viewer's hand with each Quest's cost, power and points. A Quest on the table
+(at an accelerator, in the Discovery Zone) shows its points, cost and power in brief where it
+lies, and a completed one its points and power. Every line fits 80 columns.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.core.words import joined, plural, seat_name, wrap
-from quarkade.games.quirky_quarks.components import COMPONENTS, ROUNDS, Card
+from quarkade.games.quirky_quarks.components import COMPONENTS, ROUNDS, Card, Power
 
 WIDTH = 80
 _BY_ID = {card.id: card for card in COMPONENTS.cards}
@@ -50,6 +51,50 @@ def quest_line(card: Card, count: int = 1) -> str:
              for key, n in cost.items()]
     held = f" ×{count}" if count > 1 else ""
     return f"{card.name}{held} ({card.symbol}) {plural(card.points, 'point')}; costs {', '.join(parts)}"
+
+
+def power_brief(power: Power) -> str:
+    """A Quest's power in a few words, for a card on the table: ``+2 eV each Ejection``."""
+    amount = power.amount
+    particle = _name(COMPONENTS.cards[power.particle].id) if power.particle >= 0 else ""
+    briefs = {
+        "discount": f"ignore one {particle} in a cost once a Quest phase",
+        "eject_fewer": "may eject fewer cards, even none",
+        "funding_ev": f"+{amount} eV each Funding of rounds 2-5",
+        "eject_ev": f"+{amount} eV each Ejection",
+        "gain_ev": f"+{amount} eV when completed",
+        "funding_draw": f"+{plural(amount, 'card')} drawn each Funding of rounds 2-5",
+        "eject_draw_before": f"draw {plural(amount, 'card')} as each Ejection starts",
+        "eject_draw_after": f"draw {plural(amount, 'card')} as each Ejection ends",
+        "bonus_per_other_quest": f"+{plural(amount, 'point')} per other Quest completed, at the end",
+    }
+    return briefs.get(power.kind, power.text)
+
+
+def _table_quests(card_ids: Sequence[str], indent: str) -> list[str]:
+    """Each Quest among cards on the table, once: its points, cost and power in brief."""
+    lines = []
+    for card_id in dict.fromkeys(card_ids):
+        card = _BY_ID.get(card_id)
+        if card is None or not card.is_quest:
+            continue
+        power = f"; power: {power_brief(card.power)}" if card.power is not None else ""
+        lines.extend(_wrap(f"{indent}{quest_line(card)}{power}", indent + "  "))
+    return lines
+
+
+def _completed_text(counts: dict[str, int]) -> str:
+    """Completed Quests with their points and power in brief: ``Gluonium (2 points; ignore …)``."""
+    parts = []
+    for card_id, count in counts.items():
+        card = _BY_ID.get(card_id)
+        if card is None:
+            parts.append(card_id)
+            continue
+        power = f"; {power_brief(card.power)}" if card.power is not None else ""
+        held = f" ×{count}" if count > 1 else ""
+        parts.append(f"{card.name}{held} ({plural(card.points, 'point')}{' each' if held else ''}{power})")
+    return ", ".join(parts) or "none"
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
@@ -123,11 +168,13 @@ def render_text(view: dict[str, Any]) -> str:
             bid = f" · bid {accelerator['bid']} eV by {_who(accelerator['holder'], viewer)}"
         lines.extend(_wrap(f"  {accelerator['name']} ({accelerator['id']}){bid}: "
                            + (", ".join(_name(c) for c in accelerator["cards"]) or "no cards"), "      "))
+        lines.extend(_table_quests(accelerator["cards"], "      "))
     if view.get("discovery_zone"):
         zone: dict[str, int] = {}
         for card_id in view["discovery_zone"]:
             zone[card_id] = zone.get(card_id, 0) + 1
         lines.extend(_wrap("Discovery Zone: " + _counted(zone)))
+        lines.extend(_table_quests(view["discovery_zone"], "    "))
     decks = view.get("decks", {})
     lines.extend(_wrap("Decks: " + " · ".join(f"{_DECKS.get(name, name)} {deck['cards']}"
                                               for name, deck in decks.items())))
@@ -136,7 +183,7 @@ def render_text(view: dict[str, Any]) -> str:
     for player in view["players"]:
         seat = player["seat"]
         head = f"  {table_label(seat)}" + (" (you)" if seat == viewer else "")
-        facts = [f"{player['ev']} eV", f"{player['hand_size']} cards in hand"]
+        facts = [f"{player['ev']} eV", f"{plural(player['hand_size'], 'card')} in hand"]
         if player.get("neutrinos"):
             facts.append(f"{plural(player['neutrinos'], 'Neutrino')} to resolve")
         if player.get("researcher"):
@@ -145,11 +192,11 @@ def render_text(view: dict[str, Any]) -> str:
             facts.append("ready" if player["ready"] else "choosing")
         if "score" in player:
             score = player["score"]
-            facts.append(f"score {score['total']} ({score['quests']} Quests, {score['bonus']} bonus, "
-                         f"{score['ev']} eV)")
+            facts.append(f"score {score['total']} ({plural(score['quests'], 'Quest point')}, "
+                         f"{plural(score['bonus'], 'bonus point')}, {score['ev']} eV)")
         lines.extend(_wrap(head + ": " + ", ".join(facts), "      "))
         if player.get("completed"):
-            lines.extend(_wrap("      completed: " + _counted(player["completed"]), "        "))
+            lines.extend(_wrap("      completed: " + _completed_text(player["completed"]), "        "))
     hand = view.get("hand")
     if hand is not None:
         lines.append("")
