@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,46 @@ def test_rules_prints_the_rulebook_and_a_rulings_section() -> None:
     assert "Rulings" in output
 
 
+def test_a_game_of_one_seat_ends_won_or_lost_with_its_score(tmp_path: Path) -> None:
+    """Finding 6: Quirks Solitaire ended on a table of one row with no winner marked, under a
+    header of '1 players'. A one-seat game now says whether it was won or lost, and its score."""
+    path = tmp_path / "solitaire.json"
+    code, output = run("play", "quirks-solitaire", "--seats", "random", "--seed", "3", "--record", str(path))
+    assert code == 0
+    assert "Quirks Solitaire, 1 player, seed 3" in output and "1 players" not in output
+    assert "Final scores" not in output and "No one wins" not in output
+    state = quarkade.replay(path.read_text())
+    said = "won" if state.winners else "lost"
+    assert f"Seat 0 (random): {said}, with a score of {format_value(state.scores[0])}." in output
+    code, output = run("replay", str(path), "--all")
+    assert code == 0 and "quirks-solitaire, 1 player, seed 3" in output and f"Seat 0: {said}" in output
+
+
 def test_bots_play_a_game_to_its_end() -> None:
     code, output = run("play", "quirky-quarks", "--seats", "random,random,random", "--seed", "3")
     assert code == 0
     assert "Final scores" in output and "Winner: seat" in output
+
+
+def test_the_help_shows_the_game_and_step_at_hand() -> None:
+    """Finding 4: every game's help gave Quirky Quarks' bid as its example of a range. The help
+    now takes its examples from the step's own actions, and explains a range only when the
+    list folds one."""
+    code, output = run("play", "quirks", "--seats", "human,random", "--seed", "1", stdin="help\nquit\n")
+    assert code == 0
+    help_text = output[output.index("Type the number of an action"):output.index("Game left unfinished")]
+    assert "bid" not in help_text and "lhc" not in help_text and "range" not in help_text
+    verbs = {str(action).split()[0] for action in quarkade.load("quirks", players=2).new_game(1).legal_actions(0)}
+    assert all(f"  {verb} " in help_text for verb in verbs), (verbs, help_text)
+
+
+def test_a_range_in_the_help_is_one_the_list_shows() -> None:
+    from quarkade.faces.terminal import play_help
+
+    actions = [Pass()] + [Bid(0, amount) for amount in range(3, 7)]
+    text = play_help(actions, "quirky-quarks")
+    assert "A range such as '2-5  bid kekb 3 … 6' stands for 'bid kekb 3' to 'bid kekb 6'." in text
+    assert "e.g. 'bid kekb 3', 'bid kekb 4'" in text and "lhc" not in text
 
 
 def test_a_human_plays_through_stdin() -> None:
@@ -77,6 +114,25 @@ def test_an_illegal_action_is_explained_and_asked_again() -> None:
     assert code == 0
     assert "Illegal:" in output and "choose the deck" in output
     assert "Game left unfinished" in output
+
+
+def test_a_game_left_unfinished_is_recorded_and_replays(tmp_path: Path) -> None:
+    """Finding 5: with --record, a game left unfinished wrote nothing and said nothing. Its
+    record is written now, the player told where, and ``replay`` steps through it to where it
+    was left (no final scores: nobody won)."""
+    path = tmp_path / "left.json"
+    code, output = run("play", "quirky-quarks", "--seats", "human,random", "--seed", "4", "--record", str(path),
+                       stdin="1\n1\nquit\n")
+    assert code == 0
+    left = re.search(r"Game left unfinished after (\d+) actions? \(seed 4\)\.", output)
+    assert left is not None, output
+    assert f"Record of the unfinished game written to {path}." in output
+    record = json.loads(path.read_text())
+    assert len(record["actions"]) == int(left.group(1)) >= 2
+    code, output = run("replay", str(path), "--all")
+    assert code == 0
+    assert f"The record ends here: the game was left unfinished after {left.group(1)} actions." in output
+    assert "Final scores" not in output
 
 
 def test_the_end_of_input_leaves_the_game() -> None:
@@ -157,8 +213,25 @@ def test_replay_steps_through_on_enter(tmp_path: Path) -> None:
 def test_replay_to_the_end_shows_the_scores(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     simulate_to(path, games=1)
-    code, output = run("replay", str(path), stdin="9999\n\n")
+    actions = len(json.loads(path.read_text())["actions"])
+    code, output = run("replay", str(path), stdin=f"{actions}\n\n")
     assert code == 0 and "Final scores" in output
+
+
+def test_replay_refuses_an_action_it_does_not_have_and_stays_put(tmp_path: Path) -> None:
+    """Finding 7: '-5' and 'zz' reprinted the keys with no reason, and '999' went to the end
+    without a word. Each now says why in a line, and the replay stays where it was."""
+    path = tmp_path / "games.jsonl"
+    simulate_to(path, games=1)
+    actions = len(json.loads(path.read_text())["actions"])
+    code, output = run("replay", str(path), stdin="2\n-5\nzz\n999\nq\n")
+    assert code == 0
+    refused = f"there are {actions} actions; give 0 to {actions}"
+    assert f"There is no action -5: {refused}" in output and f"There is no action 999: {refused}" in output
+    assert "Not understood: 'zz'." in output
+    moves = re.findall(r"^replay> (\d+)/", output, re.MULTILINE)
+    assert moves == ["2"], moves  # nothing moved after action 2
+    assert f"{actions}/{actions}" not in output and "Final scores" not in output
 
 
 def test_replay_of_a_bad_file_says_why(tmp_path: Path) -> None:
@@ -215,6 +288,25 @@ def test_bad_input_exits_with_2_and_says_why(args: list[str], message: str) -> N
     code, output = run(*args)
     assert code == 2
     assert message in " ".join(output.split())
+
+
+def test_the_games_and_their_options_read_whole_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 8: at 80 columns the options' names were cut (``random_mutati…``). Each option
+    now has a line of its own, every name and default whole."""
+    from quarkade.core.registry import list_games
+    from quarkade.faces import cli
+
+    monkeypatch.setattr(cli.console, "width", 80)
+    code, output = run("games")
+    assert code == 0
+    assert "…" not in output and max(len(line) for line in output.splitlines()) <= 80
+    for info in list_games():
+        assert f"│ {info.id} " in output, info.id
+        marked = {variant.replace("-", "_") for variant in info.variants}
+        for spec in info.options:
+            name = spec.name + ("*" if spec.name in marked else "")
+            assert re.search(rf"\s{re.escape(name)}\s+{spec.kind.__name__}\s+{re.escape(format_value(spec.default))}",
+                             output), name
 
 
 def test_options_are_typed_by_the_game_s_declaration() -> None:
@@ -284,3 +376,56 @@ def test_a_player_the_game_does_not_wait_for_is_offered_its_signals(monkeypatch:
     offer_optional(state.game, state, [0, 1], None, declined)
     offer_optional(state.game, state, [0, 1], None, declined)  # not asked again: the input holds no more
     assert declined == {0} and capsys.readouterr().out.count("seat 0 may") == 1
+
+
+QWARKS = ("play", "qwarks", "--seats", "human,normal", "--seed", "5")
+
+
+def test_the_race_knows_help_view_and_quit() -> None:
+    """Finding 2: at Qwarks' race prompt, 'help' and 'quit' were read as covers ('not a Qwarks
+    action'). They work as at every prompt; the help says that the clock runs on."""
+    code, output = run(*QWARKS, stdin="help\nview\nquit\n")
+    assert code == 0
+    race = output[output.index("Quick!"):]
+    assert "Not understood" not in race
+    assert "help and view cost race time" in race and "e.g. 'cover 0', 'cover 1'" in race
+    assert "Turn 1 of 22" in race  # the table drawn again
+    assert race.rstrip().endswith("Game left unfinished after 0 actions (seed 5).")
+
+
+def test_the_end_of_the_input_at_the_race_leaves_the_game() -> None:
+    """Finding 2: the end of the input (Ctrl-D) at the race left the clock to run out, and the
+    game went on; it leaves the game now, as at any other prompt."""
+    code, output = run(*QWARKS, stdin="")
+    assert code == 0
+    assert "Time is up" not in output and "Game left unfinished after 0 actions (seed 5)." in output
+
+
+def test_the_race_is_typed_without_a_time_and_an_answer_shows_its_card(tmp_path: Path) -> None:
+    """Finding 3: the race's menu offered 'cover 0 after 0' and 'timeout', and a typed time was
+    replaced without a word. The menu now lists 'cover DECK', as it is typed; a typed time and
+    'timeout' are refused with the reason. Once an answer is given, the card it was about is
+    shown, as the view holds it (ruling 14), with the answer that would have kept it."""
+    path = tmp_path / "race.json"
+    # turn 1: two refusals, then a cover; seat 1 answers, then seat 0; turn 2: cover, answer
+    code, output = run(*QWARKS, "--record", str(path), stdin="cover 1 after 5\ntimeout\ncover 1\n1\n2\n1\nquit\n")
+    assert code == 0
+    assert "1  cover 0   2  cover 1\nQuick!" in output and "after 0   " not in output and "timeout" not in output
+    assert "Not understood: the terminal measures your time and writes it in: type 'cover 1'" in output
+    assert "Not understood: the clock covers nothing for you when your time runs out" in " ".join(output.split())
+    assert "Seat 0 covers the card from deck 1 after " in output
+    assert "The card kept: a Prooton of 3 points: blue happy (1 eye, 5 tentacles)" in " ".join(output.split())
+    # Turn 1 ends with seat 0's answer: no view holds that card any more, so none is shown.
+    assert re.search(r"Seat 0 answers 0 prooton: wrong: the card is discarded\.\n  No card is left", output)
+    # Turn 2: seat 1 answers after seat 0, so the view still holds seat 0's card.
+    shown = re.search(r"Seat 0 answers 0 prooton: wrong: the card is discarded\. The card: a (Prooton|Nootron) "
+                      r"of [^.]+\. The answer that keeps it: ([a-z0-9 ]+)\.", " ".join(output.split()))
+    assert shown is not None, output
+    # the answer shown keeps the card, as the engine sees it
+    record = json.loads(path.read_text())
+    state = quarkade.load("qwarks", players=2).new_game(5)
+    last = max(index for index, (seat, text) in enumerate(record["actions"]) if seat == 0 and "answer" in text)
+    for seat, text in record["actions"][:last]:
+        state.apply_text(seat, text)
+    state.apply_text(0, f"answer {shown.group(2)}")
+    assert state.view(None).to_json()["answers"][-1]["right"] is True

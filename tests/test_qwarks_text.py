@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 
 from quarkade.core.game import Action
 from quarkade.core.words import plural
-from quarkade.faces.countdown import choices, timed_choice, timed_step
+from quarkade.faces.countdown import REACTION_FLOOR_MS, choices, timed_choice, timed_step
 from quarkade.games.qwarks.components import CARD_BY_ID
 from quarkade.games.qwarks.rules import new_state
 from quarkade.games.qwarks.text import render_text
+from terminals import Terminal
 
 
 def test_the_revealed_cards_are_drawn_with_every_detail() -> None:
@@ -91,12 +89,33 @@ def race(lines: list[tuple[float, str | None]]) -> tuple[Action, list[str]]:
 
 
 def test_the_terminal_writes_the_measured_time_into_the_cover() -> None:
+    """A cover is listed and typed as 'cover DECK'; the terminal writes in the time. A time the
+    player types is refused with the reason, not silently replaced; 'timeout' is the clock's."""
     action, said = race([(1.24, "2")])
     assert str(action) == "cover 1 after 1240"
-    assert said[0].startswith("1  cover 0 after 0") and said[0].endswith("timeout")
-    # a time typed by the player is not believed either
-    action, _ = race([(0.4, "cover 2 after 5")])
-    assert str(action) == "cover 2 after 400"
+    assert said[0] == "1  cover 0   2  cover 1   3  cover 2"
+    action, said = race([(0.4, "cover 2 after 5"), (0.1, "timeout"), (0.1, "Cover 2")])
+    assert str(action) == "cover 2 after 600"
+    assert "Not understood: the terminal measures your time and writes it in: type 'cover 2'" in said
+    assert any(line.startswith("Not understood: the clock covers nothing for you") for line in said)
+
+
+def test_a_line_read_sooner_than_anyone_reacts_is_dropped_as_typed_ahead() -> None:
+    """At a keyboard, a line read within REACTION_FLOOR_MS of the cards being drawn was typed
+    before they were: it is dropped, and the next line counts with its own time."""
+    state = new_state(3, seed=2, cover_seconds=3)
+    step = timed_step(state)
+    assert step is not None
+    clock, said = Clock(), list[str]()
+    typed = reader(clock, [(0.05, "2"), (0.6, "3")])
+    action = timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock,
+                          floor_ms=REACTION_FLOOR_MS)
+    assert str(action) == "cover 2 after 650"
+    assert "What you typed before the cards were shown does not count." in said
+    typed = reader(clock, [(REACTION_FLOOR_MS / 1000 + 0.01, "2")])
+    action = timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock,
+                          floor_ms=REACTION_FLOOR_MS)
+    assert str(action) == f"cover 1 after {REACTION_FLOOR_MS + 10}"
 
 
 def test_a_hand_beaten_to_a_card_has_the_rest_of_its_time_at_the_terminal() -> None:
@@ -109,11 +128,11 @@ def test_a_hand_beaten_to_a_card_has_the_rest_of_its_time_at_the_terminal() -> N
     step = timed_step(state)
     assert step is not None and step.seats == (0,)
     clock, said = Clock(), list[str]()
-    typed = reader(clock, [(0.5, "cover 2 after 9")])
+    typed = reader(clock, [(0.5, "cover 2")])
     action = timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock)
     assert str(action) == "cover 2 after 1500"
-    assert "Quick! 2 seconds" in said[-1] and "cover 1 after" not in said[0], said
-    typed = reader(clock, [(2.1, "cover 2 after 9")])
+    assert "Quick! 2 seconds" in said[-1] and said[0] == "1  cover 0   2  cover 2", said
+    typed = reader(clock, [(2.1, "cover 2")])
     assert str(timed_choice(state.game, state, 0, step, lambda left: next(typed), said.append, clock)) == "timeout"
 
 
@@ -126,11 +145,11 @@ def test_the_race_s_list_fits_80_columns_and_splits_no_entry() -> None:
     menu = said[:said.index(next(line for line in said if line.startswith("Quick!")))]
     assert len(menu) > 1 and all(len(line) <= 80 for line in menu), menu
     entries = [entry for line in menu for entry in line.split("   ")]
-    assert entries == [f"{n}  cover {n - 1} after 0" for n in range(1, 9)] + ["9  timeout"]
+    assert entries == [f"{n}  cover {n - 1}" for n in range(1, 9)]
 
 
 def test_a_slip_costs_time_and_nothing_in_time_is_a_timeout() -> None:
-    action, said = race([(0.5, "cover nine"), (0.3, "cover 7 after 1"), (0.2, "3")])
+    action, said = race([(0.5, "cover nine"), (0.3, "cover 7"), (0.2, "3")])
     assert str(action) == "cover 2 after 1000"
     assert any(line.startswith("Not understood") for line in said)
     assert any(line.startswith("Illegal: there is no deck 7") for line in said)
@@ -153,43 +172,19 @@ def test_the_race_lists_each_card_once() -> None:
 
 @pytest.mark.alone  # it measures the time a line takes to be read
 def test_quarkade_play_runs_the_countdown() -> None:
-    """The real command: a line typed at once covers a card within milliseconds; with no line
-    at all the limit passes and `timeout` is applied."""
-    command = [sys.executable, "-c", "from quarkade.faces.cli import main; main()", "play", "qwarks",
-               "--seats", "human,normal,normal", "--seed", "1", "--option", "cover_seconds=1"]
-    quick = subprocess.run(command, input="1\n", capture_output=True, text=True, timeout=60)
-    assert "Seat 0 covers the card from deck 0 after" in quick.stdout, quick.stdout + quick.stderr
-    after = int(quick.stdout.split("Seat 0 covers the card from deck 0 after ")[1].split(" ms")[0])
-    assert 0 <= after < 1000
-    silent = output_until(command, MISSED)
-    assert "Time is up." in silent and MISSED in silent, silent
-
-
-MISSED = "Seat 0 covers nothing in time."
-
-
-def output_until(command: list[str], line_with: str) -> str:
-    """What ``command`` prints, given no input at all, up to the first line with ``line_with``;
-    the command is stopped there (a game nobody answers waits out the limit of every later race
-    too, and tells nothing more)."""
-    silent = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    watchdog = threading.Timer(60, silent.kill)
-    watchdog.start()
-    said: list[str] = []
-    try:
-        assert silent.stdout is not None
-        for line in silent.stdout:
-            said.append(line)
-            if line_with in line:
-                break
-    finally:
-        watchdog.cancel()
-        silent.kill()
-        silent.wait()
-        if silent.stdout is not None:
-            silent.stdout.close()
-    return "".join(said)
+    """The real command on a terminal: a line typed once the race shows covers a card within
+    the limit; with nothing typed the limit passes and `timeout` is applied. (A line typed
+    before the race opens is dropped: tests/test_terminal_play.py.)"""
+    command = ("play", "qwarks", "--seats", "human,normal,normal", "--seed", "1", "--option", "cover_seconds=3")
+    with Terminal(*command) as quick:
+        quick.expect("seat 0> ", quick.expect("Quick!"))
+        time.sleep(0.5)  # a player's reaction: a line sooner than REACTION_FLOOR_MS is typed ahead
+        quick.type("1\n")
+        end = quick.expect(" ms.", quick.expect("Seat 0 covers the card from deck 0 after "))
+        after = int(quick.output[:end].rsplit(" after ", 1)[1].split(" ms")[0])
+        assert 0 <= after < 3000
+    with Terminal(*command) as silent:
+        silent.expect("Seat 0 covers nothing in time.", silent.expect("Time is up."))
 
 
 def test_a_card_of_one_point_says_one_point() -> None:

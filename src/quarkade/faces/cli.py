@@ -9,14 +9,17 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import secrets
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
@@ -26,10 +29,19 @@ from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, State
 from quarkade.core.registry import configure, game_class, list_games
-from quarkade.core.words import plural
-from quarkade.faces.countdown import read_line_within, timed_choice, timed_step
+from quarkade.core.words import game_text, plural, wrap
+from quarkade.faces.countdown import (
+    REACTION_FLOOR_MS,
+    TimedStep,
+    keyboard,
+    menu_lines,
+    read_line_within,
+    timed_choice,
+    timed_menu,
+    timed_step,
+)
 from quarkade.faces.report_command import report_command
-from quarkade.faces.terminal import format_value, render_actions, render_view, result_words, step_help
+from quarkade.faces.terminal import format_value, play_help, render_actions, render_view, result_words
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
 
 app = typer.Typer(
@@ -170,20 +182,31 @@ def optional_module(name: str, what: str) -> ModuleType:
 # ----------------------------------------------------------------- games and rules
 @app.command()
 def games() -> None:
-    """List the games."""
+    """List the games, then their options."""
+    listed = sorted(list_games(), key=lambda info: info.id)
+    # Two tables, so that each fits 80 columns with no name cut short: an option's name is as
+    # long as a game's id, and four columns of them and the bots left each too narrow.
     table = Table(title="Quarkade games", title_justify="left")
-    for column in ("id", "title", "players", "options (variants of the rulebook marked *)", "bots"):
-        table.add_column(column, no_wrap=column == "id")
-    for info in sorted(list_games(), key=lambda info: info.id):
-        marked = {variant.replace("-", "_") for variant in info.variants}
-        options = [f"{spec.name}{'*' if spec.name in marked else ''} "
-                   f"({spec.kind.__name__}, default {format_value(spec.default)}"
-                   f"{', ' + ' or '.join(map(str, spec.players)) + ' players' if spec.players else ''})"
-                   for spec in info.options]
+    for column in ("id", "title", "players", "bots"):
+        table.add_column(column, no_wrap=column == "id", overflow="fold")
+    for info in listed:
         players = str(info.min_players) if info.min_players == info.max_players else \
             f"{info.min_players}-{info.max_players}"
-        table.add_row(info.id, info.title, players, ", ".join(options) or "—", ", ".join(bot_kinds(info.id)))
+        table.add_row(info.id, info.title, players, ", ".join(bot_kinds(info.id)))
     console.print(table)
+    options = Table(title="Options: --option KEY=VALUE (* a variant of the rulebook)",
+                    title_justify="left", box=box.SIMPLE_HEAD)
+    for column in ("game", "option", "kind", "default"):
+        options.add_column(column, overflow="fold")
+    for info in listed:
+        marked = {variant.replace("-", "_") for variant in info.variants}
+        for number, spec in enumerate(info.options):
+            only = f" ({' or '.join(map(str, spec.players))} players only)" if spec.players else ""
+            options.add_row(info.id if number == 0 else "", spec.name + ("*" if spec.name in marked else ""),
+                            spec.kind.__name__, format_value(spec.default) + only)
+        if not info.options:
+            options.add_row(info.id, "—", "", "")
+    console.print(options)
 
 
 def _game_file(game_id: str, name: str) -> str | None:
@@ -216,28 +239,75 @@ def rules(game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quark
 
 
 # ----------------------------------------------------------------- play
-PLAY_HELP = """\
-Type the number of an action, or the action itself in the game's notation
-(a range such as '1-9  bid lhc 2 … 10' stands for 'bid lhc 2' to 'bid lhc 10').
-  view   draw the table again
-  help   this text
-  quit   leave the game"""
-
-
 def ask(prompt: str) -> str | None:
     """One line from stdin, or None when the input has ended."""
     console.print(prompt, end="", markup=False)
-    line = sys.stdin.readline()
-    return None if line == "" else line.strip()
+    try:
+        return keyboard().line()
+    except EOFError:
+        return None
 
 
-def print_log(lines: list[Any] | tuple[str, ...], fallback: str | None = None) -> None:
+def print_log(lines: list[Any] | tuple[str, ...], fallback: str | None = None,
+              view: dict[str, Any] | None = None) -> None:
+    """New log entries, one a line; under an entry, what it made public that its line does not
+    tell, as the game's ``event_details`` reads it off ``view``, the view after the entries."""
+    details = game_text(str(view.get("game", "")), "event_details") if view is not None else None
     for entry in lines or ([fallback] if fallback else []):
         console.print(f"  {log_text(entry)}", markup=False)
+        told = details(entry, view) if details is not None and isinstance(entry, dict) else None
+        if told:
+            console.print("\n".join(wrap(f"    {told}", "    ")), markup=False)
 
 
 class Quit(Exception):
     """The player left the game, or the input ended."""
+
+
+def prompt_command(text: str, help_text: Callable[[], str], redraw: Callable[[], None]) -> bool:
+    """The words every prompt of a game knows besides its actions: ``quit`` (or ``exit``)
+    raises ``Quit``; ``help`` (or ``?``) and ``view`` print the help or the table again. True
+    when ``text`` was one of them."""
+    command = text.lower()
+    if command in ("quit", "exit"):
+        raise Quit
+    if command in ("help", "?"):
+        console.print(help_text(), markup=False)
+        return True
+    if command == "view":
+        redraw()
+        return True
+    return False
+
+
+def race_turn(game: Game, state: State, seat: int, step: TimedStep) -> Action:
+    """The seat's action in a race against the clock (countdown.py). What was typed before the
+    race's cards were drawn is dropped; help and view work as at any prompt, the clock running
+    on; the end of the input (Ctrl-D) leaves the game."""
+    menu = timed_menu(game, state, seat, step)
+
+    def redraw() -> None:
+        console.print(render_view(state.view(seat).to_json()))
+        for line in menu_lines(menu):
+            console.print(line, markup=False)
+
+    def help_text() -> str:
+        return play_help([words for words, _ in menu], game.id, timed=True)
+
+    typed = keyboard()
+
+    def read_line(seconds: float) -> str | None:
+        return read_line_within(seconds, f"seat {seat}> ", typed)
+
+    def say(text: str) -> None:
+        console.print(text, markup=False)
+
+    try:
+        return timed_choice(game, state, seat, step, read_line, say, opening=typed.discard,
+                            aside=lambda text: prompt_command(text, help_text, redraw),
+                            floor_ms=REACTION_FLOOR_MS if typed.fd is not None else 0)
+    except EOFError:
+        raise Quit from None
 
 
 def human_turn(game: Game, state: State, seat: int) -> None:
@@ -247,31 +317,26 @@ def human_turn(game: Game, state: State, seat: int) -> None:
     # a race: the time is measured (countdown.py); a step that is no race (a deal) is untimed
     # here, as the hot seat passes between players
     if step is not None and seat in step.seats and getattr(step, "race", True) is not False:
-        state.apply(seat, timed_choice(game, state, seat, step, lambda left: read_line_within(left, f"seat {seat}> "),
-                                       lambda text: console.print(text, markup=False)))
+        state.apply(seat, race_turn(game, state, seat, step))
         if sys.stdout.isatty():  # the answer comes from memory, not from the screen above
             console.clear()
         return
     legal = state.legal_actions(seat)
     console.print(render_actions(legal))
+
+    def redraw() -> None:
+        console.print(render_view(state.view(seat).to_json()))
+        console.print(render_actions(legal))
+
     while True:
         text = ask(f"seat {seat}> ")
-        if text is None or text.lower() in ("quit", "exit"):
+        if text is None:
             raise Quit
-        command = text.lower()
-        if not command:
-            continue
-        if command in ("help", "?"):
-            console.print(PLAY_HELP, markup=False)
-            console.print(step_help(legal, state.game.id), markup=False)
-            continue
-        if command == "view":
-            console.print(render_view(state.view(seat).to_json()))
-            console.print(render_actions(legal))
+        if not text or prompt_command(text, lambda: play_help(legal, game.id), redraw):
             continue
         action: Action
-        if command.isdigit():
-            number = int(command)
+        if text.isdigit():
+            number = int(text)
             if not 1 <= number <= len(legal):
                 console.print(f"Choose a number from 1 to {len(legal)}.", style="red")
                 continue
@@ -331,7 +396,16 @@ def hand_over(seat: int) -> None:
 
 
 def print_result(state: State, seats: list[str] | None = None) -> None:
-    """Scores and winners; ``seats`` names who played each seat, when known."""
+    """Scores and winners; ``seats`` names who played each seat, when known. A game of one
+    seat is won or lost: it says which, with its score, and no table of one row."""
+    # why, in the game's words; seats numbered from 0, as the terminal's prompts and log lines do
+    labels = [f"Seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in range(len(state.scores))]
+    if len(state.scores) == 1:
+        won = 0 in state.winners
+        console.print(f"{labels[0]}: {'won' if won else 'lost'}, with a score of {format_value(state.scores[0])}.",
+                      style="bold green" if won else "bold", markup=False)
+        console.print(result_words(state.view(None).to_json(), labels), markup=False)
+        return
     table = Table(title="Final scores", title_justify="left")
     for column in ("seat", *(["player"] if seats else []), "score", ""):
         table.add_column(column)
@@ -344,8 +418,6 @@ def print_result(state: State, seats: list[str] | None = None) -> None:
         console.print("No one wins.")
     else:
         console.print(f"Winner{'s' if len(state.winners) > 1 else ''}: {names}", style="bold green")
-    # why, in the game's words; seats numbered from 0, as the terminal's prompts and log lines do
-    labels = [f"Seat {seat}" + (f" ({seats[seat]})" if seats else "") for seat in range(len(state.scores))]
     console.print(result_words(state.view(None).to_json(), labels), markup=False)
 
 
@@ -357,8 +429,9 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the game; a random one by default.",
                                              show_default=False)] = None,
     option: OptionList = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game's record (JSON) here at the end.",
-                                                show_default=False)] = None,
+    record: Annotated[Path | None, typer.Option(
+        help="Write the game's record (JSON) here at the end, also of a game left unfinished.",
+        show_default=False)] = None,
 ) -> None:
     """Play in the terminal, against bots or hot-seat with friends.
 
@@ -377,7 +450,7 @@ def play(
     # Others' moves are told as the only human sees them; with several humans, as a
     # spectator does, for the screen is shared.
     audience = humans[0] if len(humans) == 1 else None
-    console.print(f"{the_game.info.title}, {len(kinds)} players, seed {seed}: "
+    console.print(f"{the_game.info.title}, {plural(len(kinds), 'player')}, seed {seed}: "
                   + ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds)), style="bold")
     state = the_game.new_game(seed)
     last_human: int | None = None
@@ -401,23 +474,37 @@ def play(
                 human_turn(the_game, state, seat)
             else:
                 state.apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
-            after = state.view(watcher).to_json().get("log", [])
-            print_log(new_log_entries(before, after), f"Seat {seat} has made a choice.")
-    except Quit:
-        console.print(f"Game left unfinished after {state.steps} actions (seed {seed}).")
+            after = state.view(watcher).to_json()
+            print_log(new_log_entries(before, after.get("log", [])), f"Seat {seat} has made a choice.", after)
+    except (Quit, KeyboardInterrupt) as stop:
+        # Ctrl-C leaves as quit does, the shell told by the status that it was interrupted.
+        console.print(f"Game left unfinished after {plural(state.steps, 'action')} (seed {seed}).")
+        write_record(record, state)
+        if isinstance(stop, KeyboardInterrupt):
+            raise typer.Exit(INTERRUPTED) from None
         return
     console.print(render_view(state.view(None).to_json()))
     print_result(state, kinds)
-    if record is not None:
-        try:
-            record.write_text(json.dumps(state.record().to_json()) + "\n", encoding="utf-8")
-        except OSError as error:
-            fail(f"cannot write {record}: {error.strerror}")
-        console.print(f"Record written to {record}.")
+    write_record(record, state)
+
+
+def write_record(path: Path | None, state: State) -> None:
+    """Write the game's record to ``path`` (if one was given) and say where; an unfinished
+    game's too, which ``quarkade replay`` steps through to where it was left."""
+    if path is None:
+        return
+    try:
+        path.write_text(json.dumps(state.record().to_json()) + "\n", encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror}; the record was not written")
+    unfinished = "" if state.is_over else " of the unfinished game"
+    console.print(f"Record{unfinished} written to {path}.", markup=False, soft_wrap=True)  # a path unbroken
 
 
 # ----------------------------------------------------------------- replay
-REPLAY_HELP = "Enter or n: next   b: back   a number: go to that action   v: view   q: quit"
+def replay_help(actions: int) -> str:
+    """The replay's keys, in one line."""
+    return f"Enter or n: next   b: back   0 to {actions}: go to that action   v: view   q: quit"
 
 
 def print_step(walked: Replay, position: int) -> None:
@@ -437,8 +524,13 @@ def view_at(walked: Replay, position: int) -> dict[str, Any]:
 
 
 def print_end(walked: Replay) -> None:
+    """The table at the end of the record, and the result if the game was finished."""
     console.print(render_view(walked.final.view(walked.viewer).to_json()))
-    print_result(walked.final)
+    if walked.final.is_over:
+        print_result(walked.final)
+    else:
+        console.print(f"The record ends here: the game was left unfinished after "
+                      f"{plural(len(walked.steps), 'action')}.", style="bold")
 
 
 @app.command("replay")
@@ -455,14 +547,16 @@ def replay_command(
     except QuarkadeError as error:
         fail(str(error))
     record = walked.record
-    console.print(f"{record.game}, {record.players} players, seed {record.seed}, {len(walked.steps)} actions, "
+    console.print(f"{record.game}, {plural(record.players, 'player')}, seed {record.seed}, "
+                  f"{plural(len(walked.steps), 'action')}, "
                   + ("as a spectator" if seat is None else f"as seat {seat}"), style="bold")
     if show_all:
         for position in range(1, len(walked.steps) + 1):
             print_step(walked, position)
         print_end(walked)
         return
-    console.print(REPLAY_HELP, style="dim")
+    count = len(walked.steps)
+    console.print(replay_help(count), style="dim")
     position = 0
     print_step(walked, position)
     while True:
@@ -471,19 +565,24 @@ def replay_command(
             return
         command = command.lower()
         if command in ("", "n"):
-            if position == len(walked.steps):
+            if position == count:
                 print_end(walked)
                 return
             position += 1
         elif command == "b":
             position = max(0, position - 1)
-        elif command.isdigit():
-            position = min(int(command), len(walked.steps))
+        elif re.fullmatch(r"[+-]?[0-9]+", command):
+            if not 0 <= int(command) <= count:
+                console.print(f"There is no action {command}: there are {plural(count, 'action')}; give 0 to "
+                              f"{count} (0 for the start).", style="red", markup=False)
+                continue
+            position = int(command)
         elif command == "v":
             console.print(render_view(view_at(walked, position)))
             continue
         else:
-            console.print(REPLAY_HELP, style="dim")
+            console.print(f"Not understood: {command!r}.", style="red", markup=False)
+            console.print(replay_help(count), style="dim")
             continue
         print_step(walked, position)
 

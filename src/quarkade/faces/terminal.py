@@ -143,25 +143,22 @@ def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableT
     return Group(header, *parts)
 
 
-def action_entries(actions: Sequence[Action]) -> list[str]:
+def action_entries(actions: Sequence[Action | str]) -> list[str]:
     """Legal actions numbered from 1 for a player to pick, runs of numbers folded:
     ``1-9  bid lhc 2 … 10``."""
     texts = [str(action) for action in actions]
     entries: list[str] = []
-    start = 0
-    while start < len(texts):
-        prefix, first = _split_number(texts[start])
-        run = 1
-        if first is not None:
-            while start + run < len(texts) and _split_number(texts[start + run]) == (prefix, first + run):
-                run += 1
-        if run >= _RANGE_FROM and first is not None:
-            entries.append(f"{start + 1}-{start + run}  {texts[start]} … {first + run - 1}")
-            start += run
+    for start, run in _runs(texts):
+        if run >= _RANGE_FROM:
+            entries.append(_range_entry(texts, start, run))
         else:
-            entries.append(f"{start + 1}  {texts[start]}")
-            start += 1
+            entries.extend(f"{number + 1}  {texts[number]}" for number in range(start, start + run))
     return entries
+
+
+def _range_entry(texts: Sequence[str], start: int, run: int) -> str:
+    """A run of ``_runs`` as one entry: ``1-9  bid lhc 2 … 10``."""
+    return f"{start + 1}-{start + run}  {texts[start]} … {_split_number(texts[start + run - 1])[1]}"
 
 
 def _split_number(text: str) -> tuple[str, int | None]:
@@ -171,7 +168,23 @@ def _split_number(text: str) -> tuple[str, int | None]:
     return text, None
 
 
-def render_actions(actions: Sequence[Action]) -> RenderableType:
+def _runs(texts: Sequence[str]) -> list[tuple[int, int]]:
+    """The texts as runs of consecutive ones that differ only by a last number going up by 1
+    (``bid lhc 2``, ``bid lhc 3``, ...): each run's first index and length."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    while start < len(texts):
+        prefix, first = _split_number(texts[start])
+        run = 1
+        if first is not None:
+            while start + run < len(texts) and _split_number(texts[start + run]) == (prefix, first + run):
+                run += 1
+        runs.append((start, run))
+        start += run
+    return runs
+
+
+def render_actions(actions: Sequence[Action | str]) -> RenderableType:
     return Panel(Columns(action_entries(actions), padding=(0, 3)), title="Your legal actions", title_align="left",
                  border_style="blue")
 
@@ -179,7 +192,48 @@ def render_actions(actions: Sequence[Action]) -> RenderableType:
 EXAMPLES_PER_VERB = 2  # legal actions the help shows as examples of a verb
 
 
-def step_help(actions: Sequence[Action], game_id: str) -> str:
+def play_help(actions: Sequence[Action | str], game_id: str, timed: bool = False) -> str:
+    """The help of a prompt: how to choose, the words every prompt knows, and the notation of
+    the step at hand with its own examples (``step_help``). A range is explained with one the
+    list shows, if it shows one. ``timed``: the step is on the clock, which runs on while the
+    player reads the help or the table.
+
+    >>> print(play_help(["question eyes", "question sad"], "qwarks"))
+    Type the number of an action, or the action itself in the game's notation.
+      view   draw the table again
+      help   this text
+      quit   leave the game (Ctrl-D does too)
+    What you can type now (or the number of an action):
+      question   choose the question: question eyes, tentacles, colours, sad or
+                 happy
+                 e.g. 'question eyes', 'question sad'
+    """
+    texts = [str(action) for action in actions]
+    lines = ["Type the number of an action, or the action itself in the game's notation."]
+    folded = [(start, run) for start, run in _runs(texts) if run >= _RANGE_FROM]
+    if folded:
+        start, run = folded[0]
+        lines.append(f"A range such as '{_range_entry(texts, start, run)}' stands for '{texts[start]}' to "
+                     f"'{texts[start + run - 1]}'.")
+    if timed:
+        lines.append("The clock runs on meanwhile: help and view cost race time.")
+    lines += ["  view   draw the table again", "  help   this text", "  quit   leave the game (Ctrl-D does too)",
+              step_help(texts, game_id)]
+    return "\n".join(_fit(lines))
+
+
+def _fit(lines: list[str]) -> list[str]:
+    """Lines of 80 columns: a long sentence wrapped, an indented or a multi-line one as it is."""
+    fitted: list[str] = []
+    for line in lines:
+        if "\n" in line or line.startswith(" ") or len(line) <= WIDTH:
+            fitted.append(line)
+        else:
+            fitted.extend(textwrap.wrap(line, WIDTH, break_on_hyphens=False))
+    return fitted
+
+
+def step_help(actions: Sequence[Action | str], game_id: str) -> str:
     """The notation of the current step: each kind of action with what it means in the game
     (its ``VERBS``) and examples taken from the actions legal now.
 

@@ -19,7 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from quarkade.core.errors import InvalidNotation
+from quarkade.core.game import Action, parse_words
 from quarkade.core.words import joined, plural, scores_text
+from quarkade.games.qwarks.actions import NUMBER, Cover
+from quarkade.games.qwarks.components import Colour, Kind
 
 WIDTH = 23  # a card's block, borders included
 WIDTH_COLUMNS = 80  # a terminal's line
@@ -116,10 +120,107 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
     return scores_text(view, names)[:-1] + "; a score adds the numbers on the cards won."
 
 
-# What each verb of the notation does, in the game's words, for the terminal's help.
+# What each verb of the notation does, in the game's words, for the terminal's help (where a
+# cover is typed without its time: ``parse_timed``).
 VERBS = {
-    "cover": "cover a revealed card in the race: cover DECK after MILLISECONDS",
-    "timeout": "cover nothing in this race",
+    "cover": "cover the card revealed from a deck, in the race: cover DECK (the time you take is written in "
+             "for you)",
+    "timeout": "cover nothing in this race (the clock does it when your time runs out)",
     "question": "choose the question: question eyes, tentacles, colours, sad or happy",
     "answer": "answer for the card you covered, and identify it: answer NUMBER prooton or nootron",
 }
+
+
+# ----------------------------------------------------------------- the race at the terminal
+def timed_notation(action: Action) -> str:
+    """A race action as a player types it at the terminal: a cover without its time, which
+    the terminal measures and writes in.
+
+    >>> timed_notation(Cover(2, 0))
+    'cover 2'
+    """
+    return f"cover {action.deck}" if isinstance(action, Cover) else str(action)
+
+
+def parse_timed(text: str) -> Action:
+    """A race action typed at the terminal: ``cover DECK``, stamped by the terminal with the
+    time it measured. A typed time is refused (it would be replaced, the player misled), and so
+    is ``timeout``, which the clock applies when the time runs out.
+
+    >>> parse_timed("Cover 2")
+    Cover(deck=2, after=0)
+    >>> parse_timed("cover 2 after 5")
+    Traceback (most recent call last):
+    ...
+    quarkade.core.errors.InvalidNotation: the terminal measures your time and writes it in: type 'cover 2'
+    """
+    words = parse_words(text, "qwarks")
+    deck = words[1] if len(words) > 1 and NUMBER.fullmatch(words[1]) else "DECK"
+    if words[0] == "cover" and len(words) == 2 and deck != "DECK":
+        return Cover(int(deck), 0)
+    if words[0] == "cover":
+        raise InvalidNotation(f"the terminal measures your time and writes it in: type 'cover {deck}'")
+    if words == ["timeout"]:
+        raise InvalidNotation("the clock covers nothing for you when your time runs out: nothing to type")
+    raise InvalidNotation(f"{text.strip()!r} is no cover: type a number from the list, or 'cover DECK', e.g. "
+                          "'cover 1'")
+
+
+# ----------------------------------------------------------------- what an answer shows
+def face_text(face: dict[str, Any]) -> str:
+    """A face in one line, as the card shows it, and what it is (told by its Qwarks with
+    tentacles: two for a Prooton, one for a Nootron).
+
+    >>> face_text({"value": 2, "qwarks": [
+    ...     {"colour": "red", "mood": "sad", "eyes": 1, "tentacles": 3},
+    ...     {"colour": "blue", "mood": "happy", "eyes": 4, "tentacles": 0},
+    ...     {"colour": "red", "mood": "happy", "eyes": 1, "tentacles": 2}]})
+    'a Prooton of 2 points: red sad (1 eye, 3 tentacles), blue happy (4 eyes), red happy (1 eye, 2 tentacles)'
+    """
+    qwarks = ", ".join(f"{q['colour']} {q['mood']} ({_qwark_lines(q)[1].strip()})" for q in face["qwarks"])
+    return f"a {_kind(face).word.capitalize()} of {plural(face['value'], 'point')}: {qwarks}"
+
+
+def right_answer(face: dict[str, Any], question: str, beginners: bool) -> str:
+    """The answer that keeps the card, in the notation (without its verb), read off its face.
+
+    >>> face = {"value": 2, "qwarks": [{"colour": "red", "mood": "sad", "eyes": 1, "tentacles": 3},
+    ...     {"colour": "blue", "mood": "happy", "eyes": 4, "tentacles": 0},
+    ...     {"colour": "red", "mood": "happy", "eyes": 1, "tentacles": 2}]}
+    >>> right_answer(face, "colours", False), right_answer(face, "eyes", True)
+    ('red red blue prooton', '6')
+    """
+    qwarks = face["qwarks"]
+    if question == "colours":
+        said = " ".join(sorted((q["colour"] for q in qwarks), key=lambda word: Colour[word.upper()]))
+    elif question in ("sad", "happy"):
+        said = str(sum(q["mood"] == question for q in qwarks))
+    else:
+        said = str(sum(q[question] for q in qwarks))
+    return said if beginners else f"{said} {_kind(face).word}"
+
+
+def _kind(face: dict[str, Any]) -> Kind:
+    tentacled = sum(q["tentacles"] > 0 for q in face["qwarks"])
+    return Kind.PROOTON if tentacled == Kind.PROOTON.tentacled else Kind.NOOTRON
+
+
+def event_details(entry: dict[str, Any], view: dict[str, Any]) -> str | None:
+    """What a log entry just written makes public, read from the view after it, for the
+    terminal to show under the entry's line: after an answer, the card, now face up (ruling
+    14), and after a wrong one the answer that would have kept it. The log never names a card
+    (ruling 16), so the face comes from the view: a kept card from the seat's cards, a
+    discarded one from this turn's answers, as long as the turn lasts. None when the view no
+    longer holds it (the last answer of a turn, which ends the turn at once)."""
+    if entry.get("event") != "answer":
+        return None
+    seat = entry["seat"]
+    if entry["right"]:
+        kept = view["players"][seat]["kept"]
+        return f"The card kept: {face_text(kept[-1])}." if kept else None
+    shown = [answer for answer in view["answers"] if answer["seat"] == seat and answer["answer"] == entry["answer"]]
+    if not shown or shown[0]["card"] is None:
+        return None
+    face = shown[0]["card"]
+    return (f"The card: {face_text(face)}. The answer that keeps it: "
+            f"{right_answer(face, view['question']['question'], view['beginners'])}.")

@@ -1,0 +1,67 @@
+"""A command run on a pseudo-terminal, for the tests that type into ``quarkade play`` as a
+player does: what was typed, and when, as a keyboard types it (a pipe would deliver it all at
+once, or end)."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import time
+
+WAIT = 60.0  # seconds to wait for a line the game is bound to print
+# The terminal's control sequences: colours, the countdown's cursor moves, clearing the screen.
+CONTROL = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|[78])|\r")
+
+
+class Terminal:
+    """``quarkade ARGS`` run on a pseudo-terminal, as a player's terminal runs it: its output
+    read as plain text, keys typed into it. Leaving its ``with`` block stops the command."""
+
+    def __init__(self, *args: str) -> None:
+        import fcntl
+        import termios
+
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "LINES": "50", "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *args],
+            stdin=slave, stdout=slave, stderr=slave, env=environment, start_new_session=True)
+        os.close(slave)
+        self.output = ""
+
+    def expect(self, text: str, start: int = 0) -> int:
+        """Read until ``text`` shows in the output after ``start``; the end of it. Fails, with
+        the output so far, if it has not shown after ``WAIT`` seconds or the command has ended."""
+        deadline = time.monotonic() + WAIT
+        while (found := self.output.find(text, start)) < 0:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} not shown in {WAIT:g} s:\n{self.output}"
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the command has ended and closed the terminal
+                    chunk = b""
+                assert chunk, f"the command ended before {text!r}:\n{self.output}"
+                self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
+        return found + len(text)
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def ended(self) -> int:
+        """The command's exit status, once it has ended (within ``WAIT`` seconds)."""
+        return self.process.wait(WAIT)
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *error: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        os.close(self.master)

@@ -1,0 +1,73 @@
+"""``quarkade play`` on a real terminal (a pseudo-terminal), where what a keyboard does matters:
+a line typed before a race's cards are drawn, Ctrl-D at a race, Ctrl-C.
+
+Each test waits for what the game prints before it types, with a generous limit, and asserts on
+what the game logs (which card was covered, that the game was left), never on how fast: a busy
+machine makes them slower, not wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import time
+from pathlib import Path
+
+import quarkade
+from terminals import Terminal
+
+QWARKS = ("play", "qwarks", "--seats", "human,normal", "--seed", "5")
+# A cover typed sooner than this after the race shows counts as typed ahead (REACTION_FLOOR_MS):
+# a player's reaction, here given room.
+REACTION = 0.5
+
+
+def test_a_line_typed_before_a_race_opens_does_not_count() -> None:
+    """Finding 1: the answer of turn 1 and a cover for turn 2 typed together. The cover was read
+    as soon as turn 2's race opened and won it 'after 50 ms', before its cards were on the
+    screen. It is dropped now, and the game says so; a cover typed once the race shows counts."""
+    with Terminal(*QWARKS) as table:
+        race = table.expect("seat 0> ", table.expect("Quick!"))
+        time.sleep(REACTION)
+        table.type("1\n")  # race 1: cover the card from deck 0
+        answer = table.expect("seat 0> ", table.expect("answer 0 prooton", race))
+        table.type("1\n2\n")  # the answer, and '2' typed ahead for turn 2's race
+        turn = table.expect("Turn 2 of 22", answer)
+        table.expect("seat 0> ", table.expect("Quick!", turn))
+        time.sleep(REACTION)
+        table.type("1\n")  # turn 2's race, its cards shown: cover the card from deck 0
+        table.expect(" ms.", table.expect("Seat 0 covers ", turn))
+        assert "What you typed before the cards were shown does not count." in table.output[turn:]
+        covered = re.search(r"Seat 0 covers the card from deck (\d) after \d+ ms\.", table.output[turn:])
+        assert covered is not None and covered.group(1) == "0", table.output[turn:]
+
+
+def test_ctrl_d_at_a_race_leaves_the_game() -> None:
+    """Finding 2: Ctrl-D at the race's prompt leaves the game as at any other prompt; the clock
+    (a minute here) did not run out first."""
+    with Terminal(*QWARKS, "--option", "cover_seconds=60") as table:
+        table.expect("seat 0> ", table.expect("Quick!"))
+        table.type("\x04")
+        table.expect("Game left unfinished after 0 actions (seed 5).")
+        assert table.ended() == 0
+        assert "Time is up" not in table.output
+
+
+def test_ctrl_c_leaves_as_quit_does_and_writes_the_record(tmp_path: Path) -> None:
+    """Finding 5: Ctrl-C says what quit says, writes the record of the unfinished game where
+    --record asks, and says so; the shell's status is still that of an interrupted command."""
+    path = tmp_path / "left.json"
+    with Terminal(*QWARKS, "--record", str(path)) as table:
+        race = table.expect("seat 0> ", table.expect("Quick!"))
+        time.sleep(REACTION)
+        table.type("1\n")
+        table.expect("seat 0> ", table.expect("answer 0 prooton", race))
+        table.process.send_signal(signal.SIGINT)  # what Ctrl-C at the terminal sends
+        said = table.expect(" (seed 5).", table.expect("Game left unfinished after "))
+        table.expect(f"Record of the unfinished game written to {path}.")
+        assert table.ended() == 130
+        actions = int(table.output[:said].rsplit("Game left unfinished after ", 1)[1].split()[0])
+        record = json.loads(path.read_text())
+        assert len(record["actions"]) == actions >= 1
+        assert not quarkade.replay(record).is_over
