@@ -13,7 +13,7 @@ from rich.console import Console
 import quarkade
 from quarkade.agents.base import make_bot
 from quarkade.core.words import verb_meanings
-from quarkade.faces.terminal import render_view, step_help, text_drawing
+from quarkade.faces.terminal import action_entries, render_actions, render_view, step_help, text_drawing
 
 GAMES = [("quirky-quarks", 4), ("quirks", 4), ("quirks-solitaire", 1), ("quirkling", 5), ("quirky-circuits", 3),
          ("qwarks", 6), ("cosmic-encounter", 5)]
@@ -184,3 +184,20 @@ def test_quirky_quarks_asks_for_what_the_rules_let_a_seat_do() -> None:
                         if phrase in text)
             state.apply(seat, chooser.choice(state.legal_actions(seat)))
     assert said == {"place your researcher", "1 more draw from", "2 more draws from"}, said
+
+
+def test_a_long_list_folds_each_kind_of_action_into_one_line() -> None:
+    """Cosmic Encounter offers a hundred launches or two hundred alliances at once: each kind
+    is one line with its count and its first and last, and the panel says to type one in full;
+    a short list keeps every action on its own line."""
+    launches = [f"launch 2.{n}" for n in range(5)] + [f"launch 2.{n} 2.{m}" for n in range(5) for m in range(n, 5)]
+    allies = [f"ally {side} 3.{n}" for side in ("offence", "defence") for n in range(30)]
+    entries = action_entries([*launches, *allies, "decline"])
+    assert entries == ["1-20  launch … (20 choices, 'launch 2.0' to 'launch 2.4 2.4')",
+                       "21-50  ally offence … (30 choices, 'ally offence 3.0' to 'ally offence 3.29')",
+                       "51-80  ally defence … (30 choices, 'ally defence 3.0' to 'ally defence 3.29')",
+                       "81  decline"]
+    console = Console(width=80, record=True)
+    console.print(render_actions([*launches, *allies, "decline"]))
+    assert "type one of them in full" in console.export_text()
+    assert action_entries(launches[:12]) == [f"{n + 1}  {text}" for n, text in enumerate(launches[:12])]

@@ -320,6 +320,8 @@ def human_turn(game: Game, state: State, seat: int) -> None:
         state.apply(seat, race_turn(game, state, seat, step))
         if sys.stdout.isatty():  # the answer comes from memory, not from the screen above
             console.clear()
+            sys.stdout.write("\x1b[3J")  # nor from the terminal's scrollback (where it keeps one)
+            sys.stdout.flush()
         return
     legal = state.legal_actions(seat)
     console.print(render_actions(legal))

@@ -143,17 +143,56 @@ def render_view(view: dict[str, Any], log_lines: int = LOG_LINES) -> RenderableT
     return Group(header, *parts)
 
 
+# A list longer than this folds each run of at least ``_KIND_FROM`` actions of one kind (the
+# same leading words: ``launch``, ``ally offence``) into one entry: Cosmic Encounter offers
+# a hundred launches and two hundred alliances at once, which would push the table off screen.
+_FOLD_OVER = 40
+_KIND_FROM = 8
+
+
 def action_entries(actions: Sequence[Action | str]) -> list[str]:
     """Legal actions numbered from 1 for a player to pick, runs of numbers folded:
-    ``1-9  bid lhc 2 … 10``."""
+    ``1-9  bid lhc 2 … 10``; in a long list, runs of one kind folded too:
+    ``1-125  launch … (125 choices, 'launch 2.0' to 'launch 2.4 2.4')``.
+
+    >>> action_entries(["pass", *(f"launch 0.{n}" for n in range(50))])[:2]
+    ['1  pass', "2-51  launch … (50 choices, 'launch 0.0' to 'launch 0.49')"]
+    """
     texts = [str(action) for action in actions]
     entries: list[str] = []
-    for start, run in _runs(texts):
-        if run >= _RANGE_FROM:
-            entries.append(_range_entry(texts, start, run))
-        else:
-            entries.extend(f"{number + 1}  {texts[number]}" for number in range(start, start + run))
+    for start, end in _kinds(texts) if len(texts) > _FOLD_OVER else [(0, len(texts))]:
+        if end - start >= _KIND_FROM and len(texts) > _FOLD_OVER:
+            entries.append(f"{start + 1}-{end}  {_kind(texts[start])} … ({end - start} choices, "
+                           f"'{texts[start]}' to '{texts[end - 1]}')")
+            continue
+        for first, run in _runs(texts[start:end]):
+            first += start
+            if run >= _RANGE_FROM:
+                entries.append(_range_entry(texts, first, run))
+            else:
+                entries.extend(f"{number + 1}  {texts[number]}" for number in range(first, first + run))
     return entries
+
+
+def _kind(text: str) -> str:
+    """An action's kind: its leading words, up to the first that holds a digit or a sign."""
+    words = []
+    for word in text.split(" "):
+        if not word.isalpha():
+            break
+        words.append(word)
+    return " ".join(words) or text
+
+
+def _kinds(texts: Sequence[str]) -> list[tuple[int, int]]:
+    """The texts as runs of consecutive ones of one kind (``_kind``): each run's start and end."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index in range(1, len(texts) + 1):
+        if index == len(texts) or _kind(texts[index]) != _kind(texts[start]):
+            spans.append((start, index))
+            start = index
+    return spans
 
 
 def _range_entry(texts: Sequence[str], start: int, run: int) -> str:
@@ -185,8 +224,12 @@ def _runs(texts: Sequence[str]) -> list[tuple[int, int]]:
 
 
 def render_actions(actions: Sequence[Action | str]) -> RenderableType:
-    return Panel(Columns(action_entries(actions), padding=(0, 3)), title="Your legal actions", title_align="left",
-                 border_style="blue")
+    entries = action_entries(actions)
+    folded = any(" choices, '" in entry for entry in entries)
+    return Panel(Columns(entries, padding=(0, 3)), title="Your legal actions", title_align="left",
+                 border_style="blue",
+                 subtitle="a line of many choices: type one of them in full ('help' shows their form)" if folded
+                 else None, subtitle_align="left")
 
 
 EXAMPLES_PER_VERB = 2  # legal actions the help shows as examples of a verb
