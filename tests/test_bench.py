@@ -59,6 +59,20 @@ def test_interleaved_rounds_give_a_ratio_per_round_for_each_figure() -> None:
         assert len(ratio.values) == 3 and all(value > 0 for value in ratio.values) and ratio.target == target
         assert min(ratio.values) <= ratio.median <= max(ratio.values)
     assert result.meets_targets == all(ratio.median >= ratio.target for ratio in result.ratios.values())
+    assert result.search_met is None  # not measured: the verdict rests on the ratios
+
+
+def test_a_search_short_of_its_target_misses_the_targets_whatever_the_ratios() -> None:
+    from dataclasses import replace
+
+    from quarkade.tools.bench import SEARCH_TARGET, BenchResult, Ratio
+
+    ratios = {name: Ratio((target * 2,) * 3, target) for name, target in (("random", 2.0), ("clones", 4.0),
+                                                                          ("simulate", 1.0))}
+    result = BenchResult("qwarks", 4, 1.0, 3, 1.0, 1.0, 1.0, 1.0, "heuristic", 1.0, ratios, None)
+    assert result.meets_targets is True
+    assert replace(result, search_simulations_per_s=SEARCH_TARGET - 1).meets_targets is False
+    assert replace(result, search_simulations_per_s=SEARCH_TARGET).meets_targets is True
     data = result.to_json()
     assert data["simulate_ratio"] == round(result.ratios["simulate"].median, 3)
     assert data["ratios"]["clones"]["median"] == data["clones_ratio"]

@@ -23,7 +23,8 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
     for result in results:
         rates.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
                       f"{result.clones_per_s:,.0f}", f"{result.simulate_steps_per_s:,.0f}",
-                      "—" if result.search_simulations_per_s is None else f"{result.search_simulations_per_s:,.0f}")
+                      "—" if result.search_simulations_per_s is None else
+                      f"[{'green' if result.search_met else 'red'}]{result.search_simulations_per_s:,.0f}[/]")
     console.print(rates)
 
     def ratio(result: benchmark.BenchResult, name: str) -> str:

@@ -28,8 +28,9 @@ The ratios are reported as the median over the rounds with their spread (min, qu
   clones and simulate to the reference (null without it);
 - ``ratios``: for ``random``, ``clones`` and ``simulate``, ``{"median", "min", "q1", "q3", "max",
   "target", "met"}`` (null without the reference);
-- ``targets``: the target of each ratio; ``meets_targets``: every median ratio at its target
-  (null without the reference);
+- ``targets``: the target of each ratio; ``meets_targets``: every median ratio at its target,
+  and the search's simulations at theirs when the search was measured (null without the
+  reference);
 - ``search_simulations_per_s`` and ``search_target``: the search bot's IS-MCTS simulations a
   second (an absolute target, measured once).
 """
@@ -128,11 +129,17 @@ class BenchResult:
         return self._median_ratio("simulate")
 
     @property
+    def search_met(self) -> bool | None:
+        """The search's simulations a second at ``SEARCH_TARGET``; None when not measured."""
+        return None if self.search_simulations_per_s is None else self.search_simulations_per_s >= SEARCH_TARGET
+
+    @property
     def meets_targets(self) -> bool | None:
-        """Every median ratio at its target; None without the reference to compare with."""
+        """Every median ratio at its target, and the search at its own when it was measured;
+        None without the reference to compare with."""
         if self.ratios is None:
             return None
-        return all(ratio.met for ratio in self.ratios.values())
+        return all(ratio.met for ratio in self.ratios.values()) and self.search_met is not False
 
     def to_json(self) -> dict[str, Any]:
         def rounded(value: float | None, digits: int) -> float | None:
