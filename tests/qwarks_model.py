@@ -4,8 +4,9 @@ Written from the rulebook and RULINGS.md alone. It reads the cards from the game
 component data and knows of a deck only what a player at the table sees: how many cards it
 holds and the question side of its top card. The faces it reasons about are the ones it saw
 revealed. From those it predicts the deal, the turn's question, the cover race, who answers
-in what order, which answers keep their card, the first player of the next turn, the end and
-the scores; the test compares each prediction with the engine.
+in what order, which answers keep their card, which answered cards are still in sight once the
+next turn has begun, the first player of the next turn, the end and the scores; the test
+compares each prediction with the engine.
 
 Seats run clockwise in increasing order (seat ``s + 1`` is to the left of seat ``s``). With two
 players seat ``s`` holds deck ``2s`` on its right and ``2s + 1`` on its left, so the decks run
@@ -179,6 +180,8 @@ class Model:
     discards: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # every card revealed so far
     backs_before: list[str | None] = field(default_factory=list)  # deck tops at the last reveal
+    answered: list[dict[str, Any]] = field(default_factory=list)  # this turn's answers, with their cards
+    last_turn: list[dict[str, Any]] = field(default_factory=list)  # the turn just ended's
 
     def __post_init__(self) -> None:
         self.points = [0] * self.players
@@ -191,6 +194,32 @@ class Model:
     def first_player(self, turn: int) -> int:
         """'The first player duty is passed on to the next player in clockwise order.'"""
         return (self.first_of_turn_one + turn - 1) % self.players
+
+    def answer(self, seat: int, said: str, right: bool, face: Face) -> None:
+        """Phase 2: "Those who answer correctly, proudly place the obtained card next to them
+        [...] whereas those who failed the test discard their card"; each card is turned up
+        right after its answer (ruling 14)."""
+        self.answered.append({"seat": seat, "answer": said, "right": right, "card": face})
+        if right:
+            self.kept[seat].append(face["id"])
+            self.points[seat] += int(face["value"])
+        else:
+            self.discards.append(face["id"])
+
+    def end_turn(self, unclaimed: list[str]) -> None:
+        """"This ends the first turn and the game can move on to the next one": the unclaimed
+        cards are discarded (ruling 16); the turn's answered cards, its last one turned up as
+        the turn ends, stay in sight while the next turn begins (ruling 16, amended), unless
+        the game is over."""
+        self.turn += 1
+        self.discards.extend(unclaimed)
+        self.last_turn = self.answered if self.turn < self.turns else []
+        self.answered = []
+
+    def in_sight(self, phase: str) -> list[dict[str, Any]]:
+        """The answers of the turn just ended, with their cards, as a view holds them in
+        ``phase``: through the next turn's question and race, not once its answers begin."""
+        return self.last_turn if phase in ("question", "cover") else []
 
     def winners(self) -> list[int]:
         best = max(self.points)

@@ -415,17 +415,22 @@ def test_the_race_is_typed_without_a_time_and_an_answer_shows_its_card(tmp_path:
     assert "Not understood: the clock covers nothing for you when your time runs out" in " ".join(output.split())
     assert "Seat 0 covers the card from deck 1 after " in output
     assert "The card kept: a Prooton of 3 points: blue happy (1 eye, 5 tentacles)" in " ".join(output.split())
-    # Turn 1 ends with seat 0's answer: no view holds that card any more, so none is shown.
-    assert re.search(r"Seat 0 answers 0 prooton: wrong: the card is discarded\.\n  No card is left", output)
+    # Turn 1 ends with seat 0's answer: turn 2's view holds that card (ruling 16), and the
+    # answer that keeps it is for turn 1's question (the happy Qwarks), not turn 2's.
+    assert "Seat 0 answers 0 prooton: wrong: the card is discarded. The card: a Nootron of 1 point: yellow sad " \
+           "(5 eyes), blue happy (2 eyes), blue sad (1 eye, 2 tentacles). The answer that keeps it: 1 nootron." \
+           in " ".join(output.split())
+    assert "Last turn: seat 1 answered 2 prooton: right." in " ".join(output.split())
     # Turn 2: seat 1 answers after seat 0, so the view still holds seat 0's card.
-    shown = re.search(r"Seat 0 answers 0 prooton: wrong: the card is discarded\. The card: a (Prooton|Nootron) "
-                      r"of [^.]+\. The answer that keeps it: ([a-z0-9 ]+)\.", " ".join(output.split()))
-    assert shown is not None, output
-    # the answer shown keeps the card, as the engine sees it
+    shown = re.findall(r"Seat 0 answers 0 prooton: wrong: the card is discarded\. The card: a (?:Prooton|Nootron) "
+                       r"of [^.]+\. The answer that keeps it: ([a-z0-9 ]+)\.", " ".join(output.split()))
+    assert len(shown) == 2, output
+    # each answer shown keeps its card, as the engine sees it
     record = json.loads(path.read_text())
-    state = quarkade.load("qwarks", players=2).new_game(5)
-    last = max(index for index, (seat, text) in enumerate(record["actions"]) if seat == 0 and "answer" in text)
-    for seat, text in record["actions"][:last]:
-        state.apply_text(seat, text)
-    state.apply_text(0, f"answer {shown.group(2)}")
-    assert state.view(None).to_json()["answers"][-1]["right"] is True
+    answered = [index for index, (seat, text) in enumerate(record["actions"]) if seat == 0 and "answer" in text]
+    for index, keeps in zip(answered, shown, strict=True):
+        state = quarkade.load("qwarks", players=2).new_game(5)
+        for seat, text in record["actions"][:index]:
+            state.apply_text(seat, text)
+        state.apply_text(0, f"answer {keeps}")
+        assert [line for line in state.view(None).to_json()["log"] if line["event"] == "answer"][-1]["right"] is True

@@ -96,6 +96,7 @@ class Audit:
         self.revealed: list[Face] = []
         self.hidden: set[str] = set()  # covered cards whose answer is not given yet
         self.question = ""
+        self.answered: list[dict[str, Any]] = []  # the answers of the turn played last
 
     # ------------------------------------------------------------------ helpers
     def act(self, seat: int, text: str) -> None:
@@ -157,6 +158,8 @@ class Audit:
             self.answers(race)
         view = self.spectator()
         assert view["phase"] == "over" and self.state.is_over and view["is_over"]
+        assert view["last_turn"] == [], "the last turn's answers stay in its own"
+        assert view["answers"] == self.answered, "the last turn's answers, with their cards"
         assert self.state.to_act == ()
         # Game End: the points are the numbers on the kept cards; tied best share the title
         assert [p["score"] for p in view["players"]] == self.model.points, (view["players"], self.model.points)
@@ -187,6 +190,8 @@ class Audit:
             assert deck["seat"] == holder
         self.revealed = [entry["card"] for entry in view["revealed"]]
         self.hidden = set()
+        self.last_turn_seen_alike(view["phase"])
+        MET["a wrong last answer seen in the next turn"] += bool(model.last_turn) and not model.last_turn[-1]["right"]
         for deck, face in enumerate(self.revealed):
             assert face is not None and face["id"] not in model.seen
             # the card revealed is the one whose question side topped its deck
@@ -213,6 +218,7 @@ class Audit:
             question = self.rng.choice(allowed)
             self.act(first, f"question {question}")
             view = self.spectator()
+            MET["the turn just ended seen while the question is chosen"] += bool(model.last_turn)
         assert view["phase"] == "cover", view["phase"]
         assert view["question"]["question"] == question and view["question"]["deck"] == shown_on
         assert self.state.to_act == tuple(range(self.players))
@@ -224,6 +230,15 @@ class Audit:
             MET["colours passed over"] += 1
         self.question = question
         self.check_what_each_seat_receives()
+        self.last_turn_seen_alike("cover")
+
+    def last_turn_seen_alike(self, phase: str) -> None:
+        """Every seat and a spectator hold the answered cards of the turn just ended alike, as
+        the model has them in sight in ``phase`` (ruling 16, amended)."""
+        expected = self.model.in_sight(phase)
+        for seat in [None, *range(self.players)]:
+            view = self.state.view(seat).to_json()
+            assert view["phase"] == phase and view["last_turn"] == expected, (seat, view["last_turn"], expected)
 
     def choose_cover(self, seat: int, chosen: dict[int, tuple[int, int] | None], free: list[int],
                      start: int) -> tuple[int, int] | None:
@@ -256,6 +271,7 @@ class Audit:
             assert view["race_round"] == rounds and view["now_ms"] == [now[s] for s in range(n)]
             if rounds > 1:
                 self.check_what_each_seat_receives()
+                assert view["last_turn"] == model.in_sight("cover"), "a beaten hand still sees it"
             seats = asked[:]
             self.rng.shuffle(seats)
             chosen: set[int] = set()
@@ -362,15 +378,16 @@ class Audit:
 
     def answers(self, race: RaceResult) -> None:
         model, state, question = self.model, self.state, self.question
-        model.turn += 1
         view = self.spectator()
+        turn = model.turn + 1
         if race.order:
             assert view["phase"] == "answer" and view["answering"]["order"] == race.order
+            self.last_turn_seen_alike("answer")
             for entry in view["revealed"]:
                 assert entry["covered_by"] == race.holder.get(entry["deck"])
                 assert (entry["card"] is None) == (entry["deck"] in race.holder)
         else:  # nobody answers: the turn is over at once
-            assert view["turn"] == model.turn + 1 or view["phase"] == "over"
+            assert view["turn"] == turn + 1 or view["phase"] == "over"
             assert "covers nothing" in [line for line in view["log"] if line["event"] == "race"][-1]["text"]
         holder = {s: d for d, s in race.holder.items()}
         reached = Counter((r["deck"], r["after"]) for r in view["race"] if r["deck"] is not None)
@@ -406,13 +423,9 @@ class Audit:
             if index + 1 < len(race.order):
                 assert view["answers"][index] == {"seat": seat, "answer": str(action), "right": right, "card": face}
             MET["right" if right else "wrong"] += 1
-            if right:
-                model.kept[seat].append(face["id"])
-                model.points[seat] += int(face["value"])
-            else:
-                model.discards.append(face["id"])
-        unclaimed = [face["id"] for deck, face in enumerate(self.revealed) if deck not in race.holder]
-        model.discards.extend(unclaimed)
+            model.answer(seat, str(action), right, face)
+        self.answered = model.answered
+        model.end_turn([face["id"] for deck, face in enumerate(self.revealed) if deck not in race.holder])
         view = self.spectator()
         if model.turn < model.turns:
             assert [p["score"] for p in view["players"]] == model.points
@@ -469,8 +482,8 @@ def test_the_games_met_every_case() -> None:
     for case in ("question chosen", "question shown", "colours passed over", "equal times on one card",
                  "a quicker hand", "beaten again", "a later hand beaten by a beaten one",
                  "races of three rounds or more", "a beaten hand covers another", "beaten as the time runs out",
-                 "nobody answers", "right",
-                 "wrong", "shared title"):
+                 "nobody answers", "right", "wrong", "shared title", "a wrong last answer seen in the next turn",
+                 "the turn just ended seen while the question is chosen"):
         assert MET[case] > 0, case
 
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from quarkade.core.game import Action
 from quarkade.core.words import plural
 from quarkade.faces.countdown import REACTION_FLOOR_MS, choices, timed_choice, timed_step
-from quarkade.games.qwarks.components import CARD_BY_ID
-from quarkade.games.qwarks.rules import new_state
-from quarkade.games.qwarks.text import render_text
+from quarkade.games.qwarks.components import CARD_BY_ID, Question
+from quarkade.games.qwarks.rules import QwarksState, new_state
+from quarkade.games.qwarks.text import event_details, face_text, render_text
+from quarkade.games.qwarks.views import FACES
 from terminals import Terminal
 
 
@@ -192,3 +194,50 @@ def test_a_card_of_one_point_says_one_point() -> None:
     text = render_text(state.view(1).to_json())
     assert CARD_BY_ID["q35"].value == 1
     assert "| 1 point " in text and "1 points" not in text
+
+
+def turn_ended_by_a_wrong_answer() -> tuple[QwarksState, dict[str, Any]]:
+    """Turn 1 asks the eyes: seat 0 answers right about q18 (7 eyes), then seat 1 wrong about
+    q02 (5 eyes), the last answer, which ends the turn; turn 2 asks the colours. The state of
+    turn 2's race, and seat 1's view of it."""
+    state = new_state(2, decks=[["q02", "q01", "q22"], ["q18", "q19", "q35"]], first=0)
+    state.apply_text(0, "cover 1 after 900")
+    state.apply_text(1, "cover 0 after 950")
+    state.apply_text(0, "answer 7 prooton")
+    state.apply_text(1, "answer 4 prooton")
+    assert state.turn == 2 and state.question == Question.COLOURS
+    return state, state.view(1).to_json()
+
+
+def test_the_race_after_a_wrong_last_answer_shows_its_card() -> None:
+    """Ruling 16: the last answer's card is seen once the next turn has begun; the terminal
+    shows the turn just ended above the new one, each answer with its card."""
+    _, view = turn_ended_by_a_wrong_answer()
+    text = render_text(view)
+    lines = text.splitlines()
+    assert lines[0] == "Last turn:" and lines.index("Turn 2 of 22; first player: seat 1.") > 1
+    joined_up = " ".join(text.split())
+    q02, q18 = FACES[CARD_BY_ID["q02"].index], FACES[CARD_BY_ID["q18"].index]
+    assert f"seat 1 (you) answered 4 prooton: wrong. The card: {face_text(q02)}." in joined_up
+    assert f"seat 0 answered 7 prooton: right. The card: {face_text(q18)}." in joined_up
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_the_last_answer_of_a_turn_shows_its_card_under_its_line() -> None:
+    """The terminal writes what an answer made public under its log line, read off the view
+    after it: the turn's last answer ended the turn, and the next turn's view still holds its
+    card, with the answer that keeps it for the question that turn asked (the eyes, not the
+    colours the view asks now)."""
+    _, view = turn_ended_by_a_wrong_answer()
+    answers = [line for line in view["log"] if line["event"] == "answer"]
+    assert [line["seat"] for line in answers] == [0, 1]
+    q02, q18 = FACES[CARD_BY_ID["q02"].index], FACES[CARD_BY_ID["q18"].index]
+    assert event_details(answers[1], view) == f"The card: {face_text(q02)}. The answer that keeps it: 5 prooton."
+    assert event_details(answers[0], view) == f"The card kept: {face_text(q18)}."
+
+
+def test_no_last_turn_is_drawn_once_the_next_answers_begin() -> None:
+    state, _ = turn_ended_by_a_wrong_answer()
+    state.apply_text(0, "cover 0 after 900")
+    state.apply_text(1, "timeout")
+    assert "Last turn" not in render_text(state.view(1).to_json())

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 import quarkade
 from quarkade.core import Chance
 from quarkade.games.qwarks.actions import parse
-from quarkade.games.qwarks.components import CARDS
+from quarkade.games.qwarks.components import CARD_BY_ID, CARDS, Kind
 from quarkade.games.qwarks.rules import Phase, QwarksState, new_state
+from quarkade.games.qwarks.views import FACES
 
 CARD_ID = re.compile(r"\b[pn][0-9]{2}\b")
 DECK_KEYS = {"deck", "seat", "side", "cards", "question"}
@@ -99,6 +100,114 @@ def test_a_race_choice_is_sealed_until_all_are_in() -> None:
     assert state.view(1).to_json()["own_cover"] == {"timeout": True}
     state.apply(2, parse("cover 2 after 1300"))
     assert state.view(1).to_json()["race"][0] == {"seat": 0, "deck": 2, "after": 1234, "got": True}
+
+
+# ------------------------------------------------------------------------ the turn just ended
+def said(state: QwarksState, seat: int, right: bool) -> str:
+    """The answer ``seat`` gives about the card under its hand: right, or with the kind wrong."""
+    card = CARDS[state.revealed[state.holder.index(seat)]]
+    assert state.question is not None
+    answer = card.answer(state.question)
+    words = str(answer) if isinstance(answer, int) else " ".join(colour.word for colour in answer)
+    kind = card.kind if right else Kind(1 - card.kind)
+    return f"answer {words} {kind.word}"
+
+
+def turn_ended_by_a_wrong_answer(players: int = 2) -> tuple[QwarksState, list[dict[str, Any]]]:
+    """Turn 1: every seat covers the next seat's card; each answers right but the last, which
+    ends the turn with a wrong answer. The state is turn 2's race; with it, the answers as
+    turn 1's phase 2 showed them (the last one as the rules make it: its card turned up)."""
+    decks = [["q01", "q18", "q22"], ["q35", "q08", "q25"], ["q42", "q15", "q32"], ["q05", "q39", "q12"]]
+    state = new_state(players, decks=decks[:players], first=0)
+    assert state.question is not None and state.question.counts
+    for seat in range(players):
+        state.apply_text(seat, f"cover {(seat + 1) % players} after {500 + 100 * seat}")
+    assert state.phase == Phase.ANSWER and state.order == tuple(range(players))
+    shown = []
+    for seat in range(players):
+        right = seat < players - 1
+        text = said(state, seat, right)
+        card = FACES[state.revealed[(seat + 1) % players]]
+        state.apply_text(seat, text)
+        shown.append({"seat": seat, "answer": text, "right": right, "card": card})
+    assert state.turn == 2 and state.phase == Phase.COVER
+    return state, shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_last_answered_card_is_seen_until_the_next_answers_begin(players: int) -> None:
+    """Ruling 16, amended: the last answer ends its turn and the next turn begins at once; the
+    card it was about is turned up all the same, for every seat and a spectator alike, through
+    the next turn's race, and is gone once that turn's answers begin."""
+    state, shown = turn_ended_by_a_wrong_answer(players)
+    wrong = shown[-1]["card"]["id"]
+    assert CARDS.index(CARD_BY_ID[wrong]) in state.discards, "a wrong answer's card is discarded"
+    views = [state.view(seat).to_json() for seat in [None, *range(players)]]
+    for view in views:
+        assert view["last_turn"] == shown, "the turn just ended, as its answers showed it"
+        assert view["answers"] == []
+        assert [e["card"]["id"] for e in view["last_turn"] if not e["right"]] == [wrong]
+    assert state.clone().view(0).to_json()["last_turn"] == shown
+    # the race goes on: a beaten hand asked again still sees it; phase 2 no longer does
+    for seat in range(players):
+        state.apply_text(seat, f"cover {seat} after 700")
+    assert state.phase == Phase.ANSWER
+    for seat in [None, *range(players)]:
+        view = state.view(seat).to_json()
+        assert view["last_turn"] == []
+        assert wrong not in named(view), "the discarded card is face down now"
+
+
+def test_the_turn_just_ended_is_shown_while_the_first_player_chooses_the_question() -> None:
+    """No deck shows a question on the last turn (ruling 12): the first player chooses it with
+    the last turn's cards in sight, as at the table."""
+    state = new_state(2, decks=[["q02", "q01"], ["q18", "q19"]], first=0)
+    state.apply_text(0, "cover 0 after 900")
+    state.apply_text(1, "timeout")
+    state.apply_text(0, said(state, 0, False))
+    assert state.phase == Phase.QUESTION
+    assert [e["card"]["id"] for e in state.view(1).to_json()["last_turn"]] == ["q02"]
+    state.apply_text(1, "question eyes")
+    assert [e["card"]["id"] for e in state.view(None).to_json()["last_turn"]] == ["q02"]
+
+
+def test_no_turn_just_ended_before_turn_2_after_a_turn_without_answers_nor_at_the_end() -> None:
+    state = new_state(2, decks=[["q01", "q18", "q22"], ["q35", "q08", "q25"]], first=0)
+    assert state.view(None).to_json()["last_turn"] == []
+    state.apply_text(0, "timeout")
+    state.apply_text(1, "timeout")
+    assert state.turn == 2 and state.view(None).to_json()["last_turn"] == [], "nobody answered"
+    state.apply_text(0, "cover 1 after 100")
+    state.apply_text(1, "timeout")
+    state.apply_text(0, said(state, 0, True))
+    assert state.turn == 3 and len(state.view(None).to_json()["last_turn"]) == 1
+    state.apply_text(0, "question eyes")  # the last turn: no deck shows one
+    state.apply_text(0, "cover 0 after 100")
+    state.apply_text(1, "timeout")
+    state.apply_text(0, said(state, 0, False))
+    final = state.view(None).to_json()
+    assert state.is_over and final["last_turn"] == [], "the last turn's answers stay in its own"
+    assert [e["right"] for e in final["answers"]] == [False]
+
+
+def test_sampling_keeps_the_turn_just_ended() -> None:
+    """A state sampled from a view shows the same last turn; the wrong answer's card is on the
+    discard pile, not redrawn into a deck or under a hand, and the sample plays on."""
+    state, shown = turn_ended_by_a_wrong_answer(4)
+    state.apply_text(0, "cover 0 after 700")  # a sealed choice in the air
+    wrong = CARDS.index(CARD_BY_ID[shown[-1]["card"]["id"]])
+    for seat in (None, 1):
+        view = state.view(seat)
+        for k in range(10):
+            sampled = state.game.sample_state(view, Chance(k))
+            assert isinstance(sampled, QwarksState)
+            assert sampled.view(seat).to_json()["last_turn"] == shown
+            assert sampled.last_turn == state.last_turn
+            assert sorted(zones(sampled)) == list(range(44)) and wrong in sampled.discards
+            for other in range(1, 4):
+                sampled.apply_text(other, "timeout")  # seat 0's drawn choice answers, or none does
+            assert sampled.turn == 3 or sampled.phase == Phase.ANSWER
+            assert sampled.view(None).to_json()["last_turn"] == []
 
 
 # ------------------------------------------------------------------------ sampling

@@ -285,7 +285,9 @@ def test_second_turn_the_first_player_duty_passes_clockwise() -> None:
 
 def test_second_turn_discarded_cards_go_face_down() -> None:
     """Ruling 16: a discarded card is seen while it lies revealed, that turn; then it lies on
-    a face-down pile that the views show as a count, and no log line names it."""
+    a face-down pile that the views show as a count, and no log line names it. The answered
+    cards of a turn, the last one turned up as the turn ends, stay in sight through the next
+    turn's question and race, and no longer once its answers begin."""
     state = three_players()
     act(state, 0, "cover 0 after 900")
     act(state, 1, "cover 2 after 950")
@@ -293,11 +295,22 @@ def test_second_turn_discarded_cards_go_face_down() -> None:
     act(state, 0, "answer 0 prooton")  # wrong: q01 shows one happy Qwark
     during = state.view(None).to_json()
     assert during["revealed"][0]["card"]["id"] == "q01", "the wrong answer's card is revealed this turn"
-    act(state, 1, "answer 3 nootron")  # wrong: q35 is a Prooton
+    act(state, 1, "answer 3 nootron")  # wrong: q35 is a Prooton; the last answer ends the turn
     assert state.turn == 2 and sorted(ids(state.discards)) == ["q01", "q23", "q35"]
+    assert state.phase == Phase.QUESTION  # the last turn: the first player chooses (ruling 12)
     for seat in (None, 0, 1, 2):
         view = state.view(seat).to_json()
         assert view["discards"] == 3, "the pile is a count"
+        assert "q23" not in str(view), f"seat {seat} reads the pile"
+        assert [(e["seat"], e["card"]["id"], e["right"]) for e in view["last_turn"]] == [
+            (0, "q01", False), (1, "q35", False)], "the turn just ended, its last card turned up"
+    act(state, 1, "question eyes")
+    act(state, 0, "cover 0 after 900")
+    act(state, 1, "cover 1 after 950")
+    act(state, 2, "timeout")
+    assert state.phase == Phase.ANSWER
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat).to_json()
         shown = str(view)
         assert not any(card in shown for card in ("q01", "q23", "q35")), f"seat {seat} reads the pile"
 

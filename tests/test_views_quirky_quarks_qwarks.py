@@ -155,6 +155,8 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
         "answering": {"order": list(state.order), "answered": state.answered},
         "answers": [{"seat": s, "answer": str(answer), "right": right,
                      "card": face(state.revealed[state.holder.index(s)])} for s, answer, right in state.answers],
+        "last_turn": [{"seat": s, "answer": said, "right": right, "card": face(card)}
+                      for s, said, right, card in state.last_turn],
         "players": [{"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(scores[s])}
                     for s in range(n)],
         "discards": len(state.discards),

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from quarkade.games.qwarks.components import CARD_BY_ID, Card, Question
+from quarkade.games.qwarks.actions import Answer
+from quarkade.games.qwarks.components import CARD_BY_ID, Card, Kind, Question
 
 from . import conftest
 from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
@@ -228,6 +229,85 @@ def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
         [(len(p.reached), len(p.covered), len(p.answered)) for p in players]
     assert sum(p.beaten for p in players) >= 44 // 8, [p.beaten for p in players]
     assert all(p.saw_hand for p in players)
+
+
+# The strip of the turn just ended: each card answered, who answered what, and right or wrong;
+# and whether it meets any of the race's cards, and lies below them all.
+LAST_TURN = """() => [...document.querySelectorAll('.qw-last .qw-last-card')].map((c) => ({
+  card: c.dataset.card, seat: Number(c.dataset.seat), right: c.classList.contains('right'),
+  who: c.querySelector('.qw-last-said b').textContent,
+  said: c.querySelector('.qw-last-said span:last-child').textContent,
+  drawn: !!c.querySelector('img')}))"""
+CLEAR_OF_THE_RACE = """() => {
+  const strip = document.querySelector('.qw-last').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('.qw-table .qw-card')].map((c) => c.getBoundingClientRect());
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return cards.length > 0 && strip.height > 0 && cards.every((c) => !meets(c, strip) && c.bottom <= strip.top);
+}"""
+
+
+def answer_about(page: Any, card: Card, question: Question, right: bool) -> str:
+    """Answer the question about ``card`` on the page: the count or colours right, and its kind
+    right or not; the notation the engine writes for it."""
+    said = card.answer(question)
+    if isinstance(said, int):
+        page.click(f".qw-number[data-number='{said}']")
+    else:
+        for slot, colour in enumerate(said):
+            page.click(f".qw-chip[data-slot='{slot}'][data-colour='{colour.word}']")
+    kind = card.kind if right else Kind(1 - card.kind)
+    page.click(f".qw-kind[data-kind='{kind.word}']")
+    page.click(".qw-submit")
+    return str(Answer(said, kind))
+
+
+def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer) -> None:
+    """Ruling 16, amended: the last answer ends its turn, and the next turn's race begins at once.
+    Two people: each covers its own card; the one asked first answers right, the other wrong,
+    the last answer. In the next race both pages show the strip of the turn just ended, with the
+    wrongly answered card's drawing, below the race's cards (at a desktop's size and a phone's);
+    once that turn's answers begin, the strip is gone."""
+    with browser_page(server, 900) as host:
+        create(host, server, ["human", "human"], cover_seconds=30)
+        host.wait_for_selector("#invite input")
+        friend = host.context.browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+        friend.on("pageerror", lambda error: host.problems.append(f"friend's page error: {error}"))
+        friend.goto(host.input_value("#invite input"))
+        pages = {0: host, 1: friend}
+        for seat, page in pages.items():
+            page.wait_for_selector(f".qw-card.coverable[data-deck='{seat}']")
+        shown = dict(host.evaluate(SITUATION)["shown"])  # deck -> card id
+        assert not host.query_selector(".qw-last"), "turn 1 follows no turn"
+        for seat, page in pages.items():
+            page.click(f".qw-card.coverable[data-deck='{seat}']")
+        answered: list[tuple[int, str]] = []
+        deadline = time.monotonic() + 30
+        while len(answered) < 2:
+            assert time.monotonic() < deadline, "the answers were not asked for"
+            for seat, page in pages.items():
+                if seat not in dict(answered) and page.query_selector(".qw-action.answer"):
+                    question = Question(page.evaluate(SITUATION)["question"])
+                    answered.append((seat, answer_about(page, CARD_BY_ID[shown[seat]], question, not answered)))
+            host.wait_for_timeout(60)
+        (first, right_said), (last, wrong_said) = answered
+        for seat, page in pages.items():
+            page.wait_for_selector(".qw[data-turn='2'][data-phase='cover'] .qw-last")
+            strip = page.evaluate(LAST_TURN)
+            assert [(e["seat"], e["card"], e["right"], e["drawn"]) for e in strip] == [
+                (first, shown[first], True, True), (last, shown[last], False, True)], strip
+            assert [e["said"] for e in strip] == [said.removeprefix("answer ") for said in (right_said, wrong_said)]
+            assert strip[seat != first]["who"] == "You", "each page names its own seat 'You'"
+            assert page.evaluate(CLEAR_OF_THE_RACE), "the strip lies below the race's cards"
+        friend.set_viewport_size({"width": 390, "height": 740})
+        friend.wait_for_timeout(100)
+        assert friend.evaluate(CLEAR_OF_THE_RACE), "at a phone's size too"
+        assert friend.evaluate("document.documentElement.scrollWidth") <= 390
+        for seat, page in pages.items():
+            page.click(f".qw-card.coverable[data-deck='{seat}']")
+        for page in pages.values():
+            page.wait_for_selector(".qw[data-turn='2'][data-phase='answer']")
+            assert not page.query_selector(".qw-last"), "the next answers have begun"
+        friend.context.close()
 
 
 def test_the_lobby_offers_the_two_player_variant_at_two_players_only(server: LiveServer) -> None:

@@ -9,7 +9,8 @@ covered, to cover another card still free (RULINGS.md). The engine never reads a
 Phase 2: from the first player clockwise, each player who got a card answers the turn's
 question about it from memory (and says Prooton or Nootron); the card is then revealed, kept
 when the answer is right and discarded when it is wrong. Unclaimed cards are discarded, the
-first player passes clockwise, and the game ends when the decks are spent.
+first player passes clockwise, and the game ends when the decks are spent. The answered cards
+of the turn just ended stay in sight until the next turn's answers begin (RULINGS.md, 16).
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ class QwarksState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "beginners", "colour_blind", "limit_ms", "decks", "set_aside", "discards", "kept",
         "turn", "start", "first", "phase", "revealed", "question", "question_deck", "covers", "ready",
-        "holder", "now", "done", "reaches", "round", "order", "answered", "answers", "wrong", "log", "_to_act",
+        "holder", "now", "done", "reaches", "round", "order", "answered", "answers", "last_turn", "wrong", "log",
+        "_to_act",
     )
 
     game: Qwarks
@@ -135,6 +137,9 @@ class QwarksState(CachedLegalActions):
     order: tuple[int, ...]  # phase 2: the seats that answer, from the first player
     answered: int  # how many of ``order`` have answered
     answers: list[tuple[int, str, bool]]  # this turn: (seat, the answer in notation, right)
+    # The turn just ended: its answers as (seat, notation, right, card), until the next phase 2
+    # begins (a tuple replaced, never changed: clones and views share it). RULINGS.md, 16.
+    last_turn: tuple[tuple[int, str, bool, int], ...]
     wrong: int  # answers that were wrong, over the game
     log: Log
     _to_act: tuple[int, ...]
@@ -157,7 +162,7 @@ class QwarksState(CachedLegalActions):
         s.set_aside = cards[decks * size:]
         s.discards, s.kept = [], [()] * n
         s.start = s.chance.below(n)
-        s.turn, s.wrong, s.log = 0, 0, None
+        s.turn, s.wrong, s.log, s.last_turn = 0, 0, None, ()
         s.log = note(s.log, "setup", -1, s.start, size, len(s.set_aside))
         s._start_turn()
         return s
@@ -177,6 +182,7 @@ class QwarksState(CachedLegalActions):
         c.covers, c.ready, c.holder = self.covers[:], self.ready[:], self.holder[:]
         c.now, c.done, c.reaches, c.round = self.now[:], self.done[:], self.reaches[:], self.round
         c.order, c.answered, c.answers, c.wrong = self.order, self.answered, self.answers[:], self.wrong
+        c.last_turn = self.last_turn
         c.log, c._to_act = self.log, self._to_act
         return c
 
@@ -372,6 +378,7 @@ class QwarksState(CachedLegalActions):
         self.order = tuple(sorted(got, key=lambda s: distance_clockwise(first, s, n)))
         if self.order:
             self.phase = _ANSWER
+            self.last_turn = ()  # the cards of the turn before are off the table now
             self._set_to_act()
         else:
             self._end_turn()
@@ -400,9 +407,15 @@ class QwarksState(CachedLegalActions):
         self.discards.extend(unclaimed)
         self.log = note(self.log, "discard", -1, tuple(unclaimed))
         if any(self.decks):
+            # The last answer's card is turned up before the next cards are: the turn's answered
+            # cards stay in sight until the next answers begin (RULINGS.md, 16).
+            holder, revealed = self.holder, self.revealed
+            self.last_turn = tuple((seat, said, right, revealed[holder.index(seat)])
+                                   for seat, said, right in self.answers)
             self._start_turn()
             return
         self.phase = _OVER
+        self.last_turn = ()  # the game's last answers stay in ``answers``, with the turn's cards
         self.log = note(self.log, "end", -1, self.scores, self.winners)
         self._set_to_act()
 

@@ -40,6 +40,9 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     s.wrong = 0  # not shown: only the statistics read it
 
     shown = {card for kept in s.kept for card in kept}
+    s.last_turn = tuple((e["seat"], e["answer"], e["right"], CARD_BY_ID[e["card"]["id"]].index)
+                        for e in data["last_turn"])
+    shown.update(card for _, _, _, card in s.last_turn)
     entries = data["revealed"]
     for entry in entries:
         if entry["card"] is not None:
@@ -65,8 +68,10 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     s.decks = decks
     # The discard pile is face down (RULINGS.md, 16): its cards are drawn like the set-aside ones.
     # This turn's discards are still on the table, face up: a wrong answer's card, and once the
-    # game is over, the last turn's unclaimed cards.
-    on_table = [CARD_BY_ID[e["card"]["id"]].index for e in data["answers"] if not e["right"]]
+    # game is over, the last turn's unclaimed cards; so are the wrong answers' cards of the turn
+    # just ended, until this turn's answers begin (``last_turn``).
+    on_table = [card for _, _, right, card in s.last_turn if not right]
+    on_table += [CARD_BY_ID[e["card"]["id"]].index for e in data["answers"] if not e["right"]]
     if s.phase == Phase.OVER:
         on_table += [CARD_BY_ID[e["card"]["id"]].index for e in entries if e["covered_by"] is None]
     s.discards = [unseen.pop() for _ in range(data["discards"] - len(on_table))] + on_table

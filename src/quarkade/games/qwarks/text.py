@@ -55,9 +55,38 @@ def card_lines(entry: dict[str, Any], viewer: int | None) -> list[str]:
     return [line, *(f"| {row[:inner]:<{inner}} |" for row in rows), line]
 
 
+def last_turn_lines(view: dict[str, Any]) -> list[str]:
+    """The answers of the turn just ended, each with its card, in lines of 80 columns: the
+    view holds them until this turn's answers begin (ruling 16), so that the last answer's card,
+    checked as its turn ended, is seen as at the table.
+
+    >>> from quarkade.games.qwarks.rules import new_state
+    >>> state = new_state(2, decks=[["q02", "q01", "q22"], ["q18", "q19", "q20"]], first=0)
+    >>> for seat, text in ((0, "cover 0 after 900"), (1, "timeout"), (0, "answer 1 prooton")):
+    ...     _ = state.apply_text(seat, text)
+    >>> print("\\n".join(last_turn_lines(state.view(1).to_json())))
+    Last turn:
+      seat 0 answered 1 prooton: wrong. The card: a Prooton of 5 points: orange sad
+        (1 eye, 5 tentacles), blue happy (1 eye, 5 tentacles), yellow sad (3 eyes).
+    <BLANKLINE>
+    """
+    answers = view.get("last_turn") or []
+    if not answers:
+        return []
+    viewer = view.get("seat")
+    lines = ["Last turn:"]
+    for answer in answers:
+        who = f"seat {answer['seat']}" + (" (you)" if answer["seat"] == viewer else "")
+        verdict = "right" if answer["right"] else "wrong"
+        said = answer["answer"].removeprefix("answer ")
+        lines.extend(textwrap.wrap(f"{who} answered {said}: {verdict}. The card: {face_text(answer['card'])}.",
+                                   WIDTH_COLUMNS, initial_indent="  ", subsequent_indent="    "))
+    return [*lines, ""]
+
+
 def render_text(view: dict[str, Any]) -> str:
-    """The turn, the question, the revealed cards side by side, the race and the answers,
-    the scores.
+    """The last turn's answers with their cards, the turn, the question, the revealed cards
+    side by side, the race and the answers, the scores.
 
     >>> from quarkade.games.qwarks.rules import new_state
     >>> text = render_text(new_state(3, decks=[["q01"], ["q18"], ["q23"]], first=0).view(0).to_json())
@@ -65,7 +94,8 @@ def render_text(view: dict[str, Any]) -> str:
     True
     """
     viewer = view.get("seat")
-    lines = [f"Turn {min(view['turn'], view['turns'])} of {view['turns']}; first player: seat {view['first_player']}."]
+    turn = f"Turn {min(view['turn'], view['turns'])} of {view['turns']}; first player: seat {view['first_player']}."
+    lines = [*last_turn_lines(view), turn]
     question = view["question"]
     if question["question"] is None:
         lines.append(f"No deck shows a question: seat {view['first_player']} chooses one.")
@@ -209,18 +239,38 @@ def event_details(entry: dict[str, Any], view: dict[str, Any]) -> str | None:
     """What a log entry just written makes public, read from the view after it, for the
     terminal to show under the entry's line: after an answer, the card, now face up (ruling
     14), and after a wrong one the answer that would have kept it. The log never names a card
-    (ruling 16), so the face comes from the view: a kept card from the seat's cards, a
-    discarded one from this turn's answers, as long as the turn lasts. None when the view no
-    longer holds it (the last answer of a turn, which ends the turn at once)."""
+    (ruling 16), so the face comes from the view: from this turn's answers, or, for the last
+    answer of a turn, which ends the turn at once, from the answers of the turn just ended
+    (``last_turn``); a kept card else from the seat's cards. None when the view no longer
+    holds it."""
     if entry.get("event") != "answer":
         return None
-    seat = entry["seat"]
+    face, question = _card_of(entry, view["answers"]), view["question"]["question"]
+    if face is None:  # the turn's last answer: the next turn has begun, its question is another
+        face, question = _card_of(entry, view.get("last_turn") or []), _asked(entry, view.get("log") or [])
     if entry["right"]:
-        kept = view["players"][seat]["kept"]
-        return f"The card kept: {face_text(kept[-1])}." if kept else None
-    shown = [answer for answer in view["answers"] if answer["seat"] == seat and answer["answer"] == entry["answer"]]
-    if not shown or shown[0]["card"] is None:
+        if face is None:
+            kept = view["players"][entry["seat"]]["kept"]
+            face = kept[-1] if kept else None
+        return f"The card kept: {face_text(face)}." if face is not None else None
+    if face is None:
         return None
-    face = shown[0]["card"]
-    return (f"The card: {face_text(face)}. The answer that keeps it: "
-            f"{right_answer(face, view['question']['question'], view['beginners'])}.")
+    keeps = f" The answer that keeps it: {right_answer(face, question, view['beginners'])}." if question else ""
+    return f"The card: {face_text(face)}.{keeps}"
+
+
+def _card_of(entry: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The face of the card ``entry`` answered about, if ``answers`` holds it."""
+    shown = [answer["card"] for answer in answers if answer["seat"] == entry["seat"]
+             and answer["answer"] == entry["answer"]]
+    return shown[0] if shown else None
+
+
+def _asked(entry: dict[str, Any], log: list[dict[str, Any]]) -> str | None:
+    """The question the answer ``entry`` answered: the last one the log told before it (the view's
+    own question may be the next turn's already). None when the log no longer holds either."""
+    if entry not in log:
+        return None
+    at = len(log) - 1 - log[::-1].index(entry)
+    told = [line["question"] for line in log[:at] if line.get("event") in ("question", "chosen")]
+    return told[-1] if told else None

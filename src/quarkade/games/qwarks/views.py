@@ -2,10 +2,12 @@
 
 Nearly everything in Qwarks is public: what it hides is hidden from everyone, the player who
 covered a card included. A card's face is in a view only while it is visible at the table: a
-revealed card until a hand covers it, a covered card once it is checked, kept and discarded
-cards. A covered card, and every card of a deck, is never named (not even by its id), so that
-answering stays a matter of memory; of a deck only the question side of its top card shows.
-The one private part is a seat's own sealed choice in the cover race, until all are in.
+revealed card until a hand covers it, a covered card once it is checked, and so until the next
+turn's answers begin (``last_turn``, as the last answer ends its turn at once), and kept cards;
+the discard pile is face down. A covered card, and every card of a deck, is never named (not
+even by its id), so that answering stays a matter of memory; of a deck only the question side
+of its top card shows. The one private part is a seat's own sealed choice in the cover race,
+until all are in.
 
 A face is ``{"id": "q15", "value": 1-5, "qwarks": [{"colour": "red" | "orange" | "yellow" |
 "green" | "blue" | "purple", "eyes", "tentacles", "mood": "sad" | "happy"}, x3 left to
@@ -47,9 +49,14 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     answering      phase 2: {"order": the seats that answer, in turn, "answered": how many have}
     answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
                    "card": the face, revealed}
+    last_turn      the answers of the turn just ended, as ``answers`` held them (its last one
+                   was checked as the turn ended): from the next turn's start through its
+                   question and race, [] once its answers begin, on turn 1 and once the game
+                   is over (the last turn's answers stay in ``answers``) (RULINGS.md, 16)
     players        one entry a seat: {"seat", "kept": the faces of its cards, "score"}
     discards       how many cards lie on the discard pile: face down, a count only (a card is
-                   seen while it is revealed, in ``revealed`` and ``answers``, that turn only)
+                   seen while it is revealed, in ``revealed`` and ``answers``, that turn only,
+                   and an answered one in ``last_turn`` until the next turn's answers begin)
     set_aside      how many cards were dealt away unseen at set-up
     to_act, is_over, scores, winners (null until the game is over)
     log            the newest events, oldest first: {"event", "text", ...}; a reveal is told
@@ -234,6 +241,7 @@ def make_view(state: QwarksState, seat: int | None) -> View:
         "now_ms": state.now[:],
         "answering": {"order": list(order), "answered": answered},
         "answers": _answers(state.answers, state.revealed, holder) if state.answers else [],
+        "last_turn": _last_turn(state.last_turn) if state.last_turn else [],
         "discards": len(state.discards),
         "set_aside": len(state.set_aside),
         "to_act": list(state._to_act),
@@ -260,6 +268,11 @@ def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: 
     """This turn's answers, each with the card it was about, now revealed."""
     return [{"seat": s, "answer": said, "right": right, "card": FACES[revealed[holder.index(s)]]}
             for s, said, right in answers]
+
+
+def _last_turn(answers: tuple[tuple[int, str, bool, int], ...]) -> list[dict[str, Any]]:
+    """The turn just ended's answers, each with its card, as ``answers`` showed them."""
+    return [{"seat": s, "answer": said, "right": right, "card": FACES[card]} for s, said, right, card in answers]
 
 
 def _scores(kept: list[tuple[int, ...]]) -> list[float]:

@@ -175,6 +175,26 @@ function tableArea(view, ctx, info, send) {
   return h("div", { class: "qw-table", "data-decks": view.decks.length, style: { "--decks": String(view.decks.length) } }, slots);
 }
 
+// ------------------------------------------------------------------ the turn just ended
+// Its answered cards, face up, through the next turn's question and race (ruling 16): the last
+// answer ends its turn at once, so this is where its card is seen turned up. Below the race's
+// cards, never over them; not a .qw-card, so nothing reads it as one of this turn's.
+function lastTurnStrip(view, ctx) {
+  const answers = view.last_turn || [];
+  if (!answers.length) return null;
+  return h("div", { class: "qw-last", "data-role": "last-turn", "aria-label": "the answers of the turn just ended" },
+    h("div", { class: "qw-last-title" }, h("b", {}, "Last turn"), h("span", { class: "faint small" }, "the cards answered")),
+    h("div", { class: "qw-last-cards" }, answers.map((a) => h("div", {
+      class: `qw-last-card ${a.right ? "right" : "wrong"}`, "data-card": a.card.id, "data-seat": a.seat,
+      title: `${seatName(ctx, a.seat)} answered ${a.answer.replace(/^answer /, "")}: ${a.right ? "right, kept" : "wrong, discarded"}`,
+    },
+    h("div", { class: "qw-last-face" }, drawing(ctx, a.card)),
+    h("div", { class: "qw-last-said" },
+      h("span", { class: "seat-dot", style: { background: seatColour(a.seat) } }),
+      h("b", {}, seatName(ctx, a.seat)), h("span", {}, a.answer.replace(/^answer /, ""))),
+    h("span", { class: `qw-last-verdict ${a.right ? "right" : "wrong"}` }, a.right ? "✓ kept" : "✗ discarded")))));
+}
+
 // ------------------------------------------------------------------ the question
 function questionPanel(view, ctx) {
   const q = view.question;
@@ -291,6 +311,7 @@ export function renderQwarks(view, legal, send, ctx) {
       view.phase === "cover" && !ctx.replay ? countdown(ctx.clock, ctx.seat) : null),
     questionPanel(view, ctx),
     tableArea(view, ctx, info, send),
+    lastTurnStrip(view, ctx),
     h("div", { class: "dock qw-dock", "data-role": "dock" },
       !ctx.replay && info.asks.length ? askPanel(info, send) : null,
       !ctx.replay && info.answering ? answerPanel(view, ctx, info, send) : null,
