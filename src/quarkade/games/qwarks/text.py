@@ -22,8 +22,8 @@ from typing import Any
 from quarkade.core.errors import InvalidNotation
 from quarkade.core.game import Action, parse_words
 from quarkade.core.words import joined, plural, scores_text
-from quarkade.games.qwarks.actions import NUMBER, Cover
-from quarkade.games.qwarks.components import Colour, Kind
+from quarkade.games.qwarks.actions import NUMBER, Answer, Cover
+from quarkade.games.qwarks.components import CARD_BY_ID, Kind, Question
 
 WIDTH = 23  # a card's block, borders included
 WIDTH_COLUMNS = 80  # a terminal's line
@@ -198,41 +198,32 @@ def parse_timed(text: str) -> Action:
 
 # ----------------------------------------------------------------- what an answer shows
 def face_text(face: dict[str, Any]) -> str:
-    """A face in one line, as the card shows it, and what it is (told by its Qwarks with
-    tentacles: two for a Prooton, one for a Nootron).
+    """A face in one line, as the card shows it, and what it is, Prooton or Nootron.
 
-    >>> face_text({"value": 2, "qwarks": [
-    ...     {"colour": "red", "mood": "sad", "eyes": 1, "tentacles": 3},
-    ...     {"colour": "blue", "mood": "happy", "eyes": 4, "tentacles": 0},
-    ...     {"colour": "red", "mood": "happy", "eyes": 1, "tentacles": 2}]})
-    'a Prooton of 2 points: red sad (1 eye, 3 tentacles), blue happy (4 eyes), red happy (1 eye, 2 tentacles)'
+    >>> from quarkade.games.qwarks.components import CARD_BY_ID
+    >>> face_text(CARD_BY_ID["q35"].face())
+    'a Prooton of 1 point: orange happy (1 eye, 2 tentacles), orange happy (1 eye, 2 tentacles), blue sad (4 eyes)'
     """
     qwarks = ", ".join(f"{q['colour']} {q['mood']} ({_qwark_lines(q)[1].strip()})" for q in face["qwarks"])
     return f"a {_kind(face).word.capitalize()} of {plural(face['value'], 'point')}: {qwarks}"
 
 
 def right_answer(face: dict[str, Any], question: str, beginners: bool) -> str:
-    """The answer that keeps the card, in the notation (without its verb), read off its face.
+    """The answer that keeps the card (the engine's own, ``Card.answer``), in the notation
+    without its verb.
 
-    >>> face = {"value": 2, "qwarks": [{"colour": "red", "mood": "sad", "eyes": 1, "tentacles": 3},
-    ...     {"colour": "blue", "mood": "happy", "eyes": 4, "tentacles": 0},
-    ...     {"colour": "red", "mood": "happy", "eyes": 1, "tentacles": 2}]}
-    >>> right_answer(face, "colours", False), right_answer(face, "eyes", True)
-    ('red red blue prooton', '6')
+    >>> face = {"id": "q01", "value": 3, "qwarks": []}
+    >>> right_answer(face, "happy", False), right_answer(face, "eyes", True), right_answer(face, "colours", False)
+    ('1 prooton', '5', 'green green blue prooton')
     """
-    qwarks = face["qwarks"]
-    if question == "colours":
-        said = " ".join(sorted((q["colour"] for q in qwarks), key=lambda word: Colour[word.upper()]))
-    elif question in ("sad", "happy"):
-        said = str(sum(q["mood"] == question for q in qwarks))
-    else:
-        said = str(sum(q[question] for q in qwarks))
-    return said if beginners else f"{said} {_kind(face).word}"
+    card = CARD_BY_ID[face["id"]]
+    said = str(Answer(card.answer(Question(question)), None if beginners else card.kind))
+    return said.removeprefix("answer ")
 
 
 def _kind(face: dict[str, Any]) -> Kind:
-    tentacled = sum(q["tentacles"] > 0 for q in face["qwarks"])
-    return Kind.PROOTON if tentacled == Kind.PROOTON.tentacled else Kind.NOOTRON
+    """What a face is, Prooton or Nootron (the engine's own record of the card)."""
+    return CARD_BY_ID[face["id"]].kind
 
 
 def event_details(entry: dict[str, Any], view: dict[str, Any]) -> str | None:
