@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -15,6 +16,13 @@ import time
 WAIT = 60.0  # seconds to wait for a line the game is bound to print
 # The terminal's control sequences: colours, the countdown's cursor moves, clearing the screen.
 CONTROL = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|[78])|\r")
+
+
+def _as_at_a_terminal() -> None:
+    """In the command's process before it starts: Ctrl-C (SIGINT) as a player's terminal has
+    it. A run started in the background by a shell without job control (a CI script's ``&``)
+    ignores SIGINT, its children inherit that, and Python then installs no KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -30,7 +38,8 @@ class Terminal:
         environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "LINES": "50", "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from quarkade.faces.cli import main; main()", *args],
-            stdin=slave, stdout=slave, stderr=slave, env=environment, start_new_session=True)
+            stdin=slave, stdout=slave, stderr=slave, env=environment, start_new_session=True,
+            preexec_fn=_as_at_a_terminal)
         os.close(slave)
         self.output = ""
 
