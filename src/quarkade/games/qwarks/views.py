@@ -270,9 +270,20 @@ def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: 
             for s, said, right in answers]
 
 
+# The last ``last_turn`` read and its entries: the tuple is replaced, never changed, and shared
+# by a state's clones, so every view of a turn's race reads the same one. Its entries are shared
+# by those views, as the faces are: never change them.
+_last_read: tuple[tuple[tuple[int, str, bool, int], ...], list[dict[str, Any]]] = ((), [])
+
+
 def _last_turn(answers: tuple[tuple[int, str, bool, int], ...]) -> list[dict[str, Any]]:
     """The turn just ended's answers, each with its card, as ``answers`` showed them."""
-    return [{"seat": s, "answer": said, "right": right, "card": FACES[card]} for s, said, right, card in answers]
+    global _last_read
+    read_before, entries = _last_read
+    if read_before is not answers:
+        entries = [{"seat": s, "answer": said, "right": right, "card": FACES[card]} for s, said, right, card in answers]
+        _last_read = (answers, entries)
+    return entries[:]
 
 
 def _scores(kept: list[tuple[int, ...]]) -> list[float]:
