@@ -4,9 +4,13 @@ or the record says each seat had."""
 
 from __future__ import annotations
 
+import html
+from dataclasses import replace
+
 import pytest
 
 import quarkade
+from quarkade.tools.intervals import difference_interval
 from quarkade.tools.match import make_bots, play_match
 from quarkade.tools.report import FEW, PLOTTED_ENDS, render_report
 from quarkade.tools.simulate import GameResult, SimulationResult, simulate
@@ -172,3 +176,37 @@ def test_simulate_carries_the_items_and_what_they_mean() -> None:
     assert run.items_about == "completed at least one Quest of that kind"
     assert all(len(game.items) == 2 for game in run.games)
     assert set(run.to_json()["wins_by_item"]) == {item for game in run.games for items in game.items for item in items}
+
+
+def test_the_summary_names_what_is_clear_of_chance_and_what_a_win_needs() -> None:
+    """Seats 0 and 1 hold "key", seat 2 never, and only seats 0 and 1 win; every seat holds
+    "noise" in even games and none in odd ones, with no bearing on who wins: the summary names
+    "key" as clear and as needed, and leaves "noise" out; the difference's interval is Newcombe's."""
+    games = tuple(game((n % 2,), tuple(("key", "noise") if n % 2 == 0 and seat < 2 else ("key",) if seat < 2
+                                       else ("noise",) if n % 2 == 0 else () for seat in range(3)), seed=n)
+                  for n in range(90))
+    part = section(render_report(result(games), "Quirky Quarks", "summary"))
+    summary = html.unescape(part.split("<table>", 1)[0])
+    assert "Clear of chance, of 2 items on 20 seat-games or more each way: won more often with key" in summary
+    assert "noise" not in summary.split("No seat-game")[0].split("Clear of chance")[1].split("(percentage")[0]
+    assert "No seat-game without key was won: a win needs it" in summary
+    key = next(row for row in part.split("<tr>") if "<td>key</td>" in row)
+    (won, played), (lost_won, lost_played) = result(games).wins_by_item()["key"]
+    low, high = difference_interval((won, played), (lost_won, lost_played))
+    assert " clear</td>" in key and f"{low * 100:+.1f} – {high * 100:+.1f}" in key
+
+
+def test_the_summary_warns_of_mixed_bots_and_of_nothing_clear() -> None:
+    games = tuple(game((n % 3,), (("a",),) * 3 if n % 2 == 0 else ((),) * 3, seed=n) for n in range(60))
+    mixed = replace(result(games), seats=("heuristic", "random", "random"))
+    summary = html.unescape(section(render_report(mixed, "Quirky Quarks", "mixed")).split("<table>", 1)[0])
+    assert "No item's difference is clear of chance" in summary
+    assert "The seats hold different bots" in summary
+
+
+def test_newcombes_interval_of_a_difference() -> None:
+    """Newcombe (1998), method 10, his example 56/70 against 48/80: 0.0524 to 0.3339."""
+    low, high = difference_interval((56, 70), (48, 80))
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+    low, high = difference_interval((10, 10), (0, 10))  # at the bounds: within -1 to 1, and not empty
+    assert 0 < low < high <= 1

@@ -25,3 +25,21 @@ def wilson_interval(wins: float, played: float, z: float = Z95) -> tuple[float, 
     centre = (rate + spread / 2) / (1 + spread)
     half = z * sqrt(rate * (1 - rate) / played + spread / (4 * played)) / (1 + spread)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def difference_interval(first: tuple[float, float], second: tuple[float, float],
+                        z: float = Z95) -> tuple[float, float]:
+    """The interval of the difference of two win rates, ``first`` minus ``second``, each given as
+    (wins, played): Newcombe's hybrid score interval, made of the two rates' Wilson intervals
+    (95% by default). It stays within -1 to 1 and, unlike rate ± z·sd, holds at 0 and 1.
+
+    >>> low, high = difference_interval((56, 70), (48, 80))
+    >>> round(low, 3), round(high, 3)
+    (0.052, 0.334)
+    """
+    p1, p2 = first[0] / first[1], second[0] / second[1]
+    low1, high1 = wilson_interval(*first, z=z)
+    low2, high2 = wilson_interval(*second, z=z)
+    difference = p1 - p2
+    return (difference - sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2),
+            difference + sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2))

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from quarkade.core.words import plural
-from quarkade.tools.intervals import wilson_interval
+from quarkade.core.words import joined, plural
+from quarkade.tools.intervals import difference_interval, wilson_interval
 from quarkade.tools.simulate import SimulationResult
 
 __all__ = ["FEW", "ITEM_SEPARATOR", "item_groups", "item_table", "merge_sweep", "render_report", "wilson_interval"]
@@ -162,11 +162,16 @@ def _histograms(series: list[tuple[str, list[float]]], xlabel: str, title: str) 
 
 
 def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[float, int]]]], overall: float,
-                    title: str) -> str:
-    """Each item's win rate with it and without it, with their intervals, one row an item."""
+                    title: str, cut_after: int | None = None) -> str:
+    """Each item's win rate with it and without it, with their intervals, one row an item, in
+    percent, the axis spanning the intervals; ``cut_after``: a line after that many rows, where
+    the items between the two ends of the order were left out."""
+    from matplotlib.ticker import PercentFormatter
+
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(6.4, max(2.4, 0.28 * len(ordered) + 1.2)))
     rows = range(len(ordered))
+    ends: list[float] = [overall]
     for side, (colour, label, shift) in enumerate((("#4c78a8", "with it", -0.15), ("#9d9d9d", "without it", 0.15))):
         rates, below, above = [], [], []
         for _, pair in ordered:
@@ -176,29 +181,39 @@ def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[floa
             rates.append(rate)
             below.append(max(0.0, rate - low))
             above.append(max(0.0, high - rate))
+            ends += [low, high]
         axes.errorbar(rates, [row + shift for row in rows], xerr=[below, above], fmt="o", color=colour, capsize=3,
                       markersize=4, label=label)
     axes.axvline(overall, color="#e45756", linestyle="--", label=f"all {overall:.0%}")
+    if cut_after is not None:
+        axes.axhline(cut_after - 0.5, color="#888888", linewidth=0.8, linestyle=":")
     axes.set_yticks(list(rows), [item for item, _ in ordered], fontsize="small")
     axes.invert_yaxis()
-    axes.set_xlim(0, 1)
+    axes.set_xlim(max(0.0, min(ends) - 0.03), min(1.0, max(ends) + 0.03))
+    axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_xlabel("win rate (95% interval)")
     axes.set_title(title)
-    axes.legend(fontsize="small", loc="lower right")
+    axes.legend(fontsize="small", loc="best")
     return _svg(figure)
 
 
 def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
-    """"What wins": each item's win rate with it and without it (``State.seat_items``)."""
+    """"What wins": each item's win rate with it and without it (``State.seat_items``), the
+    difference with its interval, and a summary of what stands clear of chance."""
     table = result.wins_by_item(together=cooperative)
     if not table:
         return ""
     unit = "games" if cooperative else "seat-games"
+
+    def enough(entry: tuple[str, tuple[tuple[float, int], tuple[float, int]]]) -> bool:
+        return min(entry[1][0][1], entry[1][1][1]) >= FEW
+
     # The items resting on few games last, for chance alone puts them at either end.
-    ordered = sorted(table.items(), key=lambda entry: (min(entry[1][0][1], entry[1][1][1]) < FEW,
-                                                       _rate(*entry[1][1]) - _rate(*entry[1][0]), entry[0]))
-    rows = []
-    for item, ((won, played), (lost_won, lost_played)) in ordered:
+    ordered = sorted(table.items(), key=lambda entry: (not enough(entry), _rate(*entry[1][1]) - _rate(*entry[1][0]),
+                                                       entry[0]))
+    rows, clear = [], []
+    for entry in ordered:
+        item, ((won, played), (lost_won, lost_played)) = entry
         cells: list[object] = [item]
         for wins, count in ((won, played), (lost_won, lost_played)):
             if count:
@@ -207,8 +222,15 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
                 cells += [count, f"{wins / count:.1%}{few}", f"{low:.1%} – {high:.1%}"]
             else:
                 cells += [0, "–", "–"]
-        difference = _rate(won, played) - _rate(lost_won, lost_played) if played and lost_played else None
-        cells.append("–" if difference is None else f"{difference * 100:+.1f}")
+        if played and lost_played:
+            difference = _rate(won, played) - _rate(lost_won, lost_played)
+            low, high = difference_interval((won, played), (lost_won, lost_played))
+            mark = " clear" if enough(entry) and (low > 0 or high < 0) else ""
+            if mark:
+                clear.append((item, difference))
+            cells += [f"{difference * 100:+.1f}{mark}", f"{low * 100:+.1f} – {high * 100:+.1f}"]
+        else:
+            cells += ["–", "–"]
         rows.append(cells)
     # The win rate of all the seat-games (or games) together: one win shared out in each decided game.
     decided = len(result.games) - result.undecided
@@ -217,24 +239,79 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
     who = "A game" if cooperative else "A seat-game"
     note = (f"{who} counts as with an item when {'the table' if cooperative else 'that seat'} {about} in it. "
             f"Sorted by how much more often it is won with the item than without, those with fewer than {FEW} "
-            f"{unit} on either side last. This is how often winning "
-            "goes with an item, not proof that the item wins: an item a winning player takes more often rises "
-            f"with it. A rate on fewer than {FEW} {unit} is marked (few).")
+            f"{unit} on either side last; a rate on fewer than {FEW} is marked (few). A difference whose 95% "
+            "interval (Newcombe's, from the two Wilson intervals) leaves out 0 is marked clear. This is how often "
+            "winning goes with an item, not proof that the item wins: an item a winning player takes more often "
+            "rises with it.")
     head = ["item", f"{unit} with", "win rate with", "95% interval", f"{unit} without", "win rate without",
-            "95% interval", "difference (percentage points)"]
-    # The plot: the items resting on enough games on both sides, the ends of the order when they are many.
-    shown = [entry for entry in ordered if min(entry[1][0][1], entry[1][1][1]) >= FEW]
-    caption = f"The items with at least {FEW} {unit} with and without them"
-    if len(shown) > 2 * PLOTTED_ENDS:
-        caption += (f": of {len(shown)}, the {PLOTTED_ENDS} with the largest differences and the {PLOTTED_ENDS} "
-                    "with the smallest")
-        shown = shown[:PLOTTED_ENDS] + shown[-PLOTTED_ENDS:]
+            "95% interval", "difference (percentage points)", "95% interval"]
+    shown = [entry for entry in ordered if enough(entry)]
     section = f'<h2>What wins: win rates with and without each item</h2><p class="note">{_e(note)}</p>'
+    section += "".join(f"<p>{_e(said)}</p>" for said in _item_wins_summary(result, shown, clear, unit, cooperative))
     section += _table(head, rows)
+    # The plot: the items resting on enough games on both sides, the ends of the order when they are many.
+    caption = f"The items with at least {FEW} {unit} with and without them"
+    cut = len(shown) > 2 * PLOTTED_ENDS
+    if cut:
+        caption += (f": of {len(shown)}, the {PLOTTED_ENDS} with the largest differences and the {PLOTTED_ENDS} "
+                    f"most negative; the {len(shown) - 2 * PLOTTED_ENDS} between them are in the table")
+        shown = shown[:PLOTTED_ENDS] + shown[-PLOTTED_ENDS:]
     if shown:
-        plot = _item_wins_plot(shown, overall, "Win rate with and without each item")
+        plot = _item_wins_plot(shown, overall, "Win rate with and without each item", PLOTTED_ENDS if cut else None)
         section += f'<figure>{plot}<figcaption class="note">{_e(caption)}.</figcaption></figure>'
     return section
+
+
+# A summary names at most this many clear items of each sign.
+SUMMARY_ITEMS = 6
+
+
+def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tuple[float, int], tuple[float, int]]]],
+                       clear: list[tuple[str, float]], unit: str, cooperative: bool) -> list[str]:
+    """What the "what wins" table says, in sentences: the clear differences, how many chance
+    alone would give, the differences' average, the items no win went without, and what the
+    numbers mix (bots of several kinds, an option's swept values, seats of one game)."""
+    said = []
+    up = [f"{item} {difference * 100:+.1f}" for item, difference in clear if difference > 0]
+    down = [f"{item} {difference * 100:+.1f}" for item, difference in clear if difference < 0]
+    if clear:
+        parts = []
+        if up:
+            parts.append("won more often with " + ", ".join(up[:SUMMARY_ITEMS]) + (" …" if len(up) > SUMMARY_ITEMS
+                                                                                 else ""))
+        if down:
+            parts.append("less often with " + ", ".join(down[-SUMMARY_ITEMS:][::-1]) +
+                         (" …" if len(down) > SUMMARY_ITEMS else ""))
+        said.append(f"Clear of chance, of {plural(len(shown), 'item')} on {FEW} {unit} or more each way: "
+                    + "; ".join(parts) + " (percentage points).")
+    elif shown:
+        said.append(f"No item's difference is clear of chance, of {plural(len(shown), 'item')} on {FEW} {unit} "
+                    "or more each way.")
+    if len(shown) >= 20:
+        said.append(f"At 95% each, about {len(shown) / 20:.0f} of {len(shown)} would look clear by chance alone.")
+    if len(shown) >= 10:  # a baseline across many items
+        mean = sum(_rate(*pair[0]) - _rate(*pair[1]) for _, pair in shown) / len(shown)
+        if abs(mean) >= 0.01:
+            said.append(f"On average an item's difference is {mean * 100:+.1f} points: "
+                        + ("a seat that plays on longer, or does more, has more items; judge each against that."
+                           if mean > 0 else "having an item goes with losing, on the whole; judge each against that."))
+    needed = [item for item, ((won, _), (lost_won, lost_played)) in shown if won > 0 and lost_won == 0]
+    if needed:
+        said.append(f"No {unit[:-1]} without {joined(needed)} was won: a win needs "
+                    f"{'it' if len(needed) == 1 else 'each'} (the rulebook may say so: a rule, not a finding).")
+    if len(set(result.seats)) > 1:
+        said.append("The seats hold different bots: an item the stronger bot takes more often rises with that "
+                    "bot's wins. Compare items within one bot's games (--seats with one kind).")
+    swept = [option for option, value in result.options.items() if str(value).startswith("swept:")]
+    if swept:
+        said.append(f"The games of every value of {', '.join(swept)} are pooled here.")
+    if not cooperative and result.players > 1:
+        said.append("The seats of one game are not independent (one of them wins), so the intervals are a little "
+                    "narrower than they should be.")
+    kinds = sorted({kind for game in result.games for kind in game.categories})
+    if kinds:
+        said.append(f"The win rates by {joined(kinds)} are in their own table{'s' if len(kinds) > 1 else ''} below.")
+    return said
 
 
 def _rate(wins: float, played: int) -> float:
@@ -248,7 +325,7 @@ def _e(text: object) -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     def cell(value: object) -> str:
-        numeric = isinstance(value, int | float) or bool(re.fullmatch(r"[-+0-9.,%–\s]+( \(few\))?", str(value)))
+        numeric = isinstance(value, int | float) or bool(re.fullmatch(r"[-+0-9.,%–\s]+( \(few\)| clear)?", str(value)))
         return f'<td class="n">{_e(value)}</td>' if numeric else f"<td>{_e(value)}</td>"
 
     header = "".join(f"<th>{_e(name)}</th>" for name in head)
