@@ -286,10 +286,20 @@ def test_a_measure_every_item_has_alike_is_said_once_not_as_a_column() -> None:
     figures = {"right:a": 0.5, "covered:a": 1.0, "points:a": 2.0, "right:b": 0.75, "covered:b": 1.0, "points:b": 3.0}
     result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
     items = render_report(result, game.info.title, "alike").split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
-    table = items.split("</p>", 1)[1].split("</table>", 1)[0]
+    table = "<table>" + items.split("<table>", 1)[1].split("</table>", 1)[0]
     assert "<th>right</th>" in table and "<th>points</th>" in table
     assert "covered" not in table and "right per cover" not in items
-    assert "Every item of this table alike (left out): covered 1." in items
+    # said before the table it belongs to
+    assert "Every item of the table below alike (left out): covered 1.</p><table>" in items
+
+
+def test_one_bot_at_every_seat_gets_no_table_of_bots() -> None:
+    game = quarkade.load("quirky-quarks", players=2)
+    same = render_report(simulate(game, ["random", "random"], 2, seed=0), game.info.title, "same")
+    bots = same.split("<h2>Win rates by bot</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "One bot, random, at every seat" in bots and "<table>" not in bots
+    mixed = render_report(simulate(game, ["random", "heuristic"], 2, seed=0), game.info.title, "mixed")
+    assert "<th>bot</th>" in mixed.split("<h2>Win rates by bot</h2>", 1)[1].split("<h2>", 1)[0]
 
 
 def test_items_measured_differently_get_a_table_each() -> None:

@@ -402,9 +402,9 @@ def _item_group(measures: list[str], items: dict[str, dict[str, float]], games: 
             cells += [_number(row[measure]) + few, count] if measure in row else ["–", "–"]
         rows.append(cells)
     table = _table(head, rows)
-    if alike:
-        table += '<p class="note">' + _e("Every item of this table alike (left out): " + ", ".join(
-            f"{measure} {_number(value)}" for measure, value in alike.items()) + ".") + "</p>"
+    if alike:  # said before its table, which it belongs to
+        table = '<p class="note">' + _e("Every item of the table below alike (left out): " + ", ".join(
+            f"{measure} {_number(value)}" for measure, value in alike.items()) + ".") + "</p>" + table
     return table
 
 
@@ -459,6 +459,9 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     if cooperative:
         # A seat-game is not an independent trial when the seats win together.
         parts.append("<p>Not apart from the seats: the seats win together.</p>")
+    elif len(kinds) == 1:
+        parts.append(f"<p>One bot, {_e(kinds[0][0])}, at every seat: its win rate is the fair share by "
+                     "construction.</p>")
     else:
         parts.append(_table(["bot", "seat-games", "wins", "win rate", "95% interval"],
                             [[kind, *_rate_row(won, played)] for kind, (won, played) in kinds]))
