@@ -59,6 +59,19 @@ class Terminal:
                 self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
         return found + len(text)
 
+    def read_for(self, seconds: float) -> None:
+        """Read what the command prints within ``seconds`` (to see that it printed nothing more)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 

@@ -434,3 +434,20 @@ def test_the_race_is_typed_without_a_time_and_an_answer_shows_its_card(tmp_path:
             state.apply_text(seat, text)
         state.apply_text(0, f"answer {keeps}")
         assert [line for line in state.view(None).to_json()["log"] if line["event"] == "answer"][-1]["right"] is True
+
+
+def test_quit_at_the_hand_over_screen_leaves_the_game() -> None:
+    """Hot seat: `quit` typed at "Pass the screen to seat N, then press Enter" leaves the game;
+    it used to count as the Enter and show the next player's hand."""
+    state = quarkade.load("quirky-quarks", players=2).new_game(4)
+    moves = 0
+    first = state.to_act[0]
+    while state.to_act[0] == first:
+        state.apply(first, state.legal_actions(first)[0])
+        moves += 1
+    result = CliRunner().invoke(app, ["play", "quirky-quarks", "--seats", "human,human", "--seed", "4"],
+                                input="1\n" * moves + "quit\n")
+    assert result.exit_code == 0, result.output
+    handed = result.output.split("then press Enter.", 1)[1]
+    assert f"you are seat {state.to_act[0]}" not in handed
+    assert f"Game left unfinished after {moves} action" in handed

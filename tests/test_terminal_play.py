@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import quarkade
+from quarkade.core.words import plural
 from terminals import Terminal
 
 QWARKS = ("play", "qwarks", "--seats", "human,normal", "--seed", "5")
@@ -71,3 +72,34 @@ def test_ctrl_c_leaves_as_quit_does_and_writes_the_record(tmp_path: Path) -> Non
         record = json.loads(path.read_text())
         assert len(record["actions"]) == actions >= 1
         assert not quarkade.replay(record).is_over
+
+
+def test_a_line_typed_ahead_does_not_pass_the_hand_over_screen() -> None:
+    """Hot seat: a move and an Enter too many, typed together by a player at its turn's last
+    move, are its own. The Enter used to pass the hand-over screen unseen, showing the next
+    player's hand to whoever sat there, and a move typed after it was played as the next
+    player's. Now what was typed ahead is dropped there, and the screen waits for an Enter typed
+    at it; `quit` leaves there too."""
+    # The moves, each the first listed ('1'), up to the last before the seat to act changes.
+    state = quarkade.load("quirky-quarks", players=2).new_game(4)
+    seats = [state.to_act[0]]
+    while True:
+        state.apply(seats[-1], state.legal_actions(seats[-1])[0])
+        if state.to_act[0] != seats[-1]:
+            break
+        seats.append(state.to_act[0])
+    last, other = seats[-1], state.to_act[0]
+    with Terminal("play", "quirky-quarks", "--seats", "human,human", "--seed", "4") as table:
+        at = 0
+        for seat in seats[:-1]:
+            at = table.expect(f"seat {seat}> ", at)
+            table.type("1\n")
+        prompt = table.expect(f"seat {last}> ", at)
+        table.type("1\n\n2\n")  # its last move, an Enter too many, and a move for the next seat
+        shown = table.expect("then press Enter.", prompt)
+        table.read_for(1.5)
+        assert f"you are seat {other}" not in table.output[shown:], table.output[shown:]
+        table.type("\n")
+        table.expect(f"seat {other}> ", table.expect(f"you are seat {other}", shown))
+        table.type("quit\n")
+        table.expect(f"Game left unfinished after {plural(len(seats), 'action')}")

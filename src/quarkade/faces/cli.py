@@ -245,6 +245,7 @@ def ask(prompt: str) -> str | None:
     try:
         return keyboard().line()
     except EOFError:
+        console.print()  # the prompt's line ends here: what is said next starts a line of its own
         return None
 
 
@@ -391,9 +392,15 @@ def offer_optional(game: Game, state: State, humans: list[int], watcher: int | N
 
 
 def hand_over(seat: int) -> None:
-    """Hide the last player's hand before the next one sits down."""
+    """Hide the last player's hand before the next one sits down. At a keyboard, what the last
+    player typed ahead is dropped first: it is theirs, and would pass this screen unseen (an
+    Enter too many) or be played as the next player's move. ``quit`` leaves here as anywhere."""
     console.clear()
-    if ask(f"Pass the screen to seat {seat}, then press Enter. ") is None:
+    typed = keyboard()
+    if typed.isatty():
+        typed.discard()
+    text = ask(f"Pass the screen to seat {seat}, then press Enter. ")
+    if text is None or text.lower() in ("quit", "exit"):
         raise Quit
 
 
@@ -480,6 +487,8 @@ def play(
             print_log(new_log_entries(before, after.get("log", [])), f"Seat {seat} has made a choice.", after)
     except (Quit, KeyboardInterrupt) as stop:
         # Ctrl-C leaves as quit does, the shell told by the status that it was interrupted.
+        if isinstance(stop, KeyboardInterrupt):
+            console.print()  # after the prompt, and the ^C the terminal echoed
         console.print(f"Game left unfinished after {plural(state.steps, 'action')} (seed {seed}).")
         write_record(record, state)
         if isinstance(stop, KeyboardInterrupt):
