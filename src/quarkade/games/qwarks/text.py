@@ -67,19 +67,26 @@ def last_turn_lines(view: dict[str, Any]) -> list[str]:
     >>> print("\\n".join(last_turn_lines(state.view(1).to_json())))
     Last turn:
       seat 0 answered 1 prooton: wrong. The card: a Prooton of 5 points: orange sad
-        (1 eye, 5 tentacles), blue happy (1 eye, 5 tentacles), yellow sad (3 eyes).
+        (1 eye, 5 tentacles), blue happy (1 eye, 5 tentacles), yellow sad (3 eyes). The
+        answer that keeps it: 5 prooton.
     <BLANKLINE>
     """
     answers = view.get("last_turn") or []
     if not answers:
         return []
     viewer = view.get("seat")
+    # The last turn's question: the one told before its last answer (none of this turn's yet).
+    log = view.get("log") or []
+    answered = [entry for entry in log if entry.get("event") == "answer"]
+    question = _asked(answered[-1], log) if answered else None
     lines = ["Last turn:"]
     for answer in answers:
         who = f"seat {answer['seat']}" + (" (you)" if answer["seat"] == viewer else "")
         verdict = "right" if answer["right"] else "wrong"
         said = answer["answer"].removeprefix("answer ")
-        lines.extend(textwrap.wrap(f"{who} answered {said}: {verdict}. The card: {face_text(answer['card'])}.",
+        keeps = (f" The answer that keeps it: {right_answer(answer['card'], question, view['beginners'])}."
+                 if question and not answer["right"] else "")
+        lines.extend(textwrap.wrap(f"{who} answered {said}: {verdict}. The card: {face_text(answer['card'])}.{keeps}",
                                    WIDTH_COLUMNS, initial_indent="  ", subsequent_indent="    "))
     return [*lines, ""]
 
