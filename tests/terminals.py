@@ -50,27 +50,26 @@ class Terminal:
         while (found := self.output.find(text, start)) < 0:
             left = deadline - time.monotonic()
             assert left > 0, f"{text!r} not shown in {WAIT:g} s:\n{self.output}"
-            if select.select([self.master], [], [], left)[0]:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:  # the command has ended and closed the terminal
-                    chunk = b""
-                assert chunk, f"the command ended before {text!r}:\n{self.output}"
-                self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
+            assert self._read(left), f"the command ended before {text!r}:\n{self.output}"
         return found + len(text)
 
     def read_for(self, seconds: float) -> None:
         """Read what the command prints within ``seconds`` (to see that it printed nothing more)."""
         deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            if select.select([self.master], [], [], left)[0]:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    return
-                if not chunk:
-                    return
-                self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
+        while (left := deadline - time.monotonic()) > 0 and self._read(left):
+            pass
+
+    def _read(self, seconds: float) -> bool:
+        """Add to ``output`` what the command prints within ``seconds``; False once it has ended
+        (and closed the terminal), True else, whether or not it printed."""
+        if not select.select([self.master], [], [], seconds)[0]:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the command has ended and closed the terminal
+            return False
+        self.output += CONTROL.sub("", chunk.decode("utf-8", errors="replace"))
+        return bool(chunk)
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())

@@ -230,6 +230,7 @@ def parse_timed(game: Game, state: State, seat: int, text: str) -> Action:
 # cards being drawn was typed before they were (at a keyboard, the end of the last answer's
 # line typed on into the next race), and is dropped as what was typed ahead is.
 REACTION_FLOOR_MS = 150
+TYPED_AHEAD = "What you typed before the cards were shown does not count."
 
 
 def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line: ReadLine,
@@ -252,7 +253,7 @@ def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line
     limit_ms = step.left_ms(seat)
     say(f"Quick! {limit_ms / 1000:g} seconds: type a number or a listed action; your time is written in.")
     if opening is not None and opening():
-        say("What you typed before the cards were shown does not count.")
+        say(TYPED_AHEAD)
     started = clock()
     while True:
         left = limit_ms / 1000 - (clock() - started)
@@ -262,7 +263,7 @@ def timed_choice(game: Game, state: State, seat: int, step: TimedStep, read_line
             say("Time is up.")
             return step.timeout
         if text and elapsed < floor_ms:
-            say("What you typed before the cards were shown does not count.")
+            say(TYPED_AHEAD)
             continue
         if not text or (aside is not None and aside(text)):
             continue
