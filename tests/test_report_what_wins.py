@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 import quarkade
+from quarkade.games.quirky_quarks.components import COMPONENTS
 from quarkade.tools.intervals import difference_interval
 from quarkade.tools.match import make_bots, play_match
 from quarkade.tools.report import FEW, PLOTTED_ENDS, render_report
@@ -101,10 +102,10 @@ def test_quirky_quarks_items_are_the_quests_each_seat_completed(seed: int) -> No
     for seat, action in state.record().actions:
         words = str(action).split()
         if words[0] == "complete":
-            completed[seat].add(words[1])
+            completed[seat].add(COMPONENTS.by_id(words[1]).name)  # the notation's id, the printed name
     assert [set(items) for items in state.seat_items()] == completed
     # A Quest spent on a later one (seed 1: seat 2's proton, on its hydride) still counts.
-    held = [set(player["completed"]) for player in state.view(None)["players"]]
+    held = [{COMPONENTS.by_id(quest).name for quest in player["completed"]} for player in state.view(None)["players"]]
     assert all(now <= ever for now, ever in zip(held, completed, strict=True))
 
 

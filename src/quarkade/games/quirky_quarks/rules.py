@@ -557,27 +557,28 @@ class QuirkyQuarksState(State):
         return (max(range(self.players), key=rank),)
 
     def statistics(self) -> dict[str, float]:
-        """By kind of Quest: how many were completed in this game (``completed:<id>``), the
-        points printed on them (``points:<id>``; the bonus per other Quest is not the card's
-        own) and the cards spent on them, from the hand and from the table (``cards spent:<id>``),
-        so that a report can weigh each Quest's points per card spent."""
+        """By kind of Quest, under its printed name: how many were completed in this game
+        (``completed:<name>``), the points printed on them (``points:<name>``; the bonus per other
+        Quest is not the card's own) and the cards spent on them, from the hand and from the table
+        (``cards spent:<name>``), so that a report can weigh each Quest's points per card spent."""
         counts: dict[str, float] = {}
         for event in events(self.log):
             if event[0] == "complete":
                 card = CARDS[event[3]]
                 for measure, amount in (("completed", 1), ("points", card.points),
                                         ("cards spent", len(event[4]) + len(card.cost_table))):
-                    count_item(counts, measure, card.id, float(amount))
+                    count_item(counts, measure, card.name, float(amount))
         return counts
 
     seat_items_about = "completed at least one Quest of that kind"
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
-        """By seat, the kinds of Quest it completed (the report's "what wins")."""
+        """By seat, the kinds of Quest it completed, by their printed names (the report's "what
+        wins")."""
         done: list[set[str]] = [set() for _ in range(self.game.players)]
         for event in events(self.log):
             if event[0] == "complete":
-                done[event[2]].add(CARDS[event[3]].id)
+                done[event[2]].add(CARDS[event[3]].name)
         return tuple(tuple(sorted(kinds)) for kinds in done)
 
     # ----------------------------------------------------------------- views
