@@ -246,6 +246,11 @@ CLEAR_OF_THE_RACE = """() => {
 }"""
 
 
+# The questions' short names, as the page writes them.
+QUESTION_NAME = {"eyes": "Eyes", "tentacles": "Tentacles", "colours": "Colours", "sad": "Sad Qwarks",
+                 "happy": "Happy Qwarks"}
+
+
 def answer_about(page: Any, card: Card, question: Question, right: bool) -> str:
     """Answer the question about ``card`` on the page: the count or colours right, and its kind
     right or not; the notation the engine writes for it."""
@@ -286,7 +291,7 @@ def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer)
             assert time.monotonic() < deadline, "the answers were not asked for"
             for seat, page in pages.items():
                 if seat not in dict(answered) and page.query_selector(".qw-action.answer"):
-                    question = Question(page.evaluate(SITUATION)["question"])
+                    question = asked = Question(page.evaluate(SITUATION)["question"])
                     answered.append((seat, answer_about(page, CARD_BY_ID[shown[seat]], question, not answered)))
             host.wait_for_timeout(60)
         (first, right_said), (last, wrong_said) = answered
@@ -297,7 +302,11 @@ def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer)
                 (first, shown[first], True, True), (last, shown[last], False, True)], strip
             assert [e["said"] for e in strip] == [said.removeprefix("answer ") for said in (right_said, wrong_said)]
             assert strip[seat != first]["who"] == "You", "each page names its own seat 'You'"
+            # The question they answered, not the next turn's (the strip shows through its race).
+            assert page.get_attribute(".qw-last-asked", "data-question") == asked.word
+            assert page.inner_text(".qw-last-asked") == QUESTION_NAME[asked.word]
             assert page.evaluate(CLEAR_OF_THE_RACE), "the strip lies below the race's cards"
+        screenshot(host, "qwarks-last-turn.png")
         friend.set_viewport_size({"width": 390, "height": 740})
         friend.wait_for_timeout(100)
         assert friend.evaluate(CLEAR_OF_THE_RACE), "at a phone's size too"

@@ -179,11 +179,27 @@ function tableArea(view, ctx, info, send) {
 // Its answered cards, face up, through the next turn's question and race (ruling 16): the last
 // answer ends its turn at once, so this is where its card is seen turned up. Below the race's
 // cards, never over them; not a .qw-card, so nothing reads it as one of this turn's.
+// The question they answered: the last one the log told before the last answer (this turn's
+// answers have not begun while the strip shows). None when the log no longer holds them.
+function lastQuestion(view) {
+  const log = view.log || [];
+  let at = log.length - 1;
+  while (at >= 0 && log[at].event !== "answer") at -= 1;
+  for (at -= 1; at >= 0; at -= 1) {
+    if (log[at].event === "question" || log[at].event === "chosen") return log[at].question;
+  }
+  return null;
+}
+
 function lastTurnStrip(view, ctx) {
   const answers = view.last_turn || [];
   if (!answers.length) return null;
+  const asked = lastQuestion(view);
   return h("div", { class: "qw-last", "data-role": "last-turn", "aria-label": "the answers of the turn just ended" },
-    h("div", { class: "qw-last-title" }, h("b", {}, "Last turn"), h("span", { class: "faint small" }, "the cards answered")),
+    h("div", { class: "qw-last-title" }, h("b", {}, "Last turn"),
+      asked ? h("span", { class: "qw-last-asked", "data-question": asked }, backImage(ctx, asked, "qw-last-icon"),
+        QUESTION_SHORT[asked] || asked) : null,
+      h("span", { class: "faint small" }, "the cards answered")),
     h("div", { class: "qw-last-cards" }, answers.map((a) => h("div", {
       class: `qw-last-card ${a.right ? "right" : "wrong"}`, "data-card": a.card.id, "data-seat": a.seat,
       title: `${seatName(ctx, a.seat)} answered ${a.answer.replace(/^answer /, "")}: ${a.right ? "right, kept" : "wrong, discarded"}`,
