@@ -14,6 +14,7 @@ import quarkade.core.chance
 import quarkade.core.flow
 import quarkade.core.words
 import quarkade.games.quirky_quarks.actions
+import quarkade.tools.report
 from quarkade.core import (
     Chance,
     Deck,
@@ -268,6 +269,7 @@ def test_view_equality() -> None:
 
 @pytest.mark.parametrize("module", [
     quarkade.core.chance, quarkade.core.flow, quarkade.core.words, quarkade.games.quirky_quarks.actions,
+    quarkade.tools.report,
 ], ids=lambda module: module.__name__)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, verbose=False)

@@ -228,7 +228,7 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
             mark = " clear" if enough(entry) and (low > 0 or high < 0) else ""
             if mark:
                 clear.append((item, difference))
-            cells += [f"{difference * 100:+.1f}{mark}", f"{low * 100:+.1f} – {high * 100:+.1f}"]
+            cells += [f"{_points(difference)}{mark}", f"{_points(low)} – {_points(high)}"]
         else:
             cells += ["–", "–"]
         rows.append(cells)
@@ -262,6 +262,16 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
     return section
 
 
+def _points(difference: float) -> str:
+    """A difference of rates in signed percentage points, one decimal: a difference that rounds
+    to nothing is +0.0, never -0.0.
+
+    >>> _points(0.4123), _points(-0.0004), _points(-0.05)
+    ('+41.2', '+0.0', '-5.0')
+    """
+    return f"{round(difference * 100, 1) + 0.0:+.1f}"
+
+
 # A summary names at most this many clear items of each sign.
 SUMMARY_ITEMS = 6
 
@@ -272,8 +282,8 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
     alone would give, the differences' average, the items no win went without, and what the
     numbers mix (bots of several kinds, an option's swept values, seats of one game)."""
     said = []
-    up = [f"{item} {difference * 100:+.1f}" for item, difference in clear if difference > 0]
-    down = [f"{item} {difference * 100:+.1f}" for item, difference in clear if difference < 0]
+    up = [f"{item} {_points(difference)}" for item, difference in clear if difference > 0]
+    down = [f"{item} {_points(difference)}" for item, difference in clear if difference < 0]
     if clear:
         parts = []
         if up:
@@ -292,7 +302,7 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
     if len(shown) >= 10:  # a baseline across many items
         mean = sum(_rate(*pair[0]) - _rate(*pair[1]) for _, pair in shown) / len(shown)
         if abs(mean) >= 0.01:
-            said.append(f"On average an item's difference is {mean * 100:+.1f} points: "
+            said.append(f"On average an item's difference is {_points(mean)} points: "
                         + ("a seat that plays on longer, or does more, has more items; judge each against that."
                            if mean > 0 else "having an item goes with losing, on the whole; judge each against that."))
     needed = [item for item, ((won, _), (lost_won, lost_played)) in shown if won > 0 and lost_won == 0]
