@@ -9,6 +9,7 @@ invitation link. Screenshots go to docs/screenshots/ when asked (QUARKADE_SCREEN
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -317,6 +318,71 @@ def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer)
             page.wait_for_selector(".qw[data-turn='2'][data-phase='answer']")
             assert not page.query_selector(".qw-last"), "the next answers have begun"
         friend.context.close()
+
+
+# Each race card's box, the dock's top, the top bar's bottom and the page's width.
+RACE_IN_SIGHT = """() => ({
+  cards: [...document.querySelectorAll('.qw-table .qw-card')].map((c) => {
+    const box = c.getBoundingClientRect();
+    return { deck: Number(c.dataset.deck), left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+  }),
+  dock: document.querySelector('.dock').getBoundingClientRect().top,
+  bar: document.querySelector('.topbar').getBoundingClientRect().bottom,
+  width: document.documentElement.scrollWidth,
+})"""
+# Whose hand the page draws on each covered card: "Your hand", "Bot 2 (normal)'s hand".
+HANDS = """() => Object.fromEntries([...document.querySelectorAll('.qw-card.covered')]
+  .map((c) => [c.dataset.deck, c.querySelector('.qw-cover-who').textContent]))"""
+BEATEN = "A quicker hand covered your card: cover another, quick!"
+
+
+def cover_a_card(page: Any) -> int:
+    """Click the least valuable card one may cover until the person's hand is on one (a bot that
+    chose the same card first takes it, and the person is asked again); the deck covered."""
+    for _ in range(8):
+        now = page.evaluate(SITUATION)
+        assert now["coverable"], "no card left to cover"
+        shown = dict(now["shown"])
+        deck = min(now["coverable"], key=lambda d: (CARD_BY_ID[shown[d]].value, d))
+        page.click(f".qw-card.coverable[data-deck='{deck}']")
+        page.wait_for_function(
+            """([deck, beaten]) => {
+              const who = document.querySelector(`.qw-card.covered[data-deck='${deck}'] .qw-cover-who`);
+              const prompt = document.querySelector("[data-role='actions']");
+              return (who && who.textContent === 'Your hand') || (prompt && prompt.textContent === beaten);
+            }""", arg=[deck, BEATEN])
+        if page.evaluate(HANDS).get(str(deck)) == "Your hand":
+            return deck
+        page.wait_for_selector(".qw-card.coverable")
+    raise AssertionError("the person never got a card")
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 8])
+def test_every_card_of_the_race_is_in_sight_above_the_dock_on_a_phone(server: LiveServer, players: int) -> None:
+    """One deck a player: at five to eight players, on a phone held upright (390×740), every card
+    of the race is in sight at once, above the dock and below the top bar, none over another,
+    none narrower than its drawing stays legible, and the page does not scroll sideways; a click
+    on one covers it."""
+    with browser_page(server, 740) as page:
+        page.set_viewport_size({"width": 390, "height": 740})
+        create(page, server, ["human"] + ["normal"] * (players - 1), cover_seconds=30)
+        page.wait_for_selector(".qw[data-phase='cover'] .qw-card.coverable")
+        page.wait_for_timeout(200)  # the bots' choices arrive; the page has brought the race into view
+        seen = page.evaluate(RACE_IN_SIGHT)
+        cards = seen["cards"]
+        assert sorted(card["deck"] for card in cards) == list(range(players)), cards
+        for card in cards:
+            where = f"deck {card['deck']} at {[round(card[k]) for k in ('left', 'top', 'right', 'bottom')]}"
+            assert card["left"] >= 0 and card["right"] <= 390, f"{where}: off the screen's sides"
+            assert card["top"] >= seen["bar"], f"{where}: under the top bar (it ends at {seen['bar']:.0f})"
+            assert card["bottom"] <= seen["dock"], f"{where}: under the dock (it begins at {seen['dock']:.0f})"
+            assert card["right"] - card["left"] >= 70, f"{where}: too narrow to read"
+        for one, other in itertools.combinations(cards, 2):
+            assert (one["right"] <= other["left"] or other["right"] <= one["left"]
+                    or one["bottom"] <= other["top"] or other["bottom"] <= one["top"]), (one, other)
+        assert seen["width"] <= 390, f"the page scrolls sideways by {seen['width'] - 390} px"
+        deck = cover_a_card(page)
+        assert page.evaluate(HANDS)[str(deck)] == "Your hand"
 
 
 def test_the_lobby_offers_the_two_player_variant_at_two_players_only(server: LiveServer) -> None:

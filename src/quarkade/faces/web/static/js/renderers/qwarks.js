@@ -148,7 +148,8 @@ function revealedCard(view, entry, ctx, info, send) {
   return h("div", { class: "qw-slot", "data-deck": deck },
     h("div", { class: "qw-slot-head" },
       h("span", { class: "seat-dot", style: { background: seatColour(deckInfo.seat) } }),
-      h("span", { class: "qw-slot-name" }, deckLabel(view, deck, ctx)),
+      // the whole name on hover: on a phone a long one is cut short (qwarks.css)
+      h("span", { class: "qw-slot-name", title: deckLabel(view, deck, ctx) }, deckLabel(view, deck, ctx)),
       h("span", { class: "qw-deck-count", title: "cards left in this deck" }, `${deckInfo.cards} left`)),
     h("div", attrs, face, cover,
       answer ? h("div", { class: `qw-verdict ${answer.right ? "right" : "wrong"}` },
