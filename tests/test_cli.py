@@ -86,6 +86,25 @@ def test_the_help_shows_the_game_and_step_at_hand() -> None:
     assert all(f"  {verb} " in help_text for verb in verbs), (verbs, help_text)
 
 
+def test_list_numbers_the_actions_beginning_with_its_words() -> None:
+    """A folded line (Cosmic Encounter's hundred launches) is picked from through ``list``: the
+    actions beginning with its words, each with its number in the whole list, which then plays
+    it; a word nothing begins with is said so, and nothing is played."""
+    legal = [str(action) for action in quarkade.load("quirkling", players=3).new_game(1).legal_actions(0)]
+    chosen = [(number, text) for number, text in enumerate(legal, start=1) if text.startswith("ask 2")]
+    assert 1 < len(chosen) < len(legal)
+    number, text = chosen[-1]
+    code, output = run("play", "quirkling", "--seats", "human,random,random", "--seed", "1",
+                       stdin=f"list ask 2\nlist zzz\n{number}\nquit\n")
+    assert code == 0
+    listed = output[output.index("Your legal actions beginning with 'ask 2'"):output.index("No legal action")]
+    assert f"({len(chosen)})" in listed
+    assert all(f"{n}  {t}" in listed for n, t in chosen), listed
+    assert not any(t in listed for t in legal if not t.startswith("ask 2")), listed
+    assert "No legal action begins with 'zzz'." in output
+    assert text == "ask 2 animal-c" and "Seat 0 asks seat 2 for an ANIMAL-C card." in output.split("zzz")[1]
+
+
 def test_a_range_in_the_help_is_one_the_list_shows() -> None:
     from quarkade.faces.terminal import play_help
 

@@ -199,5 +199,5 @@ def test_a_long_list_folds_each_kind_of_action_into_one_line() -> None:
                        "81  decline"]
     console = Console(width=80, record=True)
     console.print(render_actions([*launches, *allies, "decline"]))
-    assert "type one of them in full" in console.export_text()
+    assert "'list launch' numbers them all, or type one in full" in console.export_text()
     assert action_entries(launches[:12]) == [f"{n + 1}  {text}" for n, text in enumerate(launches[:12])]

@@ -41,7 +41,7 @@ from quarkade.faces.countdown import (
     timed_step,
 )
 from quarkade.faces.report_command import report_command
-from quarkade.faces.terminal import format_value, play_help, render_actions, render_view, result_words
+from quarkade.faces.terminal import format_value, play_help, render_actions, render_listed, render_view, result_words
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
 
 app = typer.Typer(
@@ -336,6 +336,9 @@ def human_turn(game: Game, state: State, seat: int) -> None:
         if text is None:
             raise Quit
         if not text or prompt_command(text, lambda: play_help(legal, game.id), redraw):
+            continue
+        if text.lower() == "list" or text.lower().startswith("list "):
+            console.print(render_listed(legal, text[4:].strip()))
             continue
         action: Action
         if text.isdigit():

@@ -225,11 +225,33 @@ def _runs(texts: Sequence[str]) -> list[tuple[int, int]]:
 
 def render_actions(actions: Sequence[Action | str]) -> RenderableType:
     entries = action_entries(actions)
-    folded = any(" choices, '" in entry for entry in entries)
+    folded = next((entry for entry in entries if " choices, '" in entry), None)
+    subtitle = None
+    if folded is not None:
+        kind = folded.split("  ", 1)[1].split(" … ", 1)[0]
+        subtitle = f"a line of many choices: 'list {kind}' numbers them all, or type one in full"
     return Panel(Columns(entries, padding=(0, 3)), title="Your legal actions", title_align="left",
-                 border_style="blue",
-                 subtitle="a line of many choices: type one of them in full ('help' shows their form)" if folded
-                 else None, subtitle_align="left")
+                 border_style="blue", subtitle=subtitle, subtitle_align="left")
+
+
+def listed_entries(actions: Sequence[Action | str], words: str) -> list[str]:
+    """The legal actions whose notation begins with ``words`` (all of them for none), each with
+    its number in the whole list, none folded: what ``list WORDS`` shows of a long list.
+
+    >>> listed_entries(["pass", "launch 0.1", "launch 0.2", "launch 1.0"], "launch 0")
+    ['2  launch 0.1', '3  launch 0.2']
+    """
+    words = " ".join(words.split())
+    return [f"{number}  {text}" for number, text in enumerate(map(str, actions), start=1) if text.startswith(words)]
+
+
+def render_listed(actions: Sequence[Action | str], words: str) -> RenderableType:
+    entries = listed_entries(actions, words)
+    if not entries:
+        return Text(f"No legal action begins with '{words}'.", style="red")
+    title = f"Your legal actions beginning with '{words}'" if words else "All your legal actions"
+    return Panel(Columns(entries, padding=(0, 3)), title=f"{title} ({len(entries)})", title_align="left",
+                 border_style="blue")
 
 
 EXAMPLES_PER_VERB = 2  # legal actions the help shows as examples of a verb
@@ -245,6 +267,7 @@ def play_help(actions: Sequence[Action | str], game_id: str, timed: bool = False
     Type the number of an action, or the action itself in the game's notation.
       view   draw the table again
       help   this text
+      list WORDS   number every action beginning with WORDS ('list' alone: all)
       quit   leave the game (Ctrl-D does too)
     What you can type now (or the number of an action):
       question   choose the question: question eyes, tentacles, colours, sad or
@@ -260,8 +283,10 @@ def play_help(actions: Sequence[Action | str], game_id: str, timed: bool = False
                      f"'{texts[start + run - 1]}'.")
     if timed:
         lines.append("The clock runs on meanwhile: help and view cost race time.")
-    lines += ["  view   draw the table again", "  help   this text", "  quit   leave the game (Ctrl-D does too)",
-              step_help(texts, game_id)]
+    lines += ["  view   draw the table again", "  help   this text"]
+    if not timed:
+        lines.append("  list WORDS   number every action beginning with WORDS ('list' alone: all)")
+    lines += ["  quit   leave the game (Ctrl-D does too)", step_help(texts, game_id)]
     return "\n".join(_fit(lines))
 
 
