@@ -67,9 +67,9 @@ def test_bot_settings_from_a_spec() -> None:
     ("mcts:secs=1", "no setting 'secs': it takes seconds"),
     ("mcts:seconds", "is not key=value"),
     ("mcts:", "nothing after ':'"),
-    ("mcts:seconds=fast", "is a float"),
-    ("mcts:seconds=0", "seconds must be above 0"),
-    ("mcts:wall=-1", "wall is 0 \\(no cap\\) or a number of seconds above 0"),
+    ("mcts:seconds=fast", "setting .seconds. is a number \\(like 1.0\\), not .fast."),
+    ("mcts:seconds=0", "seconds must be above 0, not 0.0"),
+    ("mcts:wall=-1", "wall must be 0 \\(no cap\\) or a number of seconds above 0"),
     ("mcts:depth=1,depth=2", "set twice"),
     ("easy:seconds=1", "takes no settings"),
 ])

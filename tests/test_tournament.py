@@ -132,7 +132,7 @@ def test_an_importable_bot_class_plays() -> None:
     (["random", "heuristc"], "no bot 'heuristc' for qwarks"),
     (["random", "no.such.module:Bot"], "cannot import 'no.such.module'"),
     (["random", "quarkade.agents.base:make_bot"], "not a subclass of quarkade's Bot"),
-    (["random", "quarkade.agents.base:Nothing"], "is nothing"),
+    (["random", "quarkade.agents.base:Nothing"], "module quarkade.agents.base has no Nothing"),
     (["random", "exec:"], "needs a command"),
     (["random", "random"], "given twice"),
     (["random"], "needs at least 2 bots"),

@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
+import types
+import typing
 from collections.abc import Mapping
 from typing import Any
 
@@ -77,27 +80,94 @@ def bot_about(game_id: str) -> dict[str, str]:
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``kind`` or ``kind:key=value,...`` (e.g. ``mcts:seconds=1,workers=2``) as the kind and its
-    settings; numbers and true/false are read as such, anything else stays text."""
+    settings, their types guessed: numbers and true/false are read as such, anything else stays
+    text. (``make_bot`` reads each as the type its bot's parameter takes instead.)
+
+    >>> parse_bot_spec("mcts:seconds=0.5,tree=true,name=007")
+    ('mcts', {'seconds': 0.5, 'tree': True, 'name': 7})
+    """
     kind, colon, rest = spec.partition(":")
-    return kind, _settings(spec, kind, rest) if colon else {}
+    if not colon:
+        return kind, {}
+    return kind, {key: _guessed(text) for key, text in _setting_texts(spec, kind, rest, None).items()}
 
 
-def _settings(spec: str, kind: str, rest: str) -> dict[str, Any]:
-    """The settings ``rest`` (``key=value,...``, what follows the colon after ``kind``) gives."""
-    settings: dict[str, Any] = {}
+def _setting_texts(spec: str, name: str, rest: str,
+                   parameters: Mapping[str, inspect.Parameter] | None) -> dict[str, str]:
+    """The text of each setting ``rest`` (``key=value,...``, what follows the colon after
+    ``name``) gives, as typed; ``parameters``, the bot's when known, give the examples."""
+    texts: dict[str, str] = {}
     if not rest.strip():
-        raise InvalidOptions(f"{spec!r}: nothing after ':' (write e.g. {kind}:seconds=1)")
+        raise InvalidOptions(f"bot {spec!r}: nothing after ':' ({_form(name, '', parameters)})")
     for item in rest.split(","):
         key, equals, text = (part.strip() for part in item.partition("="))
         if not equals or not key or not text:
-            raise InvalidOptions(f"{spec!r}: {item.strip()!r} is not key=value (write e.g. {kind}:seconds=1)")
-        if key in settings:
-            raise InvalidOptions(f"{spec!r}: {key!r} is set twice")
-        settings[key] = _setting_value(text)
-    return settings
+            raise InvalidOptions(f"bot {spec!r}: {item.strip()!r} is not key=value ({_form(name, key, parameters)})")
+        if key in texts:
+            raise InvalidOptions(f"bot {spec!r}: setting {key!r} is set twice")
+        texts[key] = text
+    return texts
 
 
-def _setting_value(text: str) -> Any:
+def _form(name: str, key: str, parameters: Mapping[str, inspect.Parameter] | None) -> str:
+    """How to write a setting of the bot ``name``: the key typed, else the bot's first setting
+    with a default, else ``key``; the value its default, where there is one."""
+    if not key and parameters:
+        key = next((k for k, p in parameters.items() if _default(p) is not None), "")
+    example = _default(parameters[key]) if parameters and key in parameters else None
+    value = "value" if example in (None, "") else str(example).lower() if isinstance(example, bool) else str(example)
+    return f"write key=value, e.g. {name}:{key or 'key'}={value}"
+
+
+_TYPES: dict[str, type] = {"bool": bool, "int": int, "float": float, "str": str}
+_ANNOTATION_WORDS = re.compile(r"[^\s|\[\],]+")  # the names in an annotation's text ("int | None")
+
+
+def _default(parameter: inspect.Parameter) -> Any:
+    """The parameter's default when it is a setting's value (true/false, a number, a text)."""
+    return parameter.default if type(parameter.default) in _TYPES.values() else None
+
+
+def _setting_type(parameter: inspect.Parameter) -> type | None:
+    """The type a setting's text is read as: the one its annotation names, alone or with None
+    (``int``, ``"float | None"``: a string under ``from __future__ import annotations``), else
+    its default's; None to guess."""
+    annotation = parameter.annotation
+    if isinstance(annotation, str):
+        names = set(_ANNOTATION_WORDS.findall(annotation)) - {"None", "Optional", "typing.Optional"}
+        members: list[Any] = [_TYPES.get(name) for name in names]
+    elif typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        members = [member for member in typing.get_args(annotation) if member is not type(None)]
+    else:
+        members = [annotation]
+    if len(members) == 1 and members[0] in _TYPES.values():
+        return typing.cast(type, members[0])
+    default = _default(parameter)
+    return None if default is None else type(default)
+
+
+def _setting(spec: str, key: str, text: str, parameter: inspect.Parameter | None) -> Any:
+    """The setting ``key`` of the bot ``spec``, ``text`` as typed, read as its parameter's type."""
+    kind = _setting_type(parameter) if parameter is not None else None
+    if kind is None:
+        return _guessed(text)
+    if kind is str:
+        return text
+    if kind is bool:
+        if text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        raise InvalidOptions(f"bot {spec!r}: setting {key!r} is true or false, not {text!r}")
+    default = _default(parameter) if parameter is not None else None
+    like = default if type(default) is kind else kind(1)
+    try:
+        return kind(text)
+    except ValueError:
+        takes = "a whole number" if kind is int else "a number"
+        raise InvalidOptions(f"bot {spec!r}: setting {key!r} is {takes} (like {like!r}), not {text!r}") from None
+
+
+def _guessed(text: str) -> Any:
+    """A setting's text read as true/false, a whole number or a number, else the text."""
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
     for kind in (int, float):
@@ -108,29 +178,18 @@ def _setting_value(text: str) -> Any:
     return text
 
 
-def _settings_of(factory: BotFactory) -> dict[str, Any] | None:
-    """The settings a factory takes by name (beside game and seed) with their defaults, or None
-    if it takes any."""
-    target = factory.__init__ if isinstance(factory, type) else factory  # type: ignore[misc]
-    parameters = list(inspect.signature(target).parameters.values())
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-        return None
-    skip = {"self", "game", "seed"}
-    return {p.name: p.default for p in parameters
-            if p.name not in skip and p.kind is not inspect.Parameter.VAR_POSITIONAL}
-
-
-def _fit(name: str, value: Any, default: Any) -> Any:
-    """``value`` as the type of the setting's default (an int where a float is expected)."""
-    if isinstance(default, bool) or default is inspect.Parameter.empty or default is None:
-        if isinstance(default, bool) and not isinstance(value, bool):
-            raise InvalidOptions(f"setting {name!r} is true or false, not {value!r}")
-        return value
-    if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    if type(value) is not type(default):
-        raise InvalidOptions(f"setting {name!r} is a {type(default).__name__} (like {default!r}), not {value!r}")
-    return value
+def _parameters(factory: BotFactory) -> tuple[dict[str, inspect.Parameter], bool]:
+    """The settings a factory takes by name (after the game and seed it is given first), and
+    whether it takes any other too (``**settings``)."""
+    if isinstance(factory, type):
+        parameters = list(inspect.signature(factory.__init__).parameters.values())[1:]  # type: ignore[misc]
+    else:
+        parameters = list(inspect.signature(factory).parameters.values())
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    given = [p.name for p in parameters if p.kind in positional][:2]  # the game and the seed
+    named = {p.name: p for p in parameters if p.name not in given and p.kind in (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+    return named, any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
 
 
 def is_class_spec(spec: str, game_id: str) -> bool:
@@ -161,13 +220,20 @@ def bot_class(spec: str) -> type[Bot]:
         raise InvalidOptions(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise InvalidOptions(f"cannot import {module_name!r} for {spec!r}: {error}") from None
-    found = getattr(module, class_name, None)
+    except Exception as error:  # a module of one's own may fail in any way as it is imported
+        why = str(error) if isinstance(error, ImportError) else f"{type(error).__name__}: {error}"
+        raise InvalidOptions(f"bot {spec!r}: cannot import {module_name!r} ({why})") from None
+    if not hasattr(module, class_name):
+        raise InvalidOptions(f"bot {spec!r}: module {module_name} has no {class_name}")
+    found = getattr(module, class_name)
     if not (isinstance(found, type) and issubclass(found, Bot)):
-        what = "nothing" if found is None else type(found).__name__
-        raise InvalidOptions(f"{spec!r}: {module_name}.{class_name} is {what}, not a subclass of quarkade's Bot")
+        what = "a class" if isinstance(found, type) else _a(type(found).__name__)
+        raise InvalidOptions(f"bot {spec!r}: {module_name}.{class_name} is {what}, not a subclass of quarkade's Bot")
     return found
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bot]] | None = None) -> Bot:
@@ -175,28 +241,38 @@ def make_bot(kind: str, game: Game, seed: int = 0, classes: Mapping[str, type[Bo
     (``mcts:seconds=1``), or an importable ``Bot`` subclass, ``package.module:Class``, whose
     settings follow a second colon (``mybots:Policy:weights=policy.npz``). ``classes`` gives
     such classes by their ``package.module:Class`` at hand, not imported again (a worker that
-    received them by value may not be able to import their module)."""
+    received them by value may not be able to import their module).
+
+    Each setting's text is read as its parameter takes it: the type its annotation names
+    (``str``, ``int``, ``float``, ``bool``, or one of them or None), else its default's type
+    (``name=007`` stays the text "007" where the default is text); a setting with neither is
+    guessed as ``parse_bot_spec`` does. A whole number is written as one (``1000``, not ``1e3``);
+    a number may be whole (``seconds=2``); true or false is written so."""
     _load_game_bots()
     own = is_class_spec(kind, game.id)
     if own:
-        name, settings_text = class_spec_parts(kind)
+        name, rest = class_spec_parts(kind)
         factory: BotFactory = classes[name] if classes and name in classes else bot_class(kind)
-        settings = _settings(kind, name, settings_text) if settings_text is not None else {}
     else:
-        name, settings = parse_bot_spec(kind)
+        name, colon, text = kind.partition(":")
         found = _BOTS.get((name, game.id)) or _BOTS.get((name, "*"))
         if found is None:
             raise InvalidOptions(f"no bot {name!r} for {game.id} (bots: {', '.join(bot_kinds(game.id))})")
-        factory = found
-    if not settings and not own:
-        return factory(game, seed)
-    accepted = _settings_of(factory)
-    if accepted is not None:
-        unknown = sorted(set(settings) - set(accepted))
-        if unknown:
-            takes = f"it takes {', '.join(accepted)}" if accepted else "it takes no settings"
-            raise InvalidOptions(f"bot {name!r} has no setting {', '.join(map(repr, unknown))}: {takes}")
-        settings = {key: _fit(key, value, accepted[key]) for key, value in settings.items()}
+        if not colon:
+            return found(game, seed)
+        factory, rest = found, text
+    parameters, takes_any = _parameters(factory)
+    texts = _setting_texts(kind, name, rest, parameters) if rest is not None else {}
+    unknown = [key for key in texts if key not in parameters]
+    if unknown and not takes_any:
+        takes = f"it takes {', '.join(parameters)}" if parameters else "it takes no settings"
+        raise InvalidOptions(f"bot {kind!r} has no setting {', '.join(map(repr, unknown))}: {takes}")
+    settings = {key: _setting(kind, key, text, parameters.get(key)) for key, text in texts.items()}
+    missing = [key for key, p in parameters.items() if p.default is inspect.Parameter.empty and key not in settings]
+    if missing:
+        needs = f"setting {missing[0]!r}" if len(missing) == 1 else f"settings {', '.join(map(repr, missing))}"
+        example = ",".join(f"{key}=value" for key in missing)
+        raise InvalidOptions(f"bot {kind!r} needs the {needs} (write e.g. {name}:{example})")
     try:
         return factory(game, seed, **settings)
     except (TypeError, ValueError) as error:

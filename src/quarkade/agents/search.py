@@ -165,16 +165,21 @@ class SearchBot(Bot):
                  margin: float | None = None, widen: float = 1.0, tree: bool = False, workers: int = 1,
                  paired: bool | None = None, wall: float = 0.0) -> None:
         super().__init__(game, seed)
-        if not seconds > 0:
-            raise ValueError(f"seconds must be above 0, not {seconds!r}")
-        if not wall >= 0:
-            raise ValueError(f"wall is 0 (no cap) or a number of seconds above 0, not {wall!r}")
         if depth is None:
             depth = PLAYOUT_DEPTHS.get(game.id, PLAYOUT_DEPTH)
-        if (iterations < 0 or depth < 0 or exploration < 0 or bias < 0 or widen < 0 or not 0 <= guided <= 1
-                or workers < 1):
-            raise ValueError("iterations, depth, exploration, bias and widen are 0 or more, guided between 0 and 1, "
-                             "workers 1 or more")
+        # Each limit as "not (within)", so that a NaN is refused too; the first one broken is named.
+        for name, value, within, takes in (
+                ("seconds", seconds, seconds > 0, "above 0"),
+                ("wall", wall, wall >= 0, "0 (no cap) or a number of seconds above 0"),
+                ("iterations", iterations, iterations >= 0, "0 or more"),
+                ("depth", depth, depth >= 0, "0 or more"),
+                ("exploration", exploration, exploration >= 0, "0 or more"),
+                ("bias", bias, bias >= 0, "0 or more"),
+                ("widen", widen, widen >= 0, "0 or more"),
+                ("guided", guided, 0 <= guided <= 1, "between 0 and 1"),
+                ("workers", workers, workers >= 1, "1 or more")):
+            if not within:
+                raise ValueError(f"{name} must be {takes}, not {value!r}")
         self.seed = seed
         self.seconds = float(seconds)
         self.wall = float(wall)
