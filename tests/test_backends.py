@@ -267,8 +267,10 @@ def test_a_bot_that_fails_is_named_with_its_seat_seed_and_step(failing_bots: str
         run_tournament(game, ["random", spec], deals=2, seed=7, backend=backend, workers=2)
     assert_failure_said(failed.value, spec, 7, failing_bots)
     nonsense = f"{failing_bots}:Nonsense"
+    # A text where an Action belongs: said as the bot's slip, not as an illegal move.
     with pytest.raises(BotFailure, match=rf"bot '{nonsense}' at seat 1 failed at step \d+ of the game of seed 5: its "
-                                         "choice was refused: 'nonsense' is not an action of qwarks"):
+                                         "choose returned str 'nonsense'; it returns one of the legal actions it is "
+                                         r"given \(an Action\), not its notation"):
         simulate(game, ["random", nonsense], 2, seed=5, backend=backend, workers=2)
 
 

@@ -242,6 +242,9 @@ class Record:
                 raise InvalidRecord(f"a record is JSON, and this is not: {error}") from None
         if not isinstance(data, Mapping):
             raise InvalidRecord("a record is a JSON object")
+        if "tournament" in data:
+            raise InvalidRecord("this is a tournament's log, which keeps each game's result and not its moves: "
+                                "to replay games, record them with 'quarkade simulate --out FILE'")
         missing = [key for key in ("game", "rules_version", "players", "options", "seed", "actions") if key not in data]
         if missing:
             raise InvalidRecord(f"the record lacks {', '.join(missing)}")

@@ -66,7 +66,7 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import bot_kinds
     from quarkade.core.registry import game_class
-    from quarkade.faces.cli import HUMAN, INTERRUPTED, console, fail, load_game, optional_module, seat_kinds
+    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
 
@@ -102,7 +102,7 @@ def report_command(
         fail(f"cannot write {out}: {problem}")
     results: list[tuple[Any, SimulationResult]] = []
     try:
-        with sigterm_as_interrupt():
+        with sigterm_as_interrupt() as signalled:
             for value in values:
                 variant = the_game if sweep is None else load_game(game, len(kinds),
                                                                    [*(option or []), f"{sweep}={value}"])
@@ -111,7 +111,7 @@ def report_command(
     except QuarkadeError as error:
         fail(str(error))
     except Interrupted:
-        fail(f"report stopped before its games were all played: nothing was written to {out}", code=INTERRUPTED)
+        fail(f"report stopped before its games were all played: nothing was written to {out}", code=signalled.status)
     result = results[0][1] if sweep is None else report.merge_sweep(sweep, results)
     # How to make the same report again: the command as given, seeds and all.
     words = ["quarkade", "report", the_game.id, "--games", str(n), "--seats", ",".join(kinds), "--seed", str(seed)]

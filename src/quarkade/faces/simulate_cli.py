@@ -15,7 +15,6 @@ from quarkade.core.errors import QuarkadeError
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
     HUMAN,
-    INTERRUPTED,
     OptionList,
     PlayersOption,
     SeatsOption,
@@ -118,7 +117,7 @@ def simulate_command(
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=errors, transient=True)
     try:
-        with sigterm_as_interrupt(), progress:
+        with sigterm_as_interrupt() as signalled, progress:
             task = progress.add_task(the_game.id, total=n)
             result = simulate(the_game, kinds, n, seed, records=records, on_game=lambda _: progress.advance(task),
                               backend=backend, workers=workers, address=address)
@@ -126,7 +125,7 @@ def simulate_command(
         fail(str(error))
     except Interrupted as stop:
         kept = f"; their records are in {out}" if out is not None else ""
-        fail(f"simulation stopped after {stop.done} of {stop.total} games{kept}", code=INTERRUPTED)
+        fail(f"simulation stopped after {stop.done} of {stop.total} games{kept}", code=signalled.status)
     finally:
         if records is not None:
             records.close()

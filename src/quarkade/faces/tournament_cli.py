@@ -13,28 +13,48 @@ from rich.table import Table
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.core.words import plural
-from quarkade.faces.cli import INTERRUPTED, OptionList, app, console, errors, fail, load_game, parse_seats
-from quarkade.tools.backends import Interrupted, sigterm_as_interrupt
+from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, parse_seats
+from quarkade.tools.backends import sigterm_as_interrupt
+from quarkade.tools.match import BotFailure
 from quarkade.tools.ratings import Strength
-from quarkade.tools.tournament import Played, TournamentResult, on_the_clock, run_tournament
+from quarkade.tools.tournament import (
+    EXTERNAL_TIMEOUT,
+    BotSpecError,
+    Played,
+    TournamentInterrupted,
+    TournamentResult,
+    on_the_clock,
+    run_tournament,
+)
 
 
-def print_tournament(result: TournamentResult) -> None:
+def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
+    """The ratings table and what its columns mean; ``stopped``: of a run stopped early, the
+    games played so far."""
     settings = result.settings
     strengths = {row.player: row for row in result.strengths()}
     how = ("each bot at every seat of its own table, compared deal by deal" if settings.by_deal
+           else "every lineup in every order of its seats" if settings.seating == "permutations"
            else "every lineup in every seat rotation")
-    table = Table(title=f"{settings.game}, {plural(settings.players, 'player')}: {plural(len(result.games), 'game')} "
-                        f"({plural(settings.deals, 'deal')}, {how})", title_justify="left")
+    so_far = "so far, of a run stopped early: " if stopped else ""
+    table = Table(title=f"{settings.game}, {plural(settings.players, 'player')}: {so_far}"
+                        f"{plural(len(result.games), 'game')} ({plural(settings.deals, 'deal')}, {how})",
+                  title_justify="left")
     # An entrant's name is never cut short: two policies may differ only in the file they read.
     table.add_column("bot", justify="left", overflow="fold")
-    for column in ("deals" if settings.by_deal else "games", "wins", "μ", "σ", "μ−3σ", "BT", "BT 95%"):
+    # Deal by deal, "wins" would read as games won: the games won and the first places are told apart.
+    counted = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
+    for column in (*counted, "μ", "σ", "μ−3σ", "BT", "BT 95%"):
         table.add_column(column, justify="right", no_wrap=True)
+    won = result.games_won()
     for rating in result.ratings():
         strength = strengths.get(rating.player)
         fitted = ("", "") if strength is None else strength_cells(strength)
-        table.add_row(rating.player, str(rating.games), f"{rating.wins:g}", f"{rating.mu:.1f}",
-                      f"{rating.sigma:.1f}", f"{rating.ordinal:.1f}", *fitted)
+        counts = [str(rating.games), f"{rating.wins:g}"]
+        if settings.by_deal:
+            counts.insert(1, str(won.get(rating.player, 0)))
+        table.add_row(rating.player, *counts, f"{rating.mu:.1f}", f"{rating.sigma:.1f}", f"{rating.ordinal:.1f}",
+                      *fitted)
     console.print(table)
     for line in footnotes(result, list(strengths.values())):
         console.print(line, style="dim")
@@ -56,8 +76,9 @@ def footnotes(result: TournamentResult, strengths: list[Strength]) -> list[str]:
     """What the table's columns mean, and why an interval is missing where one is."""
     lines = []
     if result.settings.by_deal:
-        lines.append("wins: the deals on which the bot did best of the bots (a first place shared counts its share), "
-                     "not games won; each bot plays each deal once.")
+        lines.append("won: the deals whose game the bot won; firsts: the deals on which it did best of the bots "
+                     "(a first place shared counts its share, so every bot has a share of a deal all lost alike); "
+                     "each bot plays each deal once.")
     lines.append("μ, σ: OpenSkill (Plackett–Luce) rating and its uncertainty; the table is sorted by μ−3σ. "
                  "BT: Bradley–Terry strength on Elo's scale (mean 0) from every pairing of seats in a game, "
                  "with its 95% interval from a bootstrap over deals.")
@@ -83,7 +104,7 @@ def tournament_command(
                              "module:Class (an importable Bot subclass) or exec:COMMAND (an external program, "
                              "see docs/bots.md).")],
     games: Annotated[int, typer.Option("--games", "-n", help="Deals; each is played by every lineup of bots "
-                                                              "in every rotation of the seats.")] = 10,
+                                                              "in every rotation (or order) of the seats.")] = 10,
     players: Annotated[int | None, typer.Option(help="Seats a game; by default as many as there are bots, "
                                                      "within the game's limits.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; the others follow.")] = 0,
@@ -99,6 +120,12 @@ def tournament_command(
                                                 show_default=False)] = None,
     address: Annotated[str | None, typer.Option(help="The Ray cluster to use (ray only).",
                                                 show_default=False)] = None,
+    seating: Annotated[str, typer.Option(help="rotations: each lineup in every rotation of its seats (each bot in "
+                                              "every seat, its neighbours as --bots lists them); permutations: in "
+                                              "every order (each bot after each other one too).")] = "rotations",
+    exec_seconds: Annotated[float, typer.Option(help="Seconds an exec: program may take to answer one 'act' "
+                                                     "(its first, while it starts, too); a Python class has no "
+                                                     "limit.", min=0.1)] = EXTERNAL_TIMEOUT,
 ) -> None:
     """Play a tournament between bots and rate them (OpenSkill and Bradley–Terry).
 
@@ -122,7 +149,8 @@ def tournament_command(
     def started(total: int, logged: int) -> None:
         progress.update(task, total=total, completed=logged)
         if logged:
-            errors.print(f"{logged} of {total} games read back from {log}; playing the rest.")
+            rest = "nothing is left to play" if logged == total else "playing the rest"
+            errors.print(f"{logged} of {total} games read back from {log}; {rest}.")
 
     def finished(played: Played) -> None:
         won = ", ".join(played.seats[seat] for seat in played.winners) or "nobody"
@@ -136,19 +164,26 @@ def tournament_command(
                              "budget, so the games depend on the machine's speed and load: a resumed run will not "
                              "play them as an uninterrupted one would (mcts:iterations=N,seconds=S searches by "
                              "count, reproducibly).", style="yellow", markup=False, soft_wrap=True)
-        with sigterm_as_interrupt(), progress:
+        with sigterm_as_interrupt() as signalled, progress:
             result = run_tournament(the_game, specs, games, seed, log=log, backend=backend, workers=workers,
-                                    address=address, on_game=finished, on_start=started)
+                                    address=address, on_game=finished, on_start=started, external_seconds=exec_seconds,
+                                    seating=seating)
+    except (BotSpecError, BotFailure) as error:  # an entrant failed in a game
+        where = (f" The games finished before it are in {log}, and the same command plays the rest once it is "
+                 "mended.") if log is not None else ""
+        fail(f"{error}{where}")
     except QuarkadeError as error:
         fail(str(error))
     except KeyboardInterrupt as stop:
-        if isinstance(stop, Interrupted):
+        if isinstance(stop, TournamentInterrupted):
             said = f"tournament stopped after {stop.done} of {stop.total} games"
             kept = "they are in"
+            if stop.result.games and not as_json:  # the ratings so far, as far as they go
+                print_tournament(stop.result, stopped=True)
         else:  # before any game
             said, kept = "tournament stopped", "the games logged are in"
         where = f": {kept} {log}, and the same command plays the rest" if log is not None else ""
-        fail(f"{said}{where}", code=INTERRUPTED)
+        fail(f"{said}{where}", code=signalled.status)
     except OSError as error:
         if log is None or error.filename not in (str(log), log):
             raise  # not the log's

@@ -183,22 +183,35 @@ def run_chunks(template: Chunk, seeds: Sequence[int], backend: str = "serial", w
         farm.close()
 
 
+class Stop:
+    """How a run under ``sigterm_as_interrupt`` was stopped: ``terminated`` by a SIGTERM."""
+
+    terminated = False
+
+    @property
+    def status(self) -> int:
+        """A shell's exit status for the run stopped so: 143 for SIGTERM, 130 for Ctrl-C."""
+        return 128 + (signal.SIGTERM if self.terminated else signal.SIGINT)
+
+
 @contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
+def sigterm_as_interrupt() -> Iterator[Stop]:
     """Within: a SIGTERM (``kill``) stops a long run as Ctrl-C does (the workers ended, the games
     done kept, one line said), rather than ending this process at once and leaving its workers
-    to play on."""
+    to play on. What it yields says which of the two stopped the run (its exit status)."""
+    stop = Stop()
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
+        stop.terminated = True
         raise KeyboardInterrupt
 
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:  # not the main thread: leave SIGTERM as it is
-        yield
+        yield stop
         return
     try:
-        yield
+        yield stop
     finally:
         signal.signal(signal.SIGTERM, previous)
 

@@ -20,6 +20,10 @@ class BotFailure(QuarkadeError):
     all a sentence (no traceback), and it survives the trip back from a worker process."""
 
 
+class NotAnAction(IllegalAction):
+    """A bot's ``choose`` returned something other than an ``Action``."""
+
+
 def make_bots(game: Game, kinds: Sequence[str], seed: int, classes: Mapping[str, type[Bot]] | None = None) -> list[Bot]:
     """One bot a seat, each with its own generator derived from ``seed``; ``classes``, the
     classes of ``module:Class`` seats already at hand (see ``make_bot``)."""
@@ -45,8 +49,12 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_00
             raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error)) from error
         try:
             state.apply(seat, action)
-        except IllegalAction as error:
-            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error)) from None
+        except IllegalAction as refused:
+            # The notation or an index, say, rather than an Action: the bot's slip, told as such.
+            slip = None if isinstance(action, Action) else NotAnAction(
+                f"its choose returned {type(action).__name__} {action!r}; it returns one of the legal actions it is "
+                "given (an Action), not its notation or its place")
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, slip or refused)) from None
         if observer is not None:
             observer(state, seat, action)
         steps += 1
@@ -66,7 +74,9 @@ def failure_message(game: Game, bots: Sequence[Bot], names: Sequence[str] | None
     "bot 'mine:Bot' at seat 1 failed at step 12 of the game of seed 7: ValueError: no move"
     """
     kinds = list(names) if names is not None else [type(bot).__name__ for bot in bots]
-    if isinstance(error, IllegalAction):
+    if isinstance(error, NotAnAction):
+        what = str(error)
+    elif isinstance(error, IllegalAction):
         what = f"its choice was refused: {error}"
     elif isinstance(error, QuarkadeError):
         what = str(error)  # already said in Quarkade's words (an external program's answer)

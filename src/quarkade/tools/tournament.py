@@ -23,21 +23,26 @@ which holds the program.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib.util
 import itertools
 import json
+import os
 import selectors
 import shlex
 import subprocess
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from quarkade.agents.base import Bot, bot_kinds, make_bot
+from quarkade.agents.base import Bot, bot_kinds, is_class_spec, make_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 from quarkade.tools.backends import Chunk, Farm, Interrupted, check_backend, chunks_of, default_workers
-from quarkade.tools.match import play_match
+from quarkade.tools.match import BotFailure, play_match
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
 # Deals a block: the log's order depends on it, so it is fixed, not taken from the machine.
@@ -65,9 +70,7 @@ class Entrant:
 def check_entrant(spec: str, game: Game) -> Entrant:
     """The entrant ``spec`` names, or a ``BotSpecError`` saying why there is none."""
     if spec.startswith("exec:"):
-        command = shlex.split(spec[len("exec:"):])
-        if not command:
-            raise BotSpecError("exec: needs a command to run, e.g. exec:'python examples/first_legal_bot.py'")
+        program_command(spec)
         return Entrant(spec)
     known = bot_kinds(game.id)
     if ":" not in spec and spec not in known:
@@ -82,47 +85,121 @@ def check_entrant(spec: str, game: Game) -> Entrant:
     return Entrant(spec)
 
 
-class ExternalProgram:
-    """A running external bot: one process an entrant, kept for the whole tournament."""
+# The longest line an external program may answer with: its answer is one action's index or
+# notation, and a longer line is refused unread rather than held in memory.
+LONGEST_ANSWER = 64 * 1024
+# How much of a wrong answer an error message quotes.
+QUOTED = 100
 
-    def __init__(self, spec: str) -> None:
-        self.spec = spec
+
+def quoted(text: str) -> str:
+    """``text`` quoted for an error message, cut short when long.
+
+    >>> quoted("x" * 500)[:12], len(quoted("x" * 500))
+    ("'xxxxxxxxxxx", 120)
+    """
+    if len(text) <= QUOTED:
+        return repr(text)
+    return f"{text[:QUOTED]!r}… ({len(text):,} characters)"
+
+
+def program_command(spec: str) -> list[str]:
+    """The words of an ``exec:`` entrant's command, as a shell would split them; a
+    ``BotSpecError`` saying why when they cannot be."""
+    try:
         command = shlex.split(spec[len("exec:"):])
+    except ValueError as error:  # an unclosed quotation, a backslash at the end
+        raise BotSpecError(f"{spec!r}: its command cannot be read ({str(error).lower()}); quote it as a shell "
+                           "would, e.g. exec:'python mybot.py --depth 2'") from None
+    if not command:
+        raise BotSpecError("exec: needs a command to run, e.g. exec:'python examples/first_legal_bot.py'")
+    return command
+
+
+class ExternalProgram:
+    """A running external bot: one process an entrant and a seat it fills in one game (a
+    cooperative game's entrant fills them all, each seat its own process: no program sees two
+    hands), kept for the whole tournament.
+
+    Its output is read here, line by line, into a buffer of its own: a line it prints when not
+    asked for an answer (after a ``game`` or an ``over``, or a second line to an ``act``) is
+    seen before the next question and refused, rather than taken as the next answer."""
+
+    def __init__(self, spec: str, seconds: float = EXTERNAL_TIMEOUT) -> None:
+        self.spec = spec
+        self.seconds = seconds
+        self.buffer = bytearray()
         try:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                            bufsize=1)
+            self.process = subprocess.Popen(program_command(spec), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         except OSError as error:
             raise BotSpecError(f"{spec!r} cannot be started: {error.strerror or error}") from None
+        assert self.process.stdout is not None
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.process.stdout, selectors.EVENT_READ)
 
     def send(self, message: dict[str, Any]) -> None:
         stdin = self.process.stdin
         assert stdin is not None
         try:
-            stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
             stdin.flush()
         except BrokenPipeError:
             raise BotSpecError(f"{self.spec!r} stopped (exit code {self.process.poll()})") from None
 
-    def answer(self) -> str:
+    def ask(self, message: dict[str, Any]) -> str:
+        """Send ``message`` and wait for the one line that answers it."""
+        self._read(0)
+        if self.buffer:
+            said = self.buffer.split(b"\n", 1)[0].decode("utf-8", errors="replace").strip()
+            raise BotSpecError(f"{self.spec!r} printed {quoted(said)} when no answer was asked for: it answers "
+                               "each 'act' with one line, and 'game' and 'over' with none (docs/bots.md)")
+        self.send(message)
+        deadline = time.monotonic() + self.seconds
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.process.kill()  # what it is doing is unknown: it is not waited for
+                raise BotSpecError(f"{self.spec!r} gave no answer within {self.seconds:g} s")
+            if not self._read(left):
+                raise BotSpecError(f"{self.spec!r} stopped without answering (exit code {self.process.wait()})")
+        line, _, rest = bytes(self.buffer).partition(b"\n")
+        self.buffer[:] = rest
+        answer = line.decode("utf-8", errors="replace").strip()
+        if rest:
+            said = rest.split(b"\n", 1)[0].decode("utf-8", errors="replace").strip()
+            raise BotSpecError(f"{self.spec!r} answered {quoted(answer)} and then {quoted(said)}: it answers each "
+                               "'act' with one line (docs/bots.md)")
+        return answer
+
+    def _read(self, seconds: float) -> bool:
+        """What the program has printed within ``seconds``, added to the buffer; False once its
+        output has ended. A line longer than ``LONGEST_ANSWER`` is refused."""
         stdout = self.process.stdout
         assert stdout is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(stdout, selectors.EVENT_READ)
-            if not selector.select(EXTERNAL_TIMEOUT):
-                raise BotSpecError(f"{self.spec!r} gave no answer within {EXTERNAL_TIMEOUT:.0f} s")
-        line = stdout.readline()
-        if not line:
-            raise BotSpecError(f"{self.spec!r} stopped without answering (exit code {self.process.wait()})")
-        return line.strip()
+        while self.selector.select(seconds):
+            chunk = os.read(stdout.fileno(), 65536)
+            if not chunk:
+                return False
+            self.buffer += chunk
+            if len(self.buffer) > LONGEST_ANSWER and b"\n" not in self.buffer[:LONGEST_ANSWER + 1]:
+                raise BotSpecError(f"{self.spec!r} answered a line longer than {LONGEST_ANSWER // 1024} KiB "
+                                   f"(it begins {quoted(self.buffer[:QUOTED].decode('utf-8', errors='replace'))}): "
+                                   "an answer is one action's index or notation")
+            seconds = 0  # what has arrived meanwhile, without waiting again
+        return True
 
     def close(self) -> None:
+        self.selector.close()
         if self.process.stdin is not None:
-            self.process.stdin.close()
+            with contextlib.suppress(BrokenPipeError):  # a program gone already
+                self.process.stdin.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
 
 class ExternalBot(Bot):
@@ -136,8 +213,7 @@ class ExternalBot(Bot):
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         notations = [str(action) for action in legal]
-        self.program.send({"type": "act", "seat": view.seat, "view": view.to_json(), "legal": notations})
-        reply = self.program.answer()
+        reply = self.program.ask({"type": "act", "seat": view.seat, "view": view.to_json(), "legal": notations})
         if reply.lstrip("-").isdigit():
             index = int(reply)
             if 0 <= index < len(legal):
@@ -149,8 +225,9 @@ class ExternalBot(Bot):
         lowered = [notation.lower() for notation in notations]
         if reply.lower() in lowered:
             return legal[lowered.index(reply.lower())]
-        raise BotSpecError(f"{self.program.spec!r} answered {reply!r}, which is not one of the legal actions "
-                           f"({', '.join(notations[:8])}{', …' if len(notations) > 8 else ''})")
+        raise BotSpecError(f"{self.program.spec!r} answered {quoted(reply)}, which is not one of the legal actions "
+                           f"({', '.join(notations[:8])}{', …' if len(notations) > 8 else ''}); if it printed that "
+                           "line unasked, after a 'game' or an 'over', it answers 'act' alone (docs/bots.md)")
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -168,21 +245,37 @@ class Scheduled:
     seats: tuple[str, ...]
 
 
-def lineups(entrants: Sequence[str], players: int, cooperative: bool = False) -> list[tuple[str, ...]]:
-    """Each choice of ``players`` entrants (all of them if they fill the seats), in every rotation.
+SEATINGS = ("rotations", "permutations")
+
+
+def lineups(entrants: Sequence[str], players: int, cooperative: bool = False,
+            seating: str = "rotations") -> list[tuple[str, ...]]:
+    """Each choice of ``players`` entrants (all of them if they fill the seats), in every rotation
+    of its seats (each entrant in every seat, its neighbours kept: who sits after whom follows
+    the order the entrants are given in), or with ``seating="permutations"`` in every order of
+    them (each entrant after each other one too; 6 orders of three, 24 of four).
 
     At a cooperative game the whole table shares one result, which tells nothing about one seat
     against another: each entrant then fills every seat, and entrants are compared deal by deal.
+
+    >>> lineups(["a", "b", "c"], 3)
+    [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b')]
+    >>> len(lineups(["a", "b", "c"], 3, seating="permutations"))
+    6
     """
+    if seating not in SEATINGS:
+        raise InvalidOptions(f"seating is {' or '.join(SEATINGS)}, not {seating!r}")
     if cooperative:
         return [(entrant,) * players for entrant in entrants]
     chosen = list(itertools.combinations(entrants, players))
+    if seating == "permutations":
+        return [order for lineup in chosen for order in itertools.permutations(lineup)]
     return [lineup[turn:] + lineup[:turn] for lineup in chosen for turn in range(players)]
 
 
 def schedule(entrants: Sequence[str], players: int, deals: int, first_seed: int,
-             cooperative: bool = False) -> list[Scheduled]:
-    seats = lineups(entrants, players, cooperative)
+             cooperative: bool = False, seating: str = "rotations") -> list[Scheduled]:
+    seats = lineups(entrants, players, cooperative, seating)
     order: list[Scheduled] = []
     for start in range(0, deals, BLOCK):
         block = range(first_seed + start, first_seed + min(deals, start + BLOCK))
@@ -221,6 +314,10 @@ class Settings:
     deals: int
     seed: int
     cooperative: bool = False
+    # Each entrant of code of one's own (a module:Class, an exec: program) by a digest of its
+    # files (``code_digest``): a log begun by other code is not resumed as if it were the same.
+    code: dict[str, str] = field(default_factory=dict)
+    seating: str = "rotations"
 
     @property
     def by_deal(self) -> bool:
@@ -228,8 +325,41 @@ class Settings:
         return self.players == 1 or self.cooperative
 
     def header(self) -> dict[str, Any]:
-        return {"tournament": {"game": self.game, "players": self.players, "options": self.options,
-                               "bots": list(self.entrants), "deals": self.deals, "seed": self.seed}}
+        header = {"game": self.game, "players": self.players, "options": self.options,
+                  "bots": list(self.entrants), "deals": self.deals, "seed": self.seed}
+        if self.seating != "rotations":  # a log of rotations reads as it always has
+            header["seating"] = self.seating
+        if self.code:
+            header["code"] = self.code
+        return {"tournament": header}
+
+
+# The header's fields as the command gives them, to say which one differs from a log's.
+_GIVEN_AS = {"game": "the game", "players": "--players", "options": "--option", "bots": "--bots", "deals": "--games",
+             "seed": "--seed", "seating": "--seating"}
+
+
+def code_digest(spec: str, game_id: str) -> str | None:
+    """A digest of the files an entrant's own code is read from, or None for a bot of
+    Quarkade's: a module:Class's module file, and any setting that names a file (a policy's
+    weights); an exec: program's words that name files (its script). Files are found from the
+    current folder, as the tournament finds them."""
+    files: list[Path] = []
+    if spec.startswith("exec:"):
+        words = shlex.split(spec[len("exec:"):])
+    elif is_class_spec(spec, game_id):
+        module_name, _, rest = spec.partition(":")
+        found = importlib.util.find_spec(module_name)
+        if found is not None and found.origin and Path(found.origin).is_file():
+            files.append(Path(found.origin))
+        words = [value for item in rest.partition(":")[2].split(",") for value in item.partition("=")[2:]]
+    else:
+        return None
+    files += [Path(word) for word in words if word and Path(word).is_file()]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def read_log(path: Path, settings: Settings) -> list[Played] | None:
@@ -247,9 +377,8 @@ def read_log(path: Path, settings: Settings) -> list[Played] | None:
                                  "give another --log")
         _cut(path, 0)
         return None
-    if _log_header(path, lines[0]) != json.loads(json.dumps(settings.header())):
-        raise InvalidOptions(f"{path} logs another tournament ({lines[0]}): give the same game, "
-                             "players, bots, options, games and seed to resume it, or another --log")
+    wanted = json.loads(json.dumps(settings.header()))["tournament"]  # as JSON reads it back
+    _check_header(path, _log_header(path, lines[0])["tournament"], wanted)
     played = [_logged_game(path, number, line) for number, line in enumerate(lines[1:], start=2)]
     if len(complete) != len(raw):
         _cut(path, len(complete))
@@ -276,6 +405,26 @@ def _log_header(path: Path, line: str) -> Any:
     return header
 
 
+def _check_header(path: Path, logged: dict[str, Any], wanted: dict[str, Any]) -> None:
+    """That the log's header is this tournament's; if not, which of the command's settings differ,
+    or whose code changed since the log was begun."""
+    differ = [f"{_GIVEN_AS.get(key, key)} {json.dumps(logged.get(key))} there, {json.dumps(value)} here"
+              for key, value in wanted.items() if key != "code" and logged.get(key) != value]
+    differ += [f"{key} {json.dumps(value)} there" for key, value in logged.items()
+               if key not in wanted and key != "code"]
+    if differ:
+        raise InvalidOptions(f"{path} logs another tournament ({'; '.join(differ)}): give the same game, players, "
+                             "bots, options, games and seed to resume it, or another --log")
+    before = logged.get("code")
+    if isinstance(before, dict):  # a log begun before digests were kept is resumed unchecked
+        changed = [spec for spec, digest in wanted.get("code", {}).items() if before.get(spec) != digest]
+        changed += [spec for spec in before if spec not in wanted.get("code", {})]
+        if changed:
+            raise InvalidOptions(f"{path} was begun by other code of {', '.join(sorted(set(changed)))} (its files have "
+                                 "changed since): its games there are the old code's; give another --log to play it "
+                                 "afresh")
+
+
 def _logged_game(path: Path, number: int, line: str) -> Played:
     try:
         return Played.from_json(json.loads(line))
@@ -295,13 +444,14 @@ class Runner:
     the games not yet yielded are nevertheless played (their chunk done), so that they are kept."""
 
     def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
-                 address: str | None = None) -> None:
+                 address: str | None = None, external_seconds: float = EXTERNAL_TIMEOUT) -> None:
         check_backend(backend, workers, address)
         self.game = game
         self.backend = backend
         self.workers = workers
         self.address = address
-        self.programs: dict[str, ExternalProgram] = {}
+        self.programs: dict[tuple[str, int], ExternalProgram] = {}  # (entrant, which of its seats in a game)
+        self.external_seconds = external_seconds
         self.given: list[Played] = []
         self.farm: Farm | None = None
         # The games in order, in parts: a chunk sent to the farm (its handle), or games of an
@@ -365,19 +515,21 @@ class Runner:
         return kept
 
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
-        bots = [self.make(spec, seed, seat) for seat, spec in enumerate(seats)]
+        bots = [self.make(spec, seed, seat, seats[:seat].count(spec)) for seat, spec in enumerate(seats)]
         state = play_match(self.game, bots, seed, names=seats)
-        for spec in seats:
-            if spec in self.programs:
-                self.programs[spec].send({"type": "over", "scores": list(state.scores),
-                                          "winners": list(state.winners)})
+        for bot in bots:
+            if isinstance(bot, ExternalBot):
+                bot.program.send({"type": "over", "scores": list(state.scores), "winners": list(state.winners)})
         return Played(seed, seats, state.scores, state.winners, state.steps)
 
-    def make(self, spec: str, seed: int, seat: int) -> Bot:
+    def make(self, spec: str, seed: int, seat: int, again: int = 0) -> Bot:
+        """The bot of ``spec`` at ``seat``; ``again``, how many seats before this one the same
+        entrant fills in the game (an external program's other processes play those)."""
         if spec.startswith("exec:"):
-            if spec not in self.programs:
-                self.programs[spec] = ExternalProgram(spec)
-            program = self.programs[spec]
+            key = (spec, again)
+            if key not in self.programs:
+                self.programs[key] = ExternalProgram(spec, self.external_seconds)
+            program = self.programs[key]
             # No seed: the deal's seed would tell the program every shuffle of the game.
             program.send({"type": "game", "game": self.game.id, "players": self.game.players,
                           "options": dict(self.game.options), "seat": seat})
@@ -425,6 +577,14 @@ class TournamentResult:
             deals.append((seed, [(game.seats[0], place) for game, place in zip(games, places, strict=True)]))
         return deals
 
+    def games_won(self) -> dict[str, int]:
+        """By entrant, the games a seat of it won (a cooperative table's win counts once)."""
+        won: dict[str, int] = {}
+        for game in self.games:
+            for entrant in {game.seats[seat] for seat in game.winners}:
+                won[entrant] = won.get(entrant, 0) + 1
+        return won
+
     def ratings(self) -> list[Rating]:
         return openskill_table(self.finishes())
 
@@ -437,6 +597,14 @@ class TournamentResult:
         return {**self.settings.header()["tournament"], "played": len(self.games), "resumed": self.resumed,
                 "openskill": [rating.to_json() for rating in self.ratings()],
                 "bradley_terry": [strength.to_json() for strength in self.strengths()]}
+
+
+class TournamentInterrupted(Interrupted):
+    """A tournament stopped by an interrupt, with the games played by then (``result``)."""
+
+    def __init__(self, result: TournamentResult, total: int) -> None:
+        super().__init__(len(result.games), total)
+        self.result = result
 
 
 def check_entrants(game: Game, specs: Sequence[str]) -> list[str]:
@@ -479,7 +647,7 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
 def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
                    on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
-                   ) -> TournamentResult:
+                   external_seconds: float = EXTERNAL_TIMEOUT, seating: str = "rotations") -> TournamentResult:
     """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game.
 
     An interrupt (Ctrl-C) stops the games at once and raises ``Interrupted``: every game
@@ -487,9 +655,10 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     if deals < 1:
         raise InvalidOptions(f"a tournament has at least one game a lineup, not {deals}")
     entrants = check_entrants(game, specs)
+    code = {spec: digest for spec in entrants if (digest := code_digest(spec, game.id)) is not None}
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
-                        game.info.cooperative)
-    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative)
+                        game.info.cooperative, code, seating)
+    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating)
     logged = read_log(log, settings) if log is not None else None
     done = logged or []
     for position, played in enumerate(done):
@@ -499,7 +668,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     result = TournamentResult(settings, list(done), len(done))
     if on_start is not None:
         on_start(len(planned), len(done))
-    runner = Runner(game, backend, workers, address)
+    runner = Runner(game, backend, workers, address, external_seconds)
     handle: IO[str] | None = None
     try:
         if log is not None:
@@ -512,13 +681,17 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
             result.games.append(played)
             if on_game is not None:
                 on_game(played)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BotSpecError, BotFailure) as stop:
+        # Stopped by an interrupt or by an entrant that failed: the games finished by then are
+        # kept, those the backend played ahead of their turn too, as far as they follow on.
         runner.stop()
         if handle is not None and log is not None:
             handle.close()
             handle = None
             result.games = _keep_finished(log, settings, runner, len(done))
-        raise Interrupted(len(result.games), len(planned)) from None
+        if isinstance(stop, KeyboardInterrupt):
+            raise TournamentInterrupted(result, len(planned)) from None
+        raise
     finally:
         runner.close()
         if handle is not None:

@@ -1,0 +1,157 @@
+"""Tournaments as an outside researcher met them: a program that misbehaves, a bot whose code
+changes between runs, a log of other settings, a cooperative game's seats kept apart."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import quarkade
+from quarkade.core.errors import InvalidRecord
+from quarkade.core.registry import replay
+from quarkade.faces.cli import app
+from quarkade.tools.match import BotFailure
+from quarkade.tools.tournament import BotSpecError, lineups, run_tournament
+
+# An external bot whose misbehaviour the first argument chooses; it plays the first legal action
+# otherwise, and with "seats" it notes each game's seat beside its process id in the file named
+# by the second argument.
+PROGRAM = """\
+import json, os, sys, time
+mode = sys.argv[1]
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "game":
+        if mode == "seats":
+            with open(sys.argv[2], "a") as notes:
+                notes.write(f"{os.getpid()} {message['seat']}\\n")
+        if mode == "chatty":
+            print("ready", flush=True)
+        continue
+    if message["type"] != "act":
+        continue
+    if mode == "huge":
+        sys.stdout.write("x" * 300000 + "\\n")
+    elif mode == "slow":
+        time.sleep(3)
+    elif mode == "twice":
+        sys.stdout.write("0\\n0\\n")
+    print(0, flush=True)
+"""
+
+
+def program(tmp_path: Path, mode: str, *more: str) -> str:
+    path = tmp_path / "bot.py"
+    path.write_text(PROGRAM)
+    return " ".join(["exec:" + sys.executable, str(path), mode, *more])
+
+
+def test_each_seat_of_a_cooperative_game_has_its_own_process(tmp_path: Path) -> None:
+    """A cooperative entrant fills every seat of its table: each seat is played by a process of
+    its own, so no program is sent two players' hands."""
+    notes = tmp_path / "seats.txt"
+    spec = program(tmp_path, "seats", str(notes))
+    run_tournament(quarkade.load("quirky-circuits", players=3), [spec, "heuristic"], deals=2)
+    seen = [tuple(map(int, line.split())) for line in notes.read_text().splitlines()]
+    assert len(seen) == 6  # two deals, three seats
+    seats_of: dict[int, set[int]] = {}
+    for pid, seat in seen:
+        seats_of.setdefault(pid, set()).add(seat)
+    assert sorted(seats_of.values(), key=min) == [{0}, {1}, {2}], seats_of
+
+
+def test_a_long_answer_is_refused_and_quoted_short(tmp_path: Path) -> None:
+    with pytest.raises(BotFailure) as failed:
+        run_tournament(quarkade.load("qwarks", players=2), [program(tmp_path, "huge"), "random"], deals=1)
+    said = str(failed.value)
+    assert "answered a line longer than 64 KiB" in said and "(300,000 characters)" not in said
+    assert len(said) < 700, said
+
+
+def test_a_line_printed_unasked_is_refused(tmp_path: Path) -> None:
+    """Two lines to one 'act' put the protocol out of step: refused, rather than the second taken
+    as the next answer. A line printed after 'game' may arrive before or after the 'act' that
+    follows: either way the program is told why."""
+    with pytest.raises(BotFailure, match="answered '0' and then '0': it answers each 'act' with one line"):
+        run_tournament(quarkade.load("qwarks", players=2), [program(tmp_path, "twice"), "random"], deals=1)
+    with pytest.raises(BotFailure, match="'ready'.*(when no answer was asked for|if it printed that line unasked"
+                                         "|and then '0': it answers each 'act' with one line)"):
+        run_tournament(quarkade.load("qwarks", players=2), [program(tmp_path, "chatty"), "random"], deals=1)
+
+
+def test_a_slow_program_is_stopped_at_the_limit_given(tmp_path: Path) -> None:
+    began = time.monotonic()
+    with pytest.raises(BotFailure, match=r"gave no answer within 0.5 s"):
+        run_tournament(quarkade.load("qwarks", players=2), [program(tmp_path, "slow"), "random"], deals=1,
+                       external_seconds=0.5)
+    assert time.monotonic() - began < 3
+
+
+def test_an_unclosed_quotation_is_one_sentence() -> None:
+    with pytest.raises(BotSpecError, match="its command cannot be read .*no closing quotation"):
+        run_tournament(quarkade.load("qwarks", players=2), ["exec:python3 'unclosed", "random"], deals=1)
+    result = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "exec:python3 'unclosed,random"])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+
+
+def test_a_log_begun_by_other_code_is_not_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A researcher improves a bot and runs the same command again: the log's games are the old
+    code's, and the run says so rather than reusing them."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    module = tmp_path / "mine_changes.py"
+    module.write_text("from quarkade.agents.base import Bot\n\n"
+                      "class Last(Bot):\n    def choose(self, view, legal):\n        return legal[-1]\n")
+    log = tmp_path / "log.jsonl"
+    game = quarkade.load("qwarks", players=2)
+    run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log)
+    header = json.loads(log.read_text().splitlines()[0])["tournament"]
+    assert set(header["code"]) == {"mine_changes:Last"}
+    assert run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log).resumed == 2  # unchanged: resumed
+    before = log.read_bytes()
+    module.write_text(module.read_text().replace("legal[-1]", "legal[0]"))
+    with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_changes:Last"):
+        run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log)
+    assert log.read_bytes() == before
+
+
+def test_a_log_of_other_settings_names_them(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    game = quarkade.load("qwarks", players=2)
+    run_tournament(game, ["random", "heuristic"], deals=1, log=log)
+    with pytest.raises(quarkade.QuarkadeError, match=r"--games 1 there, 2 here; --seed 0 there, 5 here"):
+        run_tournament(game, ["random", "heuristic"], deals=2, seed=5, log=log)
+
+
+def test_every_order_of_the_seats_when_asked(tmp_path: Path) -> None:
+    assert len(lineups(["a", "b", "c"], 3)) == 3
+    orders = lineups(["a", "b", "c"], 3, seating="permutations")
+    assert sorted(orders) == sorted({tuple(order) for order in orders}) and len(orders) == 6
+    result = CliRunner().invoke(app, ["tournament", "quirkling", "--bots", "random,heuristic,easy", "--games", "1",
+                                      "--seating", "permutations", "--backend", "serial"])
+    assert result.exit_code == 0, result.output
+    assert "6 games (1 deal, every lineup in every order of its seats)" in " ".join(result.stdout.split())
+    bad = CliRunner().invoke(app, ["tournament", "quirkling", "--bots", "random,heuristic,easy", "--seating", "all"])
+    assert bad.exit_code == 2 and "seating is rotations or permutations, not 'all'" in bad.output
+
+
+def test_a_tournament_log_given_to_replay_says_what_it_is(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    run_tournament(quarkade.load("qwarks", players=2), ["random", "heuristic"], deals=1, log=log)
+    with pytest.raises(InvalidRecord, match="tournament's log, which keeps each game's result and not its moves"):
+        replay(log.read_text().splitlines()[0])
+
+
+def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    command = ["tournament", "qwarks", "--bots", "random,heuristic", "--games", "1", "--backend", "serial",
+               "--log", str(log)]
+    assert CliRunner().invoke(app, command).exit_code == 0
+    again = CliRunner().invoke(app, command)
+    assert again.exit_code == 0 and "2 of 2 games read back" in again.output
+    assert "nothing is left to play" in again.output
