@@ -155,3 +155,13 @@ def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, command)
     assert again.exit_code == 0 and "2 of 2 games read back" in again.output
     assert "nothing is left to play" in again.output
+
+
+@pytest.mark.parametrize(("arguments", "said"), [
+    (["--bots", ""], "--bots is a comma-separated list of bots, each entering once, e.g. heuristic,random,mcts"),
+    (["--bots", "heuristic,,random"], "--bots is a comma-separated list of bots"),
+    (["--bots", "heuristic,random", "--games", "0"], "a tournament plays at least one deal (--games), not 0"),
+])
+def test_the_commands_words_are_the_tournaments(arguments: list[str], said: str) -> None:
+    result = CliRunner().invoke(app, ["tournament", "qwarks", *arguments])
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output

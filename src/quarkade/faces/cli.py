@@ -135,7 +135,9 @@ def parse_seats(text: str, option: str = "--seats") -> list[str]:
             name, colon, rest = part.partition(":")
             seats.append(name.lower() + colon + rest)
     if not all(seats):
-        fail(f"{option} is a comma-separated list of kinds, one a seat, e.g. human,random; not {text!r}")
+        what = ("of bots, each entering once, e.g. heuristic,random,mcts" if option == "--bots"
+                else "of kinds, one a seat, e.g. human,random")
+        fail(f"{option} is a comma-separated list {what}; not {text!r}")
     return seats
 
 

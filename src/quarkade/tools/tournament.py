@@ -653,7 +653,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     An interrupt (Ctrl-C) stops the games at once and raises ``Interrupted``: every game
     finished by then is in the log, in order, and a run on the same log plays the rest."""
     if deals < 1:
-        raise InvalidOptions(f"a tournament has at least one game a lineup, not {deals}")
+        raise InvalidOptions(f"a tournament plays at least one deal (--games), not {deals}")
     entrants = check_entrants(game, specs)
     code = {spec: digest for spec in entrants if (digest := code_digest(spec, game.id)) is not None}
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
