@@ -255,8 +255,13 @@ def test_a_true_or_false_option_is_swept_over_both(tmp_path: Path) -> None:
     assert code == 0, output
     assert "with advanced=false" in output and "with advanced=true" in output
     page = out.read_text(encoding="utf-8")
-    assert "<h2>Win rates by advanced</h2>" in page
-    assert "<td>false</td>" in page and "<td>true</td>" in page
+    # Every seat of a game plays the same value, so a win rate by value would be the fair share:
+    # the section gives what a value changes (the first player's rate, the length, the figures).
+    assert "<h2>Win rates by advanced</h2>" not in page and "<h2>By advanced</h2>" in page
+    section = page[page.index("<h2>By advanced</h2>"):]
+    assert "<th>first player&#x27;s win rate</th>" in section and "<th>steps a game</th>" in section
+    assert "<td>false</td>" in section and "<td>true</td>" in section
+    assert "The game's figures, means per game, by value." in section and "<td>turns</td>" in section
     assert "--sweep advanced" in page
     # An option of numbers has no list of values to sweep: the options that do are named.
     code, output = run("report", "quirks", "--sweep", "turn-limit", "--out", str(out))
@@ -330,3 +335,43 @@ def test_a_score_that_is_the_win_is_not_plotted_again() -> None:
     scores = render_report(simulate(game, ["random"] * 2, 3, seed=0), game.info.title, "points").split(
         "<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
     assert "The score is the win" not in scores and "<svg" in scores
+
+
+def test_the_header_says_what_a_rerun_gives_and_how_wins_are_counted() -> None:
+    """A search on a time budget does not play a deal the same way twice: the header says so
+    rather than promising the same games. A table that wins together splits no win; a sweep's
+    seeds are each value's."""
+    game = quarkade.load("quirky-quarks", players=2)
+    result = simulate(game, ["heuristic", "random"], 2, seed=4, backend="serial")
+    page = render_report(result, "Quirky Quarks", "quarkade report …", clocked=["hard"])
+    assert "the same command deals the same games, but hard searches on a time budget" in page
+    assert "A win shared by several seats counts as its share for each." in page
+    plain = render_report(result, "Quirky Quarks", "quarkade report …")
+    assert "the same command gives the same games." in plain and "time budget" not in plain
+    circuits = quarkade.load("quirky-circuits", players=2)
+    together = render_report(simulate(circuits, ["heuristic"] * 2, 2, backend="serial"), "Quirky Circuits", "…")
+    assert "A win shared by several" not in together
+    solitaire = quarkade.load("quirks-solitaire", players=1)
+    alone = render_report(simulate(solitaire, ["heuristic"], 2, backend="serial"), "Quirks Solitaire", "…")
+    assert "One seat, played by heuristic: its win rate is the seat's above." in alone
+    assert "the seats win together" not in alone
+    swept = merge_sweep("advanced", [(value, simulate(quarkade.load("quirks", players=2, advanced=value),
+                                                       ["random"] * 2, 2, seed=7, backend="serial"))
+                                     for value in (False, True)])
+    assert "seeds 7–8, the same for each value of the swept option" in render_report(swept, "Quirks", "…",
+                                                                                      per_value=2)
+
+
+def test_a_report_takes_the_seats_simulate_takes_and_refuses_a_swept_option_set_twice(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    code, output = run("report", "quirky-quarks", "--games", "2", "--seats", "mcts:iterations=5,heuristic",
+                       "--backend", "serial", "--out", str(out))
+    assert code == 0 and out.exists(), output
+    out.unlink()
+    code, output = run("report", "quirks", "--games", "2", "--sweep", "advanced", "--option", "advanced=true",
+                       "--out", str(out))
+    assert code == 2 and "--sweep advanced plays every value of advanced: leave --option advanced out" in output
+    code, output = run("report", "quirks", "--games", "2", "-o", "advanced=true", "-o", "advanced=false",
+                       "--out", str(out))
+    assert code == 2 and "option 'advanced' is given twice" in output
+    assert not out.exists()

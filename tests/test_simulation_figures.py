@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,8 @@ def test_records_name_each_seats_alien(tmp_path: Path) -> None:
 
 def test_a_game_without_categories_prints_no_such_table() -> None:
     output = run("simulate", "quirky-quarks", "-n", "2", "--players", "2")
-    assert "Wins by" in output and "fair share" not in output
+    # One bot at both seats: no table by bot either, it would repeat the seats' fair share.
+    assert "Wins over" in output and "Wins by" not in output and "fair share" not in output
     summary = json.loads(run("simulate", "quirky-quarks", "-n", "2", "--players", "2", "--json"))
     assert summary["wins_by_category"] == {}
 
@@ -70,3 +72,26 @@ def test_the_interval_narrows_with_more_games_and_stays_within_zero_and_one() ->
     few, many = wilson_interval(5, 20), wilson_interval(50, 200)
     assert few[0] < many[0] < 0.25 < many[1] < few[1]
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] <= 1.0
+
+
+def test_a_table_that_wins_together_is_counted_whole() -> None:
+    """Quirky Circuits' seats win or lose together: the table's wins are games won, not halves
+    for each seat; a game of seats against seats gives each seat its rate and interval."""
+    output = " ".join(run("simulate", "quirky-circuits", "-n", "4", "--seats", "heuristic,heuristic",
+                          "--backend", "serial").split())
+    summary = json.loads(run("simulate", "quirky-circuits", "-n", "4", "--seats", "heuristic,heuristic",
+                             "--backend", "serial", "--json"))
+    shown = re.search(r"│ all │ heuristic, heuristic │ (\d) │ (\d+\.\d)% │", output)
+    assert shown, output
+    assert int(shown.group(1)) == summary["games"] - summary["undecided"]
+    versus = " ".join(run("simulate", "quirky-quarks", "-n", "4", "--seats", "heuristic,random",
+                          "--backend", "serial").split())
+    assert "a win shared by several seats counts its share for each" in versus
+    assert re.search(r"│ 0 │ heuristic │ [\d.]+ │ [\d.]+% │ [\d.]+%–[\d.]+% │", versus), versus
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a file every write to fails")
+def test_records_that_cannot_be_written_are_one_sentence() -> None:
+    result = runner.invoke(app, ["simulate", "quirks", "-n", "30", "--backend", "serial", "--out", "/dev/full"])
+    assert result.exit_code == 2 and "cannot write the games' records (No space left on device)" in result.output
+    assert "Traceback" not in result.output

@@ -97,6 +97,8 @@ def parse_options(info: GameInfo, pairs: list[str] | None) -> dict[str, Any]:
         name, text = name.strip().replace("-", "_"), text.strip()
         if not equals or not name:
             fail(f"write options as key=value, not {pair!r}")
+        if name in options:  # the last would win unseen
+            fail(f"option {name!r} is given twice")
         spec = specs.get(name)
         if spec is None or spec.kind is str:
             options[name] = text

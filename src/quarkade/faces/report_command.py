@@ -64,20 +64,22 @@ def report_command(
     Win rates with intervals, score and length distributions, first-player advantage and the
     game's own figures, with plots."""
     # Imported here: the command line module imports this one.
-    from quarkade.agents.base import bot_kinds
+    from quarkade.agents.base import make_bot
     from quarkade.core.registry import game_class
     from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
+    from quarkade.tools.tournament import on_the_clock
 
     kinds = seat_kinds(seats, players, game, DEFAULT_BOT, DEFAULT_BOT)
     if HUMAN in kinds:
         fail("a report is played by bots only: leave 'human' out of --seats")
     the_game = load_game(game, len(kinds), option)
-    known = bot_kinds(the_game.id)
-    for kind in kinds:
-        if kind not in known:
-            fail(f"no bot {kind!r} for {the_game.id} (bots: {', '.join(known)})")
+    for kind in kinds:  # a kind with settings or a class of one's own, as simulate takes them
+        try:
+            make_bot(kind, the_game, 0)
+        except QuarkadeError as error:
+            fail(str(error))
     values: list[Any] = [None]
     if sweep is not None:
         specs = {spec.name: spec for spec in game_class(the_game.id).info.options}
@@ -88,6 +90,8 @@ def report_command(
                  f"({', '.join(swept) or 'it has none'}), not {sweep!r}")
         sweep = spec.name
         values = sweep_values(spec)
+        if any(pair.partition("=")[0].strip().replace("-", "_") == sweep for pair in option or []):
+            fail(f"--sweep {sweep} plays every value of {sweep}: leave --option {sweep} out")
     if n < 1:
         fail(f"a report plays at least one game, not {n}")
     try:
@@ -120,7 +124,8 @@ def report_command(
     if sweep is not None:
         words += ["--sweep", sweep]
     words += ["--out", str(out)]
-    page = report.render_report(result, game_class(the_game.id).info.title, shlex.join(words))
+    page = report.render_report(result, game_class(the_game.id).info.title, shlex.join(words),
+                                clocked=on_the_clock(the_game, kinds), per_value=None if sweep is None else n)
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as error:

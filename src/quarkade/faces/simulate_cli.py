@@ -12,6 +12,7 @@ from rich.table import Table
 
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
+from quarkade.core.registry import game_class
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
     HUMAN,
@@ -26,26 +27,39 @@ from quarkade.faces.cli import (
     seat_kinds,
 )
 from quarkade.tools.backends import check_backend, sigterm_as_interrupt
+from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
 
 
 def print_simulation(result: SimulationResult) -> None:
     count = len(result.games)
-    wins = Table(title=f"Wins over {count} games of {result.game}", title_justify="left")
-    for column in ("seat", "bot", "wins", "win rate"):
-        wins.add_column(column, justify="right" if column.startswith("win") else "left")
-    for seat, won in enumerate(result.wins_by_seat()):
-        wins.add_row(str(seat), result.seats[seat], f"{won:g}", f"{won / count:.1%}")
-    if result.undecided:
-        wins.add_row("—", "no winner", str(result.undecided), f"{result.undecided / count:.1%}")
+    # A table that wins or loses together (or one seat) wins a game whole: its rate is the table's.
+    together = result.players == 1 or game_class(result.game).info.cooperative
+    options = ", ".join(f"{key}={value}" for key, value in result.options.items())
+    wins = Table(title=f"Wins over {count} games of {result.game} (seeds {result.first_seed}–"
+                       f"{result.first_seed + count - 1}{', ' + options if options else ''})"
+                       + ("" if together else "; a win shared by several seats counts its share for each"),
+                 title_justify="left")
+    for column in ("seat", "bot", "wins", "win rate", "95% interval"):
+        wins.add_column(column, justify="right" if column[0] in "w9" else "left")
+    if together:
+        table_won = count - result.undecided
+        wins.add_row("all" if result.players > 1 else "0", ", ".join(result.seats), str(table_won),
+                     *_rate(table_won, count))
+    else:
+        for seat, won in enumerate(result.wins_by_seat()):
+            wins.add_row(str(seat), result.seats[seat], f"{round(won, 2):g}", *_rate(won, count))
+        if result.undecided:
+            wins.add_row("—", "no winner", str(result.undecided), *_rate(result.undecided, count))
     console.print(wins)
 
-    kinds = Table(title="Wins by bot kind", title_justify="left")
-    for column in ("bot", "seat-games", "wins", "win rate"):
-        kinds.add_column(column, justify="left" if column == "bot" else "right")
-    for kind, (won, played) in sorted(result.wins_by_kind().items()):
-        kinds.add_row(kind, str(played), f"{won:g}", f"{won / played:.1%}")
-    console.print(kinds)
+    if not together and 1 < len(set(result.seats)) < result.players:  # a kind at several seats
+        kinds = Table(title="Wins by bot kind", title_justify="left")
+        for column in ("bot", "seat-games", "wins", "win rate", "95% interval"):
+            kinds.add_column(column, justify="left" if column == "bot" else "right")
+        for kind, (won, played) in sorted(result.wins_by_kind().items()):
+            kinds.add_row(kind, str(played), f"{round(won, 2):g}", *_rate(won, played))
+        console.print(kinds)
     for table in simulation_figures.category_tables(result):
         console.print(table)
 
@@ -69,6 +83,12 @@ def print_simulation(result: SimulationResult) -> None:
         for key, value in figures.items():
             table.add_row(key, f"{value:.2f}")
         console.print(table)
+
+
+def _rate(won: float, played: int) -> tuple[str, str]:
+    """A win rate and its 95% Wilson interval, as cells."""
+    low, high = wilson_interval(won, played)
+    return f"{won / played:.1%}", f"{low:.1%}–{high:.1%}"
 
 
 @app.command("simulate")

@@ -25,13 +25,14 @@ from __future__ import annotations
 import html
 import io
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from quarkade.core.words import joined, plural
 from quarkade.tools.intervals import difference_interval, wilson_interval
-from quarkade.tools.simulate import SimulationResult
+from quarkade.tools.simulate import GameResult, SimulationResult
 
 __all__ = ["FEW", "ITEM_SEPARATOR", "item_groups", "item_table", "merge_sweep", "render_report", "wilson_interval"]
 
@@ -47,8 +48,9 @@ RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"
 _CSS = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}
-table{border-collapse:collapse;margin:.6em 0}th,td{padding:.2em .7em;border-bottom:1px solid #eee}
-th{text-align:left;background:#f4f4f4}td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+table{border-collapse:collapse;margin:.6em 0;display:block;max-width:100%;overflow-x:auto;font-size:.9em}
+th,td{padding:.2em .55em;border-bottom:1px solid #eee}th{text-align:left;background:#f4f4f4;font-size:.92em}
+td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 code{background:#f4f4f4;padding:.1em .3em}.note{color:#555;font-size:.92em}
 figure{margin:.8em 0}svg{max-width:100%;height:auto}
 """
@@ -324,6 +326,55 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
     return said
 
 
+def _swept(result: SimulationResult, option: str) -> bool:
+    """Whether ``option`` is an option whose values were swept (``merge_sweep``)."""
+    return str(result.options.get(option, "")).startswith("swept:")
+
+
+def _sweep_section(result: SimulationResult, option: str, seat_names: list[str]) -> str:
+    """A swept option's values side by side in a game the seats play against each other: the
+    seats of one game all play the same value, so its win rate would be the fair share whatever
+    the value; what a value changes is who wins (the first player, each bot), how long a game
+    lasts, and the game's own figures."""
+    by_value: dict[str, list[GameResult]] = {}
+    for game in result.games:
+        by_value.setdefault(game.categories[option][0], []).append(game)
+    kinds = sorted(set(result.seats))
+    head = ["value", "games", "first player's win rate", "95% interval"]
+    head += [f"win rate of {kind}" for kind in kinds] if len(kinds) > 1 else []
+    head += ["steps a game", "no winner"]
+    rows = []
+    for value, games in by_value.items():
+        first = sum(1 / len(game.winners) for game in games if 0 in game.winners)
+        low, high = wilson_interval(first, len(games))
+        row: list[object] = [value, len(games), f"{first / len(games):.1%}", f"{low:.1%} – {high:.1%}"]
+        for kind in kinds if len(kinds) > 1 else []:
+            seats = [seat for seat, held in enumerate(result.seats) if held == kind]
+            won = sum(1 / len(game.winners) for game in games for seat in seats if seat in game.winners)
+            row.append(f"{won / (len(games) * len(seats)):.1%}")
+        row += [f"{statistics.fmean(game.steps for game in games):.1f}",
+                f"{sum(1 for game in games if not game.winners) / len(games):.1%}"]
+        rows.append(row)
+    fair = 1 / result.players
+    section = (f"<h2>By {_e(option)}</h2><p class=\"note\">Every seat of a game plays the same {_e(option)}, so a "
+               f"value's win rate over its seats is the fair share ({fair:.1%}) whatever the value: here is what each "
+               "value changes instead, its first player's win rate (the fair share is "
+               f"{fair:.1%}){', each bot' + chr(39) + 's' if len(kinds) > 1 else ''}, its games' length and its "
+               "figures.</p>")
+    section += _table(head, rows)
+    firsts = [(sum(1 / len(game.winners) for game in games if 0 in game.winners), len(games))
+              for games in by_value.values()]
+    section += f"<figure>{_rate_plot(list(by_value), firsts, fair, f'First player win rate by {option}')}</figure>"
+    figures = [{key: value for key, value in replace(result, games=tuple(games)).statistics_per_game().items()
+                if ITEM_SEPARATOR not in key} for games in by_value.values()]
+    names = sorted({key for means in figures for key in means})
+    if names:
+        section += "<p class=\"note\">The game's figures, means per game, by value.</p>"
+        section += _table(["figure", *by_value], [[name, *(_number(means.get(name, 0.0)) for means in figures)]
+                                                 for name in names])
+    return section
+
+
 def _rate(wins: float, played: int) -> float:
     return wins / played if played else 0.0
 
@@ -432,21 +483,31 @@ def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) 
     return table + f"<figure>{_histograms(scores, 'final score', heading)}</figure>"
 
 
-def render_report(result: SimulationResult, title: str, command: str) -> str:
-    """The report of ``result`` as one HTML page; ``command`` is how to make it again."""
+def render_report(result: SimulationResult, title: str, command: str, clocked: Sequence[str] = (),
+                  per_value: int | None = None) -> str:
+    """The report of ``result`` as one HTML page; ``command`` is how to make it again, but for
+    the bots ``clocked`` (searches on a time budget, which do not play a deal the same way
+    twice); ``per_value``, the games of each value of a swept option, played on the same seeds."""
     count, players = len(result.games), result.players
     cooperative = _cooperative(result)
     fair = None if cooperative else 1 / players
     # A win of the whole table counts 1/players for each seat: scaled back, a rate is the table's.
     share = players if cooperative else 1
     seat_names = [f"seat {seat} ({kind})" for seat, kind in enumerate(result.seats)]
+    deals = count if per_value is None else per_value
+    seeds = f"seeds {result.first_seed}–{result.first_seed + deals - 1}" + (
+        "" if per_value is None else ", the same for each value of the swept option")
+    same = ("the same command gives the same games" if not clocked else
+            f"the same command deals the same games, but {joined(sorted(set(clocked)))} "
+            f"{'searches' if len(set(clocked)) == 1 else 'search'} on a time budget and so "
+            "does not play them the same way twice")
+    shared = "" if cooperative else " A win shared by several seats counts as its share for each."
     parts = [f"<h1>{_e(title)}: balance report</h1>",
-             f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, seeds "
-             f"{result.first_seed}–{result.first_seed + count - 1}, options "
+             f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, "
+             f"{seeds}, options "
              f"{_e(', '.join(f'{k}={v}' for k, v in result.options.items()) or 'the defaults')}.</p>",
-             f"<p>Made with <code>{_e(command)}</code>; the same command gives the same games.</p>",
-             '<p class="note">Intervals are 95% Wilson score intervals. A win shared by several seats counts '
-             "as its share for each.</p>"]
+             f"<p>Made with <code>{_e(command)}</code>; {_e(same)}.</p>",
+             f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
 
     # Win rates by seat and by bot.
     wins = [won * share for won in result.wins_by_seat()]
@@ -466,7 +527,9 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
     parts.append(f"<figure>{_rate_plot(short, seat_rows, fair, 'Win rate by seat')}</figure>")
     kinds = sorted(result.wins_by_kind().items())
     parts.append("<h2>Win rates by bot</h2>")
-    if cooperative:
+    if players == 1:
+        parts.append(f"<p>One seat, played by {_e(result.seats[0])}: its win rate is the seat's above.</p>")
+    elif cooperative:
         # A seat-game is not an independent trial when the seats win together.
         parts.append("<p>Not apart from the seats: the seats win together.</p>")
     elif len(kinds) == 1:
@@ -518,6 +581,10 @@ def render_report(result: SimulationResult, title: str, command: str) -> str:
         parts.append(_item_section(measures, items, count))
     parts.append(_item_wins_section(result, cooperative))
     for kind, table in result.wins_by_category().items():
+        if not cooperative and _swept(result, kind):
+            # Every seat of a game plays the same value: its win rate is the fair share by construction.
+            parts.append(_sweep_section(result, kind, seat_names))
+            continue
         # Together, the seats share each win and each game: counted by games, not by seats.
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),
                          key=lambda entry: (-entry[1][0] / entry[1][1], entry[0]))

@@ -13,11 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from quarkade.core.errors import InvalidOptions
+from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Game
 from quarkade.tools.backends import Chunk, GameResult, Interrupted, check_backend, record_json, run_chunks
 
-__all__ = ["GameResult", "Interrupted", "SimulationResult", "Spread", "record_json", "simulate"]
+__all__ = ["GameResult", "Interrupted", "RecordsUnwritable", "SimulationResult", "Spread", "record_json", "simulate"]
+
+
+class RecordsUnwritable(QuarkadeError):
+    """The records of a simulation could not be written (a full disk, say)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,11 @@ def simulate(
         for result, line in played:
             results.append(result)
             if records is not None and line is not None:
-                records.write(line)
+                try:
+                    records.write(line)
+                except OSError as error:  # a full disk, say
+                    raise RecordsUnwritable(f"cannot write the games' records ({error.strerror or error}): "
+                                            f"stopped after {len(results)} of {games} games") from None
             if on_game is not None:
                 on_game(result)
     except KeyboardInterrupt:
