@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -375,3 +376,21 @@ def test_a_report_takes_the_seats_simulate_takes_and_refuses_a_swept_option_set_
                        "--out", str(out))
     assert code == 2 and "option 'advanced' is given twice" in output
     assert not out.exists()
+
+
+def test_a_category_table_marks_few_and_says_when_the_bots_differ() -> None:
+    game = quarkade.load("cosmic-encounter", players=3)
+    result = simulate(game, ["heuristic", "random", "random"], 3, seed=2, backend="serial")
+    page = render_report(result, "Cosmic Encounter", "…")
+    section = page[page.index("<h2>Win rates by alien</h2>"):]
+    assert "A rate on fewer than 20 seat-games is marked (few); the seats hold different bots" in section
+    assert "% (few)</td>" in section.split("</table>")[0]
+
+
+def test_records_say_which_bot_sat_where(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = runner.invoke(app, ["simulate", "quirky-quarks", "-n", "2", "--seats", "heuristic,random",
+                                 "--backend", "serial", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["bots"] for line in lines] == [["heuristic", "random"]] * 2

@@ -18,7 +18,6 @@ from quarkade.faces.cli import (
     HUMAN,
     OptionList,
     PlayersOption,
-    SeatsOption,
     app,
     console,
     errors,
@@ -95,7 +94,10 @@ def _rate(won: float, played: int) -> tuple[str, str]:
 def simulate_command(
     game: Annotated[str, typer.Argument(help="A game id, e.g. quirky-quarks.")],
     n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
-    seats: SeatsOption = None,
+    seats: Annotated[str | None, typer.Option(
+        metavar="KINDS", help="One bot a seat, comma-separated, e.g. heuristic,random: a kind (`quarkade bots GAME` "
+                              "lists them), a kind with settings (mcts:iterations=50) or module:Class; random play "
+                              "at every seat by default.", show_default=False)] = None,
     players: PlayersOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; the others follow.")] = 0,
     option: OptionList = None,

@@ -118,10 +118,12 @@ def send_by_value(classes: Sequence[tuple[str, type[Bot]]]) -> None:
             ray.cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
 
 
-def record_json(state: State) -> dict[str, Any]:
-    """A finished game's record, with its scores and winners beside it for readers of the file."""
+def record_json(state: State, bots: Sequence[str] = ()) -> dict[str, Any]:
+    """A finished game's record, with its scores, winners and categories beside it for readers of
+    the file, and the bot of each seat (``bots``, as the seats were given) when known."""
+    extra = {"bots": list(bots)} if bots else {}
     return {**state.record().to_json(), "scores": list(state.scores), "winners": list(state.winners),
-            "categories": {kind: list(labels) for kind, labels in state.categories().items()}}
+            "categories": {kind: list(labels) for kind, labels in state.categories().items()}, **extra}
 
 
 def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
@@ -136,7 +138,7 @@ def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
         state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
         result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories(),
                             state.seat_items())
-        played.append((result, json.dumps(record_json(state)) + "\n" if chunk.records else None))
+        played.append((result, json.dumps(record_json(state, chunk.seats)) + "\n" if chunk.records else None))
     return played
 
 

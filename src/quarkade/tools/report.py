@@ -394,10 +394,13 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return f"<table><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _rate_row(wins: float, played: int) -> list[object]:
+def _rate_row(wins: float, played: int, few: bool = False) -> list[object]:
+    """A count, its wins, their rate and its interval; ``few``: the rate marked when it rests on
+    fewer than ``FEW``."""
     low, high = wilson_interval(wins, played)
+    mark = " (few)" if few and played < FEW else ""
     # Shared wins make fractions: two decimals at most.
-    return [played, f"{round(wins, 2):g}", f"{wins / played:.1%}", f"{low:.1%} – {high:.1%}"]
+    return [played, f"{round(wins, 2):g}", f"{wins / played:.1%}{mark}", f"{low:.1%} – {high:.1%}"]
 
 
 def _number(value: float) -> str:
@@ -589,8 +592,13 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),
                          key=lambda entry: (-entry[1][0] / entry[1][1], entry[0]))
         parts.append(f"<h2>Win rates by {_e(kind)}</h2>")
+        notes = [f"a rate on fewer than {FEW} {'games' if cooperative else 'seat-games'} is marked (few)"]
+        if len(set(result.seats)) > 1 and not cooperative:
+            notes.append("the seats hold different bots, so a label the stronger bot holds more often rises with "
+                         "that bot's wins")
+        parts.append(f'<p class="note">{_e("; ".join(notes).capitalize())}.</p>')
         parts.append(_table([kind, "games" if cooperative else "seat-games", "wins", "win rate", "95% interval"],
-                            [[label, *_rate_row(won, played)] for label, (won, played) in ordered]))
+                            [[label, *_rate_row(won, played, few=True)] for label, (won, played) in ordered]))
         labels = [label for label, _ in ordered]
         plot = _rate_plot(labels, [row for _, row in ordered], fair, f"Win rate by {kind}")
         parts.append(f"<figure>{plot}</figure>")
