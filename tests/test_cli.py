@@ -33,6 +33,22 @@ def test_games_lists_quirky_quarks() -> None:
     assert "quirky-quarks" in output and "Quirky Quarks" in output and "2-4" in output
 
 
+def test_games_says_what_each_option_takes_and_a_game_tells_them_in_words() -> None:
+    code, output = run("games")
+    assert code == 0
+    table = " ".join(output.split())
+    assert "takes" in table and "true or false" in table and "one of eon," in table
+    assert "a whole number, 1" in table and "to 600" in table
+    code, output = run("games", "quirks")
+    assert code == 0
+    said = " ".join(output.split())
+    assert "turn_limit: a whole number, 0 or more; 400 by default" in said
+    assert "(0: none, as in the rulebook; a game may then go on for ever)" in said
+    assert "advanced: true or false; false by default" in said
+    code, output = run("games", "chess")
+    assert code == 2 and "no game called 'chess'" in output
+
+
 def test_bots_lists_the_levels_first_then_what_they_are_made_of() -> None:
     code, output = run("bots", "quirks")
     assert code == 0
@@ -314,6 +330,7 @@ def test_the_games_and_their_options_read_whole_at_80_columns(monkeypatch: pytes
     now has a line of its own, every name and default whole."""
     from quarkade.core.registry import list_games
     from quarkade.faces import cli
+    from quarkade.faces.cli import option_takes
 
     monkeypatch.setattr(cli.console, "width", 80)
     code, output = run("games")
@@ -324,8 +341,15 @@ def test_the_games_and_their_options_read_whole_at_80_columns(monkeypatch: pytes
         marked = {variant.replace("-", "_") for variant in info.variants}
         for spec in info.options:
             name = spec.name + ("*" if spec.name in marked else "")
-            assert re.search(rf"\s{re.escape(name)}\s+{spec.kind.__name__}\s+{re.escape(format_value(spec.default))}",
-                             output), name
+            # What it takes may fold onto the lines below; its first words and the default begin the row.
+            options = output[output.index("Options:"):]
+            begins = re.search(rf"^  {re.escape(info.id)}\s", options, re.M)
+            assert begins, info.id
+            rows = options[begins.start():].splitlines()
+            row = next(line for line in rows if re.search(rf"\s{re.escape(name)}\s", line))
+            default = str(spec.default).lower() if spec.kind is bool else format_value(spec.default)
+            assert re.search(rf"\s{re.escape(name)}\s+{re.escape(option_takes(spec).split()[0])}\s.*\s"
+                             rf"{re.escape(default)}", row), (name, row)
 
 
 def test_options_are_typed_by_the_game_s_declaration() -> None:

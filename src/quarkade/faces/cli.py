@@ -27,7 +27,7 @@ from rich.text import Text
 
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
-from quarkade.core.game import Action, Game, GameInfo, State
+from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State
 from quarkade.core.registry import configure, game_class, list_games
 from quarkade.core.words import game_text, plural, wrap
 from quarkade.faces.countdown import (
@@ -185,8 +185,21 @@ def optional_module(name: str, what: str) -> ModuleType:
 
 # ----------------------------------------------------------------- games and rules
 @app.command()
-def games() -> None:
-    """List the games, then their options."""
+def games(game: Annotated[str | None, typer.Argument(help="A game id: its options, each told in words.",
+                                                     show_default=False)] = None) -> None:
+    """List the games, then their options; with a game's id, that game's options in words."""
+    if game is not None:
+        try:
+            info = game_class(game).info
+        except QuarkadeError as error:
+            fail(str(error))
+        console.print(f"{info.title} ({info.id}), {info.min_players}-{info.max_players} players. Options, as "
+                      "--option KEY=VALUE:" if info.options else f"{info.title} has no options.", markup=False)
+        for spec in info.options:
+            default = str(spec.default).lower() if spec.kind is bool else format_value(spec.default)
+            console.print(f"\n  {spec.name}: {option_takes(spec)}; {default} by default", markup=False)
+            console.print("\n".join(wrap(f"    {spec.help}", "    ")), markup=False)
+        return
     listed = sorted(list_games(), key=lambda info: info.id)
     # Two tables, so that each fits 80 columns with no name cut short: an option's name is as
     # long as a game's id, and four columns of them and the bots left each too narrow.
@@ -200,17 +213,39 @@ def games() -> None:
     console.print(table)
     options = Table(title="Options: --option KEY=VALUE (* a variant of the rulebook)",
                     title_justify="left", box=box.SIMPLE_HEAD)
-    for column in ("game", "option", "kind", "default"):
+    for column in ("game", "option", "takes", "default"):
         options.add_column(column, overflow="fold")
     for info in listed:
         marked = {variant.replace("-", "_") for variant in info.variants}
         for number, spec in enumerate(info.options):
             only = f" ({' or '.join(map(str, spec.players))} players only)" if spec.players else ""
+            default = str(spec.default).lower() if spec.kind is bool else format_value(spec.default)
             options.add_row(info.id if number == 0 else "", spec.name + ("*" if spec.name in marked else ""),
-                            spec.kind.__name__, format_value(spec.default) + only)
+                            option_takes(spec), default + only)
         if not info.options:
             options.add_row(info.id, "—", "", "")
     console.print(options)
+    console.print("`quarkade games GAME` tells a game's options in words.", markup=False)
+
+
+def option_takes(spec: OptionSpec) -> str:
+    """What an option's value may be, as ``--option`` writes it.
+
+    >>> option_takes(OptionSpec("deck", str, "eon", "", choices=("eon", "quarks")))
+    'one of eon, quarks'
+    >>> option_takes(OptionSpec("turn_limit", int, 400, "", minimum=1))
+    'a whole number, 1 or more'
+    """
+    if spec.choices:
+        return "one of " + ", ".join(map(str, spec.choices))
+    if spec.kind is bool:
+        return "true or false"
+    if spec.kind is int:
+        bounds = (f"{spec.minimum} to {spec.maximum}" if spec.minimum is not None and spec.maximum is not None
+                  else f"{spec.minimum} or more" if spec.minimum is not None
+                  else f"{spec.maximum} or less" if spec.maximum is not None else "")
+        return "a whole number" + (f", {bounds}" if bounds else "")
+    return "a number" if spec.kind is float else "text"
 
 
 def _game_file(game_id: str, name: str) -> str | None:
