@@ -394,3 +394,23 @@ def test_records_say_which_bot_sat_where(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [line["bots"] for line in lines] == [["heuristic", "random"]] * 2
+
+
+def test_an_interrupted_report_says_how_far_it_got_and_writes_nothing(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from quarkade.tools.simulate import Interrupted
+
+    played: list[object] = []
+
+    def second_stops(game: quarkade.Game, seats: list[str], games: int, seed: int, **kwargs: object) -> object:
+        if played:
+            raise Interrupted(3, games)
+        played.append(game)
+        return simulate(game, seats, games, seed, backend="serial")
+
+    monkeypatch.setattr("quarkade.tools.simulate.simulate", second_stops)
+    out = tmp_path / "report.html"
+    code, output = run("report", "quirks", "--games", "4", "--sweep", "advanced", "--backend", "serial",
+                       "--out", str(out))
+    assert code == 130 and "report stopped after 7 of 8 games: nothing was written to" in " ".join(output.split())
+    assert not out.exists()

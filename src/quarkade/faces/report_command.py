@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import OptionSpec
@@ -58,6 +59,8 @@ def report_command(
     backend: Annotated[str, typer.Option(help="Where the games run: serial, process or ray.")] = "process",
     workers: Annotated[int | None, typer.Option(help="Processes (or Ray CPUs); the machine's cores by default.",
                                                 show_default=False)] = None,
+    address: Annotated[str | None, typer.Option(help="The Ray cluster to use, e.g. ray://host:10001 (ray only); "
+                                                     "a local Ray by default.", show_default=False)] = None,
 ) -> None:
     """Write a balance report of many seeded bot games, as one HTML file.
 
@@ -66,7 +69,7 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import make_bot
     from quarkade.core.registry import game_class
-    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, seat_kinds
+    from quarkade.faces.cli import HUMAN, console, errors, fail, load_game, optional_module, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
     from quarkade.tools.tournament import on_the_clock
@@ -95,7 +98,7 @@ def report_command(
     if n < 1:
         fail(f"a report plays at least one game, not {n}")
     try:
-        check_backend(backend, workers, None)
+        check_backend(backend, workers, address)
     except QuarkadeError as error:
         fail(str(error))
     report = optional_module("quarkade.tools.report", "the report")
@@ -105,17 +108,23 @@ def report_command(
     if problem is not None:
         fail(f"cannot write {out}: {problem}")
     results: list[tuple[Any, SimulationResult]] = []
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=errors, transient=True)
+    task = progress.add_task(the_game.id, total=n * len(values))
     try:
-        with sigterm_as_interrupt() as signalled:
+        with sigterm_as_interrupt() as signalled, progress:
             for value in values:
                 variant = the_game if sweep is None else load_game(game, len(kinds),
                                                                    [*(option or []), f"{sweep}={value}"])
                 console.print(f"{the_game.id}: {n} games" + ("" if sweep is None else f" with {sweep}={value}"))
-                results.append((value, simulate(variant, kinds, n, seed, backend=backend, workers=workers)))
+                results.append((value, simulate(variant, kinds, n, seed, backend=backend, workers=workers,
+                                                address=address, on_game=lambda _: progress.advance(task))))
     except QuarkadeError as error:
         fail(str(error))
-    except Interrupted:
-        fail(f"report stopped before its games were all played: nothing was written to {out}", code=signalled.status)
+    except Interrupted as stop:
+        played = sum(len(result.games) for _, result in results) + stop.done
+        fail(f"report stopped after {played} of {n * len(values)} games: nothing was written to {out}",
+             code=signalled.status)
     result = results[0][1] if sweep is None else report.merge_sweep(sweep, results)
     # How to make the same report again: the command as given, seeds and all.
     words = ["quarkade", "report", the_game.id, "--games", str(n), "--seats", ",".join(kinds), "--seed", str(seed)]

@@ -326,6 +326,11 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
     return said
 
 
+def _option_text(value: Any) -> str:
+    """An option's value as ``--option`` writes it (true and false in lower case)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _swept(result: SimulationResult, option: str) -> bool:
     """Whether ``option`` is an option whose values were swept (``merge_sweep``)."""
     return str(result.options.get(option, "")).startswith("swept:")
@@ -508,7 +513,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     parts = [f"<h1>{_e(title)}: balance report</h1>",
              f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, "
              f"{seeds}, options "
-             f"{_e(', '.join(f'{k}={v}' for k, v in result.options.items()) or 'the defaults')}.</p>",
+             f"{_e(', '.join(f'{k}={_option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
              f"<p>Made with <code>{_e(command)}</code>; {_e(same)}.</p>",
              f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
 
