@@ -95,3 +95,16 @@ def test_records_that_cannot_be_written_are_one_sentence() -> None:
     result = runner.invoke(app, ["simulate", "quirks", "-n", "30", "--backend", "serial", "--out", "/dev/full"])
     assert result.exit_code == 2 and "cannot write the games' records (No space left on device)" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_summary_keeps_the_items_figures_for_json_and_the_report() -> None:
+    """Quirks counts each trait's competitions: a few hundred figures, which the terminal names
+    rather than lists; a score that is only the win is not shown again as scores."""
+    output = run("simulate", "quirks", "-n", "3", "--seats", "heuristic,heuristic", "--backend", "serial")
+    assert "competed:" not in output and "│ turns" in output
+    assert re.search(r"And \d+ figures of \d+ items \(cards, traits\): in --json", " ".join(output.split()))
+    assert "Scores by seat" not in output  # a Quirks score is the win
+    assert "Scores by seat" in run("simulate", "quirky-quarks", "-n", "2", "--backend", "serial")
+    summary = json.loads(run("simulate", "quirks", "-n", "3", "--seats", "heuristic,heuristic", "--backend",
+                             "serial", "--json"))
+    assert any(key.startswith("competed:") for key in summary["statistics_per_game"])

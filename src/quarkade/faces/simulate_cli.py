@@ -27,6 +27,7 @@ from quarkade.faces.cli import (
 )
 from quarkade.tools.backends import check_backend, sigterm_as_interrupt
 from quarkade.tools.intervals import wilson_interval
+from quarkade.tools.report import ITEM_SEPARATOR
 from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
 
 
@@ -62,26 +63,36 @@ def print_simulation(result: SimulationResult) -> None:
     for table in simulation_figures.category_tables(result):
         console.print(table)
 
-    scores = Table(title="Scores by seat", title_justify="left")
-    for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
-        scores.add_column(column, justify="left" if column in ("seat", "bot") else "right")
-    for seat in range(result.players):
-        spread = result.score_spread(seat)
-        scores.add_row(str(seat), result.seats[seat], f"{spread.minimum:g}", f"{spread.mean:.2f}",
-                       f"{spread.median:g}", f"{spread.maximum:g}", f"{spread.stdev:.2f}")
-    console.print(scores)
+    # A score that is only the win (1 for the winner) would repeat the table above.
+    if not all(tuple(map(float, game.scores)) == tuple(float(seat in game.winners) for seat in range(result.players))
+               for game in result.games):
+        scores = Table(title="Scores by seat", title_justify="left")
+        for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
+            scores.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+        for seat in range(result.players):
+            spread = result.score_spread(seat)
+            scores.add_row(str(seat), result.seats[seat], f"{spread.minimum:g}", f"{spread.mean:.2f}",
+                           f"{spread.median:g}", f"{spread.maximum:g}", f"{spread.stdev:.2f}")
+        console.print(scores)
 
     length = result.length_spread()
-    console.print(f"Game length in steps: mean {length.mean:.1f}, min {length.minimum:g}, max {length.maximum:g}")
+    console.print(f"Game length in steps (the actions of a game, every seat's): mean {length.mean:.1f}, "
+                  f"min {length.minimum:g}, max {length.maximum:g}")
 
+    # The game's own figures; those of each item (a card, a trait) are many, for --json and a report.
     figures = result.statistics_per_game()
-    if figures:
+    plain = {key: value for key, value in figures.items() if ITEM_SEPARATOR not in key}
+    if plain:
         table = Table(title="The game's figures, per game", title_justify="left")
         table.add_column("figure")
         table.add_column("mean per game", justify="right")
-        for key, value in figures.items():
+        for key, value in plain.items():
             table.add_row(key, f"{value:.2f}")
         console.print(table)
+    if len(plain) < len(figures):
+        items = {key.partition(ITEM_SEPARATOR)[2] for key in figures if ITEM_SEPARATOR in key}
+        console.print(f"And {len(figures) - len(plain)} figures of {len(items)} items (cards, traits): in --json, "
+                      "and as tables in 'quarkade report'.")
 
 
 def _rate(won: float, played: int) -> tuple[str, str]:
