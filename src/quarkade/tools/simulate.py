@@ -131,6 +131,22 @@ class SimulationResult:
         return {name: ((row[0], int(row[1])), (row[2], int(row[3]))) for name, row in counts.items()}
 
     def to_json(self) -> dict[str, Any]:
+        """The summary ``quarkade simulate --json`` prints (the command replaces
+        ``wins_by_category`` with the same rows and their rates and intervals):
+
+        - ``game``, ``players``, ``seats`` (a bot a seat), ``options``, ``first_seed``, ``games``
+          (how many);
+        - ``wins_by_seat``: each seat's wins, a win shared by k winners counting 1/k for each
+          (a table that wins together: 1/players), so that they add up with ``undecided``, the
+          games no seat won, to ``games``;
+        - ``wins_by_kind``: by bot, its ``wins`` and ``seat_games``;
+        - ``scores_by_seat`` and ``steps`` (the actions of a game): ``min``, ``mean``,
+          ``median``, ``max``, ``stdev``;
+        - ``statistics_per_game``: the game's own figures (``State.statistics``), means a game;
+          per item as ``measure:item``;
+        - ``wins_by_category``: by kind (``alien``), by label, ``wins`` and ``seat_games``;
+        - ``wins_by_item``: by item (``State.seat_items``), ``with`` and ``without`` it, each
+          ``wins`` and ``seat_games``."""
         return {
             "game": self.game,
             "players": self.players,
