@@ -22,6 +22,7 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -75,6 +76,13 @@ PlayersOption = Annotated[
     int | None,
     typer.Option(help="Number of players; by default, as many as --seats names.", show_default=False),
 ]
+
+
+def progress_bar(*more: ProgressColumn) -> Progress:
+    """A long run's progress on stderr (games done, time left, and ``more``), gone when done;
+    none where stderr is no terminal (a log file, a pipe), which it would only clutter."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    *more, console=errors, transient=True, disable=not errors.is_terminal)
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:

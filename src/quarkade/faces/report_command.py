@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import OptionSpec
@@ -69,7 +68,7 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import make_bot
     from quarkade.core.registry import game_class
-    from quarkade.faces.cli import HUMAN, console, errors, fail, load_game, optional_module, seat_kinds
+    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, progress_bar, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
     from quarkade.tools.tournament import on_the_clock
@@ -108,8 +107,7 @@ def report_command(
     if problem is not None:
         fail(f"cannot write {out}: {problem}")
     results: list[tuple[Any, SimulationResult]] = []
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=errors, transient=True)
+    progress = progress_bar()
     task = progress.add_task(the_game.id, total=n * len(values))
     try:
         with sigterm_as_interrupt() as signalled, progress:

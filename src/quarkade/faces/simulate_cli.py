@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from quarkade.agents.base import make_bot
@@ -23,6 +22,7 @@ from quarkade.faces.cli import (
     errors,
     fail,
     load_game,
+    progress_bar,
     seat_kinds,
 )
 from quarkade.tools.backends import check_backend, sigterm_as_interrupt
@@ -147,8 +147,7 @@ def simulate_command(
         records = out.open("w", encoding="utf-8") if out is not None else None
     except OSError as error:
         fail(f"cannot write {out}: {error.strerror}")
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=errors, transient=True)
+    progress = progress_bar()
     try:
         with sigterm_as_interrupt() as signalled, progress:
             task = progress.add_task(the_game.id, total=n)

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import TextColumn
 from rich.table import Table
 
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.core.words import plural
-from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, parse_seats
+from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, parse_seats, progress_bar
 from quarkade.tools.backends import sigterm_as_interrupt
 from quarkade.tools.match import BotFailure
 from quarkade.tools.ratings import Strength
@@ -142,8 +142,7 @@ def tournament_command(
             fail(str(error))
         players = max(info.min_players, min(len(specs), info.max_players))
     the_game = load_game(game, players, option)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        TextColumn("{task.fields[last]}"), console=errors, transient=True)
+    progress = progress_bar(TextColumn("{task.fields[last]}"))
     task = progress.add_task(the_game.id, total=None, last="")
 
     def started(total: int, logged: int) -> None:
