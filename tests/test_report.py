@@ -414,3 +414,13 @@ def test_an_interrupted_report_says_how_far_it_got_and_writes_nothing(tmp_path: 
                        "--out", str(out))
     assert code == 130 and "report stopped after 7 of 8 games: nothing was written to" in " ".join(output.split())
     assert not out.exists()
+
+
+def test_games_a_limit_ended_are_said_at_the_top() -> None:
+    game = quarkade.load("quirks", players=2, turn_limit=1)
+    page = render_report(simulate(game, ["heuristic"] * 2, 3, backend="serial"), "Quirks", "…")
+    assert ('<p class="warn">100.0% of the games ended when a limit was reached (turn limit reached): their '
+            "results were declared by the house rule") in page
+    plain = render_report(simulate(quarkade.load("quirks", players=2), ["heuristic"] * 2, 2, backend="serial"),
+                          "Quirks", "…")
+    assert 'class="warn"' not in plain

@@ -51,7 +51,7 @@ h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid 
 table{border-collapse:collapse;margin:.6em 0;display:block;max-width:100%;overflow-x:auto;font-size:.9em}
 th,td{padding:.2em .55em;border-bottom:1px solid #eee}th{text-align:left;background:#f4f4f4;font-size:.92em}
 td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-code{background:#f4f4f4;padding:.1em .3em}.note{color:#555;font-size:.92em}
+code{background:#f4f4f4;padding:.1em .3em}.note{color:#555;font-size:.92em}.warn{color:#8a3b00}
 figure{margin:.8em 0}svg{max-width:100%;height:auto}
 """
 
@@ -517,6 +517,14 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
              f"<p>Made with <code>{_e(command)}</code>; {_e(same)}.</p>",
              f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
 
+    # Games a limit ended (Quirks' turn limit, a house rule) were declared, not played out.
+    figures = result.statistics_per_game()
+    limited = {key: value for key, value in figures.items() if key.replace("_", " ").endswith("limit reached")}
+    for key, value in limited.items():
+        if value > 0:
+            parts.append(f'<p class="warn">{value:.1%} of the games ended when a limit was reached ({_e(key)}): '
+                         "their results were declared by the house rule, not played out to the rulebook's end.</p>")
+
     # Win rates by seat and by bot.
     wins = [won * share for won in result.wins_by_seat()]
     seat_rows = [(won, count) for won in wins]
@@ -578,7 +586,6 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     parts.append(f"<figure>{_histograms(steps, 'steps a game', 'Game length')}</figure>")
 
     # The game's own figures, its items and its categories.
-    figures = result.statistics_per_game()
     plain = {key: value for key, value in figures.items() if ITEM_SEPARATOR not in key}
     if plain:
         parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of <code>State.statistics"
