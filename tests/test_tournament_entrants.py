@@ -165,3 +165,13 @@ def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
 def test_the_commands_words_are_the_tournaments(arguments: list[str], said: str) -> None:
     result = CliRunner().invoke(app, ["tournament", "qwarks", *arguments])
     assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+
+
+def test_a_failure_in_play_says_the_log_keeps_the_games_before_it(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    bad = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "random,heuristc", "--log", str(log)])
+    assert bad.exit_code == 2 and "games finished before it" not in bad.output and not log.exists()
+    failing = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", f"{program(tmp_path, 'huge')},random",
+                                       "--backend", "serial", "--log", str(log)])
+    said = " ".join(failing.output.split())
+    assert failing.exit_code == 2 and f"The games finished before it are in {log}" in said, said

@@ -145,7 +145,10 @@ def tournament_command(
     progress = progress_bar(TextColumn("{task.fields[last]}"))
     task = progress.add_task(the_game.id, total=None, last="")
 
+    began: list[int] = []  # the games logged when play began (none yet: refused before any game)
+
     def started(total: int, logged: int) -> None:
+        began.append(logged)
         progress.update(task, total=total, completed=logged)
         if logged:
             rest = "nothing is left to play" if logged == total else "playing the rest"
@@ -167,9 +170,9 @@ def tournament_command(
             result = run_tournament(the_game, specs, games, seed, log=log, backend=backend, workers=workers,
                                     address=address, on_game=finished, on_start=started, external_seconds=exec_seconds,
                                     seating=seating)
-    except (BotSpecError, BotFailure) as error:  # an entrant failed in a game
+    except (BotSpecError, BotFailure) as error:  # an entrant refused, or one that failed in a game
         where = (f" The games finished before it are in {log}, and the same command plays the rest once it is "
-                 "mended.") if log is not None else ""
+                 "mended.") if log is not None and began else ""
         fail(f"{error}{where}")
     except QuarkadeError as error:
         fail(str(error))

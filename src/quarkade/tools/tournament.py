@@ -182,6 +182,7 @@ class ExternalProgram:
                 return False
             self.buffer += chunk
             if len(self.buffer) > LONGEST_ANSWER and b"\n" not in self.buffer[:LONGEST_ANSWER + 1]:
+                self.process.kill()  # it may be blocked writing the rest, which is not read
                 raise BotSpecError(f"{self.spec!r} answered a line longer than {LONGEST_ANSWER // 1024} KiB "
                                    f"(it begins {quoted(self.buffer[:QUOTED].decode('utf-8', errors='replace'))}): "
                                    "an answer is one action's index or notation")
