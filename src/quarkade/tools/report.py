@@ -336,7 +336,7 @@ def _swept(result: SimulationResult, option: str) -> bool:
     return str(result.options.get(option, "")).startswith("swept:")
 
 
-def _sweep_section(result: SimulationResult, option: str, seat_names: list[str]) -> str:
+def _sweep_section(result: SimulationResult, option: str) -> str:
     """A swept option's values side by side in a game the seats play against each other: the
     seats of one game all play the same value, so its win rate would be the fair share whatever
     the value; what a value changes is who wins (the first player, each bot), how long a game
@@ -344,16 +344,16 @@ def _sweep_section(result: SimulationResult, option: str, seat_names: list[str])
     by_value: dict[str, list[GameResult]] = {}
     for game in result.games:
         by_value.setdefault(game.categories[option][0], []).append(game)
-    kinds = sorted(set(result.seats))
-    head = ["value", "games", "first player's win rate", "95% interval"]
-    head += [f"win rate of {kind}" for kind in kinds] if len(kinds) > 1 else []
-    head += ["steps a game", "no winner"]
-    rows = []
+    kinds = sorted(set(result.seats)) if len(set(result.seats)) > 1 else []  # each bot's rate, if several
+    head = ["value", "games", "first player's win rate", "95% interval", *(f"win rate of {kind}" for kind in kinds),
+            "steps a game", "no winner"]
+    rows, firsts = [], []
     for value, games in by_value.items():
         first = sum(1 / len(game.winners) for game in games if 0 in game.winners)
+        firsts.append((first, len(games)))
         low, high = wilson_interval(first, len(games))
         row: list[object] = [value, len(games), f"{first / len(games):.1%}", f"{low:.1%} – {high:.1%}"]
-        for kind in kinds if len(kinds) > 1 else []:
+        for kind in kinds:
             seats = [seat for seat, held in enumerate(result.seats) if held == kind]
             won = sum(1 / len(game.winners) for game in games for seat in seats if seat in game.winners)
             row.append(f"{won / (len(games) * len(seats)):.1%}")
@@ -361,14 +361,12 @@ def _sweep_section(result: SimulationResult, option: str, seat_names: list[str])
                 f"{sum(1 for game in games if not game.winners) / len(games):.1%}"]
         rows.append(row)
     fair = 1 / result.players
+    who = "its first player's win rate" + (", each bot's" if kinds else "")
     section = (f"<h2>By {_e(option)}</h2><p class=\"note\">Every seat of a game plays the same {_e(option)}, so a "
                f"value's win rate over its seats is the fair share ({fair:.1%}) whatever the value: here is what each "
-               "value changes instead, its first player's win rate (the fair share is "
-               f"{fair:.1%}){', each bot' + chr(39) + 's' if len(kinds) > 1 else ''}, its games' length and its "
+               f"value changes instead, {_e(who)} (the fair share is {fair:.1%}), its games' length and its "
                "figures.</p>")
     section += _table(head, rows)
-    firsts = [(sum(1 / len(game.winners) for game in games if 0 in game.winners), len(games))
-              for games in by_value.values()]
     section += f"<figure>{_rate_plot(list(by_value), firsts, fair, f'First player win rate by {option}')}</figure>"
     figures = [{key: value for key, value in replace(result, games=tuple(games)).statistics_per_game().items()
                 if ITEM_SEPARATOR not in key} for games in by_value.values()]
@@ -598,7 +596,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     for kind, table in result.wins_by_category().items():
         if not cooperative and _swept(result, kind):
             # Every seat of a game plays the same value: its win rate is the fair share by construction.
-            parts.append(_sweep_section(result, kind, seat_names))
+            parts.append(_sweep_section(result, kind))
             continue
         # Together, the seats share each win and each game: counted by games, not by seats.
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),
@@ -608,7 +606,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         if len(set(result.seats)) > 1 and not cooperative:
             notes.append("the seats hold different bots, so a label the stronger bot holds more often rises with "
                          "that bot's wins")
-        parts.append(f'<p class="note">{_e("; ".join(notes).capitalize())}.</p>')
+        said = "; ".join(notes)
+        parts.append(f'<p class="note">{_e(said[0].upper() + said[1:])}.</p>')
         parts.append(_table([kind, "games" if cooperative else "seat-games", "wins", "win rate", "95% interval"],
                             [[label, *_rate_row(won, played, few=True)] for label, (won, played) in ordered]))
         labels = [label for label, _ in ordered]
