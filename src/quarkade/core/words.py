@@ -47,6 +47,15 @@ def a_or_an(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
 
 
+def option_text(value: Any) -> str:
+    """An option's value as ``--option`` writes it: true and false in lower case.
+
+    >>> option_text(True), option_text("eon"), option_text(60)
+    ('true', 'eon', '60')
+    """
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def plural(count: float, word: str) -> str:
     """``1 point``, ``2 points``."""
     number = int(count) if float(count).is_integer() else count

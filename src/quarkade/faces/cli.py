@@ -30,7 +30,7 @@ from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State
 from quarkade.core.registry import configure, game_class, list_games
-from quarkade.core.words import game_text, plural, wrap
+from quarkade.core.words import game_text, option_text, plural, wrap
 from quarkade.faces.countdown import (
     REACTION_FLOOR_MS,
     TimedStep,
@@ -204,7 +204,7 @@ def games(game: Annotated[str | None, typer.Argument(help="A game id: its option
         console.print(f"{info.title} ({info.id}), {info.min_players}-{info.max_players} players. Options, as "
                       "--option KEY=VALUE:" if info.options else f"{info.title} has no options.", markup=False)
         for spec in info.options:
-            default = str(spec.default).lower() if spec.kind is bool else format_value(spec.default)
+            default = option_text(spec.default)
             console.print(f"\n  {spec.name}: {option_takes(spec)}; {default} by default", markup=False)
             console.print("\n".join(wrap(f"    {spec.help}", "    ")), markup=False)
         return
@@ -227,7 +227,7 @@ def games(game: Annotated[str | None, typer.Argument(help="A game id: its option
         marked = {variant.replace("-", "_") for variant in info.variants}
         for number, spec in enumerate(info.options):
             only = f" ({' or '.join(map(str, spec.players))} players only)" if spec.players else ""
-            default = str(spec.default).lower() if spec.kind is bool else format_value(spec.default)
+            default = option_text(spec.default)
             options.add_row(info.id if number == 0 else "", spec.name + ("*" if spec.name in marked else ""),
                             option_takes(spec), default + only)
         if not info.options:

@@ -12,6 +12,7 @@ from rich.table import Table
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
+from quarkade.core.words import option_text
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
     HUMAN,
@@ -35,7 +36,7 @@ def print_simulation(result: SimulationResult) -> None:
     count = len(result.games)
     # A table that wins or loses together (or one seat) wins a game whole: its rate is the table's.
     together = result.players == 1 or game_class(result.game).info.cooperative
-    options = ", ".join(f"{key}={value}" for key, value in result.options.items())
+    options = ", ".join(f"{key}={option_text(value)}" for key, value in result.options.items())
     wins = Table(title=f"Wins over {count} games of {result.game} (seeds {result.first_seed}–"
                        f"{result.first_seed + count - 1}{', ' + options if options else ''})"
                        + ("" if together else "; a win shared by several seats counts its share for each"),
@@ -64,8 +65,7 @@ def print_simulation(result: SimulationResult) -> None:
         console.print(table)
 
     # A score that is only the win (1 for the winner) would repeat the table above.
-    if not all(tuple(map(float, game.scores)) == tuple(float(seat in game.winners) for seat in range(result.players))
-               for game in result.games):
+    if not result.scores_are_wins:
         scores = Table(title="Scores by seat", title_justify="left")
         for column in ("seat", "bot", "min", "mean", "median", "max", "stdev"):
             scores.add_column(column, justify="left" if column in ("seat", "bot") else "right")

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from quarkade.core.words import joined, plural
+from quarkade.core.words import joined, option_text, plural
 from quarkade.tools.intervals import difference_interval, wilson_interval
 from quarkade.tools.simulate import GameResult, SimulationResult
 
@@ -326,11 +326,6 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
     return said
 
 
-def _option_text(value: Any) -> str:
-    """An option's value as ``--option`` writes it (true and false in lower case)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def _swept(result: SimulationResult, option: str) -> bool:
     """Whether ``option`` is an option whose values were swept (``merge_sweep``)."""
     return str(result.options.get(option, "")).startswith("swept:")
@@ -511,7 +506,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     parts = [f"<h1>{_e(title)}: balance report</h1>",
              f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, "
              f"{seeds}, options "
-             f"{_e(', '.join(f'{k}={_option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
+             f"{_e(', '.join(f'{k}={option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
              f"<p>Made with <code>{_e(command)}</code>; {_e(same)}.</p>",
              f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
 
@@ -570,9 +565,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
 
     # Scores and length.
     parts.append("<h2>Scores</h2>")
-    if not cooperative and all(tuple(map(float, game.scores)) == tuple(float(seat in game.winners)
-                                                                       for seat in range(players))
-                               for game in result.games):
+    if not cooperative and result.scores_are_wins:
         parts.append("<p>The score is the win: 1 for the winner, 0 for the others (see the win rates).</p>")
     else:
         parts.append(_scores(result, seat_names, cooperative))

@@ -81,6 +81,12 @@ class SimulationResult:
             summary[kind] = (total + wins, played + len(self.games))
         return summary
 
+    @property
+    def scores_are_wins(self) -> bool:
+        """Whether every score is only the win: 1 for each winner, 0 for the others."""
+        return all(tuple(map(float, game.scores)) == tuple(float(seat in game.winners) for seat in range(self.players))
+                   for game in self.games)
+
     def score_spread(self, seat: int) -> Spread:
         return Spread.of([game.scores[seat] for game in self.games])
 
