@@ -160,8 +160,9 @@ def action_entries(actions: Sequence[Action | str]) -> list[str]:
     """
     texts = [str(action) for action in actions]
     entries: list[str] = []
-    for start, end in _kinds(texts) if len(texts) > _FOLD_OVER else [(0, len(texts))]:
-        if end - start >= _KIND_FROM and len(texts) > _FOLD_OVER:
+    folded = _folded(texts)
+    for start, end in _kinds(texts) if folded else [(0, len(texts))]:
+        if (start, end) in folded:
             entries.append(f"{start + 1}-{end}  {_kind(texts[start])} … ({end - start} choices, "
                            f"'{texts[start]}' to '{texts[end - 1]}')")
             continue
@@ -172,6 +173,13 @@ def action_entries(actions: Sequence[Action | str]) -> list[str]:
             else:
                 entries.extend(f"{number + 1}  {texts[number]}" for number in range(first, first + run))
     return entries
+
+
+def _folded(texts: Sequence[str]) -> list[tuple[int, int]]:
+    """The runs of one kind a long list folds into a line each (none in a short list)."""
+    if len(texts) <= _FOLD_OVER:
+        return []
+    return [(start, end) for start, end in _kinds(texts) if end - start >= _KIND_FROM]
 
 
 def _kind(text: str) -> str:
@@ -225,10 +233,11 @@ def _runs(texts: Sequence[str]) -> list[tuple[int, int]]:
 
 def render_actions(actions: Sequence[Action | str]) -> RenderableType:
     entries = action_entries(actions)
-    folded = next((entry for entry in entries if " choices, '" in entry), None)
+    texts = [str(action) for action in actions]
+    folded = _folded(texts)
     subtitle = None
-    if folded is not None:
-        kind = folded.split("  ", 1)[1].split(" … ", 1)[0]
+    if folded:
+        kind = _kind(texts[folded[0][0]])
         subtitle = f"a line of many choices: 'list {kind}' numbers them all, or type one in full"
     return Panel(Columns(entries, padding=(0, 3)), title="Your legal actions", title_align="left",
                  border_style="blue", subtitle=subtitle, subtitle_align="left")
