@@ -108,3 +108,17 @@ def test_the_summary_keeps_the_items_figures_for_json_and_the_report() -> None:
     summary = json.loads(run("simulate", "quirks", "-n", "3", "--seats", "heuristic,heuristic", "--backend",
                              "serial", "--json"))
     assert any(key.startswith("competed:") for key in summary["statistics_per_game"])
+
+
+def test_an_interrupted_simulation_sums_up_the_games_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    import quarkade
+    from quarkade.tools.simulate import SimulationInterrupted, simulate
+
+    def stops(game: quarkade.Game, seats: list[str], games: int, seed: int, **kwargs: object) -> object:
+        raise SimulationInterrupted(simulate(game, seats, 2, seed, backend="serial"), games)
+
+    monkeypatch.setattr("quarkade.faces.simulate_cli.simulate", stops)
+    result = runner.invoke(app, ["simulate", "quirky-quarks", "-n", "10", "--backend", "serial"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 130 and "Wins over 2 games of quirky-quarks" in said
+    assert "simulation stopped after 2 of 10 games" in said

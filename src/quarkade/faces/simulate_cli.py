@@ -29,7 +29,7 @@ from quarkade.faces.cli import (
 from quarkade.tools.backends import check_backend, sigterm_as_interrupt
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.report import ITEM_SEPARATOR
-from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
+from quarkade.tools.simulate import Interrupted, SimulationInterrupted, SimulationResult, simulate
 
 
 def print_simulation(result: SimulationResult) -> None:
@@ -156,6 +156,8 @@ def simulate_command(
     except QuarkadeError as error:
         fail(str(error))
     except Interrupted as stop:
+        if isinstance(stop, SimulationInterrupted) and stop.result.games and not as_json:
+            print_simulation(stop.result)  # the games played by then, as far as they go
         kept = f"; their records are in {out}" if out is not None else ""
         fail(f"simulation stopped after {stop.done} of {stop.total} games{kept}", code=signalled.status)
     finally:

@@ -17,7 +17,16 @@ from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Game
 from quarkade.tools.backends import Chunk, GameResult, Interrupted, check_backend, record_json, run_chunks
 
-__all__ = ["GameResult", "Interrupted", "RecordsUnwritable", "SimulationResult", "Spread", "record_json", "simulate"]
+__all__ = ["GameResult", "Interrupted", "RecordsUnwritable", "SimulationInterrupted", "SimulationResult", "Spread",
+           "record_json", "simulate"]
+
+
+class SimulationInterrupted(Interrupted):
+    """A simulation stopped by an interrupt, with the summary of the games played by then."""
+
+    def __init__(self, result: SimulationResult, total: int) -> None:
+        super().__init__(len(result.games), total)
+        self.result = result
 
 
 class RecordsUnwritable(QuarkadeError):
@@ -192,10 +201,16 @@ def simulate(
     (``quarkade.tools.backends``: serial, process, ray); the results are the same on each, for
     bots that decide by their seed alone (a search on a time budget does not).
 
-    An interrupt (Ctrl-C) raises ``Interrupted``, saying how many games were done; their
-    records are written. A bot that fails raises ``BotFailure``, naming it."""
+    An interrupt (Ctrl-C) raises ``SimulationInterrupted`` (an ``Interrupted``), saying how many
+    games were done and holding their summary; their records are written. A bot that fails
+    raises ``BotFailure``, naming it."""
     if len(seats) != game.players:
         raise InvalidOptions(f"{len(seats)} seats were given for a {game.players}-player game")
+
+    def summary(results: list[GameResult]) -> SimulationResult:
+        return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results),
+                                type(game.new_game(seed)).seat_items_about)
+
     if games < 1:
         raise InvalidOptions(f"a simulation plays at least one game, not {games}")
     check_backend(backend, workers, address)
@@ -214,9 +229,8 @@ def simulate(
             if on_game is not None:
                 on_game(result)
     except KeyboardInterrupt:
-        raise Interrupted(len(results), games) from None
+        raise SimulationInterrupted(summary(results), games) from None
     finally:
         # Ends the backend's work at once when the loop stopped early (an interrupt here).
         played.close()
-    return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results),
-                            type(game.new_game(seed)).seat_items_about)
+    return summary(results)
