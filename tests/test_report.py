@@ -394,6 +394,8 @@ def test_records_say_which_bot_sat_where(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [line["bots"] for line in lines] == [["heuristic", "random"]] * 2
+    replayed = runner.invoke(app, ["replay", str(out), "--game-index", "1", "--all"])
+    assert replayed.exit_code == 0 and "Bots: seat 0 heuristic, seat 1 random" in replayed.output
 
 
 def test_an_interrupted_report_says_how_far_it_got_and_writes_nothing(tmp_path: Path,

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from quarkade.agents.base import Bot, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
-from quarkade.core.game import Action, Game, GameInfo, OptionSpec, State
+from quarkade.core.game import Action, Game, GameInfo, OptionSpec, Record, State
 from quarkade.core.registry import configure, game_class, list_games
 from quarkade.core.words import game_text, option_text, plural, wrap
 from quarkade.faces.countdown import (
@@ -43,7 +43,7 @@ from quarkade.faces.countdown import (
 )
 from quarkade.faces.report_command import report_command
 from quarkade.faces.terminal import format_value, play_help, render_actions, render_listed, render_view, result_words
-from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record, walk
+from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record_json, walk
 
 app = typer.Typer(
     help="Quarkade: play, simulate, replay and benchmark tabletop games.",
@@ -604,13 +604,17 @@ def replay_command(
 ) -> None:
     """Step through a recorded game."""
     try:
-        walked = walk(read_record(file, game_index), seat)
+        read = read_record_json(file, game_index)
+        walked = walk(Record.from_json(read), seat)
     except QuarkadeError as error:
         fail(str(error))
     record = walked.record
     console.print(f"{record.game}, {plural(record.players, 'player')}, seed {record.seed}, "
                   f"{plural(len(walked.steps), 'action')}, "
                   + ("as a spectator" if seat is None else f"as seat {seat}"), style="bold")
+    bots = read.get("bots") if isinstance(read, dict) else None
+    if isinstance(bots, list) and len(bots) == record.players:  # a simulation's record names its bots
+        console.print("Bots: " + ", ".join(f"seat {number} {bot}" for number, bot in enumerate(bots)), markup=False)
     if show_all:
         for position in range(1, len(walked.steps) + 1):
             print_step(walked, position)

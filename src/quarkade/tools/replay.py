@@ -19,22 +19,31 @@ from quarkade.core.words import plural
 
 def read_record(path: Path, index: int = 0) -> Record:
     """The record at ``index`` (0 for the first) of a JSON or JSON Lines file."""
+    return Record.from_json(read_record_json(path, index))
+
+
+def read_record_json(path: Path, index: int = 0) -> Any:
+    """The JSON at ``index`` (0 for the first) of a JSON or JSON Lines file, as read: a record,
+    and what a file of ``quarkade simulate --out`` keeps beside it (``bots``, ``scores``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise InvalidRecord(f"cannot read {path}: {error.strerror}") from None
     try:
-        return Record.from_json(json.loads(text)) if index == 0 else _line(text, index, path)
+        return json.loads(text) if index == 0 else _line(text, index, path)
     except json.JSONDecodeError:
         # Not one JSON document: read it as JSON Lines.
         return _line(text, index, path)
 
 
-def _line(text: str, index: int, path: Path) -> Record:
+def _line(text: str, index: int, path: Path) -> Any:
     lines = [line for line in text.splitlines() if line.strip()]
     if not 0 <= index < len(lines):
         raise InvalidRecord(f"{path} holds {plural(len(lines), 'record')}; there is no game index {index}")
-    return Record.from_json(lines[index])
+    try:
+        return json.loads(lines[index])
+    except json.JSONDecodeError as error:
+        raise InvalidRecord(f"a record is JSON, and line {index + 1} of {path} is not: {error}") from None
 
 
 def new_log_entries(before: list[Any], after: list[Any]) -> list[Any]:
