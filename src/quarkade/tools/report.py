@@ -123,6 +123,9 @@ def _pyplot() -> Any:
 
 
 def _rate_plot(labels: list[str], rows: list[tuple[float, int]], fair: float | None, title: str) -> str:
+    """A bar a label, its win rate in percent with its interval, beside the fair share."""
+    from matplotlib.ticker import PercentFormatter
+
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(4.0, 0.6 * len(labels) + 2), 3.2))
     rates = [wins / played for wins, played in rows]
@@ -133,10 +136,11 @@ def _rate_plot(labels: list[str], rows: list[tuple[float, int]], fair: float | N
     axes.bar(range(len(labels)), rates, yerr=[below, above], capsize=4, color="#4c78a8")
     if fair is not None:
         axes.axhline(fair, color="#e45756", linestyle="--", label=f"fair share {fair:.0%}")
-        axes.legend(loc="upper right")
+        axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small")
     axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 6 else 0, ha="right"
                     if len(labels) > 6 else "center")
     axes.set_ylim(0, 1)
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title(title)
     return _svg(figure)
@@ -195,7 +199,8 @@ def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[floa
     axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_xlabel("win rate (95% interval)")
     axes.set_title(title)
-    axes.legend(fontsize="small", loc="best")
+    # Beside the plot, where no interval can run under it.
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     return _svg(figure)
 
 
