@@ -312,6 +312,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--env", choices=("gymnasium", "pettingzoo"), default="gymnasium",
                         help="train through Gymnasium (seat 0 against random play) or PettingZoo (self-play)")
     args = parser.parse_args(argv)
+    for name in ("rounds", "games_per_round", "evaluation_games"):
+        least = 0 if name == "rounds" else 1  # no round trains nothing, but a curve needs games
+        if getattr(args, name) < least:
+            parser.error(f"--{name.replace('_', '-')} is at least {least}, not {getattr(args, name)}")
     env = Through(pettingzoo_env(GAME, players=PLAYERS) if args.env == "pettingzoo"
                   else gymnasium_env(GAME, players=PLAYERS, seat=0, opponents="random"))
     policy, _ = train(env, args.rounds, args.games_per_round, args.evaluation_games, args.seed, args.save)

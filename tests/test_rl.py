@@ -45,10 +45,10 @@ def test_masks_name_exactly_the_legal_actions() -> None:
         if done:
             break
         seat = env.possible_agents.index(agent)
-        legal = {str(a) for a in env.state.legal_actions(seat)}
+        legal = {str(a) for a in env.game_state.legal_actions(seat)}
         ids = np.flatnonzero(observation["action_mask"]).tolist()
         assert ids == info["legal_action_ids"]
-        assert {str(env.table.legal(env.state, seat)[i]) for i in ids} == legal
+        assert {str(env.table.legal(env.game_state, seat)[i]) for i in ids} == legal
         env.step(ids[-1])
 
 
@@ -57,15 +57,15 @@ def test_an_illegal_action_id_is_refused_and_changes_nothing() -> None:
     env.reset(seed=1)
     observation = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    steps = env.state.steps
+    steps = env.game_state.steps
     with pytest.raises(IllegalAction, match="not legal"):
         env.step(illegal)
-    assert env.state.steps == steps
+    assert env.game_state.steps == steps
     with pytest.raises(IllegalAction, match=r"action id 1000000 is not an id of this game \(its ids are 0 to"):
         env.step(10**6)
     with pytest.raises(IllegalAction, match="an action id is an integer, not None"):
         env.step(None)
-    assert env.state.steps == steps
+    assert env.game_state.steps == steps
 
 
 def test_action_ids_and_observations_are_stable_across_builds() -> None:
@@ -80,7 +80,7 @@ def test_an_observation_is_the_encoded_view_of_its_seat() -> None:
     env = pettingzoo_env("quirky-quarks", players=2)
     env.reset(seed=7)
     for seat, agent in enumerate(env.possible_agents):
-        expected = ViewEncoder(2).encode(env.state.view(seat))
+        expected = ViewEncoder(2).encode(env.game_state.view(seat))
         assert np.array_equal(env.observe(agent)["observation"], expected)
     # The two seats hold different hands, so their observations differ.
     assert not np.array_equal(env.observe("player_0")["observation"], env.observe("player_1")["observation"])
@@ -332,7 +332,7 @@ def test_a_reset_seed_seeds_the_environment_and_the_game_seed_option_names_the_g
     assert env.state.view(0) == quarkade.load("quirky-quarks", players=2).new_game(42).view(0)
     aec = pettingzoo_env("quirky-quarks", players=2)
     aec.reset(options={"game_seed": 42})
-    assert aec.state.seed == 42 and aec.infos["player_1"]["game_seed"] == 42
+    assert aec.game_state.seed == 42 and aec.infos["player_1"]["game_seed"] == 42
     with pytest.raises(quarkade.InvalidOptions, match="a game seed is a whole number from 0, not -1"):
         env.reset(options={"game_seed": -1})
 
@@ -352,3 +352,48 @@ def test_id_stability_counts_the_legal_actions_a_vocabulary_never_met() -> None:
     # The environments take the vocabulary's playouts as a keyword.
     assert pettingzoo_env("quirks", players=3, vocabulary_playouts=16).table is action_table(quirks, playouts=16)
 
+
+
+# ----------------------------------------------------------------------------- a researcher's review
+def test_a_first_reset_without_a_seed_plays_a_fresh_game_in_each_copy() -> None:
+    """Copies of an environment in a vector are reset without a seed: each draws its own, as
+    Gymnasium's environments do (they all played seed 0's games)."""
+    seeds = {gymnasium_env("quirky-quarks", players=2, opponents="random").reset()[1]["game_seed"] for _ in range(4)}
+    assert len(seeds) == 4
+    aecs = [pettingzoo_env("quirky-quarks", players=2) for _ in range(4)]
+    for aec in aecs:
+        aec.reset()
+    assert len({aec.game_state.seed for aec in aecs}) == 4
+
+
+def test_a_cooperative_table_that_wins_pays_every_seat_the_win() -> None:
+    from quarkade.rl.encoding import outcome
+    from quarkade.tools.match import make_bots, play_match
+
+    game = quarkade.load("quirky-circuits", players=3)
+    won = next(state for seed in range(20)
+               if (state := play_match(game, make_bots(game, ["heuristic"] * 3, seed), seed)).winners)
+    assert outcome(won) == [1.0, 1.0, 1.0]
+    tied = quarkade.load("qwarks", players=2)
+    assert all(sum(outcome(play_match(tied, make_bots(tied, ["random"] * 2, seed), seed))) in (0.0, 1.0)
+               for seed in range(5))
+
+
+def test_the_environment_names_its_game_and_refuses_steps_after_the_end() -> None:
+    env = pettingzoo_env("quirky-circuits", players=2)
+    assert env.metadata["name"] == "quarkade_quirky_circuits_v0"
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        _, _, terminated, truncated, info = env.last()
+        env.step(None if terminated or truncated else info["legal_action_ids"][0])
+    with pytest.raises(IllegalAction, match="the game is over: reset"):
+        env.step(0)
+    with pytest.raises(quarkade.InvalidOptions, match="opponents is one bot kind for every other seat"):
+        gymnasium_env("quirky-quarks", players=2, opponents=None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("arguments", [["--evaluation-games", "0"], ["--games-per-round", "0"], ["--rounds", "-1"]])
+def test_the_example_refuses_sizes_it_cannot_train_or_measure(arguments: list[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        _example().main(arguments)
+    assert ended.value.code == 2

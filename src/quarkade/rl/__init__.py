@@ -6,7 +6,8 @@ shared encodings in ``encoding``. PettingZoo is imported when an environment is 
 Gymnasium and OpenSpiel, when installed, at import: importing ``quarkade.rl`` registers every
 game with both (by its declared facts only, no game set up), so
 ``gymnasium.make("quarkade/<id>-v0", …)`` (``registration``) and
-``pyspiel.load_game("quarkade_<id>", …)`` work from then on.
+``pyspiel.load_game("quarkade_<id>", …)`` work from then on (the id's hyphens as underscores:
+``quarkade_quirky_quarks``).
 
 Every entry point takes ``observation_size`` (the length of an observation vector, the seat's
 one-hot included; 512 by default) and ``vocabulary_playouts`` (how many seeded random games build
@@ -63,8 +64,9 @@ def openspiel_game(game_id: str, players: int | None = None, *, deals: int = 102
                    observation_size: int = OBSERVATION_SIZE, vocabulary_playouts: int = VOCABULARY_PLAYOUTS,
                    **options: Any) -> Any:
     """A ``pyspiel.Game`` of ``game_id`` (a Python game registered with OpenSpiel as
-    ``quarkade_<id>``) whose chance node chooses the game's seed among ``deals`` equally likely ones,
-    the seeds 0 to ``deals - 1`` (``deals`` from 1 to 65,536; ``InvalidOptions`` otherwise)."""
+    ``quarkade_<id>``, the id's hyphens as underscores), the game's options given as keywords,
+    whose chance node chooses the game's seed among ``deals`` equally likely ones, the seeds 0 to
+    ``deals - 1`` (``deals`` from 1 to 65,536; ``InvalidOptions`` otherwise)."""
     from quarkade.rl.spiel import load_game
 
     return load_game(quarkade.load(game_id, players=players, **options), observation_size=observation_size,

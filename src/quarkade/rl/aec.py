@@ -10,14 +10,18 @@ which seat observes), and ``action_mask`` over the ids of the game's ``ActionTab
 share of the win.
 
 ``reset(seed=n)`` seeds the environment's own generator, which draws each new game's seed (so
-the resets that follow, without a seed, play fresh games); ``reset(options={"game_seed": n})``
+the resets that follow, without a seed, play fresh games); a first reset without a seed seeds it
+from the operating system, as Gymnasium's environments do. ``reset(options={"game_seed": n})``
 plays the game of seed ``n`` itself, as ``quarkade.load(...).new_game(n)`` would. The game's seed
-is in every agent's ``infos`` after a reset (``"game_seed"``).
+is in every agent's ``infos`` after a reset (``"game_seed"``). The game's state is
+``env.game_state`` (``env.state()`` is PettingZoo's global state, which these environments do
+not give: each seat observes its own view).
 """
 
 from __future__ import annotations
 
 import io
+import secrets
 from typing import Any
 
 import numpy as np
@@ -53,6 +57,16 @@ def checked_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
+def reseeded(seed: int | None, seeds: Chance | None) -> Chance:
+    """The generator of an environment's game seeds after ``reset(seed=seed)``: seeded by
+    ``seed`` when given; else the one it has, or, at its first reset, one seeded from the
+    operating system's entropy, as Gymnasium's own environments do (so that copies of an
+    environment, in a vector of them, play different games)."""
+    if seed is not None:
+        return Chance(seed)
+    return seeds if seeds is not None else Chance(secrets.randbits(63))
+
+
 def game_seed(options: dict[str, Any] | None, seeds: Chance) -> int:
     """The seed of the game a reset starts: ``options["game_seed"]`` when given, else drawn.
     Other options are no concern of the environment (PettingZoo's own API test passes some)."""
@@ -84,6 +98,8 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def __init__(self, game: Game, render_mode: str | None = None, observation_size: int = OBSERVATION_SIZE,
                  vocabulary_playouts: int = VOCABULARY_PLAYOUTS) -> None:
         super().__init__()
+        # PettingZoo's name of the environment: the game's own, for logs and wrappers that show it.
+        self.metadata = {**self.metadata, "name": f"quarkade_{game.id.replace('-', '_')}_v0"}
         self.game = game
         self.render_mode = checked_render_mode(render_mode)
         self.table = action_table(game, vocabulary_playouts)
@@ -93,8 +109,8 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         actions = spaces.Discrete(self.table.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observations)
         self.action_spaces = dict.fromkeys(self.possible_agents, actions)
-        self._seeds = Chance(0)
-        self.state: State = game.new_game(0)
+        self._seeds: Chance | None = None  # drawn at the first reset (``reseeded``)
+        self.game_state: State = game.new_game(0)
         self._legal: dict[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -104,9 +120,8 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seeds = Chance(seed)
-        self.state = self.game.new_game(game_seed(options, self._seeds))
+        self._seeds = reseeded(seed, self._seeds)
+        self.game_state = self.game.new_game(game_seed(options, self._seeds))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -116,27 +131,29 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._next_decision()
 
     def _next_decision(self) -> None:
-        if self.state.is_over:
+        if self.game_state.is_over:
             self._legal = {}
             return
-        seat = self.state.to_act[0]
-        self._legal = self.table.legal(self.state, seat)
+        seat = self.game_state.to_act[0]
+        self._legal = self.table.legal(self.game_state, seat)
         self.agent_selection = self.possible_agents[seat]
         for agent in self.agents:
-            info: dict[str, Any] = {"game_seed": self.state.seed}
+            info: dict[str, Any] = {"game_seed": self.game_state.seed}
             if agent == self.agent_selection:
                 info["legal_action_ids"] = sorted(self._legal)
             self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
-        observation = self.encoder.encode(self.state.view(seat))
-        acting = not self.state.is_over and agent == self.agent_selection
+        observation = self.encoder.encode(self.game_state.view(seat))
+        acting = not self.game_state.is_over and agent == self.agent_selection
         mask = self.table.mask(self._legal) if acting else np.zeros(self.table.size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
+        if agent not in self.terminations:  # every agent has left the ended game
+            raise IllegalAction("the game is over: reset() starts the next one")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -146,18 +163,18 @@ class QuarkadeAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         assert action is not None  # (why_illegal refuses None)
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(seat, self._legal[int(action)])
-        if self.state.is_over:
-            for other, reward in zip(self.possible_agents, outcome(self.state), strict=True):
+        self.game_state.apply(seat, self._legal[int(action)])
+        if self.game_state.is_over:
+            for other, reward in zip(self.possible_agents, outcome(self.game_state), strict=True):
                 self.rewards[other] = reward
                 self.terminations[other] = True
-                self.infos[other] = {"game_seed": self.state.seed}
+                self.infos[other] = {"game_seed": self.game_state.seed}
         self._accumulate_rewards()
         self._next_decision()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return view_text(self.state.view(None))
+            return view_text(self.game_state.view(None))
         return None
 
     def close(self) -> None:

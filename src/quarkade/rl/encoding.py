@@ -235,6 +235,10 @@ class ViewEncoder:
 
 
 def outcome(state: State) -> list[float]:
-    """Each seat's reward at the end: its share of the win (1 alone, 1/k in a k-way win), else 0."""
+    """Each seat's reward at the end: its share of the win (1 alone, 1/k in a k-way win), else 0;
+    in a cooperative game, where the table wins or loses together, 1 to every seat of a table
+    that won (a team's win, whatever its size)."""
     winners = state.winners
+    if state.game.info.cooperative:
+        return [1.0 if seat in winners else 0.0 for seat in range(state.game.players)]
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.game.players)]

@@ -32,7 +32,7 @@ from quarkade.agents.base import Bot, make_bot
 from quarkade.core.chance import Chance
 from quarkade.core.errors import IllegalAction, InvalidOptions
 from quarkade.core.game import Action, Game, State
-from quarkade.rl.aec import RENDER_MODES, checked_render_mode, game_seed, observation_space, view_text
+from quarkade.rl.aec import RENDER_MODES, checked_render_mode, game_seed, observation_space, reseeded, view_text
 from quarkade.rl.encoding import OBSERVATION_SIZE, VOCABULARY_PLAYOUTS, ViewEncoder, action_table, outcome
 
 ILLEGAL_PENALTY = -1.0  # below every result, a loss being 0
@@ -51,6 +51,9 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise InvalidOptions(f"seat is one of 0 to {game.players - 1}, not {seat!r}")
         if illegal not in ILLEGAL_MODES:
             raise InvalidOptions(f"illegal is one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
+        if not isinstance(opponents, str):
+            raise InvalidOptions(f"opponents is one bot kind for every other seat, e.g. 'heuristic' or "
+                                 f"'mcts:seconds=0.1', not {opponents!r}")
         self.game = game
         self.seat = seat
         self.opponents = opponents
@@ -61,7 +64,7 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(self.table, self.encoder)
         self.action_space = gymnasium.spaces.Discrete(self.table.size)
         make_bot(opponents, game)  # refuses an unknown kind now rather than at the first reset
-        self._seeds = Chance(0)
+        self._seeds: Chance | None = None  # drawn at the first reset (``reseeded``)
         self.state: State = game.new_game(0)
         self.bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
@@ -70,10 +73,9 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is not None:
-            self._seeds = Chance(seed)
-        self.state = self.game.new_game(game_seed(options, self._seeds))
-        self.bots = {other: make_bot(self.opponents, self.game, self._seeds.below(1 << 31))
+        seeds = self._seeds = reseeded(seed, self._seeds)
+        self.state = self.game.new_game(game_seed(options, seeds))
+        self.bots = {other: make_bot(self.opponents, self.game, seeds.below(1 << 31))
                      for other in range(self.game.players) if other != self.seat}
         self._ended = False
         self._play_bots()

@@ -23,9 +23,10 @@ The facts declared to OpenSpiel:
 Action ids are those of the game's ``ActionTable``. An id that names no legal action raises
 ``IllegalActionId`` (a ``pyspiel.SpielError`` and a Quarkade ``IllegalAction``) saying why.
 
-Importing this module registers every Quarkade game with OpenSpiel as ``quarkade_<id>``, with
-the parameters ``players``, ``options`` (the game's options as a JSON object), ``deals``,
-``observation_size`` and ``vocabulary_playouts``:
+Importing this module registers every Quarkade game with OpenSpiel as ``quarkade_<id>`` (the
+id's hyphens as underscores: ``quarkade_quirky_quarks``), with the parameters ``players``,
+``options`` (the game's options as a JSON object), ``deals``, ``observation_size`` and
+``vocabulary_playouts``:
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("quarkade_quirkling", {"players": 2})
@@ -179,8 +180,9 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
         state.apply(seat, legal[int(action)])
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action's notation: a vocabulary id's at any time, a spare slot's only while it
-        names one of ``player``'s legal actions."""
+        """The action's notation: a vocabulary id's at any time, a spare slot's while it names
+        one of ``player``'s legal actions (else it says it names none now, as OpenSpiel's tools
+        print every id); an id beyond the table raises ``IllegalActionId``."""
         state = self.quarkade_state
         if state is None:
             return f"seed {_seed(action, self.spiel_game.deals)}"
@@ -188,10 +190,11 @@ class QuarkadeSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unt
         if 0 <= action < len(table.vocabulary):
             return table.vocabulary[action]
         legal = table.legal(state, player)
-        reason = table.why_illegal(action, legal, f"player {player}")
-        if reason is not None:
-            raise IllegalActionId(reason)
-        return str(legal[action])
+        if action in legal:
+            return str(legal[action])
+        if 0 <= action < table.size:
+            return f"spare slot {action} (no action of player {player} now)"
+        raise IllegalActionId(table.why_illegal(action, legal, f"player {player}") or f"no action id {action}")
 
     def is_terminal(self) -> bool:
         return self.quarkade_state is not None and self.quarkade_state.is_over
