@@ -397,3 +397,14 @@ def test_the_example_refuses_sizes_it_cannot_train_or_measure(arguments: list[st
     with pytest.raises(SystemExit) as ended:
         _example().main(arguments)
     assert ended.value.code == 2
+
+
+def test_the_other_seats_may_each_have_their_own_bot() -> None:
+    env = gymnasium_env("quirkling", players=3, seat=1, opponents=["heuristic", "random"])
+    env.reset(seed=3)
+    assert {other: type(bot).__name__ for other, bot in env.bots.items()} == {
+        0: type(quarkade.agents.base.make_bot("heuristic", env.game)).__name__, 2: "RandomBot"}
+    with pytest.raises(quarkade.InvalidOptions, match=r"or a list of 2 \(one for each other seat\), not \['random'\]"):
+        gymnasium_env("quirkling", players=3, opponents=["random"])
+    with pytest.raises(quarkade.InvalidOptions, match="no bot 'nobody'"):
+        gymnasium_env("quirkling", players=3, opponents=["random", "nobody"])

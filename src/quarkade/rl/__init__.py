@@ -23,6 +23,7 @@ the action ids' vocabulary; 8 by default); the other keywords are the game's opt
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import quarkade
@@ -44,12 +45,14 @@ def pettingzoo_env(game_id: str, players: int | None = None, *, render_mode: str
                           observation_size=observation_size, vocabulary_playouts=vocabulary_playouts)
 
 
-def gymnasium_env(game_id: str, players: int | None = None, seat: int = 0, opponents: str = "heuristic", *,
+def gymnasium_env(game_id: str, players: int | None = None, seat: int = 0,
+                  opponents: str | Sequence[str] = "heuristic", *,
                   render_mode: str | None = None, observation_size: int = OBSERVATION_SIZE,
                   vocabulary_playouts: int = VOCABULARY_PLAYOUTS, illegal: Literal["raise", "penalty"] = "raise",
                   **options: Any) -> QuarkadeGymEnv:
     """A Gymnasium environment where the agent plays ``seat`` and bots of kind ``opponents``
-    (``random``, ``heuristic``, ``mcts``, …) play the other seats; ``illegal="penalty"`` ends the
+    (``random``, ``heuristic``, ``mcts``, …) play the other seats, or a list of kinds, one for
+    each other seat in seat order; ``illegal="penalty"`` ends the
     episode on an action id outside the mask instead of raising (``render_mode="ansi"``: the
     seat's view as text). ``gymnasium.make("quarkade/<game_id>-v0", …)`` makes it too, with the
     same keywords, inside Gymnasium's wrappers."""

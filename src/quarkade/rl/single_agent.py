@@ -22,6 +22,7 @@ face draws it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import gymnasium
@@ -40,30 +41,40 @@ ILLEGAL_MODES = ("raise", "penalty")
 
 
 class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """``seat`` of ``game`` against bots of kind ``opponents``."""
+    """``seat`` of ``game`` against bots of kind ``opponents``: one kind for every other seat, or
+    a list of kinds, one for each other seat in seat order (``["heuristic", "random"]``)."""
 
     metadata = {"render_modes": list(RENDER_MODES)}
 
-    def __init__(self, game: Game, seat: int = 0, opponents: str = "heuristic", render_mode: str | None = None,
+    def __init__(self, game: Game, seat: int = 0, opponents: str | Sequence[str] = "heuristic",
+                 render_mode: str | None = None,
                  observation_size: int = OBSERVATION_SIZE, vocabulary_playouts: int = VOCABULARY_PLAYOUTS,
                  illegal: Literal["raise", "penalty"] = "raise") -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise InvalidOptions(f"seat is one of 0 to {game.players - 1}, not {seat!r}")
         if illegal not in ILLEGAL_MODES:
             raise InvalidOptions(f"illegal is one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
-        if not isinstance(opponents, str):
+        others = [other for other in range(game.players) if other != seat]
+        if isinstance(opponents, str):
+            kinds = [opponents] * len(others)
+        elif (isinstance(opponents, Sequence) and len(opponents) == len(others)
+              and all(isinstance(kind, str) for kind in opponents)):
+            kinds = list(opponents)
+        else:
             raise InvalidOptions(f"opponents is one bot kind for every other seat, e.g. 'heuristic' or "
-                                 f"'mcts:seconds=0.1', not {opponents!r}")
+                                 f"'mcts:seconds=0.1', or a list of {len(others)} (one for each other seat), "
+                                 f"not {opponents!r}")
         self.game = game
         self.seat = seat
-        self.opponents = opponents
+        self.opponents = dict(zip(others, kinds, strict=True))  # seat -> the kind of bot there
         self.render_mode = checked_render_mode(render_mode)
         self.illegal = illegal
         self.table = action_table(game, vocabulary_playouts)
         self.encoder = ViewEncoder(game.players, observation_size)
         self.observation_space = observation_space(self.table, self.encoder)
         self.action_space = gymnasium.spaces.Discrete(self.table.size)
-        make_bot(opponents, game)  # refuses an unknown kind now rather than at the first reset
+        for kind in set(kinds):
+            make_bot(kind, game)  # refuses an unknown kind now rather than at the first reset
         self._seeds: Chance | None = None  # drawn at the first reset (``reseeded``)
         self.state: State = game.new_game(0)
         self.bots: dict[int, Bot] = {}
@@ -75,8 +86,7 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         seeds = self._seeds = reseeded(seed, self._seeds)
         self.state = self.game.new_game(game_seed(options, seeds))
-        self.bots = {other: make_bot(self.opponents, self.game, seeds.below(1 << 31))
-                     for other in range(self.game.players) if other != self.seat}
+        self.bots = {other: make_bot(kind, self.game, seeds.below(1 << 31)) for other, kind in self.opponents.items()}
         self._ended = False
         self._play_bots()
         return self._observation(), {**self._info(), "game_seed": self.state.seed}
