@@ -188,3 +188,50 @@ def test_a_signal_given_while_not_waited_for_stands_and_keeps_the_others_undo(cl
     back = p1.exchange({"type": "undo"})
     assert not errors(back)
     assert [a for _, a in table.state.record().actions] == [play, "done", "beep"]
+
+
+def test_an_action_that_showed_its_seat_something_hidden_stands(client: TestClient) -> None:
+    """An outside attack: draw from a deck, see the card, take the draw back, draw elsewhere. A
+    draw shows the seat a card it could not see, so it is not taken back; a bid, which shows
+    nothing, still is (above)."""
+    table, (p0, p1), created = banked_duel(client, {"reserve": 600, "bonus": 10})
+    peers = {0: p0, 1: p1}
+    for _ in range(200):
+        seat = table.state.to_act[0]
+        legal = [str(action) for action in table.state.legal_actions(seat)]
+        drawing = [text for text in legal if text.startswith("draw")]
+        peers[seat].sync()
+        got = peers[seat].act(drawing[0] if drawing else legal[0])
+        assert not errors(got)
+        if drawing:
+            break
+    else:
+        raise AssertionError("no seat drew a card")
+    assert got[-1]["can_undo"] is False
+    refused = errors(peers[seat].exchange({"type": "undo"}))[0]
+    assert refused["code"] == "no_undo" and "showed you what was hidden before it" in refused["reason"]
+    assert str(table.state.record().actions[-1][1]).startswith("draw")
+
+
+@pytest.mark.parametrize(("game_id", "players", "verb", "shows"), [
+    ("quirky-quarks", 2, "draw", True), ("quirky-quarks", 2, "bid", False), ("qwarks", 2, "answer", True),
+    ("quirkling", 3, "ask", False), ("quirky-circuits", 2, "play", False)])
+def test_what_an_action_showed_is_judged_on_the_seat_s_own_view(game_id: str, players: int, verb: str,
+                                                               shows: bool) -> None:
+    import random
+
+    from quarkade.faces.web.undo import showed
+
+    game = quarkade.load(game_id, players=players)
+    state, chooser = game.new_game(5), random.Random(5)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        mine = [action for action in legal if str(action).split()[0] == verb]
+        action = mine[0] if mine else chooser.choice(legal)
+        before = state.view(seat).whole()
+        state.apply(seat, action)
+        if mine:
+            assert showed(game, state, seat, state.steps - 1, action, before) is shows
+            return
+    raise AssertionError(f"no {verb} was played")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import quarkade
 from quarkade.agents import bot_kinds, make_bot
 from quarkade.agents.base import Bot
-from quarkade.core import Action, Game, QuarkadeError, State
+from quarkade.core import Action, Game, QuarkadeError, State, View
 from quarkade.core.errors import InvalidNotation
 from quarkade.faces.web.banks import TimeBanks
 from quarkade.faces.web.bot_runner import BotRunner
@@ -114,6 +114,10 @@ class Table:
         self.banks = TimeBanks(self, row.get("time_bank"), row.get("banks"))
         self.takeovers = Takeovers(self, row.get("takeovers"))
         self.last_optional = False  # the last action applied came from a seat not to act (a signal)
+        # By step, a person's action applied and not yet followed (``committed``) and the view its
+        # seat had before it, for the undo window: an action that showed the seat what it could
+        # not see before is not taken back (undo.py).
+        self.before: dict[int, tuple[Action, View]] = {}
         self.undo = UndoWindows(self)
         self.banks.update()
         self.takeovers.watch()
@@ -519,9 +523,13 @@ class Table:
         text = str(action)
         step = steps_of(state)
         self.last_optional = seat not in state.to_act
+        # A bot's action is never taken back; a person's may be, if it showed its seat nothing new.
+        if seat not in self.bots:
+            self.before[step] = (action, state.view(seat).whole())
         try:
             state.apply(seat, action)
         except Exception:
+            self.before.pop(step, None)
             # A game that fails half-way may have changed its state: rebuild it from the record.
             record = state.record()
             del record.actions[step:]
@@ -533,6 +541,7 @@ class Table:
         """The state without its last action (which could not be saved), rebuilt from the record."""
         record = self.state.record()
         record.actions.pop()
+        self.before.pop(len(record.actions), None)
         self.state = quarkade.replay(record)
 
     def committed(self, seat: int, step: int, text: str, over: tuple[list[float], list[int]] | None) -> None:

@@ -15,6 +15,15 @@ the reason. Actions on a timed step (a race, a deal minute) are never taken back
 seat does while the game is not waiting for it (an optional action: Quirky Circuits' signals),
 which leaves the others' windows open.
 
+Nor is an action that showed its own seat something hidden before it: a card drawn, a card
+turned up, another seat's sealed choice revealed, an answer checked. Taking such an action
+back would let a player look and choose again (draw, see the card, undo, draw elsewhere).
+Whether an action showed something is judged on the seat's own view: states consistent with
+its view before the action (``Game.sample_state``, as the search bots deal them) are dealt,
+the same action applied to each, and if the seat's view after it differs in any of them from
+the view it got, the action depended on what the seat could not see. Judged on the view alone,
+the answer tells the seat nothing it did not know.
+
 The others hear of an undo only through what they see: a seat whose view changes gets its
 new state and an ``undone`` message naming who took an action back (not which); a seat that
 sees nothing new (a sealed choice withdrawn) hears nothing, though its "waiting for" may
@@ -27,9 +36,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import quarkade
+from quarkade.core.chance import Chance
+from quarkade.core.game import Action, Game, State, View
 from quarkade.faces.web.protocol import dumps
 
 if TYPE_CHECKING:
@@ -39,6 +50,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("quarkade.web")
 
 ACTED_SINCE = "another seat has acted since your last action: it can no longer be taken back"
+SHOWN = "your last action showed you what was hidden before it (a card drawn or turned up, a choice shown): it stands"
+# States dealt to tell whether an action showed its seat something hidden: each that gives the
+# seat the view it got makes it likelier that the action depended on nothing hidden.
+SAMPLES = 16
 SIGNAL_STANDS = "what you did while the game was not waiting for you (a signal) is done in front of everyone: it stands"
 
 
@@ -50,6 +65,32 @@ class Window:
     seen: bytes  # what the seat saw after it: another seat's action that changes this closes the window
 
 
+def showed(game: Game, state: State, seat: int, step: int, action: Action, before: View) -> bool:
+    """Whether ``action``, the ``step``-th of ``state``, showed ``seat`` something its view
+    ``before`` it did not hold: dealt ``SAMPLES`` states consistent with that view, the action
+    gives the seat another view in one of them (or cannot be applied there, which says as
+    much). A game that cannot deal such states is taken to have shown something."""
+    got = _unlogged(state.view(seat))
+    chance = Chance(step * 7919 + seat)  # the same answer for the same action every time
+    for _ in range(SAMPLES):
+        try:
+            dealt = game.sample_state(before, chance)
+            dealt.apply(seat, action)
+        except Exception:  # any failure means the view alone does not settle it
+            return True
+        if _unlogged(dealt.view(seat)) != got:
+            return True
+    return False
+
+
+def _unlogged(view: View) -> dict[str, Any]:
+    """A view's data without its log: a dealt state has no history, and an action's own line
+    says what the seat did, not what it saw."""
+    data = view.to_json()
+    data.pop("log", None)
+    return data
+
+
 class UndoWindows:
     """Which seats of one table may take back their last action, and the undo itself."""
 
@@ -57,11 +98,18 @@ class UndoWindows:
         self.table = table
         self.windows: dict[int, Window] = {}
         self.closed: dict[int, str] = {}  # why a seat's last action can no longer be taken back
-        actions = table.state.record().actions if not table.over else []
+        record = table.state.record()
+        actions = record.actions if not table.over else []
         if actions:  # after a restart nobody has acted since the last action
-            seat = actions[-1][0]
+            seat, text = actions[-1]
             if seat not in table.bots:
-                self.windows[seat] = Window(len(actions) - 1, self.seen(seat))
+                del record.actions[-1]
+                earlier = quarkade.replay(record)
+                action = table.game.parse_action(earlier, seat, text)
+                if showed(table.game, table.state, seat, len(actions) - 1, action, earlier.view(seat).whole()):
+                    self.closed[seat] = SHOWN
+                else:
+                    self.windows[seat] = Window(len(actions) - 1, self.seen(seat))
 
     def seen(self, seat: int) -> bytes:
         # the view the seat's state message is made of, built once per state
@@ -94,10 +142,15 @@ class UndoWindows:
         if seat in table.bots:
             self.windows.pop(seat, None)
             return
+        before = table.before.pop(step, None)
         step_clock = table.clock.step
         if step_clock is not None and seat in step_clock.seats:
             self.windows.pop(seat, None)
             self.closed[seat] = "an action on the clock cannot be taken back"
+            return
+        if before is None or showed(table.game, table.state, seat, step, *before):
+            self.windows.pop(seat, None)
+            self.closed[seat] = SHOWN
             return
         self.windows[seat] = Window(step, self.seen(seat))
         self.closed.pop(seat, None)
