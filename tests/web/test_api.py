@@ -155,6 +155,25 @@ def test_replay_during_the_game_needs_the_seat_token_and_hides_hidden_steps(clie
     assert out_of_range.status_code == 400
 
 
+def test_a_game_of_memory_has_no_replay_until_it_ends(client: TestClient) -> None:
+    """An outside attack: a running Qwarks table's replay showed the faces of the cards its
+    views had covered since, which are answered from memory. Its replay opens at the end."""
+    import random
+
+    response = client.post("/api/tables", json={"game": "qwarks", "seats": ["human", "human"], "play": [0, 1]})
+    created = response.json()
+    table_id = created["id"]
+    for params in ({"step": 1}, {"seat": 0, "token": token_of(created, 0)}):
+        refused = client.get(f"/api/tables/{table_id}/replay", params=params)
+        assert refused.status_code == 403 and "Qwarks is a game of memory: its replay opens when the game ends" \
+            in refused.text
+    table, chooser = table_of(client, table_id), random.Random(2)
+    while not table.state.is_over:
+        seat = table.state.to_act[0]
+        table.commit(seat, chooser.choice(table.state.legal_actions(seat)))
+    assert client.get(f"/api/tables/{table_id}/replay", params={"step": 1}).json()["over"] is True
+
+
 def test_a_live_replay_follows_the_table_and_is_never_built_again_on_a_read(client: TestClient) -> None:
     """A read's cost must not tell that hidden steps were taken: once an audience's replay is
     built, each committed action extends it, and a read never replays the record again."""

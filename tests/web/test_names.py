@@ -138,6 +138,24 @@ def test_a_player_renames_its_own_seat_only(client: TestClient) -> None:
     assert names_of(client.get(f"/api/tables/{created['id']}").json()["table"]) == ["Ada", "Bea"]
 
 
+def test_a_finished_game_keeps_the_names_it_was_played_under(client: TestClient) -> None:
+    """An outside attack: renaming every seat of a finished table after the end rewrote the lobby's
+    result and the leaderboard. The names a game finished under stand."""
+    import random
+
+    from .test_api import table_of
+
+    created = open_table(client, ["human", "human"], name="Ada", play=[0, 1])
+    table, chooser = table_of(client, created["id"]), random.Random(1)
+    while not table.state.is_over:
+        seat = table.state.to_act[0]
+        table.commit(seat, chooser.choice(table.state.legal_actions(seat)))
+    url = f"/api/tables/{created['id']}/name"
+    refused = client.post(url, json={"token": token_of(created, 1), "name": "Ada"})
+    assert refused.status_code == 409 and "the names it was played under stand" in refused.text
+    assert names_of(client.get(f"/api/tables/{created['id']}").json()["table"])[1] != "Ada"
+
+
 # ---------------------------------------------------------------------- invitations
 def test_a_used_invitation_gives_its_browser_the_seat_back_and_tells_others_who_holds_it(client: TestClient) -> None:
     created = open_table(client, ["human", "human", "random"], name="Ada", browser=ADA, public=False)

@@ -79,6 +79,9 @@ class GameInfo:
     default_players: int = 0
     # A cooperative game has one result for the whole table: every seat wins, or none does.
     cooperative: bool = False
+    # A game of memory: its views hide again what the table showed (Qwarks' covered cards), so
+    # no face shows a running game's earlier views (an in-game replay would show them again).
+    memory: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,6 +94,7 @@ class GameInfo:
             "variants": list(self.variants),
             "rules_version": self.rules_version,
             "cooperative": self.cooperative,
+            "memory": self.memory,
             "options": [
                 {"name": o.name, "type": o.kind.__name__, "default": o.default, "help": o.help,
                  "choices": list(o.choices), "minimum": o.minimum,

@@ -445,6 +445,8 @@ class Hall:
         seat = table.seat_of(token)
         if seat is None:
             raise HallError(403, "a seat's name is changed with that seat's token")
+        if table.over:  # the names it finished under are its result's, in the lobby and the leaderboard
+            raise HallError(409, "the game is over: the names it was played under stand with its result")
         cleaned = clean_name(name)
         if cleaned is None:
             raise HallError(400, "give the new name")

@@ -1,7 +1,9 @@
 """A table's replays: the views along its record.
 
 During the game a seat (with its token) or the spectators see only the views they saw, and
-steps that changed nothing they could see are left out, so that their number stays hidden.
+steps that changed nothing they could see are left out, so that their number stays hidden. A
+game of memory (``GameInfo.memory``: Qwarks) has no replay until it ends: its views hide again
+what the table showed, and a replay would show it.
 After the end everything is open, step by step, with every seat's view and the record.
 
 During the game an audience's frames are built from the record at its first replay, then
@@ -108,6 +110,10 @@ class Replays:
         if seat is not None and not 0 <= seat < players:
             raise HallError(400, f"there is no seat {seat} at this {players}-player table")
         if not table.over:
+            info = table.game.info
+            if info.memory:
+                raise HallError(403, f"{info.title} is a game of memory: its replay opens when the game ends (a replay "
+                                     "would show again what the table has hidden since)")
             if seat is not None and table.seat_of(token) != seat:
                 raise HallError(403, f"seat {seat}'s replay during the game needs seat {seat}'s token")
             frames = self._frames_for(seat)

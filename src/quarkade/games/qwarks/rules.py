@@ -71,6 +71,7 @@ class Qwarks(Game):
         summary="Everyone reveals a card at once and races to cover one: then answer a question about "
         "the card you covered, from memory, and say whether it is a Prooton or a Nootron.",
         rules_version=rules_version(),
+        memory=True,  # a covered card's face is hidden again: it is answered from memory
         variants=("beginners", "colour-blind", "four-decks"),
         options=(
             OptionSpec("beginners", bool, False, "for young scientists: answer the question without "
