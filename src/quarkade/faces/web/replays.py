@@ -11,7 +11,7 @@ followed action by action as the table commits them (``extend``), never built ag
 read: a read's cost then does not depend on how many steps, hidden ones included, came since
 the last (a read that replayed the record whenever it had grown told by its time that a hidden
 step had been taken, and let anyone make the server replay a long game again and again). The
-frames are kept as JSON text, a tenth of the memory of the views themselves.
+frames are kept as compressed JSON text, a small part of the memory of the views themselves.
 
 Each step also says what happened at it, in sentences (``said``): the lines its view's log
 shows that the same viewer's view one step before did not. They are read from that viewer's
@@ -21,6 +21,7 @@ own views, as its log filters them, so they tell no viewer anything its replay d
 from __future__ import annotations
 
 import json
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from quarkade.faces.web.errors import HallError
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
 
 def _text(view: dict[str, Any]) -> str:
     return json.dumps(view, separators=(",", ":"), sort_keys=True)
+
+
+def _pack(frame: str) -> bytes:
+    """A frame as kept: its JSON compressed (a view's text shrinks to about a sixth, and a long
+    game's replays, kept for every audience that asked, add up)."""
+    return zlib.compress(frame.encode(), 1)
 
 
 def said(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Any]:
@@ -58,12 +65,15 @@ class Replays:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._frames: dict[Audience, list[str]] = {}  # each audience's distinct views, as JSON
+        # Each audience's distinct views, as compressed JSON (``_pack``), and its last as text.
+        self._frames: dict[Audience, list[bytes]] = {}
+        self._last: dict[Audience, str] = {}
         self._states: list[State] | None = None
 
     def forget(self) -> None:
         """The record changed other than by a new action (an undo): the frames go."""
         self._frames.clear()
+        self._last.clear()
 
     def _all_states(self) -> list[State]:
         """Every state along the record (finished tables only; kept once built)."""
@@ -81,27 +91,29 @@ class Replays:
         """An action was committed: each audience whose frames are kept gets the view it now
         sees, if it differs from its last."""
         state = self.table.state
-        for audience, frames in self._frames.items():
-            frame = _text(state.view(audience).to_json())
-            if frame != frames[-1]:
-                frames.append(frame)
+        for audience in self._frames:
+            self._follow(audience, state)
 
-    def _frames_for(self, audience: Audience) -> list[str]:
-        """The distinct views ``audience`` saw along the record so far, in order."""
+    def _follow(self, audience: Audience, state: State) -> None:
+        """``state``'s view of ``audience`` added to its frames, if it differs from its last."""
+        frame = _text(state.view(audience).to_json())
+        if frame != self._last.get(audience):
+            self._frames.setdefault(audience, []).append(_pack(frame))
+            self._last[audience] = frame
+
+    def _frames_for(self, audience: Audience) -> list[bytes]:
+        """The distinct views ``audience`` saw along the record so far, in order (``_pack``ed)."""
         frames = self._frames.get(audience)
         if frames is not None:
             return frames
         table = self.table
         record = table.state.record()
         state = table.game.new_game(record.seed)
-        frames = [_text(state.view(audience).to_json())]
+        self._follow(audience, state)
         for seat, text in record.actions:
             state.apply_text(seat, text)
-            frame = _text(state.view(audience).to_json())
-            if frame != frames[-1]:
-                frames.append(frame)
-        self._frames[audience] = frames
-        return frames
+            self._follow(audience, state)
+        return self._frames[audience]
 
     def read(self, step: int | None, seat: int | None, token: str | None) -> dict[str, Any]:
         """The replay at ``step`` (the last by default) for ``seat`` (None: the spectators)."""
@@ -120,8 +132,8 @@ class Replays:
             index = len(frames) - 1 if step is None else step
             if not 0 <= index < len(frames):
                 raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(frames) - 1}")
-            view = json.loads(frames[index])
-            before = json.loads(frames[index - 1]) if index else None
+            view = json.loads(zlib.decompress(frames[index]))
+            before = json.loads(zlib.decompress(frames[index - 1])) if index else None
             return {"table": table.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
                     "view": view, "said": said(before, view)}
         states = self._all_states()
