@@ -188,6 +188,7 @@ def test_a_signal_given_while_not_waited_for_stands_and_keeps_the_others_undo(cl
     back = p1.exchange({"type": "undo"})
     assert not errors(back)
     assert [a for _, a in table.state.record().actions] == [play, "done", "beep"]
+    assert table.before == {}, "no view before an action is kept once the action is followed"
 
 
 def test_an_action_that_showed_its_seat_something_hidden_stands(client: TestClient) -> None:

@@ -129,6 +129,7 @@ class UndoWindows:
         back, and leaves the others' windows open: a signal given at once in front of everyone is
         not unsaid, and one seat's signal must not take another's undo away."""
         table = self.table
+        before = table.before.pop(step, None)  # the seat's view before the action, if a person's
         if table.last_optional:
             for other, window in self.windows.items():
                 if other != seat:
@@ -142,7 +143,6 @@ class UndoWindows:
         if seat in table.bots:
             self.windows.pop(seat, None)
             return
-        before = table.before.pop(step, None)
         step_clock = table.clock.step
         if step_clock is not None and seat in step_clock.seats:
             self.windows.pop(seat, None)
