@@ -66,7 +66,8 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                                  f"not {opponents!r}")
         self.game = game
         self.seat = seat
-        self.opponents = dict(zip(others, kinds, strict=True))  # seat -> the kind of bot there
+        self.opponents = opponents
+        self.opponent_kinds = dict(zip(others, kinds, strict=True))  # seat -> the kind of bot there
         self.render_mode = checked_render_mode(render_mode)
         self.illegal = illegal
         self.table = action_table(game, vocabulary_playouts)
@@ -86,7 +87,8 @@ class QuarkadeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         seeds = self._seeds = reseeded(seed, self._seeds)
         self.state = self.game.new_game(game_seed(options, seeds))
-        self.bots = {other: make_bot(kind, self.game, seeds.below(1 << 31)) for other, kind in self.opponents.items()}
+        self.bots = {other: make_bot(kind, self.game, seeds.below(1 << 31))
+                     for other, kind in self.opponent_kinds.items()}
         self._ended = False
         self._play_bots()
         return self._observation(), {**self._info(), "game_seed": self.state.seed}
