@@ -24,6 +24,16 @@ def category_figures(result: SimulationResult) -> dict[str, dict[str, dict[str, 
     return figures
 
 
+def rate_cells(won: float, played: int) -> tuple[str, str]:
+    """A win rate and its 95% Wilson interval, as a table's cells.
+
+    >>> rate_cells(3, 4)
+    ('75.0%', '30.1%–95.4%')
+    """
+    low, high = wilson_interval(won, played)
+    return f"{won / played:.1%}", f"{low:.1%}–{high:.1%}"
+
+
 def category_tables(result: SimulationResult) -> list[Table]:
     """One table a kind of category: games played with each label, wins, and the win rate with
     its 95% interval (a seat's fair share is one game in as many as there are players)."""
@@ -33,8 +43,8 @@ def category_tables(result: SimulationResult) -> list[Table]:
         for column in (kind, "games", "wins", "win rate", "95% interval"):
             table.add_column(column, justify="left" if column == kind else "right")
         for label, row in rows.items():
-            table.add_row(label, str(int(row["seat_games"])), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
-                          f"{row['low']:.1%}-{row['high']:.1%}")
+            table.add_row(label, str(int(row["seat_games"])), f"{row['wins']:g}",
+                          *rate_cells(row["wins"], int(row["seat_games"])))
         tables.append(table)
     return tables
 

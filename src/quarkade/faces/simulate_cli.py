@@ -26,8 +26,8 @@ from quarkade.faces.cli import (
     progress_bar,
     seat_kinds,
 )
+from quarkade.faces.figures import rate_cells
 from quarkade.tools.backends import check_backend, sigterm_as_interrupt
-from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.report import ITEM_SEPARATOR
 from quarkade.tools.simulate import Interrupted, SimulationInterrupted, SimulationResult, simulate
 
@@ -46,12 +46,12 @@ def print_simulation(result: SimulationResult) -> None:
     if together:
         table_won = count - result.undecided
         wins.add_row("all" if result.players > 1 else "0", ", ".join(result.seats), str(table_won),
-                     *_rate(table_won, count))
+                     *rate_cells(table_won, count))
     else:
         for seat, won in enumerate(result.wins_by_seat()):
-            wins.add_row(str(seat), result.seats[seat], f"{round(won, 2):g}", *_rate(won, count))
+            wins.add_row(str(seat), result.seats[seat], f"{round(won, 2):g}", *rate_cells(won, count))
         if result.undecided:
-            wins.add_row("—", "no winner", str(result.undecided), *_rate(result.undecided, count))
+            wins.add_row("—", "no winner", str(result.undecided), *rate_cells(result.undecided, count))
     console.print(wins)
 
     if not together and 1 < len(set(result.seats)) < result.players:  # a kind at several seats
@@ -59,7 +59,7 @@ def print_simulation(result: SimulationResult) -> None:
         for column in ("bot", "seat-games", "wins", "win rate", "95% interval"):
             kinds.add_column(column, justify="left" if column == "bot" else "right")
         for kind, (won, played) in sorted(result.wins_by_kind().items()):
-            kinds.add_row(kind, str(played), f"{round(won, 2):g}", *_rate(won, played))
+            kinds.add_row(kind, str(played), f"{round(won, 2):g}", *rate_cells(won, played))
         console.print(kinds)
     for table in simulation_figures.category_tables(result):
         console.print(table)
@@ -93,12 +93,6 @@ def print_simulation(result: SimulationResult) -> None:
         items = {key.partition(ITEM_SEPARATOR)[2] for key in figures if ITEM_SEPARATOR in key}
         console.print(f"And {len(figures) - len(plain)} figures of {len(items)} items (cards, traits): in --json, "
                       "and as tables in 'quarkade report'.")
-
-
-def _rate(won: float, played: int) -> tuple[str, str]:
-    """A win rate and its 95% Wilson interval, as cells."""
-    low, high = wilson_interval(won, played)
-    return f"{won / played:.1%}", f"{low:.1%}–{high:.1%}"
 
 
 @app.command("simulate")

@@ -347,7 +347,7 @@ def code_digest(spec: str, game_id: str) -> str | None:
     current folder, as the tournament finds them."""
     files: list[Path] = []
     if spec.startswith("exec:"):
-        words = shlex.split(spec[len("exec:"):])
+        words = program_command(spec)
     elif is_class_spec(spec, game_id):
         module_name, _, rest = spec.partition(":")
         found = importlib.util.find_spec(module_name)
