@@ -325,6 +325,25 @@ def test_bad_input_exits_with_2_and_says_why(args: list[str], message: str) -> N
     assert message in " ".join(output.split())
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["simulate", "quirks", "--seed", "abc"], "quarkade simulate: Invalid value for '--seed'"),
+        (["simulate", "quirks", "--bogus"], "quarkade simulate: No such option: --bogus"),
+        (["simulate"], "quarkade simulate: Missing argument 'game' (see quarkade simulate --help)"),
+        (["nope"], "quarkade: No such command 'nope' (see quarkade --help)"),
+    ],
+)
+def test_a_mistyped_command_line_is_said_in_one_line(args: list[str], line: str) -> None:
+    """A value that is no number, an unknown option or command: one line, as every other bad
+    input, not the library's panel under the usage."""
+    result = runner.invoke(app, args, prog_name="quarkade")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(line), result.output
+    assert "Usage" not in result.output and "╭" not in result.output
+
+
 def test_the_games_and_their_options_read_whole_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     """Finding 8: at 80 columns the options' names were cut (``random_mutati…``). Each option
     now has a line of its own, every name and default whole."""

@@ -12,7 +12,7 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
@@ -45,7 +45,47 @@ from quarkade.faces.report_command import report_command
 from quarkade.faces.terminal import format_value, play_help, render_actions, render_listed, render_view, result_words
 from quarkade.tools.replay import Replay, log_text, new_log_entries, read_record_json, walk
 
+# The command-line library's base of its usage errors (its own copy of click's, in newer releases).
+UsageErrors: type[Exception] = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException")
+
+
+class Commands(typer.core.TyperGroup):
+    """The command group, whose mistyped words (a value that is not a number, an option that
+    does not exist) are said in one line, as every other bad input is (the library boxes them
+    in a panel, under the usage), with the status 2."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            status = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except UsageErrors as error:
+            if type(error).__name__ != "NoArgsIsHelpError":  # else the help is printed already
+                errors.print(usage_words(error), style="red", markup=False, soft_wrap=True)
+            sys.exit(getattr(error, "exit_code", BAD_INPUT))
+        except typer.Abort:
+            errors.print("Aborted.", style="red")
+            sys.exit(1)
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+def usage_words(error: Exception) -> str:
+    """A mistyped command line's error in one line: the command, what is wrong, where help is.
+
+    >>> usage_words(typer.BadParameter("'abc' is not a whole number"))
+    "Invalid value: 'abc' is not a whole number"
+    """
+    ctx = getattr(error, "ctx", None)
+    message = str(error.format_message()).rstrip(".")  # type: ignore[attr-defined]
+    if ctx is None:
+        return message
+    return f"{ctx.command_path}: {message} (see {ctx.command_path} --help)"
+
+
 app = typer.Typer(
+    cls=Commands,
     help="Quarkade: play, simulate, replay and benchmark tabletop games.",
     no_args_is_help=True,
     add_completion=False,
