@@ -127,6 +127,12 @@ def test_random_playouts_reach_the_end(game: Game) -> None:
         assert all(list(names) == sorted(set(names)) and all(isinstance(n, str) and n for n in names)
                    for names in items)
         assert not items or type(state).seat_items_about
+        # The game's own figures are named as identifiers (tables show them as words): the
+        # report finds a limit reached by its name in every game. (An item's figure is
+        # ``measure:item``, the measure in words, a column of the report's item table.)
+        for name, value in state.statistics().items():
+            assert ":" in name or re.fullmatch(r"[a-z][a-z0-9_]*", name), name
+            assert isinstance(value, float), name
 
 
 def test_a_finished_game_refuses_every_action(game: Game) -> None:

@@ -175,7 +175,7 @@ def test_quirkling_counts_requests_by_stack_and_quirklings_by_kind() -> None:
     def total(measure: str) -> float:
         return sum(value for key, value in figures.items() if key.startswith(f"{measure}:"))
 
-    assert total("made") == figures["quirklings made"] > 0
+    assert total("made") == figures["quirklings_made"] > 0
     assert total("asked") >= total("given") > 0
     assert all(figures.get(f"given:{key.partition(':')[2]}", 0.0) <= value
                for key, value in figures.items() if key.startswith("asked:"))

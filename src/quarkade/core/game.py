@@ -427,7 +427,9 @@ class State(ABC):
     def clone(self) -> State: ...
 
     def statistics(self) -> dict[str, float]:
-        """Figures a designer may want summed over many games (e.g. Quests completed)."""
+        """Figures a designer may want summed over many games (e.g. Quests completed), named as
+        identifiers (``turn_limit_reached``: tables show them as words); an item's figure is
+        ``measure:item`` (the measure in words, ``tools.report.ITEM_SEPARATOR``)."""
         return {}
 
     def categories(self) -> dict[str, tuple[str, ...]]:

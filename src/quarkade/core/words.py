@@ -56,6 +56,15 @@ def option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def figure_words(name: str) -> str:
+    """A game's figure (``State.statistics``) named in words for a table.
+
+    >>> figure_words("turn_limit_reached")
+    'turn limit reached'
+    """
+    return name.replace("_", " ")
+
+
 def plural(count: float, word: str) -> str:
     """``1 point``, ``2 points``."""
     number = int(count) if float(count).is_integer() else count

@@ -12,7 +12,7 @@ from rich.table import Table
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
 from quarkade.core.registry import game_class
-from quarkade.core.words import option_text
+from quarkade.core.words import figure_words, option_text
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
     HUMAN,
@@ -87,7 +87,7 @@ def print_simulation(result: SimulationResult) -> None:
         table.add_column("figure")
         table.add_column("mean per game", justify="right")
         for key, value in plain.items():
-            table.add_row(key, f"{value:.2f}")
+            table.add_row(figure_words(key), f"{value:.2f}")
         console.print(table)
     if len(plain) < len(figures):
         items = {key.partition(ITEM_SEPARATOR)[2] for key in figures if ITEM_SEPARATOR in key}

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from quarkade.core.words import joined, option_text, plural
+from quarkade.core.words import figure_words, joined, option_text, plural
 from quarkade.tools.intervals import difference_interval, wilson_interval
 from quarkade.tools.simulate import GameResult, SimulationResult
 
@@ -517,10 +517,10 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
 
     # Games a limit ended (Quirks' turn limit, a house rule) were declared, not played out.
     figures = result.statistics_per_game()
-    limited = {key: value for key, value in figures.items() if key.replace("_", " ").endswith("limit reached")}
+    limited = {key: value for key, value in figures.items() if key.endswith("limit_reached")}
     for key, value in limited.items():
         if value > 0:
-            parts.append(f'<p class="warn">{value:.1%} of the games ended when a limit was reached ({_e(key)}): '
+            parts.append(f'<p class="warn">{value:.1%} of the games ended when a limit was reached ({_e(figure_words(key))}): '
                          "their results were declared by the house rule, not played out to the rulebook's end.</p>")
 
     # Win rates by seat and by bot.
@@ -586,7 +586,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     if plain:
         parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of <code>State.statistics"
                      "</code>.</p>")
-        parts.append(_table(["figure", "mean per game"], [[key, _number(value)] for key, value in plain.items()]))
+        parts.append(_table(["figure", "mean per game"], [[figure_words(key), _number(value)] for key, value in plain.items()]))
     measures, items = item_table(figures)
     if items:
         parts.append(_item_section(measures, items, count))

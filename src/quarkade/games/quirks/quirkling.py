@@ -404,11 +404,11 @@ class QuirklingState(CachedLegalActions):
         return self.result or ()
 
     def statistics(self) -> dict[str, float]:
-        """``turns`` and ``quirklings made``; and by item (the report's table): each stack, how
+        """``turns`` and ``quirklings_made``; and by item (the report's table): each stack, how
         often a player asked for one of its cards and how often one was given; each kind of
         QUIRKLING, how often one was made and how often it was the winner's last, the one that
         completed its plant, herbivore and carnivore."""
-        figures = {"turns": float(self.turns), "quirklings made": float(sum(len(m) for m in self.made))}
+        figures = {"turns": float(self.turns), "quirklings_made": float(sum(len(m) for m in self.made))}
         last_made: dict[int, int] = {}  # seat -> the niche of its newest QUIRKLING
         completed = False
         for event in in_order(self.log):

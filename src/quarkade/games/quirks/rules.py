@@ -594,9 +594,9 @@ class QuirksState(CachedLegalActions):
         (``won:<trait>``)."""
         figures = {
             "turns": float(self.turns),
-            "competitions counted": float(len(self.reveals)),
+            "competitions_counted": float(len(self.reveals)),
             "eliminations": float(sum(self.eliminated)),
-            "turn limit reached": float(any(e[0] == "over" and e[3] == "turn limit reached"
+            "turn_limit_reached": float(any(e[0] == "over" and e[3] == "turn limit reached"
                                             for e in events(self.log))),
         }
         for reveal in self.reveals:
