@@ -520,7 +520,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     limited = {key: value for key, value in figures.items() if key.endswith("limit_reached")}
     for key, value in limited.items():
         if value > 0:
-            parts.append(f'<p class="warn">{value:.1%} of the games ended when a limit was reached ({_e(figure_words(key))}): '
+            parts.append(f'<p class="warn">{value:.1%} of the games ended when a limit was reached '
+                         f'({_e(figure_words(key))}): '
                          "their results were declared by the house rule, not played out to the rulebook's end.</p>")
 
     # Win rates by seat and by bot.
@@ -586,7 +587,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     if plain:
         parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of <code>State.statistics"
                      "</code>.</p>")
-        parts.append(_table(["figure", "mean per game"], [[figure_words(key), _number(value)] for key, value in plain.items()]))
+        parts.append(_table(["figure", "mean per game"],
+                            [[figure_words(key), _number(value)] for key, value in plain.items()]))
     measures, items = item_table(figures)
     if items:
         parts.append(_item_section(measures, items, count))
