@@ -43,7 +43,10 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     # An entrant's name is never cut short: two policies may differ only in the file they read.
     table.add_column("bot", justify="left", overflow="fold")
     # Deal by deal, "wins" would read as games won: the games won and the first places are told apart.
-    counted = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
+    counted: tuple[str, ...] = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
+    forfeits = result.forfeits()
+    if forfeits:
+        counted += ("forfeits",)
     for column in (*counted, "μ", "σ", "μ−3σ", "BT", "BT 95%"):
         table.add_column(column, justify="right", no_wrap=True)
     won = result.games_won()
@@ -53,6 +56,8 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
         counts = [str(rating.games), f"{rating.wins:g}"]
         if settings.by_deal:
             counts.insert(1, str(won.get(rating.player, 0)))
+        if forfeits:
+            counts.append(str(len(forfeits.get(rating.player, ()))))
         table.add_row(rating.player, *counts, f"{rating.mu:.1f}", f"{rating.sigma:.1f}", f"{rating.ordinal:.1f}",
                       *fitted)
     console.print(table)
@@ -79,6 +84,9 @@ def footnotes(result: TournamentResult, strengths: list[Strength]) -> list[str]:
         lines.append("won: the deals whose game the bot won; firsts: the deals on which it did best of the bots "
                      "(a first place shared counts its share, so every bot has a share of a deal all lost alike); "
                      "each bot plays each deal once.")
+    for entrant, forfeited in result.forfeits().items():
+        lines.append(f"forfeits: {entrant} failed in {plural(len(forfeited), 'game')}, each lost; the first: "
+                     f"{forfeited[0].failure}")
     lines.append("μ, σ: OpenSkill (Plackett–Luce) rating and its uncertainty; the table is sorted by μ−3σ. "
                  "BT: Bradley–Terry strength on Elo's scale (mean 0) from every pairing of seats in a game, "
                  "with its 95% interval from a bootstrap over deals.")
@@ -126,6 +134,9 @@ def tournament_command(
     exec_seconds: Annotated[float, typer.Option(help="Seconds an exec: program may take to answer one 'act' "
                                                      "(its first, while it starts, too); a Python class has no "
                                                      "limit.", min=0.1)] = EXTERNAL_TIMEOUT,
+    forfeit: Annotated[bool, typer.Option(help="A bot that fails in a game (raises, chooses what is not a legal "
+                                               "action, an exec: program's fault) loses that game, and the "
+                                               "tournament goes on; by default the failure stops it.")] = False,
 ) -> None:
     """Play a tournament between bots and rate them (OpenSkill and Bradley–Terry).
 
@@ -155,8 +166,11 @@ def tournament_command(
             errors.print(f"{logged} of {total} games read back from {log}; {rest}.")
 
     def finished(played: Played) -> None:
-        won = ", ".join(played.seats[seat] for seat in played.winners) or "nobody"
-        progress.update(task, advance=1, last=f"deal {played.seed}: {won} won")
+        if played.forfeited:
+            said = f"{', '.join(played.seats[seat] for seat in played.forfeited)} forfeited"
+        else:
+            said = f"{', '.join(played.seats[seat] for seat in played.winners) or 'nobody'} won"
+        progress.update(task, advance=1, last=f"deal {played.seed}: {said}")
 
     try:
         if log is not None:
@@ -169,10 +183,14 @@ def tournament_command(
         with sigterm_as_interrupt() as signalled, progress:
             result = run_tournament(the_game, specs, games, seed, log=log, backend=backend, workers=workers,
                                     address=address, on_game=finished, on_start=started, external_seconds=exec_seconds,
-                                    seating=seating)
+                                    seating=seating, forfeit=forfeit)
     except (BotSpecError, BotFailure) as error:  # an entrant refused, or one that failed in a game
-        where = (f" The games finished before it are in {log}, and the same command plays the rest once it is "
-                 "mended.") if log is not None and began else ""
+        where = ""
+        if isinstance(error, BotFailure) and not forfeit:
+            where = " With --forfeit a bot's failure loses that game, and the tournament goes on."
+        if log is not None and began:
+            where = (f" The games finished before it are in {log}; the same command plays the rest with the same "
+                     "code (mending an entrant's code makes its log another tournament's)." + where)
         fail(f"{error}{where}")
     except QuarkadeError as error:
         fail(str(error))

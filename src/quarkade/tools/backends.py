@@ -72,6 +72,10 @@ class GameResult:
     categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # What each seat had or did (``State.seat_items``): one tuple of item names a seat.
     items: tuple[tuple[str, ...], ...] = ()
+    # A game a bot forfeited by failing (a tournament's ``--forfeit``): its seat, and what its
+    # failure said; the game stopped there (``forfeit_result``).
+    forfeited: tuple[int, ...] = ()
+    failure: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class Chunk:
     # To Ray, the class of each seat given as ``module:Class``, by that name (see the module's
     # docstring); a process imports them.
     classes: tuple[tuple[str, type[Bot]], ...] = ()
+    forfeit: bool = False  # a bot that fails forfeits its game, rather than stopping the run
 
 
 def for_ray(chunk: Chunk) -> Chunk:
@@ -129,13 +134,21 @@ def record_json(state: State, bots: Sequence[str] = ()) -> dict[str, Any]:
 def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
     """Play a chunk's games in seed order: each game's result, and its record line if asked."""
     from quarkade.core.registry import load
-    from quarkade.tools.match import make_bots, play_match
+    from quarkade.tools.match import BotFailure, forfeit_result, make_bots, play_match
 
     game = load(chunk.game, chunk.players, **chunk.options)
     played: list[tuple[GameResult, str | None]] = []
     classes = dict(chunk.classes)
     for seed in chunk.seeds:
-        state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
+        try:
+            state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
+        except BotFailure as failure:
+            if not chunk.forfeit or failure.seat is None:
+                raise
+            scores, winners = forfeit_result(game, failure.seat)
+            played.append((GameResult(seed, scores, winners, failure.steps, {}, forfeited=(failure.seat,),
+                                      failure=str(failure)), None))
+            continue
         result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories(),
                             state.seat_items())
         played.append((result, json.dumps(record_json(state, chunk.seats)) + "\n" if chunk.records else None))
@@ -148,8 +161,7 @@ def default_workers() -> int:
 
 def chunks_of(template: Chunk, seeds: Sequence[int], workers: int) -> list[Chunk]:
     size = max(1, min(_MAX_CHUNK, math.ceil(len(seeds) / (workers * _CHUNKS_PER_WORKER))))
-    return [Chunk(template.game, template.players, template.options, template.seats,
-                  tuple(seeds[start:start + size]), template.records) for start in range(0, len(seeds), size)]
+    return [replace(template, seeds=tuple(seeds[start:start + size])) for start in range(0, len(seeds), size)]
 
 
 def check_backend(backend: str, workers: int | None, address: str | None) -> None:

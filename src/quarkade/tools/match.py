@@ -17,7 +17,38 @@ class BotFailure(QuarkadeError):
     """A bot failed in a game: its ``choose`` raised an error, or chose what is not a legal action.
 
     The message names the bot, its seat, the game's seed and step, and the bot's own error; it is
-    all a sentence (no traceback), and it survives the trip back from a worker process."""
+    all a sentence (no traceback), and it survives the trip back from a worker process, with
+    ``seat``, the seat whose bot failed (None where unknown), and ``steps``, the steps played
+    before.
+
+    >>> import pickle
+    >>> failure = pickle.loads(pickle.dumps(BotFailure("bot 'x' at seat 1 failed", 1, 11)))
+    >>> failure.seat, failure.steps
+    (1, 11)
+    """
+
+    def __init__(self, message: str, seat: int | None = None, steps: int = 0) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.steps = steps
+
+    def __reduce__(self) -> tuple[type[BotFailure], tuple[str, int | None, int]]:
+        return type(self), (str(self), self.seat, self.steps)
+
+
+def forfeit_result(game: Game, seat: int) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """The scores and winners of a game its bot at ``seat`` forfeited by failing (a
+    tournament's ``--forfeit``): every seat scores 0; at a competitive table the other seats
+    share the win, at a cooperative or one-seat table nobody wins.
+
+    >>> import quarkade
+    >>> forfeit_result(quarkade.load("quirky-quarks", players=3), 1)
+    ((0.0, 0.0, 0.0), (0, 2))
+    """
+    scores = (0.0,) * game.players
+    if game.info.cooperative or game.players == 1:
+        return scores, ()
+    return scores, tuple(other for other in range(game.players) if other != seat)
 
 
 class NotAnAction(IllegalAction):
@@ -46,7 +77,7 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_00
         try:
             action = bots[seat].choose(view, legal)
         except Exception as error:
-            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error)) from error
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error), seat, steps) from error
         try:
             state.apply(seat, action)
         except IllegalAction as refused:
@@ -54,7 +85,8 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_00
             slip = None if isinstance(action, Action) else NotAnAction(
                 f"its choose returned {type(action).__name__} {action!r}; it returns one of the legal actions it is "
                 "given (an Action), not its notation or its place")
-            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, slip or refused)) from None
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, slip or refused), seat,
+                             steps) from None
         if observer is not None:
             observer(state, seat, action)
         steps += 1

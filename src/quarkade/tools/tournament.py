@@ -41,8 +41,16 @@ from typing import IO, Any
 from quarkade.agents.base import Bot, bot_kinds, is_class_spec, make_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
-from quarkade.tools.backends import Chunk, Farm, Interrupted, check_backend, chunks_of, default_workers
-from quarkade.tools.match import BotFailure, play_match
+from quarkade.tools.backends import (
+    Chunk,
+    Farm,
+    GameResult,
+    Interrupted,
+    check_backend,
+    chunks_of,
+    default_workers,
+)
+from quarkade.tools.match import BotFailure, forfeit_result, play_match
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
 # Deals a block: the log's order depends on it, so it is fixed, not taken from the machine.
@@ -189,13 +197,15 @@ class ExternalProgram:
             seconds = 0  # what has arrived meanwhile, without waiting again
         return True
 
-    def close(self) -> None:
+    def close(self, at_once: bool = False) -> None:
+        """End the program: its input closes and it has 5 s to exit, or none ``at_once`` (a
+        program that failed)."""
         self.selector.close()
         if self.process.stdin is not None:
             with contextlib.suppress(BrokenPipeError):  # a program gone already
                 self.process.stdin.close()
         try:
-            self.process.wait(timeout=5)
+            self.process.wait(timeout=0 if at_once else 5)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
@@ -292,18 +302,30 @@ class Played:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     steps: int
+    # With --forfeit, a game stopped by a bot's failure: its seat, lost (``forfeit_result``),
+    # and what the failure said.
+    forfeited: tuple[int, ...] = ()
+    failure: str = ""
 
     def finish(self) -> Finish:
         return list(zip(self.seats, ranks(self.scores, self.winners), strict=True))
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "seats": list(self.seats), "scores": list(self.scores),
+        line = {"seed": self.seed, "seats": list(self.seats), "scores": list(self.scores),
                 "winners": list(self.winners), "steps": self.steps}
+        if self.forfeited:
+            line.update(forfeited=list(self.forfeited), failure=self.failure)
+        return line
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Played:
         return cls(int(data["seed"]), tuple(data["seats"]), tuple(data["scores"]), tuple(data["winners"]),
-                   int(data["steps"]))
+                   int(data["steps"]), tuple(int(seat) for seat in data.get("forfeited", ())),
+                   str(data.get("failure", "")))
+
+    @classmethod
+    def of(cls, result: GameResult, seats: tuple[str, ...]) -> Played:
+        return cls(result.seed, seats, result.scores, result.winners, result.steps, result.forfeited, result.failure)
 
 
 @dataclass(frozen=True)
@@ -319,6 +341,7 @@ class Settings:
     # files (``code_digest``): a log begun by other code is not resumed as if it were the same.
     code: dict[str, str] = field(default_factory=dict)
     seating: str = "rotations"
+    forfeit: bool = False  # a bot that fails loses that game, and the tournament goes on
 
     @property
     def by_deal(self) -> bool:
@@ -330,6 +353,8 @@ class Settings:
                   "bots": list(self.entrants), "deals": self.deals, "seed": self.seed}
         if self.seating != "rotations":  # a log of rotations reads as it always has
             header["seating"] = self.seating
+        if self.forfeit:
+            header["forfeit"] = True
         if self.code:
             header["code"] = self.code
         return {"tournament": header}
@@ -337,7 +362,7 @@ class Settings:
 
 # The header's fields as the command gives them, to say which one differs from a log's.
 _GIVEN_AS = {"game": "the game", "players": "--players", "options": "--option", "bots": "--bots", "deals": "--games",
-             "seed": "--seed", "seating": "--seating"}
+             "seed": "--seed", "seating": "--seating", "forfeit": "--forfeit"}
 
 
 def code_digest(spec: str, game_id: str) -> str | None:
@@ -411,7 +436,7 @@ def _check_header(path: Path, logged: dict[str, Any], wanted: dict[str, Any]) ->
     or whose code changed since the log was begun."""
     differ = [f"{_GIVEN_AS.get(key, key)} {json.dumps(logged.get(key))} there, {json.dumps(value)} here"
               for key, value in wanted.items() if key != "code" and logged.get(key) != value]
-    differ += [f"{key} {json.dumps(value)} there" for key, value in logged.items()
+    differ += [f"{_GIVEN_AS.get(key, key)} {json.dumps(value)} there" for key, value in logged.items()
                if key not in wanted and key != "code"]
     if differ:
         raise InvalidOptions(f"{path} logs another tournament ({'; '.join(differ)}): give the same game, players, "
@@ -445,9 +470,11 @@ class Runner:
     the games not yet yielded are nevertheless played (their chunk done), so that they are kept."""
 
     def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
-                 address: str | None = None, external_seconds: float = EXTERNAL_TIMEOUT) -> None:
+                 address: str | None = None, external_seconds: float = EXTERNAL_TIMEOUT,
+                 forfeit: bool = False) -> None:
         check_backend(backend, workers, address)
         self.game = game
+        self.forfeit = forfeit
         self.backend = backend
         self.workers = workers
         self.address = address
@@ -479,7 +506,8 @@ class Runner:
             if any(Entrant(spec).external for spec in seats):
                 planned.append((seats, seeds, None))
             else:
-                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False)
+                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False,
+                                 forfeit=self.forfeit)
                 planned.extend((seats, chunk.seeds, chunk) for chunk in chunks_of(template, seeds, count))
         farm = self.farm = Farm(self.backend, self.workers, self.address,
                                 sum(1 for *_, chunk in planned if chunk is not None))
@@ -490,7 +518,7 @@ class Runner:
                     yield self._give(self.play_one(seed, seats))
             else:
                 for result, _ in farm.result(handle):
-                    yield self._give(Played(result.seed, seats, result.scores, result.winners, result.steps))
+                    yield self._give(Played.of(result, seats))
         self.complete = True
 
     def _give(self, played: Played) -> Played:
@@ -509,19 +537,41 @@ class Runner:
                 if handle is None or self.farm is None or not self.farm.ready(handle):
                     break
                 results = self.farm.result(handle)[position - first:]
-                kept.extend(Played(result.seed, seats, result.scores, result.winners, result.steps)
-                            for result, _ in results)
+                kept.extend(Played.of(result, seats) for result, _ in results)
                 position = last
             first = last
         return kept
 
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
         bots = [self.make(spec, seed, seat, seats[:seat].count(spec)) for seat, spec in enumerate(seats)]
-        state = play_match(self.game, bots, seed, names=seats)
+        try:
+            state = play_match(self.game, bots, seed, names=seats)
+        except BotFailure as failure:
+            if not self.forfeit or failure.seat is None:
+                raise
+            return self._forfeited(seed, seats, bots, failure)
         for bot in bots:
             if isinstance(bot, ExternalBot):
                 bot.program.send({"type": "over", "scores": list(state.scores), "winners": list(state.winners)})
         return Played(seed, seats, state.scores, state.winners, state.steps)
+
+    def _forfeited(self, seed: int, seats: tuple[str, ...], bots: list[Bot], failure: BotFailure) -> Played:
+        """The game the bot at the failure's seat forfeited. An external program that failed is
+        ended (it may be stuck, or out of step), and a new one plays its next game; the others
+        are told the game is over, as after any game, with the seat that forfeited."""
+        seat = failure.seat
+        assert seat is not None
+        scores, winners = forfeit_result(self.game, seat)
+        for at, bot in enumerate(bots):
+            if not isinstance(bot, ExternalBot):
+                continue
+            if at == seat:
+                key = next(key for key, program in self.programs.items() if program is bot.program)
+                self.programs.pop(key).close(at_once=True)
+            else:
+                bot.program.send({"type": "over", "scores": list(scores), "winners": list(winners),
+                                  "forfeited": [seat]})
+        return Played(seed, seats, scores, winners, failure.steps, (seat,), str(failure))
 
     def make(self, spec: str, seed: int, seat: int, again: int = 0) -> Bot:
         """The bot of ``spec`` at ``seat``; ``again``, how many seats before this one the same
@@ -574,9 +624,19 @@ class TournamentResult:
             by_seed.setdefault(game.seed, []).append(game)
         deals: list[tuple[int, Finish]] = []
         for seed, games in by_seed.items():
-            places = ranks([game.scores[0] for game in games], [i for i, game in enumerate(games) if game.winners])
-            deals.append((seed, [(game.seats[0], place) for game, place in zip(games, places, strict=True)]))
+            # the winners first, then by score; a game forfeited last of all
+            keys = [(2 if game.forfeited else 0 if game.winners else 1, -game.scores[0]) for game in games]
+            order = sorted(set(keys))
+            deals.append((seed, [(game.seats[0], order.index(key)) for game, key in zip(games, keys, strict=True)]))
         return deals
+
+    def forfeits(self) -> dict[str, list[Played]]:
+        """By entrant, the games it forfeited by failing (``--forfeit``), in order."""
+        lost: dict[str, list[Played]] = {}
+        for game in self.games:
+            for seat in game.forfeited:
+                lost.setdefault(game.seats[seat], []).append(game)
+        return lost
 
     def games_won(self) -> dict[str, int]:
         """By entrant, the games a seat of it won (a cooperative table's win counts once)."""
@@ -596,6 +656,7 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         return {**self.settings.header()["tournament"], "played": len(self.games), "resumed": self.resumed,
+                "forfeits": {entrant: len(games) for entrant, games in self.forfeits().items()},
                 "openskill": [rating.to_json() for rating in self.ratings()],
                 "bradley_terry": [strength.to_json() for strength in self.strengths()]}
 
@@ -648,8 +709,12 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
 def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
                    on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
-                   external_seconds: float = EXTERNAL_TIMEOUT, seating: str = "rotations") -> TournamentResult:
+                   external_seconds: float = EXTERNAL_TIMEOUT, seating: str = "rotations",
+                   forfeit: bool = False) -> TournamentResult:
     """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game.
+    A bot that fails (raises, chooses what is not legal, an external program's fault) stops it
+    with ``BotFailure``; with ``forfeit`` it loses that game (``forfeit_result``) and the
+    tournament goes on.
 
     An interrupt (Ctrl-C) stops the games at once and raises ``Interrupted``: every game
     finished by then is in the log, in order, and a run on the same log plays the rest."""
@@ -658,7 +723,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     entrants = check_entrants(game, specs)
     code = {spec: digest for spec in entrants if (digest := code_digest(spec, game.id)) is not None}
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
-                        game.info.cooperative, code, seating)
+                        game.info.cooperative, code, seating, forfeit)
     planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating)
     logged = read_log(log, settings) if log is not None else None
     done = logged or []
@@ -669,7 +734,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     result = TournamentResult(settings, list(done), len(done))
     if on_start is not None:
         on_start(len(planned), len(done))
-    runner = Runner(game, backend, workers, address, external_seconds)
+    runner = Runner(game, backend, workers, address, external_seconds, forfeit)
     handle: IO[str] | None = None
     try:
         if log is not None:
