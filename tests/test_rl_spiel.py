@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import quarkade
-from quarkade.core.errors import IllegalAction
+from quarkade.core.errors import IllegalAction, InvalidOptions
 
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed")
 
@@ -35,6 +35,24 @@ def test_openspiel_loads_a_game_with_its_options_and_encoding_sizes() -> None:
     assert game.quarkade_game.options["random_mutation"] is True
     assert game.observation_tensor_size() == game.information_state_tensor_size() == 256
     assert game.num_distinct_actions() == game.table.size
+
+
+def test_a_game_has_one_name_that_loads_it_again() -> None:
+    """Each option is a parameter of its own: the game string names every option, whichever way
+    they were given, and loads the same game again (a JSON object of two options had commas that
+    cut the string, and '{}' and the defaults written out named one game twice)."""
+    given = pyspiel.load_game("quarkade_quirks", {"players": 2, "options": '{"advanced": true, "turn_limit": 300}'})
+    named = pyspiel.load_game("quarkade_quirks(players=2,advanced=true,turn_limit=300)")
+    assert str(given) == str(named) and "options={}" in str(given) and "turn_limit=300" in str(given)
+    again = pyspiel.load_game(str(given))
+    assert again.quarkade_game.options == given.quarkade_game.options == {
+        "random_mutation": False, "intelligent_race": False, "advanced": True, "turn_limit": 300}
+    assert str(pyspiel.load_game("quarkade_quirks", {"players": 2, "options": '{"turn_limit": 400}'})) == str(
+        pyspiel.load_game("quarkade_quirks", {"players": 2}))
+    with pytest.raises(InvalidOptions, match="turn_limit is 200 as a parameter and 300 in options: give it once"):
+        pyspiel.load_game("quarkade_quirks", {"players": 2, "options": '{"turn_limit": 300}', "turn_limit": 200})
+    with pytest.raises(InvalidOptions, match="a JSON object of the game's options, not '\\[1\\]'"):
+        pyspiel.load_game("quarkade_quirks", {"players": 2, "options": "[1]"})
 
 
 def _dealt(game_id: str, players: int, seed: int = 3) -> pyspiel.State:

@@ -24,9 +24,10 @@ Action ids are those of the game's ``ActionTable``. An id that names no legal ac
 ``IllegalActionId`` (a ``pyspiel.SpielError`` and a Quarkade ``IllegalAction``) saying why.
 
 Importing this module registers every Quarkade game with OpenSpiel as ``quarkade_<id>`` (the
-id's hyphens as underscores: ``quarkade_quirky_quarks``), with the parameters ``players``,
-``options`` (the game's options as a JSON object), ``deals``, ``observation_size`` and
-``vocabulary_playouts``:
+id's hyphens as underscores: ``quarkade_quirky_quarks``), with the parameters ``players``, each
+of the game's options by its name (``quarkade_quirks(players=3,advanced=true)``; or all of them in
+``options``, a JSON object), ``deals``, ``observation_size`` and ``vocabulary_playouts``. A game's
+string names every option, however they were given, and loads the same game again:
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("quarkade_quirkling", {"players": 2})
@@ -88,11 +89,12 @@ def _game_type(info: GameInfo) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        # The player count, the game's options as a JSON object, the chance node's number of
-        # seeds, and the encodings' sizes.
+        # The player count, each of the game's options (by its name; or all in ``options`` as a
+        # JSON object), the chance node's number of seeds, and the encodings' sizes.
         parameter_specification={"players": info.default_players or info.min_players, "options": "{}",
                                  "deals": DEALS, "observation_size": OBSERVATION_SIZE,
-                                 "vocabulary_playouts": VOCABULARY_PLAYOUTS},
+                                 "vocabulary_playouts": VOCABULARY_PLAYOUTS,
+                                 **{spec.name: spec.default for spec in info.options}},
     )
 
 
@@ -105,7 +107,11 @@ class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
         info = registry.game_class(self.game_id).info
         params = dict(params or {})
         players = int(params.get("players", info.default_players or info.min_players))
-        game = registry.configure(self.game_id, players, json.loads(str(params.get("options", "{}"))))
+        game = registry.configure(self.game_id, players, chosen_options(info, params))
+        # One game, one name: every option is written back as a parameter of its own, and
+        # ``options`` empty, however they were given (a JSON object's commas would also cut
+        # OpenSpiel's game string, which then could not be loaded again).
+        params.update(game.options, options="{}")
         self.quarkade_game = game
         self.deals = checked_deals(params.get("deals", DEALS))
         self.table: ActionTable = action_table(game, int(params.get("vocabulary_playouts", VOCABULARY_PLAYOUTS)))
@@ -306,11 +312,36 @@ def register_games() -> None:
         game_class(info.id)
 
 
+def chosen_options(info: GameInfo, params: dict[str, Any]) -> dict[str, Any]:
+    """The game's options a game's parameters give: each by its name, or in ``options`` as a JSON
+    object; the same option given both ways differently is refused.
+
+    >>> from quarkade.core.registry import game_class
+    >>> chosen_options(game_class("quirks").info, {"options": '{"advanced": true}', "turn_limit": 300})
+    {'advanced': True, 'turn_limit': 300}
+    """
+    text = str(params.get("options", "{}"))
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"the parameter options is a JSON object of the game's options, not {text!r}")
+    for spec in info.options:
+        if spec.name not in params or params[spec.name] == spec.default and spec.name in options:
+            continue
+        if spec.name in options and options[spec.name] != params[spec.name]:
+            raise InvalidOptions(f"{spec.name} is {params[spec.name]!r} as a parameter and {options[spec.name]!r} "
+                                 "in options: give it once")
+        options[spec.name] = params[spec.name]
+    return options
+
+
 def load_game(game: Game, observation_size: int = OBSERVATION_SIZE, vocabulary_playouts: int = VOCABULARY_PLAYOUTS,
               deals: int = DEALS) -> QuarkadeSpielGame:
     """The OpenSpiel game of a configured Quarkade game, its chance node choosing among ``deals``
     seeds."""
-    return game_class(game.id)({"players": game.players, "options": json.dumps(game.options, sort_keys=True),
+    return game_class(game.id)({"players": game.players, **game.options,
                                 "deals": checked_deals(deals), "observation_size": observation_size,
                                 "vocabulary_playouts": vocabulary_playouts})
 
