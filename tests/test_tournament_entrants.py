@@ -120,6 +120,28 @@ def test_a_log_begun_by_other_code_is_not_resumed(tmp_path: Path, monkeypatch: p
     assert log.read_bytes() == before
 
 
+def test_a_helper_module_beside_the_entrant_is_its_code_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entrant's module imports a helper from its folder: a change to the helper changes the
+    entrant's code (the digest covered the module's own file alone), and a file beside it that it
+    does not import does not."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    helper = tmp_path / "mine_helper.py"
+    helper.write_text("def pick(legal):\n    return legal[-1]\n")
+    (tmp_path / "mine_uses.py").write_text("from quarkade.agents.base import Bot\nfrom mine_helper import pick\n\n"
+                                           "class Picker(Bot):\n    def choose(self, view, legal):\n"
+                                           "        return pick(legal)\n")
+    (tmp_path / "unrelated.py").write_text("x = 1\n")
+    log = tmp_path / "log.jsonl"
+    game = quarkade.load("qwarks", players=2)
+    run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
+    (tmp_path / "unrelated.py").write_text("x = 2\n")
+    assert run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log).resumed == 2
+    helper.write_text("def pick(legal):\n    return legal[0]\n")
+    with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_uses:Picker"):
+        run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
+
+
 def test_a_log_of_other_settings_names_them(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     game = quarkade.load("qwarks", players=2)

@@ -32,6 +32,7 @@ import os
 import selectors
 import shlex
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -367,9 +368,10 @@ _GIVEN_AS = {"game": "the game", "players": "--players", "options": "--option", 
 
 def code_digest(spec: str, game_id: str) -> str | None:
     """A digest of the files an entrant's own code is read from, or None for a bot of
-    Quarkade's: a module:Class's module file, and any setting that names a file (a policy's
-    weights); an exec: program's words that name files (its script). Files are found from the
-    current folder, as the tournament finds them."""
+    Quarkade's: a module:Class's module file, the modules it has imported from beside it
+    (``own_modules``), and any setting that names a file (a policy's weights); an exec:
+    program's words that name files (its script). Files are found from the current folder, as
+    the tournament finds them."""
     files: list[Path] = []
     if spec.startswith("exec:"):
         words = program_command(spec)
@@ -378,6 +380,8 @@ def code_digest(spec: str, game_id: str) -> str | None:
         found = importlib.util.find_spec(module_name)
         if found is not None and found.origin and Path(found.origin).is_file():
             files.append(Path(found.origin))
+            origin = Path(found.origin).resolve()
+            files += [path for path in own_modules(module_name, origin) if path != origin]
         words = [value for item in rest.partition(":")[2].split(",") for value in item.partition("=")[2:]]
     else:
         return None
@@ -386,6 +390,30 @@ def code_digest(spec: str, game_id: str) -> str | None:
     for path in files:
         digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def own_modules(module_name: str, origin: Path) -> list[Path]:
+    """The files of the modules imported so far from the entrant's own folder (its top package's
+    folder, or the module's own folder when it is in no package), sorted: a helper module beside
+    it that the entrant imports is its code too. Quarkade's modules and installed packages are
+    not (they are Quarkade's version, or another project's)."""
+    top = module_name.partition(".")[0]
+    root = origin.parent
+    if top != module_name:
+        package = sys.modules.get(top)
+        locations = list(getattr(package, "__path__", []) or [])
+        root = Path(locations[0]) if locations else root
+    root = root.resolve()
+    found: set[Path] = set()
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if not file or name.partition(".")[0] == "quarkade":
+            continue
+        path = Path(file).resolve()
+        if path.suffix == ".py" and path.is_relative_to(root) and not {"site-packages", "dist-packages"} & set(
+                path.relative_to(root).parts):
+            found.add(path)
+    return sorted(found)
 
 
 def read_log(path: Path, settings: Settings) -> list[Played] | None:
