@@ -34,7 +34,7 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     assert code == 0, output
     assert list(tmp_path.iterdir()) == [out]
     page = out.read_text(encoding="utf-8")
-    for section in ("Win rates by seat", "Win rates by bot", "First-player advantage", "Scores", "Game length",
+    for section in ("Win rates by seat", "Win rates by bot", "First-player and seat advantage", "Scores", "Game length",
                     "By item"):
         assert f"<h2>{section}</h2>" in page
     # Plots: win rates, scores, length, each inline.
@@ -46,8 +46,10 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     # The header says how to make the same report again.
     assert "quarkade report quirky-quarks --games 4 --seats heuristic,random --seed 3" in page
     assert "seeds 0" not in page and "seeds 3–6" in page
-    # Quirky Quarks' Quests, one row a Quest: completed, and their points per card spent.
-    assert "<th>completed</th>" in page and "<th>points per card spent</th>" in page
+    # Quirky Quarks' Quests, one row a Quest: completed, and their worth per card spent, with
+    # what the game's measures are.
+    assert "<th>completed</th>" in page and "<th>worth per card spent</th>" in page
+    assert "consumed: paid into another Quest" in page
 
 
 def test_the_same_seeds_give_the_same_report() -> None:
@@ -76,10 +78,10 @@ def test_a_sweep_gives_a_win_rate_by_value_counted_by_games() -> None:
 
 
 def test_the_item_hook_reads_measure_colon_item_keys() -> None:
-    measures, items = item_table({"turns": 3.0, "completed:a": 1.0, "points:a": 8.0, "cards spent:a": 4.0,
+    measures, items = item_table({"turns": 3.0, "completed:a": 1.0, "worth:a": 8.0, "cards spent:a": 4.0,
                                   "completed:b": 0.5})
-    assert measures == ["completed", "points", "cards spent", "points per card spent"]
-    assert items == {"a": {"completed": 1.0, "points": 8.0, "cards spent": 4.0, "points per card spent": 2.0},
+    assert measures == ["completed", "worth", "cards spent", "worth per card spent"]
+    assert items == {"a": {"completed": 1.0, "worth": 8.0, "cards spent": 4.0, "worth per card spent": 2.0},
                      "b": {"completed": 0.5}}
 
 
@@ -237,16 +239,32 @@ def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:
 def test_each_ratio_by_item_shows_the_count_it_rests_on_and_a_few_are_marked() -> None:
     game = quarkade.load("quirky-quarks", players=2)
     played = simulate(game, ["random", "random"], 2, seed=0)
-    # Two games: item a rests on 20 cards spent, item b on 2.
-    figures = {"points:a": 15.0, "cards spent:a": 10.0, "points:b": 1.0, "cards spent:b": 1.0}
+    # Two games: item a rests on 20 Quests completed, item b on 2 (not on the cards spent:
+    # a Quest's worth per card is one figure a Quest).
+    figures = {"completed:a": 10.0, "worth:a": 60.0, "cards spent:a": 40.0,
+               "completed:b": 1.0, "worth:b": 10.0, "cards spent:b": 10.0}
     result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
     page = render_report(result, game.info.title, "counted")
     items = page.split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
-    assert "<th>points per card spent</th><th>n (cards spent)</th>" in items
-    # Columns: cards spent, points, points per card spent, n (cards spent).
-    assert '<td>a</td><td class="n">10</td><td class="n">15</td><td class="n">1.5</td><td class="n">20</td>' in items
-    assert '<td>b</td><td class="n">1</td><td class="n">1</td><td class="n">1 (few)</td><td class="n">2</td>' in items
+    assert "<th>worth per card spent</th><th>n (completed)</th>" in items
+    # Columns: cards spent, completed, worth, worth per card spent, n (completed).
+    assert ('<td>a</td><td class="n">40</td><td class="n">10</td><td class="n">60</td><td class="n">1.5</td>'
+            '<td class="n">20</td>') in items
+    assert ('<td>b</td><td class="n">10</td><td class="n">1</td><td class="n">10</td><td class="n">1 (few)</td>'
+            '<td class="n">2</td>') in items
     assert f"fewer than {FEW} is marked (few)" in items
+
+
+def test_a_rate_by_item_has_its_interval() -> None:
+    """Wins per competition is a part of a whole: its 95% interval beside it."""
+    game = quarkade.load("quirky-quarks", players=2)
+    played = simulate(game, ["random", "random"], 2, seed=0)
+    figures = {"won:a": 30.0, "competed:a": 50.0, "won:b": 1.0, "competed:b": 4.0}
+    result = replace(played, games=tuple(replace(one, statistics=figures) for one in played.games))
+    items = render_report(result, game.info.title, "rates").split("<h2>By item</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "<th>wins per competition</th><th>95%</th><th>n (competed)</th>" in items
+    low, high = wilson_interval(60, 100)
+    assert f'<td class="n">0.6</td><td class="n">{low:.3g} – {high:.3g}</td><td class="n">100</td>' in items
 
 
 def test_a_true_or_false_option_is_swept_over_both(tmp_path: Path) -> None:
@@ -296,7 +314,7 @@ def test_a_measure_every_item_has_alike_is_said_once_not_as_a_column() -> None:
     assert "<th>right</th>" in table and "<th>points</th>" in table
     assert "covered" not in table and "right per cover" not in items
     # said before the table it belongs to
-    assert "Every item of the table below alike (left out): covered 1.</p><table>" in items
+    assert "Every item of the table below has the same covered (1 a game), left out of it.</p><table>" in items
 
 
 def test_one_bot_at_every_seat_gets_no_table_of_bots() -> None:
@@ -325,6 +343,23 @@ def test_items_measured_differently_get_a_table_each() -> None:
     assert all(f"<td>{name}</td>" in cards for name in ("q1", "q2", "q3")) and "<td>eyes</td>" not in cards
     assert "<th>asked</th>" in questions and "<th>points</th>" not in questions
     assert "<td>eyes</td>" in questions and "<td>mood</td>" in questions
+
+
+def test_every_seat_is_held_to_the_fair_share_and_ties_are_told() -> None:
+    """Seat 1 wins more than its share, by a tie-break: the section says so of seat 1 (it looked at
+    seat 0 alone), and how many games ended with the best score shared and to whom they went."""
+    game = quarkade.load("quirky-quarks", players=3)
+    played = simulate(game, ["random"] * 3, 1, seed=0)
+    one = played.games[0]
+    games = ([replace(one, scores=(5.0, 5.0, 1.0), winners=(1,))] * 300 + [replace(one, scores=(6.0, 5.0, 1.0),
+             winners=(0,))] * 330 + [replace(one, scores=(1.0, 2.0, 7.0), winners=(2,))] * 370)
+    page = render_report(replace(played, games=tuple(games)), game.info.title, "seats")
+    section = page.split("<h2>First-player and seat advantage</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "Seat 0, the first to act in the game's first round, wins <b>33.0%</b>" in section
+    assert "within reach of its fair share of 33.3%" in section
+    assert "seat 1 wins 30.0% (27.2% – 32.9%), below it and seat 2 wins 37.0% (34.1% – 40.0%), above it" in section
+    assert "300 games (30.0%) ended with the best score shared by several seats; the game's tie-break " \
+           "gave them to: seat 0 0, seat 1 300 and seat 2 0." in section
 
 
 def test_a_score_that_is_the_win_is_not_plotted_again() -> None:

@@ -439,6 +439,8 @@ class State(ABC):
 
     # What having an item of ``seat_items`` means, for a report: "completed the Quest".
     seat_items_about = ""
+    # What the item figures of ``statistics`` measure, in sentences, for a report's item table.
+    statistics_about = ""
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
         """What each seat had or did in this game, for a report's win rates with and without

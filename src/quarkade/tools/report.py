@@ -9,11 +9,13 @@ rates by category.
 The per-item hook: a game that wants a table of its cards, quests or traits gives
 ``State.statistics`` keys of the form ``"<measure>:<item>"`` (e.g. ``"completed:proton"``,
 ``"points:proton"``); the report gathers them into one row an item, one column a measure (mean
-per game). When an item has both ``points`` and ``cards spent`` its points per card spent are
+per game). When an item has both ``worth`` and ``cards spent`` its worth per card spent is
 shown too, with ``won`` and ``competed`` its wins per competition, and with ``right`` and
 ``covered`` (Qwarks' cards and questions) its right answers per card covered, and with
-``given`` and ``asked`` (Quirkling's stacks) the cards given per request; beside each ratio, the
-count it rests on (its denominator over all the games), and a mark when that is few. What a seat played as
+``given`` and ``asked`` (Quirkling's stacks) the cards given per request (``RATIOS``); beside
+each ratio, the count it rests on over all the games, and a mark when that is few; a ratio of
+a part to its whole (wins per competition) has its 95% interval. A game says what its item
+figures measure in ``State.statistics_about``. What a seat played as
 (``State.categories``, e.g. Cosmic Encounter's aliens) and the values of a swept option (e.g.
 Quirky Circuits' scenarios) give win-rate tables by category.
 
@@ -27,7 +29,7 @@ import io
 import re
 import statistics
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from quarkade.core.words import figure_words, joined, option_text, plural
@@ -41,9 +43,24 @@ ITEM_SEPARATOR = ":"
 FEW = 20
 # The "what wins" plot shows at most this many items at each end of its order.
 PLOTTED_ENDS = 12
-# Derived per-item columns: (numerator measure, denominator measure) -> column name.
-RATIOS = {("points", "cards spent"): "points per card spent", ("won", "competed"): "wins per competition",
-          ("right", "covered"): "right per cover", ("given", "asked"): "given per ask"}
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """A derived per-item column: ``top`` per ``bottom``, resting on ``support`` occurrences (the
+    count a reader weighs it by: a Quest's worth per card spent rests on the Quests completed,
+    not on the cards); ``part``, whether ``top`` counts some of ``bottom`` (a rate, with an interval)."""
+
+    top: str
+    bottom: str
+    support: str
+    part: bool
+
+
+RATIOS = {"worth per card spent": Ratio("worth", "cards spent", "completed", False),
+          "wins per competition": Ratio("won", "competed", "competed", True),
+          "right per cover": Ratio("right", "covered", "covered", True),
+          "given per ask": Ratio("given", "asked", "asked", False)}
 
 _CSS = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
@@ -61,9 +78,9 @@ def item_table(statistics: dict[str, float]) -> tuple[list[str], dict[str, dict[
     """The ``"<measure>:<item>"`` figures as (measures, item -> measure -> mean), with the
     derived ratios of ``RATIOS`` added where both parts are there.
 
-    >>> item_table({"completed:proton": 1.5, "turns": 9.0, "points:proton": 18.0, "cards spent:proton": 6.0})
-    (['completed', 'points', 'cards spent', 'points per card spent'], {'proton': {'completed': 1.5, \
-'points': 18.0, 'cards spent': 6.0, 'points per card spent': 3.0}})
+    >>> item_table({"completed:proton": 1.5, "turns": 9.0, "worth:proton": 18.0, "cards spent:proton": 6.0})
+    (['completed', 'worth', 'cards spent', 'worth per card spent'], {'proton': {'completed': 1.5, \
+'worth': 18.0, 'cards spent': 6.0, 'worth per card spent': 3.0}})
     """
     measures: list[str] = []
     items: dict[str, dict[str, float]] = {}
@@ -74,12 +91,12 @@ def item_table(statistics: dict[str, float]) -> tuple[list[str], dict[str, dict[
         if measure not in measures:
             measures.append(measure)
         items.setdefault(item, {})[measure] = value
-    for (top, bottom), name in RATIOS.items():
-        if top in measures and bottom in measures:
+    for name, ratio in RATIOS.items():
+        if ratio.top in measures and ratio.bottom in measures:
             measures.append(name)
             for row in items.values():
-                if row.get(bottom):
-                    row[name] = row.get(top, 0.0) / row[bottom]
+                if row.get(ratio.bottom):
+                    row[name] = row.get(ratio.top, 0.0) / row[ratio.bottom]
     return measures, dict(sorted(items.items()))
 
 
@@ -431,48 +448,101 @@ def item_groups(measures: list[str], items: dict[str, dict[str, float]]) -> list
     return sorted(groups, key=lambda group: -len(group[1]))
 
 
-def _item_section(measures: list[str], items: dict[str, dict[str, float]], games: int) -> str:
+def _item_section(measures: list[str], items: dict[str, dict[str, float]], games: int, about: str = "") -> str:
     """The "By item" tables, one a group of items measured alike (``item_groups``): the means per
-    game, and beside each ratio the count it rests on (its denominator over all the games), a
-    ratio on fewer than ``FEW`` marked as such."""
-    note = "Means per game; a ratio is over all the games."
-    if any(name in measures for name in RATIOS.values()):
+    game (over every seat of it), and beside each ratio the count it rests on over all the
+    games, a ratio on fewer than ``FEW`` marked as such; ``about``, what the game's measures are."""
+    note = "Means per game, every seat's together; a ratio is over all the games."
+    if any(name in measures for name in RATIOS):
         note += (f" Beside each ratio, n: the count it rests on, over all the games; a ratio on fewer than {FEW} is "
-                 "marked (few), for chance alone moves it a long way.")
+                 "marked (few), for chance alone moves it a long way; a rate has its 95% Wilson interval.")
     tables = [_item_group(group, {item: items[item] for item in names}, games)
               for group, names in item_groups(measures, items)]
-    return f'<h2>By item</h2><p class="note">{_e(note)}</p>' + "".join(tables)
+    about_html = f'<p class="note">{_e(about)}</p>' if about else ""
+    return f'<h2>By item</h2><p class="note">{_e(note)}</p>{about_html}' + "".join(tables)
 
 
 def _item_group(measures: list[str], items: dict[str, dict[str, float]], games: int) -> str:
     """One table of ``_item_section``, and what every item of it has alike."""
-    bottoms = {name: bottom for (_, bottom), name in RATIOS.items() if name in measures}
+    ratios = {name: ratio for name, ratio in RATIOS.items() if name in measures}
     # A measure every item has alike tells nothing of the items, nor a ratio over it (the
     # numerator again, scaled): both are said once beside the table instead of as a column.
-    alike = {measure: values.pop() for measure in measures if measure not in bottoms
+    alike = {measure: values.pop() for measure in measures if measure not in ratios
              for values in [{round(row.get(measure, 0.0), 9) for row in items.values()}]
              if len(items) > 1 and len(values) == 1}
-    measures = [measure for measure in measures if measure not in alike and bottoms.get(measure) not in alike]
-    bottoms = {name: bottom for name, bottom in bottoms.items() if name in measures}
+    measures = [measure for measure in measures
+                if measure not in alike and (measure not in ratios or ratios[measure].bottom not in alike)]
+    ratios = {name: ratio for name, ratio in ratios.items() if name in measures}
     head = ["item"]
     for measure in measures:
-        head += [measure, f"n ({bottoms[measure]})"] if measure in bottoms else [measure]
+        if measure in ratios:
+            head += [measure, *(["95%"] if ratios[measure].part else []), f"n ({ratios[measure].support})"]
+        else:
+            head.append(measure)
     rows = []
     for item, row in items.items():
         cells: list[object] = [item]
         for measure in measures:
-            if measure not in bottoms:
+            ratio = ratios.get(measure)
+            if ratio is None:
                 cells.append(_number(row[measure]) if measure in row else "–")
                 continue
-            count = round(row.get(bottoms[measure], 0.0) * games)
-            few = " (few)" if count < FEW else ""
-            cells += [_number(row[measure]) + few, count] if measure in row else ["–", "–"]
+            count = round(row.get(ratio.support, 0.0) * games)
+            if measure not in row:
+                cells += ["–"] * (3 if ratio.part else 2)
+                continue
+            cells.append(_number(row[measure]) + (" (few)" if count < FEW else ""))
+            if ratio.part:
+                low, high = wilson_interval(row.get(ratio.top, 0.0) * games, row[ratio.bottom] * games)
+                cells.append(f"{_number(low)} – {_number(high)}")
+            cells.append(count)
         rows.append(cells)
     table = _table(head, rows)
     if alike:  # said before its table, which it belongs to
-        table = '<p class="note">' + _e("Every item of the table below alike (left out): " + ", ".join(
-            f"{measure} {_number(value)}" for measure, value in alike.items()) + ".") + "</p>" + table
+        table = '<p class="note">' + _e("Every item of the table below has the same " + joined(
+            [f"{measure} ({_number(value)} a game)" for measure, value in alike.items()]) +
+            ", left out of it.") + "</p>" + table
     return table
+
+
+def _seat_advantage(result: SimulationResult, wins: list[float], fair: float, scored: bool) -> str:
+    """Seat 0's win rate (the seat that acts first in the game's first round) against the fair
+    share, then every seat's whose interval leaves it; and, where the scores are points, how
+    many games ended with the best score shared and to whom the game's tie-break gave them."""
+    count = len(result.games)
+
+    def verdict(seat: int) -> tuple[str, float, float, float]:
+        low, high = wilson_interval(wins[seat], count)
+        return ("above" if low > fair else "below" if high < fair else "within reach of"), wins[seat] / count, low, high
+
+    said, rate, low, high = verdict(0)
+    parts = [f"<p>Seat 0, the first to act in the game's first round, wins <b>{rate:.1%}</b> of the games (95% "
+             f"interval {low:.1%} – {high:.1%}), {said} its fair share of {fair:.1%}: {rate / fair:.2f} times the "
+             "fair share.</p>"]
+    off = [(seat, *verdict(seat)) for seat in range(1, result.players)]
+    off = [entry for entry in off if entry[1] != "within reach of"]
+    if off:
+        parts.append("<p>Other seats apart from the fair share: " + _e(joined(
+            [f"seat {seat} wins {rate:.1%} ({low:.1%} – {high:.1%}), {said} it"
+             for seat, said, rate, low, high in off]))
+            + ".</p>")
+    else:
+        parts.append("<p>Every other seat's interval holds the fair share.</p>")
+    if scored:
+        tied = [game for game in result.games if game.scores and game.scores.count(max(game.scores)) > 1]
+        if tied:
+            by_seat = [0.0] * result.players
+            for game in tied:
+                for seat in game.winners:
+                    by_seat[seat] += 1 / len(game.winners)
+            given = joined([f"seat {seat} {round(won, 2):g}" for seat, won in enumerate(by_seat)])
+            parts.append(f"<p>{plural(len(tied), 'game')} ({len(tied) / count:.1%}) ended with the best score "
+                         f"shared by several seats; the game's tie-break gave them to: {_e(given)}.</p>")
+        else:
+            parts.append("<p>No game ended with the best score shared.</p>")
+    if len(set(result.seats)) > 1:
+        parts.append('<p class="note">The seats hold different bots, so this mixes the seat with the bot.</p>')
+    return "".join(parts)
 
 
 def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) -> str:
@@ -554,20 +624,13 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         parts.append(_table(["bot", "seat-games", "wins", "win rate", "95% interval"],
                             [[kind, *_rate_row(won, played)] for kind, (won, played) in kinds]))
 
-    # First-player advantage.
-    parts.append("<h2>First-player advantage</h2>")
+    # First-player and seat advantage.
+    parts.append("<h2>First-player and seat advantage</h2>")
     if fair is None:
         parts.append("<p>Not measured: " + ("one seat plays." if players == 1 else
                      "the seats do not compete with one another.") + "</p>")
     else:
-        low, high = wilson_interval(wins[0], count)
-        rate = wins[0] / count
-        verdict = ("above" if low > fair else "below" if high < fair else "within reach of")
-        parts.append(f"<p>Seat 0, the first player, wins <b>{rate:.1%}</b> of the games (95% interval "
-                     f"{low:.1%} – {high:.1%}), {verdict} its fair share of {fair:.1%}: "
-                     f"{rate / fair:.2f} times the fair share.</p>")
-        if len(set(result.seats)) > 1:
-            parts.append('<p class="note">The seats hold different bots, so this mixes the seat with the bot.</p>')
+        parts.append(_seat_advantage(result, wins, fair, not result.scores_are_wins))
 
     # Scores and length.
     parts.append("<h2>Scores</h2>")
@@ -591,7 +654,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
                             [[figure_words(key), _number(value)] for key, value in plain.items()]))
     measures, items = item_table(figures)
     if items:
-        parts.append(_item_section(measures, items, count))
+        parts.append(_item_section(measures, items, count, result.statistics_about))
     parts.append(_item_wins_section(result, cooperative))
     for kind, table in result.wins_by_category().items():
         if not cooperative and _swept(result, kind):

@@ -66,6 +66,8 @@ class SimulationResult:
     games: tuple[GameResult, ...]
     # What having an item of ``GameResult.items`` means (``State.seat_items_about``).
     items_about: str = ""
+    # What the game's item figures measure (``State.statistics_about``).
+    statistics_about: str = ""
 
     def wins_by_seat(self) -> list[float]:
         """Wins of each seat; a shared win is split between its winners, so that the
@@ -208,8 +210,9 @@ def simulate(
         raise InvalidOptions(f"{len(seats)} seats were given for a {game.players}-player game")
 
     def summary(results: list[GameResult]) -> SimulationResult:
+        kind = type(game.new_game(seed))
         return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results),
-                                type(game.new_game(seed)).seat_items_about)
+                                kind.seat_items_about, kind.statistics_about)
 
     if games < 1:
         raise InvalidOptions(f"a simulation plays at least one game, not {games}")

@@ -12,7 +12,7 @@ from typing import Any
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
 from quarkade.core.game import Action, Game, GameInfo, State, View, count_item
-from quarkade.core.log import Log, events, note
+from quarkade.core.log import Log, events, in_order, note
 from quarkade.core.registry import Deferred
 from quarkade.games.quirky_quarks import moves, quests
 from quarkade.games.quirky_quarks.actions import (
@@ -37,7 +37,7 @@ from quarkade.games.quirky_quarks.components import (
     ROUNDS,
     Phase,
 )
-from quarkade.games.quirky_quarks.quests import CARDS, KINDS, NEUTRINO, with_power
+from quarkade.games.quirky_quarks.quests import BONUS_PER_OTHER, CARDS, GAIN_EV, KINDS, NEUTRINO, QUESTS, with_power
 
 STARTING_EV = {2: 8, 3: 12, 4: 12}
 SETUP_PARTICLES = 3
@@ -53,6 +53,7 @@ EJECT_DRAW_BEFORE = with_power("eject_draw_before")
 EJECT_DRAW_AFTER = with_power("eject_draw_after")
 EJECT_EV = with_power("eject_ev")
 EJECT_FEWER = [kind for kind, _ in with_power("eject_fewer")]
+FUNDING_EV_BY_KIND, EJECT_EV_BY_KIND = dict(FUNDING_EV), dict(EJECT_EV)
 
 
 class QuirkyQuarks(Game):
@@ -556,18 +557,62 @@ class QuirkyQuarksState(State):
 
         return (max(range(self.players), key=rank),)
 
+    statistics_about = (
+        "Every Quest once, under its printed name, those never completed too. consumed: paid into "
+        "another Quest (a Proton or Neutron into an atom or Neutronium), when it scores nothing more. "
+        "points kept: the printed points of those still on the table at the end, with Neutronium's "
+        "bonus. eV gained: the eV its power brought (e Annihilation's 5; Up and Down Annihilation's "
+        "2 a Funding or Ejection phase after it), each a point unless spent. worth: points kept and "
+        "eV gained. cards spent: the Elementary Particle cards paid for it; those paid for a Proton or "
+        "Neutron it consumed (the earliest completed of the kind first) move to it, so that an atom's "
+        "cost includes its nucleons' and a nucleon's is that of those kept. A power that draws cards, discounts a cost or spares an "
+        "ejection is not counted in its worth; n for worth per card spent: the Quests completed.")
+
     def statistics(self) -> dict[str, float]:
-        """By kind of Quest, under its printed name: how many were completed in this game
-        (``completed:<name>``), the points printed on them (``points:<name>``; the bonus per other
-        Quest is not the card's own) and the cards spent on them, from the hand and from the table
-        (``cards spent:<name>``), so that a report can weigh each Quest's points per card spent."""
-        counts: dict[str, float] = {}
-        for event in events(self.log):
-            if event[0] == "complete":
-                card = CARDS[event[3]]
-                for measure, amount in (("completed", 1), ("points", card.points),
-                                        ("cards spent", len(event[4]) + len(card.cost_table))):
-                    count_item(counts, measure, card.name, float(amount))
+        """By kind of Quest, under its printed name (``statistics_about`` says each measure):
+        ``completed``, ``consumed``, ``points kept``, ``eV gained``, ``worth`` and ``cards spent``,
+        every kind of Quest in every game (0 where none)."""
+        counts = {f"{measure}:{CARDS[kind].name}": 0.0 for kind in QUESTS
+                  for measure in ("completed", "consumed", "points kept", "eV gained", "worth", "cards spent")}
+        table = [[0] * KINDS for _ in range(self.players)]  # completed Quests on each seat's table, by kind
+        spent: list[dict[int, list[int]]] = [{} for _ in range(self.players)]  # cards spent on each, oldest first
+        ev = [0.0] * KINDS  # by kind, the eV its power brought
+
+        def powered(seat: int, powers: dict[int, int]) -> None:
+            for kind, amount in powers.items():
+                ev[kind] += table[seat][kind] * amount
+
+        for event in in_order(self.log):
+            kind = event[0]
+            if kind == "complete":
+                seat, quest, paid = event[2], event[3], event[4]
+                card = CARDS[quest]
+                cost = len(paid)
+                for consumed in card.cost_table:
+                    table[seat][consumed] -= 1
+                    moved = spent[seat][consumed].pop(0)
+                    cost += moved
+                    count_item(counts, "consumed", CARDS[consumed].name)
+                    count_item(counts, "cards spent", CARDS[consumed].name, -float(moved))
+                table[seat][quest] += 1
+                spent[seat].setdefault(quest, []).append(cost)
+                ev[quest] += GAIN_EV.get(quest, 0)
+                count_item(counts, "completed", card.name)
+                count_item(counts, "cards spent", card.name, float(cost))
+            elif kind == "income":
+                for seat, _, _ in event[3]:
+                    powered(seat, FUNDING_EV_BY_KIND)
+            elif kind == "eject":
+                for seat in event[3]:
+                    powered(seat, EJECT_EV_BY_KIND)
+        others = [sum(table[seat][kind] for kind in QUESTS) - 1 for seat in range(self.players)]
+        for kind in QUESTS:
+            name = CARDS[kind].name
+            kept = sum(table[seat][kind] * (CARDS[kind].points + BONUS_PER_OTHER.get(kind, 0) * others[seat])
+                       for seat in range(self.players))
+            count_item(counts, "points kept", name, float(kept))
+            count_item(counts, "eV gained", name, ev[kind])
+            count_item(counts, "worth", name, kept + ev[kind])
         return counts
 
     seat_items_about = "completed at least one Quest of that kind"
