@@ -565,8 +565,9 @@ class QuirkyQuarksState(State):
         "2 a Funding or Ejection phase after it), each a point unless spent. worth: points kept and "
         "eV gained. cards spent: the Elementary Particle cards paid for it; those paid for a Proton or "
         "Neutron it consumed (the earliest completed of the kind first) move to it, so that an atom's "
-        "cost includes its nucleons' and a nucleon's is that of those kept. A power that draws cards, discounts a cost or spares an "
-        "ejection is not counted in its worth; n for worth per card spent: the Quests completed.")
+        "cost includes its nucleons' and a nucleon's is that of those kept. A power that draws cards, "
+        "discounts a cost or spares an ejection is not counted in its worth; n for worth per card spent: "
+        "the Quests completed.")
 
     def statistics(self) -> dict[str, float]:
         """By kind of Quest, under its printed name (``statistics_about`` says each measure):
