@@ -132,6 +132,12 @@ def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:
     assert sum(value for key, value in figures.items() if key.startswith("won:")) == won
     measures, _ = item_table(figures)
     assert measures == ["competed", "won", "wins per competition"]
+    # How the game ended: one of the three ways, as its last line says.
+    ends = {"ended_holding_three_upper_niches": "held the three upper niches",
+            "ended_last_player_standing": "last player in the game", "turn_limit_reached": "turn limit reached"}
+    assert sum(figures[name] for name in ends) == 1.0
+    ended = next(name for name in ends if figures[name])
+    assert state.view(None).to_json()["log"][-1]["why"] == ends[ended]
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -202,7 +208,7 @@ def test_quirks_solitaire_counts_the_traits_at_the_count_and_its_climate() -> No
         end = view["log"][-1]["text"]
         climate = state.categories()["climate of the count"]
         climates.add(climate)
-        counted = sum(value for key, value in figures.items() if key.startswith("competed:"))
+        counted = sum(value for key, value in figures.items() if key.startswith("counted:"))
         won = sum(value for key, value in figures.items() if key.startswith("won:"))
         if " in the " in end:  # "You win: 31 in the desert (needed 30)." or "... short of 35."
             assert climate == (end.split(" in the ", 1)[1].split()[0].rstrip(","),)
@@ -210,7 +216,20 @@ def test_quirks_solitaire_counts_the_traits_at_the_count_and_its_climate() -> No
             assert won == (counted if figures["won"] else 0.0)
         else:
             assert climate == ("no count",) and counted == won == 0.0
+        assert figures["action_limit_reached"] == float(end.startswith("You lose: the action limit"))
     assert ("no count",) in climates and len(climates) > 1
+
+
+def test_a_category_a_game_explains_is_explained_and_a_limit_warned() -> None:
+    """Quirks Solitaire's climates are chosen by the player and have targets of their own: the
+    table says so; a game lost to the action limit (a house rule) is warned of at the top."""
+    game = quarkade.load("quirks-solitaire", action_limit=10)
+    page = render_report(simulate(game, ["heuristic"], 3, backend="serial"), "Quirks Solitaire", "…")
+    climates = page.split("<h2>Win rates by climate of the count</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "The player chooses when to count" in climates and "jungle 40" in climates
+    assert re.search(r'<p class="warn">[0-9.]+% of the games ended when a limit was reached \(action limit reached\)',
+                     page)
+    assert item_table({"won:a": 1.0, "counted:a": 2.0})[1]["a"]["wins per count"] == 0.5
 
 
 def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:

@@ -441,6 +441,8 @@ class State(ABC):
     seat_items_about = ""
     # What the item figures of ``statistics`` measure, in sentences, for a report's item table.
     statistics_about = ""
+    # What each kind of ``categories`` means where its win rates need saying (a report's note).
+    categories_about: ClassVar[dict[str, str]] = {}
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
         """What each seat had or did in this game, for a report's win rates with and without

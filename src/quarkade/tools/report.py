@@ -59,6 +59,7 @@ class Ratio:
 
 RATIOS = {"worth per card spent": Ratio("worth", "cards spent", "completed", False),
           "wins per competition": Ratio("won", "competed", "competed", True),
+          "wins per count": Ratio("won", "counted", "counted", True),
           "right per cover": Ratio("right", "covered", "covered", True),
           "given per ask": Ratio("given", "asked", "asked", False)}
 
@@ -497,6 +498,9 @@ def _item_group(measures: list[str], items: dict[str, dict[str, float]], games: 
                 cells.append(f"{_number(low)} – {_number(high)}")
             cells.append(count)
         rows.append(cells)
+    if len(head) == 1:  # nothing tells the items apart: the sentence alone
+        return '<p class="note">' + _e(f"Every item ({joined(list(items))}) has the same " + joined(
+            [f"{measure} ({_number(value)} a game)" for measure, value in alike.items()]) + ".") + "</p>"
     table = _table(head, rows)
     if alike:  # said before its table, which it belongs to
         table = '<p class="note">' + _e("Every item of the table below has the same " + joined(
@@ -640,7 +644,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         parts.append(_scores(result, seat_names, cooperative))
     length = result.length_spread()
     parts.append("<h2>Game length</h2>")
-    parts.append(f"<p>Steps (actions) a game: mean {length.mean:.1f}, median {length.median:g}, "
+    parts.append("<p>Steps a game (every decision of every seat, the game's prompts included): "
+                 f"mean {length.mean:.1f}, median {length.median:g}, "
                  f"min {length.minimum:g}, max {length.maximum:g}, stdev {length.stdev:.1f}.</p>")
     steps = [("steps", [float(game.steps) for game in result.games])]
     parts.append(f"<figure>{_histograms(steps, 'steps a game', 'Game length')}</figure>")
@@ -648,8 +653,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     # The game's own figures, its items and its categories.
     plain = {key: value for key, value in figures.items() if ITEM_SEPARATOR not in key}
     if plain:
-        parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of <code>State.statistics"
-                     "</code>.</p>")
+        parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of what the game counts in each "
+                     "(every seat's together).</p>")
         parts.append(_table(["figure", "mean per game"],
                             [[figure_words(key), _number(value)] for key, value in plain.items()]))
     measures, items = item_table(figures)
@@ -665,6 +670,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),
                          key=lambda entry: (-entry[1][0] / entry[1][1], entry[0]))
         parts.append(f"<h2>Win rates by {_e(kind)}</h2>")
+        if kind in result.categories_about:
+            parts.append(f'<p class="note">{_e(result.categories_about[kind])}</p>')
         notes = [f"a rate on fewer than {FEW} {'games' if cooperative else 'seat-games'} is marked (few)"]
         if len(set(result.seats)) > 1 and not cooperative:
             notes.append("the seats hold different bots, so a label the stronger bot holds more often rises with "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from quarkade.core.errors import InvalidOptions, QuarkadeError
@@ -68,6 +68,8 @@ class SimulationResult:
     items_about: str = ""
     # What the game's item figures measure (``State.statistics_about``).
     statistics_about: str = ""
+    # What a kind of category's win rates mean (``State.categories_about``).
+    categories_about: dict[str, str] = field(default_factory=dict)
 
     def wins_by_seat(self) -> list[float]:
         """Wins of each seat; a shared win is split between its winners, so that the
@@ -212,7 +214,7 @@ def simulate(
     def summary(results: list[GameResult]) -> SimulationResult:
         kind = type(game.new_game(seed))
         return SimulationResult(game.id, game.players, tuple(seats), dict(game.options), seed, tuple(results),
-                                kind.seat_items_about, kind.statistics_about)
+                                kind.seat_items_about, kind.statistics_about, dict(kind.categories_about))
 
     if games < 1:
         raise InvalidOptions(f"a simulation plays at least one game, not {games}")

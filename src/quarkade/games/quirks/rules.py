@@ -592,12 +592,15 @@ class QuirksState(CachedLegalActions):
         """The game's figures, and by trait how often a card with it fought in a counted
         competition (``competed:<trait>``) and how often it was in the QUiRKS that won one
         (``won:<trait>``)."""
+        why = next((e[3] for e in events(self.log) if e[0] == "over"), "")
         figures = {
             "turns": float(self.turns),
             "competitions_counted": float(len(self.reveals)),
             "eliminations": float(sum(self.eliminated)),
-            "turn_limit_reached": float(any(e[0] == "over" and e[3] == "turn limit reached"
-                                            for e in events(self.log))),
+            # how the game ended: one of the three is 1 in a finished game
+            "ended_holding_three_upper_niches": float(why == "held the three upper niches"),
+            "ended_last_player_standing": float(why == "last player in the game"),
+            "turn_limit_reached": float(why == "turn limit reached"),
         }
         for reveal in self.reveals:
             for seat, numbers in reveal["quirks"].items():

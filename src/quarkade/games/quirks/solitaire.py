@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from enum import IntEnum
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -431,14 +431,16 @@ class SolitaireState(CachedLegalActions):
         return (0,) if self.won else ()
 
     def statistics(self) -> dict[str, float]:
-        """``won``, ``actions``, ``extinctions``; and by trait (the report's table), how often a
-        card with it was in a QUiRKS at the count of all three (``competed:<trait>``) and in
-        one that won it (``won:<trait>``), as Quirks counts its competitions."""
-        figures = {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct))}
+        """``won``, ``actions`` (the Action phase's replacements, as ``action_limit`` counts
+        them), ``extinctions``, ``action_limit_reached``; and by trait (the report's table), how
+        often a card with it was in a QUiRKS at the count of all three (``counted:<trait>``) and in
+        one that won it (``won:<trait>``)."""
+        figures = {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct)),
+                   "action_limit_reached": float(self.lost_why == "the action limit was reached")}
         if len(self.counted) == 3:
             for cards in self.quirks:
                 for card in cards:
-                    for measure in ("competed", *(("won",) if self.won else ())):
+                    for measure in ("counted", *(("won",) if self.won else ())):
                         count_item(figures, measure, CARDS[card].trait)
         return figures
 
@@ -448,9 +450,18 @@ class SolitaireState(CachedLegalActions):
         """The traits of the cards in the player's QUiRKS at the end."""
         return (tuple(sorted({CARDS[card].trait for cards in self.quirks for card in cards})),)
 
+    statistics_about = ("By trait: counted, the cards with it in the QUiRKS at the count of all three; won, "
+                        "those in a count that won the game.")
+    categories_about: ClassVar[dict[str, str]] = {"climate of the count": (
+        "The player chooses when to count: a climate's rate is that of the counts the player chose to make "
+        "in it, each against its climate's target (" + ", ".join(f"{name} {target}" for name, target in
+                                                                   THRESHOLDS.items()) + "), not how hard the "
+        "climate is. no count: the game ended before a count of all three QUiRKS (extinctions, an empty stack, "
+        "or the action limit).")}
+
     def categories(self) -> dict[str, tuple[str, ...]]:
         """The climate of the count of all three QUiRKS, for win rates by climate ("no count":
-        the game ended by extinctions or an empty stack first)."""
+        the game ended by extinctions, an empty stack or the action limit first)."""
         climate = self.climate // COMPONENTS.zones_per_climate
         return {"climate of the count": (COMPONENTS.climates[climate] if len(self.counted) == 3 else "no count",)}
 
