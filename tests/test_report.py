@@ -73,8 +73,12 @@ def test_a_sweep_gives_a_win_rate_by_value_counted_by_games() -> None:
     assert "<h2>Win rates by scenario</h2>" in page
     # A cooperative game: the seats' table wins together, so no first-player figure.
     assert "Not measured: the seats do not compete" in page
-    # Two games a scenario, not four seat-games.
-    assert re.search(r"<td>the-cellar</td><td class=\"n\">2</td>", page)
+    # Two games a scenario, not four seat-games; the scenarios in the order swept, by their
+    # printed names and robots, each with its length and figures.
+    section = page.split("<h2>Win rates by scenario</h2>", 1)[1].split("<h2>", 1)[0]
+    assert re.search(r"<td>8. The Cellar \(Gizmo\)</td><td class=\"n\">2</td>", section)
+    assert section.index("1. Rise and Shine (Gizmo)") < section.index("8. The Cellar (Gizmo)")
+    assert "<th>steps a game</th>" in section and "The game's figures, means per game, by value." in section
 
 
 def test_the_item_hook_reads_measure_colon_item_keys() -> None:

@@ -78,7 +78,7 @@ def test_games_give_their_options_by_label_and_choices_in_words(client: TestClie
         for option in game["options"]:
             assert option["label"] and "_" not in option["label"], (game["id"], option)
     scenario = next(o for o in games["quirky-circuits"]["options"] if o["name"] == "scenario")
-    assert ["rise-and-shine", "1. Rise and Shine"] in scenario["choice_labels"]
+    assert ["rise-and-shine", "1. Rise and Shine (Gizmo)"] in scenario["choice_labels"]
 
 
 def test_a_finished_game_s_result_is_given_in_words_to_players_and_to_the_lobby(client: TestClient) -> None:

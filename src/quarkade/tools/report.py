@@ -359,18 +359,18 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
     seats of one game all play the same value, so its win rate would be the fair share whatever
     the value; what a value changes is who wins (the first player, each bot), how long a game
     lasts, and the game's own figures."""
-    by_value: dict[str, list[GameResult]] = {}
-    for game in result.games:
-        by_value.setdefault(game.categories[option][0], []).append(game)
+    by_value = _by_value(result, option)
+    words = _value_words(result, option)
+    labels = [words.get(value, value) for value in by_value]
     kinds = sorted(set(result.seats)) if len(set(result.seats)) > 1 else []  # each bot's rate, if several
     head = ["value", "games", "first player's win rate", "95% interval", *(f"win rate of {kind}" for kind in kinds),
             "steps a game", "no winner"]
     rows, firsts = [], []
-    for value, games in by_value.items():
+    for label, games in zip(labels, by_value.values(), strict=True):
         first = sum(1 / len(game.winners) for game in games if 0 in game.winners)
         firsts.append((first, len(games)))
         low, high = wilson_interval(first, len(games))
-        row: list[object] = [value, len(games), f"{first / len(games):.1%}", f"{low:.1%} – {high:.1%}"]
+        row: list[object] = [label, len(games), f"{first / len(games):.1%}", f"{low:.1%} – {high:.1%}"]
         for kind in kinds:
             seats = [seat for seat, held in enumerate(result.seats) if held == kind]
             won = sum(1 / len(game.winners) for game in games for seat in seats if seat in game.winners)
@@ -385,15 +385,61 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
                f"value changes instead, {_e(who)} (the fair share is {fair:.1%}), its games' length and its "
                "figures.</p>")
     section += _table(head, rows)
-    section += f"<figure>{_rate_plot(list(by_value), firsts, fair, f'First player win rate by {option}')}</figure>"
+    section += f"<figure>{_rate_plot(labels, firsts, fair, f'First player win rate by {option}')}</figure>"
+    return section + _figures_by_value(result, by_value, labels)
+
+
+def _value_words(result: SimulationResult, option: str) -> dict[str, str]:
+    """Each value of a game's option in the words a lobby shows it in (``OptionSpec.choice_labels``:
+    Quirky Circuits' "1. Rise and Shine (Gizmo)"), by its text."""
+    from quarkade.core.registry import game_class
+
+    try:
+        specs = {spec.name: spec for spec in game_class(result.game).info.options}
+    except Exception:  # a result of a game no longer registered: its values as they are
+        return {}
+    spec = specs.get(option)
+    return {option_text(value): words for value, words in spec.choice_labels} if spec is not None else {}
+
+
+def _by_value(result: SimulationResult, option: str) -> dict[str, list[GameResult]]:
+    """A swept option's games by its value, in the order the values were swept."""
+    by_value: dict[str, list[GameResult]] = {}
+    for game in result.games:
+        by_value.setdefault(game.categories[option][0], []).append(game)
+    return by_value
+
+
+def _figures_by_value(result: SimulationResult, by_value: dict[str, list[GameResult]], labels: list[str]) -> str:
+    """The game's own figures, means per game, a column a value."""
     figures = [{key: value for key, value in replace(result, games=tuple(games)).statistics_per_game().items()
                 if ITEM_SEPARATOR not in key} for games in by_value.values()]
     names = sorted({key for means in figures for key in means})
-    if names:
-        section += "<p class=\"note\">The game's figures, means per game, by value.</p>"
-        section += _table(["figure", *by_value], [[name, *(_number(means.get(name, 0.0)) for means in figures)]
-                                                 for name in names])
-    return section
+    if not names:
+        return ""
+    return ("<p class=\"note\">The game's figures, means per game, by value.</p>" +
+            _table(["figure", *labels], [[figure_words(name), *(_number(means.get(name, 0.0)) for means in figures)]
+                                         for name in names]))
+
+
+def _cooperative_sweep_section(result: SimulationResult, option: str) -> str:
+    """A swept option of a table that wins together (Quirky Circuits' scenarios): each value's
+    win rate, its games' length and the game's figures, in the order the values were swept."""
+    by_value = _by_value(result, option)
+    words = _value_words(result, option)
+    labels = [words.get(value, value) for value in by_value]
+    rows: list[list[object]] = []
+    counted: list[tuple[float, int]] = []
+    for label, games in zip(labels, by_value.values(), strict=True):
+        won = float(sum(1 for game in games if game.winners))
+        counted.append((won, len(games)))
+        rows.append([label, *_rate_row(won, len(games), few=True),
+                     f"{statistics.fmean(game.steps for game in games):.1f}"])
+    section = (f"<h2>Win rates by {_e(option)}</h2><p class=\"note\">Each value in its own games, in the order "
+               f"the values were swept; a rate on fewer than {FEW} games is marked (few).</p>")
+    section += _table([option, "games", "wins", "win rate", "95% interval", "steps a game"], rows)
+    section += f"<figure>{_rate_plot(labels, counted, None, f'Win rate by {option}')}</figure>"
+    return section + _figures_by_value(result, by_value, labels)
 
 
 def _rate(wins: float, played: int) -> float:
@@ -652,19 +698,25 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
 
     # The game's own figures, its items and its categories.
     plain = {key: value for key, value in figures.items() if ITEM_SEPARATOR not in key}
+    measures, items = item_table(figures)
+    about = result.statistics_about  # said where the figures it explains are: the items', if any
     if plain:
         parts.append("<h2>The game's figures</h2><p class=\"note\">Means per game of what the game counts in each "
                      "(every seat's together).</p>")
+        if about and not items:
+            parts.append(f'<p class="note">{_e(about)}</p>')
         parts.append(_table(["figure", "mean per game"],
                             [[figure_words(key), _number(value)] for key, value in plain.items()]))
-    measures, items = item_table(figures)
     if items:
-        parts.append(_item_section(measures, items, count, result.statistics_about))
+        parts.append(_item_section(measures, items, count, about))
     parts.append(_item_wins_section(result, cooperative))
     for kind, table in result.wins_by_category().items():
         if not cooperative and _swept(result, kind):
             # Every seat of a game plays the same value: its win rate is the fair share by construction.
             parts.append(_sweep_section(result, kind))
+            continue
+        if _swept(result, kind):  # a table that wins together: each value's rate, in the option's order
+            parts.append(_cooperative_sweep_section(result, kind))
             continue
         # Together, the seats share each win and each game: counted by games, not by seats.
         ordered = sorted(((label, (won, played // share)) for label, (won, played) in table.items()),

@@ -57,7 +57,7 @@ class QuirkyCircuits(Game):
         options=(
             OptionSpec("scenario", str, "rise-and-shine", "the scenario, in the rulebook's order",
                        choices=tuple(s.id for s in COMPONENTS.scenarios), label="Scenario",
-                       choice_labels=tuple((s.id, f"{number}. {s.title}")
+                       choice_labels=tuple((s.id, f"{number}. {s.title} ({s.robot.capitalize()})")
                                            for number, s in enumerate(COMPONENTS.scenarios, start=1))),
             OptionSpec("practice", bool, False, "practice mode: cards are played face up", label="Practice mode"),
             OptionSpec("pacing", bool, False, "pacing mode: players take turns playing cards, from the dealer",
@@ -402,6 +402,12 @@ class QuirkyCircuitsState(CachedLegalActions):
     def section(self) -> str | None:
         """Green, yellow or red: the battery section where the goal was met (None if not)."""
         return self.scenario.section(self.won_at) if self.result == WON else None
+
+    statistics_about = (
+        "won: 1 for a game the table won. rounds: the rounds played. battery left: the battery's "
+        "space when the goal was met (0 in a lost game). green, yellow, red: 1 for a win with the "
+        "battery marker in that section of its track; the rulebook's greater challenge is a win in the "
+        "yellow, and the true experts' in the green.")
 
     def statistics(self) -> dict[str, float]:
         """``won``, ``green``/``yellow``/``red`` (1 for the section of a win), ``rounds``, ``battery_left``."""
