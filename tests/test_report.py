@@ -43,8 +43,9 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     # Nothing loaded from elsewhere: no scripts, stylesheets or images, and every reference
     # (the plots' clip paths) points inside the page.
     assert not re.search(r"<(script|link|img)\b|@import|url\((?!#)|(src|href)=[\"'](?!#)", page)
-    # The header says how to make the same report again.
+    # The header says how to make the same report again, and with which code.
     assert "quarkade report quirky-quarks --games 4 --seats heuristic,random --seed 3" in page
+    assert f"(Quarkade {quarkade.__version__}, quirky-quarks rules version " in page
     assert "seeds 0" not in page and "seeds 3–6" in page
     # Quirky Quarks' Quests, one row a Quest: completed, and their worth per card spent, with
     # what the game's measures are.
@@ -236,6 +237,9 @@ def test_a_category_a_game_explains_is_explained_and_a_limit_warned() -> None:
     assert item_table({"won:a": 1.0, "counted:a": 2.0})[1]["a"]["wins per count"] == 0.5
 
 
+EDICT_NAMES = {"Cosmic Zap", "Mobius Tubes", "Force Field", "Finder", "Plague", "Cosmic Quake"}
+
+
 def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:
     """Both cards of every challenge are counted, by face; at most one of them wins it (a deal
     or no deal is won by neither); edicts and flares are counted as played."""
@@ -255,7 +259,12 @@ def test_cosmic_encounter_counts_each_challenge_card_and_what_won() -> None:
         if measure == "won":
             assert value <= figures[f"competed:{item}"]
     assert any(key.endswith(" edict") or key.endswith(" flare") for key in figures if key.startswith("played:"))
-    assert any(key.startswith("competed:Attack ") for key in figures)
+    assert any(key.startswith("competed:") and key.endswith(" Attack") for key in figures)
+    # printed names: the edicts' and the aliens' as their cards print them
+    assert all(name in EDICT_NAMES or name.split()[0][0].isupper() for name in (
+        key.split(":", 1)[1].rsplit(" ", 1)[0] for key in figures if key.startswith("played:")))
+    assert not any(key.startswith("played:") and key.split(":", 1)[1].split()[0] in ("zap", "mobius", "forcefield")
+                   for key in figures)
     assert "wins per competition" in item_table(figures)[0]
 
 
@@ -406,7 +415,7 @@ def test_the_header_says_what_a_rerun_gives_and_how_wins_are_counted() -> None:
     assert "the same command deals the same games, but hard searches on a time budget" in page
     assert "A win shared by several seats counts as its share for each." in page
     plain = render_report(result, "Quirky Quarks", "quarkade report …")
-    assert "the same command gives the same games." in plain and "time budget" not in plain
+    assert "the same command gives the same games with the same code." in plain and "time budget" not in plain
     circuits = quarkade.load("quirky-circuits", players=2)
     together = render_report(simulate(circuits, ["heuristic"] * 2, 2, backend="serial"), "Quirky Circuits", "…")
     assert "A win shared by several" not in together

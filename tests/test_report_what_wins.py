@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 import quarkade
+from quarkade.games.cosmic_encounter.components import played_item
 from quarkade.games.quirky_quarks.components import COMPONENTS
 from quarkade.tools.intervals import difference_interval
 from quarkade.tools.match import make_bots, play_match
@@ -134,12 +135,12 @@ CARD_NAMES = {"a": "Attack", "u": "Up Quark", "d": "Down Quark", "s": "Strange Q
 
 
 def card_name(notation: str) -> str:
-    """A challenge card as the report names it, from its notation (``a8``: ``Attack 08``)."""
+    """A challenge card as the report names it, from its notation (``a8``: ``08 Attack``)."""
     if notation == "c":
         return "Compromise"
     if notation == "n":
         return "Negotiate"
-    return f"{CARD_NAMES[notation[0]]} {int(notation[1:]):02d}"
+    return f"{int(notation[1:]):02d} {CARD_NAMES[notation[0]]}"
 
 
 @pytest.mark.parametrize(("seed", "quarks"), [(2, False), (5, False), (2, True), (3, True)])
@@ -151,14 +152,14 @@ def test_cosmic_encounter_items_are_the_cards_each_seat_played(seed: int, quarks
     for seat, action in state.record().actions:
         words = str(action).split()
         if words[0] in ("edict", "flare"):
-            played_by[seat].add(f"{words[1]} {words[0]}")
+            played_by[seat].add(played_item(words[0], words[1]))
         elif words == ["play", "random"]:
             unnamed[seat] += 1
         elif words[0] == "play":
             played_by[seat].add(card_name(words[1]))
     for items, named, random_plays in zip(state.seat_items(), played_by, unnamed, strict=True):
         assert named <= set(items) and len(set(items) - named) <= random_plays
-    assert any(name.startswith("Attack") for items in played_by for name in items)
+    assert any(name.endswith(" Attack") for items in played_by for name in items)
 
 
 def test_quirks_items_are_traits_of_cards_each_seat_fought_with() -> None:

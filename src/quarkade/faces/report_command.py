@@ -131,7 +131,8 @@ def report_command(
     if sweep is not None:
         words += ["--sweep", sweep]
     words += ["--out", str(out)]
-    page = report.render_report(result, game_class(the_game.id).info.title, shlex.join(words),
+    title = report.variant_title(game_class(the_game.id).info.title, the_game.id, result.options)
+    page = report.render_report(result, title, shlex.join(words),
                                 clocked=on_the_clock(the_game, kinds), per_value=None if sweep is None else n)
     try:
         out.write_text(page, encoding="utf-8")

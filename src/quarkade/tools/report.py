@@ -36,7 +36,8 @@ from quarkade.core.words import figure_words, joined, option_text, plural
 from quarkade.tools.intervals import difference_interval, wilson_interval
 from quarkade.tools.simulate import GameResult, SimulationResult
 
-__all__ = ["FEW", "ITEM_SEPARATOR", "item_groups", "item_table", "merge_sweep", "render_report", "wilson_interval"]
+__all__ = ["FEW", "ITEM_SEPARATOR", "item_groups", "item_table", "merge_sweep", "render_report", "variant_title",
+           "wilson_interval"]
 
 ITEM_SEPARATOR = ":"
 # A ratio resting on fewer occurrences than this is marked as resting on few.
@@ -609,6 +610,39 @@ def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) 
     return table + f"<figure>{_histograms(scores, 'final score', heading)}</figure>"
 
 
+def _made_by(game_id: str) -> str:
+    """The code a report was made with: Quarkade's version and the game's rules version."""
+    import quarkade
+    from quarkade.core.registry import game_class
+
+    try:
+        rules = f", {game_id} rules version {game_class(game_id).info.rules_version}"
+    except Exception:  # a result of a game no longer registered
+        rules = ""
+    return f"Quarkade {quarkade.__version__}{rules}"
+
+
+def variant_title(title: str, game_id: str, options: dict[str, Any]) -> str:
+    """A game's title with the options that differ from their defaults, in the lobby's words.
+
+    >>> variant_title("Cosmic Encounter", "cosmic-encounter", {"quarks": True, "edicts": False, "deck": "eon"})
+    'Cosmic Encounter with Quarks, without Edicts'
+    """
+    from quarkade.core.registry import game_class
+
+    words = []
+    for spec in game_class(game_id).info.options:
+        value = options.get(spec.name, spec.default)
+        if value == spec.default or str(value).startswith("swept:"):
+            continue
+        if spec.kind is bool:
+            words.append(f"{'with' if value else 'without'} {spec.title}")
+        else:
+            said = dict(spec.choice_labels).get(value, option_text(value))
+            words.append(f"{spec.title}: {said}")
+    return title + (" " if words and words[0].startswith("with") else ", ") * bool(words) + ", ".join(words)
+
+
 def render_report(result: SimulationResult, title: str, command: str, clocked: Sequence[str] = (),
                   per_value: int | None = None) -> str:
     """The report of ``result`` as one HTML page; ``command`` is how to make it again, but for
@@ -623,7 +657,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     deals = count if per_value is None else per_value
     seeds = f"seeds {result.first_seed}–{result.first_seed + deals - 1}" + (
         "" if per_value is None else ", the same for each value of the swept option")
-    same = ("the same command gives the same games" if not clocked else
+    same = ("the same command gives the same games with the same code" if not clocked else
             f"the same command deals the same games, but {joined(sorted(set(clocked)))} "
             f"{'searches' if len(set(clocked)) == 1 else 'search'} on a time budget and so "
             "does not play them the same way twice")
@@ -632,7 +666,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
              f"<p>{plural(count, 'game')}, {plural(players, 'player')}, seats {_e(', '.join(result.seats))}, "
              f"{seeds}, options "
              f"{_e(', '.join(f'{k}={option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
-             f"<p>Made with <code>{_e(command)}</code>; {_e(same)}.</p>",
+             f"<p>Made with <code>{_e(command)}</code> ({_e(_made_by(result.game))}); {_e(same)}.</p>",
              f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
 
     # Games a limit ended (Quirks' turn limit, a house rule) were declared, not played out.

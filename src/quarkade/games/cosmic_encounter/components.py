@@ -182,13 +182,27 @@ def attack_value(card: Card, square: int) -> int:
 
 
 def card_item(card: Card) -> str:
-    """A challenge card as a balance report names it, numbers padded to sort: ``Attack 08``,
-    ``Up Quark 10`` (its printed number), ``Compromise``."""
+    """A challenge card as a balance report names it, its printed number first and padded, so
+    that the cards of one number sort together (an Attack beside the Quarks of its number):
+    ``08 Attack``, ``10 Up Quark``, ``Compromise``."""
     if card.kind is Kind.QUARK:
-        return f"{FLAVOURS[card.flavour].capitalize()} Quark {card.value:02d}"
+        return f"{card.value:02d} {FLAVOURS[card.flavour].capitalize()} Quark"
     if card.kind is Kind.ATTACK:
-        return f"Attack {card.value:02d}"
+        return f"{card.value:02d} Attack"
     return str(card.kind.value).capitalize()
+
+
+def alien_words(name: str) -> str:
+    """An alien's name as its sheet prints it: ``Anti-Matter``, ``Macron``."""
+    return "-".join(part.capitalize() for part in name.split("-"))
+
+
+def played_item(kind: str, name: str) -> str:
+    """An edict or flare played, as a balance report names it: ``Cosmic Zap edict``,
+    ``Anti-Matter flare``."""
+    if kind == "edict":
+        return f"{EDICT_WORDS[Edict(name)]} edict"
+    return f"{alien_words(name)} flare"
 
 
 def face_info(card: Card, square: int) -> dict[str, Any]:

@@ -37,9 +37,11 @@ from quarkade.games.cosmic_encounter.components import (
     TOKENS_PER_PLANET,
     WIN_BASES,
     Card,
+    alien_words,
     card_item,
     deck_cards,
     foreign_bases,
+    played_item,
 )
 from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
 from quarkade.games.cosmic_encounter.timing import DealClock
@@ -406,6 +408,15 @@ class CosmicState(CachedLegalActions):
     def winners(self) -> tuple[int, ...]:
         return self.winners_
 
+    statistics_about = (
+        "challenges: the challenges that came to their cards. quark played: the challenges in which a "
+        "Quark was revealed; quark decided: those whose result the Quark's worth in the square of "
+        "the reveal changed (each Quark at its printed number would have given the other side the "
+        "win). turn limit reached: a game the house limit ended. By card, by its printed number "
+        "first so that an Attack stands beside the Quarks of its number: competed, how often it was "
+        "revealed in a challenge; won, on the side that won it (a deal, or a deal that failed, is "
+        "won by neither card, so a Compromise's wins are few). played: the edicts and flares played.")
+
     def statistics(self) -> dict[str, float]:
         """The game's figures; and by card (the report's table): each challenge card, how often
         it was revealed in a challenge (``competed``) and on the side that won it (``won``; a
@@ -425,7 +436,7 @@ class CosmicState(CachedLegalActions):
             elif kind == "deal" or kind == "no-deal":
                 revealed = None
             elif kind == "edict" or kind == "flare":
-                count_item(figures, "played", f"{event[3]} {kind}")
+                count_item(figures, "played", played_item(kind, event[3]))
         return figures
 
     seat_items_about = "revealed that challenge card as a main player, or played that edict or flare"
@@ -443,12 +454,12 @@ class CosmicState(CachedLegalActions):
                 for seat, card in zip(mains, event[2:4], strict=True):
                     played[seat].add(card_item(self.cards[card]))
             elif kind == "edict" or kind == "flare":
-                played[event[2]].add(f"{event[3]} {kind}")
+                played[event[2]].add(played_item(kind, event[3]))
         return tuple(tuple(sorted(names)) for names in played)
 
     def categories(self) -> dict[str, tuple[str, ...]]:
-        """Each seat's alien, for win rates by alien ("none" without powers)."""
-        return {"alien": tuple(POWERS[power].name if power >= 0 else "none" for power in self.powers)}
+        """Each seat's alien by its printed name, for win rates by alien ("no power" without powers)."""
+        return {"alien": tuple(alien_words(POWERS[power].name) if power >= 0 else "no power" for power in self.powers)}
 
     def clock(self) -> DealClock | None:
         """The deal minute, for a host to time (``timing.py``); None outside a deal."""
