@@ -237,6 +237,15 @@ def test_a_category_a_game_explains_is_explained_and_a_limit_warned() -> None:
     assert item_table({"won:a": 1.0, "counted:a": 2.0})[1]["a"]["wins per count"] == 0.5
 
 
+def test_a_report_says_its_figures_are_the_bots_game_and_what_a_bot_never_does() -> None:
+    game = quarkade.load("cosmic-encounter", players=3)
+    page = render_report(simulate(game, ["heuristic", "random", "easy"], 1, backend="serial"), "Cosmic", "…")
+    note = page.split("These are games between bots", 1)[1].split("</p>", 1)[0]
+    assert "heuristic: the game&#x27;s rules of thumb" in note and "random: plays any legal move" in note
+    # the level built on the heuristic shares its limits
+    assert note.count("it never plays the Finder or Cosmic Quake edicts") == 2
+
+
 EDICT_NAMES = {"Cosmic Zap", "Mobius Tubes", "Force Field", "Finder", "Plague", "Cosmic Quake"}
 
 

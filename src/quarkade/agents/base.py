@@ -13,12 +13,13 @@ from typing import Any
 
 from quarkade.core.bots import ABOUT as _ABOUT
 from quarkade.core.bots import BOTS as _BOTS
+from quarkade.core.bots import LIMITS as _LIMITS
 from quarkade.core.bots import Bot, BotFactory, register_bot
 from quarkade.core.errors import InvalidOptions
 from quarkade.core.game import Action, Game, View
 
-__all__ = ["PLAYER_BOTS", "Bot", "BotFactory", "RandomBot", "bot_about", "bot_class", "bot_kinds", "class_spec_parts",
-           "is_class_spec", "make_bot", "offered_bots", "parse_bot_spec", "register_bot"]
+__all__ = ["PLAYER_BOTS", "Bot", "BotFactory", "RandomBot", "bot_about", "bot_class", "bot_kinds", "bot_limits",
+           "class_spec_parts", "is_class_spec", "make_bot", "offered_bots", "parse_bot_spec", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -76,6 +77,17 @@ def bot_about(game_id: str) -> dict[str, str]:
     about = {kind: text for (kind, gid), text in _ABOUT.items() if gid == "*"}
     about.update({kind: text for (kind, gid), text in _ABOUT.items() if gid == game_id})
     return {kind: about[kind] for kind in bot_kinds(game_id) if kind in about}
+
+
+def bot_limits(game_id: str, spec: str) -> str:
+    """What the bot ``spec`` never does in ``game_id`` (``describe_limits``), or nothing: the
+    levels built on the heuristic (``easy``, ``normal``) share its limits."""
+    _load_game_bots()
+    kind = spec.partition(":")[0]
+    limits = _LIMITS.get((kind, game_id)) or _LIMITS.get((kind, "*"), "")
+    if not limits and kind in ("easy", "normal"):
+        limits = _LIMITS.get(("heuristic", game_id), "")
+    return limits
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -15,6 +15,9 @@ from quarkade.core.game import Action, Game, View
 BotFactory = Callable[[Game, int], "Bot"]
 BOTS: dict[tuple[str, str], BotFactory] = {}  # (kind, game id or "*") -> factory
 ABOUT: dict[tuple[str, str], str] = {}  # (kind, game id or "*") -> what playing against it is like, for people
+# (kind, game id) -> what the bot never does, for a balance report, whose figures are the game as
+# its bots play it: a move a bot never makes looks like a weak one there.
+LIMITS: dict[tuple[str, str], str] = {}
 HEURISTIC_ABOUT = "the game's rules of thumb: the bot the Normal level plays"  # each game's ``heuristic``
 
 
@@ -43,6 +46,12 @@ def register_bot(kind: str, game_id: str = "*", about: str = "") -> Callable[[Bo
         return factory
 
     return decorator
+
+
+def describe_limits(kind: str, game_id: str, limits: str) -> None:
+    """What ``kind`` never does in ``game_id`` (a move it never makes, a part of the view it does
+    not read), in a sentence, for the reports of games it played."""
+    LIMITS[(kind, game_id)] = limits
 
 
 def describe_bot(kind: str, game_id: str, about: str) -> None:

@@ -610,6 +610,22 @@ def _scores(result: SimulationResult, seat_names: list[str], cooperative: bool) 
     return table + f"<figure>{_histograms(scores, 'final score', heading)}</figure>"
 
 
+def _bots_note(result: SimulationResult) -> str:
+    """That the figures are the game as these bots play it, with what each never does."""
+    from quarkade.agents.base import bot_about, bot_limits
+
+    try:
+        about = bot_about(result.game)
+        said = [f"{kind}: {about.get(kind.partition(':')[0], 'a bot of your own')}"
+                + (f"; {limits}" if (limits := bot_limits(result.game, kind)) else "")
+                for kind in dict.fromkeys(result.seats)]
+    except Exception:  # a result of a game no longer registered: the caveat alone
+        said = []
+    bots = f" The bots: {'. '.join(said)}." if said else ""
+    return (f'<p class="note">These are games between bots: every figure is the game as they play it, not as '
+            f"people would (a move a bot never makes looks like a weak one here).{_e(bots)}</p>")
+
+
 def _made_by(game_id: str) -> str:
     """The code a report was made with: Quarkade's version and the game's rules version."""
     import quarkade
@@ -667,7 +683,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
              f"{seeds}, options "
              f"{_e(', '.join(f'{k}={option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
              f"<p>Made with <code>{_e(command)}</code> ({_e(_made_by(result.game))}); {_e(same)}.</p>",
-             f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>']
+             f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>',
+             _bots_note(result)]
 
     # Games a limit ended (Quirks' turn limit, a house rule) were declared, not played out.
     figures = result.statistics_per_game()

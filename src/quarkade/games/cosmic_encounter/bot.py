@@ -27,7 +27,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, describe_limits, register_bot
 from quarkade.core.game import Action, View
 from quarkade.games.cosmic_encounter.actions import (
     Accept,
@@ -355,3 +355,6 @@ _DECIDE: dict[type[Action], Callable[[CosmicHeuristic, View, int, list[Action]],
 }
 
 register_bot("heuristic", "cosmic-encounter", about=HEURISTIC_ABOUT)(CosmicHeuristic)
+describe_limits("heuristic", "cosmic-encounter",
+                "it never plays the Finder or Cosmic Quake edicts, nor Trader's flare, and does not use what "
+                "Mind's power shows it of a hand")

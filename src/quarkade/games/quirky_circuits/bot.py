@@ -21,7 +21,7 @@ from itertools import repeat
 from operator import add, mod, mul
 from typing import Any
 
-from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
+from quarkade.core.bots import HEURISTIC_ABOUT, Bot, describe_limits, register_bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.quirky_circuits.actions import Play, Signal
 from quarkade.games.quirky_circuits.components import (
@@ -529,3 +529,6 @@ def _planner(scenario_id: str) -> Planner:
 
 
 register_bot("heuristic", "quirky-circuits", about=HEURISTIC_ABOUT)(QuirkyCircuitsHeuristic)
+describe_limits("heuristic", "quirky-circuits",
+                "it never gives the signals (stop, Beep-boop) and plans its own cards alone, so a table of it "
+                "wins less than players who talk through their signals might")
