@@ -110,13 +110,16 @@ def test_a_one_seat_game_is_reported_as_won_or_lost() -> None:
     page = render_report(simulate(game, ["heuristic"], 2, seed=0), game.info.title, "solo")
     assert "One seat: the rate is how often the game is won." in page
     assert "Not measured: one seat plays." in page
-    assert "<td>seat 0 (heuristic)</td>" in page.split("<h2>Scores</h2>", 1)[1]  # one seat is no table
+    assert "The score is the win: 1 for a win, 0 for a loss" in page.split("<h2>Scores</h2>", 1)[1]
 
 
 def test_a_table_that_scores_together_is_scored_once() -> None:
-    """Quirky Circuits' seats share one score: the report shows the table's, not three copies."""
+    """A table that wins together and shares one score of points (not only the win): the report
+    shows the table's score, not three copies."""
     game = quarkade.load("quirky-circuits", players=3, scenario="cafe-botanical")
-    page = render_report(simulate(game, ["heuristic"] * 3, 3, seed=0), game.info.title, "together")
+    played = simulate(game, ["heuristic"] * 3, 3, seed=0)
+    scored = replace(played, games=tuple(replace(one, scores=(float(n + 2),) * 3) for n, one in enumerate(played.games)))
+    page = render_report(scored, game.info.title, "together")
     scores = page.split("<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
     assert "<td>the table</td>" in scores and "seat 1 (heuristic)" not in scores
     assert "Score distribution of the table" in scores
@@ -412,6 +415,11 @@ def test_a_score_that_is_the_win_is_not_plotted_again() -> None:
     scores = render_report(simulate(game, ["random"] * 2, 3, seed=0), game.info.title, "points").split(
         "<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
     assert "The score is the win" not in scores and "<svg" in scores
+    # a table that wins together, and one seat alone, say so the same way
+    game = quarkade.load("quirky-circuits", players=2)
+    scores = render_report(simulate(game, ["random"] * 2, 2, seed=0), game.info.title, "together").split(
+        "<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "1 for every seat when the table wins, 0 when it loses" in scores and "<svg" not in scores
 
 
 def test_the_header_says_what_a_rerun_gives_and_how_wins_are_counted() -> None:

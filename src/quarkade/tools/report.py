@@ -735,8 +735,10 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
 
     # Scores and length.
     parts.append("<h2>Scores</h2>")
-    if not cooperative and result.scores_are_wins:
-        parts.append("<p>The score is the win: 1 for the winner, 0 for the others (see the win rates).</p>")
+    if result.scores_are_wins:
+        whose = ("1 for a win, 0 for a loss" if players == 1 else "1 for every seat when the table wins, 0 when it "
+                 "loses" if cooperative else "1 for the winner, 0 for the others")
+        parts.append(f"<p>The score is the win: {whose} (see the win rates).</p>")
     else:
         parts.append(_scores(result, seat_names, cooperative))
     length = result.length_spread()

@@ -157,7 +157,8 @@ class SimulationResult:
           (how many);
         - ``wins_by_seat``: each seat's wins, a win shared by k winners counting 1/k for each
           (a table that wins together: 1/players), so that they add up with ``undecided``, the
-          games no seat won, to ``games``;
+          games no seat won, to ``games``; ``games_won``, the games some seat won (a table
+          that wins together: the games it won);
         - ``wins_by_kind``: by bot, its ``wins`` and ``seat_games``;
         - ``scores_by_seat`` and ``steps`` (the actions of a game): ``min``, ``mean``,
           ``median``, ``max``, ``stdev``;
@@ -175,6 +176,7 @@ class SimulationResult:
             "games": len(self.games),
             "wins_by_seat": self.wins_by_seat(),
             "undecided": self.undecided,
+            "games_won": len(self.games) - self.undecided,
             "wins_by_kind": {kind: {"wins": wins, "seat_games": played}
                              for kind, (wins, played) in self.wins_by_kind().items()},
             "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
