@@ -118,7 +118,8 @@ def test_a_table_that_scores_together_is_scored_once() -> None:
     shows the table's score, not three copies."""
     game = quarkade.load("quirky-circuits", players=3, scenario="cafe-botanical")
     played = simulate(game, ["heuristic"] * 3, 3, seed=0)
-    scored = replace(played, games=tuple(replace(one, scores=(float(n + 2),) * 3) for n, one in enumerate(played.games)))
+    scored = replace(played, games=tuple(replace(one, scores=(float(n + 2),) * 3)
+                                         for n, one in enumerate(played.games)))
     page = render_report(scored, game.info.title, "together")
     scores = page.split("<h2>Scores</h2>", 1)[1].split("<h2>", 1)[0]
     assert "<td>the table</td>" in scores and "seat 1 (heuristic)" not in scores
