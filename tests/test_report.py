@@ -151,7 +151,7 @@ def test_quirks_counts_each_trait_in_its_competitions_and_wins() -> None:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_qwarks_counts_each_card_and_question_as_the_log_tells_them(players: int) -> None:
-    """Every revealed card is counted once, by its id, value and kind; what its covers gave adds
+    """Every revealed card is counted once, by its kind, value and id; what its covers gave adds
     up to the scores, and each question's turns and answers to the game's."""
     from quarkade.games.qwarks.components import CARDS
     from quarkade.tools.match import make_bots, play_match
@@ -172,7 +172,7 @@ def test_qwarks_counts_each_card_and_question_as_the_log_tells_them(players: int
         assert total("right", cards) == figures["kept"]
         assert total("points", cards) == sum(state.scores)
     card = CARDS[0]
-    item = f"{card.id} ({card.value}, {card.kind.word})"
+    item = f"{card.kind.word.capitalize()} {card.value} ({card.id})"
     assert figures.get(f"points:{item}", 0.0) == card.value * figures.get(f"right:{item}", 0.0)
     measures, items = item_table(figures)
     assert measures == ["asked", "revealed", "covered", "right", "points", "right per cover"]

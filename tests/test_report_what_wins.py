@@ -114,7 +114,7 @@ def test_quirky_quarks_items_are_the_quests_each_seat_completed(seed: int) -> No
 def test_qwarks_items_are_the_cards_each_view_shows_kept(seed: int) -> None:
     state = played("qwarks", 3, seed)
     kept = [{card["id"] for card in player["kept"]} for player in state.view(None)["players"]]
-    assert [{name.split()[0] for name in items} for items in state.seat_items()] == kept
+    assert [{name.rsplit("(", 1)[1].rstrip(")") for name in items} for items in state.seat_items()] == kept
 
 
 @pytest.mark.parametrize("seed", [1, 2])

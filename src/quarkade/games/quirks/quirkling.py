@@ -88,6 +88,11 @@ class Quirkling(QuirksFamily):
     def new_game(self, seed: int) -> QuirklingState:
         return QuirklingState.setup(self, seed)
 
+def _stack_words(stack: int) -> str:
+    """A stack as the rulebook names its cards: ``PLANT A``, ``ANIMAL B``."""
+    return STACKS[stack].replace("-", " ").upper()
+
+
 class QuirklingState(CachedLegalActions):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
                  "refused", "refilling", "asked", "turns", "result", "log", "table", "_to_act")
@@ -403,6 +408,12 @@ class QuirklingState(CachedLegalActions):
     def winners(self) -> tuple[int, ...]:
         return self.result or ()
 
+    statistics_about = (
+        "By stack of CHARACTER cards (PLANT A … ANIMAL C): asked, how often a player asked another for "
+        "one of its cards; given, how often one was given; given per ask, the share of requests "
+        "answered. By kind of QUIRKLING: made, how often one was made; the winner's last, how often "
+        "it was the one that completed the winner's plant, herbivore and carnivore.")
+
     def statistics(self) -> dict[str, float]:
         """``turns`` and ``quirklings_made``; and by item (the report's table): each stack, how
         often a player asked for one of its cards and how often one was given; each kind of
@@ -414,9 +425,9 @@ class QuirklingState(CachedLegalActions):
         for event in in_order(self.log):
             kind = event[0]
             if kind == "ask":
-                count_item(figures, "asked", f"stack {STACKS[event[4]]}")
+                count_item(figures, "asked", _stack_words(event[4]))
             elif kind == "give":
-                count_item(figures, "given", f"stack {STACKS[STACK_OF[event[4]]]}")
+                count_item(figures, "given", _stack_words(STACK_OF[event[4]]))
             elif kind == "make":
                 count_item(figures, "made", f"{NICHES[event[3]]} QUIRKLING")
                 last_made[event[2]] = event[3]

@@ -447,9 +447,17 @@ class QwarksState(CachedLegalActions):
         scores = self.scores
         return tuple(seat for seat in range(self.players) if scores[seat] == max(scores))
 
+    statistics_about = (
+        "By card (its kind, value and id): revealed, how often it was turned face up; covered, how "
+        "often a hand landed on it and answered; right, how often that answer was right (the card "
+        "kept); points, the points it gave; right per cover, the share of its covers answered right. "
+        "By question: asked, the turns it was the question (the one the first player's deck shows "
+        "on its top card, or, when no deck shows one, the first player's choice, RULINGS 12), so the "
+        "questions are not asked alike; covered and right, its answers.")
+
     def statistics(self) -> dict[str, float]:
         """``kept`` (cards claimed), ``wrong`` (cards lost to a wrong answer), ``turns``; and by
-        item (the report's table): each card by its id, value and kind, how often it was
+        item (the report's table): each card by its kind, value and id, how often it was
         revealed, covered, answered right and the points it gave; each question (``question
         eyes``), how often it was asked, and its cards covered and answered right."""
         figures = {"kept": float(sum(len(k) for k in self.kept)), "wrong": float(self.wrong),
@@ -491,8 +499,9 @@ class QwarksState(CachedLegalActions):
 
 
 def _item(card: Card) -> str:
-    """A card as the report's table names it: its id, value and kind."""
-    return f"{card.id} ({card.value}, {card.kind.word})"
+    """A card as the report's table names it: its kind and value, then its id (cards of a kind
+    and value sort together): ``Prooton 5 (q08)``."""
+    return f"{card.kind.word.capitalize()} {card.value} ({card.id})"
 
 
 class RaceMoves(list[Action]):
