@@ -75,6 +75,26 @@ def test_the_section_sorts_by_difference_puts_few_last_and_names_what_an_item_me
     assert part.count(">rare<") == 1  # the table's cell, and not a label of the plot
 
 
+def test_items_are_also_judged_against_their_average_difference() -> None:
+    """Every item goes with winning somewhat (a winner holds each more often): most are clear of
+    0, and only the one that goes with winning far more than the rest is clear of their average."""
+    names = [f"item{k}" for k in range(10)]
+
+    def holds(k: int, n: int, seat: int, won: bool) -> bool:
+        return (n * 31 + k * 17 + seat * 7) % 10 < (6 if won else 4)
+
+    games = []
+    for n in range(600):
+        winner = n % 3
+        items = tuple((*(name for k, name in enumerate(names) if holds(k, n, seat, seat == winner)),
+                       *(("star",) if (n + seat) % 20 < (19 if seat == winner else 2) else ()))
+                      for seat in range(3))
+        games.append(game((winner,), items, seed=n))
+    said = section(render_report(result(tuple(games)), "Quirky Quarks", "average"))
+    assert "On average an item&#x27;s difference is +" in said
+    assert "Clear of that average (their intervals leave it out): above it star +" in said
+
+
 def test_the_plot_keeps_the_ends_of_a_long_order() -> None:
     names = [f"item{n:02d}" for n in range(2 * PLOTTED_ENDS + 6)]
     # Seat 0 holds the first items, more of them in some games than others; it wins two games in three.

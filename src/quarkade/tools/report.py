@@ -331,6 +331,21 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
             said.append(f"On average an item's difference is {_points(mean)} points: "
                         + ("a seat that plays on longer, or does more, has more items; judge each against that."
                            if mean > 0 else "having an item goes with losing, on the whole; judge each against that."))
+            above, below = [], []
+            for item, pair in shown:
+                low, high = difference_interval(*pair)
+                difference = _rate(*pair[0]) - _rate(*pair[1])
+                if low > mean:
+                    above.append((difference, item))
+                elif high < mean:
+                    below.append((difference, item))
+            if above or below:
+                parts = [f"above it {', '.join(f'{item} {_points(d)}' for d, item in sorted(above, reverse=True))}"
+                         ] if above else []
+                parts += [f"below it {', '.join(f'{item} {_points(d)}' for d, item in sorted(below))}"] if below else []
+                said.append("Clear of that average (their intervals leave it out): " + "; ".join(parts) + ".")
+            else:
+                said.append("No item's difference is clear of that average.")
     needed = [item for item, ((won, _), (lost_won, lost_played)) in shown if won > 0 and lost_won == 0]
     if needed:
         said.append(f"No {unit[:-1]} without {joined(needed)} was won: a win needs "
