@@ -143,7 +143,7 @@ def _pyplot() -> Any:
 
 def _rate_plot(labels: list[str], rows: list[tuple[float, int]], fair: float | None, title: str) -> str:
     """A bar a label, its win rate in percent with its interval, beside the fair share."""
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(4.0, 0.6 * len(labels) + 2), 3.2))
@@ -159,6 +159,8 @@ def _rate_plot(labels: list[str], rows: list[tuple[float, int]], fair: float | N
     axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 6 else 0, ha="right"
                     if len(labels) > 6 else "center")
     axes.set_ylim(0, 1)
+    # Ticks at whole percents (steps of 1, 2 or 5 points: 2.5 would be rounded in the labels).
+    axes.yaxis.set_major_locator(MaxNLocator(steps=[1, 2, 5, 10]))
     axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title(title)
@@ -191,7 +193,7 @@ def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[floa
     """Each item's win rate with it and without it, with their intervals, one row an item, in
     percent, the axis spanning the intervals; ``cut_after``: a line after that many rows, where
     the items between the two ends of the order were left out."""
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(6.4, max(2.4, 0.28 * len(ordered) + 1.2)))
@@ -215,6 +217,7 @@ def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[floa
     axes.set_yticks(list(rows), [item for item, _ in ordered], fontsize="small")
     axes.invert_yaxis()
     axes.set_xlim(max(0.0, min(ends) - 0.03), min(1.0, max(ends) + 0.03))
+    axes.xaxis.set_major_locator(MaxNLocator(steps=[1, 2, 5, 10]))
     axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_xlabel("win rate (95% interval)")
     axes.set_title(title)
