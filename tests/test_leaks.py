@@ -403,7 +403,7 @@ def public_data_findings(data: Any, keys: set[str], faces: dict[str, list[frozen
 @pytest.fixture(scope="module")
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     database = Path(tmp_path_factory.mktemp("leaks")) / "quarkade.sqlite3"
-    with TestClient(create_app(str(database), bot_delay=0.0)) as client:
+    with TestClient(create_app(str(database), bot_delay=0.0, allowed_hosts=["testserver"])) as client:
         yield client
 
 

@@ -24,11 +24,13 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "quarkade.sqlite3"
 
 
-FAST = Limits(messages_per_second=1e6, message_burst=1e6)  # tests send quicker than people
+# tests send quicker than people, messages and requests alike
+FAST = Limits(messages_per_second=1e6, message_burst=1e6, requests_per_second=1e6, request_burst=1e6)
+TEST_HOST = "testserver"  # the Host a TestClient sends: no name the server answers to by itself
 
 
 def make_client(db: Path, limits: Limits | None = None) -> TestClient:
-    return TestClient(create_app(str(db), bot_delay=0.0, limits=limits or FAST))
+    return TestClient(create_app(str(db), bot_delay=0.0, limits=limits or FAST, allowed_hosts=[TEST_HOST]))
 
 
 @pytest.fixture

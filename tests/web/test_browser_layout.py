@@ -70,7 +70,12 @@ def roles_of(game: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("layout") / "layout.sqlite3", bot_delay=0.0)
+    # One server for the whole module: one address opening every test's tables and loading
+    # their pages, each in a new browser context (nothing cached), for minutes: far past what a
+    # person's browser asks (the per-test servers of the other browser tests keep the defaults).
+    server = LiveServer(tmp_path_factory.mktemp("layout") / "layout.sqlite3", bot_delay=0.0,
+                        extra=["--requests-per-second", "1000", "--request-burst", "100000",
+                               "--tables-per-hour", "1000"])
     try:
         yield server
     finally:

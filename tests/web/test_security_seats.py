@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from quarkade.faces.web.server import create_app
 
-from .conftest import CALM_SEED, FAST, Peer, errors, fix_seed, make_client
+from .conftest import CALM_SEED, FAST, TEST_HOST, Peer, errors, fix_seed, make_client
 from .test_api import table_of, wait_over
 
 TWO = ["human", "human"]
@@ -192,16 +192,18 @@ def test_pages_of_other_sites_can_neither_post_nor_open_a_socket(client: TestCli
 
 
 def test_links_come_from_the_configuration_never_from_the_host_header(db_path: Path) -> None:
+    # a Host the server answers to (other names are refused: test_security_gates.py), never in a link
     with make_client(db_path) as client:
         created = client.post("/api/tables", json={"game": "quirky-quarks", "seats": TWO},
-                              headers={"host": "evil.example"}).json()
+                              headers={"host": "elsewhere.localhost:9999"}).json()
         links = [created["spectate"], *(e["link"] for e in created["seats"] + created["invitations"])]
         assert all(link.startswith(f"/t/{created['id']}") for link in links), links
     public = "https://games.example.org"
-    app = create_app(str(db_path.with_name("public.sqlite3")), bot_delay=0.0, limits=FAST, public_url=public + "/")
+    app = create_app(str(db_path.with_name("public.sqlite3")), bot_delay=0.0, limits=FAST, public_url=public + "/",
+                     allowed_hosts=[TEST_HOST])
     with TestClient(app) as client:
         body = {"game": "quirky-quarks", "seats": TWO}
-        created = client.post("/api/tables", json=body, headers={"host": "evil.example"}).json()
+        created = client.post("/api/tables", json=body, headers={"host": "elsewhere.localhost:9999"}).json()
         links = [created["spectate"], *(e["link"] for e in created["seats"] + created["invitations"])]
         assert all(link.startswith(f"{public}/t/{created['id']}") for link in links), links
         # with a public URL, only pages from it may act

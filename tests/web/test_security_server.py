@@ -1,7 +1,8 @@
 """The server as it runs in production, in its own process on the loopback interface: no
 secret in its logs, X-Forwarded-For believed only from configured proxies, one server per
-database, slow clients cut off, and the remote bot of docs/protocol.md never stalled by
-the rate limit."""
+database, slow clients cut off, the remote bot of docs/protocol.md never stalled by the
+rate limit, and the gates in front of the app (host names, request rate, tables an hour) set
+by the server's options."""
 
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def test_clients_that_never_finish_their_headers_are_cut_off(tmp_path: Path) -> 
         for n in range(6):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
             if n:  # one sends nothing at all
-                sock.sendall(b"GET /api/ser" if n % 2 else b"GET /api/server HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                sock.sendall(b"GET /api/ser" if n % 2 else b"GET /api/server HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             slow.append(sock)
         started = time.monotonic()
         assert httpx.get(f"{server.url}/api/server", timeout=5).status_code == 200, "others are served meanwhile"
@@ -211,12 +212,12 @@ def test_clients_that_never_finish_a_body_are_cut_off(tmp_path: Path) -> None:
     try:
         for n in range(3):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 100\r\n\r\n" + (b"{" if n else b""))
             held.append(sock)
         time.sleep(0.3)
         fourth = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-        fourth.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
+        fourth.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n")
         held.append(fourth)
         assert closed(fourth), "a fourth stalled body from one address is refused at once"
         started = time.monotonic()
@@ -229,4 +230,34 @@ def test_clients_that_never_finish_a_body_are_cut_off(tmp_path: Path) -> None:
     finally:
         for sock in held:
             sock.close()
+        server.stop()
+
+
+def test_a_live_server_takes_its_gates_from_its_options(tmp_path: Path) -> None:
+    """--allowed-hosts, --tables-per-hour, --requests-per-second and --request-burst reach the
+    server, and a request without any Host (HTTP/1.0 allows it) is refused."""
+    server = LiveServer(tmp_path / "gates.sqlite3", extra=[
+        "--allowed-hosts", "games.example.org,quarkade.lan", "--tables-per-hour", "2",
+        "--requests-per-second", "0.5", "--request-burst", "12"])
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            limits = http.get("/api/server").json()["limits"]
+            assert (limits["tables_per_hour"], limits["requests_per_second"], limits["request_burst"]) == (2, 0.5, 12)
+            for host in ("games.example.org", "quarkade.lan:8000", f"127.0.0.1:{server.port}"):
+                assert http.get("/api/games", headers={"host": host}).status_code == 200, host
+            refused = http.get("/api/games", headers={"host": "rebind.evil.example"})
+            assert refused.status_code == 421 and "games.example.org, quarkade.lan" in refused.json()["detail"]
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+                raw.sendall(b"GET /api/server HTTP/1.0\r\n\r\n")
+                answer = b""
+                while chunk := raw.recv(4096):
+                    answer += chunk
+            assert answer.startswith(b"HTTP/1.1 421") and b"names no host" in answer, answer[:300]
+            assert [http.post("/api/tables", json=TWO).status_code for _ in range(3)] == [201, 201, 429]
+            statuses = [http.get("/api/server").status_code for _ in range(10)]
+            assert statuses[-1] == 429, statuses
+            last = http.get("/api/server")
+            assert last.status_code == 429 and int(last.headers["retry-after"]) >= 1
+            assert "too many requests from your address" in last.json()["detail"]
+    finally:
         server.stop()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import CALM_SEED, FAST, create_table, errors, fix_seed, make_client, token_of
+from .conftest import CALM_SEED, FAST, TEST_HOST, create_table, errors, fix_seed, make_client, token_of
 from .test_api import table_of
 from .test_banks import wait_for
 from .test_websocket import close, close_all, connect
@@ -100,7 +100,8 @@ def test_a_seat_whose_player_left_passes_to_a_bot(quick: TestClient) -> None:
 def test_a_bot_move_still_being_chosen_is_dropped_when_the_seat_is_taken_back(db_path: Path) -> None:
     from quarkade.faces.web.server import create_app
 
-    with TestClient(create_app(str(db_path.with_name("slow.sqlite3")), bot_delay=1.5, limits=FAST)) as client:
+    with TestClient(create_app(str(db_path.with_name("slow.sqlite3")), bot_delay=1.5, limits=FAST,
+                                allowed_hosts=[TEST_HOST])) as client:
         try:
             fix_seed(client, CALM_SEED)
             created = create_table(client, ["human", "human"])

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import quarkade
 from quarkade.faces.web.server import create_app
 
-from .conftest import CALM_SEED, FAST, create_table, errors, fix_seed, make_client, token_of
+from .conftest import CALM_SEED, FAST, TEST_HOST, create_table, errors, fix_seed, make_client, token_of
 from .test_api import table_of
 from .test_banks import banked_duel, sealed_step, wait_for
 from .test_websocket import circuits_pair, close_all, connect
@@ -131,7 +131,8 @@ def test_the_store_holds_the_record_without_the_action_after_a_restart(tmp_path:
 
 @pytest.mark.alone  # the undo comes within the bot's 0.5 s
 def test_an_undo_drops_the_move_a_bot_is_still_thinking_about(db_path: Path) -> None:
-    with TestClient(create_app(str(db_path.with_name("think.sqlite3")), bot_delay=0.5, limits=FAST)) as client:
+    with TestClient(create_app(str(db_path.with_name("think.sqlite3")), bot_delay=0.5, limits=FAST,
+                                allowed_hosts=[TEST_HOST])) as client:
         try:
             fix_seed(client, CALM_SEED)
             created = create_table(client, ["human", "heuristic"])

@@ -19,7 +19,7 @@ from quarkade.faces.web.protocol import ProtocolError, parse_client_message
 from quarkade.faces.web.server import create_app
 from quarkade.faces.web.tables import Limits, Table
 
-from .conftest import CALM_SEED, FAST, Peer, create_table, errors, fix_seed, make_client, token_of
+from .conftest import CALM_SEED, FAST, TEST_HOST, Peer, create_table, errors, fix_seed, make_client, token_of
 from .test_api import table_of, wait_over
 
 _open: list[Any] = []
@@ -460,7 +460,8 @@ def test_a_table_of_bots_nobody_watches_waits_for_a_visitor(db_path: Path, game:
             time.sleep(0.02)
         assert condition()
 
-    with TestClient(create_app(str(db_path.with_name("bots.sqlite3")), bot_delay=0.02, limits=FAST)) as client:
+    with TestClient(create_app(str(db_path.with_name("bots.sqlite3")), bot_delay=0.02, limits=FAST,
+                                allowed_hosts=[TEST_HOST])) as client:
         created = client.post("/api/tables", json={"game": game, "seats": ["random", "random"]}).json()
         table = table_of(client, created["id"])
         until(lambda: steps_of(table.state) > 0)  # the bots play while the table is new

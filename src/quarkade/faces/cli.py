@@ -705,6 +705,10 @@ def serve(
     trust_proxy: Annotated[str | None, typer.Option(
         help="Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed.",
         show_default=False)] = None,
+    allowed_hosts: Annotated[str | None, typer.Option(
+        help="Comma-separated host names the server answers to, besides IP addresses, localhost, this "
+             "machine's names and the public URL's (requests for other names are refused).",
+        show_default=False)] = None,
     abandon_after: Annotated[float, typer.Option(
         help="Hours without a move or a visitor after which an unfinished table expires.")] = 48.0,
     takeover_after: Annotated[float, typer.Option(
@@ -717,6 +721,7 @@ def serve(
         fail(f"--takeover-after is a positive number of seconds, not {takeover_after}")
     server = optional_module("quarkade.faces.web.server", "the web server")
     server.serve(host=host, port=port, db=db, public_url=public_url, trust_proxy=trust_proxy,
+                 allowed_hosts=server.host_list(allowed_hosts),
                  limits=server.Limits(abandon_after=abandon_after * 3600.0, takeover_after=takeover_after))
 
 

@@ -336,9 +336,12 @@ def run(tables: int = 200, seconds: float = 20.0, json_output: bool = False, *, 
     with tempfile.TemporaryDirectory(prefix="quarkade-bench-") as folder:
         server = ServerProcess(Path(folder) / "bench.sqlite3",
                                extra=["--tables-per-client", str(tables * 4 + 100), "--messages-per-second", "1000",
-                                      # every simulated player connects from this one address
+                                      # every simulated player connects from this one address, and
+                                      # at bot speed hundreds of tables end and open again a second
                                       "--pending-per-address", str(tables * 8 + 100),
-                                      "--connections-per-address", str(tables * 8 + 100)],
+                                      "--connections-per-address", str(tables * 8 + 100),
+                                      "--tables-per-hour", "1000000000", "--requests-per-second", "1e9",
+                                      "--request-burst", "1e9"],
                                profile=None if profile is None else profile.resolve() / "server.prof")
         try:
             server.wait_ready()

@@ -22,6 +22,9 @@ class Limits:
 
     message_bytes: int = 4096
     tables_per_client: int = 20  # open tables created from one address and active lately
+    # tables created from one address in the last hour, however they ended: closing them does
+    # not give the address more (each one stays in the database)
+    tables_per_hour: int = 60
     active_window: float = 6 * 3600.0  # seconds since a table's last activity for it to count
     spectators_per_table: int = 32  # seat holders always get in: they are not counted here
     connections_per_seat: int = 8  # beyond it a seat's oldest connection makes way for the newest
@@ -29,6 +32,10 @@ class Limits:
     open_tables: int = 10_000
     messages_per_second: float = 20.0
     message_burst: float = 60.0
+    # HTTP requests (and websocket handshakes) from one address: a page's load fetches a few
+    # dozen files, and loading a finished table that left memory costs the server tens of ms
+    requests_per_second: float = 20.0
+    request_burst: float = 200.0
     outbox: int = 2000  # messages queued for one slow connection before it is dropped
     outbox_bytes: int = 4 * 1024 * 1024  # characters queued for one slow connection before it is dropped
     abandon_after: float = 48 * 3600.0  # seconds without an action or a connection before a table expires
@@ -37,6 +44,14 @@ class Limits:
     unlisted_after: float = 20 * 60.0
     takeover_after: float = 90.0  # seconds a person's seat may have no connection before a bot plays it
     option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
+
+    def __post_init__(self) -> None:
+        # Limits no request could ever pass are a mistake, said before the server starts.
+        if not self.requests_per_second > 0 or not self.request_burst >= 1:
+            raise ValueError(f"requests per second are a positive number (not {self.requests_per_second:g}) "
+                             f"and their burst is at least 1 (not {self.request_burst:g})")
+        if self.tables_per_hour < 1:
+            raise ValueError(f"tables an hour are at least 1, not {self.tables_per_hour}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,6 +78,46 @@ class Addresses:
         count = self.open_now.pop(address, 0) - 1
         if count > 0:
             self.open_now[address] = count
+
+
+class Creations:
+    """When each address created its tables, over the last ``window`` seconds: at most
+    ``limit`` in any such span. Times past the window are let go when an address is read and
+    at every ``prune``, so the record holds only the last window's tables, from however many
+    addresses."""
+
+    __slots__ = ("limit", "times", "window")
+
+    def __init__(self, limit: int, window: float = 3600.0) -> None:
+        self.limit = limit
+        self.window = window
+        self.times: dict[str, deque[float]] = {}
+
+    def _recent(self, address: str, now: float) -> deque[float] | None:
+        times = self.times.get(address)
+        if times is None:
+            return None
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if not times:
+            del self.times[address]
+            return None
+        return times
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds until ``address`` may create another table: 0 when it may now."""
+        times = self._recent(address, now)
+        if times is None or len(times) < self.limit:
+            return 0.0
+        # the oldest of the last ``limit`` leaves the window first
+        return max(0.0, times[len(times) - self.limit] + self.window - now)
+
+    def add(self, address: str, now: float) -> None:
+        self.times.setdefault(address, deque()).append(now)
+
+    def prune(self, now: float) -> None:
+        for address in list(self.times):
+            self._recent(address, now)
 
 
 class Socket(Protocol):

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
 import re
 import secrets
 import time
@@ -34,7 +35,7 @@ from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import configure, game_class
 from quarkade.faces.web.bot_runner import Lanes
-from quarkade.faces.web.connection import Addresses, Limits
+from quarkade.faces.web.connection import Addresses, Creations, Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
@@ -104,6 +105,19 @@ def _latin_letter(char: str) -> str:
     return char
 
 
+def _duration(seconds: float) -> str:
+    """A wait in words, rounded up: '40 seconds', '1 minute', '12 minutes'.
+
+    >>> _duration(0.2), _duration(59.5), _duration(61), _duration(3540)
+    ('1 second', '60 seconds', '2 minutes', '59 minutes')
+    """
+    if seconds <= 60:
+        count, unit = max(1, math.ceil(seconds)), "second"
+    else:
+        count, unit = math.ceil(seconds / 60), "minute"
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+
+
 def seat_words(table: Table, seat: int) -> str:
     """A seat as people say it, counted from 1, with its player's name when it has one:
     'Seat 2 (Bea)'."""
@@ -133,6 +147,8 @@ class Hall:
         self.recent_size = 64
         self.results = Results()  # finished games' results in words
         self.sockets = Addresses(limits.connections_per_address)  # open websockets by address
+        # when each address created its tables lately (monotonic seconds): however they ended
+        self.creations = Creations(limits.tables_per_hour, 3600.0)
         self.lanes = Lanes()  # where the bots think (bot_runner.py)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -176,7 +192,9 @@ class Hall:
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Expire every open table nobody is at and nothing happened at for ``abandon_after``;
-        the ids expired. Finished tables nobody watches leave memory (they stay as records)."""
+        the ids expired. Finished tables nobody watches leave memory (they stay as records),
+        and so do the creation times of tables created over an hour ago."""
+        self.creations.prune(time.monotonic())
         horizon = (time.time() if now is None else now) - self.limits.abandon_after
         gone = [table for table in self.tables.values()
                 if not table.over and not table.connections and not table.bot_runner.playing
@@ -278,6 +296,14 @@ class Hall:
         if self.active_tables_of(creator) >= self.limits.tables_per_client:
             raise HallError(429, f"you have {self.limits.tables_per_client} open tables already, the limit: "
                                  "finish or leave some before opening more")
+        # Closed and finished tables count here: each stays in the database, so a loop that
+        # opens and closes tables would otherwise fill it.
+        started = time.monotonic()
+        wait = self.creations.wait(creator, started)
+        if wait > 0:
+            raise HallError(429, f"{self.limits.tables_per_hour} tables were created from your address in the "
+                                 f"last hour, the limit (closed and finished ones count too): you may create "
+                                 f"another in {_duration(wait)}", retry_after=math.ceil(wait))
         if len(self.tables) >= self.limits.open_tables:
             raise HallError(503, "the server holds as many tables as it can; try again later")
         try:
@@ -339,6 +365,7 @@ class Hall:
             "time_bank": time_bank or None,
         }
         self.store.create_table(row)
+        self.creations.add(creator, started)
         table = Table(self, row, state)
         self.tables[table_id] = table
         table.bot_runner.kick()

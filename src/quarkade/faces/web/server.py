@@ -12,7 +12,8 @@ import argparse
 import gc
 import importlib
 import logging
-from collections.abc import AsyncIterator
+import math
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -33,8 +34,9 @@ from quarkade.agents import bot_kinds
 from quarkade.agents.base import bot_about, offered_bots
 from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
-from quarkade.faces.web import leaderboard, pages
+from quarkade.faces.web import apidocs, leaderboard, pages
 from quarkade.faces.web.errors import HallError
+from quarkade.faces.web.guards import HostGate, Hosts, RequestRate
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
@@ -52,6 +54,9 @@ MAX_BODY_BYTES = 64 * 1024  # every request body of the API is a few hundred byt
 # Nothing is fetched from outside the machine: the pages allow their own origin only.
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
        "connect-src 'self' ws: wss:; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+# on every answer, the refusals of the guards in front of the app included
+SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "no-referrer"}
 
 log = logging.getLogger("quarkade.web")
 
@@ -203,16 +208,31 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+def served_hosts(public_url: str | None, allowed_hosts: Iterable[str] | None) -> Hosts:
+    """The host names the server answers to: IP addresses, localhost and this machine's
+    names always, the public URL's host, and ``allowed_hosts``."""
+    names = list(allowed_hosts or ())
+    public_host = urlsplit(public_url).hostname if public_url else None
+    if public_host and ":" not in public_host:  # an IPv6 address passes anyway
+        names.append(public_host)
+    return Hosts(names)
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELAY,
-               limits: Limits | None = None, public_url: str | None = None) -> FastAPI:
+               limits: Limits | None = None, public_url: str | None = None,
+               allowed_hosts: Iterable[str] | None = None) -> FastAPI:
     """The web application. ``db_url`` is a SQLAlchemy URL or a SQLite file path
     (default: ``quarkade.sqlite3`` in the current directory). ``public_url`` is the address
     people reach the server at (behind a proxy): links start with it, and browsers' requests
-    must come from it."""
+    must come from it. ``allowed_hosts`` are host names the server answers to besides IP
+    addresses, localhost, this machine's names and the public URL's (``Host`` headers with
+    other names are refused: DNS rebinding)."""
     allowed_origin = public_origin(public_url)
     base = public_url.rstrip("/") if public_url else ""
+    limits = limits or Limits()
+    hosts = served_hosts(public_url, allowed_hosts)
     store = Store(database_url(db_url))
-    hall = Hall(store, limits or Limits(), bot_delay)
+    hall = Hall(store, limits, bot_delay)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -225,7 +245,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
             store.close()
 
     app = FastAPI(title="Quarkade", version=quarkade.__version__, lifespan=lifespan,
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hall = hall
     app.state.store = store
     app.add_middleware(BodyLimit)
@@ -239,15 +259,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                 {"detail": "this request comes from a page of another site: refused"}, status_code=403)
         else:
             response = await call_next(request)
-        if not request.url.path.startswith("/api/docs"):
-            response.headers["Content-Security-Policy"] = CSP
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers.update(SECURITY_HEADERS)
         return response
+
+    # Added last, so run first (the outermost): a request over its address's rate costs the
+    # least, then one for a host name not served is refused before anything reads it.
+    app.add_middleware(HostGate, hosts=hosts, headers=SECURITY_HEADERS)
+    app.add_middleware(RequestRate, limits=limits, headers=SECURITY_HEADERS)
 
     @app.exception_handler(HallError)
     async def hall_error(_request: Request, error: HallError) -> JSONResponse:
-        return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status)
+        retry = error.extra.get("retry_after")
+        headers = {"Retry-After": str(math.ceil(retry))} if isinstance(retry, int | float) else None
+        return JSONResponse({"detail": error.reason, **error.extra}, status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -258,6 +282,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
                             status_code=422)
 
     pages.install(app)
+    apidocs.install(app)
     leaderboard.install(app, store)
 
     def table_or_404(table_id: str) -> Table:
@@ -269,13 +294,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     # ------------------------------------------------------------------ games
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        # ``bots``: every kind a seat may take; ``offered_bots``: those the lobby offers people,
-        # weakest first; ``bot_about``: what playing against each is like.
+        """Every game: its information; bots, every kind a seat may take; offered_bots, those
+        the lobby offers people, weakest first; bot_about, what playing against each is like."""
         return [{**info.to_json(), "bots": bot_kinds(info.id), "offered_bots": offered_bots(info.id),
                  "bot_about": bot_about(info.id)} for info in quarkade.list_games()]
 
     @app.get("/api/games/{game_id}/rules")
     async def rules(game_id: str) -> dict[str, Any]:
+        """A game's rulebook and Quarkade's rulings for it (null where its package has none)."""
         try:
             info = game_class(game_id).info
         except QuarkadeError as error:
@@ -290,6 +316,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.get("/api/games/{game_id}/components")
     async def components(game_id: str) -> dict[str, Any]:
+        """A game's public component data files, as JSON by file name."""
         try:
             info = game_class(game_id).info
         except QuarkadeError as error:
@@ -299,6 +326,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     # ------------------------------------------------------------------ tables
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Open a table: the host's token, the tokens of the seats it plays, and invitations
+        for the other human seats."""
         table = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
                             _client_address(request), play=body.play, invite=body.invite, name=body.name,
                             browser=body.browser,
@@ -308,11 +337,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.get("/api/tables")
     async def list_tables(mine: str | None = Query(default=None, max_length=2000)) -> dict[str, Any]:
-        # ``mine``: the ids of tables this browser holds seats at, comma-separated
+        """The lobby's lists: public tables being played and the latest finished ones; with
+        mine (the ids of tables a browser holds seats at, comma-separated), those of them still
+        being played."""
         return hall.listing(mine.split(",") if mine else None)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
+        """A table as spectators see it; after the end also its scores, winners and record."""
         table = table_or_404(table_id)
         state = table.state
         answer: dict[str, Any] = {"table": table.public_info(), "view": state.view(None).to_json(),
@@ -326,10 +358,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: int | None = Query(default=None, ge=0),
                      seat: int | None = Query(default=None, ge=0), token: str | None = None) -> dict[str, Any]:
+        """The views along a table's record, as a spectator or, with its token, as a seat."""
         return table_or_404(table_id).replays.read(step, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
+        """Take an open seat of a public table, or with an invitation code the seat it is for
+        (once): the seat's new token."""
         table = table_or_404(table_id)
         if body is not None and body.invitation is not None:
             seat, token = hall.accept(table, body.invitation, body.name, body.browser)
@@ -339,6 +374,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.post("/api/tables/{table_id}/invite", status_code=201)
     async def invite(table_id: str, body: InviteBody) -> dict[str, Any]:
+        """The host deals a new invitation for a free human seat; its previous code is void."""
         table = table_or_404(table_id)
         code = hall.invite(table, body.token, body.seat)
         return {"seat": body.seat, "code": code, "open": table.open_to_lobby(body.seat),
@@ -346,17 +382,21 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.post("/api/tables/{table_id}/again", status_code=201)
     async def again(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        """After the end, the next game with the same settings and a new seed (opened by the
+        first to ask): the caller's seats there."""
         table = table_or_404(table_id)
         following, host, tokens = hall.again(table, body.token, _client_address(request), body.name, body.browser)
         return _created(base, following, host, tokens)
 
     @app.post("/api/tables/{table_id}/close")
     async def close(table_id: str, body: TokenBody) -> dict[str, Any]:
+        """The host ends its table before the end of its game."""
         hall.close(table_or_404(table_id), body.token)
         return {"id": table_id, "status": "closed"}
 
     @app.post("/api/tables/{table_id}/name")
     async def rename(table_id: str, body: TokenBody) -> dict[str, Any]:
+        """A seat's player changes the name shown for its seat."""
         table = table_or_404(table_id)
         seat = hall.rename(table, body.token, body.name)
         return {"seat": seat, "name": table.seat_name(seat)}
@@ -455,6 +495,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     @app.get("/api/server")
     async def server_info() -> dict[str, Any]:
+        """The server's version, its limits and how many tables are open."""
         return {"version": quarkade.__version__, "limits": hall.limits.to_json(), "tables": len(hall.open_tables())}
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
@@ -464,14 +505,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = DEFAULT_BOT_DELAY, limits: Limits | None = None, log_level: str = "info",
           access_log: bool = True, public_url: str | None = None, trust_proxy: str | None = None,
-          header_timeout: float = HEADER_TIMEOUT, pending_per_address: int = PENDING_PER_ADDRESS) -> None:
+          header_timeout: float = HEADER_TIMEOUT, pending_per_address: int = PENDING_PER_ADDRESS,
+          allowed_hosts: Iterable[str] | None = None) -> None:
     """Run the server with uvicorn until interrupted. ``db`` is a SQLite file path or a
     SQLAlchemy URL; unfinished tables in it resume. ``trust_proxy`` lists the addresses of
-    reverse proxies whose ``X-Forwarded-For`` is believed (by default nobody's)."""
+    reverse proxies whose ``X-Forwarded-For`` is believed (by default nobody's);
+    ``allowed_hosts``, host names served besides IP addresses, localhost, the machine's
+    names and the public URL's."""
     import uvicorn
 
     try:
-        app = create_app(db, bot_delay=bot_delay, limits=limits, public_url=public_url)
+        app = create_app(db, bot_delay=bot_delay, limits=limits, public_url=public_url, allowed_hosts=allowed_hosts)
         app.state.store.lock()  # before listening: a second server on the same file stops here
     except (DatabaseBusy, ValueError) as error:
         raise SystemExit(f"quarkade serve: {error}") from None
@@ -493,6 +537,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
                 ws_per_message_deflate=False)
 
 
+def host_list(text: str | None) -> list[str]:
+    """The names of a comma-separated ``--allowed-hosts``.
+
+    >>> host_list("games.example.org, quarkade.lan")
+    ['games.example.org', 'quarkade.lan']
+    """
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m quarkade.faces.web.server", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -502,6 +555,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--public-url", default=None,
                         help="the address people reach the server at, e.g. https://games.example.org "
                              "(links start with it; browsers' requests must come from it)")
+    parser.add_argument("--allowed-hosts", default=None, metavar="NAMES",
+                        help="comma-separated host names the server answers to, besides IP addresses, localhost, "
+                             "this machine's names and the public URL's (other Host headers are refused)")
     parser.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
                         help="comma-separated addresses of reverse proxies whose X-Forwarded-For is believed")
     parser.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT,
@@ -515,21 +571,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--takeover-after", type=float, default=Limits.takeover_after,
                         help="seconds a person's seat may have no connection before a bot plays it")
     parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
+    parser.add_argument("--tables-per-hour", type=int, default=Limits.tables_per_hour,
+                        help="tables one address may create in an hour, closed and finished ones included")
     parser.add_argument("--spectators-per-table", type=int, default=Limits.spectators_per_table)
     parser.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
                         help="websockets one address may hold open at once, across all tables")
     parser.add_argument("--messages-per-second", type=float, default=Limits.messages_per_second)
     parser.add_argument("--message-burst", type=float, default=Limits.message_burst)
+    parser.add_argument("--requests-per-second", type=float, default=Limits.requests_per_second,
+                        help="HTTP requests and websocket handshakes one address may make a second, after a burst")
+    parser.add_argument("--request-burst", type=float, default=Limits.request_burst)
     parser.add_argument("--quiet", action="store_true", help="log warnings only, no access log")
     args = parser.parse_args(argv)
-    limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
-                    messages_per_second=args.messages_per_second, message_burst=args.message_burst,
-                    abandon_after=args.abandon_after, takeover_after=args.takeover_after,
-                    unlisted_after=args.unlisted_after, connections_per_address=args.connections_per_address)
+    try:
+        limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
+                        messages_per_second=args.messages_per_second, message_burst=args.message_burst,
+                        abandon_after=args.abandon_after, takeover_after=args.takeover_after,
+                        unlisted_after=args.unlisted_after, connections_per_address=args.connections_per_address,
+                        tables_per_hour=args.tables_per_hour, requests_per_second=args.requests_per_second,
+                        request_burst=args.request_burst)
+    except ValueError as error:
+        parser.error(str(error))
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
           log_level="warning" if args.quiet else "info", access_log=not args.quiet, public_url=args.public_url,
           trust_proxy=args.trust_proxy, header_timeout=args.header_timeout,
-          pending_per_address=args.pending_per_address)
+          pending_per_address=args.pending_per_address, allowed_hosts=host_list(args.allowed_hosts))
 
 
 if __name__ == "__main__":
