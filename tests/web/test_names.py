@@ -209,6 +209,24 @@ def test_the_host_closes_its_table_everyone_is_told_and_it_leaves_the_lobby(clie
         assert refused["code"] == "no_table" and "closed" in refused["reason"]
 
 
+def test_a_game_past_the_servers_limit_of_actions_is_closed_with_its_record_kept(db_path: Path) -> None:
+    """A game some options let go on for ever (a turn limit of 0) must not grow without end: at
+    the limit of actions the server closes the table, says why, and keeps the record."""
+    with make_client(db_path, replace(FAST, actions_per_table=12)) as client:
+        created = open_table(client, ["random", "random"])
+        table_id = created["id"]
+        deadline = time.monotonic() + 20
+        while (answer := client.get(f"/api/tables/{table_id}")).status_code == 200:
+            assert time.monotonic() < deadline, "the bots did not reach the limit"
+            time.sleep(0.02)
+        assert answer.status_code == 410
+        assert answer.json()["detail"] == "the game went on past 12 actions, the server's limit"
+        stored = client.app.state.store.load(table_id)  # type: ignore[attr-defined]
+        assert stored.row["status"] == "closed" and len(stored.actions) == 12
+    with pytest.raises(ValueError, match="actions a table are at least 1, not 0"):
+        replace(FAST, actions_per_table=0)
+
+
 def test_a_finished_table_cannot_be_closed(client: TestClient) -> None:
     created = open_table(client, ["random", "random"])
     wait_over(client, created["id"])

@@ -44,6 +44,9 @@ class Limits:
     unlisted_after: float = 20 * 60.0
     takeover_after: float = 90.0  # seconds a person's seat may have no connection before a bot plays it
     option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
+    # Actions a table's game may take before the server ends it unfinished: a game some options
+    # let go on for ever (a turn limit of 0) must not grow its record and replays without end.
+    actions_per_table: int = 100_000
 
     def __post_init__(self) -> None:
         # Limits no request could ever pass are a mistake, said before the server starts.
@@ -52,6 +55,8 @@ class Limits:
                              f"and their burst is at least 1 (not {self.request_burst:g})")
         if self.tables_per_hour < 1:
             raise ValueError(f"tables an hour are at least 1, not {self.tables_per_hour}")
+        if self.actions_per_table < 1:
+            raise ValueError(f"actions a table are at least 1, not {self.actions_per_table}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

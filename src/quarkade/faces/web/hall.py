@@ -239,7 +239,8 @@ class Hall:
         stored = self.store.load(table_id) if len(table_id) <= 32 else None
         status = stored.row["status"] if stored is not None else None
         if status == CLOSED:
-            return HallError(410, "its host closed this table")
+            assert stored is not None
+            return HallError(410, stored.row.get("problem") or "its host closed this table")
         if status == EXPIRED:
             return HallError(404, "this table expired: nobody played at it or visited it for a long time")
         return HallError(404, f"there is no table {table_id[:40]!r}")
@@ -489,9 +490,15 @@ class Hall:
             raise HallError(403, "only the host can close the table: this needs the host's token")
         if table.over:
             raise HallError(409, "the game is over already: a finished table stays as a record to replay")
-        self.store.update_table(table.id, status=CLOSED, finished=time.time())
+        self.end_unfinished(table, "the host closed this table")
+
+    def end_unfinished(self, table: Table, reason: str, problem: str | None = None) -> None:
+        """End a table before the end of its game (its host closed it, or the server stopped a
+        game that went on past its limit, ``problem``): everyone at it is told ``reason``, the
+        connections close, and it leaves the lobby. Its record stays in the database."""
+        self.store.update_table(table.id, status=CLOSED, finished=time.time(), problem=problem)
         self.tables.pop(table.id, None)
-        message = dumps({"type": "closed", "table": table.id, "reason": "the host closed this table"})
+        message = dumps({"type": "closed", "table": table.id, "reason": reason})
         # The connections leave the table first, so that their going arms no clock, bank or
         # takeover timer; each still sends the message, then closes.
         leaving, table.connections = table.connections, []

@@ -555,6 +555,11 @@ class Table:
         self.publish(seat, text)
         if over is not None:
             self._finish()
+        elif step + 1 >= self.limits.actions_per_table:
+            limit = self.limits.actions_per_table
+            self.hall.end_unfinished(self, f"the game went on past {limit:,} actions, this server's limit: "
+                                           "the table is closed, its record kept",
+                                     problem=f"the game went on past {limit:,} actions, the server's limit")
         else:
             self.bot_runner.kick()
 
