@@ -128,8 +128,8 @@ def test_an_address_over_its_request_rate_is_refused_with_a_reason_and_a_retry_a
                 session.receive_json()
             assert closed.value.code == 4429
         gate = request_rate(client)
-        for address, (allowance, when) in gate.buckets.items():  # two seconds later, one more may come
-            gate.buckets[address] = (allowance, when - 2.0)
+        for address, (allowance, when) in gate.counted.buckets.items():  # two seconds later, one more may come
+            gate.counted.buckets[address] = (allowance, when - 2.0)
         assert client.get("/api/server").status_code == 200
 
 
@@ -146,9 +146,9 @@ def test_the_request_buckets_refill_and_idle_addresses_are_forgotten() -> None:
     for n in range(5000):  # an attacker with many addresses, a request each
         rate.take(f"2001:db8::{n:x}", 1.0)
     assert rate.take("a", 1.9) == 0.0
-    assert len(rate.buckets) == 5002
+    assert len(rate.counted.buckets) == 5002
     rate.take("c", 2.5)  # the buckets are looked over: those full again are forgotten, a's is not yet
-    assert set(rate.buckets) == {"a", "c"}
+    assert set(rate.counted.buckets) == {"a", "c"}
 
 
 def test_limits_no_request_could_pass_are_refused() -> None:
@@ -269,3 +269,36 @@ def test_the_server_command_refuses_limits_no_request_could_pass(capsys: pytest.
     assert stopped.value.code == 2
     assert "tables an hour are at least 1, not 0" in capsys.readouterr().err
     assert not Path("never-opened.sqlite3").exists()
+
+
+# ---------------------------------------------------------------------- finished tables loaded again
+def test_finished_tables_loaded_again_from_one_address_are_limited(db_path: Path) -> None:
+    """A finished table that left memory is loaded again by replaying its record (tens of
+    milliseconds for a long game): one address may have only so many loaded a second, by any
+    route (the API, its page, a websocket); a table in memory costs nothing."""
+    limits = replace(FAST, revivals_per_second=0.001, revival_burst=2.0)
+    with make_client(db_path, limits) as client:
+        hall = hall_of(client)
+        ids = []
+        for _ in range(3):
+            created = client.post("/api/tables", json=BOTS).json()
+            wait_over(client, created["id"])
+            ids.append(created["id"])
+        hall.recent.clear()  # they left memory
+        assert client.get(f"/api/tables/{ids[0]}").status_code == 200
+        assert client.get(f"/api/tables/{ids[0]}").status_code == 200, "in memory again: not counted"
+        assert client.get(f"/t/{ids[1]}").status_code == 200
+        refused = client.get(f"/api/tables/{ids[2]}")
+        assert refused.status_code == 429 and "finished tables loaded again from your address" in \
+            refused.json()["detail"]
+        assert int(refused.headers["retry-after"]) >= 1
+        assert client.get(f"/t/{ids[2]}").status_code == 429
+        with client.websocket_connect(f"/ws/tables/{ids[2]}") as session:
+            message = session.receive_json()
+            assert message["code"] == "rate", message
+            with pytest.raises(WebSocketDisconnect) as closed:
+                session.receive_json()
+            assert closed.value.code == 4429
+        assert ids[2] not in hall.recent, "a refused load loads nothing"
+    with pytest.raises(ValueError, match="revivals per second are a positive number"):
+        replace(FAST, revivals_per_second=0)

@@ -47,6 +47,10 @@ class Limits:
     # Actions a table's game may take before the server ends it unfinished: a game some options
     # let go on for ever (a turn limit of 0) must not grow its record and replays without end.
     actions_per_table: int = 100_000
+    # Finished tables one address may have loaded again from their records (tens of milliseconds
+    # of the event loop each, for a long game), after a burst: more wait (429).
+    revivals_per_second: float = 1.0
+    revival_burst: float = 10.0
 
     def __post_init__(self) -> None:
         # Limits no request could ever pass are a mistake, said before the server starts.
@@ -55,6 +59,9 @@ class Limits:
                              f"and their burst is at least 1 (not {self.request_burst:g})")
         if self.tables_per_hour < 1:
             raise ValueError(f"tables an hour are at least 1, not {self.tables_per_hour}")
+        if not self.revivals_per_second > 0 or not self.revival_burst >= 1:
+            raise ValueError(f"revivals per second are a positive number (not {self.revivals_per_second:g}) "
+                             f"and their burst is at least 1 (not {self.revival_burst:g})")
         if self.actions_per_table < 1:
             raise ValueError(f"actions a table are at least 1, not {self.actions_per_table}")
 
@@ -123,6 +130,47 @@ class Creations:
     def prune(self, now: float) -> None:
         for address in list(self.times):
             self._recent(address, now)
+
+
+class Buckets:
+    """A token bucket for each address: a burst of ``burst``, then ``rate`` a second. Buckets
+    that would be full again are forgotten (looked for every few seconds), so what is held is
+    the addresses heard from in the last ``burst / rate`` seconds, however many there are."""
+
+    __slots__ = ("buckets", "burst", "next_prune", "rate", "refill")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}  # address: (allowance, when it was counted)
+        self.refill = burst / rate  # seconds an empty bucket takes to fill
+        self.next_prune = 0.0
+
+    def take(self, address: str, now: float) -> float:
+        """Count one from ``address``: 0 when it is allowed, else the seconds until the next one
+        will be (a refused one takes nothing from the bucket).
+
+        >>> buckets = Buckets(rate=1.0, burst=2.0)
+        >>> [buckets.take("a", 0.0), buckets.take("a", 0.0), buckets.take("a", 0.0), buckets.take("a", 1.0)]
+        [0.0, 0.0, 1.0, 0.0]
+        """
+        self.prune(now)
+        allowance, when = self.buckets.get(address, (self.burst, now))
+        allowance = min(self.burst, allowance + (now - when) * self.rate)
+        if allowance < 1.0:
+            self.buckets[address] = (allowance, now)
+            return (1.0 - allowance) / self.rate
+        self.buckets[address] = (allowance - 1.0, now)
+        return 0.0
+
+    def prune(self, now: float) -> None:
+        """Forget the buckets that have filled up again since they were last used (a new one
+        would be the same), at most once every few seconds."""
+        if now < self.next_prune:
+            return
+        self.next_prune = now + min(max(1.0, self.refill), 60.0)
+        self.buckets = {address: (allowance, when) for address, (allowance, when) in self.buckets.items()
+                        if allowance + (now - when) * self.rate < self.burst}
 
 
 class Socket(Protocol):

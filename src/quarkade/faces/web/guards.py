@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from quarkade.faces.web.connection import Limits
+from quarkade.faces.web.connection import Buckets, Limits
 from quarkade.faces.web.protocol import error_message
 
 RATE_CLOSE_CODE = 4429  # a websocket refused for its address's request rate
@@ -68,30 +68,12 @@ class RequestRate:
         self.burst = limits.request_burst
         self.headers = dict(headers or {})
         self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # address: (allowance, when it was counted)
-        self.refill = self.burst / self.rate  # seconds an empty bucket takes to fill
-        self.next_prune = 0.0
+        self.counted = Buckets(self.rate, self.burst)
 
     def take(self, address: str, now: float) -> float:
         """Count one request from ``address``: 0 when it is allowed, else the seconds until
         the next one will be (a refused request takes nothing from the bucket)."""
-        self.prune(now)
-        allowance, when = self.buckets.get(address, (self.burst, now))
-        allowance = min(self.burst, allowance + (now - when) * self.rate)
-        if allowance < 1.0:
-            self.buckets[address] = (allowance, now)
-            return (1.0 - allowance) / self.rate
-        self.buckets[address] = (allowance - 1.0, now)
-        return 0.0
-
-    def prune(self, now: float) -> None:
-        """Forget the buckets that have filled up again since they were last used (a new one
-        would be the same), at most once every few seconds."""
-        if now < self.next_prune:
-            return
-        self.next_prune = now + min(max(1.0, self.refill), 60.0)
-        self.buckets = {address: (allowance, when) for address, (allowance, when) in self.buckets.items()
-                        if allowance + (now - when) * self.rate < self.burst}
+        return self.counted.take(address, now)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):

@@ -35,7 +35,7 @@ from quarkade.agents import bot_kinds
 from quarkade.core import QuarkadeError, Record
 from quarkade.core.registry import configure, game_class
 from quarkade.faces.web.bot_runner import Lanes
-from quarkade.faces.web.connection import Addresses, Creations, Limits
+from quarkade.faces.web.connection import Addresses, Buckets, Creations, Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
@@ -149,6 +149,7 @@ class Hall:
         self.sockets = Addresses(limits.connections_per_address)  # open websockets by address
         # when each address created its tables lately (monotonic seconds): however they ended
         self.creations = Creations(limits.tables_per_hour, 3600.0)
+        self.revivals = Buckets(limits.revivals_per_second, limits.revival_burst)  # by address
         self.lanes = Lanes()  # where the bots think (bot_runner.py)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -220,7 +221,10 @@ class Hall:
         return Table(self, row, state)
 
     # ------------------------------------------------------------------ lookups
-    def get(self, table_id: str) -> Table | None:
+    def get(self, table_id: str, client: str | None = None) -> Table | None:
+        """The table ``table_id``: open or in memory, or a finished one loaded again from its
+        record, which replays its game (tens of milliseconds for a long one): ``client``, the
+        address asking, may have only so many loaded a second (``HallError`` 429 beyond)."""
         table = self.tables.get(table_id) or self.recent.get(table_id)
         if table is not None:
             return table
@@ -229,6 +233,12 @@ class Hall:
         stored = self.store.load(table_id)
         if stored is None or stored.row["status"] != OVER:
             return None
+        if client is not None and (wait := self.revivals.take(client, time.monotonic())) > 0:
+            seconds = max(1, math.ceil(wait))
+            raise HallError(429, f"too many finished tables loaded again from your address: this server loads "
+                                 f"{self.limits.revivals_per_second:g} a second for one address, after "
+                                 f"{self.limits.revival_burst:g}; try again in {seconds} second"
+                                 f"{'' if seconds == 1 else 's'}", retry_after=round(wait, 3))
         table = self._revive(stored)
         if table is not None:
             self._remember(table)

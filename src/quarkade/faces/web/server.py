@@ -36,7 +36,7 @@ from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web import apidocs, leaderboard, pages
 from quarkade.faces.web.errors import HallError
-from quarkade.faces.web.guards import HostGate, Hosts, RequestRate
+from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestRate
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
@@ -285,8 +285,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     apidocs.install(app)
     leaderboard.install(app, store)
 
-    def table_or_404(table_id: str) -> Table:
-        table = hall.get(table_id)
+    def table_or_404(table_id: str, request: HTTPConnection) -> Table:
+        table = hall.get(table_id, _client_address(request))
         if table is None:
             raise hall.missing(table_id)
         return table
@@ -343,9 +343,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return hall.listing(mine.split(",") if mine else None)
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         """A table as spectators see it; after the end also its scores, winners and record."""
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         state = table.state
         answer: dict[str, Any] = {"table": table.public_info(), "view": state.view(None).to_json(),
                                   "to_act": list(state.to_act), "over": state.is_over}
@@ -356,16 +356,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return answer
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, step: int | None = Query(default=None, ge=0),
+    async def replay(table_id: str, request: Request, step: int | None = Query(default=None, ge=0),
                      seat: int | None = Query(default=None, ge=0), token: str | None = None) -> dict[str, Any]:
         """The views along a table's record, as a spectator or, with its token, as a seat."""
-        return table_or_404(table_id).replays.read(step, seat, token)
+        return table_or_404(table_id, request).replays.read(step, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
+    async def join(table_id: str, request: Request, body: JoinBody | None = None) -> dict[str, Any]:
         """Take an open seat of a public table, or with an invitation code the seat it is for
         (once): the seat's new token."""
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         if body is not None and body.invitation is not None:
             seat, token = hall.accept(table, body.invitation, body.name, body.browser)
         else:
@@ -373,9 +373,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         return _created(base, table, False, {seat: token})
 
     @app.post("/api/tables/{table_id}/invite", status_code=201)
-    async def invite(table_id: str, body: InviteBody) -> dict[str, Any]:
+    async def invite(table_id: str, body: InviteBody, request: Request) -> dict[str, Any]:
         """The host deals a new invitation for a free human seat; its previous code is void."""
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         code = hall.invite(table, body.token, body.seat)
         return {"seat": body.seat, "code": code, "open": table.open_to_lobby(body.seat),
                 "link": f"{base}/t/{table.id}?invite={code}"}
@@ -384,20 +384,20 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     async def again(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         """After the end, the next game with the same settings and a new seed (opened by the
         first to ask): the caller's seats there."""
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         following, host, tokens = hall.again(table, body.token, _client_address(request), body.name, body.browser)
         return _created(base, following, host, tokens)
 
     @app.post("/api/tables/{table_id}/close")
-    async def close(table_id: str, body: TokenBody) -> dict[str, Any]:
+    async def close(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         """The host ends its table before the end of its game."""
-        hall.close(table_or_404(table_id), body.token)
+        hall.close(table_or_404(table_id, request), body.token)
         return {"id": table_id, "status": "closed"}
 
     @app.post("/api/tables/{table_id}/name")
-    async def rename(table_id: str, body: TokenBody) -> dict[str, Any]:
+    async def rename(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         """A seat's player changes the name shown for its seat."""
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         seat = hall.rename(table, body.token, body.name)
         return {"seat": seat, "name": table.seat_name(seat)}
 
@@ -428,7 +428,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         """A connection at a table, from its greeting to its end."""
         token = websocket.query_params.get("token") or None
         host_token = websocket.query_params.get("host") or None
-        table = hall.get(table_id)
+        try:
+            table = hall.get(table_id, _client_address(websocket))
+        except HallError as refused:  # too many finished tables loaded again from this address
+            await websocket.send_text(error_message("rate", refused.reason, **refused.extra))
+            await websocket.close(code=RATE_CLOSE_CODE)
+            return
         if table is None:
             await websocket.send_text(error_message("no_table", hall.missing(table_id).reason))
             await websocket.close(code=4404)
@@ -487,8 +492,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
 
     # ------------------------------------------------------------------ pages
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        if hall.get(table_id) is None:
+    async def table_page(table_id: str, request: Request) -> Response:
+        try:
+            found = hall.get(table_id, _client_address(request))
+        except HallError as refused:  # too many finished tables loaded again from this address
+            return pages.error_page(refused.status, f"{refused.reason[:1].upper()}{refused.reason[1:]}.",
+                                    "Too many at once")
+        if found is None:
             missing = hall.missing(table_id)
             return pages.missing_table_page(table_id, missing.reason, missing.status)
         return FileResponse(STATIC / "table.html")
