@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import secrets
+import warnings
 from typing import Any
 
 import numpy as np
@@ -69,7 +70,12 @@ def reseeded(seed: int | None, seeds: Chance | None) -> Chance:
 
 def game_seed(options: dict[str, Any] | None, seeds: Chance) -> int:
     """The seed of the game a reset starts: ``options["game_seed"]`` when given, else drawn.
-    Other options are no concern of the environment (PettingZoo's own API test passes some)."""
+    Other options are not read: they are warned of (a misspelt ``game_seed`` would play a drawn
+    game), not refused, as PettingZoo's own API test passes one."""
+    unread = sorted(str(key) for key in (options or {}) if key != "game_seed")
+    if unread:
+        warnings.warn(f"reset options {', '.join(unread)} are not read: a reset takes game_seed alone",
+                      UserWarning, stacklevel=3)
     chosen = (options or {}).get("game_seed")
     if chosen is None:
         return seeds.below(1 << 31)
