@@ -46,6 +46,7 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     # The header says how to make the same report again, and with which code.
     assert "quarkade report quirky-quarks --games 4 --seats heuristic,random --seed 3" in page
     assert f"(Quarkade {quarkade.__version__}, quirky-quarks rules version " in page
+    assert "Every game here is of 2 players; Quirky Quarks takes 2 to 4" in page
     assert "seeds 0" not in page and "seeds 3–6" in page
     # Quirky Quarks' Quests, one row a Quest: completed, and their worth per card spent, with
     # what the game's measures are.

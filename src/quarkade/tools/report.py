@@ -644,6 +644,22 @@ def _bots_note(result: SimulationResult) -> str:
             f"people would (a move a bot never makes looks like a weak one here).{_e(bots)}</p>")
 
 
+def _player_counts(result: SimulationResult) -> str:
+    """That the games are of one player count, where the game takes others (whose figures may
+    differ: another report at ``--seats`` of that many)."""
+    from quarkade.core.registry import game_class
+
+    try:
+        info = game_class(result.game).info
+    except Exception:  # a result of a game no longer registered
+        return ""
+    if info.min_players == info.max_players:
+        return ""
+    return (f'<p class="note">Every game here is of {plural(result.players, "player")}; {_e(info.title)} takes '
+            f"{info.min_players} to {info.max_players}, and the figures at another count may differ (a report "
+            "with as many --seats gives them).</p>")
+
+
 def _made_by(game_id: str) -> str:
     """The code a report was made with: Quarkade's version and the game's rules version."""
     import quarkade
@@ -701,6 +717,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
              f"{seeds}, options "
              f"{_e(', '.join(f'{k}={option_text(v)}' for k, v in result.options.items()) or 'the defaults')}.</p>",
              f"<p>Made with <code>{_e(command)}</code> ({_e(_made_by(result.game))}); {_e(same)}.</p>",
+             _player_counts(result),
              f'<p class="note">Intervals are 95% Wilson score intervals.{shared}</p>',
              _bots_note(result)]
 
