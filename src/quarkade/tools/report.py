@@ -343,9 +343,13 @@ def _item_wins_summary(result: SimulationResult, shown: list[tuple[str, tuple[tu
                 elif high < mean:
                     below.append((difference, item))
             if above or below:
-                parts = [f"above it {', '.join(f'{item} {_points(d)}' for d, item in sorted(above, reverse=True))}"
-                         ] if above else []
-                parts += [f"below it {', '.join(f'{item} {_points(d)}' for d, item in sorted(below))}"] if below else []
+
+                def listed(entries: list[tuple[float, str]]) -> str:  # the furthest first, at most a few
+                    named = ", ".join(f"{item} {_points(d)}" for d, item in entries[:SUMMARY_ITEMS])
+                    return named + (" …" if len(entries) > SUMMARY_ITEMS else "")
+
+                parts = [f"above it {listed(sorted(above, reverse=True))}"] if above else []
+                parts += [f"below it {listed(sorted(below))}"] if below else []
                 said.append("Clear of that average (their intervals leave it out): " + "; ".join(parts) + ".")
             else:
                 said.append("No item's difference is clear of that average.")
