@@ -73,8 +73,11 @@ def test_a_sweep_gives_a_win_rate_by_value_counted_by_games() -> None:
     assert {game.categories["scenario"] for game in merged.games} == {("rise-and-shine",) * 2, ("the-cellar",) * 2}
     page = render_report(merged, game.info.title, "swept")
     assert "<h2>Win rates by scenario</h2>" in page
-    # A cooperative game: the seats' table wins together, so no first-player figure.
+    # A cooperative game: the seats' table wins together, so no first-player figure, and its win
+    # rate is said once.
     assert "Not measured: the seats do not compete" in page
+    seats = page.split("<h2>Win rates by seat</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "<td>the table (random, random)</td>" in seats and "<svg" not in seats
     # Two games a scenario, not four seat-games; the scenarios in the order swept, by their
     # printed names and robots, each with its length and figures.
     section = page.split("<h2>Win rates by scenario</h2>", 1)[1].split("<h2>", 1)[0]

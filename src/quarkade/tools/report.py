@@ -741,15 +741,16 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
     if players == 1:
         parts.append('<p class="note">One seat: the rate is how often the game is won.</p>')
     elif cooperative:
-        parts.append('<p class="note">Every seat wins or loses together here: the rates show how often the '
-                     "table wins.</p>")
-    parts.append(_table(["seat", "games", "wins", "win rate", "95% interval"],
-                        [[name, *_rate_row(won, count)] for name, won in zip(seat_names, wins, strict=True)]))
+        parts.append('<p class="note">Every seat wins or loses together here: the table\'s rate, once.</p>')
+    rows = ([[f"the table ({', '.join(result.seats)})", *_rate_row(wins[0], count)]] if cooperative else
+            [[name, *_rate_row(won, count)] for name, won in zip(seat_names, wins, strict=True)])
+    parts.append(_table(["seat", "games", "wins", "win rate", "95% interval"], rows))
     if result.undecided:
         ended = "were lost" if cooperative else "ended with no winner"
         parts.append(f"<p>{plural(result.undecided, 'game')} ({result.undecided / count:.1%}) {ended}.</p>")
-    short = [f"seat {seat}" for seat in range(players)]
-    parts.append(f"<figure>{_rate_plot(short, seat_rows, fair, 'Win rate by seat')}</figure>")
+    if not cooperative:  # a table that wins together has one rate: the row says it
+        short = [f"seat {seat}" for seat in range(players)]
+        parts.append(f"<figure>{_rate_plot(short, seat_rows, fair, 'Win rate by seat')}</figure>")
     kinds = sorted(result.wins_by_kind().items())
     parts.append("<h2>Win rates by bot</h2>")
     if players == 1:
