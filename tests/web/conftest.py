@@ -25,7 +25,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 # tests send quicker than people, messages and requests alike
-FAST = Limits(messages_per_second=1e6, message_burst=1e6, requests_per_second=1e6, request_burst=1e6)
+FAST = Limits(messages_per_second=1e6, message_burst=1e6, requests_per_second=1e6, request_burst=1e6,
+              address_messages_per_second=1e6, address_message_burst=1e6)
 TEST_HOST = "testserver"  # the Host a TestClient sends: no name the server answers to by itself
 
 

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from quarkade.faces.web import apidocs
 from quarkade.faces.web.connection import Creations, Limits
-from quarkade.faces.web.guards import Hosts, RequestRate
+from quarkade.faces.web.guards import Hosts, RequestRate, address_key, client_address
 from quarkade.faces.web.server import CSP, create_app
 
 from .conftest import FAST, TEST_HOST, make_client
@@ -171,7 +171,8 @@ def test_requests_for_a_host_name_not_served_are_refused(db_path: Path) -> None:
         detail = refused.json()["detail"]
         assert detail.startswith(f"this request is for the host {REBINDING!r}, which this server does not "
                                  "answer to: it answers to IP addresses, localhost"), detail
-        assert TEST_HOST in detail and "--allowed-hosts" in detail
+        # the names served are not told: a refusal is read by anyone
+        assert TEST_HOST not in detail and socket.gethostname().lower() not in detail and "--allowed-hosts" in detail
         assert refused.headers["content-security-policy"] == CSP
         for path in ("/", "/t/abc", "/api/docs"):
             assert client.get(path, headers={"host": REBINDING}).status_code == 421
@@ -188,7 +189,7 @@ def test_requests_for_a_host_name_not_served_are_refused(db_path: Path) -> None:
                 session.receive_json()
             assert closed.value.code == 4421
         assert client.get("/api/server", headers={"host": ""}).status_code == 421
-        served = [socket.gethostname(), socket.getfqdn(), "127.0.0.1:8000", "[::1]:8000", "10.1.2.3", "localhost",
+        served = [socket.gethostname(), socket.getfqdn(), f"{socket.gethostname()}.local", "127.0.0.1:8000", "[::1]:8000", "10.1.2.3", "localhost",
                   "LOCALHOST:1", "quarkade.localhost:8000", TEST_HOST, f"{TEST_HOST}:443"]
         for host in served:
             assert client.get("/api/server", headers={"host": host}).status_code == 200, host
@@ -302,3 +303,92 @@ def test_finished_tables_loaded_again_from_one_address_are_limited(db_path: Path
         assert ids[2] not in hall.recent, "a refused load loads nothing"
     with pytest.raises(ValueError, match="revivals per second are a positive number"):
         replace(FAST, revivals_per_second=0)
+
+
+# ---------------------------------------------------------------------- from a second attacker's pass
+def test_an_ipv6_network_counts_as_one_address() -> None:
+    """One home or host is given a whole /64: counted address by address, it had more addresses
+    than any limit (300 tables created from one /64 with a limit of 2)."""
+    assert address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("::ffff:198.51.100.4") == "198.51.100.4" and address_key("unix:/x") == "unix:/x"
+    scope = {"type": "http", "client": ("2001:db8:1:2::42", 5000)}
+    assert client_address(scope) == "2001:db8:1:2::/64"
+
+
+def test_tables_created_from_every_address_together_are_limited(db_path: Path) -> None:
+    with make_client(db_path, replace(FAST, tables_an_hour_in_all=3, tables_per_hour=100)) as client:
+        hall = hall_of(client)
+        made = []
+        for n in range(3):
+            hall.creations.times.clear()  # as if from another address each time
+            made.append(client.post("/api/tables", json=ONE).status_code)
+        refused = client.post("/api/tables", json=ONE)
+        assert made == [201, 201, 201] and refused.status_code == 429
+        assert "this server has opened 3 tables in the last hour" in refused.json()["detail"]
+        assert stored_tables(db_path) == 3
+
+
+def test_a_closed_tables_record_is_not_read_to_refuse_it(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking for a closed or unknown table reads its row alone; a finished one's record is read
+    only when it is loaded, after its address's allowance (a long record took 0.2 s a request)."""
+    with make_client(db_path, replace(FAST, revivals_per_second=0.001, revival_burst=1.0)) as client:
+        hall = hall_of(client)
+        closed = client.post("/api/tables", json=ONE).json()
+        assert client.post(f"/api/tables/{closed['id']}/close", json={"token": closed["host_token"]}).status_code == 200
+        finished = client.post("/api/tables", json=BOTS).json()
+        wait_over(client, finished["id"])
+        other = client.post("/api/tables", json=BOTS).json()
+        wait_over(client, other["id"])
+        hall.recent.clear()
+        reads: list[str] = []
+        original = hall.store.actions_of
+        monkeypatch.setattr(hall.store, "actions_of", lambda table_id: reads.append(table_id) or original(table_id))
+        assert client.get(f"/api/tables/{closed['id']}").status_code == 410
+        assert client.get("/api/tables/nothing").status_code == 404
+        assert client.get(f"/api/tables/{finished['id']}").status_code == 200
+        assert client.get(f"/api/tables/{other['id']}").status_code == 429
+        assert reads == [finished["id"]], reads
+
+
+def test_the_pages_own_files_are_not_counted_by_the_request_rate(db_path: Path) -> None:
+    """A table's page is some thirty files: counted, a household behind one address was locked out
+    by a few reloads. The API and the app's pages are counted."""
+    with make_client(db_path, replace(FAST, requests_per_second=0.001, request_burst=3.0)) as client:
+        for _ in range(20):
+            assert client.get("/").status_code == 200
+            assert client.get("/js/lobby.js").status_code == 200
+        statuses = [client.get("/api/server").status_code for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+
+
+def test_an_address_messages_over_all_its_connections_are_limited(db_path: Path) -> None:
+    """Each connection has its rate; an address holding many had their sum (256 sockets at 20 a
+    second): the address has a bucket of its own over all of them."""
+    limits = replace(FAST, address_messages_per_second=0.001, address_message_burst=3.0)
+    with make_client(db_path, limits) as client:
+        created = client.post("/api/tables", json=ONE).json()
+        with client.websocket_connect(f"/ws/tables/{created['id']}") as one, \
+                client.websocket_connect(f"/ws/tables/{created['id']}") as two:
+            for session in (one, two):
+                while session.receive_json()["type"] != "state":
+                    pass
+            answers = []
+            for session in (one, two, one, two):
+                session.send_json({"type": "ping"})
+                answer = session.receive_json()
+                while answer["type"] not in ("pong", "error"):  # the table's news of the other's arrival
+                    answer = session.receive_json()
+                answers.append(answer)
+            assert [answer["type"] for answer in answers[:3]] == ["pong"] * 3
+            assert answers[3]["type"] == "error" and answers[3]["code"] == "rate", answers[3]
+            assert "from an address" in answers[3]["reason"]
+
+
+def test_trusting_every_proxy_is_refused() -> None:
+    from quarkade.faces.web.running import proxy_networks
+
+    with pytest.raises(ValueError, match="not \\*: with \\* every client could write the address"):
+        proxy_networks("10.0.0.1, *")
+    with pytest.raises(ValueError, match="takes IP addresses or networks, not 'proxy.example'"):
+        proxy_networks("proxy.example")

@@ -246,7 +246,7 @@ def test_a_live_server_takes_its_gates_from_its_options(tmp_path: Path) -> None:
             for host in ("games.example.org", "quarkade.lan:8000", f"127.0.0.1:{server.port}"):
                 assert http.get("/api/games", headers={"host": host}).status_code == 200, host
             refused = http.get("/api/games", headers={"host": "rebind.evil.example"})
-            assert refused.status_code == 421 and "games.example.org, quarkade.lan" in refused.json()["detail"]
+            assert refused.status_code == 421 and "quarkade.lan" not in refused.json()["detail"]  # names not told
             with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
                 raw.sendall(b"GET /api/server HTTP/1.0\r\n\r\n")
                 answer = b""

@@ -32,6 +32,9 @@ class Limits:
     open_tables: int = 10_000
     messages_per_second: float = 20.0
     message_burst: float = 60.0
+    # An address's messages over all its connections (it may hold many: spectators at many tables)
+    address_messages_per_second: float = 100.0
+    address_message_burst: float = 300.0
     # HTTP requests (and websocket handshakes) from one address: a page's load fetches a few
     # dozen files, and loading a finished table that left memory costs the server tens of ms
     requests_per_second: float = 20.0
@@ -46,7 +49,8 @@ class Limits:
     option_ceiling: int = 1_000_000  # the largest whole-number option a game states no maximum for
     # Actions a table's game may take before the server ends it unfinished: a game some options
     # let go on for ever (a turn limit of 0) must not grow its record and replays without end.
-    actions_per_table: int = 100_000
+    tables_an_hour_in_all: int = 3_000  # created from every address together
+    actions_per_table: int = 10_000  # five times the longest of 5,000 heuristic games of any game
     # Finished tables one address may have loaded again from their records (tens of milliseconds
     # of the event loop each, for a long game), after a burst: more wait (429).
     revivals_per_second: float = 1.0
@@ -57,8 +61,13 @@ class Limits:
         if not self.requests_per_second > 0 or not self.request_burst >= 1:
             raise ValueError(f"requests per second are a positive number (not {self.requests_per_second:g}) "
                              f"and their burst is at least 1 (not {self.request_burst:g})")
-        if self.tables_per_hour < 1:
-            raise ValueError(f"tables an hour are at least 1, not {self.tables_per_hour}")
+        if not self.address_messages_per_second > 0 or not self.address_message_burst >= 1:
+            raise ValueError(f"an address's messages a second are a positive number (not "
+                             f"{self.address_messages_per_second:g}) and their burst is at least 1 (not "
+                             f"{self.address_message_burst:g})")
+        if self.tables_per_hour < 1 or self.tables_an_hour_in_all < 1:
+            fewest = min(self.tables_per_hour, self.tables_an_hour_in_all)
+            raise ValueError(f"tables an hour are at least 1, not {fewest}")
         if not self.revivals_per_second > 0 or not self.revival_burst >= 1:
             raise ValueError(f"revivals per second are a positive number (not {self.revivals_per_second:g}) "
                              f"and their burst is at least 1 (not {self.revival_burst:g})")
@@ -196,10 +205,14 @@ class Connection:
     the table's updates in the order they happened."""
 
     __slots__ = ("socket", "table", "seat", "host", "outbox", "queued", "wake", "task", "closed", "allowance",
-                 "checked", "limits", "retry", "close_code")
+                 "checked", "limits", "retry", "close_code", "address", "shared", "refused_for")
 
-    def __init__(self, socket: Socket, table: Table, seat: int | None, host: bool, limits: Limits) -> None:
+    def __init__(self, socket: Socket, table: Table, seat: int | None, host: bool, limits: Limits,
+                 address: str = "", shared: Buckets | None = None) -> None:
         self.socket = socket
+        self.address = address  # the client's, as its limits count it
+        self.shared = shared  # the address's bucket over all its connections
+        self.refused_for = 0.0  # when a message was refused: the seconds until the next is allowed
         self.table = table
         self.seat = seat
         self.host = host
@@ -233,19 +246,24 @@ class Connection:
         self.wake.set()
 
     def allow(self) -> bool:
-        """A token bucket: a burst of messages, then ``messages_per_second``."""
+        """A token bucket: a burst of messages, then ``messages_per_second``; and the address's
+        over all its connections (``shared``)."""
         now = time.monotonic()
         self.allowance = min(self.limits.message_burst,
                              self.allowance + (now - self.checked) * self.limits.messages_per_second)
         self.checked = now
         if self.allowance < 1.0:
+            self.refused_for = (1.0 - self.allowance) / self.limits.messages_per_second
+            return False
+        if self.shared is not None and (wait := self.shared.take(self.address, now)) > 0:
+            self.refused_for = wait
             return False
         self.allowance -= 1.0
         return True
 
     def wait_for_allowance(self) -> float:
-        """Seconds until the next message will be allowed."""
-        return max(0.0, (1.0 - self.allowance) / self.limits.messages_per_second)
+        """Seconds until the next message will be allowed (after a refusal)."""
+        return max(0.0, self.refused_for)
 
     def end(self, code: int, message: str) -> None:
         """Send ``message``, then close the socket with ``code``."""

@@ -22,15 +22,39 @@ from starlette.websockets import WebSocket
 from quarkade.faces.web.connection import Buckets, Limits
 from quarkade.faces.web.protocol import error_message
 
+# The paths the request rate counts: the API and the pages the app makes (a table's, the
+# leaderboard's), which read the database or a game; every other path is a static file.
+COUNTED = ("/api", "/t/", "/leaderboard")
 RATE_CLOSE_CODE = 4429  # a websocket refused for its address's request rate
 HOST_CLOSE_CODE = 4421  # a websocket asked for under a host name this server does not answer to
 _HOST = re.compile(r"(\[[^\[\]]*\]|[^:\[\]]*)(?::[0-9]*)?")  # host[:port] or [IPv6][:port]
 
 
 def client_address(scope: Scope) -> str:
-    """The client's address (uvicorn has put a trusted proxy's X-Forwarded-For there)."""
+    """The address a client's limits are counted under (``address_key``; uvicorn has put a
+    trusted proxy's X-Forwarded-For there)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return address_key(str(client[0])) if client else "unknown"
+
+
+def address_key(address: str) -> str:
+    """The key an address's limits are counted under: an IPv6 address by its /64 network (one
+    home, one server, is given a whole /64: counted address by address, it would have more
+    addresses than any limit), an IPv4 address mapped into IPv6 as that IPv4 address, and any
+    other as it is.
+
+    >>> address_key("2001:db8:1:2::7"), address_key("::ffff:192.0.2.1"), address_key("192.0.2.1")
+    ('2001:db8:1:2::/64', '192.0.2.1', '192.0.2.1')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 async def refuse(scope: Scope, receive: Receive, send: Send, *, status: int, detail: str, code: str,
@@ -76,7 +100,10 @@ class RequestRate:
         return self.counted.take(address, now)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
+        if scope["type"] not in ("http", "websocket") or (
+                scope["type"] == "http" and not str(scope.get("path", "")).startswith(COUNTED)):
+            # The page's own files (a table's page is some thirty of them) cost a file's read:
+            # counted, a household or a club behind one address was locked out by its reloads.
             await self.app(scope, receive, send)
             return
         wait = self.take(client_address(scope), self.clock())
@@ -94,9 +121,10 @@ class RequestRate:
 # ---------------------------------------------------------------------- the host names
 @lru_cache(maxsize=1)
 def machine_names() -> frozenset[str]:
-    """This machine's host name and fully qualified name (looked up once: the second may ask
-    the DNS)."""
-    return frozenset(name for name in (normal_name(socket.gethostname()), normal_name(socket.getfqdn())) if name)
+    """This machine's host name, its fully qualified name and its name on the local network
+    (``.local``, as multicast DNS gives it); looked up once (the second may ask the DNS)."""
+    host = normal_name(socket.gethostname())
+    return frozenset(name for name in (host, normal_name(socket.getfqdn()), f"{host}.local" if host else "") if name)
 
 
 def normal_name(name: str) -> str:
@@ -167,9 +195,9 @@ class Hosts:
         return name == "localhost" or name.endswith(".localhost") or name in self.names
 
     def served(self) -> str:
-        """The names served, in words."""
-        names = ", ".join(sorted(self.names - {"localhost"}))
-        return f"IP addresses, localhost{', ' + names if names else ''}"
+        """The names served, in words, without naming them (a refusal is read by anyone: it
+        does not tell the machine's own names, nor the ones configured)."""
+        return "IP addresses, localhost, this machine's own names and the names configured for it"
 
 
 class HostGate:

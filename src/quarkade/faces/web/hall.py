@@ -52,6 +52,7 @@ BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,128}")
 LABEL = re.compile(r"bot\s*\d*\s*\(.*\)|seat\s*\d+", re.IGNORECASE)
 _SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
 CLOSED_CODE = 4410  # the websocket close code of a table its host closed
+EVERYONE = "*"  # the key of the server's own count of tables created (no address is written so)
 MINE_LISTED = 20  # a browser's own tables looked up for its lobby, at most
 
 
@@ -149,7 +150,9 @@ class Hall:
         self.sockets = Addresses(limits.connections_per_address)  # open websockets by address
         # when each address created its tables lately (monotonic seconds): however they ended
         self.creations = Creations(limits.tables_per_hour, 3600.0)
+        self.creations_all = Creations(limits.tables_an_hour_in_all, 3600.0)
         self.revivals = Buckets(limits.revivals_per_second, limits.revival_burst)  # by address
+        self.messages = Buckets(limits.address_messages_per_second, limits.address_message_burst)  # by address
         self.lanes = Lanes()  # where the bots think (bot_runner.py)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -230,8 +233,8 @@ class Hall:
             return table
         if len(table_id) > 32:
             return None
-        stored = self.store.load(table_id)
-        if stored is None or stored.row["status"] != OVER:
+        row = self.store.row(table_id)  # its status first: a long record is read only to be played
+        if row is None or row["status"] != OVER:
             return None
         if client is not None and (wait := self.revivals.take(client, time.monotonic())) > 0:
             seconds = max(1, math.ceil(wait))
@@ -239,18 +242,18 @@ class Hall:
                                  f"{self.limits.revivals_per_second:g} a second for one address, after "
                                  f"{self.limits.revival_burst:g}; try again in {seconds} second"
                                  f"{'' if seconds == 1 else 's'}", retry_after=round(wait, 3))
-        table = self._revive(stored)
+        table = self._revive(StoredTable(row, self.store.actions_of(table_id)))
         if table is not None:
             self._remember(table)
         return table
 
     def missing(self, table_id: str) -> HallError:
         """Why there is no table ``table_id`` to open: closed, expired, or never was."""
-        stored = self.store.load(table_id) if len(table_id) <= 32 else None
-        status = stored.row["status"] if stored is not None else None
+        row = self.store.row(table_id) if len(table_id) <= 32 else None  # its status alone: no record read
+        status = row["status"] if row is not None else None
         if status == CLOSED:
-            assert stored is not None
-            return HallError(410, stored.row.get("problem") or "its host closed this table")
+            assert row is not None
+            return HallError(410, row.get("problem") or "its host closed this table")
         if status == EXPIRED:
             return HallError(404, "this table expired: nobody played at it or visited it for a long time")
         return HallError(404, f"there is no table {table_id[:40]!r}")
@@ -315,6 +318,11 @@ class Hall:
             raise HallError(429, f"{self.limits.tables_per_hour} tables were created from your address in the "
                                  f"last hour, the limit (closed and finished ones count too): you may create "
                                  f"another in {_duration(wait)}", retry_after=math.ceil(wait))
+        wait = self.creations_all.wait(EVERYONE, started)
+        if wait > 0:  # many addresses together (a block of IPv6 networks): the database is one
+            raise HallError(429, f"this server has opened {self.limits.tables_an_hour_in_all} tables in the last "
+                                 f"hour, as many as it may: a new one may be created in {_duration(wait)}",
+                            retry_after=math.ceil(wait))
         if len(self.tables) >= self.limits.open_tables:
             raise HallError(503, "the server holds as many tables as it can; try again later")
         try:
@@ -356,7 +364,7 @@ class Hall:
             log.exception("%s could not deal a new game with options %r", game_id, options)
             raise HallError(400, f"{game_id} cannot be played with these options ({type(error).__name__})") from None
         table_id = new_table_id()
-        while table_id in self.tables or self.store.load(table_id) is not None:
+        while table_id in self.tables or self.store.row(table_id) is not None:
             table_id = new_table_id()
         tokens = [new_token() if seat in play else None for seat in range(game.players)]
         row: dict[str, Any] = {
@@ -377,6 +385,7 @@ class Hall:
         }
         self.store.create_table(row)
         self.creations.add(creator, started)
+        self.creations_all.add(EVERYONE, started)
         table = Table(self, row, state)
         self.tables[table_id] = table
         table.bot_runner.kick()
@@ -448,7 +457,7 @@ class Hall:
         own = table.seat_of(token)
         if not host and own is None:
             raise HallError(403, "play again needs the token of a seat or of the host of this table")
-        following = self.get(table.next_table) if table.next_table else None
+        following = self.get(table.next_table, creator) if table.next_table else None
         if following is None:
             humans = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN]
             play = [s for s in table.host_seats if s in humans]

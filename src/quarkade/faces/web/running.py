@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import ipaddress
 import logging
 import re
 from typing import Any
@@ -74,12 +75,49 @@ def log_config(level: str) -> dict[str, Any]:
     return config
 
 
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_networks(text: str | None) -> tuple[Network, ...]:
+    """The trusted proxies of ``--trust-proxy``: comma-separated addresses or networks. ``*`` is
+    refused: uvicorn then believes the left-most X-Forwarded-For entry, which the client writes,
+    so every client could name the address its limits are counted under.
+
+    >>> proxy_networks("10.0.0.0/8, 192.0.2.7")
+    (IPv4Network('10.0.0.0/8'), IPv4Network('192.0.2.7/32'))
+    >>> proxy_networks("*")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --trust-proxy takes the proxies' addresses or networks (10.0.0.0/8), not *: with * every client...
+    """
+    networks = []
+    for entry in (part.strip() for part in (text or "").split(",")):
+        if not entry:
+            continue
+        if entry == "*":
+            raise ValueError("--trust-proxy takes the proxies' addresses or networks (10.0.0.0/8), not *: with * "
+                             "every client could write the address it is counted under")
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(f"--trust-proxy takes IP addresses or networks, not {entry!r}") from None
+    return tuple(networks)
+
+
+def _within(address: str, networks: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
 def header_timeout_protocol(seconds: float, per_address: int = 64,
-                            exempt: frozenset[str] = frozenset()) -> type[asyncio.Protocol]:
+                            exempt: tuple[Network, ...] = ()) -> type[asyncio.Protocol]:
     """Uvicorn's HTTP protocol, closing connections that do not finish a request's headers
     within ``seconds``, nor then its body within ``seconds`` more, and refusing more than
-    ``per_address`` such connections from one address at once (except the ``exempt`` ones:
-    trusted proxies), so that clients sending headers or a body slowly, or never, cannot hold
+    ``per_address`` such connections from one address at once (except those from the
+    ``exempt`` networks: trusted proxies), so that clients sending headers or a body slowly, or never, cannot hold
     the server (uvicorn times neither a body nor a request's headers)."""
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -92,7 +130,7 @@ def header_timeout_protocol(seconds: float, per_address: int = 64,
         def _arm(self) -> None:
             if self._header_timer is None:
                 self._header_timer = self.loop.call_later(seconds, self._too_slow)
-            if self._counted is None and self.client is not None and self.client[0] not in exempt:
+            if self._counted is None and self.client is not None and not _within(str(self.client[0]), exempt):
                 address = str(self.client[0])
                 if pending.get(address, 0) >= per_address:
                     self.transport.close()

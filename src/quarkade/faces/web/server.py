@@ -36,10 +36,10 @@ from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web import apidocs, leaderboard, pages
 from quarkade.faces.web.errors import HallError
-from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestRate
+from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestRate, address_key
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
-from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, redact
+from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, proxy_networks, redact
 from quarkade.faces.web.store import DatabaseBusy, Store, database_url
 from quarkade.faces.web.tables import Connection, Limits, Table
 
@@ -122,7 +122,8 @@ def _components(game_id: str) -> dict[str, Any]:
 
 
 def _client_address(request: HTTPConnection) -> str:
-    return request.client.host if request.client is not None else "unknown"
+    """The address the client's limits are counted under (an IPv6 address by its /64)."""
+    return address_key(request.client.host) if request.client is not None else "unknown"
 
 
 def public_origin(url: str | None) -> str | None:
@@ -464,7 +465,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
             for old in same[:max(0, len(same) - hall.limits.connections_per_seat + 1)]:
                 table.detach(old)
                 old.end(4409, error_message("replaced", f"{where} was opened in another window"))
-        connection = Connection(websocket, table, seat, host, hall.limits)
+        connection = Connection(websocket, table, seat, host, hall.limits, _client_address(websocket), hall.messages)
         try:
             table.attach(connection)
         except Exception:  # the game could not show its view: say so, and close properly
@@ -525,13 +526,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     import uvicorn
 
     try:
+        proxies = proxy_networks(trust_proxy)
         app = create_app(db, bot_delay=bot_delay, limits=limits, public_url=public_url, allowed_hosts=allowed_hosts)
         app.state.store.lock()  # before listening: a second server on the same file stops here
     except (DatabaseBusy, ValueError) as error:
         raise SystemExit(f"quarkade serve: {error}") from None
-    proxies = frozenset(part.strip() for part in (trust_proxy or "").split(",") if part.strip())
     # Behind trusted proxies every client comes from them: they see the real clients, not us.
-    http = header_timeout_protocol(header_timeout, pending_per_address if "*" not in proxies else 1 << 30, proxies)
+    http = header_timeout_protocol(header_timeout, pending_per_address, proxies)
     # What exists now lives as long as the server: kept out of the collector's scans. Young
     # passes less often: at hundreds of moves a second the default made the collector a
     # tenth of the server's work, with full passes that stopped every table for tens of ms.
@@ -591,6 +592,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--requests-per-second", type=float, default=Limits.requests_per_second,
                         help="HTTP requests and websocket handshakes one address may make a second, after a burst")
     parser.add_argument("--request-burst", type=float, default=Limits.request_burst)
+    parser.add_argument("--address-messages-per-second", type=float, default=Limits.address_messages_per_second,
+                        help="websocket messages from one address a second, over all its connections")
+    parser.add_argument("--address-message-burst", type=float, default=Limits.address_message_burst)
+    parser.add_argument("--revivals-per-second", type=float, default=Limits.revivals_per_second,
+                        help="finished tables one address may have loaded again from their records a second")
+    parser.add_argument("--revival-burst", type=float, default=Limits.revival_burst)
+    parser.add_argument("--tables-an-hour-in-all", type=int, default=Limits.tables_an_hour_in_all,
+                        help="tables created an hour from every address together")
+    parser.add_argument("--open-tables", type=int, default=Limits.open_tables,
+                        help="tables the server holds open at once")
+    parser.add_argument("--actions-per-table", type=int, default=Limits.actions_per_table,
+                        help="actions a table's game may take before the server closes it")
     parser.add_argument("--quiet", action="store_true", help="log warnings only, no access log")
     args = parser.parse_args(argv)
     try:
@@ -599,7 +612,12 @@ def main(argv: list[str] | None = None) -> None:
                         abandon_after=args.abandon_after, takeover_after=args.takeover_after,
                         unlisted_after=args.unlisted_after, connections_per_address=args.connections_per_address,
                         tables_per_hour=args.tables_per_hour, requests_per_second=args.requests_per_second,
-                        request_burst=args.request_burst)
+                        request_burst=args.request_burst,
+                        address_messages_per_second=args.address_messages_per_second,
+                        address_message_burst=args.address_message_burst,
+                        revivals_per_second=args.revivals_per_second, revival_burst=args.revival_burst,
+                        tables_an_hour_in_all=args.tables_an_hour_in_all, open_tables=args.open_tables,
+                        actions_per_table=args.actions_per_table)
     except ValueError as error:
         parser.error(str(error))
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,

@@ -313,11 +313,21 @@ class Store:
         return found
 
     def load(self, table_id: str) -> StoredTable | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+        row = self.row(table_id)
         if row is None:
             return None
-        return StoredTable(dict(row), self._actions([table_id])[table_id])
+        return StoredTable(row, self._actions([table_id])[table_id])
+
+    def row(self, table_id: str) -> dict[str, Any] | None:
+        """A table's row without its record's actions (a long game's are many: read them only
+        when the table is to be played or replayed)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+        return None if row is None else dict(row)
+
+    def actions_of(self, table_id: str) -> list[tuple[int, str]]:
+        """A table's record's actions, in order."""
+        return self._actions([table_id])[table_id]
 
     def expire_abandoned(self, horizon: float) -> int:
         """Mark as expired every open table created before ``horizon`` (Unix seconds) with no

@@ -397,7 +397,8 @@ class Table:
         if not allowed:
             wait = connection.wait_for_allowance()
             connection.push(error_message(
-                "rate", f"too many messages: at most {self.limits.messages_per_second:g} a second",
+                "rate", f"too many messages: at most {self.limits.messages_per_second:g} a second on a connection, "
+                        f"{self.limits.address_messages_per_second:g} from an address",
                 retry_after=round(wait, 3)))
             if isinstance(message, Act):
                 self._resend_state_later(connection, wait)
