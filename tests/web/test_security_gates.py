@@ -189,7 +189,8 @@ def test_requests_for_a_host_name_not_served_are_refused(db_path: Path) -> None:
                 session.receive_json()
             assert closed.value.code == 4421
         assert client.get("/api/server", headers={"host": ""}).status_code == 421
-        served = [socket.gethostname(), socket.getfqdn(), f"{socket.gethostname()}.local", "127.0.0.1:8000", "[::1]:8000", "10.1.2.3", "localhost",
+        served = [socket.gethostname(), socket.getfqdn(), f"{socket.gethostname()}.local", "127.0.0.1:8000",
+                  "[::1]:8000", "10.1.2.3", "localhost",
                   "LOCALHOST:1", "quarkade.localhost:8000", TEST_HOST, f"{TEST_HOST}:443"]
         for host in served:
             assert client.get("/api/server", headers={"host": host}).status_code == 200, host
@@ -320,7 +321,7 @@ def test_tables_created_from_every_address_together_are_limited(db_path: Path) -
     with make_client(db_path, replace(FAST, tables_an_hour_in_all=3, tables_per_hour=100)) as client:
         hall = hall_of(client)
         made = []
-        for n in range(3):
+        for _ in range(3):
             hall.creations.times.clear()  # as if from another address each time
             made.append(client.post("/api/tables", json=ONE).status_code)
         refused = client.post("/api/tables", json=ONE)
