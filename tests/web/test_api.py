@@ -219,6 +219,16 @@ def test_replay_after_the_end_reveals_everything_step_by_step(client: TestClient
     assert first["views"] == {str(s): state.view(s).to_json() for s in range(3)}
     last = client.get(f"/api/tables/{created['id']}/replay").json()
     assert last["step"] == len(record.actions) and last["view"]["is_over"]
+    # Steps far from the states kept (one every CHECKPOINT) are replayed to exactly: both sides
+    # of a checkpoint, and its own step.
+    from quarkade.faces.web.replays import CHECKPOINT
+
+    for step in (CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 1, len(record.actions) - 1):
+        state = quarkade.load("quirky-quarks", players=3).new_game(record.seed)
+        for seat, text in record.actions[:step]:
+            state.apply_text(seat, text)
+        read = client.get(f"/api/tables/{created['id']}/replay", params={"step": step}).json()
+        assert read["views"] == {str(s): state.view(s).to_json() for s in range(3)}, step
 
 
 def test_rules_come_from_the_game_package(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -59,6 +59,30 @@ def test_a_seat_takes_back_its_last_action_before_anyone_else_acts(client: TestC
     assert reason == "only your last action could be taken back: the ones before it stand"
 
 
+def test_the_last_action_taken_back_returns_to_the_state_before_it_without_a_replay(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replaying the record at every undo let one player of a long game hold the server (an act
+    and undo loop): the last action taken back returns to the state kept before it, and the
+    replays' frames before it stand."""
+    from quarkade.faces.web import undo
+
+    table, (p0, _), created = banked_duel(client, {"reserve": 600, "bonus": 10})
+    watcher_frames = client.get(f"/api/tables/{created['id']}/replay").json()["steps"]
+    assert not errors(p0.act("bid lhc 3"))
+    assert client.get(f"/api/tables/{created['id']}/replay").json()["steps"] == watcher_frames + 1
+    replays: list[object] = []
+    original = quarkade.replay
+    monkeypatch.setattr(undo.quarkade, "replay", lambda record: replays.append(record) or original(record))
+    assert not errors(p0.exchange({"type": "undo"}))
+    assert replays == [], "the record was replayed"
+    fresh = original(table.state.record())
+    assert table.state.view(0) == fresh.view(0) and table.state.legal_actions(0) == fresh.legal_actions(0)
+    assert client.get(f"/api/tables/{created['id']}/replay").json()["steps"] == watcher_frames
+    table.replays.forget()  # built again from the record: the same frames
+    assert client.get(f"/api/tables/{created['id']}/replay").json()["steps"] == watcher_frames
+    assert not errors(p0.act("bid lhc 3")), "the state returned to plays on"
+
+
 def test_an_action_cannot_be_taken_back_once_another_seat_has_acted(client: TestClient) -> None:
     table, (p0, p1), created = banked_duel(client, {"reserve": 600, "bonus": 10})
     assert not errors(p0.act("bid lhc 3"))

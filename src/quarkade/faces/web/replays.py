@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from quarkade.faces.web.tables import Table
 
 
+CHECKPOINT = 64  # a finished table's replay keeps the state every this many steps
+
+
 def _text(view: dict[str, Any]) -> str:
     return json.dumps(view, separators=(",", ":"), sort_keys=True)
 
@@ -65,55 +68,80 @@ class Replays:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        # Each audience's distinct views, as compressed JSON (``_pack``), and its last as text.
-        self._frames: dict[Audience, list[bytes]] = {}
+        # Each audience's distinct views, as compressed JSON (``_pack``), each with the step it
+        # was first seen at, and its last as text.
+        self._frames: dict[Audience, list[tuple[int, bytes]]] = {}
         self._last: dict[Audience, str] = {}
-        self._states: list[State] | None = None
+        self._checkpoints: list[State] | None = None
 
-    def forget(self) -> None:
-        """The record changed other than by a new action (an undo): the frames go."""
-        self._frames.clear()
-        self._last.clear()
+    def forget(self, kept: int | None = None) -> None:
+        """The record changed other than by a new action (an undo): the frames go, but for those
+        first seen within its first ``kept`` actions when they stand (the last action taken
+        back: the state is the one after ``kept`` actions again), each audience's view of the
+        state now following them."""
+        if kept is None:
+            self._frames.clear()
+            self._last.clear()
+            return
+        state = self.table.state
+        for audience, frames in list(self._frames.items()):
+            kept_frames = [frame for frame in frames if frame[0] <= kept]
+            if not kept_frames:
+                del self._frames[audience]
+                self._last.pop(audience, None)
+                continue
+            self._frames[audience] = kept_frames
+            self._last[audience] = zlib.decompress(kept_frames[-1][1]).decode()
+            self._follow(audience, state, kept)
 
-    def _all_states(self) -> list[State]:
-        """Every state along the record (finished tables only; kept once built)."""
-        if self._states is None:
-            record = self.table.state.record()
+    def _state_at(self, index: int) -> State:
+        """The state after ``index`` actions of a finished table's record: replayed from the
+        nearest checkpoint (one every ``CHECKPOINT`` steps, kept once built), so that a long
+        record costs a state every ``CHECKPOINT`` steps in memory, not a state a step."""
+        record = self.table.state.record()
+        if self._checkpoints is None:
             state = self.table.game.new_game(record.seed)
-            states = [state.clone()]
-            for seat, text in record.actions:
+            checkpoints = [state.clone()]
+            for done, (seat, text) in enumerate(record.actions, start=1):
                 state.apply_text(seat, text)
-                states.append(state.clone())
-            self._states = states
-        return self._states
+                if done % CHECKPOINT == 0:
+                    checkpoints.append(state.clone())
+            self._checkpoints = checkpoints
+        start = index // CHECKPOINT * CHECKPOINT
+        state = self._checkpoints[index // CHECKPOINT].clone()
+        for seat, text in record.actions[start:index]:
+            state.apply_text(seat, text)
+        return state
 
     def extend(self) -> None:
         """An action was committed: each audience whose frames are kept gets the view it now
         sees, if it differs from its last."""
         state = self.table.state
+        step = len(state.record().actions)
         for audience in self._frames:
-            self._follow(audience, state)
+            self._follow(audience, state, step)
 
-    def _follow(self, audience: Audience, state: State) -> None:
-        """``state``'s view of ``audience`` added to its frames, if it differs from its last."""
+    def _follow(self, audience: Audience, state: State, step: int) -> None:
+        """``state``'s view of ``audience``, after ``step`` actions, added to its frames if it
+        differs from its last."""
         frame = _text(state.view(audience).to_json())
         if frame != self._last.get(audience):
-            self._frames.setdefault(audience, []).append(_pack(frame))
+            self._frames.setdefault(audience, []).append((step, _pack(frame)))
             self._last[audience] = frame
 
     def _frames_for(self, audience: Audience) -> list[bytes]:
         """The distinct views ``audience`` saw along the record so far, in order (``_pack``ed)."""
         frames = self._frames.get(audience)
-        if frames is not None:
-            return frames
-        table = self.table
-        record = table.state.record()
-        state = table.game.new_game(record.seed)
-        self._follow(audience, state)
-        for seat, text in record.actions:
-            state.apply_text(seat, text)
-            self._follow(audience, state)
-        return self._frames[audience]
+        if frames is None:
+            table = self.table
+            record = table.state.record()
+            state = table.game.new_game(record.seed)
+            self._follow(audience, state, 0)
+            for done, (seat, text) in enumerate(record.actions, start=1):
+                state.apply_text(seat, text)
+                self._follow(audience, state, done)
+            frames = self._frames[audience]
+        return [packed for _, packed in frames]
 
     def read(self, step: int | None, seat: int | None, token: str | None) -> dict[str, Any]:
         """The replay at ``step`` (the last by default) for ``seat`` (None: the spectators)."""
@@ -136,17 +164,21 @@ class Replays:
             before = json.loads(zlib.decompress(frames[index - 1])) if index else None
             return {"table": table.id, "over": False, "seat": seat, "step": index, "steps": len(frames),
                     "view": view, "said": said(before, view)}
-        states = self._all_states()
-        index = len(states) - 1 if step is None else step
-        if not 0 <= index < len(states):
-            raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {len(states) - 1}")
-        state = states[index]
         record = table.state.record()
+        steps = len(record.actions) + 1
+        index = steps - 1 if step is None else step
+        if not 0 <= index < steps:
+            raise HallError(400, f"step {index} is out of range: this replay has steps 0 to {steps - 1}")
         action = None
+        earlier: State | None = None
         if index > 0:
             actor, text = record.actions[index - 1]
             action = {"seat": actor, "action": text}
-        earlier = states[index - 1] if index else None
+            earlier = self._state_at(index - 1)
+            state = earlier.clone()
+            state.apply_text(actor, text)
+        else:
+            state = self._state_at(0)
 
         def step_of(viewer: int | None) -> tuple[dict[str, Any], list[Any]]:
             view = state.view(viewer).to_json()
@@ -155,7 +187,7 @@ class Replays:
         view, view_said = step_of(seat)
         views = {str(s): step_of(s) for s in range(players)}
         return {
-            "table": table.id, "over": True, "seat": seat, "step": index, "steps": len(states), "action": action,
+            "table": table.id, "over": True, "seat": seat, "step": index, "steps": steps, "action": action,
             "to_act": list(state.to_act),
             "view": view, "said": view_said,
             "views": {s: seen for s, (seen, _) in views.items()},

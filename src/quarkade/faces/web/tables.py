@@ -116,8 +116,9 @@ class Table:
         self.last_optional = False  # the last action applied came from a seat not to act (a signal)
         # By step, a person's action applied and not yet followed (``committed``) and the view its
         # seat had before it, for the undo window: an action that showed the seat what it could
-        # not see before is not taken back (undo.py).
-        self.before: dict[int, tuple[Action, View]] = {}
+        # not see before is not taken back (undo.py); and the state before it, which an undo of
+        # the last action returns to.
+        self.before: dict[int, tuple[Action, View, State]] = {}
         self.undo = UndoWindows(self)
         self.banks.update()
         self.takeovers.watch()
@@ -526,7 +527,7 @@ class Table:
         self.last_optional = seat not in state.to_act
         # A bot's action is never taken back; a person's may be, if it showed its seat nothing new.
         if seat not in self.bots:
-            self.before[step] = (action, state.view(seat).whole())
+            self.before[step] = (action, state.view(seat).whole(), state.clone())
         try:
             state.apply(seat, action)
         except Exception:
@@ -573,10 +574,11 @@ class Table:
         for seat in to_act:
             self.waiting_since.setdefault(seat, now)
 
-    def replace_state(self, state: State) -> None:
-        """The state rebuilt from a record an undo changed: what was kept of the old one goes."""
+    def replace_state(self, state: State, last_taken_back: bool = False) -> None:
+        """The state rebuilt from a record an undo changed: what was kept of the old one goes,
+        but for the replays' frames before the action taken back when it was the last."""
         self.state = state
-        self.replays.forget()
+        self.replays.forget(len(state.record().actions) if last_taken_back else None)
         self.last_activity = time.time()
         self._note_waiting()
         self.clock.update()

@@ -63,6 +63,9 @@ class Window:
 
     step: int  # its place in the record
     seen: bytes  # what the seat saw after it: another seat's action that changes this closes the window
+    # The state before it: taken back as the last action, the table returns to it (replaying a
+    # long record at every undo let one player hold the server)
+    before: State | None = None
 
 
 def showed(game: Game, state: State, seat: int, step: int, action: Action, before: View) -> bool:
@@ -109,7 +112,7 @@ class UndoWindows:
                 if showed(table.game, table.state, seat, len(actions) - 1, action, earlier.view(seat).whole()):
                     self.closed[seat] = SHOWN
                 else:
-                    self.windows[seat] = Window(len(actions) - 1, self.seen(seat))
+                    self.windows[seat] = Window(len(actions) - 1, self.seen(seat), earlier)
 
     def seen(self, seat: int) -> bytes:
         # the view the seat's state message is made of, built once per state
@@ -148,11 +151,11 @@ class UndoWindows:
             self.windows.pop(seat, None)
             self.closed[seat] = "an action on the clock cannot be taken back"
             return
-        if before is None or showed(table.game, table.state, seat, step, *before):
+        if before is None or showed(table.game, table.state, seat, step, before[0], before[1]):
             self.windows.pop(seat, None)
             self.closed[seat] = SHOWN
             return
-        self.windows[seat] = Window(step, self.seen(seat))
+        self.windows[seat] = Window(step, self.seen(seat), before[2])
         self.closed.pop(seat, None)
 
     # ------------------------------------------------------------------ the undo
@@ -174,9 +177,12 @@ class UndoWindows:
             return "no_undo", self.closed[seat]
         action = record.actions[window.step][1]
         was_to_act = seat in table.state.to_act
+        last = window.step == len(record.actions) - 1
         del record.actions[window.step]
         try:
-            rebuilt = quarkade.replay(record)
+            # The last action: the state before it, kept. Else (others' sealed choices since) the
+            # record replayed without it, which also tells whether what came after still applies.
+            rebuilt = window.before if last and window.before is not None else quarkade.replay(record)
         except Exception:
             # What came after depends on it (a sealed step cannot be rebuilt without it).
             self.close(seat, "the actions taken since depend on it: it can no longer be taken back")
@@ -191,7 +197,7 @@ class UndoWindows:
             if later.step > window.step:
                 later.step -= 1
         table.takeovers.shift(window.step)
-        table.replace_state(rebuilt)
+        table.replace_state(rebuilt, last)
         # One action only: whether the one before could go too would depend on whether
         # others made sealed choices since, which this seat must not learn.
         self.closed[seat] = "only your last action could be taken back: the ones before it stand"
