@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from quarkade.core.errors import QuarkadeError
+from quarkade.core.game import GameInfo
 from quarkade.core.words import figure_words, joined, option_text, plural
 from quarkade.tools.intervals import difference_interval, wilson_interval
 from quarkade.tools.simulate import GameResult, SimulationResult
@@ -412,16 +414,22 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
     return section + _figures_by_value(result, by_value, labels)
 
 
-def _value_words(result: SimulationResult, option: str) -> dict[str, str]:
-    """Each value of a game's option in the words a lobby shows it in (``OptionSpec.choice_labels``:
-    Quirky Circuits' "1. Rise and Shine (Gizmo)"), by its text."""
+def _info(game_id: str) -> GameInfo | None:
+    """A game's information, or None for a result of a game no longer registered (the report
+    then says what the result alone holds)."""
     from quarkade.core.registry import game_class
 
     try:
-        specs = {spec.name: spec for spec in game_class(result.game).info.options}
-    except Exception:  # a result of a game no longer registered: its values as they are
-        return {}
-    spec = specs.get(option)
+        return game_class(game_id).info
+    except QuarkadeError:
+        return None
+
+
+def _value_words(result: SimulationResult, option: str) -> dict[str, str]:
+    """Each value of a game's option in the words a lobby shows it in (``OptionSpec.choice_labels``:
+    Quirky Circuits' "1. Rise and Shine (Gizmo)"), by its text."""
+    info = _info(result.game)
+    spec = next((spec for spec in info.options if spec.name == option), None) if info is not None else None
     return {option_text(value): words for value, words in spec.choice_labels} if spec is not None else {}
 
 
@@ -636,13 +644,10 @@ def _bots_note(result: SimulationResult) -> str:
     """That the figures are the game as these bots play it, with what each never does."""
     from quarkade.agents.base import bot_about, bot_limits
 
-    try:
-        about = bot_about(result.game)
-        said = [f"{kind}: {about.get(kind.partition(':')[0], 'a bot of your own')}"
-                + (f"; {limits}" if (limits := bot_limits(result.game, kind)) else "")
-                for kind in dict.fromkeys(result.seats)]
-    except Exception:  # a result of a game no longer registered: the caveat alone
-        said = []
+    about = bot_about(result.game)
+    said = [f"{kind}: {about.get(kind.partition(':')[0], 'a bot of your own')}"
+            + (f"; {limits}" if (limits := bot_limits(result.game, kind)) else "")
+            for kind in dict.fromkeys(result.seats)] if _info(result.game) is not None else []
     bots = f" The bots: {'. '.join(said)}." if said else ""
     return (f'<p class="note">These are games between bots: every figure is the game as they play it, not as '
             f"people would (a move a bot never makes looks like a weak one here).{_e(bots)}</p>")
@@ -651,13 +656,8 @@ def _bots_note(result: SimulationResult) -> str:
 def _player_counts(result: SimulationResult) -> str:
     """That the games are of one player count, where the game takes others (whose figures may
     differ: another report at ``--seats`` of that many)."""
-    from quarkade.core.registry import game_class
-
-    try:
-        info = game_class(result.game).info
-    except Exception:  # a result of a game no longer registered
-        return ""
-    if info.min_players == info.max_players:
+    info = _info(result.game)
+    if info is None or info.min_players == info.max_players:
         return ""
     return (f'<p class="note">Every game here is of {plural(result.players, "player")}; {_e(info.title)} takes '
             f"{info.min_players} to {info.max_players}, and the figures at another count may differ (a report "
@@ -667,12 +667,9 @@ def _player_counts(result: SimulationResult) -> str:
 def _made_by(game_id: str) -> str:
     """The code a report was made with: Quarkade's version and the game's rules version."""
     import quarkade
-    from quarkade.core.registry import game_class
 
-    try:
-        rules = f", {game_id} rules version {game_class(game_id).info.rules_version}"
-    except Exception:  # a result of a game no longer registered
-        rules = ""
+    info = _info(game_id)
+    rules = f", {game_id} rules version {info.rules_version}" if info is not None else ""
     return f"Quarkade {quarkade.__version__}{rules}"
 
 
@@ -682,10 +679,9 @@ def variant_title(title: str, game_id: str, options: dict[str, Any]) -> str:
     >>> variant_title("Cosmic Encounter", "cosmic-encounter", {"quarks": True, "edicts": False, "deck": "eon"})
     'Cosmic Encounter with Quarks, without Edicts'
     """
-    from quarkade.core.registry import game_class
-
+    info = _info(game_id)
     words = []
-    for spec in game_class(game_id).info.options:
+    for spec in info.options if info is not None else ():
         value = options.get(spec.name, spec.default)
         if value == spec.default or str(value).startswith("swept:"):
             continue
