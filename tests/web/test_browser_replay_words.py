@@ -81,3 +81,32 @@ def test_a_live_replay_says_only_what_its_viewer_saw(server: LiveServer) -> None
             played += line["event"] == "play"
             assert not any(name in line["text"] for name in KIND_NAMES), line
     assert played > 0, "no card played face down was said"
+
+
+def test_a_replay_stepped_through_faster_than_the_request_rate_waits_and_goes_on(tmp_path: Any) -> None:
+    """A held arrow key steps a replay faster than the server's rate of requests for an address:
+    a read refused (429) is asked again after the time the server says, so the replay reaches the
+    step asked with no error shown."""
+    live = LiveServer(tmp_path / "rate.sqlite3", bot_delay=0.0,
+                      extra=["--requests-per-second", "4", "--request-burst", "8"])
+    try:
+        created = httpx.post(f"{live.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random", "random"]})
+        created.raise_for_status()
+        table = created.json()["id"]
+        with httpx.Client(base_url=live.url) as http:
+            wait_over(http, table, timeout=60)
+        time.sleep(2.5)  # the bucket full again
+        with browser_page(live, 900) as tab:
+            tab.goto(f"{live.url}/t/{table}")
+            tab.click("#replay-start")
+            tab.wait_for_selector("#replay")
+            for step in range(1, 15):  # past the burst: the later reads are refused once, then asked again
+                tab.keyboard.press("ArrowRight")
+                tab.wait_for_function(
+                    f"() => document.querySelector('#replay .step').textContent.startsWith('{step} /')", timeout=10_000)
+            # the browser logs each refused read itself; they were asked again, and nothing else went wrong
+            refused = [problem for problem in tab.problems if "status of 429" in problem]
+            assert refused, "the rate was never reached: the test shows nothing"
+            tab.problems[:] = [problem for problem in tab.problems if problem not in refused]
+    finally:
+        live.stop()

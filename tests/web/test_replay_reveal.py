@@ -4,6 +4,7 @@ own panel, as small cards; the spectator's replay shows no hand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,6 +14,18 @@ from .conftest import LiveServer, browser_page
 from .test_api import wait_over
 
 SEATS = {"quirks": 3, "quirkling": 3, "quirks-solitaire": 1, "quirky-circuits": 3, "cosmic-encounter": 4}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server whose bots move at once, and which answers the many replay requests a test
+    makes to find a step at once (the default request rate would refuse some)."""
+    live = LiveServer(tmp_path / "browser.sqlite3", bot_delay=0.0,
+                      extra=["--requests-per-second", "1000", "--request-burst", "100000"])
+    try:
+        yield live
+    finally:
+        live.stop()
 
 
 @pytest.fixture

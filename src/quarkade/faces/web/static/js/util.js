@@ -93,11 +93,19 @@ export class ApiError extends Error {
 
 /** JSON over HTTP to this server; errors carry the server's reason. */
 export async function api(path, { method = "GET", body } = {}) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  // A read refused for the address's rate of requests (a replay stepped through at a held key)
+  // is asked again after the time the server says, twice at most; a change is never repeated.
+  for (let attempt = 0; ; attempt += 1) {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status !== 429 || method !== "GET" || attempt >= 2) break;
+    const wait = Math.min(5, Math.max(1, Number(response.headers.get("Retry-After")) || 1));
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
   let data = null;
   try {
     data = await response.json();
