@@ -34,7 +34,7 @@ def test_a_tiny_report_is_one_file_with_its_sections_and_embedded_svg(tmp_path: 
     assert code == 0, output
     assert list(tmp_path.iterdir()) == [out]
     page = out.read_text(encoding="utf-8")
-    for section in ("Win rates by seat", "Win rates by bot", "First-player and seat advantage", "Scores", "Game length",
+    for section in ("Win rates by seat", "Win rates by bot", "Seat advantage", "Scores", "Game length",
                     "By item"):
         assert f"<h2>{section}</h2>" in page
     # Plots: win rates, scores, length, each inline.
@@ -324,10 +324,10 @@ def test_a_true_or_false_option_is_swept_over_both(tmp_path: Path) -> None:
     assert "with advanced=false" in output and "with advanced=true" in output
     page = out.read_text(encoding="utf-8")
     # Every seat of a game plays the same value, so a win rate by value would be the fair share:
-    # the section gives what a value changes (the first player's rate, the length, the figures).
+    # the section gives what a value changes (seat 0's rate, the length, the figures).
     assert "<h2>Win rates by advanced</h2>" not in page and "<h2>By advanced</h2>" in page
     section = page[page.index("<h2>By advanced</h2>"):]
-    assert "<th>first player&#x27;s win rate</th>" in section and "<th>steps a game</th>" in section
+    assert "<th>seat 0&#x27;s win rate</th>" in section and "<th>steps a game</th>" in section
     assert "<td>false</td>" in section and "<td>true</td>" in section
     assert "The game's figures, means per game, by value." in section and "<td>turns</td>" in section
     assert "--sweep advanced" in page
@@ -403,8 +403,9 @@ def test_every_seat_is_held_to_the_fair_share_and_ties_are_told() -> None:
     games = ([replace(one, scores=(5.0, 5.0, 1.0), winners=(1,))] * 300 + [replace(one, scores=(6.0, 5.0, 1.0),
              winners=(0,))] * 330 + [replace(one, scores=(1.0, 2.0, 7.0), winners=(2,))] * 370)
     page = render_report(replace(played, games=tuple(games)), game.info.title, "seats")
-    section = page.split("<h2>First-player and seat advantage</h2>", 1)[1].split("<h2>", 1)[0]
-    assert "Seat 0, the first to act in the game's first round, wins <b>33.0%</b>" in section
+    section = page.split("<h2>Seat advantage</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "Seat 0, the first in the order of the seats (whether it also starts is the game's: some draw who " \
+           "starts), wins <b>33.0%</b>" in section
     assert "within reach of its fair share of 33.3%" in section
     assert "seat 1 wins 30.0% (27.2% – 32.9%), below it and seat 2 wins 37.0% (34.1% – 40.0%), above it" in section
     assert "300 games (30.0%) ended with the best score shared by several seats; the game's tie-break " \

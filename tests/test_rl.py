@@ -336,9 +336,9 @@ def test_a_reset_seed_seeds_the_environment_and_the_game_seed_option_names_the_g
     with pytest.raises(quarkade.InvalidOptions, match="a game seed is a whole number from 0, not -1"):
         env.reset(options={"game_seed": -1})
     # a misspelt option plays a drawn game: it is warned of, in both interfaces
-    with pytest.warns(UserWarning, match="reset options game_sead are not read: a reset takes game_seed alone"):
+    with pytest.warns(UserWarning, match="reset options 'game_sead' are not read: a reset takes 'game_seed' alone"):
         env.reset(options={"game_sead": 42})
-    with pytest.warns(UserWarning, match="reset options game_sead are not read"):
+    with pytest.warns(UserWarning, match="reset options 'game_sead' are not read"):
         aec.reset(options={"game_sead": 42})
 
 

@@ -16,7 +16,7 @@ from quarkade.core.errors import InvalidRecord
 from quarkade.core.registry import replay
 from quarkade.faces.cli import app
 from quarkade.tools.match import BotFailure
-from quarkade.tools.tournament import BotSpecError, lineups, run_tournament
+from quarkade.tools.tournament import BotSpecError, code_digest, lineups, run_tournament
 
 # An external bot whose misbehaviour the first argument chooses; it plays the first legal action
 # otherwise, and with "seats" it notes each game's seat beside its process id in the file named
@@ -140,6 +140,40 @@ def test_a_helper_module_beside_the_entrant_is_its_code_too(tmp_path: Path, monk
     helper.write_text("def pick(legal):\n    return legal[0]\n")
     with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_uses:Picker"):
         run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
+
+
+def test_a_helper_imported_inside_a_function_is_covered_and_another_entrants_module_is_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entrant's code is read for its imports, those inside a function too; a module of
+    another entrant beside it is that entrant's code, not this one's."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    lazy = tmp_path / "lazy_helper.py"
+    lazy.write_text("def pick(legal):\n    return legal[-1]\n")
+    (tmp_path / "lazy_bot.py").write_text("from quarkade.agents.base import Bot\n\nclass Lazy(Bot):\n"
+                                          "    def choose(self, view, legal):\n        import lazy_helper\n"
+                                          "        return lazy_helper.pick(legal)\n")
+    other = tmp_path / "other_bot.py"
+    other.write_text("from quarkade.agents.base import Bot\n\nclass Other(Bot):\n"
+                     "    def choose(self, view, legal):\n        return legal[0]\n")
+    game = quarkade.load("qwarks", players=2)
+    before = code_digest("lazy_bot:Lazy", game.id)
+    run_tournament(game, ["lazy_bot:Lazy", "other_bot:Other"], deals=1)
+    other.write_text(other.read_text().replace("legal[0]", "legal[1]"))
+    assert code_digest("lazy_bot:Lazy", game.id) == before, "another entrant's file changed this one's code"
+    lazy.write_text("def pick(legal):\n    return legal[0]\n")
+    assert code_digest("lazy_bot:Lazy", game.id) != before, "a helper imported inside choose was not covered"
+
+
+def test_a_program_run_as_a_module_is_covered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    script = tmp_path / "module_bot.py"
+    script.write_text("print('x')\n")
+    spec = f"exec:{sys.executable} -m module_bot"
+    before = code_digest(spec, "qwarks")
+    script.write_text("print('y')\n")
+    assert code_digest(spec, "qwarks") != before
 
 
 def test_a_log_of_other_settings_names_them(tmp_path: Path) -> None:

@@ -60,6 +60,41 @@ def flaky(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return "flaky_bots:Flaky"
 
 
+EXITS = """\
+import os, sys
+from quarkade.agents.base import Bot
+
+class Quits(Bot):
+    def choose(self, view, legal):
+        sys.exit()
+
+class Dies(Bot):
+    def choose(self, view, legal):
+        os._exit(7)
+"""
+
+
+def test_a_bot_that_calls_sys_exit_fails_as_any_other(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """sys.exit in choose ended a run silently with status 0: it is a failure, named, and a
+    forfeit with --forfeit."""
+    (tmp_path / "exits.py").write_text(EXITS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = quarkade.load("quirky-quarks", players=2)
+    with pytest.raises(BotFailure, match="'exits:Quits' at seat 0 failed .* its choose called sys.exit"):
+        run_tournament(game, ["exits:Quits", "random"], deals=1, backend="serial")
+    result = run_tournament(game, ["exits:Quits", "random"], deals=1, backend="serial", forfeit=True)
+    assert all(played.forfeited for played in result.games)
+
+
+def test_a_worker_process_that_dies_is_said_in_one_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "exits.py").write_text(EXITS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    game = quarkade.load("quirky-quarks", players=2)
+    with pytest.raises(quarkade.QuarkadeError, match="a worker process ended while it played .* --backend serial"):
+        run_tournament(game, ["exits:Dies", "random"], deals=1, backend="process", workers=1)
+
+
 def test_without_forfeit_the_first_failure_stops_the_tournament(flaky: str) -> None:
     with pytest.raises(BotFailure, match="flaky by design"):
         run_tournament(quarkade.load("quirky-quarks", players=2), [flaky, "random"], deals=6, backend="serial")

@@ -41,7 +41,9 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
                         f"{plural(len(result.games), 'game')} ({plural(settings.deals, 'deal')}, {how})",
                   title_justify="left")
     # An entrant's name is never cut short: two policies may differ only in the file they read.
-    table.add_column("bot", justify="left", overflow="fold")
+    # (at least 16 columns wide: at 80, the other columns squeezed it to a letter a line)
+    table.add_column("bot", justify="left", overflow="fold",
+                     min_width=min(16, max(len(name) for name in settings.entrants)))
     # Deal by deal, "wins" would read as games won: the games won and the first places are told apart.
     counted: tuple[str, ...] = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
     forfeits = result.forfeits()
@@ -53,14 +55,14 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     for rating in result.ratings():
         strength = strengths.get(rating.player)
         fitted = ("", "") if strength is None else strength_cells(strength)
-        counts = [str(rating.games), f"{rating.wins:g}"]
+        counts = [str(rating.games), f"{round(rating.wins, 2):g}"]
         if settings.by_deal:
             counts.insert(1, str(won.get(rating.player, 0)))
         if forfeits:
             counts.append(str(len(forfeits.get(rating.player, ()))))
         table.add_row(rating.player, *counts, f"{rating.mu:.1f}", f"{rating.sigma:.1f}", f"{rating.ordinal:.1f}",
                       *fitted)
-    console.print(table)
+    console.print(table, crop=False)  # piped at 80 columns, a wide table is printed whole, not cut
     for line in footnotes(result, list(strengths.values())):
         console.print(line, style="dim")
 
@@ -85,7 +87,8 @@ def footnotes(result: TournamentResult, strengths: list[Strength]) -> list[str]:
                      "(a first place shared counts its share, so every bot has a share of a deal all lost alike); "
                      "each bot plays each deal once.")
     for entrant, forfeited in result.forfeits().items():
-        lines.append(f"forfeits: {entrant} failed in {plural(len(forfeited), 'game')}, each lost; the first: "
+        scored = "it lost it" if len(forfeited) == 1 else "each lost"
+        lines.append(f"forfeits: {entrant} failed in {plural(len(forfeited), 'game')}, {scored}; the first: "
                      f"{forfeited[0].failure}")
     lines.append("μ, σ: OpenSkill (Plackett–Luce) rating and its uncertainty; the table is sorted by μ−3σ. "
                  "BT: Bradley–Terry strength on Elo's scale (mean 0) from every pairing of seats in a game, "
@@ -191,7 +194,8 @@ def tournament_command(
         if log is not None and began:
             where = (f" The games finished before it are in {log}; the same command plays the rest with the same "
                      "code (mending an entrant's code makes its log another tournament's)." + where)
-        fail(f"{error}{where}")
+        said = str(error)
+        fail(f"{said}{'' if not where or said.endswith('.') else '.'}{where}")
     except QuarkadeError as error:
         fail(str(error))
     except KeyboardInterrupt as stop:

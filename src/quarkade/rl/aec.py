@@ -72,9 +72,9 @@ def game_seed(options: dict[str, Any] | None, seeds: Chance) -> int:
     """The seed of the game a reset starts: ``options["game_seed"]`` when given, else drawn.
     Other options are not read: they are warned of (a misspelt ``game_seed`` would play a drawn
     game), not refused, as PettingZoo's own API test passes one."""
-    unread = sorted(str(key) for key in (options or {}) if key != "game_seed")
+    unread = sorted(repr(key) for key in (options or {}) if key != "game_seed")
     if unread:
-        warnings.warn(f"reset options {', '.join(unread)} are not read: a reset takes game_seed alone",
+        warnings.warn(f"reset options {', '.join(unread)} are not read: a reset takes 'game_seed' alone",
                       UserWarning, stacklevel=3)
     chosen = (options or {}).get("game_seed")
     if chosen is None:

@@ -314,7 +314,9 @@ def register_games() -> None:
 
 def chosen_options(info: GameInfo, params: dict[str, Any]) -> dict[str, Any]:
     """The game's options a game's parameters give: each by its name, or in ``options`` as a JSON
-    object; the same option given both ways differently is refused.
+    object; the same option given both ways differently is refused, but for a parameter given at
+    its default, which OpenSpiel cannot tell from one not given (it fills in every default): the
+    JSON's value is taken then.
 
     >>> from quarkade.core.registry import game_class
     >>> chosen_options(game_class("quirks").info, {"options": '{"advanced": true}', "turn_limit": 300})

@@ -42,6 +42,7 @@ import time
 import warnings
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
@@ -76,6 +77,10 @@ class GameResult:
     # failure said; the game stopped there (``forfeit_result``).
     forfeited: tuple[int, ...] = ()
     failure: str = ""
+
+
+class WorkerDied(QuarkadeError):
+    """A worker process of the pool ended in the middle of its games."""
 
 
 @dataclass(frozen=True)
@@ -363,7 +368,12 @@ class Farm:
         """A chunk's games, waiting for them if need be; a game's error raised here as it was
         raised where it was played."""
         if isinstance(handle, Future):
-            played: list[tuple[GameResult, str | None]] = handle.result()
+            try:
+                played: list[tuple[GameResult, str | None]] = handle.result()
+            except BrokenProcessPool:
+                raise WorkerDied("a worker process ended while it played (a bot ending its process, os._exit, or "
+                                 "a crash in native code): run with --backend serial to see which game and "
+                                 "which bot") from None
             return played
         import ray
 

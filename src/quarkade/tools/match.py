@@ -78,6 +78,10 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_00
             action = bots[seat].choose(view, legal)
         except Exception as error:
             raise BotFailure(failure_message(game, bots, names, seat, seed, steps, error), seat, steps) from error
+        except SystemExit as error:  # a bot calling sys.exit ended the run silently, status 0
+            stopped = NotAnAction(f"its choose called sys.exit({error.code!r}): a bot returns an action, it does not "
+                                  "end the program")
+            raise BotFailure(failure_message(game, bots, names, seat, seed, steps, stopped), seat, steps) from None
         try:
             state.apply(seat, action)
         except IllegalAction as refused:

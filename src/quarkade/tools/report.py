@@ -382,13 +382,13 @@ def _swept(result: SimulationResult, option: str) -> bool:
 def _sweep_section(result: SimulationResult, option: str) -> str:
     """A swept option's values side by side in a game the seats play against each other: the
     seats of one game all play the same value, so its win rate would be the fair share whatever
-    the value; what a value changes is who wins (the first player, each bot), how long a game
+    the value; what a value changes is who wins (seat 0, each bot), how long a game
     lasts, and the game's own figures."""
     by_value = _by_value(result, option)
     words = _value_words(result, option)
     labels = [words.get(value, value) for value in by_value]
     kinds = sorted(set(result.seats)) if len(set(result.seats)) > 1 else []  # each bot's rate, if several
-    head = ["value", "games", "first player's win rate", "95% interval", *(f"win rate of {kind}" for kind in kinds),
+    head = ["value", "games", "seat 0's win rate", "95% interval", *(f"win rate of {kind}" for kind in kinds),
             "steps a game", "no winner"]
     rows, firsts = [], []
     for label, games in zip(labels, by_value.values(), strict=True):
@@ -404,13 +404,13 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
                 f"{sum(1 for game in games if not game.winners) / len(games):.1%}"]
         rows.append(row)
     fair = 1 / result.players
-    who = "its first player's win rate" + (", each bot's" if kinds else "")
+    who = "seat 0's win rate" + (", each bot's" if kinds else "")
     section = (f"<h2>By {_e(option)}</h2><p class=\"note\">Every seat of a game plays the same {_e(option)}, so a "
                f"value's win rate over its seats is the fair share ({fair:.1%}) whatever the value: here is what each "
                f"value changes instead, {_e(who)} (the fair share is {fair:.1%}), its games' length and its "
                "figures.</p>")
     section += _table(head, rows)
-    section += f"<figure>{_rate_plot(labels, firsts, fair, f'First player win rate by {option}')}</figure>"
+    section += f"<figure>{_rate_plot(labels, firsts, fair, f'Seat 0 win rate by {option}')}</figure>"
     return section + _figures_by_value(result, by_value, labels)
 
 
@@ -597,7 +597,8 @@ def _seat_advantage(result: SimulationResult, wins: list[float], fair: float, sc
         return ("above" if low > fair else "below" if high < fair else "within reach of"), wins[seat] / count, low, high
 
     said, rate, low, high = verdict(0)
-    parts = [f"<p>Seat 0, the first to act in the game's first round, wins <b>{rate:.1%}</b> of the games (95% "
+    parts = [f"<p>Seat 0, the first in the order of the seats (whether it also starts is the game's: some "
+             f"draw who starts), wins <b>{rate:.1%}</b> of the games (95% "
              f"interval {low:.1%} – {high:.1%}), {said} its fair share of {fair:.1%}: {rate / fair:.2f} times the "
              "fair share.</p>"]
     off = [(seat, *verdict(seat)) for seat in range(1, result.players)]
@@ -761,8 +762,8 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
         parts.append(_table(["bot", "seat-games", "wins", "win rate", "95% interval"],
                             [[kind, *_rate_row(won, played)] for kind, (won, played) in kinds]))
 
-    # First-player and seat advantage.
-    parts.append("<h2>First-player and seat advantage</h2>")
+    # Seat advantage.
+    parts.append("<h2>Seat advantage</h2>")
     if fair is None:
         parts.append("<p>Not measured: " + ("one seat plays." if players == 1 else
                      "the seats do not compete with one another.") + "</p>")

@@ -28,6 +28,7 @@ import hashlib
 import importlib.util
 import itertools
 import json
+import modulefinder
 import os
 import selectors
 import shlex
@@ -375,6 +376,13 @@ def code_digest(spec: str, game_id: str) -> str | None:
     files: list[Path] = []
     if spec.startswith("exec:"):
         words = program_command(spec)
+        # ``python -m module``: the module's file (found from the current folder, as Python would)
+        for flag, name in zip(words, words[1:], strict=False):
+            if flag == "-m":
+                with contextlib.suppress(ImportError, ValueError):
+                    module = importlib.util.find_spec(name)
+                    if module is not None and module.origin and Path(module.origin).is_file():
+                        files.append(Path(module.origin))
     elif is_class_spec(spec, game_id):
         module_name, _, rest = spec.partition(":")
         found = importlib.util.find_spec(module_name)
@@ -393,10 +401,11 @@ def code_digest(spec: str, game_id: str) -> str | None:
 
 
 def own_modules(module_name: str, origin: Path) -> list[Path]:
-    """The files of the modules imported so far from the entrant's own folder (its top package's
-    folder, or the module's own folder when it is in no package), sorted: a helper module beside
-    it that the entrant imports is its code too. Quarkade's modules and installed packages are
-    not (they are Quarkade's version, or another project's)."""
+    """The files of the modules the entrant's module imports, at once or inside a function, from
+    its own folder (its top package's folder, or the module's own folder when it is in no
+    package), found by reading its code (``modulefinder``), sorted: a helper module beside it is
+    its code too; another entrant's module beside it, Quarkade's, the standard library's and
+    installed packages are not."""
     top = module_name.partition(".")[0]
     root = origin.parent
     if top != module_name:
@@ -404,8 +413,14 @@ def own_modules(module_name: str, origin: Path) -> list[Path]:
         locations = list(getattr(package, "__path__", []) or [])
         root = Path(locations[0]) if locations else root
     root = root.resolve()
+    # Modules are looked for where the entrant's own are, and nowhere else.
+    finder = modulefinder.ModuleFinder(path=[str(root.parent if top != module_name else root)])
+    try:
+        finder.import_hook(module_name)
+    except Exception:  # code the finder cannot follow: the module's own file stands alone
+        return []
     found: set[Path] = set()
-    for name, module in list(sys.modules.items()):
+    for name, module in finder.modules.items():
         file = getattr(module, "__file__", None)
         if not file or name.partition(".")[0] == "quarkade":
             continue
@@ -462,13 +477,15 @@ def _log_header(path: Path, line: str) -> Any:
 def _check_header(path: Path, logged: dict[str, Any], wanted: dict[str, Any]) -> None:
     """That the log's header is this tournament's; if not, which of the command's settings differ,
     or whose code changed since the log was begun."""
-    differ = [f"{_GIVEN_AS.get(key, key)} {json.dumps(logged.get(key))} there, {json.dumps(value)} here"
-              for key, value in wanted.items() if key != "code" and logged.get(key) != value]
-    differ += [f"{_GIVEN_AS.get(key, key)} {json.dumps(value)} there" for key, value in logged.items()
-               if key not in wanted and key != "code"]
+    def said(header: dict[str, Any], key: str) -> str:
+        return json.dumps(header[key]) if key in header else "not given"
+
+    differ = [f"{_GIVEN_AS.get(key, key)} {said(logged, key)} there, {said(wanted, key)} here"
+              for key in dict.fromkeys([*wanted, *logged]) if key != "code" and logged.get(key) != wanted.get(key)]
     if differ:
         raise InvalidOptions(f"{path} logs another tournament ({'; '.join(differ)}): give the same game, players, "
-                             "bots, options, games and seed to resume it, or another --log")
+                             "bots, options, games, seed, seating and --forfeit to resume it, or another --log "
+                             "(a log's games are scored one way only)")
     before = logged.get("code")
     if isinstance(before, dict):  # a log begun before digests were kept is resumed unchecked
         changed = [spec for spec, digest in wanted.get("code", {}).items() if before.get(spec) != digest]
