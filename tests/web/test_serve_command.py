@@ -42,3 +42,14 @@ def test_serve_refuses_an_allowed_host_that_is_no_host_name(tmp_path: Path, monk
     result = CliRunner().invoke(cli.app, ["serve", "--allowed-hosts", "https://games.example.org"])
     assert result.exit_code != 0
     assert "an allowed host is a host name alone" in str(result.exception) + result.output
+
+
+def test_every_limit_the_server_command_names_is_a_limit_it_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import fields
+
+    assert set(server.LIMIT_OPTIONS) <= {field.name for field in fields(server.Limits)}
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: seen.update(kwargs))
+    server.main(["--actions-per-table", "7", "--revival-burst", "3.5", "--open-tables", "9"])
+    limits = seen["limits"]
+    assert (limits.actions_per_table, limits.revival_burst, limits.open_tables) == (7, 3.5, 9)

@@ -557,6 +557,29 @@ def host_list(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
+# The limits the server's command line sets, with what each is (a blank: the name says it).
+LIMIT_OPTIONS = {
+    "abandon_after": "seconds without a move or a visitor after which an unfinished table expires",
+    "unlisted_after": "seconds without a move or a visitor after which an open table leaves the lobby's list",
+    "takeover_after": "seconds a person's seat may have no connection before a bot plays it",
+    "tables_per_client": "open tables one address may hold, active in the last 6 hours",
+    "tables_per_hour": "tables one address may create in an hour, closed and finished ones included",
+    "tables_an_hour_in_all": "tables created an hour from every address together",
+    "open_tables": "tables the server holds open at once",
+    "actions_per_table": "actions a table's game may take before the server closes it",
+    "spectators_per_table": "",
+    "connections_per_address": "websockets one address may hold open at once, across all tables",
+    "messages_per_second": "websocket messages a second on one connection, after a burst",
+    "message_burst": "",
+    "address_messages_per_second": "websocket messages from one address a second, over all its connections",
+    "address_message_burst": "",
+    "requests_per_second": "requests to the API and pages, and websocket handshakes, one address may make a second",
+    "request_burst": "",
+    "revivals_per_second": "finished tables one address may have loaded again from their records a second",
+    "revival_burst": "",
+}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m quarkade.faces.web.server", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -575,49 +598,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a client has to send a request's headers, and as many then for its body")
     parser.add_argument("--pending-per-address", type=int, default=PENDING_PER_ADDRESS,
                         help="connections from one address that may be sending their headers or a body at once")
-    parser.add_argument("--abandon-after", type=float, default=Limits.abandon_after,
-                        help="seconds without a move or a visitor after which an unfinished table expires")
-    parser.add_argument("--unlisted-after", type=float, default=Limits.unlisted_after,
-                        help="seconds without a move or a visitor after which an open table leaves the lobby's list")
-    parser.add_argument("--takeover-after", type=float, default=Limits.takeover_after,
-                        help="seconds a person's seat may have no connection before a bot plays it")
-    parser.add_argument("--tables-per-client", type=int, default=Limits.tables_per_client)
-    parser.add_argument("--tables-per-hour", type=int, default=Limits.tables_per_hour,
-                        help="tables one address may create in an hour, closed and finished ones included")
-    parser.add_argument("--spectators-per-table", type=int, default=Limits.spectators_per_table)
-    parser.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
-                        help="websockets one address may hold open at once, across all tables")
-    parser.add_argument("--messages-per-second", type=float, default=Limits.messages_per_second)
-    parser.add_argument("--message-burst", type=float, default=Limits.message_burst)
-    parser.add_argument("--requests-per-second", type=float, default=Limits.requests_per_second,
-                        help="HTTP requests and websocket handshakes one address may make a second, after a burst")
-    parser.add_argument("--request-burst", type=float, default=Limits.request_burst)
-    parser.add_argument("--address-messages-per-second", type=float, default=Limits.address_messages_per_second,
-                        help="websocket messages from one address a second, over all its connections")
-    parser.add_argument("--address-message-burst", type=float, default=Limits.address_message_burst)
-    parser.add_argument("--revivals-per-second", type=float, default=Limits.revivals_per_second,
-                        help="finished tables one address may have loaded again from their records a second")
-    parser.add_argument("--revival-burst", type=float, default=Limits.revival_burst)
-    parser.add_argument("--tables-an-hour-in-all", type=int, default=Limits.tables_an_hour_in_all,
-                        help="tables created an hour from every address together")
-    parser.add_argument("--open-tables", type=int, default=Limits.open_tables,
-                        help="tables the server holds open at once")
-    parser.add_argument("--actions-per-table", type=int, default=Limits.actions_per_table,
-                        help="actions a table's game may take before the server closes it")
+    for name, said in LIMIT_OPTIONS.items():  # every limit, as --name-with-dashes
+        default = getattr(Limits, name)
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(default), default=default, help=said or None)
     parser.add_argument("--quiet", action="store_true", help="log warnings only, no access log")
     args = parser.parse_args(argv)
     try:
-        limits = Limits(tables_per_client=args.tables_per_client, spectators_per_table=args.spectators_per_table,
-                        messages_per_second=args.messages_per_second, message_burst=args.message_burst,
-                        abandon_after=args.abandon_after, takeover_after=args.takeover_after,
-                        unlisted_after=args.unlisted_after, connections_per_address=args.connections_per_address,
-                        tables_per_hour=args.tables_per_hour, requests_per_second=args.requests_per_second,
-                        request_burst=args.request_burst,
-                        address_messages_per_second=args.address_messages_per_second,
-                        address_message_burst=args.address_message_burst,
-                        revivals_per_second=args.revivals_per_second, revival_burst=args.revival_burst,
-                        tables_an_hour_in_all=args.tables_an_hour_in_all, open_tables=args.open_tables,
-                        actions_per_table=args.actions_per_table)
+        limits = Limits(**{name: getattr(args, name) for name in LIMIT_OPTIONS})
     except ValueError as error:
         parser.error(str(error))
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits,
