@@ -222,6 +222,8 @@ def test_quirks_solitaire_counts_the_traits_at_the_count_and_its_climate() -> No
         climate = state.categories()["climate of the count"]
         climates.add(climate)
         counted = sum(value for key, value in figures.items() if key.startswith("counted:"))
+        # every trait has its row, those never counted too
+        assert sum(1 for key in figures if key.startswith("counted:")) == 108
         won = sum(value for key, value in figures.items() if key.startswith("won:"))
         if " in the " in end:  # "You win: 31 in the desert (needed 30)." or "... short of 35."
             assert climate == (end.split(" in the ", 1)[1].split()[0].rstrip(","),)

@@ -174,19 +174,20 @@ class SimulationResult:
             "options": dict(self.options),
             "first_seed": self.first_seed,
             "games": len(self.games),
-            "wins_by_seat": self.wins_by_seat(),
+            # shares summed in floating point: rounded, so that thirds add up as they print
+            "wins_by_seat": [round(wins, 9) for wins in self.wins_by_seat()],
             "undecided": self.undecided,
             "games_won": len(self.games) - self.undecided,
-            "wins_by_kind": {kind: {"wins": wins, "seat_games": played}
+            "wins_by_kind": {kind: {"wins": round(wins, 9), "seat_games": played}
                              for kind, (wins, played) in self.wins_by_kind().items()},
             "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
             "steps": self.length_spread().to_json(),
             "statistics_per_game": self.statistics_per_game(),
-            "wins_by_category": {kind: {label: {"wins": wins, "seat_games": played}
+            "wins_by_category": {kind: {label: {"wins": round(wins, 9), "seat_games": played}
                                         for label, (wins, played) in table.items()}
                                  for kind, table in self.wins_by_category().items()},
-            "wins_by_item": {item: {"with": {"wins": with_[0], "seat_games": with_[1]},
-                                    "without": {"wins": without[0], "seat_games": without[1]}}
+            "wins_by_item": {item: {"with": {"wins": round(with_[0], 9), "seat_games": with_[1]},
+                                    "without": {"wins": round(without[0], 9), "seat_games": without[1]}}
                              for item, (with_, without) in self.wins_by_item().items()},
         }
 

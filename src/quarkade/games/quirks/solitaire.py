@@ -434,9 +434,11 @@ class SolitaireState(CachedLegalActions):
         """``won``, ``actions`` (the Action phase's replacements, as ``action_limit`` counts
         them), ``extinctions``, ``action_limit_reached``; and by trait (the report's table), how
         often a card with it was in a QUiRKS at the count of all three (``counted:<trait>``) and in
-        one that won it (``won:<trait>``)."""
+        one that won it (``won:<trait>``), every trait in every game."""
         figures = {"won": float(self.won), "actions": float(self.actions), "extinctions": float(len(self.extinct)),
-                   "action_limit_reached": float(self.lost_why == "the action limit was reached")}
+                   "action_limit_reached": float(self.lost_why == "the action limit was reached"),
+                   # every trait, those never counted too (the report's table then lists them all)
+                   **{f"{measure}:{card.trait}": 0.0 for card in CARDS for measure in ("counted", "won")}}
         if len(self.counted) == 3:
             for cards in self.quirks:
                 for card in cards:
