@@ -369,10 +369,10 @@ _GIVEN_AS = {"game": "the game", "players": "--players", "options": "--option", 
 
 def code_digest(spec: str, game_id: str) -> str | None:
     """A digest of the files an entrant's own code is read from, or None for a bot of
-    Quarkade's: a module:Class's module file, the modules it has imported from beside it
-    (``own_modules``), and any setting that names a file (a policy's weights); an exec:
-    program's words that name files (its script). Files are found from the current folder, as
-    the tournament finds them."""
+    Quarkade's: a module:Class's module file, the modules it imports from beside it, read from
+    its code (``own_modules``), and any setting that names a file (a policy's weights); an exec:
+    program's words that name files (its script), or the module of ``-m MODULE``. Files are
+    found from the current folder, as the tournament finds them."""
     files: list[Path] = []
     if spec.startswith("exec:"):
         words = program_command(spec)
