@@ -99,15 +99,29 @@ def test_an_unclosed_quotation_is_one_sentence() -> None:
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
 
 
-def test_a_log_begun_by_other_code_is_not_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A researcher improves a bot and runs the same command again: the log's games are the old
-    code's, and the run says so rather than reusing them."""
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder of the researcher's own bots, the current one and on the import path."""
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    module = tmp_path / "mine_changes.py"
-    module.write_text("from quarkade.agents.base import Bot\n\n"
-                      "class Last(Bot):\n    def choose(self, view, legal):\n        return legal[-1]\n")
-    log = tmp_path / "log.jsonl"
+    return tmp_path
+
+
+def bot_module(folder: Path, name: str, cls: str, returns: str, imports: str = "", before: str = "") -> Path:
+    """A module ``name`` in ``folder`` with a bot ``cls`` whose choose runs ``before`` (a line)
+    and returns ``returns``, below the module's ``imports``."""
+    path = folder / f"{name}.py"
+    body = (f"        {before}\n" if before else "") + f"        return {returns}\n"
+    path.write_text(f"from quarkade.agents.base import Bot\n{imports}\n\nclass {cls}(Bot):\n"
+                    f"    def choose(self, view, legal):\n{body}")
+    return path
+
+
+def test_a_log_begun_by_other_code_is_not_resumed(home: Path) -> None:
+    """A researcher improves a bot and runs the same command again: the log's games are the old
+    code's, and the run says so rather than reusing them."""
+    module = bot_module(home, "mine_changes", "Last", "legal[-1]")
+    log = home / "log.jsonl"
     game = quarkade.load("qwarks", players=2)
     run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log)
     header = json.loads(log.read_text().splitlines()[0])["tournament"]
@@ -120,42 +134,31 @@ def test_a_log_begun_by_other_code_is_not_resumed(tmp_path: Path, monkeypatch: p
     assert log.read_bytes() == before
 
 
-def test_a_helper_module_beside_the_entrant_is_its_code_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_helper_module_beside_the_entrant_is_its_code_too(home: Path) -> None:
     """The entrant's module imports a helper from its folder: a change to the helper changes the
     entrant's code (the digest covered the module's own file alone), and a file beside it that it
     does not import does not."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.chdir(tmp_path)
-    helper = tmp_path / "mine_helper.py"
+    helper = home / "mine_helper.py"
     helper.write_text("def pick(legal):\n    return legal[-1]\n")
-    (tmp_path / "mine_uses.py").write_text("from quarkade.agents.base import Bot\nfrom mine_helper import pick\n\n"
-                                           "class Picker(Bot):\n    def choose(self, view, legal):\n"
-                                           "        return pick(legal)\n")
-    (tmp_path / "unrelated.py").write_text("x = 1\n")
-    log = tmp_path / "log.jsonl"
+    bot_module(home, "mine_uses", "Picker", "pick(legal)", imports="from mine_helper import pick")
+    (home / "unrelated.py").write_text("x = 1\n")
+    log = home / "log.jsonl"
     game = quarkade.load("qwarks", players=2)
     run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
-    (tmp_path / "unrelated.py").write_text("x = 2\n")
+    (home / "unrelated.py").write_text("x = 2\n")
     assert run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log).resumed == 2
     helper.write_text("def pick(legal):\n    return legal[0]\n")
     with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_uses:Picker"):
         run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
 
 
-def test_a_helper_imported_inside_a_function_is_covered_and_another_entrants_module_is_not(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_helper_imported_inside_a_function_is_covered_and_another_entrants_module_is_not(home: Path) -> None:
     """The entrant's code is read for its imports, those inside a function too; a module of
     another entrant beside it is that entrant's code, not this one's."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.chdir(tmp_path)
-    lazy = tmp_path / "lazy_helper.py"
+    lazy = home / "lazy_helper.py"
     lazy.write_text("def pick(legal):\n    return legal[-1]\n")
-    (tmp_path / "lazy_bot.py").write_text("from quarkade.agents.base import Bot\n\nclass Lazy(Bot):\n"
-                                          "    def choose(self, view, legal):\n        import lazy_helper\n"
-                                          "        return lazy_helper.pick(legal)\n")
-    other = tmp_path / "other_bot.py"
-    other.write_text("from quarkade.agents.base import Bot\n\nclass Other(Bot):\n"
-                     "    def choose(self, view, legal):\n        return legal[0]\n")
+    bot_module(home, "lazy_bot", "Lazy", "lazy_helper.pick(legal)", before="import lazy_helper")
+    other = bot_module(home, "other_bot", "Other", "legal[0]")
     game = quarkade.load("qwarks", players=2)
     before = code_digest("lazy_bot:Lazy", game.id)
     run_tournament(game, ["lazy_bot:Lazy", "other_bot:Other"], deals=1)

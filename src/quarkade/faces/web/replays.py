@@ -24,6 +24,7 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any
 
+from quarkade.faces.web.commits import steps_of
 from quarkade.faces.web.errors import HallError
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class Replays:
         """An action was committed: each audience whose frames are kept gets the view it now
         sees, if it differs from its last."""
         state = self.table.state
-        step = len(state.record().actions)
+        step = steps_of(state)  # (the record would be built again, action by action, at every action)
         for audience in self._frames:
             self._follow(audience, state, step)
 

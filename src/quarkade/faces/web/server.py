@@ -36,7 +36,7 @@ from quarkade.core import QuarkadeError
 from quarkade.core.registry import game_class
 from quarkade.faces.web import apidocs, leaderboard, pages
 from quarkade.faces.web.errors import HallError
-from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestRate, address_key
+from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestRate, client_address
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, proxy_networks, redact
@@ -122,8 +122,9 @@ def _components(game_id: str) -> dict[str, Any]:
 
 
 def _client_address(request: HTTPConnection) -> str:
-    """The address the client's limits are counted under (an IPv6 address by its /64)."""
-    return address_key(request.client.host) if request.client is not None else "unknown"
+    """The address the client's limits are counted under (an IPv6 address by its /64), as the
+    guards in front of the app count it."""
+    return client_address(request.scope)
 
 
 def public_origin(url: str | None) -> str | None:

@@ -578,7 +578,7 @@ class Table:
         """The state rebuilt from a record an undo changed: what was kept of the old one goes,
         but for the replays' frames before the action taken back when it was the last."""
         self.state = state
-        self.replays.forget(len(state.record().actions) if last_taken_back else None)
+        self.replays.forget(steps_of(state) if last_taken_back else None)
         self.last_activity = time.time()
         self._note_waiting()
         self.clock.update()
