@@ -169,3 +169,66 @@ def test_the_command_counts_the_forfeits_and_says_the_first(flaky: str, monkeypa
     stopped = CliRunner().invoke(app, ["tournament", "quirky-quarks", "--bots", f"{flaky},random", "--games", "4",
                                        "--backend", "serial"])
     assert stopped.exit_code == 2 and "With --forfeit a bot's failure loses that game" in stopped.output
+
+
+# A bot that cannot be made for about a third of its seeds (its constructor raises).
+UNMADE = """\
+from quarkade.agents.base import Bot
+
+class Shy(Bot):
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        if seed % 3 == 1:
+            raise RuntimeError("will not sit down today")
+
+    def choose(self, view, legal):
+        return legal[0]
+"""
+
+# An external program that plays one game and exits after it (the file named by its argument
+# counts the processes started).
+ONE_GAME = """\
+import json, sys
+open(sys.argv[1], "a").write("started\\n")
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "act":
+        print(0, flush=True)
+    elif message["type"] == "over":
+        break
+"""
+
+
+@pytest.mark.parametrize("backend", ["serial", "process"])
+def test_a_bot_that_cannot_be_made_for_a_game_forfeits_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          backend: str) -> None:
+    """An entrant whose bot cannot be made for a deal stopped the run even with --forfeit: now
+    its seat forfeits that game, at step 0, and the tournament goes on; without --forfeit it
+    still stops, with the reason."""
+    (tmp_path / "shy_bots.py").write_text(UNMADE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = quarkade.load("quirky-quarks", players=2)
+    result = run_tournament(game, ["shy_bots:Shy", "random"], deals=6, backend=backend, workers=2, forfeit=True)
+    lost = [played for played in result.games if played.forfeited]
+    assert lost and len(lost) < len(result.games) == 12
+    for played in lost:
+        seat = played.forfeited[0]
+        assert played.seats[seat] == "shy_bots:Shy" and played.steps == 0 and played.winners == (1 - seat,)
+        assert (f"bot 'shy_bots:Shy' at seat {seat} could not be made for the game of seed {played.seed}: "
+                "RuntimeError: will not sit down today") in played.failure
+    with pytest.raises(InvalidOptions, match="will not sit down today"):
+        run_tournament(game, ["shy_bots:Shy", "random"], deals=6, backend=backend, workers=2)
+
+
+def test_a_program_that_stops_between_games_forfeits_the_next_and_is_started_again(tmp_path: Path) -> None:
+    """A program that exits after a game was found dead when told of the next one, which stopped
+    the run even with --forfeit: now that game is forfeited and a new process plays the one after."""
+    path = tmp_path / "one_game.py"
+    path.write_text(ONE_GAME)
+    started = tmp_path / "started.txt"
+    spec = f"exec:{sys.executable} {path} {started}"
+    result = run_tournament(quarkade.load("qwarks", players=2), [spec, "random"], deals=2, backend="serial",
+                            forfeit=True)
+    assert [bool(played.forfeited) for played in result.games] == [False, True, False, True]
+    assert all(f"{spec!r} stopped" in played.failure for played in result.games if played.forfeited)
+    assert len(started.read_text().split()) == 2

@@ -139,14 +139,15 @@ def record_json(state: State, bots: Sequence[str] = ()) -> dict[str, Any]:
 def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
     """Play a chunk's games in seed order: each game's result, and its record line if asked."""
     from quarkade.core.registry import load
-    from quarkade.tools.match import BotFailure, forfeit_result, make_bots, play_match
+    from quarkade.tools.match import BotFailure, forfeit_result, forfeiting_bots, make_bots, play_match
 
     game = load(chunk.game, chunk.players, **chunk.options)
     played: list[tuple[GameResult, str | None]] = []
     classes = dict(chunk.classes)
     for seed in chunk.seeds:
         try:
-            state = play_match(game, make_bots(game, chunk.seats, seed, classes), seed, names=chunk.seats)
+            made = forfeiting_bots if chunk.forfeit else make_bots
+            state = play_match(game, made(game, chunk.seats, seed, classes), seed, names=chunk.seats)
         except BotFailure as failure:
             if not chunk.forfeit or failure.seat is None:
                 raise

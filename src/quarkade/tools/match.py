@@ -55,10 +55,41 @@ class NotAnAction(IllegalAction):
     """A bot's ``choose`` returned something other than an ``Action``."""
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game of ``seed``: the same in simulations, reports
+    and tournaments, on every backend, so a bot plays the same game in each."""
+    return seed * 7919 + seat * 104729 + 1
+
+
 def make_bots(game: Game, kinds: Sequence[str], seed: int, classes: Mapping[str, type[Bot]] | None = None) -> list[Bot]:
     """One bot a seat, each with its own generator derived from ``seed``; ``classes``, the
     classes of ``module:Class`` seats already at hand (see ``make_bot``)."""
-    return [make_bot(kind, game, seed * 7919 + seat * 104729 + 1, classes) for seat, kind in enumerate(kinds)]
+    return [make_bot(kind, game, bot_seed(seed, seat), classes) for seat, kind in enumerate(kinds)]
+
+
+def unmade(spec: str, seat: int, seed: int, error: QuarkadeError) -> BotFailure:
+    """The failure of a bot that could not be made for one game (its constructor raised for that
+    seed, an external program stopped between games): under a tournament's ``--forfeit`` its seat
+    forfeits that game, steps 0, as if it had failed at its first move.
+
+    >>> str(unmade("mine:Bot", 2, 9, QuarkadeError("bot 'mine:Bot' cannot be made: ValueError: no")))
+    "bot 'mine:Bot' at seat 2 could not be made for the game of seed 9: ValueError: no"
+    """
+    what = str(error).removeprefix(f"bot {spec!r} cannot be made: ")
+    return BotFailure(f"bot {spec!r} at seat {seat} could not be made for the game of seed {seed}: {what}", seat, 0)
+
+
+def forfeiting_bots(game: Game, kinds: Sequence[str], seed: int,
+                    classes: Mapping[str, type[Bot]] | None = None) -> list[Bot]:
+    """``make_bots``, but a seat whose bot cannot be made for this game raises ``BotFailure``
+    naming that seat (``unmade``), so that under ``--forfeit`` the seat forfeits the game."""
+    bots = []
+    for seat, kind in enumerate(kinds):
+        try:
+            bots.append(make_bot(kind, game, bot_seed(seed, seat), classes))
+        except QuarkadeError as error:
+            raise unmade(kind, seat, seed, error) from None
+    return bots
 
 
 def play_match(game: Game, bots: Sequence[Bot], seed: int, max_steps: int = 1_000_000,

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from quarkade.agents.base import Bot, bot_kinds, is_class_spec, make_bot
-from quarkade.core.errors import InvalidOptions
+from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Action, Game, View
 from quarkade.tools.backends import (
     Chunk,
@@ -52,7 +52,7 @@ from quarkade.tools.backends import (
     chunks_of,
     default_workers,
 )
-from quarkade.tools.match import BotFailure, forfeit_result, play_match
+from quarkade.tools.match import BotFailure, bot_seed, forfeit_result, play_match, unmade
 from quarkade.tools.ratings import Finish, Rating, Strength, bradley_terry_table, openskill_table, ranks
 
 # Deals a block: the log's order depends on it, so it is fixed, not taken from the machine.
@@ -241,12 +241,6 @@ class ExternalBot(Bot):
         raise BotSpecError(f"{self.program.spec!r} answered {quoted(reply)}, which is not one of the legal actions "
                            f"({', '.join(notations[:8])}{', …' if len(notations) > 8 else ''}); if it printed that "
                            "line unasked, after a 'game' or an 'over', it answers 'act' alone (docs/bots.md)")
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    # The same derivation as the simulations' bots, so a registered bot plays the same game here
-    # as in 'quarkade simulate' and on every backend.
-    return seed * 7919 + seat * 104729 + 1
 
 
 # ----------------------------------------------------------------- schedule
@@ -588,8 +582,15 @@ class Runner:
         return kept
 
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
-        bots = [self.make(spec, seed, seat, seats[:seat].count(spec)) for seat, spec in enumerate(seats)]
+        bots: list[Bot] = []
         try:
+            for seat, spec in enumerate(seats):
+                try:
+                    bots.append(self.make(spec, seed, seat, seats[:seat].count(spec)))
+                except QuarkadeError as error:
+                    if not self.forfeit:
+                        raise
+                    raise unmade(spec, seat, seed, error) from None
             state = play_match(self.game, bots, seed, names=seats)
         except BotFailure as failure:
             if not self.forfeit or failure.seat is None:
@@ -607,6 +608,7 @@ class Runner:
         seat = failure.seat
         assert seat is not None
         scores, winners = forfeit_result(self.game, seat)
+        # ``bots`` holds the seats made before a seat that could not be made (``unmade``).
         for at, bot in enumerate(bots):
             if not isinstance(bot, ExternalBot):
                 continue
@@ -627,8 +629,13 @@ class Runner:
                 self.programs[key] = ExternalProgram(spec, self.external_seconds)
             program = self.programs[key]
             # No seed: the deal's seed would tell the program every shuffle of the game.
-            program.send({"type": "game", "game": self.game.id, "players": self.game.players,
-                          "options": dict(self.game.options), "seat": seat})
+            try:
+                program.send({"type": "game", "game": self.game.id, "players": self.game.players,
+                              "options": dict(self.game.options), "seat": seat})
+            except BotSpecError:
+                # It stopped after its last game: under --forfeit a new one plays the next game.
+                self.programs.pop(key).close(at_once=True)
+                raise
             return ExternalBot(self.game, program)
         return make_bot(spec, self.game, bot_seed(seed, seat))
 
