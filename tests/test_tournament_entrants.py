@@ -213,7 +213,7 @@ def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
     assert CliRunner().invoke(app, command).exit_code == 0
     again = CliRunner().invoke(app, command)
     assert again.exit_code == 0 and "2 of 2 games read back" in again.output
-    assert "nothing is left to play" in again.output
+    assert "nothing is left to play" in " ".join(again.output.split())
 
 
 @pytest.mark.parametrize(("arguments", "said"), [
@@ -234,3 +234,18 @@ def test_a_failure_in_play_says_the_log_keeps_the_games_before_it(tmp_path: Path
                                        "--backend", "serial", "--log", str(log)])
     said = " ".join(failing.output.split())
     assert failing.exit_code == 2 and f"The games finished before it are in {log}" in said, said
+
+
+def test_a_comma_within_quotes_belongs_to_the_command(tmp_path: Path) -> None:
+    """An exec: command could not hold a comma (the entrants are comma-separated): quoted, it
+    does, and the program receives the argument whole."""
+    path = tmp_path / "args.py"
+    noting = "mode = sys.argv[1]\nopen(sys.argv[2], 'w').write(sys.argv[3])"
+    path.write_text(PROGRAM.replace("mode = sys.argv[1]", noting))
+    said = tmp_path / "said.txt"
+    bots = f"exec:{sys.executable} {path} plain {said} '--layers=64,64',random"
+    result = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", bots, "--games", "1", "--backend", "serial"])
+    assert result.exit_code == 0, result.output
+    assert said.read_text() == "--layers=64,64"
+    unclosed = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "exec:'python bot.py,random"])
+    assert unclosed.exit_code == 2 and "--bots cannot be read: its quotation ' is not closed" in unclosed.output

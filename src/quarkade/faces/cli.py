@@ -173,12 +173,43 @@ def load_game(game_id: str, players: int | None, pairs: list[str] | None) -> Gam
         fail(str(error))
 
 
+def split_commas(text: str) -> list[str]:
+    """``text`` split at its commas, but for those within quotes (an ``exec:`` command's own
+    arguments, quoted as a shell would: ``exec:python bot.py --layers '64,64',random``).
+
+    >>> split_commas("exec:python bot.py --layers '64,64',random")
+    ["exec:python bot.py --layers '64,64'", 'random']
+    >>> split_commas('a,"b,c",d')
+    ['a', '"b,c"', 'd']
+
+    A quotation left open raises ``ValueError``.
+    """
+    parts, start, quote = [], 0, ""
+    for at, character in enumerate(text):
+        if quote:
+            quote = "" if character == quote else quote
+        elif character in "'\"":
+            quote = character
+        elif character == ",":
+            parts.append(text[start:at])
+            start = at + 1
+    if quote:
+        raise ValueError(f"its quotation {quote} is not closed")
+    parts.append(text[start:])
+    return parts
+
+
 def parse_seats(text: str, option: str = "--seats") -> list[str]:
     """The kinds a comma-separated list names. A bot's further settings share the commas:
-    ``mcts:seconds=1,depth=6,heuristic`` is two kinds. A kind's name is read in any case; what
-    follows its colon is kept as written (a class's name, a file's path)."""
+    ``mcts:seconds=1,depth=6,heuristic`` is two kinds; a comma within quotes does not part
+    kinds (an ``exec:`` command's arguments). A kind's name is read in any case; what follows
+    its colon is kept as written (a class's name, a file's path)."""
+    try:
+        parts = split_commas(text)
+    except ValueError as error:
+        fail(f"{option} cannot be read: {error} ({text!r})")
     seats: list[str] = []
-    for part in (kind.strip() for kind in text.split(",")):
+    for part in (kind.strip() for kind in parts):
         if "=" in part and ":" not in part and seats and ":" in seats[-1]:
             seats[-1] += f",{part}"
         else:
