@@ -129,7 +129,8 @@ def test_a_log_begun_by_other_code_is_not_resumed(home: Path) -> None:
     assert run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log).resumed == 2  # unchanged: resumed
     before = log.read_bytes()
     module.write_text(module.read_text().replace("legal[-1]", "legal[0]"))
-    with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_changes:Last"):
+    with pytest.raises(quarkade.QuarkadeError,
+                       match=r"was begun by other code of mine_changes:Last \(mine_changes.py changed\)"):
         run_tournament(game, ["mine_changes:Last", "random"], deals=1, log=log)
     assert log.read_bytes() == before
 
@@ -148,8 +149,48 @@ def test_a_helper_module_beside_the_entrant_is_its_code_too(home: Path) -> None:
     (home / "unrelated.py").write_text("x = 2\n")
     assert run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log).resumed == 2
     helper.write_text("def pick(legal):\n    return legal[0]\n")
-    with pytest.raises(quarkade.QuarkadeError, match="was begun by other code of mine_uses:Picker"):
+    with pytest.raises(quarkade.QuarkadeError, match=r"other code of mine_uses:Picker \(mine_helper.py changed\)"):
         run_tournament(game, ["mine_uses:Picker", "random"], deals=1, log=log)
+
+
+def test_a_log_moved_with_its_bots_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log named an entrant's files by their absolute paths, so a folder of bots and log
+    moved elsewhere was refused as other code: files are named from the folder they are
+    imported from, and a moved log resumes."""
+    first = tmp_path / "first"
+    first.mkdir()
+    bot_module(first, "moving_bot", "Mover", "legal[-1]")
+    game = quarkade.load("qwarks", players=2)
+    with monkeypatch.context() as here:
+        here.chdir(first)
+        here.syspath_prepend(str(first))
+        run_tournament(game, ["moving_bot:Mover", "random"], deals=2, log=first / "log.jsonl")
+    header = json.loads((first / "log.jsonl").read_text().splitlines()[0])["tournament"]
+    assert list(header["code"]["moving_bot:Mover"]) == ["moving_bot.py"]
+    moved = first.rename(tmp_path / "moved")
+    for name in list(sys.modules):
+        if name == "moving_bot":
+            del sys.modules[name]
+    monkeypatch.chdir(moved)
+    monkeypatch.syspath_prepend(str(moved))
+    assert run_tournament(game, ["moving_bot:Mover", "random"], deals=2, log=moved / "log.jsonl").resumed == 4
+
+
+def test_a_log_of_the_single_digest_of_earlier_versions_is_still_checked(home: Path) -> None:
+    """A log begun by an earlier version keeps one digest an entrant: it resumes while the code
+    is the same, and is refused once a file changes."""
+    module = bot_module(home, "old_log_bot", "Old", "legal[-1]")
+    log = home / "log.jsonl"
+    game = quarkade.load("qwarks", players=2)
+    run_tournament(game, ["old_log_bot:Old", "random"], deals=1, log=log)
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["tournament"]["code"] = {"old_log_bot:Old": code_digest("old_log_bot:Old", game.id)}
+    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert run_tournament(game, ["old_log_bot:Old", "random"], deals=1, log=log).resumed == 2
+    module.write_text(module.read_text().replace("legal[-1]", "legal[0]"))
+    with pytest.raises(quarkade.QuarkadeError, match=r"other code of old_log_bot:Old \(its files have changed since\)"):
+        run_tournament(game, ["old_log_bot:Old", "random"], deals=1, log=log)
 
 
 def test_a_helper_imported_inside_a_function_is_covered_and_another_entrants_module_is_not(home: Path) -> None:

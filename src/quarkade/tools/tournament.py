@@ -333,9 +333,9 @@ class Settings:
     deals: int
     seed: int
     cooperative: bool = False
-    # Each entrant of code of one's own (a module:Class, an exec: program) by a digest of its
-    # files (``code_digest``): a log begun by other code is not resumed as if it were the same.
-    code: dict[str, str] = field(default_factory=dict)
+    # Each entrant of code of one's own (a module:Class, an exec: program) by a digest of each of
+    # its files (``code_files``): a log begun by other code is not resumed as if it were the same.
+    code: dict[str, dict[str, str]] = field(default_factory=dict)
     seating: str = "rotations"
     forfeit: bool = False  # a bot that fails loses that game, and the tournament goes on
 
@@ -361,13 +361,15 @@ _GIVEN_AS = {"game": "the game", "players": "--players", "options": "--option", 
              "seed": "--seed", "seating": "--seating", "forfeit": "--forfeit"}
 
 
-def code_digest(spec: str, game_id: str) -> str | None:
-    """A digest of the files an entrant's own code is read from, or None for a bot of
-    Quarkade's: a module:Class's module file, the modules it imports from beside it, read from
-    its code (``own_modules``), and any setting that names a file (a policy's weights); an exec:
-    program's words that name files (its script), or the module of ``-m MODULE``. Files are
-    found from the current folder, as the tournament finds them."""
-    files: list[Path] = []
+def code_paths(spec: str, game_id: str) -> list[tuple[str, Path]] | None:
+    """The files an entrant's own code is read from, each with the name a log keeps it by, or
+    None for a bot of Quarkade's: a module:Class's module file, the modules it imports from beside
+    it, read from its code (``own_modules``), and any setting that names a file (a policy's
+    weights); an exec: program's words that name files (its script), or the module of ``-m
+    MODULE``. Files are found from the current folder, as the tournament finds them. A module is
+    named by its path from the folder it is imported from (``mybots/helper.py``), a file a word
+    names as the word says, so a log moved with its bots still names them alike."""
+    files: list[tuple[str, Path]] = []
     if spec.startswith("exec:"):
         words = program_command(spec)
         # ``python -m module``: the module's file (found from the current folder, as Python would)
@@ -376,22 +378,55 @@ def code_digest(spec: str, game_id: str) -> str | None:
                 with contextlib.suppress(ImportError, ValueError):
                     module = importlib.util.find_spec(name)
                     if module is not None and module.origin and Path(module.origin).is_file():
-                        files.append(Path(module.origin))
+                        origin = Path(module.origin)
+                        files.append((_module_name(name, origin.resolve()), origin))
     elif is_class_spec(spec, game_id):
         module_name, _, rest = spec.partition(":")
         found = importlib.util.find_spec(module_name)
         if found is not None and found.origin and Path(found.origin).is_file():
-            files.append(Path(found.origin))
             origin = Path(found.origin).resolve()
-            files += [path for path in own_modules(module_name, origin) if path != origin]
+            root = _import_root(module_name, origin)
+            files.append((origin.relative_to(root).as_posix(), Path(found.origin)))
+            files += [(path.relative_to(root).as_posix(), path)
+                      for path in own_modules(module_name, origin) if path != origin]
         words = [value for item in rest.partition(":")[2].split(",") for value in item.partition("=")[2:]]
     else:
         return None
-    files += [Path(word) for word in words if word and Path(word).is_file()]
+    files += [(word, Path(word)) for word in words if word and Path(word).is_file()]
+    return files
+
+
+def code_files(spec: str, game_id: str) -> dict[str, str] | None:
+    """A digest of each file of an entrant's own code, by its name (``code_paths``), or None for
+    a bot of Quarkade's: a log keeps them, so that a run on it can say which file changed."""
+    paths = code_paths(spec, game_id)
+    if paths is None:
+        return None
+    return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in paths}
+
+
+def code_digest(spec: str, game_id: str) -> str | None:
+    """One digest of all the files of an entrant's own code (``code_paths``), or None for a bot
+    of Quarkade's: the form a log begun before ``code_files`` keeps (paths as found)."""
+    paths = code_paths(spec, game_id)
+    if paths is None:
+        return None
     digest = hashlib.sha256()
-    for path in files:
+    for _, path in paths:
         digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def _import_root(module_name: str, origin: Path) -> Path:
+    """The folder ``module_name`` (whose file is ``origin``) is imported from."""
+    root = origin.parent
+    for _ in range(module_name.count(".") + (origin.name == "__init__.py")):
+        root = root.parent
+    return root
+
+
+def _module_name(module_name: str, origin: Path) -> str:
+    return origin.relative_to(_import_root(module_name, origin)).as_posix()
 
 
 def own_modules(module_name: str, origin: Path) -> list[Path]:
@@ -482,12 +517,26 @@ def _check_header(path: Path, logged: dict[str, Any], wanted: dict[str, Any]) ->
                              "(a log's games are scored one way only)")
     before = logged.get("code")
     if isinstance(before, dict):  # a log begun before digests were kept is resumed unchecked
-        changed = [spec for spec, digest in wanted.get("code", {}).items() if before.get(spec) != digest]
-        changed += [spec for spec in before if spec not in wanted.get("code", {})]
+        now = wanted.get("code", {})
+        changed = [f"{spec} ({what})" for spec in sorted({*now, *before}) if before.get(spec) != now.get(spec)
+                   and (what := _what_changed(spec, before.get(spec), now.get(spec), wanted["game"])) is not None]
         if changed:
-            raise InvalidOptions(f"{path} was begun by other code of {', '.join(sorted(set(changed)))} (its files have "
-                                 "changed since): its games there are the old code's; give another --log to play it "
-                                 "afresh")
+            raise InvalidOptions(f"{path} was begun by other code of {'; '.join(changed)}: its games there are the "
+                                 "old code's; give another --log to play it afresh")
+
+
+def _what_changed(spec: str, before: Any, now: Any, game_id: str) -> str | None:
+    """Which of an entrant's files changed between a log's header and now, in words; None if
+    none did (a log of the single digest of earlier versions is checked against that)."""
+    if isinstance(before, str):
+        return None if before == code_digest(spec, game_id) else "its files have changed since"
+    before = before if isinstance(before, dict) else {}
+    now = now if isinstance(now, dict) else {}
+    parts = [f"{', '.join(names)} {verb}" for verb, names in (
+        ("changed", [name for name in now if name in before and before[name] != now[name]]),
+        ("new", [name for name in now if name not in before]),
+        ("gone", [name for name in before if name not in now])) if names]
+    return "; ".join(parts) or None
 
 
 def _logged_game(path: Path, number: int, line: str) -> Played:
@@ -773,7 +822,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     if deals < 1:
         raise InvalidOptions(f"a tournament plays at least one deal (--games), not {deals}")
     entrants = check_entrants(game, specs)
-    code = {spec: digest for spec in entrants if (digest := code_digest(spec, game.id)) is not None}
+    code = {spec: files for spec in entrants if (files := code_files(spec, game.id)) is not None}
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
                         game.info.cooperative, code, seating, forfeit)
     planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating)
