@@ -40,6 +40,7 @@ from quirky_quarks_model import (
     normal_complete,
     payments,
     positive,
+    powers,
     spent,
 )
 
@@ -216,8 +217,11 @@ class Audit:
         model = self.model
         assert model is not None
         if text == "ready" and model.ready.count(False) == 1:
+            # Every seat asked; every seat's gain, those not asked too (Down Annihilation, Ejection 4).
             return {"event": "eject", "ejected": {str(s): +model.chosen[s] for s in range(self.players)
-                                                  if model.bounds[s][1]}}  # every seat asked
+                                                  if model.bounds[s][1]},
+                    "gains": {str(s): model.chosen[s].total() + 2 * powers(model.completed[s], "eject_ev")
+                              for s in range(self.players)}}
         if text.startswith("complete"):
             quest, paid, nucleons, _ = spent(text)
             return {"event": "complete", "seat": seat, "quest": quest, "paid": paid,

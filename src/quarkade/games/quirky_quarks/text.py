@@ -101,6 +101,11 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return wrap(text, indent, WIDTH)
 
 
+def _ejecting(must: list[int]) -> str:
+    """How many cards a seat ejects, from its ``must_eject`` bounds."""
+    return plural(must[0], "card") if must[0] == must[1] else f"{must[0]} to {must[1]} cards"
+
+
 def _turn(view: dict[str, Any]) -> str:
     """Whose turn it is, and what the rules ask of them."""
     viewer = view.get("seat")
@@ -126,14 +131,18 @@ def _turn(view: dict[str, Any]) -> str:
     if phase == "research":
         return f"{who}: place your researcher: any bid at a free accelerator, or more than the bid at an occupied one."
     if phase == "ejection":
-        player = next((p for p in view["players"] if p["seat"] in to_act), None)
-        must = player.get("must_eject") if player else None
-        if not must:
-            rule = ""
-        elif must[0] == must[1]:
-            rule = f" ({plural(must[0], 'card')})"
+        # Each seat's own limits (one per five cards in its hand, Positronium, round 5): the
+        # viewer's if it is asked, else each seat's, or once where they are alike.
+        bounds = {p["seat"]: _ejecting(p["must_eject"]) for p in view["players"]
+                  if p["seat"] in to_act and p.get("must_eject")}
+        if viewer in bounds:
+            rule = f" ({bounds[viewer]})"
+        elif len(set(bounds.values())) == 1:
+            rule = f" ({next(iter(bounds.values()))})"
+        elif bounds:
+            rule = " (" + "; ".join(f"{_who(seat, viewer)}: {said}" for seat, said in bounds.items()) + ")"
         else:
-            rule = f" ({must[0]} to {must[1]} cards)"
+            rule = ""
         return f"{who}: choose cards to eject face down{rule}, then say ready; all are shown together."
     if phase == "discovery":
         auction = flow.get("auction")

@@ -108,8 +108,11 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "eject":
         ejected = {seat: _ids(cards) for seat, cards in event[2].items()}
         gains = event[3]
-        told = [f"seat {seat} ejects {_names(event[2][seat])} (+{gains.get(seat, 0)} eV)" for seat in sorted(ejected)]
+        # A seat not asked to eject (under five cards) may still gain eV (Down Annihilation).
+        told = [f"seat {seat} ejects {_names(event[2][seat]) if seat in ejected else 'nothing'} (+{gains[seat]} eV)"
+                for seat in sorted(gains) if seat in ejected or gains[seat]]
         return {"event": kind, "ejected": {str(s): c for s, c in ejected.items()},
+                "gains": {str(s): gain for s, gain in sorted(gains.items())},
                 "text": "Ejections revealed, into the Discovery Zone: " + ("; ".join(told) or "none") + "."}
     if kind == "initiate":
         seat, card, amount = event[2:5]
