@@ -3,6 +3,7 @@ state, and a reason for every action id refused."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 
@@ -53,6 +54,23 @@ def test_a_game_has_one_name_that_loads_it_again() -> None:
         pyspiel.load_game("quarkade_quirks", {"players": 2, "options": '{"turn_limit": 300}', "turn_limit": 200})
     with pytest.raises(InvalidOptions, match="a JSON object of the game's options, not '\\[1\\]'"):
         pyspiel.load_game("quarkade_quirks", {"players": 2, "options": "[1]"})
+
+
+def test_a_game_object_pickles_and_loads_the_same_game() -> None:
+    """A pickled game could not be loaded (its class was made at run time, and OpenSpiel's own
+    copy restores the C++ part alone): it is made again from its parameters, with the same
+    action ids, and its states play on."""
+    game = pyspiel.load_game("quarkade_quirks(players=3,advanced=true)")
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.quarkade_game.options == game.quarkade_game.options
+    assert again.table.vocabulary == game.table.vocabulary and again.table.size == game.table.size
+    state, copy = game.new_initial_state(), again.new_initial_state()
+    for _ in range(20):
+        assert state.legal_actions() == copy.legal_actions()
+        action = state.legal_actions()[len(state.legal_actions()) // 2]
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert str(state) == str(copy)
 
 
 def _dealt(game_id: str, players: int, seed: int = 3) -> pyspiel.State:

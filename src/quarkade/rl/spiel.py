@@ -130,6 +130,11 @@ class QuarkadeSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyp
     def new_initial_state(self) -> QuarkadeSpielState:
         return QuarkadeSpielState(self)
 
+    def __reduce__(self) -> tuple[type[QuarkadeSpielGame], tuple[dict[str, Any]]]:
+        # Made again from its parameters (what OpenSpiel's own copy would restore is the C++ part
+        # alone, without the Quarkade game, its action table and its encoder).
+        return type(self), (self.get_parameters(),)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         return ViewObserver(self)
 
@@ -298,8 +303,9 @@ def game_class(game_id: str) -> type[QuarkadeSpielGame]:
     cls = _CLASSES.get(game_id)
     if cls is None:
         info = registry.game_class(game_id).info
-        cls = _CLASSES[game_id] = type(f"QuarkadeSpiel_{game_id.replace('-', '_')}", (QuarkadeSpielGame,),
-                                       {"game_id": game_id})
+        name = f"QuarkadeSpiel_{game_id.replace('-', '_')}"
+        cls = _CLASSES[game_id] = type(name, (QuarkadeSpielGame,), {"game_id": game_id, "__module__": __name__})
+        globals()[name] = cls  # found by its name, as pickle finds a class
         pyspiel.register_game(_game_type(info), cls)
     return cls
 
