@@ -64,6 +64,20 @@ def test_a_known_table_still_opens_the_table_page(client: TestClient) -> None:
     assert 'id="board"' in response.text
 
 
+@pytest.mark.parametrize("path", ["/", "/index.html", "/rules.html", "/js/table.js", "/js/renderers/qwarks.js",
+                                  "/css/quarkade.css", "/favicon.svg", "/t/TABLE"])
+def test_the_pages_files_are_checked_again_before_use(client: TestClient, path: str) -> None:
+    """The files had no Cache-Control: a browser could keep running an older script against an
+    upgraded server. Each is kept but checked again by its ETag (a 304 when unchanged)."""
+    if path == "/t/TABLE":
+        path = f"/t/{create_table(client, ['human', 'random'])['id']}"
+    response = client.get(path)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+    if "etag" in response.headers:
+        again = client.get(path, headers={"If-None-Match": response.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+
+
 def test_the_api_keeps_json_errors(client: TestClient) -> None:
     for path in ("/api/tables/nosuchtable", "/api/no-such-route", "/api/games/no-such-game/rules"):
         response = client.get(path)

@@ -13,6 +13,7 @@ import gc
 import importlib
 import logging
 import math
+import os
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -503,15 +504,34 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         if found is None:
             missing = hall.missing(table_id)
             return pages.missing_table_page(table_id, missing.reason, missing.status)
-        return FileResponse(STATIC / "table.html")
+        page = FileResponse(STATIC / "table.html", headers=REVALIDATE, stat_result=os.stat(STATIC / "table.html"))
+        if request.headers.get("if-none-match") == page.headers.get("etag"):
+            return Response(status_code=304, headers={"etag": page.headers["etag"], **REVALIDATE})
+        return page
 
     @app.get("/api/server")
     async def server_info() -> dict[str, Any]:
         """The server's version, its limits and how many tables are open."""
         return {"version": quarkade.__version__, "limits": hall.limits.to_json(), "tables": len(hall.open_tables())}
 
-    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    app.mount("/", PageFiles(directory=STATIC, html=True), name="static")
     return app
+
+
+# The pages' files are asked again at each use (``no-cache``: kept, but checked by their ETag,
+# a 304 with no body when unchanged), so a browser never runs an older script against a newer
+# server after an upgrade.
+REVALIDATE = {"Cache-Control": "no-cache"}
+
+
+class PageFiles(StaticFiles):
+    """The pages' static files, each served to be checked again before it is used."""
+
+    def file_response(self, full_path: Any, stat_result: os.stat_result, scope: Any,
+                      status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.update(REVALIDATE)
+        return response
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
