@@ -332,6 +332,10 @@ def test_a_true_or_false_option_is_swept_over_both(tmp_path: Path) -> None:
     assert "<th>seat 0&#x27;s win rate</th>" in section and "<th>steps a game</th>" in section
     assert "<td>false</td>" in section and "<td>true</td>" in section
     assert "The game's figures, means per game, by value." in section and "<td>turns</td>" in section
+    # Every seat's win rate by value, beside seat 0's: the seat advantage each value gives.
+    seats = section[section.index("Each seat's win rate under each value"):].split("</table>", 1)[0]
+    assert "<th>seat 0</th><th>seat 1</th>" in seats
+    assert len(re.findall(r"<td>\d+\.\d% \(\d+\.\d% – \d+\.\d%\)</td>", seats)) == 4  # two values, two seats
     assert "--sweep advanced" in page
     # An option of numbers has no list of values to sweep: the options that do are named.
     code, output = run("report", "quirks", "--sweep", "turn-limit", "--out", str(out))

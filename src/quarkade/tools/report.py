@@ -411,7 +411,23 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
                "figures.</p>")
     section += _table(head, rows)
     section += f"<figure>{_rate_plot(labels, firsts, fair, f'Seat 0 win rate by {option}')}</figure>"
-    return section + _figures_by_value(result, by_value, labels)
+    return section + _seats_by_value(result, by_value, labels, fair) + _figures_by_value(result, by_value, labels)
+
+
+def _seats_by_value(result: SimulationResult, by_value: dict[str, list[GameResult]], labels: list[str],
+                    fair: float) -> str:
+    """Every seat's win rate under each value, with its 95% interval: the seat advantage each
+    value gives (a value may favour the first seat, or the last)."""
+    rows = []
+    for label, games in zip(labels, by_value.values(), strict=True):
+        row: list[object] = [label]
+        for seat in range(result.players):
+            won = sum(1 / len(game.winners) for game in games if seat in game.winners)
+            low, high = wilson_interval(won, len(games))
+            row.append(f"{won / len(games):.1%} ({low:.1%} – {high:.1%})")
+        rows.append(row)
+    return (f"<p class=\"note\">Each seat's win rate under each value, with its 95% interval (the fair share is "
+            f"{fair:.1%}).</p>" + _table(["value", *(f"seat {seat}" for seat in range(result.players))], rows))
 
 
 def _info(game_id: str) -> GameInfo | None:
