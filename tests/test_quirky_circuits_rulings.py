@@ -18,6 +18,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     is_quirk,
 )
+from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
 from quirky_circuits_positions import act, board, position, run, steps
 
 
@@ -244,6 +245,50 @@ def test_21_the_dealer_starts_every_pacing_round() -> None:
     act(state, 0, "pass")
     act(state, 1, "pass")
     assert state.round == 2 and state.to_act == (0,)
+
+
+def _play(state: QuirkyCircuitsState, seat: int, count: int) -> None:
+    for _ in range(count):
+        state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+
+
+def test_22_only_a_player_needed_for_the_minimums_is_made_to_play() -> None:
+    """Pacing: "they may choose to pass". The queue holds five and only seat 2 owes its card:
+    seat 1, who has played, may pass (it was made to play, and could be made to empty its hand
+    while seat 2 passed); seat 2, who owes its card, must play."""
+    state = position(3, pacing=True)
+    _play(state, 0, 3)
+    act(state, 0, "done")
+    _play(state, 1, 2)
+    act(state, 1, "done")
+    act(state, 2, "pass")  # seat 2 may pass before the others have all passed
+    act(state, 0, "pass")
+    assert len(state.queue) == 5 and state.played == [3, 2, 0]
+    assert PASS in state.legal_actions(1)
+    act(state, 1, "pass")
+    assert PASS not in state.legal_actions(2)
+    with pytest.raises(IllegalAction, match="you have played no card this round"):
+        state.apply(2, PASS)
+    _play(state, 2, 1)
+    act(state, 2, "done")
+    for seat in (0, 1, 2):
+        act(state, seat, "pass")
+    assert state.round == 2
+
+
+def test_22_a_short_queue_makes_a_player_who_played_play_again() -> None:
+    """Three cards in the queue, every player has played: the five need two more, which no one
+    owes, so once the others have passed the player on turn must play."""
+    state = position(3, pacing=True)
+    for seat in (0, 1, 2):
+        _play(state, seat, 1)
+        act(state, seat, "done")
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    assert len(state.queue) == 3 and PASS not in state.legal_actions(2)
+    with pytest.raises(IllegalAction, match="the queue holds 3 cards: the players still owing their first card "
+                                            "cannot bring it to 5, so play a card"):
+        state.apply(2, PASS)
 
 
 def test_22_a_player_without_cards_may_always_pass() -> None:

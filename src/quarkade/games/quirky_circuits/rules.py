@@ -223,9 +223,16 @@ class QuirkyCircuitsState(CachedLegalActions):
         return not (others_done and len(self.queue) < QUEUE_MINIMUM)
 
     def _may_pass(self, seat: int) -> bool:
-        # Once every other player has passed in a row, a player holding cards must play
-        # while the minimums are unmet: so the program phase always ends.
-        return not (self.hands[seat] and self.passes >= self.players - 1 and not self.minimums_met())
+        # Once every other player has passed in a row while the minimums are unmet, a player who
+        # is needed to meet them must play (ruling 22): one who has played no card yet, or, when
+        # the players still owing their first card cannot fill the queue to five by one card
+        # each, any player holding cards. A player who has played may otherwise still pass.
+        if not self.hands[seat] or self.passes < self.players - 1 or self.minimums_met():
+            return True
+        if not self.played[seat]:
+            return False
+        owing = self.played.count(0)
+        return QUEUE_MINIMUM - len(self.queue) <= owing
 
     def _moves(self, seat: int) -> list[Any]:
         hand = tuple(self.hands[seat])
@@ -293,8 +300,11 @@ class QuirkyCircuitsState(CachedLegalActions):
                 return "you have played no card this turn: pass instead"
             if self.turn_played:
                 return "you played cards this turn: end it with done"
-            return (f"every other player has passed and the queue is not ready (each player plays a card, "
-                    f"{QUEUE_MINIMUM} in all): play a card")
+            if not self.played[seat]:
+                return ("every other player has passed and you have played no card this round (each player plays "
+                        f"a card, {QUEUE_MINIMUM} in all): play a card")
+            return (f"every other player has passed and the queue holds {len(self.queue)} cards: the players still "
+                    f"owing their first card cannot bring it to {QUEUE_MINIMUM}, so play a card")
         if action == PASS:
             return "pass is for pacing mode: say done when you have finished playing cards"
         if self.played[seat] == 0:
