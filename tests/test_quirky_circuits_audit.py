@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import quarkade
+from quarkade.games.quirky_circuits.components import card_id
 from quirky_circuits_model import DIRECTIONS, Board, CardResult, Event, Model, parse_board, step
 
 GAME_ID = "quirky-circuits"
@@ -596,6 +597,11 @@ def test_the_public_component_data_is_the_printed_data_alone() -> None:
 SCRIPT = ("move", "turn", "move", "beep", "done", "turn", "move", "pass", "done", "move", "turn", "done")
 
 
+def back_of(card: str) -> str:
+    """The back a card shows, by its name (Card Iconography: the turns rotate the robot)."""
+    return "turn" if "rotate" in card else "move"
+
+
 def scripted(state: Any, number: int) -> tuple[int, Any, tuple[Any, ...]]:
     """The seat, action and public event of the script's step ``number``."""
     seat = state.to_act[number % len(state.to_act)]
@@ -621,9 +627,13 @@ def test_the_same_public_history_gives_the_same_public_view_and_to_act(scenario_
         for pacing in (False, True):
             seen: dict[tuple[Any, ...], tuple[int, str]] = {}
             game = quarkade.load(GAME_ID, players=players, scenario=scenario_id, pacing=pacing)
-            for seed in range(30):
+            for seed in range(120):
                 state = game.new_game(seed=seed)
-                history: tuple[Any, ...] = ()
+                # What the table sees of the deal (Communicating: "The backs of the cards will
+                # convey some information"): each hand's backs, and the back on the deck's top.
+                history: tuple[Any, ...] = (
+                    tuple(tuple(sorted(map(back_of, state.view(s).to_json()["hand"]))) for s in range(players)),
+                    back_of(card_id(state.deck[-1])) if state.deck else None)
                 for number in range(40):
                     public = json.dumps(state.view(None).to_json(), sort_keys=True)
                     if history in seen:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from quarkade.core.chance import Chance
 from quarkade.core.errors import IllegalAction
 from quarkade.games.quirky_circuits.actions import BEEP, DONE, PASS, STOP
 from quarkade.games.quirky_circuits.components import (
@@ -310,6 +311,24 @@ def test_23_a_seat_sees_the_faces_of_its_own_queue_cards_only() -> None:
     assert state.view(0).to_json()["queue"][0]["card"] is None
     assert state.view(0).to_json()["log"][-1] == {
         "event": "play", "seat": 1, "back": "move", "text": "Seat 1 plays a move card face down into the queue."}
+
+
+def test_23_the_backs_of_held_cards_and_of_the_deck_s_top_are_seen_by_all() -> None:
+    """ "The backs of the cards will convey some information, like if the card will cause the
+    robot to move or turn": every seat, and a spectator, sees how many of each hand's cards show
+    each back, and the back on the deck's top; a card played takes its back out of the hand."""
+    state = position(3, hands={1: ["move-2", "rotate-left", "move-1", "rotate-180"]})
+    for seat in (None, 0, 1, 2):
+        data = state.view(seat).to_json()
+        assert data["players"][1]["backs"] == {"move": 2, "turn": 2}
+        assert data["deck"]["top"] == card_back(state.deck[-1])
+    act(state, 1, "play rotate-180")
+    assert state.view(0).to_json()["players"][1]["backs"] == {"move": 2, "turn": 1}
+    # A determinization from seat 0's view deals seat 1 cards of the backs seen, and a top alike.
+    for k in range(20):
+        sampled = state.game.sample_state(state.view(0), Chance(k))
+        assert sorted(card_back(card) for card in sampled.hands[1]) == ["move", "move", "turn"]
+        assert card_back(sampled.deck[-1]) == card_back(state.deck[-1])
 
 
 def test_an_unknown_signal_is_refused_with_a_reason() -> None:

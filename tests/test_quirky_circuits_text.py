@@ -92,6 +92,14 @@ def test_a_seat_reads_its_own_cards_and_only_the_backs_of_the_others() -> None:
     assert "Your hand:" in mine
     spectator = render_text(state.view(None).to_json())
     assert "Your hand" not in spectator and "1:move card (seat 0)" in spectator
+    # the backs of every hand and of the deck's top are the table's (ruling 23)
+    players = state.view(None).to_json()["players"]
+    for player in players:
+        backs = player["backs"]
+        assert f"Seat {player['seat']}: {player['hand_size']} cards ({backs['move']} move, {backs['turn']} turn)" \
+            in spectator
+    deck = state.view(None).to_json()["deck"]
+    assert f"Deck: {deck['cards']} cards, a {deck['top']} card on top" in spectator
 
 
 def test_the_last_execution_is_told_card_by_card() -> None:

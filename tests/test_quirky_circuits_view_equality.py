@@ -21,7 +21,10 @@ def eager_view(state: QuirkyCircuitsState, seat: int | None) -> dict[str, Any]:
     players = []
     for p in range(state.players):
         entry: dict[str, Any] = {
-            "seat": p, "hand_size": len(state.hands[p]), "played": state.played[p], "done": state.done[p],
+            "seat": p, "hand_size": len(state.hands[p]),
+            "backs": {"move": sum(1 for c in state.hands[p] if card_back(c) == "move"),
+                      "turn": sum(1 for c in state.hands[p] if card_back(c) == "turn")},
+            "played": state.played[p], "done": state.done[p],
             "stopped": state.stopped[p], "beeped": state.beeped[p],
         }
         if over:
@@ -48,7 +51,7 @@ def eager_view(state: QuirkyCircuitsState, seat: int | None) -> dict[str, Any]:
         "queue_minimum": 5,
         "turn": {"seat": state.turn, "passes": state.passes, "played": state.turn_played}
         if state.pacing and not over else None,
-        "deck": {"cards": len(state.deck), "layers": [
+        "deck": {"cards": len(state.deck), "top": card_back(state.deck[-1]) if state.deck else None, "layers": [
             {"cards": count, "from": [card_id(c) for c in pool] if pool else None} for count, pool in state.layers]},
         "execution": [dict(step) for step in state.execution],
         "result": {"outcome": state.result, "section": state.section},

@@ -29,8 +29,9 @@ def test_hands_are_seen_by_their_holder_only() -> None:
     for seat in (None, 1, 2):
         data = state.view(seat).to_json()
         assert data.get("hand") != ["move-1", "slide", "move-2", "rotate-left"]
-        assert data["players"][0] == {"seat": 0, "hand_size": 4, "played": 0, "done": False,
-                                      "stopped": False, "beeped": False}
+        # Held cards show their backs to the table (Communicating): three move, one turn.
+        assert data["players"][0] == {"seat": 0, "hand_size": 4, "backs": {"move": 3, "turn": 1}, "played": 0,
+                                      "done": False, "stopped": False, "beeped": False}
 
 
 def test_everything_is_shown_at_the_end() -> None:
@@ -134,7 +135,8 @@ def test_the_table_knows_a_revealed_queue_lies_under_the_deck() -> None:
     """Reset: the queue goes under the deck and the hands are refilled from the top, so with
     two players the deck is then exactly the queue just revealed; sampling keeps it there."""
     state = position(2)
-    assert state.view(None).to_json()["deck"] == {"cards": 6, "layers": [{"cards": 6, "from": None}]}
+    top = card_back(state.deck[-1])
+    assert state.view(None).to_json()["deck"] == {"cards": 6, "top": top, "layers": [{"cards": 6, "from": None}]}
     for seat in (0, 1):
         for _ in range(3):
             state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))

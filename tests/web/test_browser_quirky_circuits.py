@@ -247,6 +247,11 @@ def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any
     backs = page.eval_on_selector_all(".qc-queue-cards .qc-card",
                                       "nodes => nodes.map(n => [n.dataset.card, n.dataset.back])")
     assert backs and all(card == "" and back in ("move", "turn") for card, back in backs)
+    # the bot's hand shows the backs of its cards, as held cards show them at a table (ruling 23)
+    held = page.eval_on_selector_all(".qc-player[data-seat='1'] .qc-backs i", "nodes => nodes.map(n => n.dataset.back)")
+    said = page.get_attribute(".qc-player[data-seat='1'] .qc-backs", "aria-label") or ""
+    assert all(back in ("move", "turn") for back in held)  # (a bot may have played its whole hand)
+    assert said == f"{len(held)} cards in hand: {held.count('move')} move, {held.count('turn')} turn", said
     # the person's own card is face up to them; a Stop is shown at once
     card = page.locator(".qc-hand .qc-card.playable").first.get_attribute("data-card")
     play_one(page)

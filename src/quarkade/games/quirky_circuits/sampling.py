@@ -4,9 +4,11 @@ The board, the robot, the battery, the flow and every face-up card are copied fr
 view. What it hides is dealt at random with the caller's generator from the cards
 unaccounted for: each face-down queue card gets a card with the same back (move or turn);
 each layer of the deck that holds a revealed queue's cards gets cards from that queue; the
-other hands get their sizes, and the rest forms the deck. A deal that breaks what the table
-can deduce (a layer's cards, or the Quirk rule: a player who played a blue card this round
-played no Quirk card after it and holds none) is dealt again, a few times at most.
+other hands get as many cards of each back as the table sees them hold, the rest forms the
+deck, and its top card shows the back the view shows. A deal that breaks what the table can
+deduce (a layer's cards, a hand's or the deck top's backs, or the Quirk rule: a player who
+played a blue card this round played no Quirk card after it and holds none) is dealt again,
+a few times at most.
 """
 
 from __future__ import annotations
@@ -66,9 +68,10 @@ def sample_state(game: QuirkyCircuits, view: View, chance: Chance) -> QuirkyCirc
             unknown.remove(card)
         queue.append((entry["seat"], card))
     backs = [entry["back"] for entry in data["queue"]]
-    sizes = {p["seat"]: p["hand_size"] for p in players if p["seat"] not in known_hands}
+    held = {p["seat"]: (p["backs"]["move"], p["backs"]["turn"]) for p in players if p["seat"] not in known_hands}
+    top = data["deck"]["top"]
     for _ in range(ATTEMPTS):
-        deal, sound = _deal(unknown, queue, backs, sizes, s.layers, chance)
+        deal, sound = _deal(unknown, queue, backs, held, top, s.layers, chance)
         if sound and _quirks_in_order(deal[0], deal[1]):
             break
     s.queue, hidden, s.deck = deal
@@ -80,43 +83,150 @@ def sample_state(game: QuirkyCircuits, view: View, chance: Chance) -> QuirkyCirc
 Deal = tuple[list[tuple[int, int]], dict[int, list[int]], list[int]]
 
 
-def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], sizes: dict[int, int],
-          layers: tuple[tuple[int, tuple[int, ...]], ...], chance: Chance) -> tuple[Deal, bool]:
-    """One deal of the unknown cards: (queue, hidden hands, deck), and whether every layer of
-    the deck got cards of its own queue."""
+def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], held: dict[int, tuple[int, int]],
+          top: str | None, layers: tuple[tuple[int, tuple[int, ...]], ...], chance: Chance) -> tuple[Deal, bool]:
+    """One deal of the unknown cards: (queue, hidden hands, deck), and whether every face-down
+    queue card, every layer of the deck, every hidden hand and the deck's top got what the table
+    knows of them: their backs, a layer's cards from its own queue.
+
+    In order, the most constrained first: each layer's cards from its queue, of the back the
+    queue and the hands can best spare (and, on top, one of the back seen there); the face-down
+    queue cards by their backs; the hands by their backs; the rest of the deck from what is
+    left, a card of the top's back on top."""
     cards = unknown[:]
     chance.shuffle(cards)
+    sound = True
+    # What the face-down queue cards and the hidden hands need of each back.
+    need = Counter(backs[index] for index, (_, card) in enumerate(queue) if card < 0)
+    need.update({"move": sum(moves for moves, _ in held.values()), "turn": sum(turns for _, turns in held.values())})
+    left = Counter(card_back(c) for c in cards)
+    # The layers with the fewest cards to spare among those their queues allow are dealt first
+    # (a layer that must hold every card of its queue left takes them before another does).
+    def slack(layer: int) -> int:
+        count, pool = layers[layer]
+        wanted = Counter(pool)
+        return sum(min(found, wanted[kind]) for kind, found in Counter(cards).items()) - count
+
+    parts: list[list[int]] = [[] for _ in layers]
+    for layer in sorted((layer for layer, (_, pool) in enumerate(layers) if pool), key=slack):
+        count, pool = layers[layer]
+        part = parts[layer]
+        wanted = Counter(pool)
+        while len(part) < count:
+            fits = [i for i, c in enumerate(cards) if c >= 0 and wanted[c] > 0]
+            if not fits:
+                break
+            if layer == 0 and top is not None and not part:
+                shown = [i for i in fits if card_back(cards[i]) == top]
+                fits = shown or fits
+            # the back the others can best spare; the cards are shuffled, so the first of it
+            pick = max(fits, key=lambda i: left[card_back(cards[i])] - need[card_back(cards[i])])
+            card = cards[pick]
+            wanted[card] -= 1
+            left[card_back(card)] -= 1
+            part.append(card)
+            cards[pick] = -1
+        cards = [c for c in cards if c >= 0]
     filled = queue[:]
     for index, (seat, card) in enumerate(filled):
         if card < 0:
-            # The true queue is one way to fill these slots by back, so a card always fits.
-            pick = next(i for i, c in enumerate(cards) if card_back(c) == backs[index])
-            filled[index] = (seat, cards.pop(pick))
-    sound = True
-    parts: list[list[int]] = []
-    for count, pool in layers:
-        part: list[int] = []
-        if pool:
-            wanted = Counter(pool)
-            for i, c in enumerate(cards):
-                if len(part) == count:
-                    break
-                if wanted[c] > 0:
-                    wanted[c] -= 1
-                    part.append(c)
-                    cards[i] = -1
-            cards = [c for c in cards if c >= 0]
-            sound = sound and len(part) == count
-        parts.append(part)
+            fitting = next((i for i, c in enumerate(cards) if card_back(c) == backs[index]), None)
+            if fitting is None:  # none of its back left (a layer took them): any card, unsound
+                sound, fitting = False, 0
+            filled[index] = (seat, cards.pop(fitting))
     hands: dict[int, list[int]] = {}
-    for seat, size in sizes.items():
-        hands[seat], cards = cards[:size], cards[size:]
-    for part, (count, _) in zip(parts, layers, strict=True):
+    for seat, (moves, turns) in held.items():
+        hand: list[int] = []
+        for back, count in (("move", moves), ("turn", turns)):
+            got = 0
+            for i, c in enumerate(cards):
+                if got == count:
+                    break
+                if c >= 0 and card_back(c) == back:
+                    hand.append(c)
+                    cards[i] = -1
+                    got += 1
+        cards = [c for c in cards if c >= 0]
+        missing = moves + turns - len(hand)  # not enough of a back left: the size is kept, and mended below
+        hands[seat], cards = hand + cards[:missing], cards[missing:]
+    for layer, (part, (count, _)) in enumerate(zip(parts, layers, strict=True)):
         missing = count - len(part)
+        if layer == 0 and top is not None and missing and all(card_back(c) != top for c in part):
+            on_top = next((i for i, c in enumerate(cards) if card_back(c) == top), None)
+            if on_top is not None:
+                part.append(cards.pop(on_top))
+                missing -= 1
         part.extend(cards[:missing])
         cards = cards[missing:]
+    # The top of the deck is the end of its first layer: a card of that layer with the back seen
+    # on top goes there (the layer's cards are alike to the table but for their backs).
+    if top is not None and parts and parts[0] and card_back(parts[0][-1]) != top:
+        first = parts[0]
+        swap = next((i for i, c in enumerate(first) if card_back(c) == top), None)
+        if swap is not None:
+            first[swap], first[-1] = first[-1], first[swap]
+    for seat, backs_held in held.items():
+        _mend_hand(seat, backs_held, hands, held, parts, layers, top is not None)
+    sound = sound and _fits(hands, held, parts, layers, top)  # the queue's backs are checked above
     deck = [card for part in reversed(parts) for card in part]  # the top of the deck is its end
     return (filled, hands, deck), sound
+
+
+def _backs_of(cards: list[int]) -> tuple[int, int]:
+    moves = sum(1 for card in cards if card_back(card) == "move")
+    return moves, len(cards) - moves
+
+
+def _mend_hand(seat: int, wanted: tuple[int, int], hands: dict[int, list[int]], held: dict[int, tuple[int, int]],
+               parts: list[list[int]], layers: tuple[tuple[int, tuple[int, ...]], ...], keep_top: bool) -> None:
+    """Swap cards of ``seat``'s hand, one at a time, with the deck's layers (a card a layer's
+    queue allows there) or another hidden hand (one short of the other back), until the hand
+    shows the backs the table sees, or no swap is left."""
+    hand = hands[seat]
+    while _backs_of(hand) != wanted:
+        short, spare = ("move", "turn") if _backs_of(hand)[0] < wanted[0] else ("turn", "move")
+        if not _swap_in(hand, short, spare, seat, hands, held, parts, layers, keep_top):
+            return
+
+
+def _swap_in(hand: list[int], short: str, spare: str, seat: int, hands: dict[int, list[int]],
+             held: dict[int, tuple[int, int]], parts: list[list[int]],
+             layers: tuple[tuple[int, tuple[int, ...]], ...], keep_top: bool) -> bool:
+    """One swap of a card of ``hand`` of the back ``spare`` for one of the back ``short``."""
+    give = next(i for i, card in enumerate(hand) if card_back(card) == spare)
+    for other, cards in hands.items():  # a hand short of the other back
+        if other != seat and _backs_of(cards)[0 if spare == "move" else 1] < held[other][0 if spare == "move" else 1]:
+            take = next((i for i, card in enumerate(cards) if card_back(card) == short), None)
+            if take is not None:
+                hand[give], cards[take] = cards[take], hand[give]
+                return True
+    for layer, part in enumerate(parts):
+        pool = Counter(layers[layer][1])
+        for take, card in enumerate(part):
+            if card_back(card) != short or (keep_top and layer == 0 and take == len(part) - 1):
+                continue
+            if pool:  # the card the hand gives must be one its queue allows there
+                after = Counter(part)
+                after[card] -= 1
+                after[hand[give]] += 1
+                if after[hand[give]] > pool[hand[give]]:
+                    continue
+            hand[give], part[take] = card, hand[give]
+            return True
+    return False
+
+
+def _fits(hands: dict[int, list[int]], held: dict[int, tuple[int, int]], parts: list[list[int]],
+          layers: tuple[tuple[int, tuple[int, ...]], ...], top: str | None) -> bool:
+    """Whether the hidden hands show their backs, each layer holds its count of cards its queue
+    allows, and the deck's top shows its back."""
+    if any(_backs_of(hands[seat]) != backs for seat, backs in held.items()):
+        return False
+    for part, (count, pool) in zip(parts, layers, strict=True):
+        if len(part) != count or (pool and Counter(part) - Counter(pool)):
+            return False
+    first = next((part for part in parts if part), None)
+    return top is None or first is None or card_back(first[-1]) == top
 
 
 def _quirks_in_order(queue: list[tuple[int, int]], hands: dict[int, list[int]]) -> bool:

@@ -171,7 +171,10 @@ def player_line(player: dict[str, Any], view: dict[str, Any]) -> str:
     you = " (you)" if player["seat"] == view.get("seat") else ""
     acting = ", to act" if player["seat"] in (view.get("to_act") or []) else ""
     size = player["hand_size"]
-    text = f"Seat {player['seat']}{you}: {size} card{'' if size == 1 else 's'}, played {player['played']}{acting}"
+    backs = player.get("backs")
+    shown = f" ({backs['move']} move, {backs['turn']} turn)" if backs and size else ""
+    text = (f"Seat {player['seat']}{you}: {size} card{'' if size == 1 else 's'}{shown}, played {player['played']}"
+            f"{acting}")
     if signals:
         text += " - " + ", ".join(signals)
     if "hand" in player:
@@ -245,6 +248,10 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append((line.ljust(pad) + legend[i]).rstrip() if i < len(legend) else line)
     lines.append(battery_line(view))
     lines.append(queue_line(view))
+    deck = view.get("deck")
+    if isinstance(deck, dict):
+        top = f", a {deck['top']} card on top" if deck.get("top") else ""
+        lines.append(f"Deck: {deck['cards']} card{'' if deck['cards'] == 1 else 's'}{top}")
     turn = view.get("turn")
     if turn:
         lines.append(f"Pacing: seat {turn['seat']}'s turn ({turn['played']} played this turn, "

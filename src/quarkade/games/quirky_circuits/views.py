@@ -27,15 +27,18 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
     tokens        the tokens on the board: [{"token": "dust-bunny" | "flag" | "flower-pot" |
                   "shattered-pot", "space": [x, y], "raised": true when on an obstacle}]
     to_act        the seats that may act now
-    players       one entry a seat: {"seat", "hand_size", "played": cards played this round,
-                  "done": signalled done (free play), "stopped": hands flat this round,
-                  "beeped": said Beep-boop this round}, and "hand" once the game is over
+    players       one entry a seat: {"seat", "hand_size", "backs": {"move", "turn"}: how many
+                  of its cards show each back (held cards show their backs to the table),
+                  "played": cards played this round, "done": signalled done (free play),
+                  "stopped": hands flat this round, "beeped": said Beep-boop this round}, and
+                  "hand" once the game is over
     queue         left to right: {"seat", "back": "move" | "turn", "card": the name, or null
                   while face down (a seat sees the names of the cards it played)}
     queue_minimum 5: the fewest cards the queue may hold
     turn          pacing only (else null): {"seat", "passes": passes in a row, "played":
                   cards played on this turn}
-    deck          the face-down deck: {"cards": how many, "layers": what the table knows of
+    deck          the face-down deck: {"cards": how many, "top": the back its top card shows
+                  ("move" or "turn", null when empty), "layers": what the table knows of
                   them, top to bottom: [{"cards": how many, "from": the names of the revealed
                   queue they are left of (a reset put it under the deck, shuffled; the hands
                   were refilled from the top), or null for cards never seen}]}
@@ -170,13 +173,30 @@ def _scenario_dict(scenario_id: str) -> dict[str, Any]:
     return dict(scenario_json(scenario_id))
 
 
-def _players(sizes: tuple[int, ...], played: tuple[int, ...], done: tuple[bool, ...], stopped: tuple[bool, ...],
-             beeped: tuple[bool, ...], hands: tuple[tuple[int, ...], ...] | None) -> list[dict[str, Any]]:
+# Each hand's backs (how many show move, how many turn), by the hand: a few thousand hands at
+# most, each counted once.
+_HAND_BACKS: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def hand_backs(hand: list[int]) -> tuple[int, int]:
+    """How many of ``hand``'s cards show the move back, and how many the turn back: what the
+    table sees of a hand (Communicating: "The backs of the cards will convey some information")."""
+    key = tuple(hand)
+    found = _HAND_BACKS.get(key)
+    if found is None:
+        moves = sum(1 for card in key if CARD_BACKS[card] == "move")
+        found = _HAND_BACKS[key] = (moves, len(key) - moves)
+    return found
+
+
+def _players(backs: tuple[tuple[int, int], ...], played: tuple[int, ...], done: tuple[bool, ...],
+             stopped: tuple[bool, ...], beeped: tuple[bool, ...],
+             hands: tuple[tuple[int, ...], ...] | None) -> list[dict[str, Any]]:
     """The view's ``players``: one entry a seat, with its hand once the game is over."""
     players: list[dict[str, Any]] = [
-        {"seat": p, "hand_size": sizes[p], "played": played[p], "done": done[p], "stopped": stopped[p],
-         "beeped": beeped[p]}
-        for p in range(len(sizes))
+        {"seat": p, "hand_size": backs[p][0] + backs[p][1], "backs": {"move": backs[p][0], "turn": backs[p][1]},
+         "played": played[p], "done": done[p], "stopped": stopped[p], "beeped": beeped[p]}
+        for p in range(len(backs))
     ]
     if hands is not None:
         for entry, hand in zip(players, hands, strict=True):
@@ -221,16 +241,17 @@ class _Parts(BoundParts):
     the view's moment. Bots read none of them: one dict copied in C and a few slots set, rather
     than a closure made for every part at every view."""
 
-    __slots__ = ("scenario", "battery", "table", "result", "won_at", "deck_size", "layers", "execution", "log",
-                 "seat", "over")
+    __slots__ = ("scenario", "battery", "table", "result", "won_at", "deck_size", "deck_top", "layers", "execution",
+                 "log", "seat", "over")
     scenario: Scenario
     battery: int
     # The players' counts, as tuples: see ``_players``.
-    table: tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...],
+    table: tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...],
                  tuple[tuple[int, ...], ...] | None]
     result: str
     won_at: int
     deck_size: int
+    deck_top: str | None
     layers: tuple[tuple[int, tuple[int, ...]], ...]
     execution: Any
     log: Log
@@ -251,7 +272,7 @@ class _Parts(BoundParts):
 
     def deck(self) -> dict[str, Any]:
         ids = CARD_IDS
-        return {"cards": self.deck_size, "layers": [
+        return {"cards": self.deck_size, "top": self.deck_top, "layers": [
             {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in self.layers]}
 
     def execution_json(self) -> list[dict[str, Any]]:
@@ -300,9 +321,10 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
     # Made only when read (bots do not read them): see ``_Parts``.
     parts = _Parts(_PARTS)
     parts.scenario, parts.battery, parts.result, parts.won_at = s, battery, result, state.won_at
-    parts.table = (tuple(map(len, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
+    parts.table = (tuple(map(hand_backs, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
                    tuple(state.beeped), tuple(map(tuple, hands)) if over else None)
-    parts.deck_size, parts.layers = len(state.deck), state.layers
+    deck = state.deck
+    parts.deck_size, parts.deck_top, parts.layers = len(deck), CARD_BACKS[deck[-1]] if deck else None, state.layers
     parts.execution, parts.log = state._execution, state.log
     parts.seat, parts.over = seat, over
     return View("quirky-circuits", seat, data, parts)

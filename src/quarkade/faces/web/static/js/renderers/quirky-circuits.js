@@ -24,6 +24,19 @@ const PACE = { reveal: 650, move: 300, slide: 230, tunnel: 420, collide: 300, ha
 const at = (space) => `${space[0]},${space[1]}`;
 // the deck is a count, or {cards, layers} where the view tells what is known of its order
 const deckSize = (view) => (typeof view.deck === "number" ? view.deck : (view.deck && view.deck.cards) || 0);
+// the back the deck's top card shows ("move" or "turn"), when the view says it
+const deckTop = (view) => (view.deck && typeof view.deck === "object" ? view.deck.top : null);
+
+/** A hand as the table sees it: each card's back, move or turn (Communicating: the backs of
+ *  the cards convey some information). */
+function handBacks(player) {
+  const backs = player.backs || { move: player.hand_size, turn: 0 };
+  const said = player.backs ? `${player.hand_size} cards in hand: ${backs.move} move, ${backs.turn} turn` : `${player.hand_size} cards in hand`;
+  const marks = [...Array.from({ length: backs.move }, () => "move"), ...Array.from({ length: backs.turn }, () => "turn")];
+  return h("span", { class: "qc-backs", title: said, "aria-label": said, role: "img" },
+    marks.map((back) => h("i", { class: player.backs ? back : "", "data-back": player.backs ? back : null }, player.backs ? (back === "move" ? "↑" : "↻") : null)),
+    h("small", {}, player.backs ? `${backs.move}↑ ${backs.turn}↻` : String(player.hand_size)));
+}
 // what the goal still needs: a whole flower pot on its obstacle need not be knocked down
 const toClean = (tokens) => tokens.filter((t) => t.token !== "flower-pot").length;
 const centre = (space) => [M + space[0] * C + C / 2, M + space[1] * C + C / 2];
@@ -357,8 +370,7 @@ function playerRow(view, player, ctx, fresh) {
     h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
     h("b", {}, seatName(ctx, seat)), me ? h("span", { class: "faint small" }, "you") : null,
     kind && kind.kind !== "human" ? h("span", { class: "chip" }, `${kind.kind} bot`) : null,
-    h("span", { class: "qc-backs", title: `${player.hand_size} cards in hand` },
-      Array.from({ length: player.hand_size }, () => h("i", {})), h("small", {}, String(player.hand_size))),
+    handBacks(player),
     h("span", { class: "faint small" }, `played ${player.played}`),
     h("span", { class: "spacer" }),
     turn ? h("span", { class: "chip gold" }, me ? "your turn" : "their turn") : null,
@@ -506,7 +518,8 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       ui.anim ? null : resultBanner(view)),
     h("div", { class: "qc-side" },
       h("section", { class: "qc-goal" }, h("h3", {}, "Goal"), h("p", {}, (ROBOTS[view.scenario.robot] || ROBOTS.gizmo).goal),
-        h("p", { class: "faint small" }, left, ` left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${deckSize(view)} cards in the deck`)),
+        h("p", { class: "faint small", "data-role": "deck" }, left, ` left to ${view.scenario.robot === "penny" ? "collect" : "clean up"} · ${deckSize(view)} cards in the deck`,
+          deckTop(view) ? `, a ${deckTop(view)} card on top` : "")),
       h("section", { class: "qc-players" }, h("h3", {}, "Players"), (view.players || []).map((p) => playerRow(view, p, ctx, fresh))),
       h("section", { class: "qc-queue" },
         h("h3", {}, "Queue ", h("span", { class: "faint small" }, ui.anim ? "being executed" : `${(view.queue || []).length} of at least ${view.queue_minimum}`)),
