@@ -66,8 +66,9 @@ def test_the_systems_planets_and_tokens_are_drawn() -> None:
     for player in view["players"]:
         assert f"Seat {player['seat']}{' (you)' if player['seat'] == 0 else ''}: {player['power']};" in text
     for planet in view["planets"]:
-        # four of the owner's tokens on each home planet at the start
-        assert f"{planet['planet']}: {planet['system']}=4" in text
+        # four of the owner's tokens on each home planet at the start, each planet by its
+        # number in its system (from 1), under its seat's line
+        assert f"planet {int(planet['planet'][-1]) + 1}: {planet['system']}=4" in text
     assert "Warp: empty." in text
     assert "Your hand: " in text
 
@@ -104,7 +105,8 @@ def test_the_encounter_shows_the_cone_allies_and_result() -> None:
     view = state.view(0).to_json()
     text = render_text(view)
     enc = view["encounter"]
-    assert f">{enc['target']}:" in text
+    assert f">planet {int(enc['target'][-1]) + 1}:" in text  # under the defence's seat
+    assert f"the cone aims at seat {enc['defender']}'s planet {int(enc['target'][-1]) + 1}" in text
     assert f"Offence seat {view['offence']}: {enc['cone']} in the cone;" in text
     for ally in enc["allies"]:
         assert f"seat {ally['seat']} ({ally['tokens']})" in text

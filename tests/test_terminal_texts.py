@@ -244,7 +244,7 @@ def test_the_planets_notation_and_every_power_are_explained() -> None:
 
     view = quarkade.load("cosmic-encounter", players=5).new_game(seed=4).view(0).to_json()
     text = text_of(view)
-    assert "Planets: SYSTEM.PLANET: SEAT=TOKENS" in text
+    assert "Planets 1-5 under each seat: SEAT=TOKENS" in text and "In notation, seat 1's planet 4 is 1.3." in text
     texts = {power.name: power.text for power in POWERS}
     for player in view["players"]:
         assert f"{player['power']}: {texts[player['power']]}" in text

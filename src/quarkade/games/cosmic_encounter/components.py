@@ -223,6 +223,34 @@ def foreign_bases(tokens: list[list[int]], seat: int) -> int:
     return len(column) - column.count(0) - (PLANETS - column[home:home + PLANETS].count(0))
 
 
+def planet_place(planet: int | str) -> tuple[int, int]:
+    """A planet's home system (its seat) and its number there, counted from 1 as players count,
+    by its place on the board (``8``) or its id in views and notation (``"1.3"``).
+
+    >>> planet_place(8), planet_place("1.3"), planet_place("0.0")
+    ((1, 4), (1, 4), (0, 1))
+    """
+    if isinstance(planet, str):
+        system_word, _, number_word = planet.partition(".")
+        return int(system_word), int(number_word) + 1
+    system, number = divmod(planet, PLANETS)
+    return system, number + 1
+
+
+def planet_words(planet: int | str, viewer: int | None = None) -> str:
+    """A planet as players call it: the seat whose home system holds it and its number there
+    (``"seat 1's planet 4"``), or ``"your planet 4"`` to that seat (``viewer``). Views and
+    notation keep the planet's id, ``system.planet`` from 0 (``"1.3"``: the protocol); every
+    word shown to a player (the log, the terminal, the web page) names it so.
+
+    >>> planet_words(8), planet_words("1.3", viewer=1), planet_words(8, viewer=0)
+    ("seat 1's planet 4", 'your planet 4', "seat 1's planet 4")
+    """
+    system, number = planet_place(planet)
+    owner = "your" if system == viewer else f"seat {system}'s"
+    return f"{owner} planet {number}"
+
+
 def fullest_sources(tokens: list[list[int]], seat: int, count: int, exclude: int) -> tuple[int, ...]:
     """The tokens a player nearly always takes: one at a time from its base holding the most
     (ties: the lowest planet), so no base is emptied while another has tokens to spare."""

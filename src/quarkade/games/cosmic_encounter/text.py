@@ -1,9 +1,11 @@
 """Cosmic Encounter drawn as plain text for a terminal, from a view only (never the state).
 
-Everything fits 80 columns. Tokens are written ``seat=count``: ``1.3: 1=4 0=2`` is planet
-3 of seat 1's home system holding four of seat 1's tokens and two of seat 0's. The planet the
-cone aims at is marked ``>``; a line above the systems says so (``PLANETS``), and each seat's
-power is told in a line under its own. With Quarks, the Phase Diagram is a table of its
+Everything fits 80 columns. Planets are named as players call them (``planet_words``): under
+each seat's line its planets 1 to 5, elsewhere "seat 1's planet 4" ("your planet 4" to seat 1);
+the notation's id of each (``1.3``) is what a player types. Tokens are written ``seat=count``:
+``planet 4: 1=4 0=2`` under seat 1 holds four of seat 1's tokens and two of seat 0's. The planet
+the cone aims at is marked ``>``; a line above the systems says so (``PLANETS``), and each
+seat's power is told in a line under its own. With Quarks, the Phase Diagram is a table of its
 twelve squares with the State Indicator's square in brackets::
 
     Phase Diagram: State Indicator on [square 6]; a Quark = its number + this
@@ -18,14 +20,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.core.words import joined, plural, seat_name
-from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES
+from quarkade.games.cosmic_encounter.components import FLAVOURS, SQUARES, WIN_BASES, planet_place, planet_words
 from quarkade.games.cosmic_encounter.flares import BY_NAME
 from quarkade.games.cosmic_encounter.moves import DEAL_CARDS
 from quarkade.games.cosmic_encounter.powers import POWERS
 
 WIDTH = 80
-PLANETS = ("Planets: SYSTEM.PLANET: SEAT=TOKENS (1.3: 1=4 0=2 is planet 3 of seat 1's system, 4 tokens of "
-           "seat 1 and 2 of seat 0); > the cone's target.")
+PLANETS = ("Planets 1-5 under each seat: SEAT=TOKENS (1=4 0=2: 4 tokens of seat 1, 2 of seat 0); > the cone's "
+           "target. In notation, seat 1's planet 4 is 1.3.")
 POWER_TEXTS = {power.name: power.text for power in POWERS}
 STEP_WORDS = {
     "regroup": "regroup", "destiny": "destiny", "launch": "launch", "invite-offence": "the offence invites allies",
@@ -114,8 +116,9 @@ def system_lines(view: dict[str, Any]) -> list[str]:
         lines.append(head)
         if player["power"] in POWER_TEXTS:
             lines.append(f"    {player['power']}: {POWER_TEXTS[player['power']]}")
-        cells = [f"{'>' if p['planet'] == encounter.get('target') else ' '}{p['planet']}: {_tokens(p['tokens'])}"
-                 for p in view.get("planets") or [] if p["system"] == seat]
+        # under its seat's line, a planet is named by its number in the system alone
+        cells = [f"{'>' if p['planet'] == encounter.get('target') else ' '}planet {planet_place(p['planet'])[1]}:"
+                 f" {_tokens(p['tokens'])}" for p in view.get("planets") or [] if p["system"] == seat]
         lines.extend(_columns(cells, "  "))
     return lines
 
@@ -138,10 +141,10 @@ def _columns(cells: list[str], indent: str) -> list[str]:
 def encounter_lines(view: dict[str, Any]) -> list[str]:
     """Destiny, the cone, both sides with their allies and cards, the result, the deal."""
     enc = view.get("encounter") or {}
-    offence, defender = view.get("offence"), enc.get("defender")
+    offence, defender, me = view.get("offence"), enc.get("defender"), view.get("seat")
     lines = []
     drawn = enc.get("drawn")
-    aim = f"; the cone aims at planet {enc['target']}" if enc.get("target") else ""
+    aim = f"; the cone aims at {planet_words(enc['target'], me)}" if enc.get("target") else ""
     lines.append(f"Challenge {view.get('challenge', 1)}: destiny " +
                  (f"drew seat {drawn}'s colour" if drawn is not None else "not drawn yet") + aim)
     window = enc.get("window")
@@ -161,13 +164,14 @@ def encounter_lines(view: dict[str, Any]) -> list[str]:
         if side == "offence":
             tokens = f"{enc.get('cone', 0)} in the cone"
         else:
-            tokens = f"{planets[enc['target']][seat]} on {enc['target']}" if enc.get("target") else "-"
+            # (the challenge's line above names the target)
+            tokens = f"{planets[enc['target']][seat]} on the target" if enc.get("target") else "-"
         allies = [f"seat {a['seat']} ({a['tokens']})" for a in enc.get("allies") or [] if a["side"] == side]
         if result:
             card = card_name(result["cards"][index])
         elif str(seat) in shown:
             card = card_name(shown[str(seat)])
-        elif seat == view.get("seat") and view.get("own_card"):
+        elif seat == me and view.get("own_card"):
             card = card_name(view["own_card"]) + " (yours, sealed)"
         elif seat in (enc.get("played") or []):
             card = "played face down"

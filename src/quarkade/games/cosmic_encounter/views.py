@@ -63,7 +63,9 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    card in words ("Attack 8", "Up Quark 10", "Force Field edict"), its fields
                    by face: "faces" (cards revealed, shown or discarded for all to see),
                    "face" (a card played face up), "cards"/"card" (one seat's own), "give"
-                   (an offer's cards, to its two parties)
+                   (an offer's cards, to its two parties). It names a planet in words, by
+                   the seat whose home system holds it and its number there from 1 ("seat
+                   1's planet 4" for "1.3": ``components.planet_words``), not by its id
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ from quarkade.games.cosmic_encounter.components import (
     Kind,
     deck_cards,
     face_info,
+    planet_words,
     quark_value,
 )
 from quarkade.games.cosmic_encounter.flares import FLARES
@@ -123,10 +126,6 @@ _TOKENS = itemgetter("tokens")
 
 # Each seat's home system among the planets (a column of the board read by seat).
 HOMES = tuple(slice(seat * PLANETS, (seat + 1) * PLANETS) for seat in range(6))
-
-
-def planet_name(planet: int) -> str:
-    return f"{planet // 5}.{planet % 5}"
 
 
 def public_components() -> dict[str, Any]:
@@ -329,13 +328,13 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = f"turn {args[0]}: seat {args[1]} is the offence" + (
             f"; the State Indicator moves to square {args[2] + 1}" if args[2] >= 0 else "")
     elif kind == "regroup":
-        line["text"] = f"seat {args[0]} regroups a token to planet {planet_name(args[1])}"
+        line["text"] = f"seat {args[0]} regroups a token to {planet_words(args[1])}"
     elif kind == "destiny":
         line["text"] = f"destiny: seat {args[1]}'s colour"
     elif kind == "draw-again":
         line["text"] = f"seat {args[0]} has no foreign base at home to challenge and draws again"
     elif kind == "aim":
-        line["text"] = f"seat {args[0]} aims at planet {planet_name(args[1])}, defended by seat {args[2]}"
+        line["text"] = f"seat {args[0]} aims at {planet_words(args[1])}, defended by seat {args[2]}"
     elif kind == "launch":
         line["text"] = f"seat {args[0]} launches {tokens(args[1])}" + sources_text(args[2:])
     elif kind == "invite":
@@ -429,9 +428,9 @@ def describe(s: CosmicState, event: tuple[Any, ...], viewer: int | None) -> dict
         line["text"] = f"seat {proposer} offers seat {other}: give {cards}, get {get}, bases {BASES[bases]}"
     elif kind == "place":
         seat, what, planet, source = args
-        line["text"] = (f"seat {seat} returns a token to planet {planet_name(planet)}" if what == "home" else
-                        f"seat {seat} loses a token from planet {planet_name(planet)}" if what == "lose" else
-                        f"seat {seat} moves a token from {planet_name(source)} to {planet_name(planet)}, "
+        line["text"] = (f"seat {seat} returns a token to {planet_words(planet)}" if what == "home" else
+                        f"seat {seat} loses a token from {planet_words(planet)}" if what == "lose" else
+                        f"seat {seat} moves a token from {planet_words(source)} to {planet_words(planet)}, "
                         "the deal's base")
     elif kind == "deal":
         line["text"] = f"seat {args[0]}'s offer is accepted"
@@ -453,28 +452,29 @@ def tokens(count: int) -> str:
 
 
 def sources_text(args: tuple[Any, ...]) -> str:
-    """': 2 from planet 0.1, 1 from planet 0.3' — the bases a launch or an ally's tokens left."""
+    """": 2 from seat 0's planet 2, 1 from seat 0's planet 4" — the bases a launch or an ally's
+    tokens left."""
     if not args:
         return ""
     counts: dict[int, int] = {}
     for planet in args[0]:
         counts[planet] = counts.get(planet, 0) + 1
-    return ": " + ", ".join(f"{count} from planet {planet_name(planet)}" for planet, count in counts.items())
+    return ": " + ", ".join(f"{count} from {planet_words(planet)}" for planet, count in counts.items())
 
 
 LOST_TO = {"warp": "to the warp", "removed": "out of the game", "home": "back to its bases"}
 
 
 def moved_text(args: tuple[Any, ...]) -> str:
-    """'; seat 1 loses 3 tokens to the warp; seat 0 lands 2 tokens on planet 1.4' — every
-    token the outcome moved (the board is public)."""
+    """"; seat 1 loses 3 tokens to the warp; seat 0 lands 2 tokens on seat 1's planet 5" —
+    every token the outcome moved (the board is public)."""
     if not args:
         return ""
     target, moved = args
     parts = []
     for seat, count, where in moved:
         if where == "lands":
-            parts.append(f"seat {seat} lands {tokens(count)} on planet {planet_name(target)}")
+            parts.append(f"seat {seat} lands {tokens(count)} on {planet_words(target)}")
         elif where == "home":
             parts.append(f"seat {seat}'s {tokens(count)} go back to its bases")
         else:

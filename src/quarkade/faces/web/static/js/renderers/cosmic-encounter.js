@@ -41,6 +41,36 @@ const powerText = (ctx, name) => ((files(ctx).powers || []).find((p) => p.name =
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 const flarePower = (card) => card.card.replace(/^flare-/, "");
 
+/** A planet as players call it, from its id in the view and the notation ("1.3": seat 1's home
+ * system, its planet 4 counted from 1), by the engine's rule (``planet_words``): "your planet 4"
+ * to seat 1 (not in a replay, which shows another's seat), else "Rita's planet 4" by the name
+ * the page gives the seat. The log says "seat 1's planet 4", which the page shows by name too. */
+export function planetWords(ctx, id) {
+  const [system, index] = String(id).split(".").map(Number);
+  const owner = !ctx.replay && ctx.seat === system ? "your" : `${seatName(ctx, system)}'s`;
+  return `${owner} planet ${index + 1}`;
+}
+// a planet's number in its home system, counted from 1 ("1.3": 4), as its orb shows it
+const planetNumber = (id) => Number(String(id).split(".")[1]) + 1;
+
+/** The bases tokens leave, one id a token ("1.0 1.0 1.2"), as the log says them: "2 from your
+ * planet 1, 1 from your planet 3". */
+function fromWords(ctx, ids) {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) || 0) + 1);
+  return [...counts].map(([id, count]) => `${count} from ${planetWords(ctx, id)}`).join(", ");
+}
+
+/** Words that open on a tap, a click or Enter (a <details>), not only on a hover: what an alien
+ * power or a flare does. Open stays open while the board is drawn again (``ctx.ui.opened``). */
+function disclosure(ctx, key, attrs, summary, text) {
+  const opened = (ctx.ui.opened = ctx.ui.opened || {});
+  return h("details", {
+    ...attrs, open: !!opened[key], "data-disclosure": key,
+    ontoggle: (e) => { opened[key] = e.currentTarget.open; },
+  }, h("summary", {}, summary), h("span", { class: "ce-disclosed" }, text));
+}
+
 /** A flare's two halves as its tooltip says them: Wild (for players without the power) and
  * Super (for its owner), each with its window; ``mine``: the owner reads its Super first. */
 export function flareText(ctx, power, mine = false) {
@@ -126,6 +156,11 @@ function tokenPips(tokens, ctx) {
 // base (from one of several bases: a button for each)
 const PLACE_WORDS = { home: "a token of yours goes home here", lose: "you lose a token from here", base: "the deal's base" };
 const placeKind = (action) => action.split(" ")[0];
+// what clicking a planet does, by the verb of its action (the notation stays in data-action)
+const CLICK_WORDS = {
+  aim: "click to aim the cone here", regroup: "click to bring a token back here from the warp",
+  home: "click to place it here", lose: "click to lose it from here", base: "click to move it here",
+};
 
 function planetNode(view, planet, legalSet, send, ctx) {
   const enc = view.encounter || {};
@@ -140,21 +175,25 @@ function planetNode(view, planet, legalSet, send, ctx) {
   if (places.length) classes.push("placing", placeKind(places[0]));
   const attrs = {
     class: classes.join(" "), "data-planet": planet.planet, style: `--home: ${seatColour(planet.system)}`,
-    title: `planet ${planet.planet}` + (enc.target === planet.planet ? " — the cone aims here" : "")
-      + (places.length ? ` — ${PLACE_WORDS[placeKind(places[0])]}` : "") + (action ? ` — click: ${action}` : ""),
+    title: title(planetWords(ctx, planet.planet)) + (enc.target === planet.planet ? " — the cone aims here" : "")
+      + (places.length ? ` — ${PLACE_WORDS[placeKind(places[0])]}` : "") + (action ? ` — ${CLICK_WORDS[placeKind(action)]}` : ""),
   };
+  attrs["aria-label"] = attrs.title;
   if (action) {
     attrs["data-action"] = action;
     attrs.role = "button";
     attrs.onclick = () => send(action);
   }
   return h("div", attrs,
-    h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, planet.planet)),
+    h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, String(planetNumber(planet.planet)))),
     h("div", { class: "ce-pips" }, tokenPips(planet.tokens, ctx)),
-    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", { class: "small", "data-action": a, onclick: () => send(a) }, `vs ${a.split(" ").pop()}`))) : null,
+    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", {
+      class: "small", "data-action": a, onclick: () => send(a),
+      "aria-label": `aim at ${planetWords(ctx, planet.planet)}, against ${seatName(ctx, Number(a.split(" ").pop()))}`,
+    }, `vs ${seatName(ctx, Number(a.split(" ").pop()))}`))) : null,
     places.length > 1 ? h("div", { class: "ce-aims" }, places.map((a) => h("button", {
-      class: "small", "data-action": a, title: `the token comes from planet ${a.split(" ").pop()}`, onclick: () => send(a),
-    }, `from ${a.split(" ").pop()}`))) : null);
+      class: "small", "data-action": a, title: `the token comes from ${planetWords(ctx, a.split(" ").pop())}`, onclick: () => send(a),
+    }, `from ${planetWords(ctx, a.split(" ").pop())}`))) : null);
 }
 
 function systemPanel(view, player, ctx, legalSet, send) {
@@ -168,9 +207,14 @@ function systemPanel(view, player, ctx, legalSet, send) {
   else if (((enc.invited || [])[player.seat] || []).length && view.step === "alliance") {
     roles.push(h("span", { class: "chip", "data-invited": enc.invited[player.seat].join(" ") }, `invited by the ${enc.invited[player.seat].join(" and the ")}`));
   }
+  // what the power does opens on a tap or a key, for the seat's own alien and the others' alike
   const power = player.power
-    ? h("span", { class: `ce-power${player.zapped ? " zapped" : ""}`, title: powerText(ctx, player.power) + (player.zapped ? " (zapped this challenge)" : "") }, title(player.power))
-    : h("span", { class: "faint" }, "no power");
+    ? disclosure(ctx, `power ${player.seat}`, { class: "ce-power-about", "data-power": player.power },
+      ["Power: ", h("span", { class: `ce-power${player.zapped ? " zapped" : ""}` }, title(player.power)),
+        player.zapped ? " (zapped this challenge)" : ""],
+      powerText(ctx, player.power))
+    : ["Power: ", h("span", { class: "faint" }, "no power")];
+  const flared = player.flare ? flareText(ctx, player.flare, player.power === player.flare) || powerText(ctx, player.flare) : "";
   // in a replay with everything revealed, each hand comes from that seat's own view
   const revealed = revealedOf(ctx, player.seat);
   return h("section", { class: `ce-system${ctx.seat === player.seat ? " mine" : ""}${(view.to_act || []).includes(player.seat) ? " acting" : ""}`, "data-seat": player.seat, style: `--seat: ${seatColour(player.seat)}` },
@@ -178,9 +222,9 @@ function systemPanel(view, player, ctx, legalSet, send) {
       dot(player.seat), h("b", {}, seatName(ctx, player.seat)), ctx.seat === player.seat ? h("span", { class: "faint" }, "(you)") : null,
       roles, h("span", { class: "spacer" }),
       h("span", { class: "ce-bases", title: "foreign bases (five win)", "data-bases": player.foreign_bases }, "★ ", String(player.foreign_bases), h("span", { class: "faint" }, "/5"))),
-    h("div", { class: "ce-system-power" }, "Power: ", power,
-      player.flare ? h("span", { class: "chip ce-flared", title: flareText(ctx, player.flare, player.power === player.flare) || powerText(ctx, player.flare) },
-        `+ ${title(player.flare)} flare${player.flare_super === undefined ? "" : player.flare_super ? " (super)" : " (wild)"}`) : null,
+    h("div", { class: "ce-system-power" }, power,
+      player.flare ? disclosure(ctx, `flare ${player.seat}`, { class: "ce-flared-about" }, h("span", { class: "chip ce-flared" },
+        `+ ${title(player.flare)} flare${player.flare_super === undefined ? "" : player.flare_super ? " (super)" : " (wild)"}`), flared) : null,
       player.shielded ? h("span", { class: "chip good" }, "shielded") : null),
     h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send, ctx))),
     h("div", { class: "ce-system-foot faint small" },
@@ -237,7 +281,7 @@ function sideBox(view, side, ctx) {
           ? h("div", { class: "ce-cone", title: "the cone (hyperspace gate)", "data-cone": enc.cone || 0 },
             h("span", { class: "ce-cone-shape" }), h("span", {}, `${enc.cone || 0} in the cone`),
             h("span", { class: "ce-pips" }, enc.cone ? h("span", { class: "ce-pip", style: { background: seatColour(seat) } }, String(enc.cone)) : null))
-          : h("div", { class: "small" }, enc.target ? `${tokens || 0} on planet ${enc.target}` : h("span", { class: "faint" }, "no target yet")),
+          : h("div", { class: "small" }, enc.target ? `${tokens || 0} on ${planetWords(ctx, enc.target)}` : h("span", { class: "faint" }, "no target yet")),
         allies.map((a) => h("div", { class: "ce-ally small", "data-ally": a.seat }, dot(a.seat), `${seatName(ctx, a.seat)}: ${a.tokens} token${a.tokens === 1 ? "" : "s"}`))),
       h("div", { class: "ce-side-card" }, card || h("div", { class: "ce-card-slot" }, "card"))),
     result && result.totals ? h("div", { class: "ce-total", "data-total": result.totals[index] }, `total ${result.totals[index]}`) : null);
@@ -277,7 +321,7 @@ function placementsLine(view, ctx) {
 function encounterPanel(view, ctx) {
   const enc = view.encounter || {};
   return h("section", { class: "ce-encounter", "aria-label": "the encounter" },
-    h("h3", {}, `Challenge ${view.challenge || 1} of turn ${view.turn}`, enc.target ? h("span", { class: "chip gold" }, `target: planet ${enc.target}`) : null),
+    h("h3", {}, `Challenge ${view.challenge || 1} of turn ${view.turn}`, enc.target ? h("span", { class: "chip gold", "data-target": enc.target }, `target: ${planetWords(ctx, enc.target)}`) : null),
     h("div", { class: "ce-encounter-top" }, destinyPanel(view, ctx), warpPanel(view, ctx)),
     h("div", { class: "ce-sides" }, sideBox(view, "offence", ctx), h("div", { class: "ce-vs" }, "vs"), sideBox(view, "defence", ctx)),
     resultLine(view, ctx), placementsLine(view, ctx));
@@ -407,12 +451,12 @@ const CONTROL_WORDS = {
 function actionLabel(action, ctx) {
   if (CONTROL_WORDS[action]) return CONTROL_WORDS[action];
   const words = action.split(" ");
-  if (words[0] === "launch") return `Launch ${words.slice(1).join(" ")}`;
+  if (words[0] === "launch") return `Launch ${fromWords(ctx, words.slice(1))}`;
   if (words[0] === "invite") {
     const names = words.slice(1).map((s) => seatName(ctx, Number(s)));
     return `Invite ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]}`;
   }
-  if (words[0] === "ally") return words.slice(2).join(" ");
+  if (words[0] === "ally") return fromWords(ctx, words.slice(2));
   if (words[0] === "reward") return `${words[1]} card${words[1] === "1" ? "" : "s"}`;
   if (words[0] === "edict") {
     const target = words[2] !== undefined ? ` on ${seatName(ctx, Number(words[2]))}` : "";
@@ -448,9 +492,9 @@ function tokenChoice(actions, prefix, label, send, ctx, cls) {
     const fewer = [...chosen]; if (here) fewer.splice(fewer.indexOf(base), 1);
     const more = [...chosen, base];
     return h("span", { class: "ce-token-base", "data-base": base },
-      h("button", { class: "small ghost", disabled: !(here && fewer.length && byKey.has(key(fewer))), onclick: () => set(fewer), "aria-label": `one token fewer from ${base}` }, "−"),
-      h("span", { class: "small" }, `planet ${base}: `, h("b", {}, String(here))),
-      h("button", { class: "small ghost", disabled: !byKey.has(key(more)), onclick: () => set(more), "aria-label": `one token more from ${base}` }, "+"));
+      h("button", { class: "small ghost", disabled: !(here && fewer.length && byKey.has(key(fewer))), onclick: () => set(fewer), "aria-label": `one token fewer from ${planetWords(ctx, base)}` }, "−"),
+      h("span", { class: "small" }, `${title(planetWords(ctx, base))}: `, h("b", {}, String(here))),
+      h("button", { class: "small ghost", disabled: !byKey.has(key(more)), onclick: () => set(more), "aria-label": `one token more from ${planetWords(ctx, base)}` }, "+"));
   });
   const action = byKey.get(key(chosen));
   return [...rows, h("button", { class: cls || "primary", "data-action": action, onclick: () => send(action) },
