@@ -118,7 +118,7 @@ def test_list_numbers_the_actions_beginning_with_its_words() -> None:
     assert all(f"{n}  {t}" in listed for n, t in chosen), listed
     assert not any(t in listed for t in legal if not t.startswith("ask 2")), listed
     assert "No legal action begins with 'zzz'." in output
-    assert text == "ask 2 animal-c" and "Seat 0 asks seat 2 for an ANIMAL-C card." in output.split("zzz")[1]
+    assert text == "ask 2 animal-c" and "Seat 0 asks seat 2 for a tail (Animal C)." in output.split("zzz")[1]
 
 
 def test_a_range_in_the_help_is_one_the_list_shows() -> None:

@@ -88,8 +88,8 @@ def test_a_turn_the_asker_names_each_player_it_asks() -> None:
     assert "A7" in hand_of(state, ALICE) and len(state.hands[ALICE]) == 8
     assert "C33" in hand_of(state, CAROL) and len(state.hands[CAROL]) == 7, "the giver draws to keep 7"
     texts = [e["text"] for e in state.view(BOB).to_json()["log"]]
-    assert texts[:4] == ["Seat 0 asks seat 1 for a PLANT-A card.", "Seat 1 has no PLANT-A card.",
-                         "Seat 0 asks seat 2 for a PLANT-A card.", "Seat 2 gives seat 0 a card."]
+    assert texts[:4] == ["Seat 0 asks seat 1 for a flower (Plant A).", "Seat 1 has no flower (Plant A).",
+                         "Seat 0 asks seat 2 for a flower (Plant A).", "Seat 2 gives seat 0 a flower (Plant A)."]
 
 
 def test_a_turn_who_is_asked_never_depends_on_a_hidden_hand() -> None:

@@ -353,7 +353,8 @@ def test_on_your_turn_mutation_exchange_with_a_hand_card() -> None:
     assert not discarded(state, "C13")
     assert state.current == BOB, "a mutation ends the turn"
     mutation = next(e for e in state.view(BOB).to_json()["log"] if e["event"] == "mutate-exchange")
-    assert mutation["text"] == "Seat 0 mutates its herbivore: C13 to the hand, C18 from it.", "seen on the table"
+    assert mutation["text"] == \
+        "Seat 0 mutates their herbivore: C13 Tail flukes to the hand, C18 Paddle tail from it.", "seen on the table"
 
 
 def test_on_your_turn_mutation_keeps_the_position_of_the_card() -> None:
@@ -640,7 +641,8 @@ def test_competition_upper_niche_defender_exchange_in_hand_is_seen_by_no_one() -
     for seat in (ALICE, BOB, None):
         assert state.view(seat) == before.view(seat), f"seat {seat} learns of the exchange"
     mine = state.view(CAROL).to_json()
-    assert mine["log"][-1]["text"] == "You mutate your herbivore in your hand: A21 for A24."
+    assert mine["log"][-1]["text"] == \
+        "You mutate your herbivore in your hand: A21 Bamboo-crushing jaws for A24 Marine iguana crest."
     assert [c["number"] for c in mine["niches"][1]["upper"]["cards"]] == ["A24", "B20", "C26"]
     act(state, CAROL, "face-up")
     view = state.view(BOB).to_json()
@@ -663,10 +665,12 @@ def test_competition_upper_niche_defender_discard_seen_card_drawn_hidden() -> No
         assert "A16" not in json.dumps(view), f"seat {seat} sees the card Carol drew"
         assert "A21" in [c["number"] for c in view["stacks"]["herbivore-a"]["discards"]], "face up at once"
         assert view["contest"]["defender_drew"] == "herbivore-a"
-        seen = "Seat 2 mutates its herbivore: discards A21, draws from the HERBIVORE-A stack."
+        seen = ("Seat 2 mutates their herbivore: discards A21 Bamboo-crushing jaws, draws from the "
+                "HERBIVORE-A stack.")
         assert view["log"][-1]["text"] == seen
     mine = state.view(CAROL).to_json()
-    assert mine["log"][-1]["text"] == "Seat 2 mutates its herbivore: discards A21, draws A16."
+    assert mine["log"][-1]["text"] == \
+        "Seat 2 mutates their herbivore: discards A21 Bamboo-crushing jaws, draws A16 Camel lips."
     act(state, CAROL, "face-up")
     view = state.view(BOB).to_json()
     assert [c["number"] for c in view["niches"][1]["upper"]["cards"]] == ["A16", "B20", "C26"], "revealed together"
@@ -1141,14 +1145,16 @@ def test_optional_random_mutation_on_or_past_an_x(start: int, steps: int) -> Non
     # A log line tells each seat what it sees: the discard, face up; the card drawn into a hand
     # only to its owner.
     assert state.view(ALICE).to_json()["log"][-1]["text"] == (
-        "Seat 1 replaces A2 from its hand with a card from the PLANT-A stack.")
+        "Seat 1 replaces A2 Pine needles from their hand with a card from the PLANT-A stack.")
     assert "A3" not in json.dumps(state.view(ALICE).to_json())
-    assert state.view(BOB).to_json()["log"][-1]["text"] == "Seat 1 replaces A2 from its hand with A3."
+    assert state.view(BOB).to_json()["log"][-1]["text"] == \
+        "Seat 1 replaces A2 Pine needles from their hand with A3 Broad leaves."
     assert state.to_act == (CAROL,)
     assert "replace C4" in legal(state, CAROL), "a card of one of his QUiRKS"
     act(state, CAROL, "replace C4")
     assert quirks_cards(state, "plant") == ("A4", "B4", "C5") and discarded(state, "C4")
-    assert state.view(BOB).to_json()["log"][-1]["text"] == "Seat 2 replaces C4 from its QUiRKS with C5."
+    assert state.view(BOB).to_json()["log"][-1]["text"] == \
+        "Seat 2 replaces C4 Deep taproot from their QUiRKS with C5 Fibrous roots."
     assert state.to_act == (ALICE,) and state.stage is Stage.RANDOM_MUTATION, "the mover draws last"
     act(state, ALICE, sorted(legal(state, ALICE))[0])
     assert state.stage is Stage.ACTION and state.to_act == (ALICE,), "then play resumes normally"

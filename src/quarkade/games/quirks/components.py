@@ -28,6 +28,21 @@ STACK_ROWS = ("A", "B", "C", "A", "A", "B", "C")
 STACK_NUMBERS = ((1, 12), (1, 12), (1, 12), (13, 24), (25, 36), (13, 36), (13, 36))
 STACK_PARTS = ("flower", "stem", "root", "head", "head", "body", "tail")
 FOOD_STACKS = frozenset({PLANT_A, HERBIVORE_A, CARNIVORE_A, ANIMAL_C})  # the cards with a food-chain symbol
+# Per stack: its name as a card shows it ("Plant A"), and the part a child asks for, the two
+# heads told apart by their animal.
+STACK_LABELS = tuple(name.replace("-", " ").title() for name in STACKS)
+_ASKED_PARTS = tuple({HERBIVORE_A: "herbivore head", CARNIVORE_A: "carnivore head"}.get(stack, part)
+                     for stack, part in enumerate(STACK_PARTS))
+
+
+def part_words(stack: int) -> str:
+    """A stack's cards as Quirkling asks for them: the part they show, then the stack's name
+    (the words of the web's buttons and of the log lines).
+
+    >>> part_words(PLANT_A), part_words(CARNIVORE_A), part_words(ANIMAL_C)
+    ('flower (Plant A)', 'carnivore head (Carnivore A)', 'tail (Animal C)')
+    """
+    return f"{_ASKED_PARTS[stack]} ({STACK_LABELS[stack]})"
 
 # Solitaire Rules, 1. Goal: the total a perfect group must reach, per climate.
 SOLITAIRE_TARGETS: tuple[int, ...] = (35, 40, 35, 30, 40)

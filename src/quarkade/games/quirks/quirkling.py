@@ -34,9 +34,18 @@ from quarkade.core.memo import Memo
 from quarkade.core.words import a_or_an
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
-from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable
+from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable, part_words
 from quarkade.games.quirks.family import QuirksFamily
-from quarkade.games.quirks.views import NUMBERS, card_json, cards_json, hand_json, known_name, quirks_name
+from quarkade.games.quirks.views import (
+    NUMBERS,
+    card_json,
+    cards_json,
+    hand_json,
+    known_name,
+    named,
+    named_list,
+    quirks_name,
+)
 
 CARDS = COMPONENTS.cards
 HAND = 7
@@ -242,19 +251,19 @@ class QuirklingState(CachedLegalActions):
             if self.stage is Stage.REQUEST and self.refused[action.cards[0]]:
                 return f"seat {action.cards[0]} was asked this turn and had none: ask another player"
             if self.stage is Stage.REQUEST and 0 <= self.asked[1] != action.number:
-                return (f"this turn you asked for {a_or_an(STACKS[self.asked[1]])} card: ask each player for "
+                return (f"this turn you asked for {a_or_an(part_words(self.asked[1]))}: ask each player for "
                         f"that card")
         if isinstance(action, Move) and self.stage is Stage.GIVE and action.verb in (Verb.GIVE, Verb.NONE):
             if action.verb is Verb.NONE:
-                return f"you have a {STACKS[self.asked[1]]} card: you must give one"
-            return f"give a {STACKS[self.asked[1]]} card from your hand"
+                return f"you have {a_or_an(part_words(self.asked[1]))}: you must give one"
+            return f"give {a_or_an(part_words(self.asked[1]))} from your hand"
         if isinstance(action, Move) and action.verb is Verb.MAKE:
             return ("a QUIRKLING is three cards from your hand of one kind (plant A+B+C, herbivore A or "
                     "carnivore A with animal B and C), named A, B, C in that order, that all bear the current "
                     "climate's code")
         expected = {
             Stage.REQUEST: "ask a player for the card you want: 'ask SEAT STACK', e.g. 'ask 1 plant-a'",
-            Stage.GIVE: f"you were asked for {a_or_an(STACKS[self.asked[1]])} card: 'give CARD', or 'none'",
+            Stage.GIVE: f"you were asked for {a_or_an(part_words(self.asked[1]))}: 'give CARD', or 'none'",
             Stage.MAKE: "make a QUIRKLING: 'make CARD CARD CARD'",
             Stage.REFILL: "ask for the cards you need to get back to eight: 'ask SEAT STACK'",
             Stage.REFILL_DRAW: "'draw stack' or 'draw discard'",
@@ -610,33 +619,35 @@ def _describe(event: tuple[Any, ...], viewer: int | None, over: bool) -> dict[st
         seat, card = event[2], event[3]
         text = f"Seat {seat} draws a card"
         if over or viewer == seat:
-            text += f": {CARDS[card].number}"
+            text += f": {named(card)}"
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "ask":
         seat, other, stack = event[2:5]
         return {"event": kind, "seat": seat, "asked": other, "stack": STACKS[stack],
-                "text": f"Seat {seat} asks seat {other} for {a_or_an(STACKS[stack].upper())} card."}
+                "text": f"Seat {seat} asks seat {other} for {a_or_an(part_words(stack))}."}
     if kind == "none":
         seat, stack = event[2:4]
         return {"event": kind, "seat": seat, "stack": STACKS[stack],
-                "text": f"Seat {seat} has no {STACKS[stack].upper()} card."}
+                "text": f"Seat {seat} has no {part_words(stack)}."}
     if kind == "give":
         giver, taker, card = event[2:5]
-        text = f"Seat {giver} gives seat {taker} a card"
+        # The card is of the stack asked for, which everyone heard; which card it is, only the
+        # giver and the taker see (and everyone once the game is over).
+        text = f"Seat {giver} gives seat {taker} {a_or_an(part_words(STACK_OF[card]))}"
         if over or viewer in (giver, taker):
-            text += f": {CARDS[card].number}"
+            text += f": {named(card)}"
         return {"event": kind, "seat": giver, "text": text + "."}
     if kind == "take-discard":
         return {"event": kind, "seat": event[2], "card": CARDS[event[3]].number,
-                "text": f"Seat {event[2]} takes {CARDS[event[3]].number} from the discard pile."}
+                "text": f"Seat {event[2]} takes {named(event[3])} from the discard pile."}
     if kind == "make":
         seat, niche, cards = event[2:5]
         return {"event": kind, "seat": seat, "niche": NICHES[niche],
                 "text": f"Seat {seat} makes a {NICHES[niche]} QUIRKLING from the hand: {quirks_name(cards)} "
-                        f"({', '.join(CARDS[c].number for c in cards)})."}
+                        f"({named_list(cards)})."}
     if kind == "discard":
         return {"event": kind, "seat": event[2], "card": CARDS[event[3]].number,
-                "text": f"Seat {event[2]} discards {CARDS[event[3]].number}."}
+                "text": f"Seat {event[2]} discards {named(event[3])}."}
     if kind == "turn":
         climate = COMPONENTS.climates[event[3] // COMPONENTS.zones_per_climate]
         return {"event": kind, "text": f"The climate marker moves two zones: {climate.upper()}."}

@@ -38,7 +38,8 @@ from quarkade.games.quirks.family import QuirksFamily
 OPTIONS = (
     OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate",
                label="Random Mutation"),
-    OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with C29 may roll dice for its value",
+    OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with the card C29, "
+               '"Intelligence", may roll dice for its value',
                label="Intelligent Race"),
     OptionSpec("advanced", bool, False, "Advanced game: no destiny markers; one competition on the first turn",
                label="Advanced game"),

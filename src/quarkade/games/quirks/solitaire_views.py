@@ -10,7 +10,7 @@ from quarkade.core.game import BoundParts
 from quarkade.core.log import Log, read
 from quarkade.core.memo import Memo
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
-from quarkade.games.quirks.views import NUMBERS, cards_json, hand_json, known_name
+from quarkade.games.quirks.views import NUMBERS, cards_json, hand_json, known_name, named
 
 CARDS = COMPONENTS.cards
 
@@ -108,8 +108,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         niche, old, new, from_hand = event[3:7]
         went, came = ("to your hand", "from your hand") if from_hand else \
             ("discarded", f"drawn from the {STACKS[CARDS[new].stack].upper()} stack")
-        return {"event": kind, "text": f"The {NICHES[niche]} QUiRKS: {CARDS[old].number} {CARDS[old].trait} "
-                                       f"{went}, {CARDS[new].number} {CARDS[new].trait} {came}."}
+        return {"event": kind, "text": f"The {NICHES[niche]} QUiRKS: {named(old)} {went}, {named(new)} {came}."}
     if kind == "counted":
         return {"event": kind, "text": f"The {event[2]} QUiRKS counts {event[3]}, food chain {event[4]:+d}: "
                                        f"{event[3] + event[4]}."}

@@ -17,7 +17,7 @@ from typing import Any
 
 from quarkade.core.words import a_or_an, joined, plural, seat_name, wrap
 from quarkade.games.quirks.board import NICHE_STACKS, SETUP_ORDER, SETUP_ORDER_THREE
-from quarkade.games.quirks.components import NICHES, STACKS, printed_faces
+from quarkade.games.quirks.components import NICHES, STACKS, part_words, printed_faces
 
 WIDTH = 80
 _FOOD = {card["number"]: card["food"] for card in printed_faces()["card"] if card["food"]}
@@ -304,16 +304,16 @@ def _quirkling_step(view: dict[str, Any]) -> str | None:
     if stage == "request":
         if stack:
             # After a "none", the asker names another player for the same card (RULINGS.md 33).
-            return (f"ask another player for {a_or_an(stack.upper())} card (if no one has one, "
-                    "you draw a card)")
+            return (f"ask another player for {a_or_an(part_words(STACKS.index(stack)))} (if no one has "
+                    "one, you draw a card)")
         return "ask a player for a card of a stack (if no one has one, you draw a card)"
     if stage == "give":
-        wanted = a_or_an((stack or "").upper())
+        wanted = a_or_an(part_words(STACKS.index(stack))) if stack else "a card"
         if view.get("seat") not in (view.get("to_act") or []):
-            return f"asked for {wanted} card: gives one, or has none"
+            return f"asked for {wanted}: gives one, or has none"
         if any(card["stack"] == stack for card in view.get("hand") or []):
-            return f"you are asked for {wanted} card: give one (you must)"
-        return f"you are asked for {wanted} card: you have none, say so"
+            return f"you are asked for {wanted}: give one (you must)"
+        return f"you are asked for {wanted}: you have none, say so"
     if stage == "refill":
         # One player at a time; after a "none" the asker draws instead (RULINGS.md 35).
         return ("ask a player for a card, to get back to eight cards (if the player has none, you draw "
@@ -399,10 +399,10 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
     if why == "last player in the game":
         reason = "the only player left, every other one out after three extinctions"
     elif why == "turn limit reached":
-        reason = ("the turn limit was reached, and it holds the most niches (an upper niche counts two, a lower "
+        reason = ("the turn limit was reached, and they hold the most niches (an upper niche counts two, a lower "
                   "one; fewer extinctions break a tie)")
     else:
-        reason = "its QUiRKS hold the three upper niches, and no lower QUiRKS dislodged them"
+        reason = "their QUiRKS hold the three upper niches, and no lower QUiRKS dislodged them"
     return f"{who} {verb}: {reason}. (The score is 1 for the winner, 0 for the others.)"
 
 

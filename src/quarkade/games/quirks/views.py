@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from quarkade.core.game import BoundParts, View
 from quarkade.core.log import Log, read
 from quarkade.core.memo import Memo
+from quarkade.core.words import joined
 from quarkade.games.quirks.board import (
     LOWER,
     UPPER,
@@ -93,6 +94,24 @@ def number(card: int) -> str:
     return CARDS[card].number if card >= 0 else "none"
 
 
+# Each card as a log line names it: its printed number and its trait ("A5 Cactus flower").
+_NAMED = tuple(f"{card.number} {card.trait}" for card in CARDS)
+
+
+def named(card: int) -> str:
+    """A card as the log lines name it, number and trait, as its face shows them.
+
+    >>> named(0)
+    'A1 Kelp fronds'
+    """
+    return _NAMED[card] if card >= 0 else "none"
+
+
+def named_list(cards: Iterable[int]) -> str:
+    """Cards named as ``named`` does, joined: ``A5 Cactus flower, B1 Thorny stem and C3 Taproot``."""
+    return joined([_NAMED[c] for c in cards])
+
+
 def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any] | None:
     kind, private_to = event[0], event[1]
     mine = reveal_all or (viewer is not None and viewer == private_to)
@@ -120,9 +139,9 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         # the table, not if it goes into the hand.
         seat, old, new, from_hand = event[2:6]
         shown = mine or not from_hand
-        replacement = number(new) if shown else f"a card from the {STACKS[CARDS[old].stack].upper()} stack"
+        replacement = named(new) if shown else f"a card from the {STACKS[CARDS[old].stack].upper()} stack"
         out = {"event": kind, "seat": seat, "old": number(old),
-               "text": f"Seat {seat} replaces {number(old)} from its {'hand' if from_hand else 'QUiRKS'} "
+               "text": f"Seat {seat} replaces {named(old)} from their {'hand' if from_hand else 'QUiRKS'} "
                        f"with {replacement}."}
         if shown:
             out["new"] = number(new)
@@ -131,14 +150,15 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         # On the table: everyone sees the card leave the QUiRKS and the one that replaces it.
         seat, niche, old, new = event[2:6]
         return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
-                "text": f"Seat {seat} mutates its {NICHES[niche]}: {number(old)} to the hand, {number(new)} from it."}
+                "text": f"Seat {seat} mutates their {NICHES[niche]}: {named(old)} to the hand, "
+                        f"{named(new)} from it."}
     if kind == "mutate-in-hand":
         # The defender's QUiRKS is in its hand: an exchange there is seen by no one else.
         if not mine:
             return None
         seat, niche, old, new = event[2:6]
         return {"event": kind, "seat": seat, "old": number(old), "new": number(new),
-                "text": f"You mutate your {NICHES[niche]} in your hand: {number(old)} for {number(new)}."}
+                "text": f"You mutate your {NICHES[niche]} in your hand: {named(old)} for {named(new)}."}
     if kind == "mutate-draw":
         # The discard lies face up and the draw is seen; the card drawn goes unseen into a
         # QUiRKS that is in its owner's hand during a competition for an upper niche.
@@ -146,8 +166,8 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         stack = STACKS[CARDS[old].stack]
         shown = not in_hand or mine
         out = {"event": kind, "seat": seat, "old": number(old), "stack": stack,
-               "text": f"Seat {seat} mutates its {NICHES[niche]}: discards {number(old)}, draws "
-                       + (number(new) if shown else f"from the {stack.upper()} stack") + "."}
+               "text": f"Seat {seat} mutates their {NICHES[niche]}: discards {named(old)}, draws "
+                       + (named(new) if shown else f"from the {stack.upper()} stack") + "."}
         if shown:
             out["new"] = number(new)
         return out
@@ -159,18 +179,19 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "challenge-lower":
         seat, niche, cards = event[2:5]
         return {"event": kind, "seat": seat, "niche": NICHES[niche],
-                "text": f"Seat {seat} challenges the lower {NICHES[niche]} niche with "
-                        f"{', '.join(CARDS[c].number for c in cards)}."}
+                "text": f"Seat {seat} challenges the lower {NICHES[niche]} niche with {named_list(cards)}."}
     if kind in ("pass", "accept", "give-up", "hold", "concede", "decline", "move-up", "no-move"):
         seat, niche = event[2], event[3] if len(event) > 3 else None
         where = NICHES[niche] if niche is not None else ""
         # what becomes of the QUiRKS, where the rules move or discard one
-        words = {"pass": f"gives up the lower {where} niche: its QUiRKS is discarded and the challenger's takes it",
+        words = {"pass": f"gives up the lower {where} niche: their QUiRKS is discarded and the challenger's takes it",
                  "accept": f"accepts the competition for the lower {where} niche",
-                 "give-up": f"gives up the competition for the lower {where} niche: its challenger is discarded",
+                 "give-up": f"gives up the competition for the lower {where} niche: their challenging cards are "
+                            "discarded",
                  "hold": "holds on: the two QUiRKS will be counted",
-                 "concede": f"concedes the {where} niche: its QUiRKS is discarded (not an extinct branch)",
-                 "decline": "declines to challenge", "move-up": f"moves its QUiRKS up to the empty upper {where} niche",
+                 "concede": f"concedes the {where} niche: their QUiRKS is discarded (not an extinct branch)",
+                 "decline": "declines to challenge",
+                 "move-up": f"moves their QUiRKS up to the empty upper {where} niche",
                  "no-move": f"can do nothing in the {where} niche"}[kind]
         return {"event": kind, "seat": seat, "text": f"Seat {seat} {words}."}
     if kind == "challenge-upper":
@@ -180,14 +201,14 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
                 "text": f"Seat {seat} competes for the upper {NICHES[niche]} niche{whom}."}
     if kind == "complete":
         seat, third, drawn = event[2:5]
-        text = f"Seat {seat} completes its QUiRKS"
+        text = f"Seat {seat} completes their QUiRKS"
         if mine:
-            text += f" with {number(third)} (drew {number(drawn)})"
+            text += f" with {named(third)} (drew {named(drawn)})"
         return {"event": kind, "seat": seat, "text": text + "."}
     if kind == "reveal":
         faces = event[4]
         cards = {event[2]: event[5], event[3]: event[6]}
-        shown = ", ".join(f"seat {s} face up ({' '.join(CARDS[c].number for c in cards.get(s, ()))})" if up
+        shown = "; ".join(f"seat {s} face up ({named_list(cards.get(s, ()))})" if up
                           else f"seat {s} face down" for s, up in faces.items())
         return {"event": kind, "faces": {str(s): up for s, up in faces.items()},
                 "attacker_cards": [CARDS[c].number for c in event[5]],
@@ -196,7 +217,7 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
     if kind == "demote":
         seat, niche, card = event[2:5]
         return {"event": kind, "seat": seat, "card": number(card),
-                "text": f"Seat {seat} discards {number(card)} and takes the lower {NICHES[niche]} niche."}
+                "text": f"Seat {seat} discards {named(card)} and takes the lower {NICHES[niche]} niche."}
     if kind == "count":
         reveal = event[2]
         parts = [f"seat {s}: {t['total']}" for s, t in reveal["totals"].items()]
@@ -210,10 +231,10 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         return {"event": kind, "seat": event[2], "text": f"Seat {event[2]} has three extinctions and is out."}
     if kind == "surplus":
         return {"event": kind, "seat": event[2], "card": number(event[3]),
-                "text": f"Seat {event[2]} discards {number(event[3])} from its hand."}
+                "text": f"Seat {event[2]} discards {named(event[3])} from their hand."}
     if kind == "defence":
         return {"event": kind, "seat": event[2],
-                "text": f"Seat {event[2]} holds the three upper niches: each lower QUiRKS may try to dislodge it."}
+                "text": f"Seat {event[2]} holds the three upper niches: each lower QUiRKS may try to dislodge one."}
     if kind == "resume":
         return {"event": kind, "text": "An upper niche was won back: the game goes on."}
     if kind == "over":

@@ -6,11 +6,9 @@ import { h, seatColour } from "../util.js";
 import { climateTrack } from "./quirks-climate.js";
 import { confirmBar, sendInOrder } from "./confirm.js";
 import {
-  PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock,
-  recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
+  PLAIN, STACK, STACK_ORDER, actionBar, actionButton, askedFor, begin, cardBack, cardSvg, cardsOf, creature, dock,
+  handRow, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
 } from "./quirks-parts.js";
-
-const anOrA = (word) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;  // "an Animal B", "a Plant A"
 
 export function renderQuirkling(view, legalList, send, ctx) {
   const { ui, legal, mine } = begin(ctx, legalList);
@@ -40,20 +38,26 @@ export function renderQuirkling(view, legalList, send, ctx) {
       class: `small${ui.askSeat === s2 ? " on" : ""}`, style: `--seat: ${seatColour(s2)}`, "data-ask-seat": s2,
       onclick: () => { ui.askSeat = s2; ui.asking = null; ctx.rerender(); },
     }, seatName(ctx, s2)))));
-    controls.push(h("span", { class: "muted small" }, "for a card of"));
+    controls.push(h("span", { class: "muted small" }, "for"));
     // a player and a stack: two choices, shown whole and sent once confirmed
     if (ui.asking && !legal.has(ui.asking)) ui.asking = null;
     for (const id of STACK_ORDER) {
       const a = `ask ${ui.askSeat} ${id}`;
       const pick = () => { ui.asking = a; ctx.rerender(); };
-      if (legal.has(a)) controls.push(h("button", { class: `small qk-stack-btn${ui.asking === a ? " on" : ""}`, style: `--stack: ${STACK[id].colour}`, "data-action": a, onclick: pick }, STACK[id].label));
+      if (legal.has(a)) {
+        controls.push(h("button", {
+          class: `small qk-stack-btn${ui.asking === a ? " on" : ""}`, style: `--stack: ${STACK[id].colour}`, "data-action": a,
+          title: `Ask for ${askedFor(id)}: ${STACK[id].label} cards show ${STACK[id].about}`,
+          "aria-label": `Ask for ${askedFor(id)}`, onclick: pick,
+        }, `a ${STACK[id].part} `, h("span", { class: "qk-stack-code" }, `(${STACK[id].label})`)));
+      }
     }
     for (const a of asks) legal.offer(a);
     if (ui.asking) {
       const chosen = ui.asking;
       const [, who, stack] = chosen.split(" ");
       controls.push(confirmBar({
-        what: `Ask ${seatName(ctx, Number(who))} for a card of ${STACK[stack].label}`, action: chosen,
+        what: `Ask ${seatName(ctx, Number(who))} for ${askedFor(stack)}`, action: chosen,
         onConfirm: () => { ui.asking = null; sendInOrder(ctx, send, [chosen]); },
         onChange: () => { ui.asking = null; ctx.rerender(); },
       }));
@@ -66,9 +70,9 @@ export function renderQuirkling(view, legalList, send, ctx) {
   let prompt;
   if (view.is_over) prompt = `Game over: ${(view.winners || []).map((w) => seatName(ctx, w)).join(", ") || "nobody"} won`;
   else if (!mine) prompt = `Waiting for ${(view.to_act || []).map((w) => seatName(ctx, w)).join(" and ")}…`;
-  else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: click one to give it`;
-  else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? anOrA(STACK[view.asked.stack].label) : "a"} card: you have none`;
-  else if (asks.length && view.stage === "request" && view.asked) prompt = `No card yet: ask another player for ${anOrA(STACK[view.asked.stack].label)} card`;
+  else if (legal.verbs.give) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? askedFor(view.asked.stack) : "a card"}: click one to give it`;
+  else if (legal.verbs.none) prompt = `${seatName(ctx, view.current)} asks you for ${view.asked ? askedFor(view.asked.stack) : "a card"}: you have none`;
+  else if (asks.length && view.stage === "request" && view.asked) prompt = `No card yet: ask another player for ${askedFor(view.asked.stack)}`;
   else if (asks.length && view.stage === "request") prompt = "Ask a player whether they have the card you want";
   else if (asks.length) prompt = "Ask a player for a card of a stack";
   else if (legal.verbs.draw) prompt = "Draw: from the stack or the discard pile";
@@ -78,13 +82,14 @@ export function renderQuirkling(view, legalList, send, ctx) {
   const hand = view.hand || [];
   const top = view.discard_top;
   const handCards = hand.map((card) => cardSvg(card, { size: "hand", ...clickHand(card) }));
+  const { row, hint } = handRow(ctx, handCards);
   if (legal.has("draw stack")) legal.offer("draw stack");
   if (legal.has("draw discard") && top) legal.offer("draw discard");
   return h("div", { class: "qk qk-quirkling", "data-stage": view.stage },
     h("div", { class: "qk-status" },
       h("span", { class: "qk-stage" }, stageWords(view.stage)),
       h("span", { class: "muted small" }, turnLine(ctx, view)),
-      view.asked ? h("span", { class: "chip" }, view.asked.seat === null ? `asking for ${STACK[view.asked.stack].label}` : `asking ${seatName(ctx, view.asked.seat)} for ${STACK[view.asked.stack].label}`) : null,
+      view.asked ? h("span", { class: "chip" }, view.asked.seat === null ? `asking for ${askedFor(view.asked.stack)}` : `asking ${seatName(ctx, view.asked.seat)} for ${askedFor(view.asked.stack)}`) : null,
       h("span", { class: "spacer" }), recent(view.log, 2, ctx)),
     climateTrack({ x_spaces: [], ...view.climate }, legal, send),
     h("div", { class: "qk-ling-players" }, view.players.map((p) => {
@@ -118,8 +123,8 @@ export function renderQuirkling(view, legalList, send, ctx) {
     ),
     dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send, ctx.sending),
       seat !== null && seat !== undefined ? h("section", { class: `qk-me${(view.to_act || []).includes(seat) ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
-        h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), h("b", {}, "Your hand"), h("span", { class: "faint small" }, `${hand.length} cards`),
+        h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), h("b", {}, "Your hand"), h("span", { class: "faint small" }, `${hand.length} cards`), hint,
           h("span", { class: "chip" }, `${((view.players.find((p) => p.seat === seat) || {}).quirklings || []).length} QUIRKLINGS made`)),
-        h("div", { class: "qk-hand", "data-role": "hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null),
+        row) : null),
   );
 }

@@ -37,16 +37,26 @@ export const NICHE = {
   herbivore: { label: "Herbivore", colour: "#d4a21f", icon: "◆" },
   carnivore: { label: "Carnivore", colour: "#d9503f", icon: "▲" },
 };
+// Each stack: its name on the cards, its colours, and the part of a creature its cards show
+// as a child asks for it (the two heads told apart by their animal), as the log lines say it,
+// and what that part is.
 export const STACK = {
-  "plant-a": { label: "Plant A", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
-  "plant-b": { label: "Plant B", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
-  "plant-c": { label: "Plant C", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
-  "herbivore-a": { label: "Herbivore A", colour: "#d4a21f", tint: "#fbf1d2", dark: "#6f4f00" },
-  "carnivore-a": { label: "Carnivore A", colour: "#d9503f", tint: "#fbe2dd", dark: "#7d2216" },
-  "animal-b": { label: "Animal B", colour: "#5b7fc7", tint: "#e3eaf8", dark: "#253f78" },
-  "animal-c": { label: "Animal C", colour: "#8a67c9", tint: "#ece4f8", dark: "#452580" },
+  "plant-a": { label: "Plant A", part: "flower", about: "the flower of a plant", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
+  "plant-b": { label: "Plant B", part: "stem", about: "the stem of a plant", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
+  "plant-c": { label: "Plant C", part: "root", about: "the root of a plant", colour: "#3fa35f", tint: "#e6f5e9", dark: "#1f5e33" },
+  "herbivore-a": { label: "Herbivore A", part: "herbivore head", about: "the head of a herbivore", colour: "#d4a21f", tint: "#fbf1d2", dark: "#6f4f00" },
+  "carnivore-a": { label: "Carnivore A", part: "carnivore head", about: "the head of a carnivore", colour: "#d9503f", tint: "#fbe2dd", dark: "#7d2216" },
+  "animal-b": { label: "Animal B", part: "body", about: "the body of a herbivore or a carnivore", colour: "#5b7fc7", tint: "#e3eaf8", dark: "#253f78" },
+  "animal-c": { label: "Animal C", part: "tail", about: "the tail of a herbivore or a carnivore", colour: "#8a67c9", tint: "#ece4f8", dark: "#452580" },
 };
 export const STACK_ORDER = Object.keys(STACK);
+
+/** A card of a stack as Quirkling asks for it: "a flower (Plant A)", "a tail (Animal C)" (the
+ *  game's log lines say it the same way). */
+export function askedFor(stack) {
+  const st = STACK[stack];
+  return st ? `a ${st.part} (${st.label})` : `a ${stack} card`;
+}
 const INK = "#1b2336";
 const SIZES = { hand: [96, 132], tile: [92, 66], mini: [44, 34] };
 export const PLAIN = {
@@ -75,7 +85,8 @@ export function cardTitle(number) {
   return face ? face.trait : number;
 }
 
-function foodOf(number) {
+/** The colour of the food-chain symbol printed on a card, or null. */
+export function foodOf(number) {
   const face = faces && faces[number];
   return face ? face.food : null;
 }
@@ -340,6 +351,79 @@ export function selectionBar(picked, verb, label, ui, key, send, ctx) {
     onConfirm: () => { ui[key] = []; sendInOrder(ctx, send, [picked.exact]); },
     onChange: () => { ui[key] = []; ctx.rerender(); },
   });
+}
+
+// ------------------------------------------------------------------ the hand
+/** ``run`` once ``node`` is on the page and the game's stylesheet is in (before, nothing has
+ *  its size yet); never for a node a newer drawing replaced first. */
+function afterLayout(node, run, tries = 120) {
+  requestAnimationFrame(() => {
+    const ready = node.isConnected && !("styling" in document.documentElement.dataset);
+    if (ready) run();
+    else if (tries > 0) afterLayout(node, run, tries - 1);
+  });
+}
+
+/** How many cards of ``row`` lie out of sight on each side, playable ones apart. */
+function hidden(row) {
+  const box = row.getBoundingClientRect();
+  const out = { left: 0, right: 0, playableLeft: 0, playableRight: 0 };
+  for (const card of row.querySelectorAll(".qk-card")) {
+    const at = card.getBoundingClientRect();
+    const side = at.left < box.left - 1 ? "left" : at.right > box.right + 1 ? "right" : null;
+    if (!side) continue;
+    out[side] += 1;
+    if (card.classList.contains("playable")) out[side === "left" ? "playableLeft" : "playableRight"] += 1;
+  }
+  return out;
+}
+
+function scrollWords(row) {
+  const out = hidden(row);
+  if (!out.left && !out.right) return "";
+  const words = [];
+  if (out.left) words.push(`← ${out.left} more`);
+  if (out.right) words.push(`${out.right} more →`);
+  const playable = out.playableLeft + out.playableRight;
+  const glowing = playable ? ` (${playable} to play ${out.playableRight ? "→" : "←"})` : "";
+  return `scroll: ${words.join(" · ")}${glowing}`;
+}
+
+/** The hand as a row of cards, and a hint for the hand's head. On a phone the row scrolls
+ *  sideways: the hint says how many cards are out of sight on each side (the playable ones
+ *  too), and when the cards to play change, the first of them is scrolled into the row's sight
+ *  (sideways only: the page does not move); otherwise the row stays where the player left it,
+ *  drawing after drawing. */
+export function handRow(ctx, cards, empty = "Your hand is empty.") {
+  const ui = ctx.ui || {};
+  const hint = h("span", { class: "qk-scroll-hint", "data-role": "hand-hint", hidden: true });
+  const row = h("div", { class: "qk-hand", "data-role": "hand" }, cards.length ? cards : h("span", { class: "faint" }, empty));
+  const show = () => {
+    const words = scrollWords(row);
+    hint.textContent = words;
+    hint.hidden = !words;
+  };
+  row.addEventListener("scroll", () => { ui.handScroll = row.scrollLeft; show(); }, { passive: true });
+  afterLayout(row, () => {
+    const playable = [...row.querySelectorAll(".qk-card.playable")];
+    const key = playable.map((card) => card.dataset.card).join(" ");
+    row.scrollLeft = ui.handScroll || 0;
+    if (key !== ui.handPlayable) {
+      ui.handPlayable = key;
+      const box = row.getBoundingClientRect();
+      const seen = playable.some((card) => {
+        const at = card.getBoundingClientRect();
+        return at.left >= box.left - 1 && at.right <= box.right + 1;
+      });
+      if (playable.length && !seen) {
+        const at = playable[0].getBoundingClientRect();
+        row.scrollLeft += at.left - box.left - 8;
+      }
+    }
+    ui.handScroll = row.scrollLeft;
+    show();
+  });
+  return { row, hint };
 }
 
 /** The bottom of the board that stays in sight: the action bar and the hand. */

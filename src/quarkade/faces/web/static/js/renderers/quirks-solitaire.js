@@ -7,8 +7,65 @@ import { confirmBar } from "./confirm.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
   NICHE, NICHES, PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, creature, dock,
-  mutationControls, recent, seatName, stageWords,
+  foodOf, handRow, mutationControls, recent, seatName, stageWords,
 } from "./quirks-parts.js";
+
+// What a card may be worth in a climate, by the code printed on it for that climate (RULINGS.md
+// 3): a code is printed for 4 and 5, and for exactly 3 on a card with an odd number only.
+function worth(card, letter) {
+  const odd = Number(card.number.slice(1)) % 2 === 1;
+  if (card.codes.includes(letter)) return odd ? [3, 5] : [4, 5];
+  return odd ? [0, 2] : [0, 3];
+}
+
+/** What the three QUiRKS may be worth together in the current climate, as the count adds it
+ *  up (each card's value, and the food chain among the three: a herbivore whose A card's
+ *  symbol matches the plant's A card gains that card's value and the plant loses the
+ *  herbivore A card's; a carnivore whose A card matches the herbivore's C card likewise), read
+ *  from the climate codes the player sees on its own cards: [lowest, highest], or null when
+ *  the codes are not in the view (a spectator's). The values themselves only a count reads. */
+export function groupRange(view) {
+  const letter = CLIMATE[view.climate.name].letter;
+  const byNiche = Object.fromEntries(view.quirks.map((q) => [q.niche, q.cards || []]));
+  const all = view.quirks.flatMap((q) => q.cards || []);
+  if (all.some((card) => card.codes === undefined)) return null;
+  const at = (niche, row) => (byNiche[niche] || []).find((card) => card.number[0] === row);
+  const weight = new Map(all.map((card) => [card.number, 1]));
+  const chain = (eater, eaten) => {
+    // the eaten card's value moves from one QUiRKS to the other when the symbols match: the
+    // eater gains it, the eaten QUiRKS loses the eater's A card's value
+    if (!eater || !eaten || !foodOf(eater.number) || foodOf(eater.number) !== foodOf(eaten.number)) return;
+    weight.set(eaten.number, weight.get(eaten.number) + 1);
+    weight.set(eater.number, weight.get(eater.number) - 1);
+  };
+  chain(at("herbivore", "A"), at("plant", "A"));
+  chain(at("carnivore", "A"), at("herbivore", "C"));
+  let low = 0;
+  let high = 0;
+  for (const card of all) {
+    const [least, most] = worth(card, letter);
+    low += weight.get(card.number) * least;
+    high += weight.get(card.number) * most;
+  }
+  return [low, high];
+}
+
+/** The count's confirmation, in words: what the three QUiRKS may be worth here against what
+ *  they must reach. */
+function countDetail(view) {
+  const need = view.thresholds[view.climate.name];
+  const range = groupRange(view);
+  const climate = CLIMATE[view.climate.name].label;
+  let worthHere = "";
+  if (range) {
+    const [low, high] = range;
+    const verdict = high < need ? ": they cannot reach it here" : low >= need ? ": they reach it whatever their exact values" : "";
+    worthHere = `By the ${climate} codes on their cards they are worth ${low === high ? low : `${low} to ${high}`} here, `
+      + `food chain counted, against ${need} needed${verdict}. `;
+  }
+  return `The three QUiRKS must reach ${need} together: short of it you lose. ${worthHere}`
+    + "After one or two you may stop, and those counted go extinct.";
+}
 
 export function renderQuirksSolitaire(view, legalList, send, ctx) {
   const { ui, legal, mine } = begin(ctx, legalList);
@@ -41,8 +98,7 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
     const niche = ui.counting.split(" ")[1];
     controls.push(confirmBar({
       what: `Count the ${NICHE[niche].label.toLowerCase()} first, in the ${CLIMATE[view.climate.name].label}?`,
-      detail: `The three QUiRKS must reach ${view.thresholds[view.climate.name]} together: short of it you lose. `
-        + "After one or two you may stop, and those counted go extinct.",
+      detail: countDetail(view),
       confirmLabel: "Count", action: ui.counting,
       onConfirm: () => { const a = ui.counting; ui.counting = null; send(a); },
       onChange: () => { ui.counting = null; ctx.rerender(); },
@@ -52,13 +108,14 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
       const a = `count ${niche}`;
       if (!legal.has(a)) continue;
       const label = `Count the ${NICHE[niche].label.toLowerCase()}${first ? ` in the ${view.climate.name}` : ""}`;
+      // a first count may lose the game: it never outshines playing on
       controls.push(first
-        ? h("button", { class: "gold", "data-action": a, onclick: () => { ui.counting = a; ctx.rerender(); } }, label)
+        ? h("button", { class: "ghost qk-count-btn", "data-action": a, onclick: () => { ui.counting = a; ctx.rerender(); } }, label)
         : actionButton(legal, a, send, label, "gold"));
     }
   }
   if (legal.has("stop")) controls.push(actionButton(legal, "stop", send, "Stop (counted ones go extinct)"));
-  if (legal.has("continue")) controls.push(actionButton(legal, "continue", send, "Continue: draw a destiny marker"));
+  if (legal.has("continue")) controls.unshift(actionButton(legal, "continue", send, "Continue: draw a destiny marker", "gold"));
   for (const v of ["end", "redraw"]) if (legal.has(v)) controls.push(actionButton(legal, v, send, PLAIN[v]));
   let prompt;
   if (view.is_over) prompt = view.won ? "You win: a perfect group of QUiRKS!" : `You lose: ${view.result || "the climate won"}`;
@@ -71,6 +128,8 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   const shown = view.hand || revealedOf(ctx, 0);
   const handCards = shown ? shown.map((card) => cardSvg(card, { size: "hand", ...(view.hand ? clickHand(card) : {}) }))
     : Array.from({ length: view.hand_size || 0 }, () => cardBack("a card in the player's hand", { small: true }));
+  const { row, hint } = handRow(ctx, handCards, "No cards in hand.");
+  if (!view.hand && shown) row.dataset.revealedHand = 0;
   const total = (view.counted || []).reduce((a, c) => a + c.total, 0);
   const need = view.thresholds[view.climate.name];
   return h("div", { class: "qk qk-solitaire", "data-stage": view.stage },
@@ -93,9 +152,9 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
       creature(q, q.niche, { owner: 0, each: clickTable })))),
     dock(view.is_over || ctx.replay ? null : actionBar(prompt, mine, controls, legal, send, ctx.sending),
       h("section", { class: "qk-me to-act", style: `--seat: ${seatColour(0)}` },
-        h("div", { class: "head", "data-role": "score" }, h("b", {}, ctx.seat === 0 && !ctx.replay ? "Your hand" : `${seatName(ctx, 0)}'s hand`), h("span", { class: "faint small" }, `${handCards.length} cards`),
+        h("div", { class: "head", "data-role": "score" }, h("b", {}, ctx.seat === 0 && !ctx.replay ? "Your hand" : `${seatName(ctx, 0)}'s hand`), h("span", { class: "faint small" }, `${handCards.length} cards`), hint,
           h("span", { class: "chip" }, `${view.extinctions} of 3 extinctions`), h("span", { class: "chip" }, `${view.destiny.pool} destiny markers`)),
-        h("div", { class: "qk-hand", "data-role": "hand", "data-revealed-hand": view.hand || !shown ? null : 0 }, handCards))),
+        row)),
     h("section", { class: "qk-stacks" }, h("div", { class: "qk-title" }, h("h3", {}, "Stacks")),
       h("div", { class: "qk-stack-row" }, STACK_ORDER.map((id) => {
         const st = view.stacks[id] || { cards: 0, discarded: [] };

@@ -6,7 +6,7 @@
 import { h, seatColour } from "../util.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
-  NICHE, NICHES, PLAIN, STACK, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock,
+  NICHE, NICHES, PLAIN, STACK, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock, handRow,
   mutationControls, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
 } from "./quirks-parts.js";
 
@@ -255,6 +255,7 @@ export function renderQuirks(view, legalList, send, ctx) {
   const me = seat === null || seat === undefined ? null : view.players.find((p) => p.seat === seat);
   const toAct = (view.to_act || []).includes(seat);
   const handCards = hand.map((card) => cardSvg(card, { size: "hand", owner: seat, ...clickHand(card) }));
+  const { row, hint } = handRow(ctx, handCards);
   const bar = ctx.replay || view.is_over ? null : actionBar(quirksPrompt(view, legal, ctx), mine, controls, legal, send, ctx.sending);
   return h("div", { class: "qk qk-quirks", "data-stage": view.stage },
     h("div", { class: "qk-status" },
@@ -269,8 +270,8 @@ export function renderQuirks(view, legalList, send, ctx) {
     dock(bar, me ? h("section", { class: `qk-me${toAct ? " to-act" : ""}`, style: `--seat: ${seatColour(seat)}` },
       h("div", { class: "head", "data-role": "score" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }),
         h("b", {}, ctx.replay ? seatName(ctx, seat) : `Your hand · ${seatName(ctx, seat)}`),
-        h("span", { class: "faint small" }, `${hand.length} cards`), standing(view, seat)),
-      h("div", { class: "qk-hand", "data-role": "hand" }, hand.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null),
+        h("span", { class: "faint small" }, `${hand.length} cards`), hint, standing(view, seat)),
+      row) : null),
     playersPanel(view, ctx),
   );
 }
