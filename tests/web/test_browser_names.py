@@ -75,7 +75,8 @@ def test_a_named_player_opens_a_table_sees_its_name_and_its_turn_in_the_title(se
 
     page.wait_for_function(f"() => document.title === {TURN_TITLE!r}", timeout=20_000)
     assert page.get_attribute("link[rel~='icon']", "href") == "/favicon-turn.svg"
-    assert page.inner_text("#sound-toggle") == "Sound: off", "the sound is off until asked for"
+    assert page.inner_text("#sound-toggle") == "Turn sound on", "the sound is off until asked for"
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
     page.click("#sound-toggle")
     assert page.evaluate("localStorage.getItem('quarkade.sound')") == "on"
     titles = page.evaluate("window.__titles")

@@ -45,9 +45,23 @@ function renderGames() {
         h("span", { class: "chip good" }, `bots: ${offeredBots(game).map(botName).join(", ")}`)),
       h("p", {}, game.summary),
       h("div", { class: "actions" },
-        h("button", { class: "small primary", onclick: () => { $("game").value = game.id; formChanged(); $("new-table").scrollIntoView({ behavior: "smooth" }); } }, "Set up a table"),
-        h("a", { class: "button small", href: `/rules.html?game=${encodeURIComponent(game.id)}` }, "Rules")),
+        h("button", { class: "small primary", "aria-label": `Set up a ${game.title} table`, onclick: () => setUp(game) }, "Set up a table"),
+        h("a", { class: "button small", href: `/rules.html?game=${encodeURIComponent(game.id)}`, "aria-label": `Rules of ${game.title}` }, "Rules")),
     ))));
+}
+
+// The form takes the game, and the focus: a keyboard goes on from its first field.
+function setUp(game) {
+  $("game").value = game.id;
+  formChanged();
+  $("game").focus({ preventScroll: true });
+  $("new-table").scrollIntoView({ behavior: "smooth" });
+}
+
+// What a table's buttons are named for a screen reader: the action, the game and the table
+// ("Watch Quirks table k3f9"), so that a list of tables does not read "Watch, Watch, Watch".
+function tableLabel(verb, table) {
+  return `${verb} ${table.title} table ${table.id}`;
 }
 
 function currentGame() {
@@ -266,7 +280,7 @@ function renderMine(yours) {
     h("tbody", {}, yours.map((table) => h("tr", { "data-table": table.id },
       h("td", {}, h("b", {}, table.title), h("div", { class: "faint small mono" }, table.id)),
       h("td", {}, seatPills(table)),
-      h("td", { class: "act" }, h("a", { class: "button small primary", href: `/t/${table.id}` }, "Resume")))))));
+      h("td", { class: "act" }, h("a", { class: "button small primary", href: `/t/${table.id}`, "aria-label": tableLabel("Resume", table) }, "Resume")))))));
 }
 
 async function loadTables() {
@@ -292,9 +306,9 @@ async function loadTables() {
         h("td", {}, seatPills(table), openCount(table)),
         h("td", { class: "muted small" }, timeAgo(table.created)),
         h("td", { class: "act" },
-          held ? h("a", { class: "button small primary", href: `/t/${table.id}` }, "Resume")
-            : free ? h("button", { class: "small primary", onclick: () => join(table) }, "Join") : null,
-          " ", h("a", { class: "button small", href: `/t/${table.id}` }, "Watch")));
+          held ? h("a", { class: "button small primary", href: `/t/${table.id}`, "aria-label": tableLabel("Resume", table) }, "Resume")
+            : free ? h("button", { class: "small primary", onclick: () => join(table), "aria-label": tableLabel("Join", table) }, "Join") : null,
+          " ", h("a", { class: "button small", href: `/t/${table.id}`, "aria-label": tableLabel("Watch", table) }, "Watch")));
     }))) : h("p", { class: "empty" }, "No open table: set one up."));
   const finished = listing.finished;
   $("finished-tables").replaceChildren(finished.length ? h("table", { class: "list" },
@@ -305,7 +319,7 @@ async function loadTables() {
         : h("td", {}, (table.winners || []).map((w) => h("span", { class: "chip gold" }, `${seatNameOf(table, w)} won`)), " ",
           h("span", { class: "muted small" }, (table.scores || []).map((score) => String(score)).join(" · "))),
       h("td", { class: "muted small" }, timeAgo(table.finished || table.created)),
-      h("td", { class: "act" }, h("a", { class: "button small", href: `/t/${table.id}?replay=1` }, "Replay")))))) : h("p", { class: "empty" }, "No finished game yet."));
+      h("td", { class: "act" }, h("a", { class: "button small", href: `/t/${table.id}?replay=1`, "aria-label": `Replay ${table.title} game ${table.id}, ended ${timeAgo(table.finished || table.created)}` }, "Replay")))))) : h("p", { class: "empty" }, "No finished game yet."));
 }
 
 async function start() {

@@ -77,12 +77,13 @@ export function showTurn(mine) {
   if (began) beep();
 }
 
-/** A button that turns the beep on or off. */
+/** A button that turns the beep on or off: named for what a click does, its state in
+ *  aria-pressed, which its border shows too (quarkade.css). */
 export function soundToggle() {
   const button = h("button", { class: "small ghost sound-toggle", id: "sound-toggle", type: "button" });
   const label = () => {
     const on = soundOn();
-    button.textContent = on ? "Sound: on" : "Sound: off";
+    button.textContent = on ? "Turn sound off" : "Turn sound on";
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.title = on ? "A beep when your turn begins" : "Turn on a beep for when your turn begins";
   };

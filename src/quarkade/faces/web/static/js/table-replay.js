@@ -7,6 +7,7 @@ import { $, app, names, seatLabel } from "./table-state.js";
 import { renderLog } from "./table-side.js";
 import { logLines } from "./seat-words.js";
 import { markScrollingRows } from "./board-sight.js";
+import { drawKeepingFocus } from "./board-access.js";
 
 // Leaving the replay shows the live board again, which table.js draws: the page hands that
 // drawing over once (replayLeavesTo), so that this module does not import the page back.
@@ -85,9 +86,13 @@ export function renderReplay() {
     "aria-label": "whose view",
     onchange: (e) => { replay.mode = e.target.value; renderReplay(); },
   }, modes.map(([value, label]) => h("option", { value, selected: replay.mode === value }, label)));
-  const slider = h("input", { type: "range", min: 0, max: replay.steps - 1, value: replay.step, onchange: (e) => go(Number(e.target.value)) });
+  const slider = h("input", {
+    type: "range", min: 0, max: replay.steps - 1, value: replay.step, "aria-label": "Replay step",
+    "aria-valuetext": `step ${replay.step} of ${replay.steps - 1}`, onchange: (e) => go(Number(e.target.value)),
+  });
   const what = stepWords(data, replay);
-  $("replay-bar").replaceChildren(h("div", { class: "replay-bar", id: "replay" },
+  // a step taken from the keyboard leaves the focus on the button (or slider) that took it
+  drawKeepingFocus($("replay-bar"), h("div", { class: "replay-bar", id: "replay" },
     h("b", {}, "Replay"),
     h("button", { class: "small", onclick: () => go(0), "aria-label": "first", title: "first" }, icon("first")),
     h("button", { class: "small", id: "replay-prev", onclick: () => go(replay.step - 1), "aria-label": "previous", title: "previous (←)" }, icon("prev")),
@@ -117,7 +122,7 @@ export function renderReplay() {
     replay: true, reveal, timer: null, waiting_for: [], title: app.game.title, rerender: renderReplay,
   };
   $("over").replaceChildren();
-  $("board").replaceChildren(rendererFor(view.game)(view, [], () => {}, ctx));
+  drawKeepingFocus($("board"), rendererFor(view.game)(view, [], () => {}, ctx));
   markScrollingRows($("board"));
   renderLog(view, "replay");
 }

@@ -89,10 +89,11 @@ function renderInvite() {
     if (seat.kind !== "human" || played.includes(seat.seat)) continue;
     const code = app.held.invites[seat.seat];
     if (seat.claimed) rows.push(h("div", { class: "faint small" }, `${seatLabel(seat.seat)}: taken`));
-    else if (code) rows.push(linkRow(`${seatLabel(seat.seat)} (one-time invitation${seat.open ? "; also open to the lobby" : ""})`, `${location.origin}/t/${app.id}?invite=${code}`));
+    else if (code) rows.push(linkRow(`${seatLabel(seat.seat)} (one-time invitation${seat.open ? "; also open to the lobby" : ""})`, `${location.origin}/t/${app.id}?invite=${code}`,
+      `invite-link-${seat.seat}`, `invitation link for ${seatLabel(seat.seat)}`));
     rows.push(h("button", { class: "small", "data-invite": seat.seat, hidden: seat.claimed, onclick: () => newInvitation(seat.seat) }, code ? "New link (the old one stops working)" : "Make an invitation link"));
   }
-  rows.push(linkRow("Watch", `${location.origin}/t/${app.id}`));
+  rows.push(linkRow("Watch", `${location.origin}/t/${app.id}`, "watch-link", "spectator link"));
   panel.classList.remove("hidden");
   $("invite").replaceChildren(...rows);
 }
@@ -107,10 +108,12 @@ async function newInvitation(seat) {
   }
 }
 
-function linkRow(label, link) {
-  const input = h("input", { type: "text", value: link, readonly: true, onfocus: (e) => e.target.select() });
-  return h("div", {}, h("div", { class: "faint small" }, label), h("div", { class: "row" }, input,
-    h("button", { class: "small", onclick: async () => {
+// A link to hand on, in a box named for whom it is (its label on screen, and ``what`` it is
+// for a screen reader), and a button that copies it.
+function linkRow(label, link, id, what) {
+  const input = h("input", { type: "text", value: link, readonly: true, id, "aria-label": `${label}: ${what}`, onfocus: (e) => e.target.select() });
+  return h("div", {}, h("label", { class: "faint small", for: id }, label), h("div", { class: "row" }, input,
+    h("button", { class: "small", "aria-label": `Copy the ${what}`, onclick: async () => {
       try {
         await navigator.clipboard.writeText(link);
         toast("Link copied", "info", 1800);

@@ -16,6 +16,7 @@ import { renderLog, renderPeople, renderSide } from "./table-side.js";
 import { renderOver } from "./table-over.js";
 import { renderReplay, replayLeavesTo, startReplay } from "./table-replay.js";
 import { markScrollingRows, showPrompted } from "./board-sight.js";
+import { drawKeepingFocus } from "./board-access.js";
 
 function signalTurn() {
   showTurn([...app.conns.values()].some((c) => c.seat !== null && c.msg && !c.msg.over && c.msg.legal.length > 0));
@@ -264,7 +265,7 @@ function renderTabs() {
   const tabs = $("seat-tabs");
   const conns = [...app.conns.values()];
   tabs.replaceChildren(...conns.map((conn) => h("button", {
-    class: `seat-tab small${conn.key === app.active ? " active" : ""}`, "data-seat": conn.key,
+    class: `seat-tab small${conn.key === app.active ? " active" : ""}`, "data-seat": conn.key, "aria-pressed": String(conn.key === app.active),
     onclick: () => setActive(conn.key),
   },
   h("span", { class: "seat-dot", style: { background: seatColour(conn.seat) } }),
@@ -297,7 +298,7 @@ function renderBoard() {
     console.error(error);
     board = rendererFor("")(message.view, message.legal, (notation) => send(conn, notation), ctx);
   }
-  $("board").replaceChildren(board);
+  drawKeepingFocus($("board"), board);
   // a new prompt: other choices, or the same ones again after one's own action was applied
   showPrompted($("board"), conn, message.legal.length ? `${app.applied}|${message.legal.join("|")}` : "");
   markScrollingRows($("board"));

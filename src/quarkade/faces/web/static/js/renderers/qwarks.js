@@ -17,10 +17,20 @@ const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : boardName(ctx, seat
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A face in words, as a player looking at it sees it: its points, then its three Qwarks from
+ *  left to right ("2 points; red happy Qwark, 3 eyes, no tentacles; …"). Only a face the view
+ *  shows is ever said: a hidden card has none. */
+function faceWords(face) {
+  const qwarks = (face.qwarks || []).map((q) => `${q.colour} ${q.mood} Qwark, ${count(q.eyes, "eye")}, ${q.tentacles ? count(q.tentacles, "tentacle") : "no tentacles"}`);
+  return [points(face.value), ...qwarks].join("; ");
+}
+
 function drawing(ctx, face) {
   const svg = ctx.components && ctx.components.drawings && ctx.components.drawings[face.id];
   if (!svg) return h("div", { class: "qw-face-text" }, `${face.value}`);
-  return h("img", { src: dataUrl(svg), alt: `card worth ${face.value}`, draggable: "false" });
+  return h("img", { src: dataUrl(svg), alt: faceWords(face), draggable: "false" });
 }
 
 function backImage(ctx, word, cls) {
@@ -135,7 +145,10 @@ function revealedCard(view, entry, ctx, info, send) {
   if (canCover) {
     attrs.role = "button";
     attrs.tabindex = "0";
-    attrs.title = "Cover this card";
+    // named by whose deck it lies on, and what it shows: three cards are not three "Cover this card"
+    const which = `Cover the card ${onDeck(view, deck, ctx)}`;
+    attrs.title = which;
+    attrs["aria-label"] = entry.card ? `${which}: ${faceWords(entry.card)}` : which;
     attrs.onclick = () => {
       ctx.ui.covered = deck;
       send(`cover ${deck} after 0`);
@@ -247,18 +260,18 @@ function answerPanel(view, ctx, info, send) {
     picker = h("div", { class: "qw-colour-rows" }, [0, 1, 2].map((slot) => h("div", { class: "qw-colour-row" },
       h("span", { class: "faint small" }, ["Left", "Middle", "Right"][slot]),
       Object.entries(COLOURS).map(([word, fill]) => h("button", {
-        class: `qw-chip${ui.colours[slot] === word ? " on" : ""}`, "data-slot": slot, "data-colour": word,
+        class: `qw-chip${ui.colours[slot] === word ? " on" : ""}`, "data-slot": slot, "data-colour": word, "aria-pressed": String(ui.colours[slot] === word),
         title: word, "aria-label": `${["left", "middle", "right"][slot]} Qwark ${word}`, style: { background: fill },
         onclick: () => { ui.colours[slot] = word; rerender(); },
       })))));
   } else {
     const numbers = [...info.numbers].sort((a, b) => a - b);
     picker = h("div", { class: "qw-numbers" }, numbers.map((n) => h("button", {
-      class: `qw-number${ui.number === n ? " on" : ""}`, "data-number": n, onclick: () => { ui.number = n; rerender(); },
+      class: `qw-number${ui.number === n ? " on" : ""}`, "data-number": n, "aria-pressed": String(ui.number === n), onclick: () => { ui.number = n; rerender(); },
     }, String(n))));
   }
   const kinds = identify ? h("div", { class: "qw-kinds" }, KINDS.map(([word, label, hint]) => h("button", {
-    class: `qw-kind${ui.kind === word ? " on" : ""}`, "data-kind": word, title: hint,
+    class: `qw-kind${ui.kind === word ? " on" : ""}`, "data-kind": word, title: hint, "aria-pressed": String(ui.kind === word),
     onclick: () => { ui.kind = word; rerender(); },
   }, label, h("small", {}, hint)))) : null;
   const said = info.colours ? (ui.colours.every(Boolean) ? ui.colours.join(" ") : null) : ui.number === null ? null : String(ui.number);
