@@ -77,6 +77,22 @@ def test_only_finished_public_tables_of_the_game_count(client: TestClient) -> No
                                                                                             "random"}
 
 
+def test_a_cooperative_table_is_not_rated(client: TestClient) -> None:
+    """A lost Quirky Circuits table (no winner, every score alike) ranked its seats all first,
+    a win shared by every seat; a table that wins or loses together ranks no player above
+    another, so it is left out, won or lost."""
+    store = store_of(client)
+    finished(store, ["human", "normal", "normal"], [0, 0, 0], [], names=["Lost", None, None], game="quirky-circuits")
+    finished(store, ["human", "normal", "normal"], [1, 1, 1], [0, 1, 2], names=["Won", None, None],
+             game="quirky-circuits")
+    finished(store, ["human", "random"], [5, 1], [0], names=["Ada", None])
+    assert board(client, "quirky-circuits") == {"game": "quirky-circuits", "games": 0, "players": []}
+    everything = board(client)
+    assert everything["games"] == 1 and {row["name"] for row in everything["players"]} == {"Ada", "random"}
+    assert "Cooperative games, where the table wins or loses together, are not rated." in " ".join(
+        client.get("/leaderboard").text.split())
+
+
 def test_people_without_a_name_share_one_entry(client: TestClient) -> None:
     store = store_of(client)
     finished(store, ["human", "human"], [5, 1], [0])

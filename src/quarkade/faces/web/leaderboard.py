@@ -3,8 +3,10 @@
 A person is rated under the name they gave for their seat (people who gave none share the
 entry "unnamed player"); a bot under its kind or level. Seats are counted as the table was
 created: a person's seat that a bot played for a while is still the person's. Private tables
-stay out, since their players did not choose to be seen. Every game is rated on its own
-(``?game=``); without a game, the ratings pool every game's tables.
+stay out, since their players did not choose to be seen, and so do the tables of cooperative
+games (Quirky Circuits), whose seats win or lose together: they rank no player above another (a
+lost table, all scores alike, was counted as a win shared by every seat). Every game is rated on
+its own (``?game=``); without a game, the ratings pool every game's tables.
 """
 
 from __future__ import annotations
@@ -45,8 +47,13 @@ def finish_of(row: dict[str, Any]) -> Finish:
 
 
 def _rated(game: str | None) -> list[ColumnElement[bool]]:
-    conditions = [TABLES.c.status == OVER, TABLES.c.public.is_(True), TABLES.c.scores.is_not(None)]
+    conditions = [TABLES.c.status == OVER, TABLES.c.public.is_(True), TABLES.c.scores.is_not(None),
+                  TABLES.c.game.not_in(COOPERATIVE)]
     return conditions if game is None else [*conditions, TABLES.c.game == game]
+
+
+# The games whose seats win or lose together: nothing there ranks one player above another.
+COOPERATIVE = tuple(info.id for info in list_games() if info.cooperative)
 
 
 def finished_games(store: Store, game: str | None) -> list[Finish]:
@@ -85,6 +92,11 @@ _BOARD = """    <section class="panel" id="leaderboard">
       <p class="hint">Ratings are OpenSkill's: μ is the estimated skill, σ its uncertainty, and players are
       ranked by μ − 3σ, a skill they have very probably reached. Finished public tables only; people are
       listed by the name they gave for their seat, bots by their level or kind.</p>
+      <p class="hint" id="counting">How games and wins are counted: every seat is a game for its player, and
+      the seats that win share one win, so two winners get half a win each; when a game names no winner, the
+      best score wins. Cooperative games, where the table wins or loses together, are not rated. Bots of one
+      level (or kind) are one entry: a table with two Normal bots counts two games for Normal. A person's
+      seat that a bot played for a while still counts as the person's.</p>
     </section>"""
 
 
