@@ -263,8 +263,13 @@ def test_cards_face_down_signals_and_the_animation(server: LiveServer, page: Any
     click_and_wait(page, ".qc-signals button[data-action='done']")
     # the Execute phase is replayed card by card, and can be skipped
     page.wait_for_selector(".qc[data-animating='1'] #qc-skip")
+    # the next round waits for the animation: no card to pick, no signal, and the prompt says why
+    assert page.locator(".qc-hand .qc-card.playable").count() == 0
+    assert page.locator(".qc-signals button").count() == 0
+    assert page.inner_text(".qc-prompt").startswith("The queue is running")
     page.wait_for_selector(".qc-queue-cards .qc-card.current")
     page.click("#qc-skip")
+    page.wait_for_selector(".qc-hand .qc-card.playable")
     page.wait_for_selector(".qc[data-animating='0']")
     assert page.get_attribute(".qc", "data-round") == "2"
     assert page.inner_text(".qc-caption").startswith("Last execution:")

@@ -492,7 +492,9 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   const hand = view.hand || [];
   const quirkFirst = hand.some(isQuirk);
   const stage = staging(ui, hand, playable, legal);
-  const choosing = !ctx.replay && !ctx.sending && legal.length > 0;
+  // while the last queue runs on the board, the next round waits: its cards are chosen after
+  // the animation (or once it is skipped), not beside it
+  const choosing = !ctx.replay && !ctx.sending && legal.length > 0 && !ui.anim;
   const caption = h("div", { class: "qc-caption" });
   const left = h("span", { class: "qc-left" }, String(toClean(view.tokens || [])));
   const queueCards = h("div", { class: "qc-queue-cards" });
@@ -531,7 +533,8 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", quirkFirst ? h("span", { class: "chip quirk" }, "Quirk cards first") : null,
         // the queue is under the board on a phone: its count stays in sight here
         h("span", { class: "chip qc-queue-count" }, `queue ${(view.queue || []).length} of at least ${view.queue_minimum}`),
-        ctx.replay ? null : h("span", { class: `qc-prompt${legal.length ? " mine" : ""}` }, ctx.sending ? "Sending your cards…" : promptOf(view, legal, ctx)),
+        ctx.replay ? null : h("span", { class: `qc-prompt${legal.length && !ui.anim ? " mine" : ""}` }, ctx.sending ? "Sending your cards…"
+          : ui.anim && !view.is_over ? "The queue is running: the next round's cards come after it (or skip the animation)." : promptOf(view, legal, ctx)),
         h("span", { class: "faint small" }, choosing && playable.size ? "click cards in the order to play them, then confirm" : "")),
       h("div", { class: "qc-hand-cards", "data-role": "hand" }, hand.length ? hand.map((card, index) => {
         const order = stage.order(index);
@@ -550,7 +553,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
       }) : h("span", { class: "faint" }, "Your hand is empty.")),
       h("div", { class: "qc-actions", "data-role": "actions" },
         choosing && ui.staged.length ? stagingBar(ui, send, ctx) : null,
-        ctx.replay || view.is_over ? null : signalButtons(view, legal, send, ctx))),
+        ctx.replay || view.is_over || ui.anim ? null : signalButtons(view, legal, send, ctx))),
   ),
   );
   // the queue as it stands (face down but for your own cards and practice mode)
