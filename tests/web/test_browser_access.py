@@ -151,6 +151,8 @@ def test_after_each_choice_the_focus_stays_on_the_table_s_controls(server: LiveS
         now = page.evaluate(FOCUSED)
         assert now["ask"] == "2" and now["pressed"] == "true", f"the chosen player lost the focus: {now}"
 
+        # before any stack is chosen, each says it is not pressed (the renderer says it itself)
+        assert {b.get_attribute("aria-pressed") for b in page.locator(".qk-stack-btn").all()} == {"false"}
         page.focus(".qk-stack-btn")
         page.keyboard.press("Enter")
         now = page.evaluate(FOCUSED)

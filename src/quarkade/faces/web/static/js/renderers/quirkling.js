@@ -36,6 +36,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
     controls.push(h("span", { class: "muted small" }, "Ask"));
     controls.push(h("span", { class: "qk-seg" }, askSeats.map((s2) => h("button", {
       class: `small${ui.askSeat === s2 ? " on" : ""}`, style: `--seat: ${seatColour(s2)}`, "data-ask-seat": s2,
+      "aria-pressed": String(ui.askSeat === s2),
       onclick: () => { ui.askSeat = s2; ui.asking = null; ctx.rerender(); },
     }, seatName(ctx, s2)))));
     controls.push(h("span", { class: "muted small" }, "for"));
@@ -47,6 +48,7 @@ export function renderQuirkling(view, legalList, send, ctx) {
       if (legal.has(a)) {
         controls.push(h("button", {
           class: `small qk-stack-btn${ui.asking === a ? " on" : ""}`, style: `--stack: ${STACK[id].colour}`, "data-action": a,
+          "aria-pressed": String(ui.asking === a),
           title: `Ask for ${askedFor(id)}: ${STACK[id].label} cards show ${STACK[id].about}`,
           "aria-label": `Ask for ${askedFor(id)}`, onclick: pick,
         }, `a ${STACK[id].part} `, h("span", { class: "qk-stack-code" }, `(${STACK[id].label})`)));
