@@ -301,7 +301,9 @@ def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer)
             strip = page.evaluate(LAST_TURN)
             assert [(e["seat"], e["card"], e["right"], e["drawn"]) for e in strip] == [
                 (first, shown[first], True, True), (last, shown[last], False, True)], strip
-            assert [e["said"] for e in strip] == [said.removeprefix("answer ") for said in (right_said, wrong_said)]
+            # the answers as the buttons say them: "1 Prooton", not the notation's "1 prooton"
+            assert [e["said"] for e in strip] == [said.removeprefix("answer ").replace("prooton", "Prooton").replace(
+                "nootron", "Nootron") for said in (right_said, wrong_said)]
             assert strip[seat != first]["who"] == "You", "each page names its own seat 'You'"
             # The question they answered, not the next turn's (the strip shows through its race).
             assert page.get_attribute(".qw-last-asked", "data-question") == asked.word

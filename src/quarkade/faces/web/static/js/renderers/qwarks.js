@@ -13,6 +13,10 @@ const KINDS = [["prooton", "Prooton", "two Qwarks with tentacles, one without"],
 const QUESTION_SHORT = { eyes: "Eyes", tentacles: "Tentacles", colours: "Colours", sad: "Sad Qwarks", happy: "Happy Qwarks" };
 
 
+const KIND_LABELS = Object.fromEntries(KINDS.map(([word, label]) => [word, label]));
+// an answer as the buttons say it ("answer 1 prooton": "1 Prooton")
+const saidAnswer = (answer) => answer.replace(/^answer /, "").split(" ").map((word) => KIND_LABELS[word] || word).join(" ");
+
 const seatName = (ctx, seat) => (seat === ctx.seat ? "You" : boardName(ctx, seat));
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const dataUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -216,12 +220,12 @@ function lastTurnStrip(view, ctx) {
       h("span", { class: "faint small" }, "the cards answered")),
     h("div", { class: "qw-last-cards" }, answers.map((a) => h("div", {
       class: `qw-last-card ${a.right ? "right" : "wrong"}`, "data-card": a.card.id, "data-seat": a.seat,
-      title: `${seatName(ctx, a.seat)} answered ${a.answer.replace(/^answer /, "")}: ${a.right ? "right, kept" : "wrong, discarded"}`,
+      title: `${seatName(ctx, a.seat)} answered ${saidAnswer(a.answer)}: ${a.right ? "right, kept" : "wrong, discarded"}`,
     },
     h("div", { class: "qw-last-face" }, drawing(ctx, a.card)),
     h("div", { class: "qw-last-said" },
       h("span", { class: "seat-dot", style: { background: seatColour(a.seat) } }),
-      h("b", {}, seatName(ctx, a.seat)), h("span", {}, a.answer.replace(/^answer /, ""))),
+      h("b", {}, seatName(ctx, a.seat)), h("span", { "data-said": "" }, saidAnswer(a.answer))),
     h("span", { class: `qw-last-verdict ${a.right ? "right" : "wrong"}` }, a.right ? "✓ kept" : "✗ discarded")))));
 }
 
