@@ -19,6 +19,7 @@ from quarkade.core.chance import Chance
 from quarkade.core.game import View
 from quarkade.games.quirky_circuits.components import CARD_BY_ID, COMPONENTS, Direction, Token, card_back, is_quirk
 from quarkade.games.quirky_circuits.rules import QuirkyCircuits, QuirkyCircuitsState
+from quarkade.games.quirky_circuits.views import hand_backs
 
 ATTEMPTS = 30
 
@@ -89,44 +90,16 @@ def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], he
     queue card, every layer of the deck, every hidden hand and the deck's top got what the table
     knows of them: their backs, a layer's cards from its own queue.
 
-    In order, the most constrained first: each layer's cards from its queue, of the back the
-    queue and the hands can best spare (and, on top, one of the back seen there); the face-down
-    queue cards by their backs; the hands by their backs; the rest of the deck from what is
-    left, a card of the top's back on top."""
+    In order, the most constrained first: each layer's cards from its queue (``_layers_from_queues``);
+    the face-down queue cards by their backs; the hands by their backs; the rest of the deck from
+    what is left, a card of the top's back on top; then a hand short of a back is mended by swaps."""
     cards = unknown[:]
     chance.shuffle(cards)
     sound = True
     # What the face-down queue cards and the hidden hands need of each back.
     need = Counter(backs[index] for index, (_, card) in enumerate(queue) if card < 0)
     need.update({"move": sum(moves for moves, _ in held.values()), "turn": sum(turns for _, turns in held.values())})
-    left = Counter(card_back(c) for c in cards)
-    # The layers with the fewest cards to spare among those their queues allow are dealt first
-    # (a layer that must hold every card of its queue left takes them before another does).
-    def slack(layer: int) -> int:
-        count, pool = layers[layer]
-        wanted = Counter(pool)
-        return sum(min(found, wanted[kind]) for kind, found in Counter(cards).items()) - count
-
-    parts: list[list[int]] = [[] for _ in layers]
-    for layer in sorted((layer for layer, (_, pool) in enumerate(layers) if pool), key=slack):
-        count, pool = layers[layer]
-        part = parts[layer]
-        wanted = Counter(pool)
-        while len(part) < count:
-            fits = [i for i, c in enumerate(cards) if c >= 0 and wanted[c] > 0]
-            if not fits:
-                break
-            if layer == 0 and top is not None and not part:
-                shown = [i for i in fits if card_back(cards[i]) == top]
-                fits = shown or fits
-            # the back the others can best spare; the cards are shuffled, so the first of it
-            pick = max(fits, key=lambda i: left[card_back(cards[i])] - need[card_back(cards[i])])
-            card = cards[pick]
-            wanted[card] -= 1
-            left[card_back(card)] -= 1
-            part.append(card)
-            cards[pick] = -1
-        cards = [c for c in cards if c >= 0]
+    parts = _layers_from_queues(cards, layers, need, top)
     filled = queue[:]
     for index, (seat, card) in enumerate(filled):
         if card < 0:
@@ -134,21 +107,7 @@ def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], he
             if fitting is None:  # none of its back left (a layer took them): any card, unsound
                 sound, fitting = False, 0
             filled[index] = (seat, cards.pop(fitting))
-    hands: dict[int, list[int]] = {}
-    for seat, (moves, turns) in held.items():
-        hand: list[int] = []
-        for back, count in (("move", moves), ("turn", turns)):
-            got = 0
-            for i, c in enumerate(cards):
-                if got == count:
-                    break
-                if c >= 0 and card_back(c) == back:
-                    hand.append(c)
-                    cards[i] = -1
-                    got += 1
-        cards = [c for c in cards if c >= 0]
-        missing = moves + turns - len(hand)  # not enough of a back left: the size is kept, and mended below
-        hands[seat], cards = hand + cards[:missing], cards[missing:]
+    hands = {seat: _take_backs(cards, moves, turns) for seat, (moves, turns) in held.items()}
     for layer, (part, (count, _)) in enumerate(zip(parts, layers, strict=True)):
         missing = count - len(part)
         if layer == 0 and top is not None and missing and all(card_back(c) != top for c in part):
@@ -157,7 +116,7 @@ def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], he
                 part.append(cards.pop(on_top))
                 missing -= 1
         part.extend(cards[:missing])
-        cards = cards[missing:]
+        del cards[:missing]
     # The top of the deck is the end of its first layer: a card of that layer with the back seen
     # on top goes there (the layer's cards are alike to the table but for their backs).
     if top is not None and parts and parts[0] and card_back(parts[0][-1]) != top:
@@ -172,9 +131,53 @@ def _deal(unknown: list[int], queue: list[tuple[int, int]], backs: list[str], he
     return (filled, hands, deck), sound
 
 
-def _backs_of(cards: list[int]) -> tuple[int, int]:
-    moves = sum(1 for card in cards if card_back(card) == "move")
-    return moves, len(cards) - moves
+def _layers_from_queues(cards: list[int], layers: tuple[tuple[int, tuple[int, ...]], ...], need: Counter[str],
+                        top: str | None) -> list[list[int]]:
+    """Each layer of the deck that holds a revealed queue's cards, dealt from ``cards`` (taken
+    out of it): the layer with the fewest cards to spare among those its queue allows first (one
+    that must hold every card of its queue left takes them before another does), each card of
+    the back the others (``need``) can best spare, the top layer's first of the back ``top``."""
+    left = Counter(card_back(c) for c in cards)
+    held_kinds = Counter(cards)
+
+    def slack(layer: int) -> int:
+        count, pool = layers[layer]
+        wanted = Counter(pool)
+        return sum(min(found, wanted[kind]) for kind, found in held_kinds.items()) - count
+
+    parts: list[list[int]] = [[] for _ in layers]
+    for layer in sorted((layer for layer, (_, pool) in enumerate(layers) if pool), key=slack):
+        count, pool = layers[layer]
+        part = parts[layer]
+        wanted = Counter(pool)
+        while len(part) < count:
+            fits = [i for i, c in enumerate(cards) if wanted[c] > 0]
+            if not fits:
+                break
+            if layer == 0 and top is not None and not part:
+                fits = [i for i in fits if card_back(cards[i]) == top] or fits
+            # the back the others can best spare; the cards are shuffled, so the first of it
+            pick = max(fits, key=lambda i: left[card_back(cards[i])] - need[card_back(cards[i])])
+            card = cards.pop(pick)
+            wanted[card] -= 1
+            left[card_back(card)] -= 1
+            part.append(card)
+    return parts
+
+
+def _take_backs(cards: list[int], moves: int, turns: int) -> list[int]:
+    """A hand of ``moves`` cards of the move back and ``turns`` of the turn back, taken out of
+    ``cards``; short of a back, any cards make up its size (``_mend_hand`` swaps them after)."""
+    hand: list[int] = []
+    for back, count in (("move", moves), ("turn", turns)):
+        taken = [i for i, c in enumerate(cards) if card_back(c) == back][:count]
+        hand += [cards[i] for i in taken]
+        for i in reversed(taken):
+            del cards[i]
+    missing = moves + turns - len(hand)
+    hand += cards[:missing]
+    del cards[:missing]
+    return hand
 
 
 def _mend_hand(seat: int, wanted: tuple[int, int], hands: dict[int, list[int]], held: dict[int, tuple[int, int]],
@@ -183,8 +186,8 @@ def _mend_hand(seat: int, wanted: tuple[int, int], hands: dict[int, list[int]], 
     queue allows there) or another hidden hand (one short of the other back), until the hand
     shows the backs the table sees, or no swap is left."""
     hand = hands[seat]
-    while _backs_of(hand) != wanted:
-        short, spare = ("move", "turn") if _backs_of(hand)[0] < wanted[0] else ("turn", "move")
+    while hand_backs(hand) != wanted:
+        short, spare = ("move", "turn") if hand_backs(hand)[0] < wanted[0] else ("turn", "move")
         if not _swap_in(hand, short, spare, seat, hands, held, parts, layers, keep_top):
             return
 
@@ -195,7 +198,7 @@ def _swap_in(hand: list[int], short: str, spare: str, seat: int, hands: dict[int
     """One swap of a card of ``hand`` of the back ``spare`` for one of the back ``short``."""
     give = next(i for i, card in enumerate(hand) if card_back(card) == spare)
     for other, cards in hands.items():  # a hand short of the other back
-        if other != seat and _backs_of(cards)[0 if spare == "move" else 1] < held[other][0 if spare == "move" else 1]:
+        if other != seat and hand_backs(cards)[0 if spare == "move" else 1] < held[other][0 if spare == "move" else 1]:
             take = next((i for i, card in enumerate(cards) if card_back(card) == short), None)
             if take is not None:
                 hand[give], cards[take] = cards[take], hand[give]
@@ -220,7 +223,7 @@ def _fits(hands: dict[int, list[int]], held: dict[int, tuple[int, int]], parts: 
           layers: tuple[tuple[int, tuple[int, ...]], ...], top: str | None) -> bool:
     """Whether the hidden hands show their backs, each layer holds its count of cards its queue
     allows, and the deck's top shows its back."""
-    if any(_backs_of(hands[seat]) != backs for seat, backs in held.items()):
+    if any(hand_backs(hands[seat]) != backs for seat, backs in held.items()):
         return False
     for part, (count, pool) in zip(parts, layers, strict=True):
         if len(part) != count or (pool and Counter(part) - Counter(pool)):
