@@ -88,14 +88,15 @@ def test_a_replay_stepped_through_faster_than_the_request_rate_waits_and_goes_on
     a read refused (429) is asked again after the time the server says, so the replay reaches the
     step asked with no error shown."""
     live = LiveServer(tmp_path / "rate.sqlite3", bot_delay=0.0,
-                      extra=["--requests-per-second", "4", "--request-burst", "8"])
+                      # one a second: a step read faster than that, even on a busy machine
+                      extra=["--requests-per-second", "1", "--request-burst", "8"])
     try:
         created = httpx.post(f"{live.url}/api/tables", json={"game": "quirky-quarks", "seats": ["random", "random"]})
         created.raise_for_status()
         table = created.json()["id"]
         with httpx.Client(base_url=live.url) as http:
             wait_over(http, table, timeout=60)
-        time.sleep(2.5)  # the bucket full again
+        time.sleep(8.5)  # the bucket full again
         with browser_page(live, 900) as tab:
             tab.goto(f"{live.url}/t/{table}")
             tab.click("#replay-start")
