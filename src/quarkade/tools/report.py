@@ -392,13 +392,13 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
             "steps a game", "no winner"]
     rows, firsts = [], []
     for label, games in zip(labels, by_value.values(), strict=True):
-        first = sum(1 / len(game.winners) for game in games if 0 in game.winners)
+        first = _shares(games, (0,))
         firsts.append((first, len(games)))
         low, high = wilson_interval(first, len(games))
         row: list[object] = [label, len(games), f"{first / len(games):.1%}", f"{low:.1%} – {high:.1%}"]
         for kind in kinds:
             seats = [seat for seat, held in enumerate(result.seats) if held == kind]
-            won = sum(1 / len(game.winners) for game in games for seat in seats if seat in game.winners)
+            won = _shares(games, seats)
             row.append(f"{won / (len(games) * len(seats)):.1%}")
         row += [f"{statistics.fmean(game.steps for game in games):.1f}",
                 f"{sum(1 for game in games if not game.winners) / len(games):.1%}"]
@@ -414,6 +414,11 @@ def _sweep_section(result: SimulationResult, option: str) -> str:
     return section + _seats_by_value(result, by_value, labels, fair) + _figures_by_value(result, by_value, labels)
 
 
+def _shares(games: Sequence[GameResult], seats: Sequence[int]) -> float:
+    """The wins of ``seats`` over ``games``, a win shared by several seats counting its share."""
+    return sum(1 / len(game.winners) for game in games for seat in seats if seat in game.winners)
+
+
 def _seats_by_value(result: SimulationResult, by_value: dict[str, list[GameResult]], labels: list[str],
                     fair: float) -> str:
     """Every seat's win rate under each value, with its 95% interval: the seat advantage each
@@ -422,7 +427,7 @@ def _seats_by_value(result: SimulationResult, by_value: dict[str, list[GameResul
     for label, games in zip(labels, by_value.values(), strict=True):
         row: list[object] = [label]
         for seat in range(result.players):
-            won = sum(1 / len(game.winners) for game in games if seat in game.winners)
+            won = _shares(games, (seat,))
             low, high = wilson_interval(won, len(games))
             row.append(f"{won / len(games):.1%} ({low:.1%} – {high:.1%})")
         rows.append(row)
