@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
+import quarkade
+
 from .conftest import LiveServer, browser_page
 from .test_api import wait_over
 
@@ -45,14 +47,20 @@ def finished_table(server: LiveServer, game: str) -> str:
 
 
 def step_with_full_hands(server: LiveServer, table: str) -> int:
-    """A step near the middle of the game where every seat holds at least one card."""
-    steps = httpx.get(f"{server.url}/api/tables/{table}/replay", params={"step": 0}).json()["steps"]
-    middle = steps // 2
-    for step in sorted(range(1, steps), key=lambda step: abs(step - middle)):
-        views = httpx.get(f"{server.url}/api/tables/{table}/replay", params={"step": step}).json()["views"]
-        if all(view.get("hand") for view in views.values()):
-            return step
-    raise AssertionError("no step where every hand holds a card")
+    """A step near the middle of the game where every seat holds at least one card, found by
+    replaying the finished table's record here (a request a step would take minutes in a long
+    game whose hands are mostly empty)."""
+    record = quarkade.Record.from_json(httpx.get(f"{server.url}/api/tables/{table}").json()["record"])
+    game = quarkade.load(record.game, players=record.players, **record.options)
+    state = game.new_game(seed=record.seed)
+    full: list[int] = []
+    for step, (seat, text) in enumerate(record.actions, start=1):
+        state.apply(seat, game.parse_action(state, seat, text))
+        if all(state.view(seat).to_json().get("hand") for seat in range(record.players)):
+            full.append(step)
+    assert full, "no step where every hand holds a card"
+    middle = len(record.actions) // 2
+    return min(full, key=lambda step: abs(step - middle))
 
 
 def revealed_hands(page: Any) -> dict[str, int]:
