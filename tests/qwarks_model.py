@@ -182,6 +182,8 @@ class Model:
     backs_before: list[str | None] = field(default_factory=list)  # deck tops at the last reveal
     answered: list[dict[str, Any]] = field(default_factory=list)  # this turn's answers, with their cards
     last_turn: list[dict[str, Any]] = field(default_factory=list)  # the turn just ended's
+    asked: str = ""  # this turn's question, once answered
+    last_question: str | None = None  # the question ``last_turn``'s answers answered
 
     def __post_init__(self) -> None:
         self.points = [0] * self.players
@@ -195,11 +197,16 @@ class Model:
         """'The first player duty is passed on to the next player in clockwise order.'"""
         return (self.first_of_turn_one + turn - 1) % self.players
 
-    def answer(self, seat: int, said: str, right: bool, face: Face) -> None:
+    def answer(self, seat: int, said: str, right: bool, face: Face, question: str) -> None:
         """Phase 2: "Those who answer correctly, proudly place the obtained card next to them
         [...] whereas those who failed the test discard their card"; each card is turned up
-        right after its answer (ruling 14)."""
-        self.answered.append({"seat": seat, "answer": said, "right": right, "card": face})
+        right after its answer (ruling 14), and with it the answer that would have kept it."""
+        truth = true_answer(face, question)
+        if isinstance(truth, tuple):  # the notation's colours in the spectrum's order
+            truth = tuple(sorted(truth, key=COLOURS.index))
+        keeps = answer_text(truth, None if self.beginners else kind_of(face))
+        self.answered.append({"seat": seat, "answer": said, "right": right, "card": face, "keeps": keeps})
+        self.asked = question
         if right:
             self.kept[seat].append(face["id"])
             self.points[seat] += int(face["value"])
@@ -214,12 +221,17 @@ class Model:
         self.turn += 1
         self.discards.extend(unclaimed)
         self.last_turn = self.answered if self.turn < self.turns else []
+        self.last_question = self.asked if self.last_turn else None
         self.answered = []
 
     def in_sight(self, phase: str) -> list[dict[str, Any]]:
         """The answers of the turn just ended, with their cards, as a view holds them in
         ``phase``: through the next turn's question and race, not once its answers begin."""
         return self.last_turn if phase in ("question", "cover") else []
+
+    def question_in_sight(self, phase: str) -> str | None:
+        """The question the answers in sight in ``phase`` answered, None when none are."""
+        return self.last_question if self.in_sight(phase) else None
 
     def winners(self) -> list[int]:
         best = max(self.points)

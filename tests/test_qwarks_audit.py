@@ -239,6 +239,7 @@ class Audit:
         for seat in [None, *range(self.players)]:
             view = self.state.view(seat).to_json()
             assert view["phase"] == phase and view["last_turn"] == expected, (seat, view["last_turn"], expected)
+            assert view["last_question"] == self.model.question_in_sight(phase), (seat, view["last_question"])
 
     def choose_cover(self, seat: int, chosen: dict[int, tuple[int, int] | None], free: list[int],
                      start: int) -> tuple[int, int] | None:
@@ -420,10 +421,10 @@ class Audit:
             said_back = (told["seat"], told["answer"], told["right"])
             assert said_back == (seat, str(action), right), (told, text, right, face)
             assert face["id"] not in told["text"], "the log names no card: the discard pile is face down"
+            model.answer(seat, str(action), right, face, question)
             if index + 1 < len(race.order):
-                assert view["answers"][index] == {"seat": seat, "answer": str(action), "right": right, "card": face}
+                assert view["answers"][index] == model.answered[-1]
             MET["right" if right else "wrong"] += 1
-            model.answer(seat, str(action), right, face)
         self.answered = model.answered
         model.end_turn([face["id"] for deck, face in enumerate(self.revealed) if deck not in race.holder])
         view = self.spectator()

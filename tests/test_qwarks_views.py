@@ -113,25 +113,27 @@ def said(state: QwarksState, seat: int, right: bool) -> str:
     return f"answer {words} {kind.word}"
 
 
-def turn_ended_by_a_wrong_answer(players: int = 2) -> tuple[QwarksState, list[dict[str, Any]]]:
+def turn_ended_by_a_wrong_answer(players: int = 2) -> tuple[QwarksState, list[dict[str, Any]], str]:
     """Turn 1: every seat covers the next seat's card; each answers right but the last, which
     ends the turn with a wrong answer. The state is turn 2's race; with it, the answers as
-    turn 1's phase 2 showed them (the last one as the rules make it: its card turned up)."""
+    turn 1's phase 2 showed them (the last one as the rules make it: its card turned up), and
+    turn 1's question."""
     decks = [["q01", "q18", "q22"], ["q35", "q08", "q25"], ["q42", "q15", "q32"], ["q05", "q39", "q12"]]
     state = new_state(players, decks=decks[:players], first=0)
     assert state.question is not None and state.question.counts
     for seat in range(players):
         state.apply_text(seat, f"cover {(seat + 1) % players} after {500 + 100 * seat}")
     assert state.phase == Phase.ANSWER and state.order == tuple(range(players))
+    asked = state.question.word
     shown = []
     for seat in range(players):
         right = seat < players - 1
         text = said(state, seat, right)
-        card = FACES[state.revealed[(seat + 1) % players]]
+        card, keeps = FACES[state.revealed[(seat + 1) % players]], said(state, seat, True)
         state.apply_text(seat, text)
-        shown.append({"seat": seat, "answer": text, "right": right, "card": card})
+        shown.append({"seat": seat, "answer": text, "right": right, "card": card, "keeps": keeps})
     assert state.turn == 2 and state.phase == Phase.COVER
-    return state, shown
+    return state, shown, asked
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -139,12 +141,13 @@ def test_the_last_answered_card_is_seen_until_the_next_answers_begin(players: in
     """Ruling 16, amended: the last answer ends its turn and the next turn begins at once; the
     card it was about is turned up all the same, for every seat and a spectator alike, through
     the next turn's race, and is gone once that turn's answers begin."""
-    state, shown = turn_ended_by_a_wrong_answer(players)
+    state, shown, asked = turn_ended_by_a_wrong_answer(players)
     wrong = shown[-1]["card"]["id"]
     assert CARDS.index(CARD_BY_ID[wrong]) in state.discards, "a wrong answer's card is discarded"
     views = [state.view(seat).to_json() for seat in [None, *range(players)]]
     for view in views:
         assert view["last_turn"] == shown, "the turn just ended, as its answers showed it"
+        assert view["last_question"] == asked, "the question they answered, as the turn asked it"
         assert view["answers"] == []
         assert [e["card"]["id"] for e in view["last_turn"] if not e["right"]] == [wrong]
     assert state.clone().view(0).to_json()["last_turn"] == shown
@@ -193,7 +196,7 @@ def test_no_turn_just_ended_before_turn_2_after_a_turn_without_answers_nor_at_th
 def test_sampling_keeps_the_turn_just_ended() -> None:
     """A state sampled from a view shows the same last turn; the wrong answer's card is on the
     discard pile, not redrawn into a deck or under a hand, and the sample plays on."""
-    state, shown = turn_ended_by_a_wrong_answer(4)
+    state, shown, _ = turn_ended_by_a_wrong_answer(4)
     state.apply_text(0, "cover 0 after 700")  # a sealed choice in the air
     wrong = CARDS.index(CARD_BY_ID[shown[-1]["card"]["id"]])
     for seat in (None, 1):

@@ -25,6 +25,7 @@ from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
 from quarkade.games.qwarks import views as qwarks_views
 from quarkade.games.qwarks.components import CARD_COUNT
 from quarkade.games.qwarks.components import CARDS as QWARKS_CARDS
+from quarkade.games.qwarks.components import Question as QwarksQuestion
 from quarkade.games.qwarks.rules import LISTED_STEP_MS, QwarksState
 from quarkade.games.qwarks.rules import Phase as QwarksPhase
 
@@ -117,6 +118,14 @@ def face(card: int) -> dict[str, Any]:
         for q in c.qwarks]}
 
 
+def keeps(card: int, question: QwarksQuestion | None, beginners: bool) -> str:
+    """The answer that keeps ``card`` (the card's own answer to the question, and its kind)."""
+    assert question is not None
+    answer = QWARKS_CARDS[card].answer(question)
+    said = str(answer) if isinstance(answer, int) else " ".join(colour.word for colour in answer)
+    return f"answer {said}" + ("" if beginners else f" {QWARKS_CARDS[card].kind.word}")
+
+
 def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
     """Every key of a Qwarks view, made at once from the state."""
     n = state.players
@@ -154,9 +163,13 @@ def qwarks_view(state: QwarksState, seat: int | None) -> dict[str, Any]:
         "race": [{"seat": s, "deck": deck, "after": ms, "got": got} for s, deck, ms, got in state.reaches],
         "answering": {"order": list(state.order), "answered": state.answered},
         "answers": [{"seat": s, "answer": str(answer), "right": right,
-                     "card": face(state.revealed[state.holder.index(s)])} for s, answer, right in state.answers],
-        "last_turn": [{"seat": s, "answer": said, "right": right, "card": face(card)}
+                     "card": face(state.revealed[state.holder.index(s)]),
+                     "keeps": keeps(state.revealed[state.holder.index(s)], question, state.beginners)}
+                    for s, answer, right in state.answers],
+        "last_turn": [{"seat": s, "answer": said, "right": right, "card": face(card),
+                       "keeps": keeps(card, state.last_question, state.beginners)}
                       for s, said, right, card in state.last_turn],
+        "last_question": state.last_question.value if state.last_question else None,
         "players": [{"seat": s, "kept": [face(card) for card in state.kept[s]], "score": int(scores[s])}
                     for s in range(n)],
         "discards": len(state.discards),

@@ -238,7 +238,8 @@ LAST_TURN = """() => [...document.querySelectorAll('.qw-last .qw-last-card')].ma
   card: c.dataset.card, seat: Number(c.dataset.seat), right: c.classList.contains('right'),
   who: c.querySelector('.qw-last-said b').textContent,
   said: c.querySelector('.qw-last-said span:last-child').textContent,
-  drawn: !!c.querySelector('img')}))"""
+  drawn: !!c.querySelector('img'),
+  keeps: c.querySelector('[data-keeps]') ? c.querySelector('[data-keeps]').textContent : null}))"""
 CLEAR_OF_THE_RACE = """() => {
   const strip = document.querySelector('.qw-last').getBoundingClientRect();
   const cards = [...document.querySelectorAll('.qw-table .qw-card')].map((c) => c.getBoundingClientRect());
@@ -305,6 +306,11 @@ def test_the_next_race_shows_the_card_of_a_wrong_last_answer(server: LiveServer)
             assert [e["said"] for e in strip] == [said.removeprefix("answer ").replace("prooton", "Prooton").replace(
                 "nootron", "Nootron") for said in (right_said, wrong_said)]
             assert strip[seat != first]["who"] == "You", "each page names its own seat 'You'"
+            # the wrong answer's card says the answer that would have kept it
+            card = CARD_BY_ID[shown[last]]
+            keeps = str(Answer(card.answer(asked), card.kind)).removeprefix("answer ")
+            assert [e["keeps"] for e in strip] == [None, "right: " + keeps.replace("prooton", "Prooton").replace(
+                "nootron", "Nootron")], strip
             # The question they answered, not the next turn's (the strip shows through its race).
             assert page.get_attribute(".qw-last-asked", "data-question") == asked.word
             assert page.inner_text(".qw-last-asked") == QUESTION_NAME[asked.word]

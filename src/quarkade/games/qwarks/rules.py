@@ -107,7 +107,8 @@ class QwarksState(CachedLegalActions):
     __slots__ = (
         "chance", "players", "beginners", "colour_blind", "limit_ms", "decks", "set_aside", "discards", "kept",
         "turn", "start", "first", "phase", "revealed", "question", "question_deck", "covers", "ready",
-        "holder", "now", "done", "reaches", "round", "order", "answered", "answers", "last_turn", "wrong", "log",
+        "holder", "now", "done", "reaches", "round", "order", "answered", "answers", "last_turn", "last_question",
+        "wrong", "log",
         "_to_act",
     )
 
@@ -141,6 +142,7 @@ class QwarksState(CachedLegalActions):
     # The turn just ended: its answers as (seat, notation, right, card), until the next phase 2
     # begins (a tuple replaced, never changed: clones and views share it). RULINGS.md, 16.
     last_turn: tuple[tuple[int, str, bool, int], ...]
+    last_question: Question | None  # the question ``last_turn``'s answers answered
     wrong: int  # answers that were wrong, over the game
     log: Log
     _to_act: tuple[int, ...]
@@ -163,7 +165,7 @@ class QwarksState(CachedLegalActions):
         s.set_aside = cards[decks * size:]
         s.discards, s.kept = [], [()] * n
         s.start = s.chance.below(n)
-        s.turn, s.wrong, s.log, s.last_turn = 0, 0, None, ()
+        s.turn, s.wrong, s.log, s.last_turn, s.last_question = 0, 0, None, (), None
         s.log = note(s.log, "setup", -1, s.start, size, len(s.set_aside))
         s._start_turn()
         return s
@@ -183,7 +185,7 @@ class QwarksState(CachedLegalActions):
         c.covers, c.ready, c.holder = self.covers[:], self.ready[:], self.holder[:]
         c.now, c.done, c.reaches, c.round = self.now[:], self.done[:], self.reaches[:], self.round
         c.order, c.answered, c.answers, c.wrong = self.order, self.answered, self.answers[:], self.wrong
-        c.last_turn = self.last_turn
+        c.last_turn, c.last_question = self.last_turn, self.last_question
         c.log, c._to_act = self.log, self._to_act
         return c
 
@@ -379,7 +381,7 @@ class QwarksState(CachedLegalActions):
         self.order = tuple(sorted(got, key=lambda s: distance_clockwise(first, s, n)))
         if self.order:
             self.phase = _ANSWER
-            self.last_turn = ()  # the cards of the turn before are off the table now
+            self.last_turn, self.last_question = (), None  # the cards of the turn before are off the table now
             self._set_to_act()
         else:
             self._end_turn()
@@ -413,10 +415,12 @@ class QwarksState(CachedLegalActions):
             holder, revealed = self.holder, self.revealed
             self.last_turn = tuple((seat, said, right, revealed[holder.index(seat)])
                                    for seat, said, right in self.answers)
+            self.last_question = self.question if self.answers else None
             self._start_turn()
             return
         self.phase = _OVER
-        self.last_turn = ()  # the game's last answers stay in ``answers``, with the turn's cards
+        # the game's last answers stay in ``answers``, with the turn's cards
+        self.last_turn, self.last_question = (), None
         self.log = note(self.log, "end", -1, self.scores, self.winners)
         self._set_to_act()
 
@@ -566,6 +570,17 @@ def answer_actions(question: Question, beginners: bool) -> tuple[Answer, ...]:
     kinds: tuple[Kind | None, ...] = (None,) if beginners else tuple(Kind)
     said: list[Any] = list(answer_range(question)) if question.counts else list(COLOUR_ANSWERS)
     return tuple(Answer(answer, kind) for answer in said for kind in kinds)
+
+
+@cache
+def keeping_answer(card: int, question: Question, beginners: bool) -> str:
+    """The answer that keeps ``card`` when ``question`` is asked, in notation: public once the
+    card is turned up, as the table can work it out.
+
+    >>> keeping_answer(CARD_BY_ID["q01"].index, Question("happy"), False)
+    'answer 1 prooton'
+    """
+    return str(Answer(ANSWERS[question._value_][card], None if beginners else CARDS[card].kind))
 
 
 def deck_count(players: int, four_decks: bool = False) -> int:

@@ -43,6 +43,7 @@ def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     s.last_turn = tuple((e["seat"], e["answer"], e["right"], CARD_BY_ID[e["card"]["id"]].index)
                         for e in data["last_turn"])
     shown.update(card for _, _, _, card in s.last_turn)
+    s.last_question = QUESTION_BY_WORD[data["last_question"]] if data["last_question"] else None
     entries = data["revealed"]
     for entry in entries:
         if entry["card"] is not None:

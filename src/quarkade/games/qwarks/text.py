@@ -22,8 +22,8 @@ from typing import Any
 from quarkade.core.errors import InvalidNotation
 from quarkade.core.game import Action, parse_words
 from quarkade.core.words import joined, plural, scores_text
-from quarkade.games.qwarks.actions import NUMBER, Answer, Cover
-from quarkade.games.qwarks.components import CARD_BY_ID, Kind, Question
+from quarkade.games.qwarks.actions import NUMBER, Cover
+from quarkade.games.qwarks.components import CARD_BY_ID, Kind
 
 WIDTH = 23  # a card's block, borders included
 WIDTH_COLUMNS = 80  # a terminal's line
@@ -75,17 +75,12 @@ def last_turn_lines(view: dict[str, Any]) -> list[str]:
     if not answers:
         return []
     viewer = view.get("seat")
-    # The last turn's question: the one told before its last answer (none of this turn's yet).
-    log = view.get("log") or []
-    answered = [entry for entry in log if entry.get("event") == "answer"]
-    question = _asked(answered[-1], log) if answered else None
     lines = ["Last turn:"]
     for answer in answers:
         who = f"seat {answer['seat']}" + (" (you)" if answer["seat"] == viewer else "")
         verdict = "right" if answer["right"] else "wrong"
         said = answer["answer"].removeprefix("answer ")
-        keeps = (f" The answer that keeps it: {right_answer(answer['card'], question, view['beginners'])}."
-                 if question and not answer["right"] else "")
+        keeps = "" if answer["right"] else f" The answer that keeps it: {answer['keeps'].removeprefix('answer ')}."
         lines.extend(textwrap.wrap(f"{who} answered {said}: {verdict}. The card: {face_text(answer['card'])}.{keeps}",
                                    WIDTH_COLUMNS, initial_indent="  ", subsequent_indent="    "))
     return [*lines, ""]
@@ -215,19 +210,6 @@ def face_text(face: dict[str, Any]) -> str:
     return f"a {_kind(face).word.capitalize()} of {plural(face['value'], 'point')}: {qwarks}"
 
 
-def right_answer(face: dict[str, Any], question: str, beginners: bool) -> str:
-    """The answer that keeps the card (the engine's own, ``Card.answer``), in the notation
-    without its verb.
-
-    >>> face = {"id": "q01", "value": 3, "qwarks": []}
-    >>> right_answer(face, "happy", False), right_answer(face, "eyes", True), right_answer(face, "colours", False)
-    ('1 prooton', '5', 'green green blue prooton')
-    """
-    card = CARD_BY_ID[face["id"]]
-    said = str(Answer(card.answer(Question(question)), None if beginners else card.kind))
-    return said.removeprefix("answer ")
-
-
 def _kind(face: dict[str, Any]) -> Kind:
     """What a face is, Prooton or Nootron (the engine's own record of the card)."""
     return CARD_BY_ID[face["id"]].kind
@@ -237,38 +219,27 @@ def event_details(entry: dict[str, Any], view: dict[str, Any]) -> str | None:
     """What a log entry just written makes public, read from the view after it, for the
     terminal to show under the entry's line: after an answer, the card, now face up (ruling
     14), and after a wrong one the answer that would have kept it. The log never names a card
-    (ruling 16), so the face comes from the view: from this turn's answers, or, for the last
+    (ruling 16), so the card comes from the view: from this turn's answers, or, for the last
     answer of a turn, which ends the turn at once, from the answers of the turn just ended
     (``last_turn``); a kept card else from the seat's cards. None when the view no longer
     holds it."""
     if entry.get("event") != "answer":
         return None
-    face, question = _card_of(entry, view["answers"]), view["question"]["question"]
-    if face is None:  # the turn's last answer: the next turn has begun, its question is another
-        face, question = _card_of(entry, view.get("last_turn") or []), _asked(entry, view.get("log") or [])
+    answer = _answer_of(entry, view["answers"]) or _answer_of(entry, view.get("last_turn") or [])
     if entry["right"]:
+        face = answer["card"] if answer else None
         if face is None:
             kept = view["players"][entry["seat"]]["kept"]
             face = kept[-1] if kept else None
         return f"The card kept: {face_text(face)}." if face is not None else None
-    if face is None:
+    if answer is None:
         return None
-    keeps = f" The answer that keeps it: {right_answer(face, question, view['beginners'])}." if question else ""
-    return f"The card: {face_text(face)}.{keeps}"
+    keeps = answer["keeps"].removeprefix("answer ")
+    return f"The card: {face_text(answer['card'])}. The answer that keeps it: {keeps}."
 
 
-def _card_of(entry: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The face of the card ``entry`` answered about, if ``answers`` holds it."""
-    shown = [answer["card"] for answer in answers if answer["seat"] == entry["seat"]
-             and answer["answer"] == entry["answer"]]
+def _answer_of(entry: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The answer of ``answers`` that ``entry`` tells of, if ``answers`` holds it."""
+    shown = [answer for answer in answers if answer["seat"] == entry["seat"] and answer["answer"] == entry["answer"]]
     return shown[0] if shown else None
 
-
-def _asked(entry: dict[str, Any], log: list[dict[str, Any]]) -> str | None:
-    """The question the answer ``entry`` answered: the last one the log told before it (the view's
-    own question may be the next turn's already). None when the log no longer holds either."""
-    if entry not in log:
-        return None
-    at = len(log) - 1 - log[::-1].index(entry)
-    told = [line["question"] for line in log[:at] if line.get("event") in ("question", "chosen")]
-    return told[-1] if told else None

@@ -48,11 +48,14 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
                    card was covered (its own time stays sealed); [] before the first
     answering      phase 2: {"order": the seats that answer, in turn, "answered": how many have}
     answers        this turn's answers: {"seat", "answer": the notation said, "right": bool,
-                   "card": the face, revealed}
+                   "card": the face, revealed, "keeps": the answer that keeps that card, in
+                   notation (public once the card is face up: the table can work it out)}
     last_turn      the answers of the turn just ended, as ``answers`` held them (its last one
                    was checked as the turn ended): from the next turn's start through its
                    question and race, [] once its answers begin, on turn 1 and once the game
                    is over (the last turn's answers stay in ``answers``) (RULINGS.md, 16)
+    last_question  the question ``last_turn``'s answers answered (a word of ``question``), or
+                   null when ``last_turn`` is empty
     players        one entry a seat: {"seat", "kept": the faces of its cards, "score"}
     discards       how many cards lie on the discard pile: face down, a count only (a card is
                    seen while it is revealed, in ``revealed`` and ``answers``, that turn only,
@@ -72,9 +75,10 @@ from quarkade.core.game import View
 from quarkade.core.log import read
 from quarkade.core.words import joined, plural
 from quarkade.games.qwarks.components import CARD_COUNT, CARDS, QUESTION_BY_WORD
-from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, deck_count
+from quarkade.games.qwarks.rules import LISTED_STEP_MS, Phase, Qwarks, deck_count, keeping_answer
 
 if TYPE_CHECKING:
+    from quarkade.games.qwarks.components import Question
     from quarkade.games.qwarks.rules import QwarksState
 
 LOG_LENGTH = 60
@@ -240,8 +244,10 @@ def make_view(state: QwarksState, seat: int | None) -> View:
         "race_round": state.round,
         "now_ms": state.now[:],
         "answering": {"order": list(order), "answered": answered},
-        "answers": _answers(state.answers, state.revealed, holder) if state.answers else [],
-        "last_turn": _last_turn(state.last_turn) if state.last_turn else [],
+        "answers": (_answers(state.answers, state.revealed, holder, question, state.beginners)
+                    if state.answers else []),
+        "last_turn": _last_turn(state.last_turn, state.last_question, state.beginners) if state.last_turn else [],
+        "last_question": state.last_question._value_ if state.last_question else None,
         "discards": len(state.discards),
         "set_aside": len(state.set_aside),
         "to_act": list(state._to_act),
@@ -264,10 +270,14 @@ def make_view(state: QwarksState, seat: int | None) -> View:
     return View("qwarks", seat, data, parts)
 
 
-def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: list[int]) -> list[dict[str, Any]]:
-    """This turn's answers, each with the card it was about, now revealed."""
-    return [{"seat": s, "answer": said, "right": right, "card": FACES[revealed[holder.index(s)]]}
-            for s, said, right in answers]
+def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: list[int], question: Question | None,
+             beginners: bool) -> list[dict[str, Any]]:
+    """This turn's answers, each with the card it was about, now revealed, and the answer that
+    keeps that card."""
+    assert question is not None  # answers are given to the turn's question
+    return [{"seat": s, "answer": said, "right": right, "card": FACES[card],
+             "keeps": keeping_answer(card, question, beginners)}
+            for s, said, right in answers for card in (revealed[holder.index(s)],)]
 
 
 # The last ``last_turn`` read and its entries: the tuple is replaced, never changed, and shared
@@ -276,12 +286,16 @@ def _answers(answers: list[tuple[int, str, bool]], revealed: list[int], holder: 
 _last_read: tuple[tuple[tuple[int, str, bool, int], ...], list[dict[str, Any]]] = ((), [])
 
 
-def _last_turn(answers: tuple[tuple[int, str, bool, int], ...]) -> list[dict[str, Any]]:
-    """The turn just ended's answers, each with its card, as ``answers`` showed them."""
+def _last_turn(answers: tuple[tuple[int, str, bool, int], ...], question: Question | None,
+               beginners: bool) -> list[dict[str, Any]]:
+    """The turn just ended's answers, each with its card and the answer that keeps it, as
+    ``answers`` showed them."""
     global _last_read
     read_before, entries = _last_read
     if read_before is not answers:
-        entries = [{"seat": s, "answer": said, "right": right, "card": FACES[card]} for s, said, right, card in answers]
+        assert question is not None  # kept with the answers it was asked for
+        entries = [{"seat": s, "answer": said, "right": right, "card": FACES[card],
+                    "keeps": keeping_answer(card, question, beginners)} for s, said, right, card in answers]
         _last_read = (answers, entries)
     return entries[:]
 

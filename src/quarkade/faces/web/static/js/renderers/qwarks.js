@@ -174,7 +174,8 @@ function revealedCard(view, entry, ctx, info, send) {
     h("div", { class: "qw-slot-foot" },
       race.map((r) => h("span", { class: `chip small ${r.got ? "green" : ""}` },
         r.got ? `${seatName(ctx, r.seat)} ${r.after} ms` : `${seatName(ctx, r.seat)} beaten`)),
-      answer ? h("span", { class: "qw-said" }, `${seatName(ctx, answer.seat)}: ${answer.answer.replace(/^answer /, "")}`) : null),
+      answer ? h("span", { class: "qw-said" }, `${seatName(ctx, answer.seat)}: ${saidAnswer(answer.answer)}`) : null,
+      answer && !answer.right ? h("span", { class: "faint small", "data-keeps": "" }, `right: ${saidAnswer(answer.keeps)}`) : null),
     h("div", { class: "qw-next" }, deckInfo.question ? backImage(ctx, deckInfo.question, "qw-next-back") : null,
       deckInfo.question ? h("span", { class: "faint small" }, `next: ${QUESTION_SHORT[deckInfo.question]}`) : h("span", { class: "faint small" }, "deck spent")),
   );
@@ -197,22 +198,10 @@ function tableArea(view, ctx, info, send) {
 // Its answered cards, face up, through the next turn's question and race (ruling 16): the last
 // answer ends its turn at once, so this is where its card is seen turned up. Below the race's
 // cards, never over them; not a .qw-card, so nothing reads it as one of this turn's.
-// The question they answered: the last one the log told before the last answer (this turn's
-// answers have not begun while the strip shows). None when the log no longer holds them.
-function lastQuestion(view) {
-  const log = view.log || [];
-  let at = log.length - 1;
-  while (at >= 0 && log[at].event !== "answer") at -= 1;
-  for (at -= 1; at >= 0; at -= 1) {
-    if (log[at].event === "question" || log[at].event === "chosen") return log[at].question;
-  }
-  return null;
-}
-
 function lastTurnStrip(view, ctx) {
   const answers = view.last_turn || [];
   if (!answers.length) return null;
-  const asked = lastQuestion(view);
+  const asked = view.last_question;
   return h("div", { class: "qw-last", "data-role": "last-turn", "aria-label": "the answers of the turn just ended" },
     h("div", { class: "qw-last-title" }, h("b", {}, "Last turn"),
       asked ? h("span", { class: "qw-last-asked", "data-question": asked }, backImage(ctx, asked, "qw-last-icon"),
@@ -220,13 +209,15 @@ function lastTurnStrip(view, ctx) {
       h("span", { class: "faint small" }, "the cards answered")),
     h("div", { class: "qw-last-cards" }, answers.map((a) => h("div", {
       class: `qw-last-card ${a.right ? "right" : "wrong"}`, "data-card": a.card.id, "data-seat": a.seat,
-      title: `${seatName(ctx, a.seat)} answered ${saidAnswer(a.answer)}: ${a.right ? "right, kept" : "wrong, discarded"}`,
+      title: `${seatName(ctx, a.seat)} answered ${saidAnswer(a.answer)}: `
+        + (a.right ? "right, kept" : `wrong, discarded; the answer that keeps it: ${saidAnswer(a.keeps)}`),
     },
     h("div", { class: "qw-last-face" }, drawing(ctx, a.card)),
     h("div", { class: "qw-last-said" },
       h("span", { class: "seat-dot", style: { background: seatColour(a.seat) } }),
       h("b", {}, seatName(ctx, a.seat)), h("span", { "data-said": "" }, saidAnswer(a.answer))),
-    h("span", { class: `qw-last-verdict ${a.right ? "right" : "wrong"}` }, a.right ? "✓ kept" : "✗ discarded")))));
+    h("span", { class: `qw-last-verdict ${a.right ? "right" : "wrong"}` }, a.right ? "✓ kept" : "✗ discarded"),
+    a.right ? null : h("span", { class: "faint small", "data-keeps": "" }, `right: ${saidAnswer(a.keeps)}`)))));
 }
 
 // ------------------------------------------------------------------ the question
