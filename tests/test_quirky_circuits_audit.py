@@ -386,7 +386,7 @@ def compare_execution(view: dict[str, Any], model: Model, queue: list[tuple[int,
     executed = [line for line in view["log"] if line["event"] == "execute"][-1]
     audit.check(executed["cards"] == [c.card for c in expected], header, f"the log's Execute line {executed}")
     if not model.won:
-        ends = f"ends on ({model.space[0]}, {model.space[1]}) facing {DIRECTIONS[model.facing]}"
+        ends = f"ends in {place_said(model.space, model.board)}, facing {DIRECTIONS[model.facing]}"
         audit.check(ends in executed["text"], header, f"the log says {executed['text']!r}, not {ends!r}")
     outcome = "won" if model.won else "lost" if model.lost else "playing"
     audit.check(view["result"]["outcome"] == outcome, header, f"expected {outcome}, got {view['result']}")
@@ -402,6 +402,18 @@ def compare_execution(view: dict[str, Any], model: Model, queue: list[tuple[int,
     else:
         battery = (view["battery"]["level"], view["battery"]["section"])
         audit.check(battery == (model.battery, model.section(model.battery)), header, f"battery {view['battery']}")
+
+
+ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def place_said(space: Space, board: Board) -> str:
+    """A space as the log names it: the row from the top (the top and bottom rows by name),
+    then the column from the left."""
+    x, y = space
+    row = ("the top row" if y == 0 else "the bottom row" if y == board.height - 1
+           else f"the {ORDINAL_WORDS[y]} row from the top")
+    return f"{row}, {ORDINAL_WORDS[x]} from the left"
 
 
 def check_phase_end(said: list[tuple[int, str]], queue: list[tuple[int, str]], players: int, pacing: bool,

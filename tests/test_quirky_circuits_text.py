@@ -4,16 +4,21 @@ terminal's generic drawing through the game's own ``render_text``."""
 
 from __future__ import annotations
 
+import doctest
 import random
+import re
 from typing import Any
 
 import pytest
 from rich.console import Console
 
+import quarkade
+from conftest import heuristic_moments, walk
 from quarkade.faces.terminal import render_view, text_drawing
-from quarkade.games.quirky_circuits.components import SCENARIO_IDS
+from quarkade.games.quirky_circuits import components
+from quarkade.games.quirky_circuits.components import SCENARIO_IDS, place_words, short_ordinal
 from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState, new_state
-from quarkade.games.quirky_circuits.text import CELL, board_lines, render_text
+from quarkade.games.quirky_circuits.text import CELL, board_lines, render_text, result_text
 
 MAP_SPACES = {".": " . ", "@": " . ", "d": " d ", "f": " f ", "c": " . ", "C": " d ", "~": " . ", "F": " f "}
 OBSTACLES = {"#": "#####", "p": "##p##", "o": "##d##"}
@@ -149,3 +154,64 @@ def test_practice_and_pacing_are_told_with_whose_turn_it_is() -> None:
     assert "Practice mode: cards are played face up; pacing mode: players take turns." in text
     assert "Pacing: seat 1's turn (0 played this turn, 0 passes in a row)" in text
     assert "card (seat 0)" not in text  # practice: the card's face, not its back
+
+
+COORDINATES = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)")
+
+
+def texts_of(state: QuirkyCircuitsState) -> list[str]:
+    """Everything a player reads of the table now: each seat's and a spectator's log lines, the
+    terminal's table and, at the end, its result."""
+    texts = []
+    for seat in (None, *range(state.players)):
+        view = state.view(seat).to_json()
+        texts.extend(entry["text"] for entry in view["log"])
+        texts.append(render_text(view))
+        if state.is_over:
+            texts.append(result_text(view))
+    return texts
+
+
+@pytest.mark.parametrize(("scenario", "bots"), [
+    ("rise-and-shine", False), ("sliding-through-tunnels", False), ("tea-time", False),
+    ("rise-and-shine", True), ("hit-the-slopes", True), ("cafe-botanical", True),
+])
+def test_no_text_of_a_whole_game_names_a_place_by_its_coordinates(scenario: str, bots: bool) -> None:
+    """A whole seeded game, of random moves or of the heuristic bots (which win): no log line
+    and no terminal text names a place as the engine counts it, "(2, 0)"; the robot's place is
+    in words ("the top row, third from the left")."""
+    game = quarkade.load("quirky-circuits", players=3, scenario=scenario)
+    moments = (state for _, state, *_ in heuristic_moments(game, 5, 2000)) if bots else walk(game, 5)
+    said: set[str] = set()
+    seen = 0  # the round whose texts were read (a moment is the same state object, moved on)
+    last: QuirkyCircuitsState | None = None
+    for state in moments:
+        assert isinstance(state, QuirkyCircuitsState)
+        if state.round != seen:
+            said.update(texts_of(state))
+            seen = state.round
+        last = state
+    assert last is not None
+    said.update(texts_of(last))
+    assert last.is_over
+    found = [text for text in said if COORDINATES.search(text)]
+    assert not found, found[:3]
+    ends = [text for text in said if "The robot ends in " in text]
+    assert ends and all(re.search(r"ends in the (top|bottom|\w+ row from the top)[ a-z]*, \w+ from the left, facing "
+                                  r"(north|east|south|west)\.", text) for text in ends), ends[:3]
+
+
+def test_a_place_is_named_as_the_terminal_board_labels_it() -> None:
+    """The words count the row from the top and the column from the left, as the labels
+    beside and above the board do (``3rd``: "third"); the examples of ``place_words`` hold."""
+    assert doctest.testmod(components, verbose=False).failed == 0
+    assert place_words((2, 0), 6, 6) == "the top row, third from the left"
+    view = new_state(2, seed=1, scenario="tea-time").view(0).to_json()
+    lines = render_text(view).splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("1st"))
+    assert header.split() == [short_ordinal(x + 1) for x in range(8)]
+    assert header.split() == ["1st", "2nd", "3rd", *(f"{n}th" for n in range(4, 9))]
+    rows = [line.split()[0] for line in lines if line[:1].isdigit()]
+    assert rows == [short_ordinal(y + 1) for y in range(8)]
+    assert place_words((7, 4), 8, 8) == "the fifth row from the top, eighth from the left"
+    assert place_words((0, 7), 8, 8) == "the bottom row, first from the left"

@@ -289,10 +289,13 @@ def test_a_circuits_card_has_one_name_with_its_notation_beside_it_in_the_hand() 
         assert f"1:{name} (seat 0)" in text_of(after.view(0).to_json())
 
 
-def test_the_legend_shows_the_robot_as_it_faces_and_the_board_its_coordinates() -> None:
+def test_the_legend_shows_the_robot_as_it_faces_and_the_board_counts_the_place_the_log_names() -> None:
+    """The log names the robot's place by its row from the top and its column from the left
+    ("the second row from the top, third from the left"); the board labels its rows and columns
+    with the same ordinals (``2nd`` beside the row, ``3rd`` above the column)."""
     def turned(state: State) -> bool:
         view = state.view(0).to_json()
-        return view["robot"]["facing"] != "north" and any("ends on" in e["text"] for e in view["log"])
+        return view["robot"]["facing"] != "north" and any("ends in" in e["text"] for e in view["log"])
 
     state = until(circuits(5), turned, 5)
     view = state.view(0).to_json()
@@ -301,9 +304,16 @@ def test_the_legend_shows_the_robot_as_it_faces_and_the_board_its_coordinates() 
     lines = lines_of(view)
     assert any(line.rstrip().endswith(f"[{arrow}] Gizmo, facing {facing}") for line in lines)
     assert not any("facing north" in line for line in lines)
-    where = next(e["text"] for e in reversed(view["log"]) if "ends on" in e["text"])
-    x, y = map(int, re.search(r"ends on \((\d+), (\d+)\)", where).groups())
-    header = next(line for line in lines if "x=0" in line)
-    row = next(line for line in lines if line.startswith(f"y={y} "))
-    column = header.index(f"x={x}")  # over the space's five columns, one in
+    where = next(e["text"] for e in reversed(view["log"]) if "ends in" in e["text"])
+    said = re.search(r"ends in the (\w+) row(?: from the top)?, (\w+) from the left, facing (\w+)\.", where)
+    assert said is not None, where
+    words = ("first", "second", "third", "fourth", "fifth", "sixth")
+    height = view["board"]["height"]
+    y = {"top": 0, "bottom": height - 1}[said[1]] if said[1] in ("top", "bottom") else words.index(said[1])
+    x = words.index(said[2])
+    assert said[3] == facing and [x, y] == view["robot"]["space"]
+    labels = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+    header = next(line for line in lines if "1st" in line and "|" not in line)
+    row = next(line for line in lines if line.startswith(f"{labels[y]} "))
+    column = header.index(labels[x]) - 1  # over the space's five columns, one in
     assert f"[{arrow}]" in row[column: column + 5], (header, row)

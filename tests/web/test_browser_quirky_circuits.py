@@ -20,7 +20,16 @@ from typing import Any
 
 import pytest
 
-from quarkade.games.quirky_circuits.components import CARD_BY_ID, COMPONENTS, POT, Direction, Space, Token, neighbour
+from quarkade.games.quirky_circuits.components import (
+    CARD_BY_ID,
+    COMPONENTS,
+    POT,
+    Direction,
+    Space,
+    Token,
+    neighbour,
+    place_words,
+)
 from quarkade.games.quirky_circuits.robot import Robot
 
 from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
@@ -426,3 +435,41 @@ def test_a_signal_given_reads_as_a_status_not_a_button(server: LiveServer, page:
     })""")
     assert looks == [["done", "Done", "0px", "rgba(0, 0, 0, 0)", "default"],
                      ["stopped", "Stop", "0px", "rgba(0, 0, 0, 0)", "default"]]
+
+
+# The log as the page shows it and whether the board is replaying an Execute phase, in one go.
+LOG_NOW = """() => ({
+  animating: document.querySelector('.qc').dataset.animating,
+  log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+})"""
+OUTCOME_WORDS = ("Execute:", "The robot ends in", "everyone wins", "everyone loses", "Round 2:")
+
+
+def test_the_log_tells_how_the_queue_ran_once_the_board_has_shown_it(server: LiveServer, page: Any) -> None:
+    """While the queue runs on the board, the log holds back the Execute phase's entry (where
+    the robot ends) and what follows it (a win or a loss, the next round); once the animation
+    is skipped they are there, the robot's place in the words of the board the page shows."""
+    page.goto(f"{server.url}/")
+    set_table(page, ["human", BOT], practice=False)
+    wait_for_my_turn(page)
+    play_one(page)  # (Done waits for a card of one's own, however many the bot queued)
+    while page.locator(".qc-queue-cards .qc-card").count() < SCENARIO_QUEUE:
+        play_one(page)
+    page.wait_for_selector(".qc-signals button[data-action='done']:not([disabled])")
+    before = page.evaluate(LOG_NOW)["log"]
+    click_and_wait(page, ".qc-signals button[data-action='done']")
+    page.wait_for_selector(".qc[data-animating='1'] #qc-skip")
+    during = page.evaluate(LOG_NOW)
+    assert during["animating"] == "1", "the animation of five cards or more lasts seconds"
+    assert not [line for line in during["log"] if any(word in line for word in OUTCOME_WORDS)], during["log"]
+    assert during["log"][:len(before)] == before
+    page.click("#qc-skip")
+    page.wait_for_selector(".qc[data-animating='0']")
+    after = page.evaluate(LOG_NOW)["log"]
+    executed = [line for line in after if line.startswith("Execute:")]
+    assert len(executed) == 1, after
+    x, y, facing = page.get_attribute(".qc", "data-robot").split(",")
+    assert executed[0].endswith(f"The robot ends in {place_words((int(x), int(y)), SCENARIO.width, SCENARIO.height)}, "
+                                f"facing {facing}."), executed[0]
+    if page.get_attribute(".qc", "data-round") == "2":
+        assert "Round 2: the battery is at 11. Program the robot." in after, after

@@ -129,6 +129,37 @@ def card_back(card: int) -> str:
     return BACKS[card_kind(card).is_turn]
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def short_ordinal(number: int) -> str:
+    """``3`` -> ``3rd``, as the terminal labels a row or a column."""
+    teens = 10 <= number % 100 <= 20
+    return f"{number}{'th' if teens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def ordinal(number: int) -> str:
+    """``3`` -> ``third``; past ``tenth``, ``short_ordinal``."""
+    return ORDINALS[number - 1] if 1 <= number <= len(ORDINALS) else short_ordinal(number)
+
+
+def place_words(space: Space | list[int], width: int, height: int) -> str:
+    """A space of a board ``width`` by ``height`` as players name it: its row counted from the
+    top, its column from the left (the terminal labels both so, ``1st`` at the top and at the
+    left; the web's board is counted by eye). The rows on the edges need no counting.
+
+    >>> place_words((2, 0), 6, 6)
+    'the top row, third from the left'
+    >>> place_words((0, 3), 6, 6)
+    'the fourth row from the top, first from the left'
+    >>> place_words((5, 5), 6, 6)
+    'the bottom row, sixth from the left'
+    """
+    x, y = space[0], space[1]
+    row = "the top row" if y == 0 else "the bottom row" if y == height - 1 else f"the {ordinal(y + 1)} row from the top"
+    return f"{row}, {ordinal(x + 1)} from the left"
+
+
 # Each card type's kind and name, made once: the engine and the views ask at every step.
 _CARD_KINDS = tuple(Kind(card % QUIRK) for card in range(CARD_TYPES))
 _CARD_IDS = tuple(("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK] for card in range(CARD_TYPES))

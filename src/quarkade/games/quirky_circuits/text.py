@@ -12,8 +12,9 @@ columns (the largest map is 8 spaces wide: 49 columns, the legend beside it)::
 Spaces: ``.`` floor, ``(.)`` the start space, ``#####`` an obstacle (``##p##`` with a flower
 pot or ``##d##`` a dust bunny on top), ``{ . }`` a chair, ``~ . ~`` a snowdrift; tokens
 ``d`` dust bunny, ``f`` flag, ``x`` shattered flower pot; the robot ``[^]`` ``[>]`` ``[v]``
-``[<]`` pointing where it faces. The table numbers the columns above the board and the rows
-beside it, from 0 at the north-west corner, as the log's ``(x, y)`` places do.
+``[<]`` pointing where it faces. The table counts the columns above the board from the left
+and the rows beside it from the top (``1st``, ``2nd``, ...), as the log names a place ("the
+top row, third from the left").
 
 Cards are called by the names the log and the web use (``Turn right``); the hand adds each
 card's notation, what ``play`` takes (``Turn right [rotate-right]``).
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from quarkade.core.words import plural
-from quarkade.games.quirky_circuits.components import CARD_BY_ID
+from quarkade.games.quirky_circuits.components import CARD_BY_ID, short_ordinal
 from quarkade.games.quirky_circuits.components import card_name as _people_name
 
 CELL = 5
@@ -131,15 +132,16 @@ def board_lines(view: dict[str, Any]) -> list[str]:
 
 
 def numbered_board_lines(view: dict[str, Any]) -> list[str]:
-    """``board_lines`` with the columns numbered above (``x=0``) and the rows beside (``y=0``),
-    from 0 at the north-west corner: the ``(x, y)`` of a place the log names. The labels say
-    ``x=`` and ``y=``, unlike a tunnel's mouth on the edge beside them (a digit alone)."""
+    """``board_lines`` with the columns counted above (``1st`` at the left) and the rows beside
+    (``1st`` at the top), as the log names a place: "the second row from the top, third from
+    the left". The labels are ordinals, unlike a tunnel's mouth on the edge beside them (a
+    digit alone)."""
     board = board_lines(view)
-    label = len(f"y={view['board']['height'] - 1}") + 1
-    columns = "".join(f"{f'x={x}':^{CELL + 1}}" for x in range(view["board"]["width"]))
+    label = len(short_ordinal(view["board"]["height"])) + 1
+    columns = "".join(f"{short_ordinal(x + 1):^{CELL + 1}}" for x in range(view["board"]["width"]))
     lines = [(" " * label + columns).rstrip()]
     for index, line in enumerate(board):
-        lines.append((f"y={index // 2}" if index % 2 else "").ljust(label) + line)
+        lines.append((short_ordinal(index // 2 + 1) if index % 2 else "").ljust(label) + line)
     return lines
 
 

@@ -74,6 +74,7 @@ from quarkade.games.quirky_circuits.components import (
     card_back,
     card_id,
     card_name,
+    place_words,
 )
 from quarkade.games.quirky_circuits.rules import PLAYING, WON, QuirkyCircuits, steps_of
 
@@ -134,7 +135,9 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
         cards = [step["card"] for step in steps if step["step"] == "reveal"]
         names = [card_name(CARD_BY_ID[card]) for card in cards]
         last = steps[-1] if steps else None
-        where = f" The robot ends on {tuple(last['robot'])} facing {last['facing']}." if last else ""
+        scenario = event[3].scenario  # the Execute phase's Replay
+        where = (f" The robot ends in {place_words(last['robot'], scenario.width, scenario.height)}, facing "
+                 f"{last['facing']}." if last else "")
         return {"event": kind, "round": event[2], "cards": cards,
                 "text": f"Execute: {', '.join(names)}.{where}"}
     if kind == "won":

@@ -12,10 +12,14 @@ function hostConn() {
   return null;
 }
 
+/** The event log of ``key``'s view. A board still playing out what the newest entries tell
+ * (Quirky Circuits' Execute phase, step by step) sets ``logShown`` in its ui: how many entries
+ * it has shown; the rest wait until it has shown them, so the log never tells the end first. */
 export function renderLog(view, key) {
-  const log = Array.isArray(view.log) ? view.log : [];
-  const shown = names();
-  const texts = logLines(log, shown);
+  const whole = Array.isArray(view.log) ? view.log : [];
+  const shown = app.ui[key] && app.ui[key].logShown;
+  const log = Number.isInteger(shown) ? whole.slice(0, shown) : whole;
+  const texts = logLines(log, names());
   const before = app.logs[key] || [];
   // how many entries are new: the longest old suffix that starts the new log
   let fresh = texts.length;

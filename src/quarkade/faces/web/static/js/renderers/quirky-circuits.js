@@ -255,6 +255,13 @@ function schedule(ui, paint) {
   }, PACE[frame.step] || 300));
 }
 
+/** Where the log's newest Execute phase begins (what the animation shows), or undefined. */
+function heldFrom(log) {
+  const entries = Array.isArray(log) ? log : [];
+  for (let i = entries.length - 1; i >= 0; i -= 1) if (entries[i] && entries[i].event === "execute") return i;
+  return undefined;
+}
+
 function skipAnimation(ui) {
   clearTimeout(timers.get(ui));
   ui.anim = null;
@@ -472,6 +479,9 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
     ui.seen = key;
     if (key && !ctx.replay) startAnimation(ui, view, paint);
   }
+  // the log tells how the queue ran (where the robot ends, a win, the next round) once the
+  // board has shown it: from the Execute phase's entry on, it waits for the animation
+  ui.logShown = ui.anim ? heldFrom(view.log) : undefined;
   const signalsNow = [];
   for (const p of view.players || []) for (const flag of ["done", "stopped", "beeped"]) if (p[flag]) signalsNow.push(`${p.seat}:${flag}`);
   const fresh = signalsNow.filter((k) => ui.signals && !ui.signals.includes(k));
