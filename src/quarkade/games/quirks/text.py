@@ -31,12 +31,8 @@ _FOOD_CHAIN = ("Food chain, within one level: a herbivore's A card eats the plan
 # depend on more of the view are worded in ``_quirks_step``, ``_solitaire_step`` and
 # ``_quirkling_step``).
 _QUIRKS_STEPS = {
-    "choose-niche": "choose the niche to play in (advanced game)",
-    "upper-owned": "you hold this upper niche: mutate your QUiRKS there, or draw another destiny marker",
-    "climate": "move the climate marker one or two spaces",
+    "choose-niche": "choose the niche to play in (advanced game); next: move the climate marker, then act there",
     "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS or of your hand",
-    "action": ("act in the niche as the rules allow there: mutate your QUiRKS, place a new one or compete "
-               "(the turn ends when none can be done)"),
     "lower-defence": "your lower QUiRKS is challenged: accept the competition or give up the niche",
     "lower-attack": "the defender accepted: fight, or give up",
     "intelligence": "ask for intelligence: roll, or look at the table",
@@ -127,9 +123,76 @@ def _stack_words(stack: str) -> str:
     return f"the {stack.upper()} stack"
 
 
+# The stacks of each niche's positions (A, B, C), as a hand's cards name them.
+_POSITIONS = {NICHES[niche]: tuple(STACKS[stack] for stack in stacks) for niche, stacks in enumerate(NICHE_STACKS)}
+
+
+def _place_goal(entry: dict[str, Any], size: int, viewer: int | None) -> str:
+    """Where ``size`` cards placed in the niche of ``entry`` go: two to its lower niche (won at
+    once if empty, else a competition with its owner), three to its empty upper niche."""
+    niche = entry["niche"].upper()
+    if size == 3:
+        return f"take the empty upper {niche} niche"
+    lower = entry["lower"]
+    return f"challenge {_who(lower['owner'], viewer)} for the lower {niche} niche" if lower \
+        else f"take the empty lower {niche} niche"
+
+
+def _placeable(view: dict[str, Any], entry: dict[str, Any], actor: int) -> list[int]:
+    """How many cards the player to act may place in the niche of ``entry``: two of two positions
+    for its lower niche, three for an empty upper one; read from the hand when it is the viewer's
+    (another's hand unseen, what the rules offer)."""
+    hand = view.get("hand") if actor == view.get("seat") else None
+    if hand is None:
+        return [2] if entry["upper"] else [2, 3]
+    a, b, c = (any(card["stack"] == stack for card in hand) for stack in _POSITIONS[entry["niche"]])
+    sizes = [2] if (a and (b or c)) or (b and c) else []
+    if a and b and c and not entry["upper"]:
+        sizes.append(3)
+    return sizes
+
+
+def _action_ahead(view: dict[str, Any]) -> str | None:
+    """What the action in the destiny niche offers the player to act, read from the table (and
+    its hand, when the viewer's): the QUiRKS it holds there to mutate, or where placed cards go."""
+    entry = next((n for n in view["niches"] if n["niche"] == view.get("niche")), None)
+    if entry is None:
+        return None
+    actor, viewer = view["current"], view.get("seat")
+    niche = entry["niche"].upper()
+    held = next((level for level in ("upper", "lower") if entry[level] and entry[level]["owner"] == actor), None)
+    flow = view.get("flow") or {}
+    turns = flow.get("turns_taken") or []
+    # The advanced game draws no destiny marker; there a first turn holds one competition only.
+    spent = not (view.get("destiny") or {}).get("drawn") and flow.get("competed", 0) >= 1 \
+        and actor < len(turns) and turns[actor] == 0
+    if held:
+        mutate = f"mutate your {held} {niche} QUiRKS (your turn then ends)"
+        if held == "upper" or spent:
+            return mutate
+        upper = entry["upper"]
+        compete = f"compete with {_who(upper['owner'], viewer)} for the upper {niche} niche" if upper \
+            else f"compete to move it up into the empty upper {niche} niche"
+        return f"{mutate}, or {compete}"
+    sizes = [] if spent else _placeable(view, entry, actor)
+    if not sizes:
+        return f"nothing can be done in the {niche} niche, so your turn ends"
+    return "place " + ", or ".join(f"{plural(size, 'card') if i == 0 else size} to {_place_goal(entry, size, viewer)}"
+                                   for i, size in enumerate(sizes))
+
+
 def _quirks_step(view: dict[str, Any]) -> str | None:
     """What the rules ask now in Quirks, in the words of the step the view shows."""
     stage = view["stage"]
+    if stage == "upper-owned":
+        return (f"the destiny marker names your upper {(view.get('niche') or '').upper()} niche: mutate your QUiRKS "
+                "there (next: move the climate marker, then mutate it; your turn then ends), "
+                "or draw another destiny marker")
+    if stage == "climate":
+        ahead = _action_ahead(view)
+        return "move the climate marker one or two spaces" + (f"; next: {ahead}" if ahead else "")
+    if stage == "action":
+        return _action_ahead(view) or "act in the niche as the rules allow there"
     if stage == "setup":
         # The lower niches are made in the rulebook's order (RULINGS.md 6): the view's setup step names it.
         order = SETUP_ORDER_THREE if len(view["players"]) == 3 else SETUP_ORDER

@@ -343,6 +343,18 @@ export function mutationControls(ui, legal, exchanges, send, ctx) {
   return controls;
 }
 
+/** The prompt while a mutation is chosen (null before its first click): the step the controls
+ *  beside it are at. ``after`` says what follows the mutation ("your turn then ends"). */
+export function mutationPrompt(ui, legal, exchanges, after = "") {
+  if (!ui.mutate) return null;
+  const card = cardTitle(ui.mutate);
+  if (ui.mutation) return `Check the mutation of ${card} and confirm it${after ? `: ${after}` : ""}`;
+  const ways = [];
+  if (legal.has(`mutate ${ui.mutate}`)) ways.push("discard it and draw its replacement");
+  if (exchanges.size) ways.push("click a glowing card of your hand to put in its place");
+  return `Mutate ${card}: ${[...ways, "cancel"].join(", or ")}`;
+}
+
 /** Cards chosen from the hand (place, make): what they would make, confirmed once. */
 export function selectionBar(picked, verb, label, ui, key, send, ctx) {
   return confirmBar({

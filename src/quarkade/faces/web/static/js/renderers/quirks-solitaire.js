@@ -7,7 +7,7 @@ import { confirmBar } from "./confirm.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
   NICHE, NICHES, PLAIN, STACK, STACK_ORDER, actionBar, actionButton, begin, cardBack, cardSvg, creature, dock,
-  foodOf, handRow, mutationControls, recent, seatName, stageWords,
+  foodOf, handRow, mutationControls, mutationPrompt, recent, seatName, stageWords,
 } from "./quirks-parts.js";
 
 // What a card may be worth in a climate, by the code printed on it for that climate (RULINGS.md
@@ -119,7 +119,10 @@ export function renderQuirksSolitaire(view, legalList, send, ctx) {
   for (const v of ["end", "redraw"]) if (legal.has(v)) controls.push(actionButton(legal, v, send, PLAIN[v]));
   let prompt;
   if (view.is_over) prompt = view.won ? "You win: a perfect group of QUiRKS!" : `You lose: ${view.result || "the climate won"}`;
-  else if (legal.verbs.mutate) prompt = `Destiny: the ${view.niche} niche. Click one of its cards to mutate it`;
+  else if (legal.verbs.mutate) {
+    prompt = mutationPrompt(ui, legal, exchanges, "then you move the climate marker")
+      || `Destiny: the ${view.niche} niche. Click one of its cards to mutate it`;
+  }
   else if (legal.verbs.climate) prompt = "Move the climate marker one or two zones";
   else if (legal.verbs.stop) prompt = "Count the next QUiRKS, or stop here";
   else if (legal.verbs.count && legal.verbs.climate === undefined) prompt = "Count your QUiRKS in this climate, or play on";

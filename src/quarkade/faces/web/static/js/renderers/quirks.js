@@ -7,11 +7,100 @@ import { h, seatColour } from "../util.js";
 import { CLIMATE, climateTrack } from "./quirks-climate.js";
 import {
   NICHE, NICHES, PLAIN, STACK, actionBar, actionButton, begin, cardBack, cardSvg, cardsOf, creature, dock, handRow,
-  mutationControls, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle, turnLine,
+  mutationControls, mutationPrompt, recent, revealedHand, seatName, selection, selectionBar, stageWords, toggle,
+  turnLine,
 } from "./quirks-parts.js";
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// The stack of each position (A, B, C) of a niche's QUiRKS.
+const POSITIONS = {
+  plant: ["plant-a", "plant-b", "plant-c"],
+  herbivore: ["herbivore-a", "animal-b", "animal-c"],
+  carnivore: ["carnivore-a", "animal-b", "animal-c"],
+};
+
+/** A seat in a sentence to the player: "you", or its name as the page shows it. */
+function who(ctx, seat) {
+  return seat === ctx.seat ? "you" : seatName(ctx, seat);
+}
+
+/** Where ``size`` cards placed in the niche of ``entry`` go: two to its lower niche (won at
+ *  once if empty, else a competition with its owner), three to its empty upper niche. */
+function placeGoal(entry, size, ctx) {
+  if (size === 3) return `take the empty upper ${entry.niche} niche`;
+  return entry.lower ? `challenge ${who(ctx, entry.lower.owner)} for the lower ${entry.niche} niche`
+    : `take the empty lower ${entry.niche} niche`;
+}
+
+/** "place 2 cards to challenge Aramo for the lower herbivore niche, or 3 to take the empty upper
+ *  herbivore niche": each number of cards that may be placed (``sizes``, less the ``chosen``
+ *  ones) and where they go. */
+function placeWords(entry, sizes, ctx, verb = "place", chosen = 0) {
+  const more = chosen ? " more" : "";
+  return `${verb} ${sizes.map((size, i) => {
+    const n = size - chosen;
+    return `${n}${more}${i ? "" : ` card${n === 1 ? "" : "s"}`} to ${placeGoal(entry, size, ctx)}`;
+  }).join(", or ")}`;
+}
+
+/** The numbers of cards of ``hand`` that may be placed in the niche of ``entry``: two of two
+ *  positions (A and B, A and C, or B and C) for its lower niche, three for an empty upper one. */
+function placeable(hand, entry) {
+  const [a, b, c] = POSITIONS[entry.niche].map((stack) => hand.some((card) => card.stack === stack));
+  const sizes = [];
+  if ((a && (b || c)) || (b && c)) sizes.push(2);
+  if (a && b && c && !entry.upper) sizes.push(3);
+  return sizes;
+}
+
+function competeWords(entry, ctx) {
+  return entry.upper ? `compete with ${who(ctx, entry.upper.owner)} for the upper ${entry.niche} niche`
+    : `compete to move it up into the empty upper ${entry.niche} niche`;
+}
+
+/** The QUiRKS of yours in the destiny niche, "upper" or "lower", or null. */
+function levelHeld(entry, seat) {
+  if (entry.upper && entry.upper.owner === seat) return "upper";
+  return entry.lower && entry.lower.owner === seat ? "lower" : null;
+}
+
+/** What the action in the destiny niche will offer you, read from the table and your hand
+ *  before it is legal (at the destiny marker and the climate marker). */
+function actionAhead(view, ctx) {
+  const entry = view.niches.find((n) => n.niche === view.niche);
+  if (!entry) return null;
+  const held = levelHeld(entry, ctx.seat);
+  const flow = view.flow || {};
+  // The advanced game draws no destiny marker; there a first turn holds one competition only.
+  const spent = !(view.destiny && view.destiny.drawn.length) && (flow.turns_taken || [])[ctx.seat] === 0
+    && flow.competed >= 1;
+  if (held) {
+    const mutate = `mutate your ${held} ${entry.niche} QUiRKS (your turn then ends)`;
+    return held === "lower" && !spent ? `${mutate}, or ${competeWords(entry, ctx)}` : mutate;
+  }
+  const sizes = spent ? [] : placeable(view.hand || [], entry);
+  return sizes.length ? placeWords(entry, sizes, ctx) : `nothing can be done in the ${entry.niche} niche, so your turn ends`;
+}
+
+/** The prompt of a placement, following the cards selected so far. */
+function placePrompt(entry, legal, place, ctx) {
+  const fits = legal.of("place").filter((a) => place.chosen.every((n) => cardsOf(a).includes(n)));
+  const sizes = [...new Set(fits.map((a) => cardsOf(a).length))].sort((x, y) => x - y);
+  const chosen = place.chosen.length;
+  if (!chosen) return `${capital(placeWords(entry, sizes, ctx))}: select them in your hand`;
+  if (place.exact) {
+    const third = chosen === 2 && sizes.includes(3) ? `, or select a third to ${placeGoal(entry, 3, ctx)}` : "";
+    return `Confirm the ${chosen} cards to ${placeGoal(entry, chosen, ctx)}${third}`;
+  }
+  const left = sizes.filter((size) => size > chosen);
+  return left.length ? capital(placeWords(entry, left, ctx, "select", chosen)) : "Select other cards, or change them";
 }
 
 function nichePanel(view, niche, entry, legal, send, ctx, clickTable) {
@@ -143,7 +232,10 @@ function standing(view, seat) {
     h("span", { class: "chip" }, `${p.extinctions} extinction${p.extinctions === 1 ? "" : "s"}`));
 }
 
-function quirksPrompt(view, legal, ctx) {
+/** What the player is asked now, following a choice of several clicks under way: ``place``, the
+ *  cards selected to place; ``exchanges``, the hand cards that may replace the card chosen to
+ *  mutate. */
+function quirksPrompt(view, legal, ctx, { place, exchanges }) {
   if (view.is_over) return `Game over: ${(view.winners || []).map((w) => seatName(ctx, w)).join(", ") || "nobody"} won`;
   const c = view.contest;
   const st = view.stage;
@@ -159,28 +251,41 @@ function quirksPrompt(view, legal, ctx) {
   }
   const verbs = legal.verbs;
   if (verbs.setup) return "Set up your lower QUiRKS: its second card from the B or the C stack";
-  if (verbs.niche) return "Choose the niche you play in: click a niche";
-  if (verbs.redraw) return `The destiny marker names your own upper niche: mutate it or draw another marker`;
-  if (verbs.climate) return "Move the climate marker: click +1 or +2 on the climate table";
+  if (verbs.niche) return "Choose the niche you play in: click a niche. Next: move the climate marker, then act there";
+  if (verbs.redraw) return `The destiny marker names your own upper ${view.niche} niche: mutate your QUiRKS there, or draw another marker`;
+  if (verbs.climate) {
+    const ahead = view.niche ? actionAhead(view, ctx) : null;
+    return `Move the climate marker: click +1 or +2 on the climate table${ahead ? `. Next: ${ahead}` : ""}`;
+  }
   if (verbs.replace) return "Random mutation: click a card of your QUiRKS or your hand to replace it";
   if (verbs.complete) return "Complete your QUiRKS: keep the card you drew, or click a card of your hand";
   if (st === "demote" && verbs.discard) return "Demoted: click the card your QUiRKS loses";
   if (verbs.discard) return "Too many cards: click a card of your hand to discard it";
-  if (verbs["face-up"] && verbs.mutate) return "Face up, or face down? You may first mutate your QUiRKS: click one of its cards";
+  if (verbs["face-up"] && verbs.mutate) {
+    return mutationPrompt(ctx.ui, legal, exchanges, "then choose face up or face down")
+      || "Face up, or face down? You may first mutate your QUiRKS: click one of its cards";
+  }
   if (verbs["face-up"]) return "Face up, or face down? Both are revealed together";
   if (verbs.roll) return "Intelligence: roll the dice, or use the adaptation table";
   if (verbs.challenge) return "The three upper niches are held: challenge, or decline";
   if (verbs.concede) return "Concede the competition, or go on";
   if (verbs.accept) return `${c ? seatName(ctx, c.attacker) : "A player"} challenges your lower ${c ? c.niche : ""} QUiRKS: pass or accept`;
   if (verbs.fight) return "The defender accepts: fight, or give up";
-  if (verbs.continue) return "You won the competition: a new action, or end the turn";
-  if (verbs.place || verbs.mutate || verbs.compete) {
-    const bits = [];
-    if (verbs.mutate) bits.push("click a card of your QUiRKS to mutate it");
-    if (verbs.place) bits.push("select cards of your hand to place");
-    if (verbs.compete) bits.push("compete for the upper niche");
-    return `Your action in the ${view.niche || ""} niche: ${bits.join(", or ")}`;
+  if (verbs.continue) {
+    const next = view.destiny && view.destiny.drawn.length ? "draw a destiny marker" : "choose a niche";
+    return `You won the competition: a new action (next: ${next}, move the climate marker, then act), or end the turn`;
   }
+  const entry = view.niches.find((n) => n.niche === view.niche);
+  if (entry && verbs.place) return placePrompt(entry, legal, place, ctx);
+  if (entry && (verbs.mutate || verbs.compete)) {
+    const mutating = mutationPrompt(ctx.ui, legal, exchanges, "your turn then ends");
+    if (mutating) return mutating;
+    const bits = [];
+    if (verbs.mutate) bits.push(`click a card of your ${levelHeld(entry, ctx.seat)} QUiRKS to mutate it (your turn then ends)`);
+    if (verbs.compete) bits.push(competeWords(entry, ctx));
+    return `Your action in the ${entry.niche} niche: ${bits.join(", or ")}`;
+  }
+  if (entry && verbs.end) return `Nothing can be done in the ${entry.niche} niche: end your turn`;
   return "Your turn";
 }
 
@@ -249,6 +354,10 @@ export function renderQuirks(view, legalList, send, ctx) {
     if (!legal.has(verb)) continue;
     const gold = ["face-up", "accept", "fight", "compete", "continue", "challenge", "roll"].includes(verb);
     controls.push(actionButton(legal, verb, send, PLAIN[verb] || verb, gold ? "gold" : ""));
+    // mutating the upper QUiRKS the destiny marker named waits for the climate marker to move
+    if (verb === "mutate" && view.stage === "upper-owned") {
+      controls.push(h("span", { class: "muted small", "data-role": "next" }, `Next: move the climate marker, then mutate your upper ${view.niche} QUiRKS`));
+    }
   }
 
   const hand = view.hand || [];
@@ -256,7 +365,8 @@ export function renderQuirks(view, legalList, send, ctx) {
   const toAct = (view.to_act || []).includes(seat);
   const handCards = hand.map((card) => cardSvg(card, { size: "hand", owner: seat, ...clickHand(card) }));
   const { row, hint } = handRow(ctx, handCards);
-  const bar = ctx.replay || view.is_over ? null : actionBar(quirksPrompt(view, legal, ctx), mine, controls, legal, send, ctx.sending);
+  const bar = ctx.replay || view.is_over ? null
+    : actionBar(quirksPrompt(view, legal, ctx, { place, exchanges }), mine, controls, legal, send, ctx.sending);
   return h("div", { class: "qk qk-quirks", "data-stage": view.stage },
     h("div", { class: "qk-status" },
       h("span", { class: "qk-stage" }, stageWords(view.stage)),
