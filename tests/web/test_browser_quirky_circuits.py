@@ -186,6 +186,8 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
                     assert mid["current"] == 1, mid
                     shoot(page, "quirky-circuits-execute.png")
                     watched = True
+            # the game's end, like the log, waits for the board to show the last queue
+            assert page.locator("#game-over").count() == 0, "the result is told before the board shows it"
             skip_animation(page)
             continue
         if visible(page, "#qc-result"):

@@ -11,7 +11,10 @@ export function renderOver() {
   const box = $("over");
   const conn = app.conns.get(app.active);
   const message = conn && conn.msg;
-  if (!message || !message.over || app.replay) {
+  // a board still playing out the end (its log held back, Quirky Circuits' last queue) tells the
+  // result once it has shown it: its redraw at the end of the animation comes back here
+  const ui = app.ui[app.active];
+  if (!message || !message.over || app.replay || (ui && Number.isInteger(ui.logShown))) {
     box.replaceChildren();
     return;
   }
