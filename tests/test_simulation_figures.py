@@ -84,12 +84,15 @@ def test_a_table_that_wins_together_is_counted_whole() -> None:
     shown = re.search(r"│ all │ heuristic, heuristic │ (\d) │ (\d+\.\d)% │", output)
     assert shown, output
     assert int(shown.group(1)) == summary["games"] - summary["undecided"] == summary["games_won"]
+    assert summary["together"] and summary["games_lost"] == summary["games"] - summary["games_won"]
     # a table's win split in thirds adds up as it prints (no float noise)
     assert sum(summary["wins_by_seat"]) + summary["undecided"] == pytest.approx(summary["games"])
     assert all(round(wins, 9) == wins for wins in summary["wins_by_seat"])
     versus = " ".join(run("simulate", "quirky-quarks", "-n", "4", "--seats", "heuristic,random",
                           "--backend", "serial").split())
     assert "a win shared by several seats counts its share for each" in versus
+    apart = json.loads(run("simulate", "quirky-quarks", "-n", "2", "--backend", "serial", "--json"))
+    assert not apart["together"] and apart["games_lost"] is None
     assert re.search(r"│ 0 │ heuristic │ [\d.]+ │ [\d.]+% │ [\d.]+%–[\d.]+% │", versus), versus
 
 

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
-from quarkade.core.registry import game_class
 from quarkade.core.words import figure_words, option_text
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
@@ -35,7 +34,7 @@ from quarkade.tools.simulate import Interrupted, SimulationInterrupted, Simulati
 def print_simulation(result: SimulationResult) -> None:
     count = len(result.games)
     # A table that wins or loses together (or one seat) wins a game whole: its rate is the table's.
-    together = result.players == 1 or game_class(result.game).info.cooperative
+    together = result.together
     options = ", ".join(f"{key}={option_text(value)}" for key, value in result.options.items())
     wins = Table(title=f"Wins over {count} games of {result.game} (seeds {result.first_seed}–"
                        f"{result.first_seed + count - 1}{', ' + options if options else ''})"

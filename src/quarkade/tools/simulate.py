@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Game
+from quarkade.core.registry import game_class
 from quarkade.tools.backends import Chunk, GameResult, Interrupted, check_backend, record_json, run_chunks
 
 __all__ = ["GameResult", "Interrupted", "RecordsUnwritable", "SimulationInterrupted", "SimulationResult", "Spread",
@@ -79,6 +80,11 @@ class SimulationResult:
             for seat in game.winners:
                 wins[seat] += 1 / len(game.winners)
         return wins
+
+    @property
+    def together(self) -> bool:
+        """Whether the table wins or loses as one: a cooperative game, or a game of one seat."""
+        return self.players == 1 or game_class(self.game).info.cooperative
 
     @property
     def undecided(self) -> int:
@@ -158,7 +164,9 @@ class SimulationResult:
         - ``wins_by_seat``: each seat's wins, a win shared by k winners counting 1/k for each
           (a table that wins together: 1/players), so that they add up with ``undecided``, the
           games no seat won, to ``games``; ``games_won``, the games some seat won (a table
-          that wins together: the games it won);
+          that wins together: the games it won); ``together``, whether the table wins or loses
+          as one (a cooperative game, or one seat), and then ``games_lost``, the games it lost
+          (``undecided`` by another name), else null;
         - ``wins_by_kind``: by bot, its ``wins`` and ``seat_games``;
         - ``scores_by_seat`` and ``steps`` (the actions of a game): ``min``, ``mean``,
           ``median``, ``max``, ``stdev``;
@@ -178,6 +186,10 @@ class SimulationResult:
             "wins_by_seat": [round(wins, 9) for wins in self.wins_by_seat()],
             "undecided": self.undecided,
             "games_won": len(self.games) - self.undecided,
+            # A table that wins or loses together (or a solitaire game) has no undecided game: each
+            # one it did not win, it lost.
+            "together": self.together,
+            "games_lost": self.undecided if self.together else None,
             "wins_by_kind": {kind: {"wins": round(wins, 9), "seat_games": played}
                              for kind, (wins, played) in self.wins_by_kind().items()},
             "scores_by_seat": [self.score_spread(seat).to_json() for seat in range(self.players)],
