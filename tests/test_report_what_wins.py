@@ -232,3 +232,24 @@ def test_newcombes_interval_of_a_difference() -> None:
     assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
     low, high = difference_interval((10, 10), (0, 10))  # at the bounds: within -1 to 1, and not empty
     assert 0 < low < high <= 1
+
+
+def test_a_swept_option_has_what_wins_for_each_of_its_values() -> None:
+    """Swept results are not pooled: an item of one value only ("quark" here) is compared with
+    the games of that value, not with the other value's too."""
+    def swept(value: str, winners: int, items: tuple[tuple[str, ...], ...], seed: int) -> GameResult:
+        return replace(game((winners,), items, seed), categories={"quarks": (value,) * 3})
+    games = (*(swept("False", n % 3, (("a",), (), ()), n) for n in range(30)),
+             *(swept("True", 0, (("a", "quark"), (), ()), 30 + n) for n in range(15)),
+             *(swept("True", 1, ((), ("quark",), ()), 45 + n) for n in range(15)))
+    both = replace(result(games), options={"quarks": "swept: False, True"})
+    page = render_report(both, "Cosmic Encounter", "swept")
+    assert page.count("<h2>What wins") == 2
+    without, with_ = (page.split(f"<h2>What wins: win rates with and without each item, the games of quarks {v}", 1)[1]
+                      .split("<h2>", 1)[0] for v in ("False", "True"))
+    assert "<td>quark</td>" not in without and "<td>quark</td>" in with_
+    # With Quarks, the 30 seat-games holding "quark" are all won and the other 60 of those games
+    # none: pooled with the games without Quarks, "without" would count 150 seat-games.
+    quark = next(row for row in with_.split("<tr>") if "<td>quark</td>" in row)
+    cells = [cell.split(">", 1)[1] for cell in quark.split("</td>")[1:7]]
+    assert cells[0] == "30" and cells[1] == "100.0%" and cells[3] == "60" and cells[4] == "0.0%", cells

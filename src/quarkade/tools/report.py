@@ -228,9 +228,24 @@ def _item_wins_plot(ordered: list[tuple[str, tuple[tuple[float, int], tuple[floa
     return _svg(figure)
 
 
-def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
+def _item_wins_sections(result: SimulationResult, cooperative: bool) -> list[str]:
+    """"What wins", once for each value of a swept option (its items' rates with and without
+    them differ from one value to the other, and an item of one value only would be compared
+    with the other value's games), else once."""
+    swept = next((kind for kind in result.wins_by_category() if _swept(result, kind)), None)
+    if swept is None:
+        return [_item_wins_section(result, cooperative)]
+    values = str(result.options[swept]).removeprefix("swept:").split(",")
+    return [_item_wins_section(replace(result, games=tuple(game for game in result.games
+                                                           if game.categories[swept][0] == value)),
+                               cooperative, f"{swept} {value}")
+            for value in (value.strip() for value in values)]
+
+
+def _item_wins_section(result: SimulationResult, cooperative: bool, among: str | None = None) -> str:
     """"What wins": each item's win rate with it and without it (``State.seat_items``), the
-    difference with its interval, and a summary of what stands clear of chance."""
+    difference with its interval, and a summary of what stands clear of chance; ``among``
+    names the games it counts (a swept option's value), else it counts them all."""
     table = result.wins_by_item(together=cooperative)
     if not table:
         return ""
@@ -277,7 +292,8 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
     head = ["item", f"{unit} with", "win rate with", "95% interval", f"{unit} without", "win rate without",
             "95% interval", "difference (percentage points)", "95% interval"]
     shown = [entry for entry in ordered if enough(entry)]
-    section = f'<h2>What wins: win rates with and without each item</h2><p class="note">{_e(note)}</p>'
+    title = "What wins: win rates with and without each item" + (f", the games of {among}" if among else "")
+    section = f'<h2>{_e(title)}</h2><p class="note">{_e(note)}</p>'
     section += "".join(f"<p>{_e(said)}</p>" for said in _item_wins_summary(result, shown, clear, unit, cooperative))
     section += _table(head, rows)
     # The plot: the items resting on enough games on both sides, the ends of the order when they are many.
@@ -288,7 +304,8 @@ def _item_wins_section(result: SimulationResult, cooperative: bool) -> str:
                     f"most negative; the {len(shown) - 2 * PLOTTED_ENDS} between them are in the table")
         shown = shown[:PLOTTED_ENDS] + shown[-PLOTTED_ENDS:]
     if shown:
-        plot = _item_wins_plot(shown, overall, "Win rate with and without each item", PLOTTED_ENDS if cut else None)
+        plot = _item_wins_plot(shown, overall, "Win rate with and without each item" + (f" ({among})" if among else ""),
+                               PLOTTED_ENDS if cut else None)
         section += f'<figure>{plot}<figcaption class="note">{_e(caption)}.</figcaption></figure>'
     return section
 
@@ -820,7 +837,7 @@ def render_report(result: SimulationResult, title: str, command: str, clocked: S
                             [[figure_words(key), _number(value)] for key, value in plain.items()]))
     if items:
         parts.append(_item_section(measures, items, count, about))
-    parts.append(_item_wins_section(result, cooperative))
+    parts.extend(_item_wins_sections(result, cooperative))
     for kind, table in result.wins_by_category().items():
         if not cooperative and _swept(result, kind):
             # Every seat of a game plays the same value: its win rate is the fair share by construction.
