@@ -234,12 +234,13 @@ def _item_wins_sections(result: SimulationResult, cooperative: bool) -> list[str
     with the other value's games), else once."""
     swept = next((kind for kind in result.wins_by_category() if _swept(result, kind)), None)
     if swept is None:
-        return [_item_wins_section(result, cooperative)]
-    values = str(result.options[swept]).removeprefix("swept:").split(",")
-    return [_item_wins_section(replace(result, games=tuple(game for game in result.games
-                                                           if game.categories[swept][0] == value)),
-                               cooperative, f"{swept} {value}")
-            for value in (value.strip() for value in values)]
+        sections = [_item_wins_section(result, cooperative)]
+    else:
+        values = (value.strip() for value in str(result.options[swept]).removeprefix("swept:").split(","))
+        sections = [_item_wins_section(replace(result, games=tuple(game for game in result.games
+                                                                   if game.categories[swept][0] == value)),
+                                       cooperative, f"{swept} {value}") for value in values]
+    return [section for section in sections if section]  # a game that names no items has none
 
 
 def _item_wins_section(result: SimulationResult, cooperative: bool, among: str | None = None) -> str:
