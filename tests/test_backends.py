@@ -12,8 +12,10 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -21,7 +23,7 @@ from typer.testing import CliRunner
 import quarkade
 from quarkade.core.errors import InvalidOptions
 from quarkade.faces.cli import app
-from quarkade.tools.backends import Chunk, chunks_of
+from quarkade.tools.backends import Chunk, chunks_of, connect_ray
 from quarkade.tools.match import BotFailure
 from quarkade.tools.simulate import GameResult, simulate
 from quarkade.tools.tournament import BotSpecError, run_tournament
@@ -333,6 +335,7 @@ def test_the_ray_extras_bring_its_client() -> None:
 
 SLOW_BOT = '''
 import time
+import types
 
 from quarkade.agents.base import Bot
 
@@ -379,3 +382,42 @@ def test_a_run_killed_at_once_leaves_no_worker_playing_on(tmp_path: Path, start:
                 os.kill(pid, signal.SIGKILL)
     assert len(workers) >= 2, "the pool did not start"
     assert not left, f"still running after the run was killed: {left}"
+
+
+class StandInRay(types.ModuleType):
+    """A ``ray`` module that records how it is started, and fails as it is told."""
+
+    def __init__(self, failure: Exception | None = None) -> None:
+        super().__init__("ray")
+        self.failure, self.started = failure, {}
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **settings: Any) -> None:
+        self.started = settings
+        if self.failure is not None:
+            raise self.failure
+
+
+def test_a_run_with_no_address_starts_a_ray_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not the cluster RAY_ADDRESS or a `ray start` names (Ray would join it, and refuse the
+    CPUs asked): that one only with --address."""
+    ray = StandInRay()
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    monkeypatch.setenv("RAY_ADDRESS", "192.0.2.2:6379")
+    assert connect_ray(1, None)
+    assert ray.started["address"] == "local" and ray.started["num_cpus"] == 1
+
+
+def test_ray_that_cannot_start_or_be_reached_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", StandInRay(ValueError("When connecting to an existing cluster, num_cpus "
+                                                                   "and num_gpus must not be provided.")))
+    with pytest.raises(InvalidOptions, match=r"^could not start a local Ray: When connecting to an existing cluster, "
+                                             r"num_cpus and num_gpus must not be provided$"):
+        connect_ray(1, None)
+    monkeypatch.setitem(sys.modules, "ray", StandInRay(ConnectionError("Initialization failure from server:\n"
+                                                                        "Authentication required\n  at ...")))
+    with pytest.raises(InvalidOptions, match=r"^could not reach a Ray cluster at ray://h:10001: Initialization "
+                                             r"failure from server: Authentication required; start one"):
+        connect_ray(None, "ray://h:10001")

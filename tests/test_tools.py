@@ -110,6 +110,43 @@ def test_an_interrupted_simulation_says_how_far_it_got_and_ends_its_workers(
     assert len(out.getvalue().splitlines()) == 3
 
 
+# A bot whose fourth game is stopped by Ctrl-C in the middle (its made bots are counted).
+INTERRUPTING_BOT = """
+from quarkade.agents.base import Bot
+
+MADE = []
+
+
+class Interrupting(Bot):
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        MADE.append(seed)
+
+    def choose(self, view, legal):
+        if len(MADE) == 4:
+            raise KeyboardInterrupt
+        return legal[self.chance.below(len(legal))]
+"""
+
+
+def test_a_serial_simulation_stopped_mid_game_keeps_every_game_over(
+        game: quarkade.Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the fourth game of twenty: the three games over are counted and recorded (they
+    were played in chunks of five, and the three were lost with their chunk)."""
+    name = f"interrupting_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(INTERRUPTING_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = io.StringIO()
+    try:
+        with pytest.raises(KeyboardInterrupt) as interrupted:
+            simulate(game, [f"{name}:Interrupting", "random", "random"], games=20, records=out, backend="serial")
+    finally:
+        sys.modules.pop(name, None)
+    assert isinstance(interrupted.value, Interrupted)
+    assert (interrupted.value.done, interrupted.value.total) == (3, 20)
+    assert len(out.getvalue().splitlines()) == 3
+
+
 def test_spread_of_one_value_has_no_deviation() -> None:
     assert Spread.of([4.0]) == Spread(4.0, 4.0, 4.0, 4.0, 0.0)
     assert Spread.of([1.0, 2.0, 6.0]).median == 2.0

@@ -138,11 +138,15 @@ def record_json(state: State, bots: Sequence[str] = ()) -> dict[str, Any]:
 
 def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
     """Play a chunk's games in seed order: each game's result, and its record line if asked."""
+    return list(play_games(chunk))
+
+
+def play_games(chunk: Chunk) -> Iterator[tuple[GameResult, str | None]]:
+    """A chunk's games in seed order, each yielded as soon as it is over (``play_chunk``)."""
     from quarkade.core.registry import load
     from quarkade.tools.match import BotFailure, forfeit_result, forfeiting_bots, make_bots, play_match
 
     game = load(chunk.game, chunk.players, **chunk.options)
-    played: list[tuple[GameResult, str | None]] = []
     classes = dict(chunk.classes)
     for seed in chunk.seeds:
         try:
@@ -152,13 +156,12 @@ def play_chunk(chunk: Chunk) -> list[tuple[GameResult, str | None]]:
             if not chunk.forfeit or failure.seat is None:
                 raise
             scores, winners = forfeit_result(game, failure.seat)
-            played.append((GameResult(seed, scores, winners, failure.steps, {}, forfeited=(failure.seat,),
-                                      failure=str(failure)), None))
+            yield (GameResult(seed, scores, winners, failure.steps, {}, forfeited=(failure.seat,),
+                              failure=str(failure)), None)
             continue
         result = GameResult(seed, state.scores, state.winners, state.steps, state.statistics(), state.categories(),
                             state.seat_items())
-        played.append((result, json.dumps(record_json(state, chunk.seats)) + "\n" if chunk.records else None))
-    return played
+        yield result, json.dumps(record_json(state, chunk.seats)) + "\n" if chunk.records else None
 
 
 def default_workers() -> int:
@@ -187,9 +190,8 @@ def run_chunks(template: Chunk, seeds: Sequence[int], backend: str = "serial", w
     Stopped early (an interrupt, a failing bot, the caller closing the iterator), it ends the
     work still out at once rather than waiting for it."""
     check_backend(backend, workers, address)
-    if backend == "serial":
-        for chunk in chunks_of(template, seeds, 1):
-            yield from play_chunk(chunk)
+    if backend == "serial":  # each game as it ends: an interrupt loses none that is over
+        yield from play_games(replace(template, seeds=tuple(seeds)))
         return
     chunks = chunks_of(template, seeds, workers or default_workers())
     farm = Farm(backend, workers, address, len(chunks))
@@ -300,7 +302,12 @@ def connect_ray(workers: int | None, address: str | None) -> bool:
         return False
     with _keeping_sigterm():
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False)
+            # "local": a Ray of its own, even where RAY_ADDRESS or a `ray start` names a cluster
+            # (joined only when asked, with --address)
+            try:
+                ray.init(address="local", num_cpus=workers, include_dashboard=False)
+            except (ConnectionError, TimeoutError, ValueError, RuntimeError) as error:
+                raise InvalidOptions(f"could not start a local Ray: {_reason(error)}") from None
             return True
         try:
             # Ray's own warning of a timeout would say again, at length, what the error says.
@@ -326,9 +333,19 @@ def _keeping_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, kept)
 
 
+def _reason(error: Exception) -> str:
+    """Ray's error in one line: its first, with the next when the first only leads into it
+    ("Initialization failure from server:")."""
+    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()] or [type(error).__name__]
+    reason = lines[0]
+    if reason.endswith(":") and len(lines) > 1:
+        reason = f"{reason} {lines[1]}"
+    return reason.rstrip(".")
+
+
 def unreachable_cluster(address: str, error: Exception) -> str:
     """Why Ray could not be joined at ``address``, in one line, and what to do."""
-    reason = (str(error).strip().splitlines() or [type(error).__name__])[0].rstrip(".")
+    reason = _reason(error)
     if "ray[client]" in reason:
         return (f"the address {address} needs Ray's client, which is not installed: "
                 "pip install 'quarkade[ray]' (or 'ray[client]')")
