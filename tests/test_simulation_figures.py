@@ -128,3 +128,21 @@ def test_an_interrupted_simulation_sums_up_the_games_it_played(monkeypatch: pyte
     said = " ".join(result.output.split())
     assert result.exit_code == 130 and "Wins over 2 games of quirky-quarks" in said
     assert "simulation stopped after 2 of 10 games" in said
+
+
+def test_out_is_not_written_over_when_it_holds_what_the_command_did_not_write(tmp_path: Path) -> None:
+    """A tournament's log, a report, records: each left as it is by a command that writes another
+    kind, with one sentence; a file of its own kind is written over, as before."""
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"tournament": {"game": "quirky-quarks"}}\n{"deal": 0}\n', encoding="utf-8")
+    kept = log.read_text(encoding="utf-8")
+    refused = runner.invoke(app, ["simulate", "quirky-quarks", "-n", "1", "--backend", "serial", "--out", str(log)])
+    assert refused.exit_code == 2 and "holds a tournament's log, which this command would write over" in refused.output
+    assert log.read_text(encoding="utf-8") == kept
+    records = tmp_path / "games.jsonl"
+    run("simulate", "quirky-quarks", "-n", "1", "--backend", "serial", "--out", str(records))
+    run("simulate", "quirky-quarks", "-n", "2", "--backend", "serial", "--out", str(records))  # its own kind
+    assert len(records.read_text(encoding="utf-8").splitlines()) == 2
+    refused = runner.invoke(app, ["report", "quirky-quarks", "-n", "1", "--backend", "serial", "--out", str(records)])
+    assert refused.exit_code == 2 and "holds games' records, which this command would write over" in refused.output
+    assert len(records.read_text(encoding="utf-8").splitlines()) == 2

@@ -130,6 +130,33 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def check_out(path: Path | None, writes: str) -> None:
+    """Refuse an ``--out`` file that holds something its command did not write (a tournament's
+    log, a report, records), before any game: it would be written over. ``writes`` is
+    ``"records"`` or ``"report"``; a file of the same kind, or an empty one, is written over."""
+    if path is None or not path.is_file():
+        return
+    try:
+        with path.open("rb") as held:
+            head = held.read(4096).decode("utf-8", "replace").lstrip()
+    except OSError:
+        return  # said when it is written
+    if not head:
+        return
+    # Known by how each begins (a record's first line may be longer than what is read).
+    if head[:15].lower().startswith(("<!doctype html", "<html")):
+        held_kind = "report"
+    elif head.startswith('{"tournament":'):
+        held_kind = "a tournament's log"
+    elif head.startswith('{"game":'):
+        held_kind = "records"
+    else:
+        held_kind = "a file of something else"
+    if held_kind != writes:
+        said = {"report": "a report", "records": "games' records"}.get(held_kind, held_kind)
+        fail(f"{path} holds {said}, which this command would write over: give another --out, or remove it first")
+
+
 # ----------------------------------------------------------------- parsing
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

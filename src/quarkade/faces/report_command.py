@@ -68,7 +68,7 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import make_bot
     from quarkade.core.registry import game_class
-    from quarkade.faces.cli import HUMAN, console, fail, load_game, optional_module, progress_bar, seat_kinds
+    from quarkade.faces.cli import HUMAN, check_out, console, fail, load_game, optional_module, progress_bar, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
     from quarkade.tools.tournament import on_the_clock
@@ -96,6 +96,7 @@ def report_command(
             fail(f"--sweep {sweep} plays every value of {sweep}: leave --option {sweep} out")
     if n < 1:
         fail(f"a report plays at least one game, not {n}")
+    check_out(out, "report")
     try:
         check_backend(backend, workers, address)
     except QuarkadeError as error:

@@ -18,6 +18,7 @@ from quarkade.faces.cli import (
     OptionList,
     PlayersOption,
     app,
+    check_out,
     console,
     errors,
     fail,
@@ -136,6 +137,7 @@ def simulate_command(
         check_backend(backend, workers, address)
     except QuarkadeError as error:
         fail(str(error))
+    check_out(out, "records")
     try:
         records = out.open("w", encoding="utf-8") if out is not None else None
     except OSError as error:
