@@ -30,6 +30,7 @@ clipped PPO objective, and Adam; its gradients are written out by hand (about 60
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,9 +131,14 @@ class PolicyBot(Bot):
 
     def __init__(self, game: Game, seed: int = 0, policy: str = "policy.npz", greedy: bool = True) -> None:
         super().__init__(game, seed)
-        with np.load(policy) as saved:
-            trained = (str(saved["game"]), int(saved["players"]))
-            self.weights, self.bias = saved["weights"], saved["bias"]
+        try:
+            with np.load(policy, allow_pickle=False) as saved:
+                trained = (str(saved["game"]), int(saved["players"]))
+                self.weights, self.bias = saved["weights"], saved["bias"]
+        except FileNotFoundError:
+            raise ValueError(f"there is no policy file {policy}") from None
+        except (OSError, ValueError, KeyError, TypeError):
+            raise ValueError(f"{policy} is not a policy saved by train_ppo.py --save") from None
         if trained != (game.id, game.players):
             raise ValueError(f"{policy} was trained on {trained[0]} with {trained[1]} players, "
                              f"not {game.id} with {game.players}")
@@ -262,15 +268,22 @@ def train(env: Through, rounds: int, games_per_round: int, evaluation_games: int
     optimizer = Adam([policy.weights, policy.bias, policy.value_weights, policy.value_bias], rate=0.01)
     curve = [(0, win_rate(env, policy, evaluation_games, EVALUATION_SEED))]
     print(f"games trained {0:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
-    for round_ in range(rounds):
-        batch: list[tuple[Array, Array, int, float, float]] = []
-        for game in range(games_per_round):
-            for steps, reward in env.games(policy, seed * 100_000 + round_ * games_per_round + game):
-                batch.extend((o, m, a, p, reward) for o, m, a, p in steps)
-        update(policy, optimizer, batch)
-        trained = (round_ + 1) * games_per_round
-        curve.append((trained, win_rate(env, policy, evaluation_games, EVALUATION_SEED)))
-        print(f"games trained {trained:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
+    try:
+        for round_ in range(rounds):
+            batch: list[tuple[Array, Array, int, float, float]] = []
+            for game in range(games_per_round):
+                for steps, reward in env.games(policy, seed * 100_000 + round_ * games_per_round + game):
+                    batch.extend((o, m, a, p, reward) for o, m, a, p in steps)
+            update(policy, optimizer, batch)
+            trained = (round_ + 1) * games_per_round
+            curve.append((trained, win_rate(env, policy, evaluation_games, EVALUATION_SEED)))
+            print(f"games trained {trained:5d}  win rate vs random {curve[-1][1]:.2f}", flush=True)
+    except KeyboardInterrupt:  # Ctrl-C: the rounds done are kept, the round under way is not
+        print(f"stopped after {len(curve) - 1} of {rounds} rounds", flush=True)
+        if keep is not None:
+            save(policy, keep)
+            print(f"the policy of those rounds saved to {keep}", flush=True)
+        raise SystemExit(130) from None
     if keep is not None:
         save(policy, keep)
         print(f"policy saved to {keep}", flush=True)
@@ -312,6 +325,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--env", choices=("gymnasium", "pettingzoo"), default="gymnasium",
                         help="train through Gymnasium (seat 0 against random play) or PettingZoo (self-play)")
     args = parser.parse_args(argv)
+    if args.save is not None:
+        # numpy adds .npz to a name without it: the name said is the file written
+        args.save = args.save if args.save.endswith(".npz") else f"{args.save}.npz"
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            parser.error(f"--save {args.save}: cannot write in {folder} (checked before training)")
     for name in ("rounds", "games_per_round", "evaluation_games"):
         least = 0 if name == "rounds" else 1  # no round trains nothing, but a curve needs games
         if getattr(args, name) < least:

@@ -230,3 +230,15 @@ def test_a_setting_without_a_key_suggests_one_the_bot_has(setbot: str, game: qua
 def test_the_doctests_of_the_bot_settings() -> None:
     result = doctest.testmod(quarkade.agents.base, verbose=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_bot_module_given_as_a_path_or_not_found_says_where_modules_are_looked_for() -> None:
+    from quarkade.agents.base import bot_class
+
+    with pytest.raises(InvalidOptions, match=r"'examples/train_ppo\.py' is a path; give the module's name "
+                                             r"\(e\.g\. train_ppo:PolicyBot\), found in the current folder or on "
+                                             r"PYTHONPATH$"):
+        bot_class("examples/train_ppo.py:PolicyBot")
+    with pytest.raises(InvalidOptions, match=r"No module named 'no_such_bots'; a bot's module is looked for on "
+                                             r"Python's path \(PYTHONPATH; the command line adds its current folder\)"):
+        bot_class("no_such_bots:Clever")

@@ -404,6 +404,27 @@ def test_the_example_refuses_sizes_it_cannot_train_or_measure(arguments: list[st
     assert ended.value.code == 2
 
 
+def test_the_example_checks_where_it_saves_before_training(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder that is not there is said before any game (it was said after training, with the
+    policy lost); a name without .npz is given the suffix numpy writes, and said with it."""
+    example = _example()
+    with pytest.raises(SystemExit) as ended:
+        example.main(["--rounds", "0", "--games-per-round", "1", "--evaluation-games", "1",
+                      "--save", str(tmp_path / "gone" / "p.npz")])
+    assert ended.value.code == 2
+    said = capsys.readouterr()
+    assert "cannot write in" in said.err and "win rate" not in said.out
+    example.main(["--rounds", "0", "--games-per-round", "1", "--evaluation-games", "1",
+                  "--save", str(tmp_path / "p")])
+    assert f"policy saved to {tmp_path / 'p.npz'}" in capsys.readouterr().out and (tmp_path / "p.npz").exists()
+    game = quarkade.load("quirky-quarks", players=2)
+    (tmp_path / "notes.txt").write_text("not a policy", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"notes\.txt is not a policy saved by train_ppo\.py --save$"):
+        example.PolicyBot(game, policy=str(tmp_path / "notes.txt"))
+    with pytest.raises(ValueError, match="there is no policy file"):
+        example.PolicyBot(game, policy=str(tmp_path / "gone.npz"))
+
+
 def test_the_other_seats_may_each_have_their_own_bot() -> None:
     env = gymnasium_env("quirkling", players=3, seat=1, opponents=["heuristic", "random"])
     env.reset(seed=3)

@@ -230,10 +230,17 @@ def bot_class(spec: str) -> type[Bot]:
                              "(quarkade tournament; docs/bots.md)")
     if not module_name or not class_name:
         raise InvalidOptions(f"{spec!r} is not module:Class (e.g. mypackage.bots:CleverBot)")
+    if module_name.endswith(".py") or "/" in module_name or "\\" in module_name:
+        name = module_name.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".py")
+        raise InvalidOptions(f"bot {spec!r}: {module_name!r} is a path; give the module's name (e.g. "
+                             f"{name}:{class_name}), found in the current folder or on PYTHONPATH")
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # a module of one's own may fail in any way as it is imported
         why = str(error) if isinstance(error, ImportError) else f"{type(error).__name__}: {error}"
+        if isinstance(error, ModuleNotFoundError) and error.name == module_name.partition(".")[0]:
+            why += ("; a bot's module is looked for on Python's path (PYTHONPATH; the command line adds "
+                    "its current folder)")
         raise InvalidOptions(f"bot {spec!r}: cannot import {module_name!r} ({why})") from None
     if not hasattr(module, class_name):
         raise InvalidOptions(f"bot {spec!r}: module {module_name} has no {class_name}")

@@ -68,6 +68,7 @@ def report_command(
     # Imported here: the command line module imports this one.
     from quarkade.agents.base import make_bot
     from quarkade.core.registry import game_class
+    from quarkade.core.words import plural
     from quarkade.faces.cli import HUMAN, check_out, console, fail, load_game, optional_module, progress_bar, seat_kinds
     from quarkade.tools.backends import check_backend, sigterm_as_interrupt
     from quarkade.tools.simulate import Interrupted, SimulationResult, simulate
@@ -139,4 +140,4 @@ def report_command(
         out.write_text(page, encoding="utf-8")
     except OSError as error:
         fail(f"cannot write {out}: {error.strerror}")
-    console.print(f"Report of {len(result.games)} games written to {out}.")
+    console.print(f"Report of {plural(len(result.games), 'game')} written to {out}.")

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from quarkade.agents.base import make_bot
 from quarkade.core.errors import QuarkadeError
-from quarkade.core.words import figure_words, option_text
+from quarkade.core.words import figure_words, option_text, plural
 from quarkade.faces import figures as simulation_figures
 from quarkade.faces.cli import (
     HUMAN,
@@ -164,4 +164,4 @@ def simulate_command(
         print_simulation(result)
     if out is not None:
         # Beside a JSON summary the note goes to stderr, so stdout stays one JSON object.
-        (errors if as_json else console).print(f"{n} records written to {out}.")
+        (errors if as_json else console).print(f"{plural(n, 'record')} written to {out}.")
