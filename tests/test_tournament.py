@@ -494,6 +494,9 @@ def test_a_strength_no_game_bounds_has_no_interval() -> None:
     assert strength_cells(table["b"]) == (f"< {table['b'].strength:+.0f}", "—")
     # Collapsed for want of deals (one deal drawn again and again), without a clean sweep.
     assert strength_cells(Strength("c", 12.0, 12.0, 12.0, 1.5, 3)) == ("+12", "—")
+    # and its JSON, as the table, has no interval (it gave the point as its two ends)
+    assert Strength("c", 12.0, 12.0, 12.0, 1.5, 3).to_json()["low"] is None
+    assert split["a"].to_json()["low"] == round(split["a"].low, 2)
 
 
 def test_the_table_shows_a_clean_sweep_as_a_bound_and_counts_deals_in_a_cooperative_game() -> None:

@@ -162,7 +162,9 @@ class Strength:
         return self.separated is None and self.high - self.low >= _NO_SPREAD
 
     def to_json(self) -> dict[str, float | str | int | None]:
-        bounded = self.separated is None
+        """No interval (null ``low`` and ``high``) where the table shows none: a strength bounded
+        on one side only, or resamples that all gave one strength."""
+        bounded = self.spread
         return {"player": self.player, "strength": round(self.strength, 2),
                 "low": round(self.low, 2) if bounded else None, "high": round(self.high, 2) if bounded else None,
                 "comparisons": self.compared, "comparisons_won": round(self.won, 4)}
