@@ -4,11 +4,13 @@ For each game a table against bots is opened at both sizes: the seat's own hand 
 has one), its score and its action bar, marked with ``data-role``, are inside the viewport
 without scrolling, nothing is hidden under the top bar, the top bar fits and the page never
 scrolls sideways. At a laptop's widths and a phone's, nothing on the board sticks out of the
-box it is laid out in. Then the game is played to its end at the phone's size by clicking, the
-action bar and the hand staying in sight at every decision. Typed bids out of range are
-refused on screen and nothing is sent; a choice of several cards is shown whole and confirmed
-once. Screenshots of every game at both sizes go to docs/screenshots/ when asked
-(QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
+box it is laid out in. At the seat's first prompt, on a phone and on a laptop, the dock takes at
+most a third of the screen and leaves the whole board reachable above it (Qwarks' answer, which
+needs all its buttons at once, scrolls with the page instead). Then the game is played to its
+end at the phone's size by clicking, the action bar and the hand staying in sight at every
+decision. Typed bids out of range are refused on screen and nothing is sent; a choice of
+several cards is shown whole and confirmed once. Screenshots of every game at both sizes go to
+docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots)."""
 
 from __future__ import annotations
 
@@ -246,6 +248,106 @@ def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServ
     finally:
         page.context.close()
         # closed, so that the tables of this module stay under the server's limit for one address
+        httpx.post(f"{live.url}/api/tables/{created['id']}/close", json={"token": created["host_token"]})
+
+
+# ---------------------------------------------------------------------- the dock leaves the board in sight
+# The dock's box and whether it stays at the foot of the screen; then, the page scrolled to its
+# end, the foot of the board (its parts other than the dock) against the dock and the screen.
+DOCK = """() => {
+  const dock = document.querySelector("#board [data-role='dock']");
+  const box = dock.getBoundingClientRect();
+  return { sticky: getComputedStyle(dock).position === 'sticky', height: box.height, screen: innerHeight };
+}"""
+BOARD_FOOT = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const dock = document.querySelector("#board [data-role='dock']");
+  const parts = [...document.querySelector('#board').firstElementChild.children]
+    .filter((n) => n !== dock && !n.contains(dock) && n.getClientRects().length);
+  const above = parts.filter((n) => dock.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_PRECEDING);
+  return { foot: Math.max(...above.map((n) => n.getBoundingClientRect().bottom)),
+           dock: dock.getBoundingClientRect().top, screen: innerHeight };
+}"""
+DOCK_SIZES = ["phone", "laptop"]
+# What a game's prompt has the player watch, to be seen whole above the dock: Quirky Circuits'
+# board, where the robot will run the cards chosen.
+WATCHED = {"quirky-circuits": ".qc-board-wrap"}
+WATCHED_IN_SIGHT = """(selector) => {
+  const box = document.querySelector(`#board ${selector}`).getBoundingClientRect();
+  const dock = document.querySelector("#board [data-role='dock']").getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  return { top: box.top, bottom: box.bottom, bar, dock: dock.top };
+}"""
+
+
+@pytest.mark.parametrize("size", DOCK_SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_dock_covers_at_most_a_third_of_the_screen(browser: Any, live: LiveServer, game: str, size: str) -> None:
+    """At the seat's first prompt, on a phone and on a laptop (1280×800), the dock (prompt,
+    buttons, hand) docked at the foot of the screen takes at most a third of its height, what
+    the prompt has the player watch is whole above it, and the board's foot can be scrolled
+    into sight above it: nothing of the board stays under it."""
+    link, created = new_table(live, game)
+    page = new_page(browser, size)
+    try:
+        page.goto(link)
+        page.wait_for_selector(".seat-tab .turn-dot", timeout=20_000)  # the seat is asked something
+        page.wait_for_selector("#board [data-role='dock']")
+        got = page.evaluate(DOCK)
+        where = f"{game} at {size} size"
+        if got["sticky"]:
+            share = got["height"] / got["screen"]
+            assert share <= 1 / 3 + 1 / got["screen"], f"{where}: the dock takes {share:.0%} of the screen: {got}"
+        if game in WATCHED:
+            page.wait_for_timeout(200)  # the page has brought it into sight
+            seen = page.evaluate(WATCHED_IN_SIGHT, WATCHED[game])
+            assert seen["top"] >= seen["bar"] - 1 and seen["bottom"] <= seen["dock"] + 1, f"{where}: {seen}"
+        foot = page.evaluate(BOARD_FOOT)
+        assert foot["foot"] <= min(foot["dock"], foot["screen"]) + 1, f"{where}: the board's foot is hidden: {foot}"
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
+        httpx.post(f"{live.url}/api/tables/{created['id']}/close", json={"token": created["host_token"]})
+
+
+# Every answer button and the question, against the screen, when Qwarks asks the seat to answer.
+ANSWER_IN_SIGHT = """() => {
+  const dock = document.querySelector("#board [data-role='dock']");
+  const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const seen = (node) => {
+    const b = node.getBoundingClientRect();
+    return b.height > 0 && b.top >= bar - 0.5 && b.bottom <= innerHeight + 0.5;
+  };
+  const buttons = [...dock.querySelectorAll('.qw-action.answer button')];
+  return { sticky: getComputedStyle(dock).position === 'sticky', height: dock.getBoundingClientRect().height,
+           screen: innerHeight, buttons: buttons.length,
+           hidden: buttons.filter((b) => !seen(b)).map((b) => b.textContent),
+           question: [...document.querySelectorAll('.qw-question, .qw-action-question')].some(seen) };
+}"""
+
+
+def test_qwarks_answer_buttons_are_all_in_sight_at_once_on_a_phone(browser: Any, live: LiveServer) -> None:
+    """Qwarks' answer needs all its buttons at once: on a phone that is more than a third of the
+    screen, so the dock scrolls with the page there, brought whole into sight with the question."""
+    link, created = new_table(live, "qwarks")
+    page = new_page(browser, "phone")
+    try:
+        page.goto(link)
+        deadline = time.monotonic() + 40
+        while not visible(page, ".qw-action.answer"):
+            assert time.monotonic() < deadline, "the seat was never asked to answer"
+            with contextlib.suppress(Exception):
+                page.locator(".qw-card.coverable, [data-ask]").first.click(timeout=500)
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(200)  # the page has brought the answer into sight
+        got = page.evaluate(ANSWER_IN_SIGHT)
+        assert got["buttons"] > 0 and got["hidden"] == [], got
+        assert got["question"], f"the question is out of sight while answering: {got}"
+        if got["sticky"]:
+            assert got["height"] <= got["screen"] / 3 + 1, got
+        assert not page.problems, page.problems
+    finally:
+        page.context.close()
         httpx.post(f"{live.url}/api/tables/{created['id']}/close", json={"token": created["host_token"]})
 
 

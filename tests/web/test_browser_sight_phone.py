@@ -1,10 +1,10 @@
 """What stays in sight and readable on a phone, upright (390×740) or turned sideways (740×390).
 
 Upright, the dock (the prompt, the buttons and the hand, docked at the bottom of the screen)
-grows when a choice made in parts asks for its next part: Quirky Quarks' accelerator, once
-picked, adds its bid to the dock. What the player picked stays above the dock as it grows; a
-redraw that does not grow it moves nothing, nor does a growth after the player scrolled on
-their own. Sideways, the window is wider than a phone's but short: Quirks' climate table is
+grows when a choice made in parts asks for its next part, up to a third of the screen: Quirky
+Quarks' accelerator, once picked, adds its bid to the dock. What the player picked stays above
+the dock as it grows; a redraw that does not grow it moves nothing, nor does a growth after
+the player scrolled on their own. Sideways, the window is wider than a phone's but short: Quirks' climate table is
 drawn on one line there, its text still large enough to read."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .test_browser_sight import CLIMATE, CLIMATE_TEXT, settle, sit_at
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 UPRIGHT = {"width": 390, "height": 740}
+TALL = 1200  # a window as narrow as a phone, with room for the dock to grow in its third
 SIDEWAYS = [{"width": 740, "height": 390}, {"width": 844, "height": 390}]
 READABLE = 11  # px: the smallest text of the climate table on a phone turned sideways
 
@@ -37,6 +38,20 @@ SIGHT = """(id) => {
   return { accelerator: box(document.querySelector(`.qq-accelerator[data-accelerator='${id}']`)),
            dock: box(document.querySelector("#board [data-role='dock']")),
            bar: box(document.querySelector('.topbar')), scrolled: scrollY };
+}"""
+
+
+# The boxes of the dock that scroll and hide a part of the refused number's reason.
+REFUSAL_HIDDEN = """() => {
+  const reason = document.querySelector("#board [data-role='refusal']");
+  const box = reason.getBoundingClientRect();
+  const hiding = [];
+  for (let part = reason.parentElement; part.dataset.role !== 'dock'; part = part.parentElement) {
+    const seen = part.getBoundingClientRect();
+    if (part.scrollHeight > part.clientHeight + 1 && (box.top < seen.top - 0.5 || box.bottom > seen.bottom + 0.5))
+      hiding.push(`${part.className}: ${Math.round(seen.top)}-${Math.round(seen.bottom)}`);
+  }
+  return { reason: [box.top, box.bottom], hiding };
 }"""
 
 
@@ -59,11 +74,15 @@ def refuse_a_bid(page: Any) -> None:
     settle(page)
 
 
-def test_what_the_player_picked_stays_above_the_dock_as_it_grows(server: LiveServer, page: Any) -> None:
+@pytest.mark.parametrize("height", [UPRIGHT["height"], TALL], ids=["upright", "tall"])
+def test_what_the_player_picked_stays_above_the_dock_as_it_grows(server: LiveServer, page: Any, height: int) -> None:
     """Quirky Quarks on an upright phone: the bid's prompt brings the first accelerator above the
     dock; picking it adds the amount and its buttons to the dock, and a refused amount adds a
-    line more: each time the accelerator is scrolled above the dock again."""
-    page.set_viewport_size(UPRIGHT)
+    line more (in sight inside the dock, which grows up to a third of the screen, then scrolls
+    inside): each time the accelerator is scrolled above the dock again. On a tall window the
+    dock has the room to grow at each step; on the phone it may be full from the start."""
+    page.set_viewport_size({"width": UPRIGHT["width"], "height": height})
+    third = height / 3 + 1
     sit_at(server, page, "quirky-quarks", ["human", "random", "random"], {})
     # a bot may open the game (the seed is the server's): answer until seat 0 may bid
     for _ in range(20):
@@ -80,13 +99,19 @@ def test_what_the_player_picked_stays_above_the_dock_as_it_grows(server: LiveSer
     page.wait_for_selector("text=Place bid")
     settle(page)
     chosen = page.evaluate(SIGHT, picked)
-    assert dock_height(chosen) > dock_height(prompted), f"the dock did not grow: {prompted} then {chosen}"
+    assert dock_height(chosen) > dock_height(prompted) or dock_height(prompted) >= third - 2, (
+        f"the dock did not grow: {prompted} then {chosen}")
+    assert dock_height(chosen) <= third, f"the dock takes more than a third: {chosen}"
     assert above_the_dock(chosen), f"the grown dock covers the accelerator picked: {chosen}"
 
     refuse_a_bid(page)
     refused = page.evaluate(SIGHT, picked)
-    assert dock_height(refused) > dock_height(chosen), f"the refusal did not grow the dock: {refused}"
+    assert dock_height(refused) > dock_height(chosen) or dock_height(chosen) >= third - 2, (
+        f"the refusal did not grow the dock: {refused}")
+    assert dock_height(refused) <= third, f"the dock takes more than a third: {refused}"
     assert above_the_dock(refused), f"the dock, grown by the refusal, covers the accelerator: {refused}"
+    reason = page.evaluate(REFUSAL_HIDDEN)
+    assert not reason["hiding"], f"the reason is out of sight in the dock: {reason}"
 
     # the same prompt drawn again, the dock as tall as before: the page stays where it is
     before = updates(page)
@@ -95,6 +120,8 @@ def test_what_the_player_picked_stays_above_the_dock_as_it_grows(server: LiveSer
     settle(page)
     assert page.evaluate("scrollY") == refused["scrolled"]
 
+    if height == TALL:
+        return  # the page is at its top, the accelerator far above the dock: it cannot go under it
     # the player scrolls on their own, the accelerator going partly under the dock: a dock that
     # grows then leaves the page where the player put it
     page.fill(".qq-amount", "2")  # the refusal goes: the dock shrinks

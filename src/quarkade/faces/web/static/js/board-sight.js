@@ -1,8 +1,10 @@
 // What the board keeps in sight, for every game's renderer. The dock (a renderer's part
 // marked data-role="dock": the prompt, the buttons and the hand) stays at the bottom of the
-// screen and, on a phone, may take half of it: when a new prompt asks for something the dock
+// screen, taking up to a third of it (quarkade.css); one that cannot be cut to a third is
+// marked data-tall and scrolls with the page. When a new prompt asks for something the dock
 // covers, or that is off screen, the page scrolls it into view above the dock, once for that
-// prompt. When the dock then grows during the prompt (a choice made in parts: a picked
+// prompt; a prompt that asks for nothing on the board brings a dock that scrolls with the page
+// into view. When the dock then grows during the prompt (a choice made in parts: a picked
 // accelerator adds its bid to the dock), what the player works with (what they last clicked
 // on the board, else the prompt's first target) is kept above it. A row of cards that
 // scrolls sideways fades at the side where more cards are.
@@ -34,6 +36,39 @@ function docked(dock) {
   return Boolean(dock) && getComputedStyle(dock).position === "sticky";
 }
 
+/** Mark ``dock`` data-tall when, cut as far as its stylesheet lets it be (a dock-scroll part
+ *  scrolls inside), it is still taller than a third of the screen: all its buttons are
+ *  needed at once (Qwarks' answer). quarkade.css then lets it scroll with the page. */
+function markTall(dock) {
+  if (!dock) return;
+  dock.removeAttribute("data-tall");
+  if (dock.scrollHeight > window.innerHeight / 3 + 1) dock.setAttribute("data-tall", "");
+}
+
+/** ``node``, in a part of the dock that scrolls when the dock is full, scrolled into that
+ *  part's sight; the page does not move. */
+export function keepInDockSight(node) {
+  if (!node || !node.closest("[data-role='dock']")) return;
+  for (let box = node.parentElement; box && box.dataset.role !== "dock"; box = box.parentElement) {
+    if (box.scrollHeight <= box.clientHeight + 1) continue;
+    const outer = box.getBoundingClientRect();
+    const inner = node.getBoundingClientRect();
+    if (inner.bottom > outer.bottom) box.scrollTop += Math.min(inner.bottom - outer.bottom, inner.top - outer.top);
+    else if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  }
+}
+
+/** What a redraw must not leave out of sight inside the dock's scrolling part (it starts at
+ *  its top again): the control the focus is kept on (board-access.js), then the buttons of a
+ *  choice to confirm, then a refused number's reason. */
+function keepChoiceInSight(dock) {
+  if (!dock) return;
+  if (dock.contains(document.activeElement)) keepInDockSight(document.activeElement);
+  const confirm = dock.querySelector("[data-role='confirm']");
+  if (confirm) keepInDockSight(confirm.querySelector(".buttons") || confirm);
+  keepInDockSight(dock.querySelector("[data-role='refusal']:not(:empty)"));
+}
+
 function roomAbove(dock) {
   const bar = document.querySelector(".topbar");
   const top = (bar ? bar.getBoundingClientRect().bottom : 0) + ROOM;
@@ -41,12 +76,23 @@ function roomAbove(dock) {
   return { top, bottom };
 }
 
-/** A dock that scrolls with the page, out of sight below: its top brought up to the foot of
- *  the screen, when the prompt asks for nothing on the board above it. */
+/** A dock that scrolls with the page brought up until its foot is in sight, its top never
+ *  under the top bar. */
+function footInSight(dock) {
+  const box = dock.getBoundingClientRect();
+  const { top, bottom } = roomAbove(dock);
+  if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+}
+
+/** A dock that scrolls with the page, when the prompt asks for nothing on the board above it:
+ *  brought whole into sight, its foot at the screen's, when the room under the top bar holds
+ *  it (Qwarks' answer); else, out of sight below, its top brought up to a third of the screen. */
 function bringDockIntoView(dock) {
   if (!dock || docked(dock)) return;
   const box = dock.getBoundingClientRect();
-  if (box.top > window.innerHeight - 3 * ROOM) window.scrollBy(0, box.top - window.innerHeight / 3);
+  const { top, bottom } = roomAbove(dock);
+  if (box.height <= bottom - top) footInSight(dock);
+  else if (box.top > window.innerHeight - 3 * ROOM) window.scrollBy(0, box.top - window.innerHeight / 3);
 }
 
 function bringIntoView(board, dock) {
@@ -101,12 +147,18 @@ document.addEventListener("click", (event) => {
 
 /** The dock, drawn anew or changed in place, measures ``height``: when it grew, the focus it
  *  now covers is scrolled above it, no further than its top under the bar; not when the
- *  player scrolled since, nor when the focus was out of sight above the dock before. */
+ *  player scrolled since, nor when the focus was out of sight above the dock before. A dock
+ *  that scrolls with the page grows downwards instead: its foot, in sight before, is kept so. */
 function keepAbove(height) {
   const before = kept.height;
   kept.height = height;
   const focus = kept.focus;
-  if (before === null || height <= before + 1 || !kept.asking || !focus || !docked(kept.dock)) return;
+  if (before === null || height <= before + 1 || !kept.asking) return;
+  if (kept.dock && !docked(kept.dock)) {
+    if (kept.dock.getBoundingClientRect().bottom - (height - before) <= window.innerHeight) footInSight(kept.dock);
+    return;
+  }
+  if (!focus) return;
   if (Math.abs(window.scrollY - focus.scrolled) > 1) return;
   const box = focusBox();
   const { top, bottom } = roomAbove(kept.dock);
@@ -123,8 +175,10 @@ function keepAbove(height) {
 const docks = new ResizeObserver(() => {
   const dock = kept.dock;
   if (!dock || "styling" in document.documentElement.dataset) return;
-  if (dock.isConnected) keepAbove(dock.getBoundingClientRect().height);
-  else Object.assign(kept, { focus: null, height: null });
+  if (dock.isConnected) {
+    markTall(dock);
+    keepAbove(dock.getBoundingClientRect().height);
+  } else Object.assign(kept, { focus: null, height: null });
 });
 
 function watchDock(board) {
@@ -146,6 +200,11 @@ export function showPrompted(board, holder, prompt) {
   }
   kept.asking = Boolean(prompt);
   watchDock(board);
+  whenStyled(() => {
+    const dock = board.querySelector("[data-role='dock']");
+    markTall(dock);
+    keepChoiceInSight(dock);
+  });
   if (!prompt || holder.prompted === prompt) return;
   holder.prompted = prompt;
   kept.focus = null;
@@ -158,26 +217,42 @@ export function showPrompted(board, holder, prompt) {
   });
 }
 
-function markMore(row) {
+/** ``data-more`` on ``box`` names the sides where its content is out of sight: "left" and
+ *  "right" for a row that scrolls sideways, "up" and "down" for a box that scrolls up and down. */
+function markMore(box, vertical = false) {
+  const [start, size, whole, sides] = vertical ? [box.scrollTop, box.clientHeight, box.scrollHeight, ["up", "down"]]
+    : [box.scrollLeft, box.clientWidth, box.scrollWidth, ["left", "right"]];
   const more = [];
-  if (row.scrollLeft > 1) more.push("left");
-  if (row.scrollLeft + row.clientWidth < row.scrollWidth - 1) more.push("right");
-  if (more.length) row.dataset.more = more.join(" ");
-  else delete row.dataset.more;
+  if (start > 1) more.push(sides[0]);
+  if (start + size < whole - 1) more.push(sides[1]);
+  if (more.length) box.dataset.more = more.join(" ");
+  else delete box.dataset.more;
 }
 
-/** Each hand row on ``board`` that scrolls sideways says so: ``data-more`` names the sides
- *  where cards are out of sight ("left", "right", "left right"), which quarkade.css fades. */
+// The parts of a dock that scroll up and down when it is full: its dock-scroll box, and the
+// buttons under a prompt that stays (Quirks' and Quirky Quarks' action bars on a phone).
+const SCROLLING = "[data-role='dock'] :is(.dock-scroll, .dock-scroll > .controls)";
+
+/** Each hand row on ``board`` that scrolls sideways, and each part of its dock that scrolls up
+ *  and down, says so: ``data-more`` names the sides where cards or buttons are out of sight
+ *  ("left", "right", "left right"; "up", "down", "up down"), which quarkade.css fades. */
 export function markScrollingRows(board) {
   whenStyled(() => {
     for (const row of board.querySelectorAll("[data-role='hand']")) {
       markMore(row);
       row.addEventListener("scroll", () => markMore(row), { passive: true });
     }
+    for (const box of board.querySelectorAll(SCROLLING)) {
+      markMore(box, true);
+      box.addEventListener("scroll", () => markMore(box, true), { passive: true });
+    }
   });
 }
 
-// a turned phone or a narrowed window: the rows' overflow changes without a redraw
+// a turned phone or a narrowed window: the rows' overflow, and the third of the screen a dock
+// may take, change without a redraw
 window.addEventListener("resize", () => {
   for (const row of document.querySelectorAll("#board [data-role='hand']")) markMore(row);
+  markTall(document.querySelector("#board [data-role='dock']"));
+  for (const box of document.querySelectorAll(`#board ${SCROLLING}`)) markMore(box, true);
 });

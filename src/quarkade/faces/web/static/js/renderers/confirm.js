@@ -2,6 +2,7 @@
 // numbers: a choice is shown whole and sent only when it is confirmed once, and a number out
 // of range is refused with its reason, never pulled into range.
 
+import { keepInDockSight } from "../board-sight.js";
 import { h } from "../util.js";
 
 /** The Confirm / Change bar: `what` says what will be sent, `ready` whether it may be sent
@@ -63,6 +64,7 @@ export function amountBox(ui, key, low, high, { label = "amount", unit = "", cls
     ui[reasonKey] = reason;
     refusal.textContent = reason;
     input.classList.add("refused");
+    keepInDockSight(refusal);
   };
   const bump = (delta) => () => {
     const now = /^-?\d+$/.test(String(ui[key]).trim()) ? Number(ui[key]) : low - delta;

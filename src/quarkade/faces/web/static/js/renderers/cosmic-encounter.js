@@ -637,11 +637,11 @@ export function renderCosmicEncounter(view, legal, send, ctx) {
       h("div", { class: "ce-centre" }, encounterPanel(view, ctx), dealDialog(view, legal, send, ctx),
         view.seen_hand ? h("section", { class: "ce-seen" }, h("h3", {}, `${seatName(ctx, view.seen_hand.seat)}'s hand (Mind)`),
           h("div", { class: "ce-hand-cards" }, view.seen_hand.cards.map((c) => cardFace(c, { small: true })))) : null)),
-    seated ? h("section", { class: `ce-hand${legal.length ? " mine" : ""}`, "data-role": "dock" },
+    seated ? h("section", { class: `ce-hand dock${legal.length ? " mine" : ""}`, "data-role": "dock" },
       h("h3", {}, ctx.replay ? `${seatName(ctx, ctx.seat)}'s hand` : "Your hand", h("span", { class: "faint small" }, `${hand.length} cards`),
         me ? h("span", { class: "ce-mybases", "data-role": "score", title: "your foreign bases (five win)" }, `★ ${me.foreign_bases}/5`) : null,
         me && me.power ? h("span", { class: "ce-mypower small" }, `Your power, ${title(me.power)}: ${powerText(ctx, me.power)}`) : null),
-      h("div", { class: "ce-controls", "data-role": "actions" }, controls(view, legal, send, ctx, shownElsewhere) || (ctx.replay ? null : h("span", { class: "faint small" }, promptOf(view, legal, ctx)))),
+      h("div", { class: "ce-controls dock-scroll", "data-role": "actions" }, controls(view, legal, send, ctx, shownElsewhere) || (ctx.replay ? null : h("span", { class: "faint small" }, promptOf(view, legal, ctx)))),
       h("div", { class: "ce-hand-cards", "data-role": "hand" }, handCards.length ? handCards : h("span", { class: "faint" }, "Your hand is empty."))) : null);
   return root;
 }

@@ -43,10 +43,10 @@ export function renderGeneric(view, legal, send, ctx = {}) {
     }),
     // what you hold and what you may do stay at the bottom of the screen
     h("div", { class: "dock generic-dock", "data-role": "dock" },
-    hand === null ? null : h("section", { class: "panel generic-hand", "data-role": "hand" },
+    hand === null ? null : h("section", { class: "panel generic-hand dock-scroll", "data-role": "hand" },
       h("div", { class: "panel-title" }, h("h2", {}, "Your hand")),
       h("pre", {}, JSON.stringify(hand))),
-    h("section", { class: "panel generic-actions", "data-role": "actions" },
+    h("section", { class: "panel generic-actions dock-scroll", "data-role": "actions" },
       h("div", { class: "panel-title" }, h("h2", {}, "Your actions"),
         legal.length > 8 ? filterBox : null),
       legal.length

@@ -275,9 +275,9 @@ function leftovers(legal, send) {
 
 export function actionBar(prompt, mine, controls, legal, send, sending = false) {
   if (sending) {
-    return h("div", { class: "qk-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
+    return h("div", { class: "qk-actionbar waiting dock-scroll", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
   }
-  return h("div", { class: `qk-actionbar ${mine ? "mine" : "waiting"}`, "data-role": "actions" },
+  return h("div", { class: `qk-actionbar ${mine ? "mine" : "waiting"} dock-scroll`, "data-role": "actions" },
     h("div", { class: "prompt" }, prompt),
     h("div", { class: "controls" }, controls, mine ? leftovers(legal, send) : null));
 }

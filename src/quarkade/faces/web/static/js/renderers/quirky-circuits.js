@@ -561,7 +561,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
           badge: order >= 0 ? String(order + 1) : null,
         });
       }) : h("span", { class: "faint" }, "Your hand is empty.")),
-      h("div", { class: "qc-actions", "data-role": "actions" },
+      h("div", { class: "qc-actions dock-scroll", "data-role": "actions" },
         choosing && ui.staged.length ? stagingBar(ui, send, ctx) : null,
         ctx.replay || view.is_over || ui.anim ? null : signalButtons(view, legal, send, ctx))),
   ),

@@ -257,13 +257,13 @@ function actionBar(view, legal, legalInfo, send, ctx) {
       items.push(h("span", { class: "muted" }, view.ejecting.length ? "You are ready. Ejecting:" : "You are ready."));
       items.push(view.ejecting.map((id) => card(id, { size: "mini" })));
     }
-    return h("div", { class: "qq-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, text), items);
+    return h("div", { class: "qq-actionbar waiting dock-scroll", "data-role": "actions" }, h("div", { class: "prompt" }, text), items);
   }
   const flow = view.flow || {};
   const me = (view.players || []).find((p) => p.seat === ctx.seat);
   const myEv = me ? me.ev : 0;
   if (ctx.sending) {
-    return h("div", { class: "qq-actionbar waiting", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
+    return h("div", { class: "qq-actionbar waiting dock-scroll", "data-role": "actions" }, h("div", { class: "prompt" }, "Sending your choice…"));
   }
   if (legalInfo.draws.length) {
     text = flow.neutrino && flow.neutrino.seat === ctx.seat ? `Your Neutrino: draw ${flow.neutrino.draws_left} card${flow.neutrino.draws_left === 1 ? "" : "s"}, from any deck` : "Draw a card: choose a deck";
@@ -352,7 +352,7 @@ function actionBar(view, legal, legalInfo, send, ctx) {
   if (legalInfo.other.length) {
     items.push(legalInfo.other.map((action) => h("button", { class: "small", onclick: () => send(action) }, action)));
   }
-  return h("div", { class: "qq-actionbar mine", "data-role": "actions" }, h("div", { class: "prompt" }, text || "Your turn"), h("div", { class: "controls" }, items));
+  return h("div", { class: "qq-actionbar mine dock-scroll", "data-role": "actions" }, h("div", { class: "prompt" }, text || "Your turn"), h("div", { class: "controls" }, items));
 }
 
 function promptFor(view, legal, ctx) {

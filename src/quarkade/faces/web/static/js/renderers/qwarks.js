@@ -272,8 +272,10 @@ function answerPanel(view, ctx, info, send) {
   const said = info.colours ? (ui.colours.every(Boolean) ? ui.colours.join(" ") : null) : ui.number === null ? null : String(ui.number);
   const ready = said !== null && (!identify || ui.kind);
   const notation = ready ? `answer ${said}${identify ? ` ${ui.kind}` : ""}` : null;
+  // on a phone the answer may stand a screen below the question: it is said again there
+  const question = view.question && view.question.text ? h("b", { class: "qw-action-question" }, view.question.text) : null;
   return h("div", { class: "qw-action answer", "data-role": "actions" },
-    h("div", { class: "qw-action-title" }, h("b", {}, "Your answer, from memory"),
+    h("div", { class: "qw-action-title" }, question, h("b", {}, "Your answer, from memory"),
       identify ? h("span", { class: "faint small" }, " — and is it a Prooton or a Nootron?") : null),
     picker, kinds,
     // the whole answer is shown on the button that sends it, once
