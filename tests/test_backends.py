@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import time
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -384,15 +383,17 @@ def test_a_run_killed_at_once_leaves_no_worker_playing_on(tmp_path: Path, start:
     assert not left, f"still running after the run was killed: {left}"
 
 
-class StandInRay(types.ModuleType):
-    """A ``ray`` module that records how it is started, and fails as it is told."""
+class RayStarts:
+    """Ray's ``init`` and ``is_initialized`` as a test sets them on the real module (the module
+    itself stays: a Ray running in this process reads it from its own threads): how Ray was
+    started, and a failure it is told to raise."""
 
-    def __init__(self, failure: Exception | None = None) -> None:
-        super().__init__("ray")
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, failure: Exception | None = None) -> None:
+        import ray
+
         self.failure, self.started = failure, {}
-
-    def is_initialized(self) -> bool:
-        return False
+        monkeypatch.setattr(ray, "is_initialized", lambda: False)
+        monkeypatch.setattr(ray, "init", self.init)
 
     def init(self, **settings: Any) -> None:
         self.started = settings
@@ -400,24 +401,24 @@ class StandInRay(types.ModuleType):
             raise self.failure
 
 
+@needs_ray
 def test_a_run_with_no_address_starts_a_ray_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not the cluster RAY_ADDRESS or a `ray start` names (Ray would join it, and refuse the
     CPUs asked): that one only with --address."""
-    ray = StandInRay()
-    monkeypatch.setitem(sys.modules, "ray", ray)
+    ray = RayStarts(monkeypatch)
     monkeypatch.setenv("RAY_ADDRESS", "192.0.2.2:6379")
     assert connect_ray(1, None)
     assert ray.started["address"] == "local" and ray.started["num_cpus"] == 1
 
 
+@needs_ray
 def test_ray_that_cannot_start_or_be_reached_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "ray", StandInRay(ValueError("When connecting to an existing cluster, num_cpus "
-                                                                   "and num_gpus must not be provided.")))
+    RayStarts(monkeypatch, ValueError("When connecting to an existing cluster, num_cpus and num_gpus must not be "
+                                      "provided."))
     with pytest.raises(InvalidOptions, match=r"^could not start a local Ray: When connecting to an existing cluster, "
                                              r"num_cpus and num_gpus must not be provided$"):
         connect_ray(1, None)
-    monkeypatch.setitem(sys.modules, "ray", StandInRay(ConnectionError("Initialization failure from server:\n"
-                                                                        "Authentication required\n  at ...")))
+    RayStarts(monkeypatch, ConnectionError("Initialization failure from server:\nAuthentication required\n  at ..."))
     with pytest.raises(InvalidOptions, match=r"^could not reach a Ray cluster at ray://h:10001: Initialization "
                                              r"failure from server: Authentication required; start one"):
         connect_ray(None, "ray://h:10001")
