@@ -334,7 +334,6 @@ def test_the_ray_extras_bring_its_client() -> None:
 
 SLOW_BOT = '''
 import time
-import types
 
 from quarkade.agents.base import Bot
 
