@@ -191,6 +191,14 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
         live.stop()
 
 
+@pytest.fixture
+def page(server: LiveServer) -> Iterator[Any]:
+    """The live server's lobby in a browser tab, 900 px high (a module may define its own)."""
+    with browser_page(server, 900) as tab:
+        tab.goto(f"{server.url}/")
+        yield tab
+
+
 @contextmanager
 def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
     """A tab of Debian's chromium, driven by Playwright; page errors, console errors and any

@@ -8,7 +8,7 @@ to its confirmation."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,31 +16,13 @@ import pytest
 import quarkade
 from quarkade.core import State
 
-from .conftest import CHROMIUM, LiveServer, browser_page
+from .conftest import CHROMIUM
+from .test_browser_quirks_words import draw as draw_renderer
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 # The seats as a table's page names them: the person by the name given, each bot by its kind.
 NAMES = {0: "Ada", 1: "Bot 2 (normal)", 2: "Bot 3 (normal)"}
-
-DRAW = """async ([view, legal, names]) => {
-  const { renderQuirks } = await import('/js/renderers/quirks.js');
-  const components = (await (await fetch('/api/games/quirks/components')).json()).files;
-  window.sent = [];
-  const main = document.createElement('main');
-  const ctx = { seat: 0, components, ui: {}, names, replay: false, over: false };
-  ctx.rerender = () => main.replaceChildren(renderQuirks(view, legal, (a) => window.sent.push(a), ctx));
-  ctx.rerender();
-  document.body.replaceChildren(main);
-}"""
-
-
-@pytest.fixture
-def page(server: LiveServer) -> Iterator[Any]:
-    with browser_page(server, 900) as tab:
-        tab.goto(f"{server.url}/")
-        yield tab
-
 
 def decision_of_seat_0(wanted: Callable[[State, dict[str, Any]], bool]) -> State:
     """A seeded three-player game of random legal moves at a decision of seat 0's that
@@ -59,10 +41,8 @@ def decision_of_seat_0(wanted: Callable[[State, dict[str, Any]], bool]) -> State
 
 
 def draw(page: Any, state: State) -> list[str]:
-    legal = [str(action) for action in state.legal_actions(0)]
-    page.evaluate(DRAW, [state.view(0).to_json(), legal, {str(seat): name for seat, name in NAMES.items()}])
-    page.wait_for_selector(".qk")
-    return legal
+    return draw_renderer(page, "quirks.js", "renderQuirks", state, 0,
+                         {str(seat): name for seat, name in NAMES.items()})
 
 
 def prompt(page: Any) -> str:

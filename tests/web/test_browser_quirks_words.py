@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,36 +20,31 @@ from quarkade.games.quirks.components import COMPONENTS, STACKS, part_words
 from quarkade.games.quirks.evaluation import group_total
 from quarkade.games.quirks.solitaire import SolitaireState
 
-from .conftest import CHROMIUM, LiveServer, browser_page
+from .conftest import CHROMIUM
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 PHONE = {"width": 390, "height": 844}
 
 # Draws a view with one of the family's renderers, on a page of the site (its stylesheets in).
-DRAW = """async ([module, name, view, legal, seat]) => {
+DRAW = """async ([module, name, view, legal, seat, names]) => {
   const renderers = await import(module);
   const components = (await (await fetch('/api/games/quirks/components')).json()).files;
   window.sent = [];
   const main = document.createElement('main');
   main.id = 'board';
-  const ctx = { seat, components, ui: {}, names: {}, replay: false, over: false };
+  const ctx = { seat, components, ui: {}, names, replay: false, over: false };
   ctx.rerender = () => main.replaceChildren(renderers[name](view, legal, (a) => window.sent.push(a), ctx));
   ctx.rerender();
   document.body.replaceChildren(main);
 }"""
 
 
-@pytest.fixture
-def page(server: LiveServer) -> Iterator[Any]:
-    with browser_page(server, 900) as tab:
-        tab.goto(f"{server.url}/")
-        yield tab
-
-
-def draw(page: Any, module: str, name: str, state: State, seat: int) -> list[str]:
+def draw(page: Any, module: str, name: str, state: State, seat: int, names: dict[str, str] | None = None) -> list[str]:
+    """``state`` drawn by the renderer ``name`` of ``module`` for ``seat``, the seats named as a
+    table's page names them (``names``: seat -> name; none, the renderer's own words)."""
     legal = [str(action) for action in state.legal_actions(seat)]
-    page.evaluate(DRAW, [f"/js/renderers/{module}", name, state.view(seat).to_json(), legal, seat])
+    page.evaluate(DRAW, [f"/js/renderers/{module}", name, state.view(seat).to_json(), legal, seat, names or {}])
     page.wait_for_selector(".qk")
     return legal
 
