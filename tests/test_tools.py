@@ -5,9 +5,6 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
-import os
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -148,76 +145,6 @@ def test_a_serial_simulation_stopped_mid_game_keeps_every_game_over(
     assert isinstance(interrupted.value, Interrupted)
     assert (interrupted.value.done, interrupted.value.total) == (3, 20)
     assert len(out.getvalue().splitlines()) == 3
-
-
-SLOW_BOT = """
-import time
-
-from quarkade.agents.base import Bot
-
-
-class Slow(Bot):
-    def choose(self, view, legal):
-        time.sleep(0.02)
-        return legal[self.chance.below(len(legal))]
-"""
-
-
-@pytest.mark.parametrize("command", ["simulate", "tournament"])
-def test_a_second_ctrl_c_does_not_cut_the_summary_short(tmp_path: Path, command: str) -> None:
-    """Two SIGINTs a fifth of a second apart (an impatient hand): the run ends as after one, its
-    games counted and kept (a second one ended it silently, or with a bare line)."""
-    (tmp_path / "slow_bot.py").write_text(SLOW_BOT)
-    out = tmp_path / "out.jsonl"
-    arguments = (["simulate", "quirky-quarks", "-n", "40", "--seats", "slow_bot:Slow,random", "--out", str(out)]
-                 if command == "simulate" else
-                 ["tournament", "quirky-quarks", "--players", "2", "--bots", "slow_bot:Slow,random", "--games", "40",
-                  "--log", str(out)])
-    process = subprocess.Popen([sys.executable, "-c", "from quarkade.faces.cli import main; main()", *arguments,
-                                "--backend", "serial"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        deadline = time.monotonic() + 60
-        while (not out.exists() or out.read_bytes().count(b"\n") < 2) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        process.send_signal(signal.SIGINT)
-        time.sleep(0.2)
-        process.send_signal(signal.SIGINT)
-        printed, said = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    said = " ".join(said.split())
-    assert process.returncode == 130 and "Traceback" not in said, said
-    lines = out.read_bytes().count(b"\n")
-    if command == "simulate":
-        assert said.endswith(f"simulation stopped after {lines} of 40 games; their records are in {out}"), said
-        assert "Wins over" in printed  # the games played by then, as far as they go
-    else:
-        assert f"tournament stopped after {lines - 1} of 80 games" in said, said
-
-
-def test_once_stopped_a_second_signal_is_let_by_until_the_command_ends() -> None:
-    """The first ``kill`` stops the run; a second, while it winds down or says how far it got
-    (after the block), must not end it half-said."""
-    from quarkade.tools.backends import sigterm_as_interrupt
-
-    kept = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
-    try:
-        with pytest.raises(KeyboardInterrupt), sigterm_as_interrupt() as stop:
-            os.kill(os.getpid(), signal.SIGTERM)
-            time.sleep(1)  # the signal is taken at the next bytecode: not reached
-        assert stop.interrupted and stop.terminated and stop.status == 143
-        os.kill(os.getpid(), signal.SIGTERM)  # let by: no interrupt, and this process lives on
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.05)
-    finally:
-        signal.signal(signal.SIGINT, kept[0])
-        signal.signal(signal.SIGTERM, kept[1])
-    with sigterm_as_interrupt() as quiet:  # a run not stopped puts the handlers back as they were
-        pass
-    assert not quiet.interrupted and signal.getsignal(signal.SIGTERM) == kept[1]
 
 
 def test_spread_of_one_value_has_no_deviation() -> None:

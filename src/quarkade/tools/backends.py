@@ -206,10 +206,8 @@ def run_chunks(template: Chunk, seeds: Sequence[int], backend: str = "serial", w
 
 
 class Stop:
-    """How a run under ``sigterm_as_interrupt`` was stopped: ``interrupted`` at all (Ctrl-C or a
-    SIGTERM), ``terminated`` by a SIGTERM."""
+    """How a run under ``sigterm_as_interrupt`` was stopped: ``terminated`` by a SIGTERM."""
 
-    interrupted = False
     terminated = False
 
     @property
@@ -222,17 +220,11 @@ class Stop:
 def sigterm_as_interrupt() -> Iterator[Stop]:
     """Within: a SIGTERM (``kill``) stops a long run as Ctrl-C does (the workers ended, the games
     done kept, one line said), rather than ending this process at once and leaving its workers
-    to play on. What it yields says which of the two stopped the run (its exit status). Once
-    stopped, a second Ctrl-C or ``kill`` (an impatient hand, or a wrapper passing one on) is let
-    by until the process ends, so that the run ends as the first one began it: its summary said
-    (after this block), its log and records whole."""
+    to play on. What it yields says which of the two stopped the run (its exit status)."""
     stop = Stop()
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
-        stop.interrupted = True
-        stop.terminated = stop.terminated or signum == signal.SIGTERM
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop.terminated = True
         raise KeyboardInterrupt
 
     try:
@@ -240,15 +232,10 @@ def sigterm_as_interrupt() -> Iterator[Stop]:
     except ValueError:  # not the main thread: leave SIGTERM as it is
         yield stop
         return
-    previous_interrupt = signal.getsignal(signal.SIGINT)
-    if previous_interrupt is signal.default_int_handler:  # not where Ctrl-C is ignored (a background job)
-        signal.signal(signal.SIGINT, interrupt)
     try:
         yield stop
     finally:
-        if not stop.interrupted:  # stopped, the command says how far it got and ends: left ignored
-            signal.signal(signal.SIGTERM, previous)
-            signal.signal(signal.SIGINT, previous_interrupt)
+        signal.signal(signal.SIGTERM, previous)
 
 
 class Interrupted(KeyboardInterrupt):
