@@ -3,9 +3,12 @@ that measure time run alone when pytest-xdist runs the others side by side."""
 
 from __future__ import annotations
 
+import ast
+import doctest
 import fcntl
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Any
 
 import pytest
@@ -14,6 +17,26 @@ import quarkade
 from quarkade.core import Action, Chance, Game, State
 
 MAX_STEPS = 20_000
+
+
+def run_doctests(module: ModuleType) -> doctest.TestResults:
+    """Run the examples in a module's docstrings against the module as imported. They are read
+    from its source file: ``doctest.testmod`` finds none in a compiled module (docs/compiled.md),
+    whose functions are not Python functions."""
+    path = Path(module.__file__ or "")
+    source = path.with_name(path.name.split(".")[0] + ".py")
+    tree = ast.parse(source.read_text())
+    documented = [node for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)]
+    runner = doctest.DocTestRunner(verbose=False)
+    parser = doctest.DocTestParser()
+    for node in documented:
+        text = ast.get_docstring(node, clean=False)
+        if text:
+            name = f"{module.__name__}.{getattr(node, 'name', '')}".rstrip(".")
+            line = node.body[0].lineno if isinstance(node, ast.Module) else node.lineno
+            runner.run(parser.get_doctest(text, dict(vars(module)), name, str(source), line))
+    return runner.summarize(verbose=False)
 
 
 def configurations() -> Iterator[tuple[str, int, dict[str, Any]]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import pickle
 from collections.abc import Callable
@@ -15,6 +14,7 @@ import quarkade.core.flow
 import quarkade.core.words
 import quarkade.games.quirky_quarks.actions
 import quarkade.tools.report
+from conftest import run_doctests
 from quarkade.core import (
     Chance,
     Deck,
@@ -272,7 +272,7 @@ def test_view_equality() -> None:
     quarkade.tools.report,
 ], ids=lambda module: module.__name__)
 def test_doctests(module: ModuleType) -> None:
-    result = doctest.testmod(module, verbose=False)
+    result = run_doctests(module)
     assert result.attempted > 0, f"{module.__name__} has no doctest"
     assert result.failed == 0
 

@@ -534,7 +534,10 @@ class ToyState(State):
 
     def clone(self) -> State:
         copy = ToyState.__new__(ToyState)
-        copy.__dict__.update(self.__dict__)
+        # Attribute by attribute: where State is compiled (docs/compiled.md), a new object's
+        # ``__dict__`` is made by its first attribute, not by ``__new__``.
+        for name, value in vars(self).items():
+            setattr(copy, name, value)
         copy.bits = self.bits[:]
         self._copy_history(copy)
         return copy

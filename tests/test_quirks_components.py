@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import copy
-import doctest
 import itertools
 import tomllib
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 import quarkade.games.quirks.components as components_module
+from conftest import run_doctests
 from quarkade.core import Chance
 from quarkade.games.quirks.components import (
     ANIMAL_B,
@@ -345,5 +345,5 @@ def test_broken_data_is_refused_with_a_reason(break_it: Callable[[dict[str, Any]
 
 
 def test_doctests() -> None:
-    result = doctest.testmod(components_module, verbose=False)
+    result = run_doctests(components_module)
     assert result.attempted > 0 and result.failed == 0

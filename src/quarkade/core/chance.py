@@ -7,6 +7,7 @@ every platform and Python version.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 _MASK = (1 << 64) - 1
@@ -54,7 +55,7 @@ class Chance:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0  # 2 ** 53
 
-    def choice(self, items: list[Any]) -> Any:
+    def choice(self, items: Sequence[Any]) -> Any:
         self.counter = counter = self.counter + 1
         z = (self.seed + counter * _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -11,14 +11,11 @@ from operator import is_
 from types import MethodType
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
+from quarkade.core.action import Action as Action  # re-exported: games import it from here
 from quarkade.core.chance import Chance
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord
-
-
-class Action:
-    """Base of every game's actions: frozen, hashable, and ``str(action)`` is its notation."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -106,6 +103,8 @@ class GameInfo:
         }
 
 
+# Games subclass it in Python; where this module is compiled (docs/compiled.md), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoundParts(dict[str, Callable[..., Any]]):
     """A view's lazy parts for games that make a view at every decision and read few parts:
     the mapping is copied (in C) from one dict of plain functions shared by every view, and a
@@ -129,6 +128,8 @@ class BoundParts(dict[str, Callable[..., Any]]):
         return [MethodType(make, self) for make in dict.values(self)]
 
 
+# Games subclass it in Python; where this module is compiled (docs/compiled.md), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class View:
     """What one seat (or a spectator, seat ``None``) may know of a state.
 
@@ -275,6 +276,8 @@ class Record:
         )
 
 
+# Games subclass it in Python; where this module is compiled (docs/compiled.md), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game configured with its player count and options; it makes states."""
 
@@ -308,7 +311,9 @@ class Game(ABC):
         raise NotImplementedError(f"{self.id} cannot sample states from a view yet")
 
     @classmethod
-    def validate_options(cls, players: int | None, options: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    def validate_options(cls, players: object, options: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+        """The player count (None: the default) and the options checked; InvalidOptions says why not.
+        ``players`` is any object, so that a wrong kind gets that error, not a TypeError."""
         info = cls.info
         if players is None:
             players = info.default_players or info.min_players
@@ -333,6 +338,8 @@ class Game(ABC):
         return players, checked
 
 
+# Games subclass it in Python; where this module is compiled (docs/compiled.md), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One moment of a game. The checked path is ``apply``; ``apply_unchecked`` is for
     search, which applies only actions it took from ``legal_actions``."""
@@ -451,8 +458,9 @@ class State(ABC):
         return ()
 
     # -- shared bookkeeping -------------------------------------------------------
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        """None when ``seat`` may take ``action`` now, or the rules reason it may not."""
+    def why_illegal(self, seat: Any, action: Any) -> str | None:
+        """None when ``seat`` may take ``action`` now, or the rules reason it may not. Any object
+        is asked about (``Any``: a compiled State would refuse a wrong kind with a TypeError)."""
         if self.is_over:
             return "the game is over"
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
@@ -463,8 +471,9 @@ class State(ABC):
             return None if action in self.optional_actions(seat) else self._why_not_to_act(seat, action)
         return self._why_illegal(seat, action)
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal."""
+    def apply(self, seat: Any, action: Any) -> None:
+        """Take ``action`` for ``seat``; raises ``IllegalAction`` and changes nothing if illegal
+        (a seat or action of the wrong kind too, as ``why_illegal`` says)."""
         if type(seat) is int and seat in self.to_act and isinstance(action, Action):
             # The usual case, asked at every step of every game played: a seat to act is a seat
             # of a game not over, so of ``why_illegal``'s checks only the rules' own can fail.
@@ -483,7 +492,7 @@ class State(ABC):
         self._history = ((seat, action), self._history)
         self._steps += 1
 
-    def apply_text(self, seat: int, text: str) -> Action:
+    def apply_text(self, seat: Any, text: str) -> Action:
         """Parse notation and apply it; returns the action."""
         action = self.game.parse_action(self, seat, text)
         self.apply(seat, action)
@@ -500,6 +509,8 @@ class State(ABC):
         )
 
 
+# Games subclass it in Python; where this module is compiled (docs/compiled.md), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CachedLegalActions(State):
     """A state whose legal actions come from ``_moves(seat)``, computed once per position and
     reused by ``why_illegal``. Subclasses set ``_legal`` to None when a state is made and before
@@ -517,7 +528,7 @@ class CachedLegalActions(State):
             return []
         return list(self._legal_moves(seat))
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """As ``State.apply``; an action listed among this position's legal actions for
         ``seat`` is known legal and carried out at once. A plain list is looked through for the
         very object (bots and faces mostly send one they were given), without a comparison; a

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from quarkade.core.chance import Chance
 from quarkade.core.game import Action, Game, State, View
 from quarkade.games.quirks.actions import parse
 
 
+# Quirks Solitaire and Quirkling are Python subclasses of this compiled class (docs/compiled.md).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class QuirksFamily(Game):
     sampler: ClassVar[str]  # the name of this game's function in quarkade.games.quirks.sampling
 

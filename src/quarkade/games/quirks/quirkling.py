@@ -106,7 +106,6 @@ class QuirklingState(CachedLegalActions):
     __slots__ = ("chance", "players", "stack", "discards", "hands", "made", "climate", "current", "stage",
                  "refused", "refilling", "asked", "turns", "result", "log", "table", "_to_act")
 
-    game: Quirkling
     chance: Chance
     players: int
     stack: list[int]  # face down; the top is the end
@@ -127,7 +126,7 @@ class QuirklingState(CachedLegalActions):
 
     @classmethod
     def setup(cls, game: Quirkling, seed: int) -> QuirklingState:
-        s = cls.__new__(cls)
+        s = cls()
         n = game.players
         s.game, s.seed, s.history = game, seed, []
         s.chance = Chance(seed)
@@ -146,7 +145,7 @@ class QuirklingState(CachedLegalActions):
         return s
 
     def clone(self) -> QuirklingState:
-        c = QuirklingState.__new__(QuirklingState)
+        c = QuirklingState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -96,7 +96,6 @@ class QuirksState(CachedLegalActions):
         "result", "table", "_to_act", "_piles",
     )
 
-    game: Quirks
     chance: Chance
     players: int
     stacks: list[Deck[int]]
@@ -131,7 +130,7 @@ class QuirksState(CachedLegalActions):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def setup(cls, game: Quirks, seed: int) -> QuirksState:
-        s = cls.__new__(cls)
+        s = cls()
         n = game.players
         s.game, s.seed, s.history = game, seed, []
         s.chance = Chance(seed)
@@ -159,7 +158,7 @@ class QuirksState(CachedLegalActions):
         return s
 
     def clone(self) -> QuirksState:
-        c = QuirksState.__new__(QuirksState)
+        c = QuirksState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
@@ -622,4 +621,5 @@ class QuirksState(CachedLegalActions):
         return tuple(tuple(sorted(kinds)) for kinds in traits)
 
     def view(self, seat: int | None) -> View:
-        return self.game.make_view(self, seat)
+        # ``game`` is declared Game in State: mypyc lets no subclass narrow an attribute's type.
+        return cast(Quirks, self.game).make_view(self, seat)

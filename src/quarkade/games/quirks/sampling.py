@@ -132,7 +132,7 @@ def sample_table(view: View, chance: Chance, counts: Sequence[Count] = ()) -> Ad
 
 def _blank(cls: type[S], game: Game, chance: Chance) -> S:
     """A state of ``cls`` with no history and no log, and chance drawn from the caller's."""
-    s = cls.__new__(cls)
+    s = cls()
     s.game, s.seed, s.history = game, 0, []
     s.log, s._legal = None, None  # type: ignore[attr-defined]
     s.chance = Chance(chance.next64())  # type: ignore[attr-defined]

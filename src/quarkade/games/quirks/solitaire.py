@@ -130,7 +130,6 @@ class SolitaireState(CachedLegalActions):
                  "destiny_drawn", "niche", "stage", "resume", "actions", "extinct", "counted", "won", "lost_why", "log",
                  "table", "_to_act", "_discarded")
 
-    game: QuirksSolitaire
     chance: Chance
     _stacks: list[Deck[int]]  # discarded cards leave the game: the discard piles are never reshuffled
     # A game's stacks are shuffled card by card as they are drawn (most of a stack is never
@@ -161,7 +160,7 @@ class SolitaireState(CachedLegalActions):
 
     @classmethod
     def setup(cls, game: QuirksSolitaire, seed: int) -> SolitaireState:
-        s = cls.__new__(cls)
+        s = cls()
         s.game, s.seed, s.history = game, seed, []
         # The stacks stay in their printed order until drawn; the chance moves on as if shuffled.
         s.chance = Chance(seed, _SETUP_SHUFFLE_DRAWS)
@@ -210,7 +209,7 @@ class SolitaireState(CachedLegalActions):
         self._unshuffled[stack] = i + 1 if i > 0 else 0
 
     def clone(self) -> SolitaireState:
-        c = SolitaireState.__new__(SolitaireState)
+        c = SolitaireState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
