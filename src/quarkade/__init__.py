@@ -7,6 +7,8 @@
 (0,)
 """
 
+# First: a compiled module whose source changed since the build runs as Python (docs/compiled.md).
+from quarkade import compiled as compiled
 from quarkade.core import (
     Action,
     Game,

@@ -18,7 +18,8 @@ The ratios are reported as the median over the rounds with their spread (min, qu
 ``BenchResult.to_json`` (``quarkade bench --json``) has these keys:
 
 - ``game``, ``players``, ``seconds`` (CPU seconds of each figure, over all rounds), ``rounds``,
-  ``clock`` (``"process_time"``);
+  ``clock`` (``"process_time"``), ``engine`` (``"compiled (mypyc)"``, or ``"Python"`` and why:
+  ``quarkade.compiled``);
 - ``steps_per_s``, ``games_per_s``, ``clones_per_s``, ``simulate_steps_per_s``: the medians of
   the rounds' rates, for information (they depend on the machine);
 - ``simulate_bots``: the bot kind that played the simulate loop;
@@ -44,6 +45,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quarkade import compiled
 from quarkade.agents.base import bot_kinds
 from quarkade.agents.search import simulations_per_second
 from quarkade.core.chance import Chance
@@ -150,6 +152,7 @@ class BenchResult:
             "players": self.players,
             "seconds": self.seconds,
             "rounds": self.rounds,
+            "engine": compiled.engine(),
             "clock": "process_time",
             "steps_per_s": round(self.steps_per_s, 1),
             "games_per_s": round(self.games_per_s, 3),

@@ -1,0 +1,140 @@
+"""Builds Quarkade, compiling the Quirks family's engine, views and bots with mypyc.
+
+The compiled modules are the same Python, type-checked and turned into C by mypyc (mypy's
+compiler): no rule is written twice. Where they cannot be compiled (no C compiler, or
+QUARKADE_COMPILE=0), Quarkade is installed as Python and runs the same games, slower.
+QUARKADE_COMPILE=require makes a failed compilation fail the install (CI uses it).
+docs/compiled.md says what is compiled, why, and how to work on compiled modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+SOURCE = HERE / "src"
+
+# What is compiled: the game contract every game's classes derive from, and the Quirks family.
+# Each module must type-check as mypyc sees it (docs/compiled.md lists what it refuses).
+COMPILED = [
+    "quarkade/core/game.py",
+    "quarkade/core/chance.py",
+    "quarkade/core/log.py",
+    "quarkade/games/quirks/family.py",
+    "quarkade/games/quirks/rules.py",
+    "quarkade/games/quirks/legality.py",
+    "quarkade/games/quirks/board.py",
+    "quarkade/games/quirks/components.py",
+    "quarkade/games/quirks/competition.py",
+    "quarkade/games/quirks/ending.py",
+    "quarkade/games/quirks/views.py",
+    "quarkade/games/quirks/text.py",
+    "quarkade/games/quirks/evaluation.py",
+    "quarkade/games/quirks/bot/evolution.py",
+    "quarkade/games/quirks/bot/seen.py",
+    "quarkade/games/quirks/bot/table.py",
+    "quarkade/games/quirks/sampling.py",
+    "quarkade/games/quirks/solitaire.py",
+    "quarkade/games/quirks/solitaire_views.py",
+    "quarkade/games/quirks/bot/solitaire.py",
+    "quarkade/games/quirks/bot/solitaire_group.py",
+    "quarkade/games/quirks/quirkling.py",
+]
+# The manifest beside the package: each compiled module's source digest, so that a source
+# changed after the build runs as Python rather than as its stale compiled form.
+MANIFEST = "quarkade/compiled.json"
+# The C library the compiled modules share (a top-level module: mypyc takes no dotted name here).
+GROUP = "quarkade_native"
+
+
+def _mode() -> str:
+    mode = os.environ.get("QUARKADE_COMPILE", "1").strip().lower()
+    if mode not in {"0", "1", "require"}:
+        sys.exit(f"QUARKADE_COMPILE is {mode!r}: it is 0 (install as Python), 1 (compile where possible) or require")
+    return mode
+
+
+def _say(message: str) -> None:
+    print(f"quarkade: {message}", file=sys.stderr)
+
+
+def _extensions(mode: str) -> list[Any]:
+    if mode == "0":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        if mode == "require":
+            raise
+        _say("mypyc is not installed: Quarkade is installed as Python")
+        return []
+    try:
+        return list(mypycify(
+            ["--ignore-missing-imports", "--no-warn-unused-ignores", *(f"src/{path}" for path in COMPILED)],
+            opt_level="3", group_name=GROUP, multi_file=True, target_dir="build/mypyc",
+        ))
+    except (Exception, SystemExit) as error:
+        if mode == "require":
+            raise
+        _say(f"mypyc could not compile the engine ({error}): Quarkade is installed as Python")
+        return []
+
+
+def _digests() -> dict[str, str]:
+    return {
+        path[:-3].replace("/", "."): hashlib.sha256((SOURCE / path).read_bytes()).hexdigest()
+        for path in COMPILED
+    }
+
+
+class BuildCompiled(build_ext):
+    """Builds the compiled modules all or none: a C compiler's failure leaves a Python install
+    (unless QUARKADE_COMPILE=require), never some modules compiled and others missing their library."""
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as error:
+            if _mode() == "require":
+                raise
+            _say(f"the compiled engine could not be built ({error}): Quarkade is installed as Python")
+            for path in self.get_outputs():
+                Path(path).unlink(missing_ok=True)
+            return
+        target = SOURCE if self.inplace else Path(self.build_lib)
+        (target / MANIFEST).write_text(json.dumps(_digests(), indent=1) + "\n")
+
+    def get_outputs(self) -> list[str]:
+        outputs = list(super().get_outputs())
+        if self.extensions and not self.inplace:
+            outputs.append(str(Path(self.build_lib) / MANIFEST))
+        return outputs
+
+
+def _forget_earlier_build() -> None:
+    """An install as Python in place removes what an earlier build compiled there, which would
+    otherwise be imported before the sources."""
+    (SOURCE / MANIFEST).unlink(missing_ok=True)
+    for path in COMPILED:
+        for built in (SOURCE / path).parent.glob(Path(path).stem + ".*.so"):
+            built.unlink()
+    for built in SOURCE.glob(GROUP + "__mypyc.*.so"):
+        built.unlink()
+
+
+# pip runs this file for the metadata too: only a build compiles (mypyc takes a minute or two).
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+EXTENSIONS = _extensions(_mode()) if BUILDS.intersection(sys.argv) else []
+if BUILDS.intersection(sys.argv) and not EXTENSIONS:
+    _forget_earlier_build()
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildCompiled})

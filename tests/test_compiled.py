@@ -1,0 +1,92 @@
+"""The compiled engine (docs/compiled.md): built where CI requires it, the same games as the
+Python it is compiled from, and never run stale."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import quarkade
+import quarkade.core
+import quarkade.games.quirks.rules
+from quarkade import compiled
+
+# Seeded games of the Quirks family with heuristic bots, told as JSON: records, every seat's
+# last view, the score. Run here (compiled, where built) and in a process told to run Python.
+PLAY = """
+import json, sys
+import quarkade
+from quarkade.tools.match import make_bots, play_match
+games = []
+for game_id, players, seed in json.loads(sys.argv[1]):
+    game = quarkade.load(game_id, players=players)
+    state = play_match(game, make_bots(game, ["heuristic"] * players, seed), seed)
+    games.append({"record": state.record().to_json(), "scores": state.scores, "winners": state.winners,
+                  "statistics": state.statistics(),
+                  "views": [state.view(seat).to_json() for seat in [*range(players), None]]})
+print(json.dumps({"engine": quarkade.compiled.engine(), "games": games}, sort_keys=True, default=repr))
+"""
+GAMES = [("quirks", 3, 11), ("quirks", 4, 12), ("quirks", 2, 13), ("quirks-solitaire", 1, 14), ("quirkling", 3, 15)]
+
+
+def _play(pure: bool) -> dict[str, object]:
+    environment = {**os.environ, "QUARKADE_PURE": "1" if pure else ""}
+    done = subprocess.run([sys.executable, "-c", PLAY, json.dumps(GAMES)], capture_output=True, text=True,
+                          env=environment, timeout=300, check=True)
+    played: dict[str, object] = json.loads(done.stdout)
+    return played
+
+
+def test_ci_runs_the_suite_on_the_compiled_engine() -> None:
+    """CI installs with QUARKADE_COMPILE=require: the engine it tests is the compiled one."""
+    if os.environ.get("QUARKADE_COMPILE") != "require":
+        pytest.skip("the install was not required to compile (QUARKADE_COMPILE=require): either engine may run")
+    assert compiled.engine() == "compiled (mypyc)"
+    assert not quarkade.games.quirks.rules.__file__.endswith(".py")
+
+
+def test_the_compiled_engine_plays_the_same_games_as_the_python_it_is_made_from() -> None:
+    as_built, as_python = _play(pure=False), _play(pure=True)
+    assert as_python["engine"] == "Python (QUARKADE_PURE is set: the compiled modules run as Python)" \
+        or not compiled.MANIFEST.exists()
+    assert as_built["engine"] == compiled.engine()
+    assert as_built["games"] == as_python["games"]
+    assert len(as_built["games"]) == len(GAMES)  # type: ignore[arg-type]
+
+
+def test_a_source_changed_since_the_build_runs_as_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    chance = Path(quarkade.core.__file__).with_name("chance.py")
+    manifest = tmp_path / "compiled.json"
+    monkeypatch.setattr(compiled, "MANIFEST", manifest)
+    monkeypatch.delenv("QUARKADE_PURE", raising=False)
+    digest = hashlib.sha256(chance.read_bytes()).hexdigest()
+
+    manifest.write_text(json.dumps({"quarkade.core.chance": digest}))
+    assert compiled._choose() == (frozenset(), "")
+
+    manifest.write_text(json.dumps({"quarkade.core.chance": "0" * 64, "quarkade.core.log": "1" * 64}))
+    with pytest.warns(UserWarning, match=r"2 compiled modules changed since the build \(quarkade\.core\.chance, "
+                                         r"quarkade\.core\.log\).*pip install -e \."):
+        names, reason = compiled._choose()
+    assert names == {"quarkade.core.chance", "quarkade.core.log"} and "run as Python" in reason
+
+    manifest.write_text(json.dumps({"quarkade.core.chance": digest}))
+    monkeypatch.setenv("QUARKADE_PURE", "1")
+    assert compiled._choose() == (frozenset({"quarkade.core.chance"}),
+                                  "QUARKADE_PURE is set: the compiled modules run as Python")
+
+    manifest.unlink()
+    assert compiled._choose() == (frozenset(), "Quarkade was installed as Python (no compiled modules)")
+
+
+def test_a_module_to_run_as_python_is_found_as_its_source() -> None:
+    finder = compiled._FromSource(frozenset({"quarkade.core.chance"}))
+    spec = finder.find_spec("quarkade.core.chance", list(quarkade.core.__path__))
+    assert spec is not None and spec.origin == str(Path(quarkade.core.__file__).with_name("chance.py"))
+    assert finder.find_spec("quarkade.core.log", list(quarkade.core.__path__)) is None
