@@ -22,7 +22,8 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "src"
 
-# What is compiled: the game contract every game's classes derive from, and the Quirks family.
+# What is compiled: the game contract every game's classes derive from, and each game's engine,
+# views and heuristic bot (the search, the faces and the actions' classes stay Python).
 # Each module must type-check as mypyc sees it (docs/compiled.md lists what it refuses).
 COMPILED = [
     "quarkade/core/game.py",
@@ -47,6 +48,22 @@ COMPILED = [
     "quarkade/games/quirks/bot/solitaire.py",
     "quarkade/games/quirks/bot/solitaire_group.py",
     "quarkade/games/quirks/quirkling.py",
+    "quarkade/games/quirky_quarks/rules.py",
+    "quarkade/games/quirky_quarks/views.py",
+    "quarkade/games/quirky_quarks/bot.py",
+    "quarkade/games/quirky_quarks/components.py",
+    "quarkade/games/quirky_quarks/moves.py",
+    "quarkade/games/quirky_quarks/quests.py",
+    "quarkade/games/quirky_quarks/sampling.py",
+    "quarkade/games/quirky_quarks/text.py",
+    "quarkade/games/quirky_circuits/rules.py",
+    "quarkade/games/quirky_circuits/views.py",
+    "quarkade/games/quirky_circuits/bot.py",
+    "quarkade/games/quirky_circuits/components.py",
+    "quarkade/games/quirky_circuits/navigator.py",
+    "quarkade/games/quirky_circuits/robot.py",
+    "quarkade/games/quirky_circuits/sampling.py",
+    "quarkade/games/quirky_circuits/text.py",
 ]
 # The manifest beside the package: each compiled module's source digest, so that a source
 # changed after the build runs as Python rather than as its stale compiled form.
@@ -111,6 +128,8 @@ class BuildCompiled(build_ext):
             for path in self.get_outputs():
                 Path(path).unlink(missing_ok=True)
             return
+        if self.inplace:
+            _forget_earlier_build(keep=frozenset(COMPILED))
         target = SOURCE if self.inplace else Path(self.build_lib)
         (target / MANIFEST).write_text(json.dumps(_digests(), indent=1) + "\n")
 
@@ -121,15 +140,18 @@ class BuildCompiled(build_ext):
         return outputs
 
 
-def _forget_earlier_build() -> None:
-    """An install as Python in place removes what an earlier build compiled there, which would
-    otherwise be imported before the sources."""
-    (SOURCE / MANIFEST).unlink(missing_ok=True)
-    for path in COMPILED:
-        for built in (SOURCE / path).parent.glob(Path(path).stem + ".*.so"):
+def _forget_earlier_build(keep: frozenset[str] = frozenset()) -> None:
+    """Remove what an earlier build compiled in place (an editable install), but the modules in
+    ``keep``: a library left there would be imported before its source, and a module no longer
+    compiled would look for its code in a shared library that no longer has it."""
+    if not keep:
+        (SOURCE / MANIFEST).unlink(missing_ok=True)
+        for built in SOURCE.glob(GROUP + "__mypyc.*.so"):
             built.unlink()
-    for built in SOURCE.glob(GROUP + "__mypyc.*.so"):
-        built.unlink()
+    for built in (SOURCE / "quarkade").rglob("*.so"):
+        source = built.with_name(built.name.split(".")[0] + ".py").relative_to(SOURCE).as_posix()
+        if source not in keep:
+            built.unlink()
 
 
 # pip runs this file for the metadata too: only a build compiles (mypyc takes a minute or two).

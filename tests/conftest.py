@@ -19,12 +19,22 @@ from quarkade.core import Action, Chance, Game, State
 MAX_STEPS = 20_000
 
 
-def run_doctests(module: ModuleType) -> doctest.TestResults:
-    """Run the examples in a module's docstrings against the module as imported. They are read
-    from its source file: ``doctest.testmod`` finds none in a compiled module (docs/compiled.md),
-    whose functions are not Python functions."""
+def source_file(module: ModuleType) -> Path:
+    """A module's Python source: a compiled module (docs/compiled.md) is loaded from a C library
+    beside it, in which ``inspect`` and ``doctest`` find no source, and which has no docstring."""
     path = Path(module.__file__ or "")
-    source = path.with_name(path.name.split(".")[0] + ".py")
+    return path.with_name(path.name.split(".")[0] + ".py")
+
+
+def module_docstring(module: ModuleType) -> str:
+    """A module's docstring, read from its source (see ``source_file``)."""
+    return ast.get_docstring(ast.parse(source_file(module).read_text())) or ""
+
+
+def run_doctests(module: ModuleType) -> doctest.TestResults:
+    """Run the examples in a module's docstrings against the module as imported, reading them
+    from its source (see ``source_file``): ``doctest.testmod`` finds none in a compiled module."""
+    source = source_file(module)
     tree = ast.parse(source.read_text())
     documented = [node for node in ast.walk(tree)
                   if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)]

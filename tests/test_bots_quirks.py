@@ -6,14 +6,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import quarkade
-from conftest import configuration_id, configurations
+from conftest import configuration_id, configurations, source_file
 from quarkade.agents import Bot, make_bot
 from quarkade.core import Action, Chance, Game, State, View
 from quarkade.games.quirks import bot as quirks_bots
@@ -100,17 +98,10 @@ def test_solitaire_bot_wins_more_often_than_random() -> None:
     assert wins["random"] <= 5
 
 
-def _source(module: ModuleType) -> str:
-    """A module's Python source, read from its file: a compiled module (docs/compiled.md) is
-    loaded from a C library beside it, which ``inspect`` cannot read."""
-    path = Path(module.__file__ or "")
-    return path.with_name(path.name.split(".")[0] + ".py").read_text()
-
-
 def test_the_bots_never_read_an_adaptation_value() -> None:
     """Adaptation values are on the hidden table: the bots never touch them, and read the cards'
     printed codes only to count a stack's coded cards (what sorting the stacks shows)."""
-    source = "\n".join(_source(module) for module in (
+    source = "\n".join(source_file(module).read_text() for module in (
         quirks_bots, quirks_bots.seen, quirks_bots.evolution, quirks_bots.solitaire, quirks_bots.quirkling))
     assert ".values" not in source
     assert "evaluation" not in source

@@ -17,8 +17,9 @@ import quarkade.core
 import quarkade.games.quirks.rules
 from quarkade import compiled
 
-# Seeded games of the Quirks family with heuristic bots, told as JSON: records, every seat's
-# last view, the score. Run here (compiled, where built) and in a process told to run Python.
+# Seeded games of every game with heuristic bots (those left Python run on the compiled core), told
+# as JSON: records, every seat's last view, the scores. Run here (compiled, where built) and in a
+# process told to run Python.
 PLAY = """
 import json, sys
 import quarkade
@@ -32,7 +33,9 @@ for game_id, players, seed in json.loads(sys.argv[1]):
                   "views": [state.view(seat).to_json() for seat in [*range(players), None]]})
 print(json.dumps({"engine": quarkade.compiled.engine(), "games": games}, sort_keys=True, default=repr))
 """
-GAMES = [("quirks", 3, 11), ("quirks", 4, 12), ("quirks", 2, 13), ("quirks-solitaire", 1, 14), ("quirkling", 3, 15)]
+GAMES = [("quirks", 3, 11), ("quirks", 4, 12), ("quirks", 2, 13), ("quirks-solitaire", 1, 14), ("quirkling", 3, 15),
+         ("quirky-quarks", 3, 16), ("quirky-quarks", 2, 17), ("quirky-circuits", 3, 18), ("quirky-circuits", 4, 19),
+         ("qwarks", 3, 20), ("cosmic-encounter", 4, 21), ("cosmic-encounter", 5, 22)]
 
 
 def _play(pure: bool) -> dict[str, object]:

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from conftest import module_docstring
 from quarkade.core import Chance
 from quarkade.core.errors import InvalidNotation
 from quarkade.games.quirky_circuits import views
@@ -16,7 +17,7 @@ from quirky_circuits_positions import game, position
 
 def test_the_view_fields_are_the_documented_ones() -> None:
     names: set[str] = set()
-    for match in re.findall(r"^    ([a-z_]+(?:, [a-z_]+)*)\s", views.__doc__ or "", re.M):
+    for match in re.findall(r"^    ([a-z_]+(?:, [a-z_]+)*)\s", module_docstring(views), re.M):
         names.update(match.split(", "))
     state = position(3)
     assert "execution" in names and set(state.view(0).to_json()) - {"game", "seat"} == names

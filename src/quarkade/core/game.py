@@ -445,9 +445,9 @@ class State(ABC):
         return {}
 
     # What having an item of ``seat_items`` means, for a report: "completed the Quest".
-    seat_items_about = ""
+    seat_items_about: ClassVar[str] = ""
     # What the item figures of ``statistics`` measure, in sentences, for a report's item table.
-    statistics_about = ""
+    statistics_about: ClassVar[str] = ""
     # What each kind of ``categories`` means where its win rates need saying (a report's note).
     categories_about: ClassVar[dict[str, str]] = {}
 

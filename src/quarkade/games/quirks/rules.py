@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -610,7 +610,7 @@ class QuirksState(CachedLegalActions):
                         count_item(figures, measure, trait)
         return figures
 
-    seat_items_about = "fought a counted competition with a card of that trait"
+    seat_items_about: ClassVar[str] = "fought a counted competition with a card of that trait"
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
         """By seat, the traits of the cards its QUiRKS fought counted competitions with."""

@@ -10,7 +10,7 @@ loses together when the battery reaches 0.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.game import (
@@ -99,7 +99,6 @@ class QuirkyCircuitsState(CachedLegalActions):
         "result", "won_at", "_execution", "log", "_to_act",
     )
 
-    game: QuirkyCircuits
     chance: Chance
     players: int
     scenario: Scenario
@@ -132,7 +131,7 @@ class QuirkyCircuitsState(CachedLegalActions):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def setup(cls, game: QuirkyCircuits, seed: int) -> QuirkyCircuitsState:
-        s = cls.__new__(cls)
+        s = cls()
         s.game, s.seed, s.history = game, seed, []
         s.chance = Chance(seed)
         s.players = game.players
@@ -152,7 +151,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         return s
 
     def clone(self) -> QuirkyCircuitsState:
-        c = QuirkyCircuitsState.__new__(QuirkyCircuitsState)
+        c = QuirkyCircuitsState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c._legal = self._legal
@@ -413,7 +412,7 @@ class QuirkyCircuitsState(CachedLegalActions):
         """Green, yellow or red: the battery section where the goal was met (None if not)."""
         return self.scenario.section(self.won_at) if self.result == WON else None
 
-    statistics_about = (
+    statistics_about: ClassVar[str] = (
         "won: 1 for a game the table won. rounds: the rounds played. battery left: the battery's "
         "space when the goal was met (0 in a lost game). green, yellow, red: 1 for a win with the "
         "battery marker in that section of its track; the rulebook's greater challenge is a win in the "

@@ -28,7 +28,7 @@ def sample_state(game: QuirkyCircuits, view: View, chance: Chance) -> QuirkyCirc
     data = view  # read key by key: the log, which a sample does not need, is never made
     n = game.players
     scenario = COMPONENTS.scenario(data["scenario"]["id"])
-    s = QuirkyCircuitsState.__new__(QuirkyCircuitsState)
+    s = QuirkyCircuitsState()
     s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.players, s.scenario = n, scenario

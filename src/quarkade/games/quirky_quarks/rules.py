@@ -7,7 +7,7 @@ list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
@@ -95,7 +95,6 @@ class QuirkyQuarksState(State):
         "neutrinos", "neutrino_seat", "neutrino_draws", "log", "_to_act",
     )
 
-    game: QuirkyQuarks
     chance: Chance
     players: int
     accelerators: tuple[int, ...]  # indices of the accelerators used with this player count
@@ -136,7 +135,7 @@ class QuirkyQuarksState(State):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def setup(cls, game: QuirkyQuarks, seed: int) -> QuirkyQuarksState:
-        s = cls.__new__(cls)
+        s = cls()
         n = game.players
         s.game, s.seed, s.history = game, seed, []
         s.chance = Chance(seed)
@@ -176,7 +175,7 @@ class QuirkyQuarksState(State):
         return s
 
     def clone(self) -> QuirkyQuarksState:
-        c = QuirkyQuarksState.__new__(QuirkyQuarksState)
+        c = QuirkyQuarksState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c.chance = Chance(self.chance.seed, self.chance.counter)
@@ -528,10 +527,15 @@ class QuirkyQuarksState(State):
         self.discounts_used = [0] * KINDS
 
     # ----------------------------------------------------------------- actions
-    # The moves module's functions are the methods themselves: no call in between at every step.
-    legal_actions = moves.legal_actions
-    _why_illegal = moves.why_illegal
-    _apply = moves.apply
+    # The moves module's functions do the work (compiled, each call to them is a C call).
+    def legal_actions(self, seat: int) -> list[Action]:
+        return moves.legal_actions(self, seat)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        return moves.why_illegal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        moves.apply(self, seat, action)
 
     # ----------------------------------------------------------------- the end
     @property
@@ -557,7 +561,7 @@ class QuirkyQuarksState(State):
 
         return (max(range(self.players), key=rank),)
 
-    statistics_about = (
+    statistics_about: ClassVar[str] = (
         "Every Quest once, under its printed name, those never completed too. consumed: paid into "
         "another Quest (a Proton or Neutron into an atom or Neutronium), when it scores nothing more. "
         "points kept: the printed points of those still on the table at the end, with Neutronium's "
@@ -616,7 +620,7 @@ class QuirkyQuarksState(State):
             count_item(counts, "worth", name, kept + ev[kind])
         return counts
 
-    seat_items_about = "completed at least one Quest of that kind"
+    seat_items_about: ClassVar[str] = "completed at least one Quest of that kind"
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
         """By seat, the kinds of Quest it completed, by their printed names (the report's "what

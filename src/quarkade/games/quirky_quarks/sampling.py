@@ -34,7 +34,7 @@ def sample_state(game: QuirkyQuarks, view: View, chance: Chance) -> QuirkyQuarks
     data: dict[str, Any] = view.to_json()
     seat: int | None = view.seat
     n = game.players
-    s = QuirkyQuarksState.__new__(QuirkyQuarksState)
+    s = QuirkyQuarksState()
     s.game, s.seed, s.history, s.log = game, 0, [], None
     s.chance = Chance(chance.next64())
     s.players = n
