@@ -64,6 +64,13 @@ COMPILED = [
     "quarkade/games/quirky_circuits/robot.py",
     "quarkade/games/quirky_circuits/sampling.py",
     "quarkade/games/quirky_circuits/text.py",
+    "quarkade/games/qwarks/rules.py",
+    "quarkade/games/qwarks/views.py",
+    "quarkade/games/qwarks/bot.py",
+    "quarkade/games/qwarks/components.py",
+    "quarkade/games/qwarks/sampling.py",
+    "quarkade/games/qwarks/text.py",
+    "quarkade/games/qwarks/timing.py",
 ]
 # The manifest beside the package: each compiled module's source digest, so that a source
 # changed after the build runs as Python rather than as its stale compiled form.

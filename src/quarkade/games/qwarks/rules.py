@@ -19,7 +19,9 @@ from enum import Enum
 from functools import cache, lru_cache
 from itertools import compress
 from operator import not_
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import distance_clockwise
@@ -112,7 +114,6 @@ class QwarksState(CachedLegalActions):
         "_to_act",
     )
 
-    game: Qwarks
     chance: Chance
     players: int
     beginners: bool
@@ -150,7 +151,7 @@ class QwarksState(CachedLegalActions):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def setup(cls, game: Qwarks, seed: int) -> QwarksState:
-        s = cls.__new__(cls)
+        s = cls()
         s.game, s.seed, s.history, s._legal = game, seed, [], None
         s.chance = Chance(seed)
         n = s.players = game.players
@@ -171,7 +172,7 @@ class QwarksState(CachedLegalActions):
         return s
 
     def clone(self) -> QwarksState:
-        c = QwarksState.__new__(QwarksState)
+        c = QwarksState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c._legal = self._legal
@@ -451,7 +452,7 @@ class QwarksState(CachedLegalActions):
         scores = self.scores
         return tuple(seat for seat in range(self.players) if scores[seat] == max(scores))
 
-    statistics_about = (
+    statistics_about: ClassVar[str] = (
         "By card (its kind, value and id): revealed, how often it was turned face up; covered, how "
         "often a hand landed on it and answered; right, how often that answer was right (the card "
         "kept); points, the points it gave; right per cover, the share of its covers answered right. "
@@ -485,7 +486,7 @@ class QwarksState(CachedLegalActions):
                     count_item(figures, "revealed", _item(CARDS[index]))
         return figures
 
-    seat_items_about = "kept that card"
+    seat_items_about: ClassVar[str] = "kept that card"
 
     def seat_items(self) -> tuple[tuple[str, ...], ...]:
         """By seat, the cards it kept (claimed with a right answer)."""
@@ -508,6 +509,9 @@ def _item(card: Card) -> str:
     return f"{card.kind.word.capitalize()} {card.value} ({card.id})"
 
 
+# A subclass of a built-in type: a Python class where this module is compiled (docs/compiled.md).
+# Compiled code asks it ``in`` through its own ``__contains__`` (PySequence_Contains).
+@mypyc_attr(native_class=False)
 class RaceMoves(list[Action]):
     """The race's listed actions, asked by ``apply`` whether it holds the one a seat takes: it
     answers whether the rules allow it (``_why_not_cover``), as a cover at any whole millisecond

@@ -24,7 +24,7 @@ from quarkade.games.qwarks.rules import Phase, Qwarks, QwarksState, race_actions
 def sample_state(game: Qwarks, view: View, chance: Chance) -> QwarksState:
     data: dict[str, Any] = view.to_json()
     n = game.players
-    s = QwarksState.__new__(QwarksState)
+    s = QwarksState()
     s.game, s.seed, s.history, s.log, s._legal = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.players, s.beginners, s.colour_blind = n, data["beginners"], data["colour_blind"]
