@@ -29,6 +29,7 @@ COMPILED = [
     "quarkade/core/game.py",
     "quarkade/core/chance.py",
     "quarkade/core/log.py",
+    "quarkade/core/memo.py",
     "quarkade/games/quirks/family.py",
     "quarkade/games/quirks/rules.py",
     "quarkade/games/quirks/legality.py",

@@ -3,9 +3,11 @@ Python it is compiled from, and never run stale."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -56,9 +58,7 @@ def test_ci_runs_the_suite_on_the_compiled_engine() -> None:
 
 def test_the_compiled_engine_plays_the_same_games_as_the_python_it_is_made_from() -> None:
     as_built, as_python = _play(pure=False), _play(pure=True)
-    assert as_python["engine"] == "Python (QUARKADE_PURE is set: the compiled modules run as Python)" \
-        or not compiled.MANIFEST.exists()
-    assert as_built["engine"] == compiled.engine()
+    assert str(as_python["engine"]).startswith("Python (")
     assert as_built["games"] == as_python["games"]
     assert len(as_built["games"]) == len(GAMES)  # type: ignore[arg-type]
 
@@ -93,3 +93,29 @@ def test_a_module_to_run_as_python_is_found_as_its_source() -> None:
     spec = finder.find_spec("quarkade.core.chance", list(quarkade.core.__path__))
     assert spec is not None and spec.origin == str(Path(quarkade.core.__file__).with_name("chance.py"))
     assert finder.find_spec("quarkade.core.log", list(quarkade.core.__path__)) is None
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in quarkade.list_games()])
+def test_games_states_and_views_pickle_and_copy_whole(game_id: str) -> None:
+    """As Python objects do: a compiled class is not made without its constructor's arguments,
+    so the compiled ones say how to be made again (multiprocessing, Ray and RL tools pickle them)."""
+    game = quarkade.load(game_id)
+    state = game.new_game(seed=5)
+    chance = quarkade.core.Chance(6)
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, chance.choice(state.legal_actions(seat)))
+    seats = [*range(game.players), None]
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert type(copied) is type(state) and copied.record() == state.record()
+        assert [copied.view(seat).to_json() for seat in seats] == [state.view(seat).to_json() for seat in seats]
+        assert copied.to_act == state.to_act
+        assert [[str(action) for action in copied.legal_actions(seat)] for seat in copied.to_act] == \
+            [[str(action) for action in state.legal_actions(seat)] for seat in state.to_act]
+    for copied_game in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert type(copied_game) is type(game) and copied_game.options == game.options
+        assert copied_game.new_game(seed=5).view(0).to_json() == game.new_game(seed=5).view(0).to_json()
+    view = state.view(0)
+    assert pickle.loads(pickle.dumps(view)).to_json() == view.to_json()

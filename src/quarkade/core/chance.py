@@ -28,6 +28,10 @@ class Chance:
         self.seed = seed & _MASK
         self.counter = counter
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[int, int]]:
+        # Pickled (and deep-copied) as its arguments: a compiled class is not made without them.
+        return Chance, (self.seed, self.counter)
+
     def next64(self) -> int:
         self.counter += 1
         z = (self.seed + self.counter * _GOLDEN) & _MASK

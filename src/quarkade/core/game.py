@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 from quarkade.core.action import Action as Action  # re-exported: games import it from here
 from quarkade.core.chance import Chance
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord
+from quarkade.core.pickling import picklable
 
 
 @dataclass(frozen=True)
@@ -287,6 +288,10 @@ class Game(ABC):
         self.players = players
         self.options = dict(options)
 
+    def __reduce__(self) -> tuple[type[Game], tuple[int, dict[str, Any]]]:
+        # Pickled (and deep-copied) as its arguments: a compiled class is not made without them.
+        return type(self), (self.players, dict(self.options))
+
     @property
     def id(self) -> str:
         return self.info.id
@@ -375,6 +380,21 @@ class State(ABC):
     def steps(self) -> int:
         """How many actions have been applied."""
         return self._steps
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every attribute set, by name, for pickling and deep copies. Compiled (docs/compiled.md),
+        State's own would keep only the compiled classes' attributes, not a Python subclass's."""
+        found: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            slots = getattr(cls, "__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else (*slots, *getattr(cls, "__mypyc_attrs__", ())):
+                if not name.startswith("__") and name not in found and hasattr(self, name):
+                    found[name] = getattr(self, name)
+        return found
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def _copy_history(self, other: State) -> None:
         """Give a clone the same history (shared, never changed in place)."""
@@ -576,3 +596,7 @@ def parse_words(text: str, game_id: str) -> list[str]:
 
 def seats_text(seats: Sequence[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats)
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(OptionSpec, GameInfo)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from quarkade.core.flow import Sealed
+from quarkade.core.pickling import picklable
 from quarkade.games.quirks.components import COMPONENTS
 
 CARDS = COMPONENTS.cards
@@ -112,3 +113,7 @@ class Contest:
                        self.sealed.clone() if self.sealed is not None else None, self.defender_mutated,
                        dict(self.faces), dict(self.rolls), list(self.asked), self.demoting, self.in_defence,
                        self.defender_drew)
+
+
+# Compiled, a contest is pickled and copied as its constructor's arguments (core/pickling.py).
+picklable(Contest)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from quarkade.core.pickling import picklable
+
 CLIMATES: tuple[str, ...] = ("ocean", "forest", "plain", "desert", "jungle")
 CLIMATE_LETTERS = "OFPDJ"
 STACKS: tuple[str, ...] = ("plant-a", "plant-b", "plant-c", "herbivore-a", "carnivore-a", "animal-b", "animal-c")
@@ -395,3 +397,7 @@ def printed_faces() -> dict[str, Any]:
             for card in c.cards
         ],
     }
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(Card, Components, AdaptationTable)

@@ -22,6 +22,8 @@ from enum import IntEnum
 from importlib import resources
 from typing import Any
 
+from quarkade.core.pickling import picklable
+
 
 class ComponentError(ValueError):
     """The component data breaks a constraint of the rulebook."""
@@ -458,3 +460,7 @@ def load_components() -> Components:
 
 
 COMPONENTS = load_components()
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(Token, Scenario, Components)

@@ -446,6 +446,11 @@ class Replay:
         self.scenario, self.space, self.facing, self.tokens, self.queue = scenario, space, facing, tokens, queue
         self._steps: tuple[dict[str, Any], ...] | None = None
 
+    def __reduce__(self) -> tuple[type[Replay], tuple[Any, ...]]:
+        # Pickled (and deep-copied) as its arguments, its steps made again when read: a compiled
+        # class is not made without them (core/pickling.py).
+        return Replay, (self.scenario, self.space, self.facing, self.tokens, self.queue)
+
     def run(self) -> Robot:
         """The queue resolved left to right, a reveal step before each card, up to a win."""
         robot = Robot(self.scenario, self.space, self.facing, self.tokens)

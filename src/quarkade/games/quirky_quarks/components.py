@@ -8,6 +8,8 @@ from enum import IntEnum
 from importlib import resources
 from typing import Any
 
+from quarkade.core.pickling import picklable
+
 PLAYER_COUNTS = (2, 3, 4)
 DECK_NAMES = ("particle", "quest-i", "quest-ii")
 PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK = 0, 1, 2
@@ -206,3 +208,7 @@ def load_components() -> Components:
 
 
 COMPONENTS = load_components()
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(Power, Card, Accelerator, Components)

@@ -31,6 +31,7 @@ from typing import Any
 
 from quarkade.core.bots import Bot, describe_bot, register_bot
 from quarkade.core.game import Action, Game, View
+from quarkade.core.pickling import picklable
 from quarkade.games.qwarks.actions import TIMEOUT, Answer, Ask, Cover
 from quarkade.games.qwarks.components import (
     ANSWERS,
@@ -271,3 +272,7 @@ for _level in LEVELS:
 register_bot("heuristic", "qwarks", about="the Normal bot")(_factory("normal"))
 describe_bot("hard", "qwarks", "reacts and remembers like Normal, and looks ahead at which card to cover")
 describe_bot("mcts", "qwarks", "the search the Hard bot plays with (a second a move by default)")
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(Level)

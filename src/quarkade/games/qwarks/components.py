@@ -16,6 +16,8 @@ from importlib import resources
 from itertools import combinations_with_replacement
 from typing import Any
 
+from quarkade.core.pickling import picklable
+
 CARD_COUNT = 44
 KIND_COUNT = 22  # Prooton cards, and as many Nootron cards
 QWARKS_PER_CARD = 3
@@ -229,3 +231,7 @@ CARD_BY_ID = {card.id: card for card in CARDS}
 # The right answer of every card to every question, by the question's word and the card's index:
 # worked out once, as answers are checked (and bots answer) at every turn.
 ANSWERS = {question.word: tuple(card.answer(question) for card in CARDS) for question in Question}
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(Qwark, Card)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quarkade.core.game import Action
+from quarkade.core.pickling import picklable
 from quarkade.games.qwarks.actions import TIMEOUT, Cover
 
 
@@ -66,3 +67,7 @@ class RaceClock:
     def carried_ms(self, action: Action, seat: int | None = None) -> int | None:
         """How long after the step opened ``action`` (a bot's own) lands, or None."""
         return action.after - self.start_ms(seat) if isinstance(action, Cover) else None
+
+
+# Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).
+picklable(RaceClock)
