@@ -101,6 +101,8 @@ def _extensions(mode: str) -> list[Any]:
             raise
         _say("mypyc is not installed: Quarkade is installed as Python")
         return []
+    # The sources' digests as mypyc reads them: a file saved during the build is then found stale.
+    DIGESTS.update(_digests())
     try:
         return list(mypycify(
             ["--ignore-missing-imports", "--no-warn-unused-ignores", *(f"src/{path}" for path in COMPILED)],
@@ -111,6 +113,9 @@ def _extensions(mode: str) -> list[Any]:
             raise
         _say(f"mypyc could not compile the engine ({error}): Quarkade is installed as Python")
         return []
+
+
+DIGESTS: dict[str, str] = {}
 
 
 def _digests() -> dict[str, str]:
@@ -127,6 +132,13 @@ class BuildCompiled(build_ext):
     def run(self) -> None:
         if not self.extensions:
             return
+        inplace = self.inplace  # (setuptools clears it while it builds, and not when that fails)
+        if not inplace:
+            # A wheel takes the whole build folder: no library of an earlier build may be left in it.
+            built = Path(self.build_lib)
+            for stale in [*built.glob(GROUP + "__mypyc.*.so"), *(built / "quarkade").rglob("*.so")]:
+                stale.unlink()
+            (built / MANIFEST).unlink(missing_ok=True)
         try:
             super().run()
         except Exception as error:
@@ -135,11 +147,13 @@ class BuildCompiled(build_ext):
             _say(f"the compiled engine could not be built ({error}): Quarkade is installed as Python")
             for path in self.get_outputs():
                 Path(path).unlink(missing_ok=True)
+            if inplace:
+                _forget_earlier_build()
             return
-        if self.inplace:
+        if inplace:
             _forget_earlier_build(keep=frozenset(COMPILED))
-        target = SOURCE if self.inplace else Path(self.build_lib)
-        (target / MANIFEST).write_text(json.dumps(_digests(), indent=1) + "\n")
+        target = SOURCE if inplace else Path(self.build_lib)
+        (target / MANIFEST).write_text(json.dumps(DIGESTS or _digests(), indent=1) + "\n")
 
     def get_outputs(self) -> list[str]:
         outputs = list(super().get_outputs())

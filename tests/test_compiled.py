@@ -18,6 +18,8 @@ import quarkade
 import quarkade.core
 import quarkade.games.quirks.rules
 from quarkade import compiled
+from quarkade.agents import make_bot
+from quarkade.tools.match import make_bots, play_match
 
 # Seeded games of every game with heuristic bots (those left Python run on the compiled core), told
 # as JSON: records, every seat's last view, the scores. Run here (compiled, where built) and in a
@@ -119,3 +121,27 @@ def test_games_states_and_views_pickle_and_copy_whole(game_id: str) -> None:
         assert copied_game.new_game(seed=5).view(0).to_json() == game.new_game(seed=5).view(0).to_json()
     view = state.view(0)
     assert pickle.loads(pickle.dumps(view)).to_json() == view.to_json()
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in quarkade.list_games()])
+def test_a_finished_game_pickles_and_copies_whole(game_id: str) -> None:
+    """However long its history and its log (each a chain, pickled as a list)."""
+    game = quarkade.load(game_id)
+    state = play_match(game, make_bots(game, ["heuristic"] * game.players, 7), 7)
+    assert state.is_over
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert copied.record() == state.record() and copied.scores == state.scores
+        assert [copied.view(seat).to_json() for seat in [*range(game.players), None]] == \
+            [state.view(seat).to_json() for seat in [*range(game.players), None]]
+
+
+def test_a_search_with_worker_processes_plays() -> None:
+    """``mcts:workers=2`` sends its guiding heuristic bot to two processes; compiled, the bot
+    cannot be pickled yet and the workers make their own."""
+    game = quarkade.load("quirky-quarks", players=3)
+    bots = [make_bot("mcts:workers=2,iterations=16", game, 1), *make_bots(game, ["heuristic"] * 2, 2)]
+    state = game.new_game(seed=3)
+    for _ in range(4):
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    assert state.steps == 4

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import pickle
 import time
 from collections.abc import Callable
 from typing import Any
@@ -209,6 +210,7 @@ class SearchBot(Bot):
         # as Qwarks' does), the other plays the playouts' seats on sampled positions.
         self._adviser = _heuristic(game, seed ^ 0xAD71CE)
         self._guide = _heuristic(game, seed ^ 0x6A1DE) if guided else None
+        self._guide_travels: bool | None = None  # whether the guide pickles, to go to worker processes
 
     def settings(self) -> dict[str, Any]:
         """The keyword settings, as a worker process needs them."""
@@ -354,7 +356,16 @@ class SearchBot(Bot):
         settings["workers"] = 1
         settings["iterations"] = -(-self.iterations // self.workers)
         seeds = [self.chance.next64() for _ in range(self.workers)]
-        jobs = [self._pool.submit(worker, self.game, seed, settings, self._guide, *arguments) for seed in seeds]
+        if self._guide_travels is None:
+            # A compiled heuristic bot cannot be pickled yet (docs/compiled.md): the workers then
+            # make their own, which start each decision with nothing remembered.
+            try:
+                pickle.loads(pickle.dumps(self._guide))
+                self._guide_travels = True
+            except (TypeError, pickle.PicklingError, AttributeError):
+                self._guide_travels = False
+        guide = self._guide if self._guide_travels else None
+        jobs = [self._pool.submit(worker, self.game, seed, settings, guide, *arguments) for seed in seeds]
         found = []
         for job in jobs:
             result, simulations, seconds = job.result()

@@ -16,6 +16,8 @@ from mypy_extensions import mypyc_attr
 from quarkade.core.action import Action as Action  # re-exported: games import it from here
 from quarkade.core.chance import Chance
 from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord
+from quarkade.core.log import cells as log_cells
+from quarkade.core.log import from_cells as log_from_cells
 from quarkade.core.pickling import picklable
 
 
@@ -371,10 +373,12 @@ class State(ABC):
 
     @history.setter
     def history(self, actions: list[tuple[int, Action]]) -> None:
-        self._history, self._steps = None, 0
+        # (Chained in a local of the attribute's declared type: compiled, an attribute narrowed
+        # by the assignment before would be checked against that narrower type at the next one.)
+        link: tuple[Any, Any] | None = None
         for entry in actions:
-            self._history = (entry, self._history)
-            self._steps += 1
+            link = (entry, link)
+        self._history, self._steps = link, len(actions)
 
     @property
     def steps(self) -> int:
@@ -390,11 +394,20 @@ class State(ABC):
             for name in (slots,) if isinstance(slots, str) else (*slots, *getattr(cls, "__mypyc_attrs__", ())):
                 if not name.startswith("__") and name not in found and hasattr(self, name):
                     found[name] = getattr(self, name)
+        # The history and the log as lists: their chains would be pickled a level deeper at each
+        # step, past Python's recursion limit in a long game.
+        found["_history"] = self.history
+        if isinstance(found.get("log"), tuple):
+            found["log"] = ("cells", log_cells(found["log"]))
         return found
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
-            setattr(self, name, value)
+            if name == "log" and isinstance(value, tuple) and value[:1] == ("cells",):
+                value = log_from_cells(value[1])
+            if name != "_history":
+                setattr(self, name, value)
+        self.history = state["_history"]
 
     def _copy_history(self, other: State) -> None:
         """Give a clone the same history (shared, never changed in place)."""
@@ -512,8 +525,13 @@ class State(ABC):
         self._history = ((seat, action), self._history)
         self._steps += 1
 
-    def apply_text(self, seat: Any, text: str) -> Action:
-        """Parse notation and apply it; returns the action."""
+    def apply_text(self, seat: Any, text: Any) -> Action:
+        """Parse notation and apply it; returns the action. A seat or text of the wrong kind is
+        refused here, as a compiled game's ``parse_action`` would only raise a TypeError."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"notation is text, not {type(text).__name__}")
+        if type(seat) is not int:
+            raise IllegalAction(self.why_illegal(seat, None) or f"there is no seat {seat!r}")
         action = self.game.parse_action(self, seat, text)
         self.apply(seat, action)
         return action

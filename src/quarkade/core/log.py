@@ -21,6 +21,25 @@ def note(log: Log, *event: Any) -> Log:
     return (event, log, {})
 
 
+def cells(log: Log) -> list[tuple[Event, dict[Any, Any]]]:
+    """The log as a flat list, oldest first (for pickling: the chain would be pickled a level
+    deeper at each event, past Python's recursion limit in a long game)."""
+    found = []
+    while log is not None:
+        found.append((log[0], log[2]))
+        log = log[1]
+    found.reverse()
+    return found
+
+
+def from_cells(found: list[tuple[Event, dict[Any, Any]]]) -> Log:
+    """The log ``cells`` flattened."""
+    log: Log = None
+    for event, descriptions in found:
+        log = (event, log, descriptions)
+    return log
+
+
 def events(log: Log) -> Iterator[Event]:
     """The events, newest first."""
     while log is not None:

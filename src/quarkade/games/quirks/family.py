@@ -12,7 +12,7 @@ from quarkade.core.game import Action, Game, State, View
 from quarkade.games.quirks.actions import parse
 
 
-# Quirks Solitaire and Quirkling are Python subclasses of this compiled class (docs/compiled.md).
+# A game of the family may be written in Python on top of it (docs/compiled.md).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class QuirksFamily(Game):
     sampler: ClassVar[str]  # the name of this game's function in quarkade.games.quirks.sampling

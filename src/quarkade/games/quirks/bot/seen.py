@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarkade.core.game import Action
+from quarkade.core.pickling import picklable
 from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import NICHE_STACKS
 from quarkade.games.quirks.components import CLIMATE_LETTERS, COMPONENTS, STACK_ROWS, STACKS
@@ -361,3 +362,8 @@ def pick(moves: Sequence[Move], verb: Verb) -> Move:
 def seen_by_index(cards: Iterable[Seen]) -> dict[int, Seen]:
     """The cards we see, by the index a Move names them with."""
     return {INDEX[card.number]: card for card in cards if card.number}
+
+
+# Compiled, a bot's memory of a card is pickled and copied as its constructor's arguments
+# (core/pickling.py).
+picklable(Seen)
