@@ -145,3 +145,17 @@ def test_a_search_with_worker_processes_plays() -> None:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     assert state.steps == 4
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in quarkade.list_games()])
+def test_notation_of_the_wrong_kind_gets_the_projects_errors(game_id: str) -> None:
+    """A compiled ``parse_action`` takes only a whole-number seat and a text: ``apply_text``
+    refuses anything else first, with the error Python gave, and changes nothing."""
+    state = quarkade.load(game_id).new_game(seed=2)
+    before = state.record()
+    with pytest.raises(quarkade.InvalidNotation, match="notation is text, not int"):
+        state.apply_text(state.to_act[0], 5)
+    for seat in ("0", None, 0.0):
+        with pytest.raises(quarkade.IllegalAction, match="there is no seat"):
+            state.apply_text(seat, "pass")
+    assert state.record() == before
