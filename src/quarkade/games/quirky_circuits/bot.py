@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import math
 import struct
-from collections.abc import Iterable
 from functools import cache
-from itertools import repeat
-from operator import add, mod, mul
+from operator import mod
 from typing import Any
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, describe_limits, register_bot
@@ -350,21 +348,22 @@ class Planner:
         if not weights:
             return 0
         plays, tables = self._rests.get((hand, cards)) or self._rests_after(hand, cards)
-        rows, row_of = tables[left], self._row
-        sums: Iterable[float] = repeat(0.0, len(cards))
+        rows = tables[left]
+        values = [0.0] * len(cards)  # each card's weighted value, summed end by end
         stop_value = 0.0
-        # The same sums, in the same order, as adding each card's value end by end: the
-        # totals, and so the choice, are those of the plain loops. (The maps are chained and
-        # worked out at the end, each card's total from its first end on.)
         for start, weight in weights.items():
-            row = rows.get(start)
+            row: tuple[float, ...] | None = rows.get(start)
             if row is None:
-                row = row_of(start, plays, left, rows)
-            sums = map(add, sums, map(mul, repeat(weight), row))
+                row = self._row(start, plays, left, rows)
+            for i, value in enumerate(row):
+                values[i] += weight * value
             stop_value += weight * scores[start]  # the estimate of ``start``
-        values = list(sums)
-        best = values.index(min(values))  # the first of the lowest, as ``min`` by index would give
-        if may_stop and stop_value <= values[best]:
+        best = 0  # the first of the lowest, as ``min`` by index would give
+        lowest = values[0]
+        for i, value in enumerate(values):
+            if value < lowest:
+                best, lowest = i, value
+        if may_stop and stop_value <= lowest:
             return -1
         return best
 
