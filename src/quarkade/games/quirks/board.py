@@ -10,27 +10,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
 from quarkade.core.flow import Sealed
 from quarkade.core.pickling import picklable
 from quarkade.games.quirks.components import COMPONENTS
 
-CARDS = COMPONENTS.cards
-SPACES = len(COMPONENTS.climates) * COMPONENTS.zones_per_climate
-UPPER, LOWER = 0, 1
+CARDS: Final = COMPONENTS.cards
+SPACES: Final = len(COMPONENTS.climates) * COMPONENTS.zones_per_climate
+UPPER: Final = 0
+LOWER: Final = 1
 PLANT_A, PLANT_B, PLANT_C, HERBIVORE_A, CARNIVORE_A, ANIMAL_B, ANIMAL_C = range(7)
 # The stack of each position (A, B, C) of each niche.
-NICHE_STACKS = ((PLANT_A, PLANT_B, PLANT_C), (HERBIVORE_A, ANIMAL_B, ANIMAL_C), (CARNIVORE_A, ANIMAL_B, ANIMAL_C))
-ROWS = "ABC"
+NICHE_STACKS: Final = ((PLANT_A, PLANT_B, PLANT_C), (HERBIVORE_A, ANIMAL_B, ANIMAL_C),
+                       (CARNIVORE_A, ANIMAL_B, ANIMAL_C))
+ROWS: Final = "ABC"
 # A hand at the end of a turn: a complete plant, herbivore and carnivore.
-HAND_TARGET = (1, 1, 1, 1, 1, 2, 2)
-EXTINCTIONS_TO_LOSE = 3
+HAND_TARGET: Final = (1, 1, 1, 1, 1, 2, 2)
+EXTINCTIONS_TO_LOSE: Final = 3
 # Setup: the niches created, in order, by the players in turn from the first.
-SETUP_ORDER = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (1, LOWER), (0, LOWER))
-SETUP_ORDER_THREE = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (0, LOWER), (1, LOWER))
-DEFAULT_TURN_LIMIT = 400
+SETUP_ORDER: Final = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (1, LOWER), (0, LOWER))
+SETUP_ORDER_THREE: Final = ((0, UPPER), (1, UPPER), (2, UPPER), (2, LOWER), (0, LOWER), (1, LOWER))
+DEFAULT_TURN_LIMIT: Final = 400
 # The cards of each stack, in the order of the card list (a game shuffles copies of these).
-STACK_CARDS = tuple(tuple(card.index for card in CARDS if card.stack == stack) for stack in range(7))
+STACK_CARDS: Final = tuple(tuple(card.index for card in CARDS if card.stack == stack) for stack in range(7))
 
 
 class Stage(IntEnum):

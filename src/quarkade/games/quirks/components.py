@@ -15,26 +15,26 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.pickling import picklable
 
-CLIMATES: tuple[str, ...] = ("ocean", "forest", "plain", "desert", "jungle")
-CLIMATE_LETTERS = "OFPDJ"
-STACKS: tuple[str, ...] = ("plant-a", "plant-b", "plant-c", "herbivore-a", "carnivore-a", "animal-b", "animal-c")
+CLIMATES: Final[tuple[str, ...]] = ("ocean", "forest", "plain", "desert", "jungle")
+CLIMATE_LETTERS: Final = "OFPDJ"
+STACKS: Final[tuple[str, ...]] = ("plant-a", "plant-b", "plant-c", "herbivore-a", "carnivore-a", "animal-b", "animal-c")
 PLANT_A, PLANT_B, PLANT_C, HERBIVORE_A, CARNIVORE_A, ANIMAL_B, ANIMAL_C = range(7)
-NICHES = ("plant", "herbivore", "carnivore")
+NICHES: Final = ("plant", "herbivore", "carnivore")
 
 # Per stack: its row, the card numbers it holds, the part of the organism it shows.
-STACK_ROWS = ("A", "B", "C", "A", "A", "B", "C")
-STACK_NUMBERS = ((1, 12), (1, 12), (1, 12), (13, 24), (25, 36), (13, 36), (13, 36))
-STACK_PARTS = ("flower", "stem", "root", "head", "head", "body", "tail")
-FOOD_STACKS = frozenset({PLANT_A, HERBIVORE_A, CARNIVORE_A, ANIMAL_C})  # the cards with a food-chain symbol
+STACK_ROWS: Final = ("A", "B", "C", "A", "A", "B", "C")
+STACK_NUMBERS: Final = ((1, 12), (1, 12), (1, 12), (13, 24), (25, 36), (13, 36), (13, 36))
+STACK_PARTS: Final = ("flower", "stem", "root", "head", "head", "body", "tail")
+FOOD_STACKS: Final = frozenset({PLANT_A, HERBIVORE_A, CARNIVORE_A, ANIMAL_C})  # the cards with a food-chain symbol
 # Per stack: its name as a card shows it ("Plant A"), and the part a child asks for, the two
 # heads told apart by their animal.
-STACK_LABELS = tuple(name.replace("-", " ").title() for name in STACKS)
-_ASKED_PARTS = tuple({HERBIVORE_A: "herbivore head", CARNIVORE_A: "carnivore head"}.get(stack, part)
-                     for stack, part in enumerate(STACK_PARTS))
+STACK_LABELS: Final = tuple(name.replace("-", " ").title() for name in STACKS)
+_ASKED_PARTS: Final = tuple({HERBIVORE_A: "herbivore head", CARNIVORE_A: "carnivore head"}.get(stack, part)
+                            for stack, part in enumerate(STACK_PARTS))
 
 
 def part_words(stack: int) -> str:
@@ -47,15 +47,15 @@ def part_words(stack: int) -> str:
     return f"{_ASKED_PARTS[stack]} ({STACK_LABELS[stack]})"
 
 # Solitaire Rules, 1. Goal: the total a perfect group must reach, per climate.
-SOLITAIRE_TARGETS: tuple[int, ...] = (35, 40, 35, 30, 40)
+SOLITAIRE_TARGETS: Final[tuple[int, ...]] = (35, 40, 35, 30, 40)
 
 # House conventions, stated in the header of data/cards.toml.
-MIN_CODED_PER_STACK = 3  # a Quirkling needs 3 cards bearing the current climate's code
-MEAN_VALUE_RANGE = (1.9, 2.5)
-MAX_CLIMATE_MEAN_SPREAD = 0.45
-INTELLIGENCE = "C29"
-_SYLLABLE = re.compile(r"[A-Z][a-z]{1,3}")
-_VOWELS = frozenset("aeiouy")
+MIN_CODED_PER_STACK: Final = 3  # a Quirkling needs 3 cards bearing the current climate's code
+MEAN_VALUE_RANGE: Final = (1.9, 2.5)
+MAX_CLIMATE_MEAN_SPREAD: Final = 0.45
+INTELLIGENCE: Final = "C29"
+_SYLLABLE: Final = re.compile(r"[A-Z][a-z]{1,3}")
+_VOWELS: Final = frozenset("aeiouy")
 
 
 class ComponentError(ValueError):
@@ -364,7 +364,7 @@ class AdaptationTable:
 
 # The text of each pattern of printed codes: views show the codes of many cards of tables drawn
 # for bots, and there are few patterns.
-_CODE_TEXTS: dict[tuple[bool, ...], str] = {}
+_CODE_TEXTS: Final[dict[tuple[bool, ...], str]] = {}
 
 
 def load_components() -> Components:
@@ -372,9 +372,9 @@ def load_components() -> Components:
     return build_components(tomllib.loads(text))
 
 
-COMPONENTS = load_components()
-PRINTED = AdaptationTable(tuple(card.values for card in COMPONENTS.cards),
-                          tuple(card.codes for card in COMPONENTS.cards))
+COMPONENTS: Final = load_components()
+PRINTED: Final = AdaptationTable(tuple(card.values for card in COMPONENTS.cards),
+                                 tuple(card.codes for card in COMPONENTS.cards))
 
 
 def printed_faces() -> dict[str, Any]:

@@ -9,11 +9,14 @@ game, one drawn from what a seat can read in a state sampled for a bot.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from quarkade.games.quirks.components import COMPONENTS, Card
 
-CARDS = COMPONENTS.cards
-PLANT, HERBIVORE, CARNIVORE = 0, 1, 2
+CARDS: Final = COMPONENTS.cards
+PLANT: Final = 0
+HERBIVORE: Final = 1
+CARNIVORE: Final = 2
 Values = Sequence[Sequence[int]]
 
 

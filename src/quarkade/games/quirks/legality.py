@@ -5,7 +5,7 @@ Functions of the state, called by :class:`quarkade.games.quirks.rules.QuirksStat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from quarkade.games.quirks.actions import Move, Verb, move
 from quarkade.games.quirks.board import (
@@ -41,23 +41,24 @@ if TYPE_CHECKING:
 
 
 # The moves that do not depend on the cards, made once (moves are listed at every step of a playout).
-_SETUP = (move(Verb.SETUP, number=0), move(Verb.SETUP, number=1))
-_NICHES = tuple(move(Verb.NICHE, number=n) for n in range(3))
-_UPPER_OWNED = (move(Verb.MUTATE), move(Verb.REDRAW))
-_CLIMATE = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2))
-_LOWER_DEFENCE = (move(Verb.PASS), move(Verb.ACCEPT))
-_LOWER_ATTACK = (move(Verb.GIVE_UP), move(Verb.FIGHT))
-_INTELLIGENCE = (move(Verb.ROLL), move(Verb.TABLE))
-_FACES = (move(Verb.FACE_UP), move(Verb.FACE_DOWN))
-_CONCEDE_DEFENDER = (move(Verb.CONCEDE), move(Verb.HOLD))
-_CONCEDE_CHALLENGER = (move(Verb.CONCEDE), move(Verb.FIGHT))
-_AFTER_WIN = (move(Verb.CONTINUE), move(Verb.END))
-_DEFENCE = (move(Verb.CHALLENGE), move(Verb.DECLINE))
-_COMPETE, _END = move(Verb.COMPETE), move(Verb.END)
-_STACK_OF = tuple(card.stack for card in CARDS)
-_DRAW_MUTATIONS = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))  # discard the card and draw
+_SETUP: Final = (move(Verb.SETUP, number=0), move(Verb.SETUP, number=1))
+_NICHES: Final = tuple(move(Verb.NICHE, number=n) for n in range(3))
+_UPPER_OWNED: Final = (move(Verb.MUTATE), move(Verb.REDRAW))
+_CLIMATE: Final = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2))
+_LOWER_DEFENCE: Final = (move(Verb.PASS), move(Verb.ACCEPT))
+_LOWER_ATTACK: Final = (move(Verb.GIVE_UP), move(Verb.FIGHT))
+_INTELLIGENCE: Final = (move(Verb.ROLL), move(Verb.TABLE))
+_FACES: Final = (move(Verb.FACE_UP), move(Verb.FACE_DOWN))
+_CONCEDE_DEFENDER: Final = (move(Verb.CONCEDE), move(Verb.HOLD))
+_CONCEDE_CHALLENGER: Final = (move(Verb.CONCEDE), move(Verb.FIGHT))
+_AFTER_WIN: Final = (move(Verb.CONTINUE), move(Verb.END))
+_DEFENCE: Final = (move(Verb.CHALLENGE), move(Verb.DECLINE))
+_COMPETE: Final = move(Verb.COMPETE)
+_END: Final = move(Verb.END)
+_STACK_OF: Final = tuple(card.stack for card in CARDS)
+_DRAW_MUTATIONS: Final = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))  # discard the card and draw
 # The stack a card of a QUiRKS in a niche is replaced from, by niche and card.
-_REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
+_REPLACED_FROM: Final = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 
 
 def moves(s: QuirksState, seat: int) -> list[Move]:

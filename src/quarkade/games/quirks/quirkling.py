@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from itertools import product, repeat
 from operator import is_
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.game import (
@@ -47,21 +47,21 @@ from quarkade.games.quirks.views import (
     quirks_name,
 )
 
-CARDS = COMPONENTS.cards
-HAND = 7
-CLIMATE_STEPS = 2
-DEFAULT_TURN_LIMIT = 300
-LOG_SHOWN = 40  # the newest events a view's log shows
+CARDS: Final = COMPONENTS.cards
+HAND: Final = 7
+CLIMATE_STEPS: Final = 2
+DEFAULT_TURN_LIMIT: Final = 300
+LOG_SHOWN: Final = 40  # the newest events a view's log shows
 # Moves made once: they are listed at every step of a playout.
 # Quirkling's rules version (the data file's is Quirks Solitaire's): 3, the asker names each
 # player it asks in the turn's request (RULINGS.md 33).
-RULES_VERSION = "3"
-ASKS = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
-NONE = move(Verb.NONE)
-DISCARDS = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
-GIVES = tuple(move(Verb.GIVE, card.index) for card in CARDS)
-STACK_OF = tuple(card.stack for card in CARDS)
-COMPLETED = "made a plant, a herbivore and a carnivore"  # why a game won by a QUIRKLING ends
+RULES_VERSION: Final = "3"
+ASKS: Final = tuple(tuple(move(Verb.ASK, other, number=stack) for stack in range(len(STACKS))) for other in range(6))
+NONE: Final = move(Verb.NONE)
+DISCARDS: Final = tuple(move(Verb.DISCARD, card.index) for card in CARDS)
+GIVES: Final = tuple(move(Verb.GIVE, card.index) for card in CARDS)
+STACK_OF: Final = tuple(card.stack for card in CARDS)
+COMPLETED: Final = "made a plant, a herbivore and a carnivore"  # why a game won by a QUIRKLING ends
 
 
 class Stage(IntEnum):
@@ -74,7 +74,7 @@ class Stage(IntEnum):
     OVER = 6
 
 
-_STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
+_STAGE_NAMES: Final = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
 
 
 class Quirkling(QuirksFamily):
@@ -529,8 +529,8 @@ class _Parts(BoundParts):
         return hand_json(self.hand, self.table)
 
 
-_SPECTATOR_PARTS = {"players": _Parts.players, "discard_pile": _Parts.discard_pile, "log": _Parts.log_part}
-_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
+_SPECTATOR_PARTS: Final = {"players": _Parts.players, "discard_pile": _Parts.discard_pile, "log": _Parts.log_part}
+_SEAT_PARTS: Final = {**_SPECTATOR_PARTS, "hand": _Parts.hand_part}
 
 
 class QuirklingView(View):
@@ -572,7 +572,7 @@ class QuirklingView(View):
 
 
 # Each card with the printed codes, made once and shared by every view (a view's values are read-only).
-_PRINTED_CARDS = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))
+_PRINTED_CARDS: Final = tuple(card_json(card, PRINTED) for card in range(len(CARDS)))
 
 
 def _players_json(sizes: tuple[int, ...], made: tuple[tuple[tuple[int, ...], ...], ...], refused: tuple[bool, ...],
@@ -595,13 +595,13 @@ def _players_json(sizes: tuple[int, ...], made: tuple[tuple[tuple[int, ...], ...
 
 
 # Where the marker stands, by its space: a view shows it at every step.
-_CLIMATES = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
-                   "zone": space % COMPONENTS.zones_per_climate + 1} for space in range(SPACES))
+_CLIMATES: Final = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                          "zone": space % COMPONENTS.zones_per_climate + 1} for space in range(SPACES))
 
 
 # The niche and the name of each QUIRKLING shown, by its cards: a view shows every one made, at
 # every step.
-_LABELS = Memo[tuple[int, ...], tuple[str, str]](50_000)
+_LABELS: Final = Memo[tuple[int, ...], tuple[str, str]](50_000)
 
 
 def _labels(cards: tuple[int, ...]) -> tuple[str, str]:

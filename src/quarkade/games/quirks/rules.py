@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -35,7 +35,7 @@ from quarkade.games.quirks.board import stack_for as stack_for
 from quarkade.games.quirks.components import COMPONENTS, PRINTED, AdaptationTable
 from quarkade.games.quirks.family import QuirksFamily
 
-OPTIONS = (
+OPTIONS: Final = (
     OptionSpec("random_mutation", bool, False, "Random Mutation: stopping on or passing an X makes everyone mutate",
                label="Random Mutation"),
     OptionSpec("intelligent_race", bool, False, "Intelligent Race: a QUiRKS with the card C29, "
@@ -52,7 +52,7 @@ OPTIONS = (
 # keep), then 3: an exhausted stack renewed from its discards at once and a mutation's discard
 # before its draw (RULINGS.md 6a), the defence before the end of the winning turn (25); 4: a
 # lower QUiRKS placed in play may be its B and C cards (12).
-RULES_VERSION = "4"
+RULES_VERSION: Final = "4"
 
 
 class Quirks(QuirksFamily):
@@ -84,8 +84,9 @@ class Quirks(QuirksFamily):
     def new_game(self, seed: int) -> QuirksState:
         return QuirksState.setup(self, seed)
 
-_STACK_OF = tuple(card.stack for card in CARDS)
-_CARDS_OF, _DISCARDS_OF = attrgetter("cards"), attrgetter("discards")  # of a stack's Deck
+_STACK_OF: Final = tuple(card.stack for card in CARDS)
+_CARDS_OF: Final = attrgetter("cards")  # of a stack's Deck
+_DISCARDS_OF: Final = attrgetter("discards")
 
 
 class QuirksState(CachedLegalActions):

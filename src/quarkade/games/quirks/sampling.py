@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import accumulate, product
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -36,15 +36,15 @@ if TYPE_CHECKING:
     from quarkade.games.quirks.solitaire import QuirksSolitaire, SolitaireState
 
 CARDS = COMPONENTS.cards
-BY_NUMBER = {card.number: card.index for card in CARDS}
+BY_NUMBER: Final = {card.number: card.index for card in CARDS}
 
 
 S = TypeVar("S", bound=State)
 
 # What a player may expect a card to be worth in a climate before reading anything on it, as
 # weights of the values 0 to 5: the rulebook's cards are specialists, often poor, rarely 5.
-VALUE_PRIOR = (3, 4, 3, 3, 2, 1)
-CLIMATES = range(len(COMPONENTS.climates))
+VALUE_PRIOR: Final = (3, 4, 3, 3, 2, 1)
+CLIMATES: Final = range(len(COMPONENTS.climates))
 
 
 def _choices(allowed: list[int]) -> list[int]:
@@ -53,11 +53,11 @@ def _choices(allowed: list[int]) -> list[int]:
 
 
 # By card parity and whether the code is printed: the values that fit, weighted.
-_FITTING = {(odd, coded): _choices([v for v in range(6) if is_printed(f"A{2 - odd}", v) == coded])
-            for odd in (0, 1) for coded in (False, True)}
-_ANY = _choices(list(range(6)))
-_PRINTS = tuple(tuple(is_printed(f"A{2 - odd}", v) for v in range(6)) for odd in (0, 1))  # by parity, value
-_ODD = tuple(int(card.number[1:]) % 2 for card in CARDS)
+_FITTING: Final = {(odd, coded): _choices([v for v in range(6) if is_printed(f"A{2 - odd}", v) == coded])
+                   for odd in (0, 1) for coded in (False, True)}
+_ANY: Final = _choices(list(range(6)))
+_PRINTS: Final = tuple(tuple(is_printed(f"A{2 - odd}", v) for v in range(6)) for odd in (0, 1))  # by parity, value
+_ODD: Final = tuple(int(card.number[1:]) % 2 for card in CARDS)
 
 
 def readable_codes(data: Any, found: dict[str, str] | None = None) -> dict[str, str]:
@@ -89,9 +89,9 @@ def _fits(card: int, climate: int, read: dict[str, str]) -> list[int]:
 
 
 # The keys of each game's view that show cards with their codes (never the log, which is long).
-CARD_KEYS = {"quirks": ("niches", "players", "stacks", "contest", "hand"),
-             "quirks-solitaire": ("quirks", "hand"),
-             "quirkling": ("players", "discard_top", "hand")}
+CARD_KEYS: Final = {"quirks": ("niches", "players", "stacks", "contest", "hand"),
+                    "quirks-solitaire": ("quirks", "hand"),
+                    "quirkling": ("players", "discard_top", "hand")}
 
 
 def sample_table(view: View, chance: Chance, counts: Sequence[Count] = ()) -> AdaptationTable:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from enum import IntEnum
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck
@@ -36,10 +36,10 @@ from quarkade.games.quirks.solitaire_views import (
 )
 from quarkade.games.quirks.views import DRAWN_LIMIT, NUMBERS
 
-CARDS = COMPONENTS.cards
-THRESHOLDS = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
-EXTINCTIONS_TO_LOSE = 3
-DEFAULT_ACTION_LIMIT = 300
+CARDS: Final = COMPONENTS.cards
+THRESHOLDS: Final = dict(zip(COMPONENTS.climates, SOLITAIRE_TARGETS, strict=True))
+EXTINCTIONS_TO_LOSE: Final = 3
+DEFAULT_ACTION_LIMIT: Final = 300
 
 
 class Stage(IntEnum):
@@ -54,51 +54,52 @@ class Stage(IntEnum):
 # The stages as module constants, read at every step: a member read from its class goes through
 # the ``__getattr__`` hook of Enum's metaclass, many times slower than a global.
 _START, _ACTION, _CLIMATE, _RANDOM_MUTATION, _COUNTING, _OVER = Stage
-_COUNT = Verb.COUNT
+_COUNT: Final = Verb.COUNT
 
 
 # "At any time, you may consult the ADAPTATION POTENTIAL table": a count may begin at every
 # step of play, and play resumes there if the player stops counting.
-COUNT_ANY_TIME = (_START, _ACTION, _CLIMATE, _RANDOM_MUTATION)
-COUNTS = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
-_STOP = move(Verb.STOP)
-_STACK_OF = tuple(card.stack for card in CARDS)
-_DESTINY_MARKERS = sum(COMPONENTS.destiny)  # the markers of every niche
+COUNT_ANY_TIME: Final = (_START, _ACTION, _CLIMATE, _RANDOM_MUTATION)
+COUNTS: Final = tuple(move(Verb.COUNT, number=niche) for niche in range(3))
+_STOP: Final = move(Verb.STOP)
+_STACK_OF: Final = tuple(card.stack for card in CARDS)
+_DESTINY_MARKERS: Final = sum(COMPONENTS.destiny)  # the markers of every niche
 # The stack a card of the QUiRKS of a niche is replaced from, by niche and card.
-_REPLACED_FROM = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
+_REPLACED_FROM: Final = tuple(tuple(stack_for(niche, card.row) for card in CARDS) for niche in range(3))
 # The moves of an action and of a Random Mutation, by card: mutating it (discard and draw),
 # exchanging it for each card of hand of its replacement stack, by the niche of its QUiRKS,
 # and replacing it.
-_MUTATE = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))
-_EXCHANGE = tuple(tuple({other: move(Verb.MUTATE, card, other) for other in range(len(CARDS))
-                         if _STACK_OF[other] == _REPLACED_FROM[niche][card]} for card in range(len(CARDS)))
-                  for niche in range(3))
-_REPLACE = tuple(move(Verb.REPLACE, card) for card in range(len(CARDS)))
-_START_MOVES = (move(Verb.CONTINUE), *COUNTS)
-_CLIMATE_MOVES = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
+_MUTATE: Final = tuple(move(Verb.MUTATE, card) for card in range(len(CARDS)))
+_EXCHANGE: Final = tuple(tuple({other: move(Verb.MUTATE, card, other) for other in range(len(CARDS))
+                                if _STACK_OF[other] == _REPLACED_FROM[niche][card]} for card in range(len(CARDS)))
+                         for niche in range(3))
+_REPLACE: Final = tuple(move(Verb.REPLACE, card) for card in range(len(CARDS)))
+_START_MOVES: Final = (move(Verb.CONTINUE), *COUNTS)
+_CLIMATE_MOVES: Final = (move(Verb.CLIMATE, number=1), move(Verb.CLIMATE, number=2), *COUNTS)
 # While counting: the QUiRKS not yet counted, or stop; by the niches counted, in order.
-_COUNTING_MOVES = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in range(3) if n not in counted), _STOP)
-                   for counted in itertools.chain.from_iterable(itertools.permutations(range(3), k)
-                                                                for k in range(3))}
-_STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
-_NO_DISCARDS: tuple[tuple[str, ...], ...] = tuple(() for _ in STACKS)
-_NUMBER_OF = NUMBERS.__getitem__  # a card's printed number, by its index
-_CARDS_OF = attrgetter("cards")  # of a stack's Deck
+_COUNTING_MOVES: Final = {tuple(NICHES[n] for n in counted): (*(COUNTS[n] for n in range(3) if n not in counted), _STOP)
+                          for counted in itertools.chain.from_iterable(itertools.permutations(range(3), k)
+                                                                       for k in range(3))}
+_STAGE_NAMES: Final = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
+_NO_DISCARDS: Final[tuple[tuple[str, ...], ...]] = tuple(() for _ in STACKS)
+_NUMBER_OF: Final = NUMBERS.__getitem__  # a card's printed number, by its index
+_CARDS_OF: Final = attrgetter("cards")  # of a stack's Deck
 # The climate as a view shows it, by the climate marker's space: one dict shared by every view
 # (a view's values are read-only).
-_CLIMATE_JSON = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
-                       "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": sorted(COMPONENTS.x_spaces)}
-                      for space in range(SPACES))
+_CLIMATE_JSON: Final = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                              "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": sorted(COMPONENTS.x_spaces)}
+                             for space in range(SPACES))
 # Setup shuffles the seven stacks in turn with a new game's chance, each as ``Chance.shuffle``
 # does: the counter that places card ``i`` of a stack is its entry here minus ``i``, and the
 # draws after setup start at _SETUP_SHUFFLE_DRAWS.
-_SHUFFLE_AT = tuple(sum(max(len(cards) - 1, 0) for cards in STACK_CARDS[:stack]) + len(STACK_CARDS[stack])
-                    for stack in range(7))
-_SETUP_SHUFFLE_DRAWS = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
+_SHUFFLE_AT: Final = tuple(sum(max(len(cards) - 1, 0) for cards in STACK_CARDS[:stack]) + len(STACK_CARDS[stack])
+                           for stack in range(7))
+_SETUP_SHUFFLE_DRAWS: Final = sum(max(len(cards) - 1, 0) for cards in STACK_CARDS)
 # The cards dealt from each stack at setup: one QUiRKS of each niche, and the hand.
-_SETUP_NEEDS = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack] for stack in range(7))
+_SETUP_NEEDS: Final = tuple(sum(stacks.count(stack) for stacks in NICHE_STACKS) + HAND_TARGET[stack]
+                            for stack in range(7))
 assert all(len(cards) > need + 1 for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
-_SETUP_UNSHUFFLED = tuple(len(cards) - need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
+_SETUP_UNSHUFFLED: Final = tuple(len(cards) - need for cards, need in zip(STACK_CARDS, _SETUP_NEEDS, strict=True))
 
 
 class QuirksSolitaire(QuirksFamily):
@@ -550,6 +551,6 @@ def _action_moves(niche: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> 
     return found
 
 
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT: Final = 50_000
 # An action's moves, by the niche, the cards of its QUiRKS and the hand (see _action_moves).
-_ACTION_MOVES = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)
+_ACTION_MOVES: Final = Memo[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Move, ...]](_CACHE_LIMIT)

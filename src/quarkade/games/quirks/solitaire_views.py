@@ -4,7 +4,7 @@ markers, the extinct branches, the log and the hand), the QUiRKS and piles as vi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.game import BoundParts
 from quarkade.core.log import Log, read
@@ -12,7 +12,7 @@ from quarkade.core.memo import Memo
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS, AdaptationTable
 from quarkade.games.quirks.views import NUMBERS, cards_json, hand_json, known_name, named
 
-CARDS = COMPONENTS.cards
+CARDS: Final = COMPONENTS.cards
 
 
 class SolitaireParts(BoundParts):
@@ -50,10 +50,10 @@ class SolitaireParts(BoundParts):
         return hand_json(self.hand, self.table)
 
 
-SPECTATOR_PARTS = {"stacks": SolitaireParts.stacks, "destiny": SolitaireParts.destiny,
-                   "extinct": SolitaireParts.extinct_part, "log": SolitaireParts.log_part}
+SPECTATOR_PARTS: Final = {"stacks": SolitaireParts.stacks, "destiny": SolitaireParts.destiny,
+                          "extinct": SolitaireParts.extinct_part, "log": SolitaireParts.log_part}
 # A spectator sees no hand until the game is over.
-SEAT_PARTS = {**SPECTATOR_PARTS, "hand": SolitaireParts.hand_part}
+SEAT_PARTS: Final = {**SPECTATOR_PARTS, "hand": SolitaireParts.hand_part}
 
 
 def quirks_json(quirks: list[tuple[int, ...]], codes: AdaptationTable | None) -> list[dict[str, Any]]:
@@ -89,10 +89,10 @@ def stacks_json(sizes: tuple[int, ...], discarded: tuple[tuple[str, ...], ...]) 
 # What views show alike, shared by them (a view's values are read-only; the keys hold all a
 # value shows): the QUiRKS, by whether the codes are hidden and by their cards, and each QUiRKS
 # by its niche, the same and its cards; the piles, by the stacks' sizes and discards.
-_CACHE_LIMIT = 50_000
-SHOWN_QUIRKS = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
-_SHOWN_ONE_QUIRKS = Memo[tuple[int, bool, tuple[int, ...]], dict[str, Any]](_CACHE_LIMIT)
-_SHOWN_STACKS = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
+_CACHE_LIMIT: Final = 50_000
+SHOWN_QUIRKS: Final = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+_SHOWN_ONE_QUIRKS: Final = Memo[tuple[int, bool, tuple[int, ...]], dict[str, Any]](_CACHE_LIMIT)
+_SHOWN_STACKS: Final = Memo[tuple[tuple[int, ...], tuple[tuple[str, ...], ...]], dict[str, Any]](_CACHE_LIMIT)
 
 
 def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> dict[str, Any]:

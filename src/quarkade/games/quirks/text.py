@@ -13,24 +13,24 @@ draws from too): a card's number is enough to read its symbol.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.words import a_or_an, joined, plural, seat_name, wrap
 from quarkade.games.quirks.board import NICHE_STACKS, SETUP_ORDER, SETUP_ORDER_THREE
 from quarkade.games.quirks.components import NICHES, STACKS, part_words, printed_faces
 
-WIDTH = 80
-_FOOD = {card["number"]: card["food"] for card in printed_faces()["card"] if card["food"]}
-_CODES = "O ocean, F forest, P plain, D desert, J jungle"
-_LEGEND = f"Cards: number, trait, ●food-chain symbol, [climate codes]: {_CODES}."
+WIDTH: Final = 80
+_FOOD: Final = {card["number"]: card["food"] for card in printed_faces()["card"] if card["food"]}
+_CODES: Final = "O ocean, F forest, P plain, D desert, J jungle"
+_LEGEND: Final = f"Cards: number, trait, ●food-chain symbol, [climate codes]: {_CODES}."
 # The food chain, as the rulebook's "Food Chain Points" count it (competitions and the solitaire total).
-_FOOD_CHAIN = ("Food chain, within one level: a herbivore's A card eats the plant's A card of its colour, "
-               "a carnivore's A card the herbivore's C card of its colour.")
+_FOOD_CHAIN: Final = ("Food chain, within one level: a herbivore's A card eats the plant's A card of its colour, "
+                      "a carnivore's A card the herbivore's C card of its colour.")
 
 # What the rules ask at each step of a turn, by the view's ``stage`` (the steps whose words
 # depend on more of the view are worded in ``_quirks_step``, ``_solitaire_step`` and
 # ``_quirkling_step``).
-_QUIRKS_STEPS = {
+_QUIRKS_STEPS: Final = {
     "choose-niche": "choose the niche to play in (advanced game); next: move the climate marker, then act there",
     "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS or of your hand",
     "lower-defence": "your lower QUiRKS is challenged: accept the competition or give up the niche",
@@ -46,13 +46,13 @@ _QUIRKS_STEPS = {
     "defence": "a player holds the three upper niches: challenge with your lower QUiRKS, or decline",
 }
 # (a count may begin at every step of play but counting: RULINGS.md 31)
-_SOLITAIRE_STEPS = {
+_SOLITAIRE_STEPS: Final = {
     "start": "continue (draw a destiny marker: it names the QUiRKS your next action changes), or count your QUiRKS",
     "climate": "move the climate marker one or two zones, or count your QUiRKS",
     "random-mutation": "the climate marker crossed an X: replace one card of a QUiRKS, or count your QUiRKS",
     "counting": "count the next QUiRKS, or stop (the QUiRKS counted become extinct branches)",
 }
-_QUIRKLING_STEPS = {
+_QUIRKLING_STEPS: Final = {
     "make": "make a QUIRKLING from three cards of your hand (you must when you can)",
     "discard": "discard a card, to keep seven",
 }
@@ -124,7 +124,8 @@ def _stack_words(stack: str) -> str:
 
 
 # The stacks of each niche's positions (A, B, C), as a hand's cards name them.
-_POSITIONS = {NICHES[niche]: tuple(STACKS[stack] for stack in stacks) for niche, stacks in enumerate(NICHE_STACKS)}
+_POSITIONS: Final = {NICHES[niche]: tuple(STACKS[stack] for stack in stacks)
+                     for niche, stacks in enumerate(NICHE_STACKS)}
 
 
 def _place_goal(entry: dict[str, Any], size: int, viewer: int | None) -> str:
@@ -221,7 +222,7 @@ def _hand(view: dict[str, Any]) -> list[str]:
 
 
 # The stacks as a table (the widest stack name sets each column): every stack fits 80 columns.
-_ROW_LABEL = 14
+_ROW_LABEL: Final = 14
 
 
 def _stacks(view: dict[str, Any], discards_key: str, discarded: str) -> list[str]:
@@ -470,7 +471,7 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
 
 
 # What each verb of the notation does, in the game's words, for the terminal's help.
-VERBS = {
+VERBS: Final = {
     "setup": "make your lower QUiRKS from its A card and either the B card (setup b) or the C card (setup c)",
     "niche": "choose the niche to play in: niche plant, niche herbivore, niche carnivore",
     "redraw": "draw another destiny marker",

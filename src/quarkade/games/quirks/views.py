@@ -15,7 +15,7 @@ to the others what they see at the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from quarkade.core.game import BoundParts, View
 from quarkade.core.log import Log, read
@@ -35,10 +35,10 @@ from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState
 
-CARDS = COMPONENTS.cards
-NUMBERS = tuple(card.number for card in CARDS)
-LOG_LENGTH = 60
-LEVELS = ("upper", "lower")
+CARDS: Final = COMPONENTS.cards
+NUMBERS: Final = tuple(card.number for card in CARDS)
+LOG_LENGTH: Final = 60
+LEVELS: Final = ("upper", "lower")
 
 
 def _face_up(index: int) -> dict[str, Any]:
@@ -49,8 +49,8 @@ def _face_up(index: int) -> dict[str, Any]:
 
 # Every view shows many cards (the discard piles whole): each card's parts are made once, and
 # the printed codes too, since nearly every state holds the printed table.
-_FACE_UP = tuple(_face_up(index) for index in range(len(CARDS)))
-_PRINTED_CODES = tuple({**_FACE_UP[index], "codes": PRINTED.code_text(index)} for index in range(len(CARDS)))
+_FACE_UP: Final = tuple(_face_up(index) for index in range(len(CARDS)))
+_PRINTED_CODES: Final = tuple({**_FACE_UP[index], "codes": PRINTED.code_text(index)} for index in range(len(CARDS)))
 
 
 def cards_json(cards: Iterable[int], codes: AdaptationTable | None) -> list[dict[str, Any]]:
@@ -78,8 +78,8 @@ def quirks_name(cards: tuple[int, ...] | list[int]) -> str:
 
 
 # The names of the QUiRKS a view shows, by their cards: a table changes little from view to view.
-_CACHE_LIMIT = 50_000  # entries each of this module's tables keeps
-_NAMES = Memo[tuple[int, ...], str](_CACHE_LIMIT)
+_CACHE_LIMIT: Final = 50_000  # entries each of this module's tables keeps
+_NAMES: Final = Memo[tuple[int, ...], str](_CACHE_LIMIT)
 
 
 def known_name(cards: tuple[int, ...]) -> str:
@@ -95,7 +95,7 @@ def number(card: int) -> str:
 
 
 # Each card as a log line names it: its printed number and its trait ("A5 Cactus flower").
-_NAMED = tuple(f"{card.number} {card.trait}" for card in CARDS)
+_NAMED: Final = tuple(f"{card.number} {card.trait}" for card in CARDS)
 
 
 def named(card: int) -> str:
@@ -245,19 +245,19 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 
 # Made once: a view shows them every time.
-STAGE_NAMES = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
-_X_SPACES = tuple(sorted(COMPONENTS.x_spaces))
+STAGE_NAMES: Final = tuple(stage.name.lower().replace("_", "-") for stage in Stage)  # by the stage's number
+_X_SPACES: Final = tuple(sorted(COMPONENTS.x_spaces))
 # The climate marker on each space as a view shows it, shared by every view: never change them.
-_CLIMATE_JSON = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
-                       "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": list(_X_SPACES)}
-                      for space in range(len(COMPONENTS.climates) * COMPONENTS.zones_per_climate))
-HAND_ORDER = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
-_HAND_RANK = tuple(card.stack * len(CARDS) + card.index for card in CARDS)  # HAND_ORDER as ints: the same order
-_STACK_OF = tuple(card.stack for card in CARDS)
-_UPPER_SLOTS = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
+_CLIMATE_JSON: Final = tuple({"space": space, "name": COMPONENTS.climates[space // COMPONENTS.zones_per_climate],
+                              "zone": space % COMPONENTS.zones_per_climate + 1, "x_spaces": list(_X_SPACES)}
+                             for space in range(len(COMPONENTS.climates) * COMPONENTS.zones_per_climate))
+HAND_ORDER: Final = tuple((card.stack, card.index) for card in CARDS)  # a hand is shown by stack, then card
+_HAND_RANK: Final = tuple(card.stack * len(CARDS) + card.index for card in CARDS)  # HAND_ORDER as ints: the same order
+_STACK_OF: Final = tuple(card.stack for card in CARDS)
+_UPPER_SLOTS: Final = tuple(slot_of(niche, UPPER) for niche in range(3))  # each niche's upper slot, by niche
 # Each niche's name with its slots and their keys, upper first, in the order a view shows them.
-_SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) for level in (UPPER, LOWER)))
-                   for niche in range(3))
+_SLOT_KEYS: Final = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) for level in (UPPER, LOWER)))
+                          for niche in range(3))
 
 
 # The QUiRKS on the table as views show them, made once for each table a reader sees and shared
@@ -265,9 +265,9 @@ _SLOT_KEYS = tuple((NICHES[niche], tuple((slot_of(niche, level), LEVELS[level]) 
 # or two, so most views find their niches here, and a reader that meets the same list as at its
 # last decision knows the table did not change. Both hold only what the reader is shown (the
 # cards of each slot as it sees them, their owners, whose codes it reads): nothing hidden.
-_NICHES = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
-DRAWN_LIMIT = 256  # the niches, QUiRKS and hands kept with a drawn table
-_ENTRIES = Memo[tuple[tuple[int, ...], int, bool], dict[str, Any]](_CACHE_LIMIT)
+_NICHES: Final = Memo[tuple[Any, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+DRAWN_LIMIT: Final = 256  # the niches, QUiRKS and hands kept with a drawn table
+_ENTRIES: Final = Memo[tuple[tuple[int, ...], int, bool], dict[str, Any]](_CACHE_LIMIT)
 
 
 def _faces(cards: Iterable[int], codes: AdaptationTable | None) -> list[dict[str, Any]]:
@@ -354,73 +354,84 @@ def make_view(state: QuirksState, seat: int | None) -> View:
         data["contest"] = _contest_json(state, contest, seat, hiding, over)
     # What the parts read, as it is now (the hands, the branches and the flow change in place);
     # the piles as the state last showed them (made again only after a draw or a discard).
+    hands = list(map(tuple, state.hands))
     parts = _Parts(_SEAT_PARTS if seat is not None else _SPECTATOR_PARTS)
-    parts.hands = hands = list(map(tuple, state.hands))
-    parts.extinct, parts.eliminated = list(map(tuple, state.extinct)), tuple(state.eliminated)
-    parts.owners, parts.table, parts.over, parts.seat = tuple(owners), table, over, seat
-    parts.piles = state.shown_piles()
-    parts.destiny = (tuple(state.destiny_drawn), len(state.destiny_pool))
-    parts.flow = (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
-                  tuple(state.defence_queue))
-    parts.log = state.log
-    if seat is not None:
-        parts.hand = hands[seat]
+    parts.kept = _Kept(
+        hands, list(map(tuple, state.extinct)), tuple(state.eliminated), tuple(owners), table, over, seat,
+        state.shown_piles(), (tuple(state.destiny_drawn), len(state.destiny_pool)),
+        (state.setup_step, tuple(state.turns_taken), state.competed, tuple(state.mutation_queue),
+         tuple(state.defence_queue)),
+        state.log, hands[seat] if seat is not None else ())
     return View(state.game.id, seat, data, parts)
+
+
+class _Kept:
+    """What a view's lazy parts read of the state, as it was when the view was made (one native
+    object made in one call, rather than a dozen attributes set on the parts)."""
+
+    __slots__ = ("hands", "extinct", "eliminated", "owners", "table", "over", "seat", "piles", "destiny",
+                 "flow", "log", "hand")
+
+    def __init__(self, hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],
+                 eliminated: tuple[bool, ...], owners: tuple[int, ...], table: AdaptationTable, over: bool,
+                 seat: int | None, piles: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]],
+                 destiny: tuple[tuple[int, ...], int], flow: tuple[Any, ...], log: Log, hand: tuple[int, ...]) -> None:
+        self.hands = hands
+        self.extinct = extinct
+        self.eliminated = eliminated
+        self.owners = owners
+        self.table = table
+        self.over = over
+        self.seat = seat
+        self.piles = piles  # each stack's size, and its discards
+        self.destiny = destiny  # the markers drawn, and how many are left in the pool
+        self.flow = flow
+        self.log = log
+        self.hand = hand  # the seat's hand (none for a spectator)
 
 
 class _Parts(BoundParts):
     """The lazy parts of one view: each key to the function that makes it from what this object
     keeps of the state as it was (bound to this object only when read). A view is made at every
-    decision and a bot reads one or two of its parts: one dict copied in C and a few slots set,
+    decision and a bot reads one or two of its parts: one dict copied in C and one slot set,
     rather than a partial made for every part."""
 
-    __slots__ = ("hands", "extinct", "eliminated", "owners", "table", "over", "seat", "piles", "destiny",
-                 "flow", "log", "hand")
-    hands: list[tuple[int, ...]]
-    extinct: list[tuple[tuple[int, ...], ...]]
-    eliminated: tuple[bool, ...]
-    owners: tuple[int, ...]
-    table: AdaptationTable
-    over: bool
-    seat: int | None
-    piles: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # each stack's size, and its discards
-    destiny: tuple[tuple[int, ...], int]  # the markers drawn, and how many are left in the pool
-    flow: tuple[Any, ...]
-    log: Log
-    hand: tuple[int, ...]
+    __slots__ = ("kept",)
+    kept: _Kept
 
     def players(self) -> list[dict[str, Any]]:
-        return _players_json(self.hands, self.extinct, self.eliminated, self.owners,
-                             self.table if self.over else None)
+        k = self.kept
+        return _players_json(k.hands, k.extinct, k.eliminated, k.owners, k.table if k.over else None)
 
     def stacks(self) -> dict[str, Any]:
-        return _stacks_json(*self.piles, self.table)
+        return _stacks_json(*self.kept.piles, self.kept.table)
 
     def destiny_json(self) -> dict[str, Any]:
-        return _destiny_json(*self.destiny)
+        return _destiny_json(*self.kept.destiny)
 
     def flow_json(self) -> dict[str, Any]:
-        return _flow_json(self.flow)
+        return _flow_json(self.kept.flow)
 
     def log_json(self) -> list[dict[str, Any]]:
-        return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
+        k = self.kept
+        return read(k.log, describe, k.seat, k.over, LOG_LENGTH)
 
     def hand_json(self) -> list[dict[str, Any]]:
-        return hand_json(self.hand, self.table)
+        return hand_json(self.kept.hand, self.kept.table)
 
 
 # The parts of a spectator's view, and those of a seat's (its hand too: many decisions never look at it).
-_SPECTATOR_PARTS: dict[str, Callable[[_Parts], Any]] = {
+_SPECTATOR_PARTS: Final[dict[str, Callable[[_Parts], Any]]] = {
     "players": _Parts.players, "stacks": _Parts.stacks, "destiny": _Parts.destiny_json,
     "flow": _Parts.flow_json, "log": _Parts.log_json,
 }
-_SEAT_PARTS = {**_SPECTATOR_PARTS, "hand": _Parts.hand_json}
+_SEAT_PARTS: Final = {**_SPECTATOR_PARTS, "hand": _Parts.hand_json}
 
 
 # The counts revealed so far as views show them, kept for the last state's tuple of them (a new
 # tuple at each count): every view until the next count shares the list, never to be changed, and
 # a reader that meets the same list knows no count was made since.
-_REVEALS: list[Any] = [(), []]
+_REVEALS: Final[list[Any]] = [(), []]
 
 
 def _reveals_json(reveals: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
@@ -450,7 +461,7 @@ def _flow_json(flow: tuple[Any, ...]) -> dict[str, Any]:
 # shared, never to be changed: a hand changes a card or two in a turn, and a reader that meets
 # the same list as at its last decision knows the hand did not change. Only the holder's own
 # cards go in and come out, as the hand part of its view.
-_HANDS = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
+_HANDS: Final = Memo[tuple[int, ...], list[dict[str, Any]]](_CACHE_LIMIT)
 
 
 def hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, Any]]:
@@ -475,7 +486,7 @@ def hand_json(hand: tuple[int, ...], table: AdaptationTable) -> list[dict[str, A
 # What everyone sees of a player, made once for each (seat, its hand's count by stack, its
 # extinct branches, eliminated, its upper niches by niche) and shared, never to be changed: all
 # of it public.
-_PLAYERS = Memo[tuple[Any, ...], dict[str, Any]](_CACHE_LIMIT)
+_PLAYERS: Final = Memo[tuple[Any, ...], dict[str, Any]](_CACHE_LIMIT)
 
 
 def _players_json(hands: list[tuple[int, ...]], extinct: list[tuple[tuple[int, ...], ...]],

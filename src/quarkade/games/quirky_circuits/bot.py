@@ -17,7 +17,7 @@ import math
 import struct
 from functools import cache
 from operator import mod
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, describe_limits, register_bot
 from quarkade.core.game import Action, Game, View
@@ -35,18 +35,18 @@ from quarkade.games.quirky_circuits.components import (
 from quarkade.games.quirky_circuits.navigator import WIN, Navigator, navigator
 from quarkade.games.quirky_circuits.rules import QUEUE_MINIMUM
 
-FILLINGS = 8  # random fillings of the face-down queue cards per decision
-TEMPERATURE = 2.0  # how much likelier a filling is that leaves the robot nearer its goal
-WIN_SCORE = -2.0  # a filling that already meets the goal, counted as slightly better than home
-WIN_VALUE = -1000.0  # a queue that meets the goal beats any estimate
-CARD_COST = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
-INFINITY = float("inf")
+FILLINGS: Final = 8  # random fillings of the face-down queue cards per decision
+TEMPERATURE: Final = 2.0  # how much likelier a filling is that leaves the robot nearer its goal
+WIN_SCORE: Final = -2.0  # a filling that already meets the goal, counted as slightly better than home
+WIN_VALUE: Final = -1000.0  # a queue that meets the goal beats any estimate
+CARD_COST: Final = 0.001  # of two equal plans, the shorter: fewer cards for the others to disturb
+INFINITY: Final = float("inf")
 
-DIRECTION_BY_WORD = {direction.word: direction for direction in Direction}
-FACING = {direction.word: int(direction) for direction in Direction}
-BACK_INDEX = {back: index for index, back in enumerate(BACKS)}
-_CARD_OF = CARD_BY_ID.__getitem__  # a card by its name, mapped over a hand in C
-CARDS_OF_BACK = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card) == back) for back in BACKS)
+DIRECTION_BY_WORD: Final = {direction.word: direction for direction in Direction}
+FACING: Final = {direction.word: int(direction) for direction in Direction}
+BACK_INDEX: Final = {back: index for index, back in enumerate(BACKS)}
+_CARD_OF: Final = CARD_BY_ID.__getitem__  # a card by its name, mapped over a hand in C
+CARDS_OF_BACK: Final = tuple(tuple(card for card in range(CARD_TYPES) if card_back(card) == back) for back in BACKS)
 
 
 class QuirkyCircuitsHeuristic(Bot):
@@ -225,10 +225,10 @@ Tables = list[dict[int, Any]]  # one table for each number of cards still needed
 # choices they offer next (none: no card left) and their tables of plans (``Planner._plans``).
 Choice = tuple[int, "tuple[Choice, ...]", Tables]
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_LANE = 128  # bits a draw takes in the packed number: a 64-bit value times a 64-bit constant fits
-_PACKINGS: dict[int, tuple[int, int, int, struct.Struct]] = {}
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_LANE: Final = 128  # bits a draw takes in the packed number: a 64-bit value times a 64-bit constant fits
+_PACKINGS: Final[dict[int, tuple[int, int, int, struct.Struct]]] = {}
 
 
 def _draws(seed: int, counter: int, count: int) -> tuple[int, ...]:
@@ -516,7 +516,7 @@ def planner_of(nav: Navigator) -> Planner:
     return Planner(nav)
 
 
-_PLANNERS: dict[str, Planner] = {}
+_PLANNERS: Final[dict[str, Planner]] = {}
 
 
 def _planner(scenario_id: str) -> Planner:

@@ -20,7 +20,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.pickling import picklable
 
@@ -53,12 +53,12 @@ class Direction(IntEnum):
         return DIRECTION_WORDS[self]
 
 
-DIRECTION_WORDS = ("north", "east", "south", "west")
-_OPPOSITE = tuple(Direction((d + 2) % 4) for d in range(4))
-_LEFT = tuple(Direction((d + 3) % 4) for d in range(4))
-_RIGHT = tuple(Direction((d + 1) % 4) for d in range(4))
-DX = (0, 1, 0, -1)
-DY = (-1, 0, 1, 0)
+DIRECTION_WORDS: Final = ("north", "east", "south", "west")
+_OPPOSITE: Final = tuple(Direction((d + 2) % 4) for d in range(4))
+_LEFT: Final = tuple(Direction((d + 3) % 4) for d in range(4))
+_RIGHT: Final = tuple(Direction((d + 1) % 4) for d in range(4))
+DX: Final = (0, 1, 0, -1)
+DY: Final = (-1, 0, 1, 0)
 Space = tuple[int, int]
 Edge = tuple[int, int, Direction]  # the side ``direction`` of space (x, y)
 
@@ -90,8 +90,8 @@ class Kind(IntEnum):
         return self in (Kind.ROTATE_LEFT, Kind.ROTATE_RIGHT, Kind.ROTATE_180)
 
 
-KIND_IDS = ("move-1", "slide", "move-2", "rotate-left", "move-3", "rotate-right", "move-back", "rotate-180")
-KIND_TEXT = (
+KIND_IDS: Final = ("move-1", "slide", "move-2", "rotate-left", "move-3", "rotate-right", "move-back", "rotate-180")
+KIND_TEXT: Final = (
     "Move the robot 1 space forward.",
     "Slide the robot forward until it collides with a barrier or slope.",
     "Move the robot 2 spaces forward.",
@@ -101,11 +101,11 @@ KIND_TEXT = (
     "Move the robot 1 space backward.",
     "Rotate the robot 180 degrees.",
 )
-QUIRK = 8  # card = kind for a blue Base Deck card, QUIRK + kind for an orange Quirk card
-CARD_TYPES = 16
-BACKS = ("move", "turn")
+QUIRK: Final = 8  # card = kind for a blue Base Deck card, QUIRK + kind for an orange Quirk card
+CARD_TYPES: Final = 16
+BACKS: Final = ("move", "turn")
 # Each kind's name as the web's cards show it, for log lines people read (the ids stay the notation).
-KIND_NAMES = ("Move 1", "Slide", "Move 2", "Turn left", "Move 3", "Turn right", "Back 1", "U-turn")
+KIND_NAMES: Final = ("Move 1", "Slide", "Move 2", "Turn left", "Move 3", "Turn right", "Back 1", "U-turn")
 
 
 def card_kind(card: int) -> Kind:
@@ -131,7 +131,7 @@ def card_back(card: int) -> str:
     return BACKS[card_kind(card).is_turn]
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 def short_ordinal(number: int) -> str:
@@ -163,22 +163,26 @@ def place_words(space: Space | list[int], width: int, height: int) -> str:
 
 
 # Each card type's kind and name, made once: the engine and the views ask at every step.
-_CARD_KINDS = tuple(Kind(card % QUIRK) for card in range(CARD_TYPES))
-_CARD_IDS = tuple(("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK] for card in range(CARD_TYPES))
+_CARD_KINDS: Final = tuple(Kind(card % QUIRK) for card in range(CARD_TYPES))
+_CARD_IDS: Final = tuple(("quirk-" if is_quirk(card) else "") + KIND_IDS[card % QUIRK] for card in range(CARD_TYPES))
 
 
-CARD_BY_ID = {card_id(card): card for card in range(CARD_TYPES)}
+CARD_BY_ID: Final = {card_id(card): card for card in range(CARD_TYPES)}
 
 # ------------------------------------------------------------------------ the scenarios
-ROBOTS = ("gizmo", "penny")
-GIZMO, PENNY = "gizmo", "penny"
-DUST, FLAG, POT, SHATTERED = "dust-bunny", "flag", "flower-pot", "shattered-pot"
-MOST_CLEANABLE_TOKENS = 12  # Dust Bunny/Flag Tokens (12)
-MOST_POTS = 4  # Flower Pot Tokens (4)
-COMMAND_CARDS = 38
+ROBOTS: Final = ("gizmo", "penny")
+GIZMO: Final = "gizmo"
+PENNY: Final = "penny"
+DUST: Final = "dust-bunny"
+FLAG: Final = "flag"
+POT: Final = "flower-pot"
+SHATTERED: Final = "shattered-pot"
+MOST_CLEANABLE_TOKENS: Final = 12  # Dust Bunny/Flag Tokens (12)
+MOST_POTS: Final = 4  # Flower Pot Tokens (4)
+COMMAND_CARDS: Final = 38
 
 # Every scenario in the rulebook's order: its robot and the rules its text names.
-RULEBOOK_SCENARIOS: dict[str, tuple[str, str, frozenset[str]]] = {
+RULEBOOK_SCENARIOS: Final[dict[str, tuple[str, str, frozenset[str]]]] = {
     "rise-and-shine": ("Rise and Shine", GIZMO, frozenset({"dust-bunnies", "barriers", "obstacles"})),
     "hit-the-slopes": ("Hit the Slopes", PENNY, frozenset({"slopes", "flags", "barriers"})),
     "sliding-through-tunnels": ("Sliding Through Tunnels", PENNY,
@@ -200,11 +204,11 @@ RULEBOOK_SCENARIOS: dict[str, tuple[str, str, frozenset[str]]] = {
                  frozenset({"dust-bunnies-on-obstacles", "quirk-cards", "chairs", "flower-pots", "dust-bunnies",
                             "barriers", "obstacles"})),
 }
-SCENARIO_IDS = tuple(RULEBOOK_SCENARIOS)
+SCENARIO_IDS: Final = tuple(RULEBOOK_SCENARIOS)
 
-_VERTICAL_SLOPES = {">": Direction.EAST, "<": Direction.WEST}
-_HORIZONTAL_SLOPES = {"v": Direction.SOUTH, "^": Direction.NORTH}
-_SPACE_CHARS = ".@dfpo#cC~F"
+_VERTICAL_SLOPES: Final = {">": Direction.EAST, "<": Direction.WEST}
+_HORIZONTAL_SLOPES: Final = {"v": Direction.SOUTH, "^": Direction.NORTH}
+_SPACE_CHARS: Final = ".@dfpo#cC~F"
 
 
 @dataclass(frozen=True)
@@ -459,7 +463,7 @@ def load_components() -> Components:
     return components
 
 
-COMPONENTS = load_components()
+COMPONENTS: Final = load_components()
 
 
 # Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from quarkade.games.quirky_circuits.components import (
     COMPONENTS,
@@ -31,10 +31,10 @@ from quarkade.games.quirky_circuits.robot import Robot
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
 
-_DIRECTIONS = tuple(Direction)  # by number: looked up, not made
-WIN = -1  # a step's outcome when the card meets the scenario's goal
-FAR = 10_000  # a space the robot cannot reach
-_NOWHERE = (Token(FLAG, (-1, -1)),)  # a token off the board: never collected, so the goal is never met
+_DIRECTIONS: Final = tuple(Direction)  # by number: looked up, not made
+WIN: Final = -1  # a step's outcome when the card meets the scenario's goal
+FAR: Final = 10_000  # a space the robot cannot reach
+_NOWHERE: Final = (Token(FLAG, (-1, -1)),)  # a token off the board: never collected, so the goal is never met
 
 
 def token_order(token: Token) -> tuple[int, int, str, bool]:

@@ -18,7 +18,7 @@ Step dicts, each with the robot's place after it (``"robot": [x, y]``, ``"facing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarkade.games.quirky_circuits.components import (
     DIRECTION_WORDS,
@@ -37,9 +37,12 @@ from quarkade.games.quirky_circuits.components import (
     neighbour,
 )
 
-MOVED, HALTED, SLOPE, WON = 0, 1, 2, 3
-DISTANCE = {Kind.MOVE_1: 1, Kind.MOVE_2: 2, Kind.MOVE_3: 3, Kind.MOVE_BACK: 1}
-TURN_WORDS = {Kind.ROTATE_LEFT: "left", Kind.ROTATE_RIGHT: "right", Kind.ROTATE_180: "around"}
+MOVED: Final = 0
+HALTED: Final = 1
+SLOPE: Final = 2
+WON: Final = 3
+DISTANCE: Final = {Kind.MOVE_1: 1, Kind.MOVE_2: 2, Kind.MOVE_3: 3, Kind.MOVE_BACK: 1}
+TURN_WORDS: Final = {Kind.ROTATE_LEFT: "left", Kind.ROTATE_RIGHT: "right", Kind.ROTATE_180: "around"}
 
 
 def goal_met(scenario: Scenario, space: Space, tokens: tuple[Token, ...]) -> bool:

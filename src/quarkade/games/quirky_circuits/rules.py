@@ -10,7 +10,7 @@ loses together when the battery reaches 0.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.game import (
@@ -37,10 +37,12 @@ from quarkade.games.quirky_circuits.components import (
 )
 from quarkade.games.quirky_circuits.robot import Robot
 
-HAND_SIZE = {2: 5, 3: 4, 4: 4}
-QUEUE_MINIMUM = 5  # "in total the players must play 5 or more cards"
-DEALER = 0  # the rulebook names one dealer; seat 0 deals every round (RULINGS.md)
-PLAYING, WON, LOST = "playing", "won", "lost"
+HAND_SIZE: Final = {2: 5, 3: 4, 4: 4}
+QUEUE_MINIMUM: Final = 5  # "in total the players must play 5 or more cards"
+DEALER: Final = 0  # the rulebook names one dealer; seat 0 deals every round (RULINGS.md)
+PLAYING: Final = "playing"
+WON: Final = "won"
+LOST: Final = "lost"
 
 
 class QuirkyCircuits(Game):
@@ -89,7 +91,7 @@ class QuirkyCircuits(Game):
 
 
 # The cards a hand may play, by the hand: a few thousand hands at most (five cards of sixteen types).
-_PLAYS_OF_HAND: dict[tuple[int, ...], tuple[Play, ...]] = {}
+_PLAYS_OF_HAND: Final[dict[tuple[int, ...], tuple[Play, ...]]] = {}
 
 
 class QuirkyCircuitsState(CachedLegalActions):

@@ -14,6 +14,7 @@ a few times at most.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.game import View
@@ -21,7 +22,7 @@ from quarkade.games.quirky_circuits.components import CARD_BY_ID, COMPONENTS, Di
 from quarkade.games.quirky_circuits.rules import QuirkyCircuits, QuirkyCircuitsState
 from quarkade.games.quirky_circuits.views import hand_backs
 
-ATTEMPTS = 30
+ATTEMPTS: Final = 30
 
 
 def sample_state(game: QuirkyCircuits, view: View, chance: Chance) -> QuirkyCircuitsState:

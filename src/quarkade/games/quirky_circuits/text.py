@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.words import plural
 from quarkade.games.quirky_circuits.components import CARD_BY_ID, short_ordinal
 from quarkade.games.quirky_circuits.components import card_name as _people_name
 
-CELL = 5
-ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
-TOKEN_CHARS = {"dust-bunny": "d", "flag": "f", "flower-pot": "p", "shattered-pot": "x"}
+CELL: Final = 5
+ARROWS: Final = {"north": "^", "east": ">", "south": "v", "west": "<"}
+TOKEN_CHARS: Final = {"dust-bunny": "d", "flag": "f", "flower-pot": "p", "shattered-pot": "x"}
 # Beside the board, under a first line that shows the robot as it stands (``[<] Gizmo, facing west``).
-LEGEND = [
+LEGEND: Final = [
     "( ) start: return here",
     "d dust bunny  f flag",
     "p flower pot  x shattered",
@@ -44,7 +44,7 @@ LEGEND = [
     "..v.. > <  slope, one way",
     "1 2  tunnel mouths",
 ]
-WIDTH = 80
+WIDTH: Final = 80
 
 
 def card_name(card: str) -> str:
@@ -294,7 +294,7 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
 
 
 # What each verb of the notation does, in the game's words, for the terminal's help.
-VERBS = {
+VERBS: Final = {
     "play": "play a card from your hand face down into the queue: play CARD, CARD as your hand shows it in "
             "brackets (Turn right [rotate-right]: play rotate-right)",
     "done": "you are done playing cards this round (pacing: end your turn after playing cards)",

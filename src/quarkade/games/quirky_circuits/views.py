@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from quarkade.core.game import BoundParts, View
 from quarkade.core.log import Log, read
@@ -81,7 +81,7 @@ from quarkade.games.quirky_circuits.rules import PLAYING, WON, QuirkyCircuits, s
 if TYPE_CHECKING:
     from quarkade.games.quirky_circuits.rules import QuirkyCircuitsState
 
-LOG_LENGTH = 60
+LOG_LENGTH: Final = 60
 
 
 @cache
@@ -149,19 +149,20 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 
 # Per-card renderings, made once: a view names every card it shows.
-CARD_IDS = tuple(card_id(card) for card in range(CARD_TYPES))
-CARD_BACKS = tuple(card_back(card) for card in range(CARD_TYPES))
+CARD_IDS: Final = tuple(card_id(card) for card in range(CARD_TYPES))
+CARD_BACKS: Final = tuple(card_back(card) for card in range(CARD_TYPES))
 # A queue's entries, shared by the views that show them (views never change them), found by
 # the (seat, card) pairs the state's queue holds, one table for each viewer: the seats (each
 # sees the names of its own cards), the spectator (none) and any viewer of a queue played face
 # up (all), last. A view's queue is then one map in C.
-_SEATS = range(QuirkyCircuits.info.max_players)
-QUEUE_ENTRIES = tuple(
+_SEATS: Final = range(QuirkyCircuits.info.max_players)
+QUEUE_ENTRIES: Final = tuple(
     {(seat, card): {"seat": seat, "back": CARD_BACKS[card], "card": CARD_IDS[card] if seat in shown else None}
      for seat in _SEATS for card in range(CARD_TYPES)}
     for shown in (*((viewer,) for viewer in _SEATS), (), _SEATS)
 )
-_SPECTATOR, _FACE_UP = len(_SEATS), len(_SEATS) + 1  # their tables in QUEUE_ENTRIES
+_SPECTATOR: Final = len(_SEATS)  # their tables in QUEUE_ENTRIES
+_FACE_UP: Final = len(_SEATS) + 1
 
 
 @cache
@@ -178,7 +179,7 @@ def _scenario_dict(scenario_id: str) -> dict[str, Any]:
 
 # Each hand's backs (how many show move, how many turn), by the hand: a few thousand hands at
 # most, each counted once.
-_HAND_BACKS: dict[tuple[int, ...], tuple[int, int]] = {}
+_HAND_BACKS: Final[dict[tuple[int, ...], tuple[int, int]]] = {}
 
 
 def hand_backs(hand: list[int]) -> tuple[int, int]:
@@ -285,7 +286,7 @@ class _Parts(BoundParts):
         return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
 
 
-_PARTS: dict[str, Callable[[_Parts], Any]] = {
+_PARTS: Final[dict[str, Callable[[_Parts], Any]]] = {
     "battery": _Parts.battery_json, "players": _Parts.players, "result": _Parts.result_json, "deck": _Parts.deck,
     "execution": _Parts.execution_json, "log": _Parts.log_json,
 }

@@ -10,6 +10,7 @@ end), ejects its least useful cards, and completes the Quests worth the most fir
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
@@ -32,39 +33,43 @@ from quarkade.games.quirky_quarks.actions import (
 from quarkade.games.quirky_quarks.components import COMPONENTS, PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK
 from quarkade.games.quirky_quarks.views import QuirkyQuarksView
 
-CARDS = COMPONENTS.cards
-KINDS = len(CARDS)
-KIND_BY_ID = {card.id: card.kind for card in CARDS}
-ACCELERATOR_IDS = tuple(a.id for a in COMPONENTS.accelerators)
-NEUTRINO = KIND_BY_ID["neutrino"]
-PROTON, NEUTRON = KIND_BY_ID["proton"], KIND_BY_ID["neutron"]
-ROUNDS = 5
+CARDS: Final = COMPONENTS.cards
+KINDS: Final = len(CARDS)
+KIND_BY_ID: Final = {card.id: card.kind for card in CARDS}
+ACCELERATOR_IDS: Final = tuple(a.id for a in COMPONENTS.accelerators)
+NEUTRINO: Final = KIND_BY_ID["neutrino"]
+PROTON: Final = KIND_BY_ID["proton"]
+NEUTRON: Final = KIND_BY_ID["neutron"]
+ROUNDS: Final = 5
 # A particle no Quest in hand needs is still worth something: three of a kind pay any particle.
-LOOSE_PARTICLE = 0.7
-POWER_PER_ROUND = {"funding_ev": 2.0, "eject_ev": 2.0, "funding_draw": 1.2, "eject_draw_before": 1.2,
-                   "eject_draw_after": 1.2, "eject_fewer": 0.6, "discount": 1.2}
+LOOSE_PARTICLE: Final = 0.7
+POWER_PER_ROUND: Final = {"funding_ev": 2.0, "eject_ev": 2.0, "funding_draw": 1.2, "eject_draw_before": 1.2,
+                          "eject_draw_after": 1.2, "eject_fewer": 0.6, "discount": 1.2}
 
 
 # What the bot's valuation needs of each card, worked out once at import (every decision reads
 # these tables many times over). Each figure is the very expression the valuation would
 # compute, so that the values, and the choices, are the same to the last bit.
-QUESTS = tuple(card.kind for card in CARDS if card.is_quest)
-FIRST_QUEST = QUESTS[0]
+QUESTS: Final = tuple(card.kind for card in CARDS if card.is_quest)
+FIRST_QUEST: Final = QUESTS[0]
 if tuple(range(FIRST_QUEST, KINDS)) != QUESTS:
     raise ValueError("the Quests are expected after the Elementary Particles in the card data")
-IS_QUEST = tuple(card.is_quest for card in CARDS)
-IS_PARTICLE = tuple(not quest for quest in IS_QUEST)
-PARTICLE_KINDS = tuple(kind for kind in range(KINDS) if not IS_QUEST[kind])  # the sort key that puts Quests first
+IS_QUEST: Final = tuple(card.is_quest for card in CARDS)
+IS_PARTICLE: Final = tuple(not quest for quest in IS_QUEST)
+# the sort key that puts Quests first
+PARTICLE_KINDS: Final = tuple(kind for kind in range(KINDS) if not IS_QUEST[kind])
 # Per Quest: its particles with how many of each, its table cost as (nucleon, how many).
-PARTICLE_COST = tuple(tuple((kind, card.cost_particles.count(kind)) for kind in set(card.cost_particles))
-                      for card in CARDS)
-TABLE_COST = tuple(tuple((kind, card.cost_table.count(kind)) for kind in set(card.cost_table)) for card in CARDS)
+PARTICLE_COST: Final = tuple(tuple((kind, card.cost_particles.count(kind)) for kind in set(card.cost_particles))
+                             for card in CARDS)
+TABLE_COST: Final = tuple(tuple((kind, card.cost_table.count(kind)) for kind in set(card.cost_table)) for card in CARDS)
 # Per Quest: its points less the Protons/Neutrons it consumes (at least 2), before its power.
-BASE_VALUE = tuple(max(float(card.points) - sum(CARDS[k].points for k in card.cost_table), 2.0) if card.cost_table
-                   else float(card.points) for card in CARDS)
+BASE_VALUE: Final = tuple(max(float(card.points) - sum(CARDS[k].points for k in card.cost_table), 2.0)
+                          if card.cost_table else float(card.points) for card in CARDS)
 # Per Quest: how its power adds to its value: per round left, once, per other Quest, or not.
-PER_ROUND, ONCE, PER_QUEST = 1, 2, 3
-POWER = tuple(
+PER_ROUND: Final = 1
+ONCE: Final = 2
+PER_QUEST: Final = 3
+POWER: Final = tuple(
     (0, 0.0) if card.power is None
     else (PER_ROUND, POWER_PER_ROUND[card.power.kind]) if card.power.kind in POWER_PER_ROUND
     else (ONCE, card.power.amount) if card.power.kind == "gain_ev"
@@ -74,10 +79,10 @@ POWER = tuple(
 )
 # Per Quest and particle: how many of the particle it costs; and the share of the Quest's value
 # a particle it needs carries (divided among its cost).
-NEED = tuple(tuple(card.cost_particles.count(kind) for kind in range(KINDS)) for card in CARDS)
-COST_SHARE = tuple(max(1, len(card.cost_particles)) for card in CARDS)
+NEED: Final = tuple(tuple(card.cost_particles.count(kind) for kind in range(KINDS)) for card in CARDS)
+COST_SHARE: Final = tuple(max(1, len(card.cost_particles)) for card in CARDS)
 # Per Quest: the Quests that consume it from the table, with what holding one adds to it.
-CONSUMERS = tuple(
+CONSUMERS: Final = tuple(
     tuple((atom, 0.25 * CARDS[atom].points / len(CARDS[atom].cost_table))
           for atom in range(KINDS) if kind in CARDS[atom].cost_table)
     for kind in range(KINDS)
@@ -85,8 +90,8 @@ CONSUMERS = tuple(
 
 # The prebuilt bids and discoveries of each accelerator and card, by amount, as lists: a run
 # of legal actions is compared with a slice of them in one step (identity first, in C).
-_BID_RUNS = tuple(list(row) for row in BIDS)
-_DISCOVER_RUNS = tuple(list(row) for row in DISCOVERS)
+_BID_RUNS: Final = tuple(list(row) for row in BIDS)
+_DISCOVER_RUNS: Final = tuple(list(row) for row in DISCOVERS)
 
 
 class Valuation:

@@ -6,14 +6,16 @@ import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.pickling import picklable
 
-PLAYER_COUNTS = (2, 3, 4)
-DECK_NAMES = ("particle", "quest-i", "quest-ii")
-PARTICLE_DECK, QUEST_I_DECK, QUEST_II_DECK = 0, 1, 2
-ROUNDS = 5  # the Round tracker on the research board
+PLAYER_COUNTS: Final = (2, 3, 4)
+DECK_NAMES: Final = ("particle", "quest-i", "quest-ii")
+PARTICLE_DECK: Final = 0
+QUEST_I_DECK: Final = 1
+QUEST_II_DECK: Final = 2
+ROUNDS: Final = 5  # the Round tracker on the research board
 
 
 class Phase(IntEnum):
@@ -207,7 +209,7 @@ def load_components() -> Components:
     return _build(raw_data())
 
 
-COMPONENTS = load_components()
+COMPONENTS: Final = load_components()
 
 
 # Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).

@@ -8,7 +8,7 @@ from the table.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from quarkade.core.words import a_or_an
 from quarkade.games.quirky_quarks.actions import DISCOUNT, Complete
@@ -17,13 +17,13 @@ from quarkade.games.quirky_quarks.components import COMPONENTS
 if TYPE_CHECKING:
     from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
 
-CARDS = COMPONENTS.cards
-KINDS = len(CARDS)
-PARTICLES = tuple(c.kind for c in CARDS if not c.is_quest)
-QUESTS = tuple(c.kind for c in CARDS if c.is_quest)
+CARDS: Final = COMPONENTS.cards
+KINDS: Final = len(CARDS)
+PARTICLES: Final = tuple(c.kind for c in CARDS if not c.is_quest)
+QUESTS: Final = tuple(c.kind for c in CARDS if c.is_quest)
 if tuple(range(QUESTS[0], KINDS)) != QUESTS:  # a hand's Quests are then a slice of it
     raise ValueError("the Quests are expected after the Elementary Particles in the card data")
-NEUTRINO = COMPONENTS.by_id("neutrino").kind
+NEUTRINO: Final = COMPONENTS.by_id("neutrino").kind
 
 
 def with_power(kind_name: str) -> list[tuple[int, int]]:
@@ -31,9 +31,9 @@ def with_power(kind_name: str) -> list[tuple[int, int]]:
     return [(c.kind, c.power.amount) for c in CARDS if c.power is not None and c.power.kind == kind_name]
 
 
-GAIN_EV = dict(with_power("gain_ev"))
-BONUS_PER_OTHER = dict(with_power("bonus_per_other_quest"))
-DISCOUNTS = [(c.kind, c.power.particle) for c in CARDS if c.power is not None and c.power.kind == "discount"]
+GAIN_EV: Final = dict(with_power("gain_ev"))
+BONUS_PER_OTHER: Final = dict(with_power("bonus_per_other_quest"))
+DISCOUNTS: Final = [(c.kind, c.power.particle) for c in CARDS if c.power is not None and c.power.kind == "discount"]
 
 
 def discounts_left(state: QuirkyQuarksState, seat: int) -> list[int]:
@@ -79,7 +79,7 @@ def completions(state: QuirkyQuarksState, seat: int) -> list[Complete]:
 
 # The ways to complete each Quest, made once: a frozen action is slow to make, and the same few
 # ways come up at every Quest phase (the cards' costs bound how many there can be).
-_COMPLETES: dict[tuple[int, tuple[tuple[int, int], ...]], Complete] = {}
+_COMPLETES: Final[dict[tuple[int, tuple[tuple[int, int], ...]], Complete]] = {}
 
 
 def why_not_complete(state: QuirkyQuarksState, seat: int, action: Complete) -> str | None:

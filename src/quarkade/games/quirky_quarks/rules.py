@@ -7,7 +7,7 @@ list each (``hands[seat * KINDS + kind]``), so a clone copies few lists.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed, distance_clockwise
@@ -39,21 +39,22 @@ from quarkade.games.quirky_quarks.components import (
 )
 from quarkade.games.quirky_quarks.quests import BONUS_PER_OTHER, CARDS, GAIN_EV, KINDS, NEUTRINO, QUESTS, with_power
 
-STARTING_EV = {2: 8, 3: 12, 4: 12}
-SETUP_PARTICLES = 3
-NEUTRINO_DRAWS = 2
-INCOME = 3
-FIRST_DISCOVERY_MINIMUM = 2
-CARDS_PER_EJECTION = 5
+STARTING_EV: Final = {2: 8, 3: 12, 4: 12}
+SETUP_PARTICLES: Final = 3
+NEUTRINO_DRAWS: Final = 2
+INCOME: Final = 3
+FIRST_DISCOVERY_MINIMUM: Final = 2
+CARDS_PER_EJECTION: Final = 5
 
 
-FUNDING_EV = with_power("funding_ev")
-FUNDING_DRAW = with_power("funding_draw")
-EJECT_DRAW_BEFORE = with_power("eject_draw_before")
-EJECT_DRAW_AFTER = with_power("eject_draw_after")
-EJECT_EV = with_power("eject_ev")
-EJECT_FEWER = [kind for kind, _ in with_power("eject_fewer")]
-FUNDING_EV_BY_KIND, EJECT_EV_BY_KIND = dict(FUNDING_EV), dict(EJECT_EV)
+FUNDING_EV: Final = with_power("funding_ev")
+FUNDING_DRAW: Final = with_power("funding_draw")
+EJECT_DRAW_BEFORE: Final = with_power("eject_draw_before")
+EJECT_DRAW_AFTER: Final = with_power("eject_draw_after")
+EJECT_EV: Final = with_power("eject_ev")
+EJECT_FEWER: Final = [kind for kind, _ in with_power("eject_fewer")]
+FUNDING_EV_BY_KIND: Final = dict(FUNDING_EV)
+EJECT_EV_BY_KIND: Final = dict(EJECT_EV)
 
 
 class QuirkyQuarks(Game):
@@ -650,5 +651,5 @@ __all__ = ["KINDS", "NEUTRINO", "ROUNDS", "STARTING_EV", "Phase", "QuirkyQuarks"
 
 
 # The views and the sampler import this module: called through Deferred, imported at the first call.
-_VIEW: Deferred[View] = Deferred("quarkade.games.quirky_quarks.views", "make_view")
-_SAMPLER: Deferred[State] = Deferred("quarkade.games.quirky_quarks.sampling", "sample_state")
+_VIEW: Final[Deferred[View]] = Deferred("quarkade.games.quirky_quarks.views", "make_view")
+_SAMPLER: Final[Deferred[State]] = Deferred("quarkade.games.quirky_quarks.sampling", "sample_state")

@@ -8,7 +8,7 @@ they are acquired), so hidden hands are dealt from the other cards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
@@ -18,9 +18,9 @@ from quarkade.games.quirky_quarks.quests import KINDS, NEUTRINO
 from quarkade.games.quirky_quarks.rules import QuirkyQuarks, QuirkyQuarksState
 from quarkade.games.quirky_quarks.views import PHASE_NAMES
 
-CARDS = COMPONENTS.cards
-KIND_BY_ID = {card.id: card.kind for card in CARDS}
-ACCELERATOR_BY_ID = {a.id: a.index for a in COMPONENTS.accelerators}
+CARDS: Final = COMPONENTS.cards
+KIND_BY_ID: Final = {card.id: card.kind for card in CARDS}
+ACCELERATOR_BY_ID: Final = {a.id: a.index for a in COMPONENTS.accelerators}
 
 
 def _vector(counts: dict[str, int]) -> list[int]:

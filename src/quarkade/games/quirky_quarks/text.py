@@ -10,16 +10,16 @@ lies, and a completed one its points and power. Every line fits 80 columns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.words import joined, plural, seat_name, wrap
 from quarkade.games.quirky_quarks.components import COMPONENTS, ROUNDS, Card, Power
 
-WIDTH = 80
-_BY_ID = {card.id: card for card in COMPONENTS.cards}
-_DECKS = {"particle": "Particle deck", "quest-i": "Quest I deck", "quest-ii": "Quest II deck"}
-_PHASES = {"funding": "Funding", "research": "Research", "ejection": "Ejection", "discovery": "Discovery",
-           "quest": "Quest", "over": "Game over"}
+WIDTH: Final = 80
+_BY_ID: Final = {card.id: card for card in COMPONENTS.cards}
+_DECKS: Final = {"particle": "Particle deck", "quest-i": "Quest I deck", "quest-ii": "Quest II deck"}
+_PHASES: Final = {"funding": "Funding", "research": "Research", "ejection": "Ejection", "discovery": "Discovery",
+                  "quest": "Quest", "over": "Game over"}
 
 
 def table_label(seat: int) -> str:
@@ -250,7 +250,7 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
 
 
 # What each verb of the notation does, in the game's words, for the terminal's help.
-VERBS = {
+VERBS: Final = {
     "draw": "choose the deck to draw from: draw particle, draw quest-i or draw quest-ii",
     "discard": "the card a Neutrino makes you discard: discard CARD",
     "bid": "bid eV for an accelerator's cards: bid ACCELERATOR AMOUNT",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from quarkade.core.game import View
 from quarkade.core.log import read
@@ -20,15 +20,15 @@ from quarkade.games.quirky_quarks.quests import GAIN_EV, KINDS, QUESTS
 if TYPE_CHECKING:
     from quarkade.games.quirky_quarks.rules import QuirkyQuarksState
 
-CARDS = COMPONENTS.cards
-ACCELERATORS = COMPONENTS.accelerators
-PHASE_NAMES = ("funding", "research", "ejection", "discovery", "quest", "over")
-LOG_LENGTH = 60
+CARDS: Final = COMPONENTS.cards
+ACCELERATORS: Final = COMPONENTS.accelerators
+PHASE_NAMES: Final = ("funding", "research", "ejection", "discovery", "quest", "over")
+LOG_LENGTH: Final = 60
 
 
 # A view names many cards (hands, piles, the Zone, the log): the names are looked up once.
-_ID = tuple(card.id for card in CARDS)
-DECK_WORDS = ("Particle", "Quest I", "Quest II")  # the decks as the rulebook names them, for log lines
+_ID: Final = tuple(card.id for card in CARDS)
+DECK_WORDS: Final = ("Particle", "Quest I", "Quest II")  # the decks as the rulebook names them, for log lines
 
 
 def _counts(vector: list[int], kinds: range | tuple[int, ...] | None = None) -> dict[str, int]:
@@ -154,12 +154,12 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 
 
 # What a view shows of each accelerator whatever the state: made once.
-_ACCELERATOR_IDS = tuple(a.id for a in ACCELERATORS)
-_ACCELERATOR_NAMES = tuple(a.name for a in ACCELERATORS)
+_ACCELERATOR_IDS: Final = tuple(a.id for a in ACCELERATORS)
+_ACCELERATOR_NAMES: Final = tuple(a.name for a in ACCELERATORS)
 # Quests are the kinds from _FIRST_QUEST on: a table's Quests are a slice of it.
-_FIRST_QUEST = QUESTS[0]
-_QUEST_IDS = tuple(_ID[k] for k in QUESTS)
-_KIND_RANGE = range(KINDS)
+_FIRST_QUEST: Final = QUESTS[0]
+_QUEST_IDS: Final = tuple(_ID[k] for k in QUESTS)
+_KIND_RANGE: Final = range(KINDS)
 if tuple(range(_FIRST_QUEST, KINDS)) != QUESTS:
     raise ValueError("the Quests are expected after the Elementary Particles in the card data")
 
@@ -290,7 +290,7 @@ def _held(ids: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> dict[str
 
 # The completed Quests seldom change from one view to the next: the last tables are kept with
 # their names, copied into each view while the counts are the same (a reader may change its view).
-_LAST_TABLE: list[tuple[list[int], tuple[dict[str, int], ...]]] = [([], ())]
+_LAST_TABLE: Final[list[tuple[list[int], tuple[dict[str, int], ...]]]] = [([], ())]
 
 
 def _completed(table: list[int]) -> tuple[dict[str, int], ...]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.bots import Bot, describe_bot, register_bot
 from quarkade.core.game import Action, Game, View
@@ -58,14 +58,14 @@ class Level:
     weighs_race: bool
 
 
-LEVELS = {
+LEVELS: Final = {
     "easy": Level("easy", 1500.0, 0.45, 250.0, 0.85, 0.15, weighs_ease=False, weighs_race=False),
     "normal": Level("normal", 1300.0, 0.4, 220.0, 0.92, 0.05, weighs_ease=True, weighs_race=False),
     "expert": Level("expert", 1150.0, 0.35, 200.0, 0.96, 0.0, weighs_ease=True, weighs_race=True),
 }
-FASTEST_MS = 180  # no one covers a card sooner
-_JITTER = 0.01 / 256  # a step of a card's tie-breaking jitter: eight bits of one 64-bit draw, for eight cards
-_TWO_TO_MINUS_32 = 2.0 ** -32
+FASTEST_MS: Final = 180  # no one covers a card sooner
+_JITTER: Final = 0.01 / 256  # a step of a card's tie-breaking jitter: eight bits of one 64-bit draw, for eight cards
+_TWO_TO_MINUS_32: Final = 2.0 ** -32
 
 
 def details(card: Card, question: Question, identify: bool) -> int:
@@ -85,13 +85,13 @@ def details(card: Card, question: Question, identify: bool) -> int:
 
 # How many details each card's answer to each question asks for, by the question's word, whether
 # the card is identified too and the card's index (worked out once: bots answer every turn).
-DETAILS = {question.word: tuple(tuple(details(card, question, identify) for card in CARDS)
-                                for identify in (False, True))
-           for question in Question}
+DETAILS: Final = {question.word: tuple(tuple(details(card, question, identify) for card in CARDS)
+                                       for identify in (False, True))
+                  for question in Question}
 # A level's chance to recall what a question asks of a card: by level, question word and
 # whether the card is identified too, one figure a card (by index). Worked out once: the race
 # weighs every revealed card at every decision.
-RECALL_CHANCE = {
+RECALL_CHANCE: Final = {
     level.name: {question.word: tuple(tuple(float(level.recall ** details(card, question, identify)) for card in CARDS)
                                       for identify in (False, True))
                  for question in Question}
@@ -262,7 +262,7 @@ def _factory(level: str) -> Any:
 
 # What playing against each level is like (the lobby shows it); Hard is the search bot, which
 # reacts and remembers as Normal does.
-ABOUT = {
+ABOUT: Final = {
     "easy": "slow to react and forgetful",
     "normal": "reacts and remembers like a keen player",
     "expert": "quick, with a sharp memory, and wary of the race",

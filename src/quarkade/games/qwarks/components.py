@@ -14,16 +14,16 @@ from enum import Enum, IntEnum
 from functools import cache
 from importlib import resources
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.pickling import picklable
 
-CARD_COUNT = 44
-KIND_COUNT = 22  # Prooton cards, and as many Nootron cards
-QWARKS_PER_CARD = 3
-VALUES = range(1, 6)
-MOST_PER_QWARK = 5  # eyes of a Qwark without tentacles, tentacles of one with them
-QUESTION_SHARE = 11  # cards showing each of the four questions
+CARD_COUNT: Final = 44
+KIND_COUNT: Final = 22  # Prooton cards, and as many Nootron cards
+QWARKS_PER_CARD: Final = 3
+VALUES: Final = range(1, 6)
+MOST_PER_QWARK: Final = 5  # eyes of a Qwark without tentacles, tentacles of one with them
+QUESTION_SHARE: Final = 11  # cards showing each of the four questions
 
 
 class ComponentError(ValueError):
@@ -98,15 +98,15 @@ class Question(Enum):
         }[self]
 
 
-QUESTIONS = tuple(Question)
-QUESTION_BY_WORD = {q.word: q for q in Question}
+QUESTIONS: Final = tuple(Question)
+QUESTION_BY_WORD: Final = {q.word: q for q in Question}
 # The four questions of the rulebook, as counted on the backs (the mood question twice).
-QUESTION_TYPES = {Question.EYES: "eyes", Question.TENTACLES: "tentacles", Question.COLOURS: "colours",
-                  Question.SAD: "mood", Question.HAPPY: "mood"}
+QUESTION_TYPES: Final = {Question.EYES: "eyes", Question.TENTACLES: "tentacles", Question.COLOURS: "colours",
+                         Question.SAD: "mood", Question.HAPPY: "mood"}
 ColourAnswer = tuple[Colour, Colour, Colour]  # the colour of each Qwark, sorted
 # Every colour answer: a colour for each of the three Qwarks, in any order (RULINGS.md).
-COLOUR_ANSWERS: tuple[ColourAnswer, ...] = tuple(
-    combinations_with_replacement(tuple(Colour), QWARKS_PER_CARD))  # type: ignore[arg-type]
+COLOUR_ANSWERS: Final[tuple[ColourAnswer, ...]] = tuple(
+    combinations_with_replacement(tuple(Colour), QWARKS_PER_CARD))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +226,11 @@ def load_cards() -> tuple[Card, ...]:
     return cards
 
 
-CARDS = load_cards()
-CARD_BY_ID = {card.id: card for card in CARDS}
+CARDS: Final = load_cards()
+CARD_BY_ID: Final = {card.id: card for card in CARDS}
 # The right answer of every card to every question, by the question's word and the card's index:
 # worked out once, as answers are checked (and bots answer) at every turn.
-ANSWERS = {question.word: tuple(card.answer(question) for card in CARDS) for question in Question}
+ANSWERS: Final = {question.word: tuple(card.answer(question) for card in CARDS) for question in Question}
 
 
 # Compiled, these are pickled and copied as their constructor's arguments (core/pickling.py).

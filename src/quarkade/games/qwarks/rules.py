@@ -19,7 +19,7 @@ from enum import Enum
 from functools import cache, lru_cache
 from itertools import compress
 from operator import not_
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -46,8 +46,8 @@ from quarkade.games.qwarks.timing import RaceClock
 # The race's legal actions list each revealed card at every LISTED_STEP_MS up to the limit;
 # every whole millisecond in between is as legal (``why_illegal`` decides), but listing
 # 10,001 times a card would make every search and playout crawl (RULINGS.md).
-LISTED_STEP_MS = 500
-TWO_PLAYER_DECKS = 4
+LISTED_STEP_MS: Final = 500
+TWO_PLAYER_DECKS: Final = 4
 
 
 class Phase(Enum):
@@ -59,8 +59,11 @@ class Phase(Enum):
 
 # The phases as plain names: reading a member off an enum class is slow in Python 3.11, and the
 # flow tests the phase at every step of every playout.
-_QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
-CARD_VALUES = tuple(card.value for card in CARDS)
+_QUESTION: Final = Phase.QUESTION
+_COVER: Final = Phase.COVER
+_ANSWER: Final = Phase.ANSWER
+_OVER: Final = Phase.OVER
+CARD_VALUES: Final = tuple(card.value for card in CARDS)
 
 
 class Qwarks(Game):
@@ -621,5 +624,5 @@ def new_state(players: int = 3, seed: int = 0, decks: list[list[str]] | None = N
 
 
 # The views and the sampler import this module: called through Deferred, imported at the first call.
-_VIEW: Deferred[View] = Deferred("quarkade.games.qwarks.views", "make_view")
-_SAMPLER: Deferred[State] = Deferred("quarkade.games.qwarks.sampling", "sample_state")
+_VIEW: Final[Deferred[View]] = Deferred("quarkade.games.qwarks.views", "make_view")
+_SAMPLER: Final[Deferred[State]] = Deferred("quarkade.games.qwarks.sampling", "sample_state")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.errors import InvalidNotation
 from quarkade.core.game import Action, parse_words
@@ -25,8 +25,8 @@ from quarkade.core.words import joined, plural, scores_text
 from quarkade.games.qwarks.actions import NUMBER, Cover
 from quarkade.games.qwarks.components import CARD_BY_ID, Kind
 
-WIDTH = 23  # a card's block, borders included
-WIDTH_COLUMNS = 80  # a terminal's line
+WIDTH: Final = 23  # a card's block, borders included
+WIDTH_COLUMNS: Final = 80  # a terminal's line
 
 
 def _qwark_lines(qwark: dict[str, Any]) -> list[str]:
@@ -154,7 +154,7 @@ def result_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str
 
 # What each verb of the notation does, in the game's words, for the terminal's help (where a
 # cover is typed without its time: ``parse_timed``).
-VERBS = {
+VERBS: Final = {
     "cover": "cover the card revealed from a deck, in the race: cover DECK (the time you take is written in "
              "for you)",
     "timeout": "cover nothing in this race (the clock does it when your time runs out)",

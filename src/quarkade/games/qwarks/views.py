@@ -69,7 +69,7 @@ Every field of ``view.to_json()`` (besides ``game`` and ``seat``)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from quarkade.core.game import View
 from quarkade.core.log import read
@@ -81,11 +81,11 @@ if TYPE_CHECKING:
     from quarkade.games.qwarks.components import Question
     from quarkade.games.qwarks.rules import QwarksState
 
-LOG_LENGTH = 60
+LOG_LENGTH: Final = 60
 
 
 # Each card's face as a view shows it, built once and shared by every view: never change them.
-FACES = tuple(card.face() for card in CARDS)
+FACES: Final = tuple(card.face() for card in CARDS)
 
 
 def face(card: int) -> dict[str, Any]:
@@ -172,19 +172,23 @@ def describe(event: tuple[Any, ...], viewer: int | None, reveal_all: bool) -> di
 # decision of every bot, and enum properties are slow to read.
 # A phase's and a question's word is the member's value, read as ``_value_``: ``.value`` is a
 # slow property, and an enum member hashes through a Python method (no enum-keyed lookups).
-_QUESTION_TEXT = {word: question.text for word, question in QUESTION_BY_WORD.items()}
-_BACK_WORD = tuple(card.question.word for card in CARDS)  # the question on each card's back
-_VALUE = tuple(card.value for card in CARDS)
-_QUESTION, _COVER, _ANSWER, _OVER = Phase.QUESTION, Phase.COVER, Phase.ANSWER, Phase.OVER
-_HOLDERS: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}  # (players, decks) -> each deck's holder, side
+_QUESTION_TEXT: Final = {word: question.text for word, question in QUESTION_BY_WORD.items()}
+_BACK_WORD: Final = tuple(card.question.word for card in CARDS)  # the question on each card's back
+_VALUE: Final = tuple(card.value for card in CARDS)
+_QUESTION: Final = Phase.QUESTION
+_COVER: Final = Phase.COVER
+_ANSWER: Final = Phase.ANSWER
+_OVER: Final = Phase.OVER
+# (players, decks) -> each deck's holder, side
+_HOLDERS: Final[dict[tuple[int, int], tuple[tuple[int, str | None], ...]]] = {}
 # A card revealed and not covered, as every view shows it (shared: never change them): by deck and card.
-_UNCOVERED = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
-                         for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
+_UNCOVERED: Final = tuple(tuple({"deck": deck, "card": FACES[card], "covered_by": None, "checked": False}
+                                for card in range(CARD_COUNT)) for deck in range(deck_count(Qwarks.info.max_players)))
 # A card under a hand, not yet checked: by deck and the seat whose hand covers it (shared too).
 _Entries = tuple[tuple[dict[str, Any], ...], ...]
-_COVERED: _Entries = tuple(tuple({"deck": deck, "card": None, "covered_by": seat, "checked": False}
-                                 for seat in range(Qwarks.info.max_players))
-                           for deck in range(deck_count(Qwarks.info.max_players)))
+_COVERED: Final[_Entries] = tuple(tuple({"deck": deck, "card": None, "covered_by": seat, "checked": False}
+                                        for seat in range(Qwarks.info.max_players))
+                                  for deck in range(deck_count(Qwarks.info.max_players)))
 
 
 def _holders(players: int, decks: int) -> tuple[tuple[int, str | None], ...]:

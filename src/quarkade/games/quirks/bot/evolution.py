@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
@@ -37,17 +38,29 @@ from quarkade.games.quirks.rules import NICHE_STACKS
 
 # The verbs the bot picks by, under plain names: Python 3.11 reads an Enum's member off its
 # class through the enum metaclass's __getattr__ hook, several times slower than a global.
-ACCEPT, CHALLENGE, COMPETE, CONCEDE = Verb.ACCEPT, Verb.CHALLENGE, Verb.COMPETE, Verb.CONCEDE
-CONTINUE, END, FACE_DOWN, FACE_UP = Verb.CONTINUE, Verb.END, Verb.FACE_DOWN, Verb.FACE_UP
-FIGHT, GIVE_UP, HOLD, MUTATE = Verb.FIGHT, Verb.GIVE_UP, Verb.HOLD, Verb.MUTATE
-PASS, PLACE, REDRAW, ROLL = Verb.PASS, Verb.PLACE, Verb.REDRAW, Verb.ROLL
-TABLE = Verb.TABLE
+ACCEPT: Final = Verb.ACCEPT
+CHALLENGE: Final = Verb.CHALLENGE
+COMPETE: Final = Verb.COMPETE
+CONCEDE: Final = Verb.CONCEDE
+CONTINUE: Final = Verb.CONTINUE
+END: Final = Verb.END
+FACE_DOWN: Final = Verb.FACE_DOWN
+FACE_UP: Final = Verb.FACE_UP
+FIGHT: Final = Verb.FIGHT
+GIVE_UP: Final = Verb.GIVE_UP
+HOLD: Final = Verb.HOLD
+MUTATE: Final = Verb.MUTATE
+PASS: Final = Verb.PASS
+PLACE: Final = Verb.PLACE
+REDRAW: Final = Verb.REDRAW
+ROLL: Final = Verb.ROLL
+TABLE: Final = Verb.TABLE
 
 # Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).
-BLUFF = 0.12  # how often a beaten QUiRKS shows itself face up all the same
-ACCEPT_SIGNAL = 0.5  # a defender who accepts a lower competition is probably not weak
-PAIR_HORIZON = ((0, 0.7), (1, 0.3))  # a lower QUiRKS is judged over a shorter horizon
-NOW = ((0, 1.0),)  # a defender mutating before the count: only the climate of the count matters
+BLUFF: Final = 0.12  # how often a beaten QUiRKS shows itself face up all the same
+ACCEPT_SIGNAL: Final = 0.5  # a defender who accepts a lower competition is probably not weak
+PAIR_HORIZON: Final = ((0, 0.7), (1, 0.3))  # a lower QUiRKS is judged over a shorter horizon
+NOW: Final = ((0, 1.0),)  # a defender mutating before the count: only the climate of the count matters
 
 
 class QuirksHeuristic(Bot):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.game import Action
 from quarkade.core.pickling import picklable
@@ -22,15 +22,16 @@ from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import NICHE_STACKS
 from quarkade.games.quirks.components import CLIMATE_LETTERS, COMPONENTS, STACK_ROWS, STACKS
 
-ZONES = COMPONENTS.zones_per_climate
-CLIMATE_COUNT = len(COMPONENTS.climates)
-SPACES = CLIMATE_COUNT * ZONES
+ZONES: Final = COMPONENTS.zones_per_climate
+CLIMATE_COUNT: Final = len(COMPONENTS.climates)
+SPACES: Final = CLIMATE_COUNT * ZONES
 PLANT, HERBIVORE, CARNIVORE = range(3)
-UPPER, LOWER = 0, 1
-LEVELS = ("upper", "lower")
-STACK_INDEX = {name: index for index, name in enumerate(STACKS)}
-NUMBERS = tuple(card.number for card in COMPONENTS.cards)  # a Move names a card by its index
-INDEX = {number: index for index, number in enumerate(NUMBERS)}
+UPPER: Final = 0
+LOWER: Final = 1
+LEVELS: Final = ("upper", "lower")
+STACK_INDEX: Final = {name: index for index, name in enumerate(STACKS)}
+NUMBERS: Final = tuple(card.number for card in COMPONENTS.cards)  # a Move names a card by its index
+INDEX: Final = {number: index for index, number in enumerate(NUMBERS)}
 
 
 # ----------------------------------------------------------------------------- what a player can see
@@ -54,9 +55,12 @@ def _printed_faces() -> tuple[dict[str, int], tuple[tuple[int, ...], ...], tuple
 FOOD, CODED_IN_STACK, STACK_SIZE = _printed_faces()
 
 # What a seasoned player expects a card to be worth, by what it shows: [even number, odd number].
-CODED_MEAN, CODED_VAR = (4.58, 4.15), (0.25, 0.8)  # a code: 4 or 5, or a 3 on an odd number
-UNCODED_MEAN, UNCODED_VAR = (1.39, 0.92), (1.2, 0.65)  # no code: 0 to 2, or a 3 on an even number
-CODED_ANY, UNCODED_ANY = 4.32, 1.18  # the same, whatever the number
+CODED_MEAN: Final = (4.58, 4.15)  # a code: 4 or 5, or a 3 on an odd number
+CODED_VAR: Final = (0.25, 0.8)
+UNCODED_MEAN: Final = (1.39, 0.92)  # no code: 0 to 2, or a 3 on an even number
+UNCODED_VAR: Final = (1.2, 0.65)
+CODED_ANY: Final = 4.32  # the same, whatever the number
+UNCODED_ANY: Final = 1.18
 
 
 def share_coded(stack: int, climate: int, held: Iterable[Seen] = (), counted: tuple[int, int] = (0, 0)) -> float:
@@ -154,10 +158,10 @@ class Seen:
 
 
 # Every Seen made, by (number, stack, codes): few, since a card is seen at most a few ways.
-_MADE: dict[tuple[str, int, str | None], Seen] = {}
-_BY_FACE: dict[tuple[str, str | None], Seen] = {}
-BY_FACE = _BY_FACE  # for a bot that reads its view's cards in its own loop (``seen_cards`` inlined)
-_UNSEEN: dict[int, Seen] = {}  # ``make("", stack, None)`` by stack: asked for at every guess of a hidden card
+_MADE: Final[dict[tuple[str, int, str | None], Seen]] = {}
+_BY_FACE: Final[dict[tuple[str, str | None], Seen]] = {}
+BY_FACE: Final = _BY_FACE  # for a bot that reads its view's cards in its own loop (``seen_cards`` inlined)
+_UNSEEN: Final[dict[int, Seen]] = {}  # ``make("", stack, None)`` by stack: asked for at every guess of a hidden card
 
 
 def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
@@ -167,7 +171,7 @@ def seen_cards(cards: Iterable[Mapping[str, Any]]) -> tuple[Seen, ...]:
     return tuple([by_face.get((card["number"], card.get("codes"))) or Seen.of(card) for card in cards])
 
 
-HAND = 6  # the hand's place in a Recall, after the table's six slots
+HAND: Final = 6  # the hand's place in a Recall, after the table's six slots
 
 
 class Recall:
@@ -273,7 +277,7 @@ def food_chain(niche: int, cards: Sequence[Seen], first: Seen | None,
     return eaten, None, 0
 
 
-_NO_CHAIN: tuple[Seen | None, Seen | None, int] = (None, None, 0)
+_NO_CHAIN: Final[tuple[Seen | None, Seen | None, int]] = (None, None, 0)
 
 
 def guess_beside(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,

@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from functools import reduce
 from operator import add
-from typing import cast
+from typing import Final, cast
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, register_bot
 from quarkade.core.game import Action, Game, View
@@ -33,10 +33,10 @@ from quarkade.games.quirks.components import NICHES
 
 
 # Tuned for the most wins over seeded games (the figures are in tests/test_bots_quirks.py).
-COUNT_CHANCE = 0.75  # count when the group reaches the threshold this likely
-STOP_CHANCE = 0.5  # stop counting (extinct branches) when the rest reaches it less likely than this
-DRAW_COST = 0.3  # a card drawn is a card the stacks no longer hold
-RESERVE = 0.1  # weight of the hand's cards, kept for later exchanges
+COUNT_CHANCE: Final = 0.75  # count when the group reaches the threshold this likely
+STOP_CHANCE: Final = 0.5  # stop counting (extinct branches) when the rest reaches it less likely than this
+DRAW_COST: Final = 0.3  # a card drawn is a card the stacks no longer hold
+RESERVE: Final = 0.1  # weight of the hand's cards, kept for later exchanges
 
 
 # The verbs a decision looks for, as module constants: a member read from its class goes through
@@ -48,13 +48,14 @@ _CONTINUE, _STOP, _CLIMATE, _REPLACE, _MUTATE, _COUNT = (Verb.CONTINUE, Verb.STO
 # The move an action's decision picks, by what it reads: the target climate, the destined niche,
 # the group, the hand and the stock (see ``Reading``). The player keeps cycling among a few
 # groups: four decisions in ten are met again.
-_MUTATIONS = Memo[tuple[int, int, tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], Move](CACHE_SIZE)
+_MUTATIONS: Final = Memo[tuple[int, int, tuple[tuple[Seen, ...], ...], tuple[Seen, ...], tuple[int, ...]], Move](
+    CACHE_SIZE)
 
 
 # By niche, the rows of its QUiRKS's cards that a food chain reads (``partners`` and
 # ``food_chain``): the A card, and the herbivore's C card. A change of another card leaves the
 # QUiRKS's food-chain terms and its partners' guesses as they were.
-_MET_ROWS = ("A", "AC", "A")
+_MET_ROWS: Final = ("A", "AC", "A")
 
 
 def _chain_terms(niche: int, cards: Sequence[Seen], first: Seen | None, second: Seen | None,

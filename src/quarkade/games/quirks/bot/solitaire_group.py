@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import chain
 from operator import add, attrgetter, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.game import View
 from quarkade.core.memo import Memo
@@ -26,8 +26,8 @@ from quarkade.games.quirks.bot.seen import (
 from quarkade.games.quirks.components import COMPONENTS, NICHES, STACKS
 
 # The thresholds and the stacks of a view, in the order of the climates and the stacks.
-_THRESHOLDS = itemgetter(*COMPONENTS.climates)
-_STACKS = itemgetter(*STACKS)
+_THRESHOLDS: Final = itemgetter(*COMPONENTS.climates)
+_STACKS: Final = itemgetter(*STACKS)
 
 
 class Reading:
@@ -300,9 +300,9 @@ class Group:
         return self._target
 
 
-_FACE = itemgetter("number", "codes")  # what tells a card's Seen (Seen.of), of a card of a view
-_CARDS_LEFT = itemgetter("cards")  # of a stack of a view
-_NUMBER = attrgetter("number")  # of a Seen
+_FACE: Final = itemgetter("number", "codes")  # what tells a card's Seen (Seen.of), of a card of a view
+_CARDS_LEFT: Final = itemgetter("cards")  # of a stack of a view
+_NUMBER: Final = attrgetter("number")  # of a Seen
 
 
 def _read(cards: list[dict[str, Any]]) -> tuple[Seen, ...]:
@@ -343,21 +343,22 @@ def _readable(cards: Sequence[Seen], first: Seen | None, second: Seen | None) ->
 # known codes reaches a threshold, by climate, threshold and QUiRKS; and the sums of
 # ``Group.potential``, by the stacks' positions in the group, the cards held of each stack and the
 # stacks that have cards left.
-CACHE_SIZE = 50_000  # entries a cache holds: most of what is met again is met within a game
-_READ = Memo[tuple[tuple[str, str], ...], tuple[Seen, ...]](CACHE_SIZE)
-_DRAWN = Memo[tuple[int, int, tuple[Seen, ...]], float](CACHE_SIZE)
-_BY_STACK = Memo[tuple[tuple[Seen, ...], ...], tuple[tuple[Seen, ...], ...]](CACHE_SIZE)
-_GUESSES = Memo[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]](CACHE_SIZE)
-_HELD_GUESSES = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
-                     tuple[float, float]](CACHE_SIZE)
-_CHANCES = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](CACHE_SIZE)
-_REACH = Memo[tuple[tuple[int, ...], tuple[tuple[Seen, ...], ...], tuple[bool, ...]], tuple[float, ...]](CACHE_SIZE)
+CACHE_SIZE: Final = 50_000  # entries a cache holds: most of what is met again is met within a game
+_READ: Final = Memo[tuple[tuple[str, str], ...], tuple[Seen, ...]](CACHE_SIZE)
+_DRAWN: Final = Memo[tuple[int, int, tuple[Seen, ...]], float](CACHE_SIZE)
+_BY_STACK: Final = Memo[tuple[tuple[Seen, ...], ...], tuple[tuple[Seen, ...], ...]](CACHE_SIZE)
+_GUESSES: Final = Memo[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[float, float]](CACHE_SIZE)
+_HELD_GUESSES: Final = Memo[tuple[tuple[int, int, Sequence[Seen], Seen | None, Seen | None], tuple[Seen, ...]],
+                            tuple[float, float]](CACHE_SIZE)
+_CHANCES: Final = Memo[tuple[int, int, Sequence[Seen], Sequence[Seen], Sequence[Seen]], float](CACHE_SIZE)
+_REACH: Final = Memo[tuple[tuple[int, ...], tuple[tuple[Seen, ...], ...], tuple[bool, ...]], tuple[float, ...]](
+    CACHE_SIZE)
 
 
 # What a stack adds to a climate's potential, by climate, for the stack's positions in the group,
 # the cards of it held and whether it has cards left: the same few cards come back decision
 # after decision, so each stack's terms are worked out once.
-_PARTS = Memo[tuple[int, int, tuple[Seen, ...], bool], tuple[tuple[float, ...], ...]](100_000)
+_PARTS: Final = Memo[tuple[int, int, tuple[Seen, ...], bool], tuple[tuple[float, ...], ...]](100_000)
 
 
 def _stack_part(stack: int, positions: int, cards: tuple[Seen, ...], left: bool) -> tuple[tuple[float, ...], ...]:

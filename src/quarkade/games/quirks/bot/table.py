@@ -5,7 +5,7 @@ decides from these; a table keeps what it found while the view shows the same ni
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.game import View
 from quarkade.games.quirks.bot.seen import (
@@ -29,9 +29,9 @@ from quarkade.games.quirks.bot.seen import (
 from quarkade.games.quirks.components import COMPONENTS, NICHES
 
 # Set by hand from the Strategy Tips, checked in play (tests/test_bots_quirks.py).
-CHOSEN_THIRD = 0.8  # a challenger picks the better of the drawn card and its hand: a little above the mean
-HORIZON = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
-NICHE_INDEX = {name: index for index, name in enumerate(NICHES)}  # a niche by the name a view gives
+CHOSEN_THIRD: Final = 0.8  # a challenger picks the better of the drawn card and its hand: a little above the mean
+HORIZON: Final = ((0, 0.5), (1, 0.3), (2, 0.2))  # weights of the current and coming climates in a mutation
+NICHE_INDEX: Final = {name: index for index, name in enumerate(NICHES)}  # a niche by the name a view gives
 
 
 class Table:
