@@ -33,6 +33,7 @@ COMPILED = [
     "quarkade/games/quirks/family.py",
     "quarkade/games/quirks/rules.py",
     "quarkade/games/quirks/legality.py",
+    "quarkade/games/quirks/moves.py",
     "quarkade/games/quirks/board.py",
     "quarkade/games/quirks/components.py",
     "quarkade/games/quirks/competition.py",

@@ -9,11 +9,12 @@ from typing import Any
 import quarkade
 from quarkade.core.game import Action, View
 from quarkade.games.quirks import solitaire as rules
-from quarkade.games.quirks.actions import Verb, move
+from quarkade.games.quirks.actions import Verb
 from quarkade.games.quirks.board import stack_for
 from quarkade.games.quirks.bot import solitaire as bot_module
 from quarkade.games.quirks.bot import solitaire_group as group_module
 from quarkade.games.quirks.components import COMPONENTS, STACKS
+from quarkade.games.quirks.moves import move
 from quarkade.games.quirks.views import HAND_ORDER, cards_json
 from quarkade.tools.match import make_bots
 

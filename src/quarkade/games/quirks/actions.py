@@ -113,18 +113,6 @@ class Move(Action):
         return " ".join([verb.value, *names])
 
 
-_MOVES: dict[tuple[Verb, tuple[int, ...], int], Move] = {}
-
-
-def move(verb: Verb, *cards: int, number: int = 0) -> Move:
-    """The move, made once and shared: moves are built on the hot path of every playout."""
-    key = (verb, cards, number)
-    found = _MOVES.get(key)
-    if found is None:
-        found = _MOVES[key] = Move(verb, cards, number)
-    return found
-
-
 def _card(word: str) -> int:
     try:
         return CARD_BY_NUMBER[word]

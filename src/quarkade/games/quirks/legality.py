@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from quarkade.games.quirks.actions import Move, Verb, move
+from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import (
     ACTION,
     AFTER_WIN,
@@ -35,6 +35,7 @@ from quarkade.games.quirks.board import (
     stack_for,
 )
 from quarkade.games.quirks.components import COMPONENTS, NICHES
+from quarkade.games.quirks.moves import move
 
 if TYPE_CHECKING:
     from quarkade.games.quirks.rules import QuirksState

@@ -32,10 +32,11 @@ from quarkade.core.game import (
 from quarkade.core.log import Log, in_order, note, read
 from quarkade.core.memo import Memo
 from quarkade.core.words import a_or_an
-from quarkade.games.quirks.actions import Move, Verb, move
+from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import NICHE_STACKS, SPACES
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, STACKS, AdaptationTable, part_words
 from quarkade.games.quirks.family import QuirksFamily
+from quarkade.games.quirks.moves import move
 from quarkade.games.quirks.views import (
     NUMBERS,
     card_json,

@@ -359,7 +359,7 @@ class QuirksState(CachedLegalActions):
         if not isinstance(action, Move):
             return f"{action!r} is not a Quirks action"
         legal = self._legal_moves(seat)
-        # Moves are shared objects (``actions.move``): one taken from the legal list is found by
+        # Moves are shared objects (``moves.move``): one taken from the legal list is found by
         # identity, without the dataclass's ``==`` on each move before it.
         for candidate in legal:
             if candidate is action:

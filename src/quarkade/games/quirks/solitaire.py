@@ -21,11 +21,12 @@ from quarkade.core.flow import Deck
 from quarkade.core.game import Action, CachedLegalActions, GameInfo, OptionSpec, View, count_item
 from quarkade.core.log import Log, note
 from quarkade.core.memo import Memo
-from quarkade.games.quirks.actions import Move, Verb, move
+from quarkade.games.quirks.actions import Move, Verb
 from quarkade.games.quirks.board import HAND_TARGET, NICHE_STACKS, SPACES, STACK_CARDS, stack_for
 from quarkade.games.quirks.components import COMPONENTS, NICHES, PRINTED, SOLITAIRE_TARGETS, STACKS, AdaptationTable
 from quarkade.games.quirks.evaluation import adaptation
 from quarkade.games.quirks.family import QuirksFamily
+from quarkade.games.quirks.moves import move
 from quarkade.games.quirks.solitaire_views import (
     SEAT_PARTS,
     SHOWN_QUIRKS,
