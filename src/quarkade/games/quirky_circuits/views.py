@@ -238,52 +238,68 @@ def robot_json(space: tuple[int, int], facing: Direction) -> dict[str, Any]:
     return shown[2]
 
 
-class _Parts(BoundParts):
-    """The lazy parts of one view: each key to the function that makes it from what this object
-    keeps of the state as it was, taken when the view is made (immutable pieces, and copies of
-    the lists the state changes in place), so a part made after the state moved on still shows
-    the view's moment. Bots read none of them: one dict copied in C and a few slots set, rather
-    than a closure made for every part at every view."""
+class _Kept:
+    """What a view's lazy parts read of the state, taken when the view is made (immutable pieces,
+    and copies of the lists the state changes in place), so a part made after the state moved on
+    still shows the view's moment: one native object made in one call."""
 
     __slots__ = ("scenario", "battery", "table", "result", "won_at", "deck_size", "deck_top", "layers", "execution",
                  "log", "seat", "over")
-    scenario: Scenario
-    battery: int
-    # The players' counts, as tuples: see ``_players``.
-    table: tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...],
-                 tuple[tuple[int, ...], ...] | None]
-    result: str
-    won_at: int
-    deck_size: int
-    deck_top: str | None
-    layers: tuple[tuple[int, tuple[int, ...]], ...]
-    execution: Any
-    log: Log
-    seat: int | None
-    over: bool
+
+    def __init__(self, scenario: Scenario, battery: int,
+                 table: tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...],
+                              tuple[bool, ...], tuple[tuple[int, ...], ...] | None],
+                 result: str, won_at: int, deck_size: int, deck_top: str | None,
+                 layers: tuple[tuple[int, tuple[int, ...]], ...], execution: Any, log: Log, seat: int | None,
+                 over: bool) -> None:
+        self.scenario = scenario
+        self.battery = battery
+        self.table = table  # the players' counts, as tuples: see ``_players``
+        self.result = result
+        self.won_at = won_at
+        self.deck_size = deck_size
+        self.deck_top = deck_top
+        self.layers = layers
+        self.execution = execution
+        self.log = log
+        self.seat = seat
+        self.over = over
+
+
+class _Parts(BoundParts):
+    """The lazy parts of one view: each key to the function that makes it from what the view
+    kept of the state (``_Kept``). Bots read none of them: one dict copied in C and one slot
+    set, rather than a closure made for every part at every view."""
+
+    __slots__ = ("kept",)
+    kept: _Kept
 
     def battery_json(self) -> dict[str, Any]:
-        s, battery = self.scenario, self.battery
+        k = self.kept
+        s, battery = k.scenario, k.battery
         return {"level": battery, "highest": s.battery, "yellow": s.yellow, "red": s.red,
                 "section": s.section(battery)}
 
     def players(self) -> list[dict[str, Any]]:
-        return _players(*self.table)
+        return _players(*self.kept.table)
 
     def result_json(self) -> dict[str, Any]:
-        result = self.result
-        return {"outcome": result, "section": self.scenario.section(self.won_at) if result == WON else None}
+        k = self.kept
+        result = k.result
+        return {"outcome": result, "section": k.scenario.section(k.won_at) if result == WON else None}
 
     def deck(self) -> dict[str, Any]:
         ids = CARD_IDS
-        return {"cards": self.deck_size, "top": self.deck_top, "layers": [
-            {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in self.layers]}
+        k = self.kept
+        return {"cards": k.deck_size, "top": k.deck_top, "layers": [
+            {"cards": count, "from": [ids[c] for c in pool] if pool else None} for count, pool in k.layers]}
 
     def execution_json(self) -> list[dict[str, Any]]:
-        return [dict(step) for step in steps_of(self.execution)]
+        return [dict(step) for step in steps_of(self.kept.execution)]
 
     def log_json(self) -> list[dict[str, Any]]:
-        return read(self.log, describe, self.seat, self.over, LOG_LENGTH)
+        k = self.kept
+        return read(k.log, describe, k.seat, k.over, LOG_LENGTH)
 
 
 _PARTS: Final[dict[str, Callable[[_Parts], Any]]] = {
@@ -324,11 +340,11 @@ def make_view(state: QuirkyCircuitsState, seat: int | None) -> View:
         data["hand"] = list(map(ids.__getitem__, hands[seat]))
     # Made only when read (bots do not read them): see ``_Parts``.
     parts = _Parts(_PARTS)
-    parts.scenario, parts.battery, parts.result, parts.won_at = s, battery, result, state.won_at
-    parts.table = (tuple(map(hand_backs, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
-                   tuple(state.beeped), tuple(map(tuple, hands)) if over else None)
     deck = state.deck
-    parts.deck_size, parts.deck_top, parts.layers = len(deck), CARD_BACKS[deck[-1]] if deck else None, state.layers
-    parts.execution, parts.log = state._execution, state.log
-    parts.seat, parts.over = seat, over
+    parts.kept = _Kept(
+        s, battery,
+        (tuple(map(hand_backs, hands)), tuple(state.played), tuple(state.done), tuple(state.stopped),
+         tuple(state.beeped), tuple(map(tuple, hands)) if over else None),
+        result, state.won_at, len(deck), CARD_BACKS[deck[-1]] if deck else None, state.layers, state._execution,
+        state.log, seat, over)
     return View("quirky-circuits", seat, data, parts)
