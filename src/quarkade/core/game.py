@@ -6,8 +6,6 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from types import MethodType
 from typing import Any, ClassVar
 
@@ -391,7 +389,8 @@ class State(ABC):
         found: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             slots = getattr(cls, "__slots__", ())
-            for name in (slots,) if isinstance(slots, str) else (*slots, *getattr(cls, "__mypyc_attrs__", ())):
+            named = (slots,) if isinstance(slots, str) else tuple(slots)
+            for name in (*named, *getattr(cls, "__mypyc_attrs__", ())):
                 if not name.startswith("__") and name not in found and hasattr(self, name):
                     found[name] = getattr(self, name)
         # The history and the log as lists: their chains would be pickled a level deeper at each
@@ -576,7 +575,12 @@ class CachedLegalActions(State):
         # ``_legal`` is only filled for a seat to act, and emptied before every action.
         if cached is not None and cached[0] == seat and type(seat) is int:
             listed = cached[1]
-            if any(map(is_, listed, repeat(action))) if type(listed) is list else action in listed:
+            if type(listed) is list:
+                for offered in listed:
+                    if offered is action:
+                        self.apply_unchecked(seat, action)
+                        return
+            elif action in listed:
                 self.apply_unchecked(seat, action)
                 return
         State.apply(self, seat, action)

@@ -200,12 +200,12 @@ class QuirkyCircuitsHeuristic(Bot):
         used = 0
         ends = []
         for _ in range(FILLINGS):
-            pops = (list(moves).pop, list(turns).pop)
+            pools = (list(moves), list(turns))  # what each back's face-down cards are drawn from
             state = start
             short = used + hidden  # where this filling's draws end, if it uses them all
             for kind, back in slots:
                 if kind < 0:
-                    kind = pops[back](picks[used])
+                    kind = pools[back].pop(picks[used])
                     used += 1
                 try:
                     state = outcomes[state << 3 | kind]
