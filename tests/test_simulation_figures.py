@@ -146,3 +146,12 @@ def test_out_is_not_written_over_when_it_holds_what_the_command_did_not_write(tm
     refused = runner.invoke(app, ["report", "quirky-quarks", "-n", "1", "--backend", "serial", "--out", str(records)])
     assert refused.exit_code == 2 and "holds games' records, which this command would write over" in refused.output
     assert len(records.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_a_report_is_written_only_to_an_html_file(tmp_path: Path) -> None:
+    """``report --out r.pdf`` would write HTML under another name: refused before any game, with
+    nothing written."""
+    pdf = tmp_path / "r.pdf"
+    refused = runner.invoke(app, ["report", "quirky-quarks", "-n", "1", "--backend", "serial", "--out", str(pdf)])
+    assert refused.exit_code == 2 and "give --out a file name ending in .html, not 'r.pdf'" in refused.output
+    assert not pdf.exists()

@@ -108,6 +108,8 @@ def report_command(
     problem = unwritable(out)
     if problem is not None:
         fail(f"cannot write {out}: {problem}")
+    if out.suffix.lower() not in (".html", ".htm"):
+        fail(f"a report is one HTML page: give --out a file name ending in .html, not {out.name!r}")
     results: list[tuple[Any, SimulationResult]] = []
     progress = progress_bar()
     task = progress.add_task(the_game.id, total=n * len(values))
