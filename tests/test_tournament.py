@@ -111,9 +111,75 @@ def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
     before = log.read_bytes()
-    with pytest.raises(quarkade.QuarkadeError, match="logs another tournament"):
+    with pytest.raises(quarkade.QuarkadeError, match=r"logs another tournament \(--seed 0 there, 1 here\)"):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=1, seed=1, log=log)
+    # Nor is it extended to another tournament's deals.
+    with pytest.raises(quarkade.QuarkadeError, match=r"logs another tournament \(--seed 0 there, 1 here\)"):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=1, log=log)
+    assert log.read_bytes() == before
+
+
+def game_lines(log: Path) -> list[str]:
+    return log.read_text().splitlines()[1:]
+
+
+def test_a_finished_tournament_is_extended_by_more_deals(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    bots = ["random", "heuristic"]
+    first = run_tournament(qwarks(), bots, deals=3, seed=2, log=log)
+    held = game_lines(log)
+    grew: list[tuple[int, int]] = []
+    played: list[object] = []
+    extended = run_tournament(qwarks(), bots, deals=5, seed=2, log=log, on_game=played.append,
+                              on_grow=lambda before, deals: grew.append((before, deals)))
+    assert grew == [(3, 5)] and extended.resumed == 6 and len(played) == 4 and len(extended.games) == 10
+    header = json.loads(log.read_text().splitlines()[0])["tournament"]
+    assert header["deals"] == 5 and header["grown_from"] == [3]
+    lines = game_lines(log)
+    assert lines[:6] == held  # the games logged stay as they were, first
+    assert [json.loads(line)["seed"] for line in lines[6:]] == [5, 6, 5, 6]
+    assert extended.games[:6] == first.games
+    # The same games as a tournament of five deals from the start, in another order.
+    whole = run_tournament(qwarks(), bots, deals=5, seed=2)
+    assert sorted(extended.games, key=repr) == sorted(whole.games, key=repr)
+    # (OpenSkill's ratings follow the games' order; Bradley–Terry's strengths do not.)
+    assert extended.to_json()["bradley_terry"] == whole.to_json()["bradley_terry"]
+    assert extended.games_won() == whole.games_won()
+    # Resumed at five, it plays nothing; extended again, it keeps both earlier sizes.
+    again = run_tournament(qwarks(), bots, deals=5, seed=2, log=log, on_grow=lambda *_: grew.append((0, 0)))
+    assert again.resumed == 10 and len(again.games) == 10 and grew == [(3, 5)]
+    run_tournament(qwarks(), bots, deals=6, seed=2, log=log)
+    assert json.loads(log.read_text().splitlines()[0])["tournament"]["grown_from"] == [3, 5]
+    assert game_lines(log)[:10] == lines and len(game_lines(log)) == 12
+
+
+def test_a_stopped_tournament_is_extended_after_its_own_deals(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    bots = ["random", "heuristic"]
+    run_tournament(qwarks(), bots, deals=3, seed=0, log=whole)
+    run_tournament(qwarks(), bots, deals=4, seed=0, log=whole)
+    cut.write_bytes(b"".join(whole.read_bytes().splitlines(keepends=True)[:3]))  # two games of the first run
+    run_tournament(qwarks(), bots, deals=4, seed=0, log=cut)
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_a_tournament_is_not_cut_to_fewer_deals_nor_read_from_a_broken_header(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=3, log=log)
+    before = log.read_bytes()
+    with pytest.raises(quarkade.QuarkadeError, match=r"holds a tournament of 3 deals: --games 2 cannot cut it short; "
+                                                     r"give --games 3 to resume it, more to extend it"):
         run_tournament(qwarks(), ["random", "heuristic"], deals=2, log=log)
     assert log.read_bytes() == before
+    header = json.loads(before.splitlines()[0])
+    for grown in ([3], [2, 1], ["1"], 4, [0]):
+        header["tournament"]["grown_from"] = grown
+        log.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(before.splitlines(keepends=True)[1:]))
+        broken = log.read_bytes()
+        with pytest.raises(quarkade.QuarkadeError, match="are not rising whole numbers"):
+            run_tournament(qwarks(), ["random", "heuristic"], deals=4, log=log)
+        assert log.read_bytes() == broken
+    assert not [path.name for path in tmp_path.iterdir() if path.name != "log.jsonl"]
 
 
 def test_an_external_program_plays() -> None:
@@ -329,7 +395,7 @@ def test_a_log_holding_its_header_alone_resumes(tmp_path: Path) -> None:
     # The header of another tournament is refused as a log with games is.
     cut.write_bytes(whole.read_bytes().splitlines(keepends=True)[0])
     with pytest.raises(quarkade.QuarkadeError, match="logs another tournament"):
-        run_tournament(qwarks(), ["random", "heuristic"], deals=3, seed=4, log=cut)
+        run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=5, log=cut)
     # A header cut short is dropped and written again.
     cut.write_bytes(whole.read_bytes()[:20])
     run_tournament(qwarks(), ["random", "heuristic"], deals=2, seed=4, log=cut)

@@ -224,7 +224,13 @@ def test_a_log_of_other_settings_names_them(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     game = quarkade.load("qwarks", players=2)
     run_tournament(game, ["random", "heuristic"], deals=1, log=log)
-    with pytest.raises(quarkade.QuarkadeError, match=r"--games 1 there, 2 here; --seed 0 there, 5 here"):
+    with pytest.raises(quarkade.QuarkadeError, match=r"--seed 0 there, 5 here; --seating not given there, "
+                                                     r"\"permutations\" here\)"):
+        run_tournament(game, ["random", "heuristic"], deals=1, seed=5, log=log, seating="permutations")
+    # More deals extend a log, so they are not named among the settings that differ.
+    with pytest.raises(quarkade.QuarkadeError, match=r"\(--seed 0 there, 5 here\): give the same game, players, "
+                                                     r"bots, options, seed, seating and --forfeit to resume it \(and "
+                                                     r"--games, or more to extend it\)"):
         run_tournament(game, ["random", "heuristic"], deals=2, seed=5, log=log)
 
 
@@ -255,6 +261,11 @@ def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, command)
     assert again.exit_code == 0 and "2 of 2 games read back" in again.output
     assert "nothing is left to play" in " ".join(again.output.split())
+    command[command.index("--games") + 1] = "3"
+    grown = CliRunner().invoke(app, command)
+    said = " ".join(grown.output.split())
+    assert grown.exit_code == 0 and f"{log} held a tournament of 1 deal: it is extended to 3." in said
+    assert "2 of 6 games read back" in said and "6 games (3 deals" in said
 
 
 @pytest.mark.parametrize(("arguments", "said"), [

@@ -121,7 +121,8 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="Seed of the first deal; the others follow.")] = 0,
     option: OptionList = None,
     log: Annotated[Path | None, typer.Option(help="Result log (JSON lines). A run restarted on the same log "
-                                                  "skips the games it holds and plays the rest.",
+                                                  "skips the games it holds and plays the rest; with more "
+                                                  "--games it extends the tournament with new deals.",
                                              show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as one JSON object.")] = False,
     backend: Annotated[str, typer.Option(help="Where the games run: serial, process (a pool on this machine) "
@@ -147,7 +148,10 @@ def tournament_command(
     command plays the rest: the finished log is the same as an uninterrupted run's, for bots that
     decide by their seed alone. A search on a time budget (`mcts`, `hard`, `expert`) does not:
     how far it searches depends on the machine. `mcts:iterations=N,seconds=S` searches N
-    iterations a move and is reproducible if S (CPU seconds) is large enough for them."""
+    iterations a move and is reproducible if S (CPU seconds) is large enough for them.
+
+    The same command with more --games extends a finished (or stopped) tournament on its log:
+    the games logged are kept and the new deals are played after them."""
     specs = parse_seats(bots, "--bots")
     if players is None:
         try:
@@ -168,6 +172,9 @@ def tournament_command(
             rest = "nothing is left to play" if logged == total else "playing the rest"
             errors.print(f"{logged} of {total} games read back from {log}; {rest}.")
 
+    def grown(before: int, deals: int) -> None:
+        errors.print(f"{log} held a tournament of {plural(before, 'deal')}: it is extended to {deals}.")
+
     def finished(played: Played) -> None:
         if played.forfeited:
             said = f"{', '.join(played.seats[seat] for seat in played.forfeited)} forfeited"
@@ -186,7 +193,7 @@ def tournament_command(
         with sigterm_as_interrupt() as signalled, progress:
             result = run_tournament(the_game, specs, games, seed, log=log, backend=backend, workers=workers,
                                     address=address, on_game=finished, on_start=started, external_seconds=exec_seconds,
-                                    seating=seating, forfeit=forfeit)
+                                    seating=seating, forfeit=forfeit, on_grow=grown)
     except (BotSpecError, BotFailure) as error:  # an entrant refused, or one that failed in a game
         where = ""
         if isinstance(error, BotFailure) and not forfeit:

@@ -11,7 +11,8 @@ log skips the games it holds and appends the others, so the finished file is the
 uninterrupted run's (for entrants that decide by their seed alone: ``on_the_clock`` names those
 that search on a time budget). An interrupted run logs every game finished by then, those played
 ahead of their turn included as far as they follow on; a line cut short by a harder stop is
-dropped and played again.
+dropped and played again. A run with more deals on a log extends its tournament: the deals logged
+keep their order and the new ones follow (``grow``), so no game is played twice.
 
 An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
 name), an importable ``Bot`` subclass (``package.module:Class``, its settings after a second
@@ -24,6 +25,7 @@ which holds the program.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import importlib.util
 import itertools
@@ -43,6 +45,7 @@ from typing import IO, Any
 from quarkade.agents.base import Bot, bot_kinds, is_class_spec, make_bot
 from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Action, Game, View
+from quarkade.core.words import plural
 from quarkade.tools.backends import (
     Chunk,
     Farm,
@@ -281,12 +284,22 @@ def lineups(entrants: Sequence[str], players: int, cooperative: bool = False,
 
 
 def schedule(entrants: Sequence[str], players: int, deals: int, first_seed: int,
-             cooperative: bool = False, seating: str = "rotations") -> list[Scheduled]:
+             cooperative: bool = False, seating: str = "rotations", grown: Sequence[int] = ()) -> list[Scheduled]:
+    """The games in the order they are played and logged. A tournament extended (``grown``: the
+    deals it held before each time its --games was raised on its log) plays its earlier deals in
+    their own order first, then the new ones, each part in blocks from its first deal, so that
+    every earlier schedule is a prefix of the extended one.
+
+    >>> [(game.seed, game.seats[0]) for game in schedule(["a", "b"], 2, 3, 0, grown=[1])]
+    [(0, 'a'), (0, 'b'), (1, 'a'), (2, 'a'), (1, 'b'), (2, 'b')]
+    """
     seats = lineups(entrants, players, cooperative, seating)
     order: list[Scheduled] = []
-    for start in range(0, deals, BLOCK):
-        block = range(first_seed + start, first_seed + min(deals, start + BLOCK))
-        order.extend(Scheduled(seed, lineup) for lineup in seats for seed in block)
+    bounds = [0, *grown, deals]
+    for first, last in itertools.pairwise(bounds):
+        for start in range(first, last, BLOCK):
+            block = range(first_seed + start, first_seed + min(last, start + BLOCK))
+            order.extend(Scheduled(seed, lineup) for lineup in seats for seed in block)
     return order
 
 
@@ -338,6 +351,8 @@ class Settings:
     code: dict[str, dict[str, str]] = field(default_factory=dict)
     seating: str = "rotations"
     forfeit: bool = False  # a bot that fails loses that game, and the tournament goes on
+    # The deals the tournament held before each time it was extended (a larger --games on its log).
+    grown: tuple[int, ...] = ()
 
     @property
     def by_deal(self) -> bool:
@@ -351,6 +366,8 @@ class Settings:
             header["seating"] = self.seating
         if self.forfeit:
             header["forfeit"] = True
+        if self.grown:
+            header["grown_from"] = list(self.grown)
         if self.code:
             header["code"] = self.code
         return {"tournament": header}
@@ -483,6 +500,43 @@ def read_log(path: Path, settings: Settings) -> list[Played] | None:
     return played
 
 
+def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
+    """The settings of the tournament the log at ``path`` holds, when they are these but for fewer
+    deals or an extension (each time a run raised its --games): with ``settings.deals`` above the
+    log's, the tournament is extended, its header rewritten for it, and the deals it held are
+    returned beside; None when it was not extended now. A log of fewer deals than ``settings``
+    cannot be cut to them: refused. Whatever else differs is left for ``read_log`` to refuse."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline()
+    except FileNotFoundError:
+        return settings, None
+    if not first.endswith(b"\n"):
+        return settings, None  # empty, or a header cut short: nothing logged yet
+    logged = _log_header(path, first.decode("utf-8", errors="replace"))["tournament"]
+    deals, grown = logged.get("deals"), logged.get("grown_from", [])
+    if not (isinstance(deals, int) and isinstance(grown, list) and all(isinstance(held, int) for held in grown)
+            and [*grown, deals] == sorted(set([*grown, deals])) and (not grown or grown[0] >= 1)):
+        raise InvalidOptions(f"{path} is not a tournament log (its header's deals, {json.dumps(deals)}, and "
+                             f"grown_from, {json.dumps(grown)}, are not rising whole numbers): give another --log")
+    if deals > settings.deals:
+        raise InvalidOptions(f"{path} holds a tournament of {plural(deals, 'deal')}: --games {settings.deals} cannot "
+                             f"cut it short; give --games {deals} to resume it, more to extend it, or another --log")
+    if deals == settings.deals:
+        return dataclasses.replace(settings, grown=tuple(grown)), None
+    before = dataclasses.replace(settings, deals=deals, grown=tuple(grown))
+    _check_header(path, logged, json.loads(json.dumps(before.header()))["tournament"])
+    extended = dataclasses.replace(settings, grown=(*grown, deals))
+    raw = path.read_bytes()
+    fresh = path.with_name(f".{path.name}.{os.getpid()}.grown")
+    try:
+        fresh.write_bytes(json.dumps(extended.header()).encode() + b"\n" + raw[len(first):])
+        os.replace(fresh, path)  # the old header or the new one, never half of each
+    finally:
+        fresh.unlink(missing_ok=True)
+    return extended, deals
+
+
 # How every log begins (a header cut short is a prefix of it).
 _HEADER_START = b'{"tournament": '
 
@@ -513,7 +567,8 @@ def _check_header(path: Path, logged: dict[str, Any], wanted: dict[str, Any]) ->
               for key in dict.fromkeys([*wanted, *logged]) if key != "code" and logged.get(key) != wanted.get(key)]
     if differ:
         raise InvalidOptions(f"{path} logs another tournament ({'; '.join(differ)}): give the same game, players, "
-                             "bots, options, games, seed, seating and --forfeit to resume it, or another --log "
+                             "bots, options, seed, seating and --forfeit to resume it (and --games, or more to "
+                             "extend it), or another --log "
                              "(a log's games are scored one way only)")
     before = logged.get("code")
     if isinstance(before, dict):  # a log begun before digests were kept is resumed unchecked
@@ -811,8 +866,10 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
                    on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
                    external_seconds: float = EXTERNAL_TIMEOUT, seating: str = "rotations",
-                   forfeit: bool = False) -> TournamentResult:
+                   forfeit: bool = False, on_grow: Callable[[int, int], None] | None = None) -> TournamentResult:
     """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game.
+    A log of fewer deals than ``deals`` holds the same tournament cut shorter: it is extended
+    (``on_grow(deals_before, deals)`` first), its games kept and the new deals played after them.
     A bot that fails (raises, chooses what is not legal, an external program's fault) stops it
     with ``BotFailure``; with ``forfeit`` it loses that game (``forfeit_result``) and the
     tournament goes on.
@@ -825,7 +882,10 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     code = {spec: files for spec in entrants if (files := code_files(spec, game.id)) is not None}
     settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
                         game.info.cooperative, code, seating, forfeit)
-    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating)
+    grown_from = None
+    if log is not None:
+        settings, grown_from = grow(log, settings)
+    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating, settings.grown)
     logged = read_log(log, settings) if log is not None else None
     done = logged or []
     for position, played in enumerate(done):
@@ -833,6 +893,8 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
                                                                          planned[position].seats):
             raise InvalidOptions(f"{log} does not follow this tournament's order at game {position + 1}")
     result = TournamentResult(settings, list(done), len(done))
+    if on_grow is not None and grown_from is not None:
+        on_grow(grown_from, deals)
     if on_start is not None:
         on_start(len(planned), len(done))
     runner = Runner(game, backend, workers, address, external_seconds, forfeit)
