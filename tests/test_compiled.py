@@ -156,6 +156,6 @@ def test_notation_of_the_wrong_kind_gets_the_projects_errors(game_id: str) -> No
     with pytest.raises(quarkade.InvalidNotation, match="notation is text, not int"):
         state.apply_text(state.to_act[0], 5)
     for seat in ("0", None, 0.0):
-        with pytest.raises(quarkade.IllegalAction, match="there is no seat"):
+        with pytest.raises(quarkade.IllegalAction, match="a seat is a whole number from 0 to"):
             state.apply_text(seat, "pass")
     assert state.record() == before

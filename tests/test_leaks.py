@@ -495,7 +495,7 @@ class ToyState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
         return [YES, NO] if self.hummed else [HUM, YES, NO]
@@ -511,7 +511,7 @@ class ToyState(State):
         else:
             self._next()
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         players = [{"seat": s, "name": NAMES[s], **({"secret": self.bits[s]} if s == seat else {})} for s in range(3)]
         data: dict[str, Any] = {"round": self.round, "turn": self.turn, "asked": self.asked,
                                 "to_act": list(self.to_act), "players": players}
@@ -535,9 +535,11 @@ class ToyState(State):
     def clone(self) -> State:
         copy = ToyState.__new__(ToyState)
         # Attribute by attribute: where State is compiled (docs/compiled.md), a new object's
-        # ``__dict__`` is made by its first attribute, not by ``__new__``.
+        # ``__dict__`` is made by its first attribute, not by ``__new__``; State's own attributes
+        # are not in it there.
         for name, value in vars(self).items():
             setattr(copy, name, value)
+        copy.game, copy.seed = self.game, self.seed
         copy.bits = self.bits[:]
         self._copy_history(copy)
         return copy

@@ -23,7 +23,7 @@ import pytest
 
 import quarkade
 from audit_support import check_every_case_met, play_to_the_end
-from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions
+from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidSeat
 from quirks_model import CARD_WORD, CARDS, CLIMATES, NICHE_STACKS, NICHES, X_SPACES
 from quirks_solitaire_model import (
     COUNT_ANY_TIME,
@@ -92,7 +92,9 @@ class Audit:
         legal = self.legal()
         expected = self.model.legal()
         assert legal == expected, (self.where(), sorted(legal ^ expected))
-        assert self.state.legal_actions(1) == [] and self.state.legal_actions(-1) == []
+        for stranger in (1, -1):  # a seat this game does not have is refused, not told it has nothing to do
+            with pytest.raises(InvalidSeat):
+                self.state.legal_actions(stranger)
         MET[f"stage {self.model.stage}"] += 1
         # More often at the rarer steps, whose own wrong actions are few.
         if self.trials.random() < (0.5 if self.model.stage in ("counting", "random-mutation") else 0.12):

@@ -180,7 +180,7 @@ class NimState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         return [Take(n) for n in range(1, min(3, self.pile) + 1)] if seat in self.to_act else []
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
@@ -191,7 +191,7 @@ class NimState(State):
         self.pile -= action.count
         self.turn = 1 - self.turn if self.pile else self.turn
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         return View(self.game.id, seat, {"pile": self.pile, "turn": self.turn})
 
     @property

@@ -17,6 +17,7 @@ from quarkade.core import (
     InvalidNotation,
     InvalidOptions,
     InvalidRecord,
+    InvalidSeat,
     QuarkadeError,
     Record,
     State,
@@ -31,6 +32,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Game", "GameInfo", "IllegalAction", "InvalidNotation", "InvalidOptions",
-    "InvalidRecord", "QuarkadeError", "Record", "State", "UnknownGame", "View",
+    "InvalidRecord", "InvalidSeat", "QuarkadeError", "Record", "State", "UnknownGame", "View",
     "list_games", "load", "replay",
 ]

@@ -6,6 +6,7 @@ from quarkade.core.errors import (
     InvalidNotation,
     InvalidOptions,
     InvalidRecord,
+    InvalidSeat,
     QuarkadeError,
     UnknownGame,
 )
@@ -15,7 +16,7 @@ from quarkade.core.registry import game_class, list_games, load, register, repla
 
 __all__ = [
     "Action", "Chance", "Deck", "Game", "GameInfo", "IllegalAction", "InvalidNotation",
-    "InvalidOptions", "InvalidRecord", "OptionSpec", "QuarkadeError", "Record", "Sealed",
+    "InvalidOptions", "InvalidRecord", "InvalidSeat", "OptionSpec", "QuarkadeError", "Record", "Sealed",
     "State", "UnknownGame", "View", "clockwise", "distance_clockwise", "game_class",
     "list_games", "load", "register", "replay",
 ]

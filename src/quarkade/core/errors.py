@@ -25,3 +25,8 @@ class InvalidNotation(QuarkadeError):
 
 class InvalidRecord(QuarkadeError):
     """A record is malformed, or was written by another rules version."""
+
+
+class InvalidSeat(QuarkadeError, IndexError):
+    """A seat asked about that is not one of the game's (``state.view(7)`` at a 3-player table,
+    ``state.legal_actions("0")``). An ``IndexError`` too, as a seat is an index."""

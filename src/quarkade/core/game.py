@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from quarkade.core.action import Action as Action  # re-exported: games import it from here
 from quarkade.core.chance import Chance
-from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord
+from quarkade.core.errors import IllegalAction, InvalidNotation, InvalidOptions, InvalidRecord, InvalidSeat
 from quarkade.core.log import cells as log_cells
 from quarkade.core.log import from_cells as log_from_cells
 from quarkade.core.pickling import picklable
@@ -419,9 +420,33 @@ class State(ABC):
         """Seats that must act now (several at a sealed simultaneous step); none once the game
         is over. ``apply`` relies on it: a seat to act is a seat of a game not over."""
 
+    def legal_actions(self, seat: Any) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it is not to act). A seat is a whole
+        number from 0, any integer type (a NumPy one too); another value, or a seat the game
+        does not have, is refused with ``InvalidSeat``."""
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            seat = self.seat_of(seat)
+        return self._legal_actions(seat)
+
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now (empty when it is not to act)."""
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat``, one of the game's seats, may take now (empty when it is not to act)."""
+
+    def seat_of(self, seat: Any, spectator: bool = False) -> int:
+        """``seat`` as a seat of this game: an integer (of any type) from 0 to the players less
+        one; ``InvalidSeat``, saying why, for anything else (None, a spectator, where ``view``
+        takes it, is not a seat)."""
+        players = self.game.players
+        named = f"a seat is a whole number from 0 to {players - 1}{' (or None, a spectator)' if spectator else ''}"
+        try:
+            if isinstance(seat, bool):  # an int to Python, but a seat True is a mistake
+                raise TypeError
+            index = operator.index(seat)
+        except TypeError:
+            raise InvalidSeat(f"{named}, not {seat!r}") from None
+        if not 0 <= index < players:
+            raise InvalidSeat(f"there is no seat {index} in this {players}-player game ({named})")
+        return index
 
     def optional_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now though the game does not wait for it: a signal a rulebook
@@ -446,9 +471,16 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action and advance the flow to the next decision."""
 
+    def view(self, seat: Any) -> View:
+        """What ``seat`` may know; ``None`` for a spectator. A seat is as ``legal_actions``
+        takes it; another value is refused with ``InvalidSeat``."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.players):
+            seat = self.seat_of(seat, spectator=True)
+        return self._view(seat)
+
     @abstractmethod
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` may know; ``None`` for a spectator."""
+    def _view(self, seat: int | None) -> View:
+        """What ``seat`` (one of the game's seats, or None: a spectator) may know."""
 
     @property
     @abstractmethod
@@ -495,8 +527,11 @@ class State(ABC):
         is asked about (``Any``: a compiled State would refuse a wrong kind with a TypeError)."""
         if self.is_over:
             return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            return f"there is no seat {seat!r} in this {self.game.players}-player game"
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            try:
+                seat = self.seat_of(seat)
+            except InvalidSeat as error:
+                return str(error)
         if not isinstance(action, Action):
             return f"{action!r} is not an action of {self.game.id}"
         if seat not in self.to_act:
@@ -512,6 +547,8 @@ class State(ABC):
             reason = self._why_illegal(seat, action)
         else:
             reason = self.why_illegal(seat, action)
+            if reason is None:
+                seat = operator.index(seat)  # a seat of another integer type is kept as an int
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(seat, action)
@@ -530,7 +567,10 @@ class State(ABC):
         if not isinstance(text, str):
             raise InvalidNotation(f"notation is text, not {type(text).__name__}")
         if type(seat) is not int:
-            raise IllegalAction(self.why_illegal(seat, None) or f"there is no seat {seat!r}")
+            try:
+                seat = self.seat_of(seat)
+            except InvalidSeat as error:
+                raise IllegalAction(str(error)) from None
         action = self.game.parse_action(self, seat, text)
         self.apply(seat, action)
         return action
@@ -560,7 +600,7 @@ class CachedLegalActions(State):
     def _moves(self, seat: int) -> list[Any]:
         """Every legal action of ``seat``, who is to act."""
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
         return list(self._legal_moves(seat))

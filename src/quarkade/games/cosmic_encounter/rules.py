@@ -390,7 +390,7 @@ class CosmicState(CachedLegalActions):
     # ``CachedLegalActions`` does, in fewer calls. The launches and commitments are a list made
     # as it is read (``Commitments``): the one kept is never handed out (a reader may change
     # its list), each reader gets a new one sharing its table of ways.
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
         cached = self._legal
@@ -467,7 +467,7 @@ class CosmicState(CachedLegalActions):
             return None
         return DealClock(("deal", self.turn, self.challenge), self.mains, self.game.options["deal_seconds"] * 1000)
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         return self.game.make_view(self, seat)
 
     def limit_reached(self) -> bool:

@@ -457,7 +457,7 @@ class QuirklingState(CachedLegalActions):
                 made[event[2]].add(f"{NICHES[event[3]]} QUIRKLING")
         return tuple(tuple(sorted(kinds)) for kinds in made)
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator) sees. The players, the hand, the discard pile and the
         log are made when read, from what they hold now: a seat with one move reads none."""
         over = self.stage is Stage.OVER

@@ -621,6 +621,6 @@ class QuirksState(CachedLegalActions):
                 traits[int(seat)].update(COMPONENTS.by_number(number).trait for number in numbers)
         return tuple(tuple(sorted(kinds)) for kinds in traits)
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         # ``game`` is declared Game in State: mypyc lets no subclass narrow an attribute's type.
         return cast(Quirks, self.game).make_view(self, seat)

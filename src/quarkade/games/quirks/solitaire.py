@@ -468,12 +468,10 @@ class SolitaireState(CachedLegalActions):
         climate = self.climate // COMPONENTS.zones_per_climate
         return {"climate of the count": (COMPONENTS.climates[climate] if len(self.counted) == 3 else "no count",)}
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         """What the player (or a spectator) sees. The destiny markers, the extinct branches, the
         stacks, the log and the hand are made when read, from copies taken now (the state
-        changes them in place)."""
-        if seat is not None and seat != 0:  # no one else may read the player's hand and codes
-            raise IndexError(f"there is no seat {seat!r} in this 1-player game")
+        changes them in place). No seat but the player's reaches here (``State.view``)."""
         space = self.climate
         over = self.stage is _OVER
         table = self.table

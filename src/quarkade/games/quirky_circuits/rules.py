@@ -428,7 +428,7 @@ class QuirkyCircuitsState(CachedLegalActions):
             stats[section] = float(self.section == section)
         return stats
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         return _make_view(self, seat)
 
 

@@ -529,7 +529,7 @@ class QuirkyQuarksState(State):
 
     # ----------------------------------------------------------------- actions
     # The moves module's functions do the work (compiled, each call to them is a C call).
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         return moves.legal_actions(self, seat)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
@@ -633,7 +633,7 @@ class QuirkyQuarksState(State):
         return tuple(tuple(sorted(kinds)) for kinds in done)
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         make = _VIEW.function  # the view maker, called at once once imported (a view a step)
         if make is None:
             return _VIEW(self, seat)

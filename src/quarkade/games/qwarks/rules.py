@@ -502,7 +502,7 @@ class QwarksState(CachedLegalActions):
         return RaceClock(("race", self.turn, self.round), self._to_act, self.limit_ms,
                          tuple(self.now[seat] for seat in self._to_act))
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         return _VIEW(self, seat)
 
 
