@@ -478,3 +478,35 @@ def test_qwarks_head_to_head_evaluation_counts_the_answers_at_their_chance() -> 
     # Seat 0 wins with its five right, and shares the win when both answers are wrong.
     expected = five + (1 - five) * (1 - four) * 0.5
     assert evaluation(state) == pytest.approx([expected, 1 - expected])
+
+
+def test_qwarks_table_evaluation_is_each_seats_chance_to_be_ahead_at_the_end() -> None:
+    # Three players or more: each seat's final score is taken as normal about its score (with the
+    # answers still to give at their chance), spread by those answers and the turns to come. The
+    # chances are checked against drawing the same scores at random, and a lead counts for more
+    # as the end nears.
+    import random
+    import types
+
+    from quarkade.agents.evaluators import QWARKS_SEAT_TURN_VARIANCE, qwarks_table
+    from quarkade.games.qwarks.rules import Phase
+
+    def position(scores: tuple[float, ...], turns: int) -> Any:
+        return types.SimpleNamespace(players=len(scores), scores=scores, decks=[[0] * turns], phase=Phase.COVER)
+
+    draw = random.Random(8)
+    for scores, turns in (((10, 12, 7), 6), ((3, 0, 1, 2), 12), ((20, 14, 19, 20, 9), 2)):
+        chances = qwarks_table(position(scores, turns))
+        spread = (QWARKS_SEAT_TURN_VARIANCE * turns) ** 0.5
+        wins = [0] * len(scores)
+        for _ in range(40_000):
+            final = [score + draw.gauss(0, spread) for score in scores]
+            wins[final.index(max(final))] += 1
+        assert chances == pytest.approx([won / 40_000 for won in wins], abs=0.01)
+        assert sum(chances) == pytest.approx(1.0)
+    early, late = qwarks_table(position((13, 10, 10), 12)), qwarks_table(position((13, 10, 10), 1))
+    assert 1 / 3 < early[0] < late[0] < 1 and early[1] == pytest.approx(early[2])
+    # The last turn played: the highest score wins, a tie shares the win.
+    assert qwarks_table(position((13, 10, 10), 0)) == [1.0, 0.0, 0.0]
+    assert qwarks_table(position((13, 13, 10), 0)) == pytest.approx([0.5, 0.5, 0.0])
+    assert qwarks_table(position((4, 4, 4, 4), 0)) == pytest.approx([0.25] * 4)
