@@ -1,6 +1,7 @@
-"""A seat asked about through the public API: any integer type is a seat (a NumPy one, as an
-environment's arrays give), and anything else, or a seat the game does not have, is refused with
-a sentence that says why, the state unchanged."""
+"""A seat asked about through the public API (``view``, ``legal_actions``, ``optional_actions``,
+``apply``): any integer type is a seat (a NumPy one, as an environment's arrays give), and
+anything else, or a seat the game does not have, is refused with a sentence that says why, the
+state unchanged."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def test_a_seat_of_any_integer_type_is_that_seat(game_id: str) -> None:
         for same in (numpy.int64(seat), numpy.int32(seat), numpy.uint8(seat)):
             assert state.view(same).to_json() == state.view(seat).to_json()
             assert state.legal_actions(same) == state.legal_actions(seat)
+            assert state.optional_actions(same) == state.optional_actions(seat)
     # Applied for a NumPy seat, the move is the int seat's: the record says so, as JSON can.
     seat = state.to_act[0]
     action = state.legal_actions(seat)[0]
@@ -42,8 +44,9 @@ def test_a_value_that_is_not_a_seat_is_refused_with_a_reason(game_id: str) -> No
     before = json.dumps(state.record().to_json())
     kinds = f"a seat is a whole number from 0 to {players - 1}"
     for wrong in ("0", 0.0, True, [0], numpy.float64(0)):
-        with pytest.raises(InvalidSeat, match=f"^{kinds}, not "):
-            state.legal_actions(wrong)
+        for ask in (state.legal_actions, state.optional_actions):
+            with pytest.raises(InvalidSeat, match=f"^{kinds}, not "):
+                ask(wrong)
         with pytest.raises(InvalidSeat, match=f"^{kinds} \\(or None, a spectator\\), not "):
             state.view(wrong)
         with pytest.raises(IllegalAction, match=f"^{kinds}, not "):
@@ -51,7 +54,7 @@ def test_a_value_that_is_not_a_seat_is_refused_with_a_reason(game_id: str) -> No
     with pytest.raises(InvalidSeat, match=f"^{kinds}, not None"):
         state.legal_actions(None)
     for missing in (players, -1, numpy.int64(players + 3)):
-        for ask in (state.legal_actions, state.view):
+        for ask in (state.legal_actions, state.optional_actions, state.view):
             with pytest.raises(InvalidSeat, match=f"^there is no seat {int(missing)} in this {players}-player game"):
                 ask(missing)
             with pytest.raises(IndexError):  # a seat is an index

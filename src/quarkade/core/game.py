@@ -448,13 +448,19 @@ class State(ABC):
             raise InvalidSeat(f"there is no seat {index} in this {players}-player game ({named})")
         return index
 
-    def optional_actions(self, seat: int) -> list[Action]:
+    def optional_actions(self, seat: Any) -> list[Action]:
         """What ``seat`` may do now though the game does not wait for it: a signal a rulebook
         lets any player give at any moment (Quirky Circuits' hands flat, for a player who is
         done). Empty in most games, for a seat to act (its legal actions hold them) and once the
         game is over. ``apply`` takes them from a seat not to act; whoever plays a game by
         ``to_act`` (bots, ``simulate``, the environments) never needs them. Like ``to_act``,
-        they depend only on what every seat knows."""
+        they depend only on what every seat knows. A seat is as ``legal_actions`` takes it."""
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            seat = self.seat_of(seat)
+        return self._optional_actions(seat)
+
+    def _optional_actions(self, seat: int) -> list[Action]:
+        """``optional_actions`` of ``seat``, one of the game's seats: none unless a game says."""
         return []
 
     def _why_not_to_act(self, seat: int, action: Action) -> str:
@@ -535,7 +541,7 @@ class State(ABC):
         if not isinstance(action, Action):
             return f"{action!r} is not an action of {self.game.id}"
         if seat not in self.to_act:
-            return None if action in self.optional_actions(seat) else self._why_not_to_act(seat, action)
+            return None if action in self._optional_actions(seat) else self._why_not_to_act(seat, action)
         return self._why_illegal(seat, action)
 
     def apply(self, seat: Any, action: Any) -> None:

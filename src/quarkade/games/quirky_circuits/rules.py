@@ -256,10 +256,10 @@ class QuirkyCircuitsState(CachedLegalActions):
             moves.append(BEEP)
         return moves
 
-    def optional_actions(self, seat: int) -> list[Action]:
+    def _optional_actions(self, seat: int) -> list[Action]:
         # A player the game does not wait for (done, or not on turn when pacing) may still put its
         # hands flat or say "Beep-boop" (ruling 18): the signals of a seat to act are among its moves.
-        if self.result != PLAYING or seat in self._to_act or not 0 <= seat < self.players:
+        if self.result != PLAYING or seat in self._to_act:
             return []
         signals: list[Action] = []
         if not self.stopped[seat]:
