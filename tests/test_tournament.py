@@ -182,6 +182,23 @@ def test_a_tournament_is_not_cut_to_fewer_deals_nor_read_from_a_broken_header(tm
     assert not [path.name for path in tmp_path.iterdir() if path.name != "log.jsonl"]
 
 
+def test_a_log_whose_header_cannot_be_rewritten_is_named_and_left_as_it_was(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "log.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    before = log.read_bytes()
+
+    def refused(source: object, target: object) -> None:
+        raise PermissionError(13, "Permission denied", str(source))
+
+    monkeypatch.setattr("quarkade.tools.tournament.os.replace", refused)  # as in a folder that takes no new file
+    result = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "random,heuristic", "--games", "2",
+                                      "--backend", "serial", "--log", str(log)])
+    said = "".join(result.output.split())
+    assert result.exit_code == 2 and f"cannotusethelog{log}:Permissiondenied".replace(" ", "") in said, result.output
+    assert log.read_bytes() == before and sorted(path.name for path in tmp_path.iterdir()) == ["log.jsonl"]
+
+
 def test_an_external_program_plays() -> None:
     result = run_tournament(qwarks(), [EXTERNAL, "random"], deals=2)
     assert len(result.games) == 4

@@ -532,6 +532,8 @@ def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
     try:
         fresh.write_bytes(json.dumps(extended.header()).encode() + b"\n" + raw[len(first):])
         os.replace(fresh, path)  # the old header or the new one, never half of each
+    except OSError as error:  # said of the log (its folder may take no new file), which stays as it was
+        raise OSError(error.errno, error.strerror, str(path)) from error
     finally:
         fresh.unlink(missing_ok=True)
     return extended, deals
