@@ -504,8 +504,8 @@ def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
     """The settings of the tournament the log at ``path`` holds, when they are these but for fewer
     deals or an extension (each time a run raised its --games): with ``settings.deals`` above the
     log's, the tournament is extended, its header rewritten for it, and the deals it held are
-    returned beside; None when it was not extended now. A log of fewer deals than ``settings``
-    cannot be cut to them: refused. Whatever else differs is left for ``read_log`` to refuse."""
+    returned beside; None when it was not extended now. A log of more deals than ``settings``
+    is not cut to them: refused. Whatever else differs is left for ``read_log`` to refuse."""
     try:
         with path.open("rb") as handle:
             first = handle.readline()
