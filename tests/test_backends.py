@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from typer.testing import CliRunner
 import quarkade
 from quarkade.core.errors import InvalidOptions
 from quarkade.faces.cli import app
-from quarkade.tools.backends import Chunk, chunks_of, connect_ray
+from quarkade.tools.backends import Chunk, Farm, chunks_of, connect_ray
 from quarkade.tools.match import BotFailure
 from quarkade.tools.simulate import GameResult, simulate
 from quarkade.tools.tournament import BotSpecError, run_tournament
@@ -99,6 +100,30 @@ def local_ray() -> Iterator[None]:
 @needs_ray
 def test_ray_gives_the_serial_results(serial: tuple[str, str, list[int]], local_ray: None) -> None:
     assert run("ray") == serial
+
+
+@needs_ray
+def test_a_run_stopped_on_ray_cancels_only_the_tasks_still_playing(local_ray: None,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray's cancel can race a task that finishes as it is called, and the race ends the process
+    in Ray itself: a task already done is never cancelled, and is still read."""
+    import ray
+
+    template = Chunk("qwarks", 4, {}, ("random",) * 4, (), False)
+    farm = Farm("ray", 2, None, 2)
+    done = farm.submit(replace(template, seeds=(1,)))
+    playing = farm.submit(replace(template, seeds=tuple(range(10**5))))
+    [(result, _)] = farm.result(done)
+    cancelled: list[Any] = []
+    cancel = ray.cancel
+    monkeypatch.setattr(ray, "cancel",
+                        lambda handle, **settings: (cancelled.append(handle), cancel(handle, **settings)))
+    farm.stop()
+    assert cancelled == [playing] and result.seed == 1
+    assert farm.result(done)[0][0] == result
+    with pytest.raises(ray.exceptions.TaskCancelledError):
+        ray.get(playing, timeout=30)
+    farm.close()
 
 
 # A bot of a researcher's own, in a module this process finds only in a folder added at run time:

@@ -359,7 +359,8 @@ class Farm:
     Chunks are sent off at once and their results taken back in any order asked for.
     ``close`` ends a finished run; ``stop`` ends one cut short at once: what has not started
     is cancelled and the workers still playing are ended (a pool's shutdown would wait for
-    them, minutes with a slow bot), and the chunks already done can still be read."""
+    them, minutes with a slow bot), and the chunks already done can still be read. (A Ray
+    started for the run is left to ``close``, whose shutdown ends its workers.)"""
 
     def __init__(self, backend: str, workers: int | None, address: str | None, tasks: int) -> None:
         self.backend = backend
@@ -435,11 +436,16 @@ class Farm:
             return
         import ray
 
-        for handle in self.sent:
-            # A task already done or gone needs no cancelling.
-            with contextlib.suppress(Exception):
+        sent, self.sent = self.sent, []
+        if self.started_ray or not sent:
+            return  # a Ray started here: ``close`` shuts it down, its workers with it
+        # Only the tasks not done are cancelled: Ray's cancel can race a task finishing as it is
+        # called, and that race ends this process in Ray itself ("Tried to complete task that was
+        # not pending"); a task done long ago gains nothing from it and only widens the window.
+        _, running = ray.wait(sent, num_returns=len(sent), timeout=0, fetch_local=False)
+        for handle in running:
+            with contextlib.suppress(Exception):  # done or gone since
                 ray.cancel(handle, force=True)
-        self.sent.clear()
 
     def close(self) -> None:
         if self.pool is not None:
