@@ -11,7 +11,7 @@ against Quarkade's own bots, on any backend (run from this folder, or with it on
 
     python examples/train_ppo.py --save policy.npz
     cd examples && quarkade tournament quirky-quarks --players 2 --games 50 --backend ray \
-        --bots train_ppo:PolicyBot:policy=../policy.npz,heuristic,random
+        --bots ppo=train_ppo:PolicyBot:policy=../policy.npz,heuristic,random
 
 The environment is ``quarkade.rl.gymnasium_env`` (seat 0 against a random bot) by default;
 ``--env pettingzoo`` trains through ``quarkade.rl.pettingzoo_env`` instead, in self-play: the

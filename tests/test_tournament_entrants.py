@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import quarkade
-from quarkade.core.errors import InvalidRecord
+from quarkade.core.errors import InvalidOptions, InvalidRecord
 from quarkade.core.registry import replay
 from quarkade.faces.cli import app
 from quarkade.tools.match import BotFailure
@@ -302,3 +302,61 @@ def test_a_comma_within_quotes_belongs_to_the_command(tmp_path: Path) -> None:
     assert said.read_text() == "--layers=64,64"
     unclosed = CliRunner().invoke(app, ["tournament", "qwarks", "--bots", "exec:'python bot.py,random"])
     assert unclosed.exit_code == 2 and "--bots cannot be read: its quotation ' is not closed" in unclosed.output
+
+
+def test_an_entrant_is_rated_under_the_name_it_is_given(tmp_path: Path) -> None:
+    """NAME=BOT: the log, the progress and the ratings call the entrant by its name, the games
+    are those of its bot, and one bot may enter twice under two names."""
+    game = quarkade.load("quirky-quarks", players=3)
+    log = tmp_path / "named.jsonl"
+    named = run_tournament(game, ["a=heuristic", "b=heuristic", "random"], deals=2, seed=4, log=log)
+    plain = run_tournament(game, ["heuristic", "normal", "random"], deals=2, seed=4)
+    assert {rating.player for rating in named.ratings()} == {"a", "b", "random"}
+    assert [game.seats for game in named.games] == [
+        tuple({"heuristic": "a", "normal": "b"}.get(seat, seat) for seat in game.seats) for game in plain.games]
+    assert [(game.scores, game.winners) for game in named.games] == [(game.scores, game.winners)
+                                                                       for game in plain.games]
+    header, first = (json.loads(line) for line in log.read_text().splitlines()[:2])
+    assert header["tournament"]["bots"] == ["a=heuristic", "b=heuristic", "random"]
+    assert first["seats"] == ["a", "b", "random"]
+    # Resumed under the same names; under others it is another tournament's log.
+    assert run_tournament(game, ["a=heuristic", "b=heuristic", "random"], deals=2, seed=4, log=log).resumed == 6
+    with pytest.raises(InvalidOptions, match=r'--bots \["a=heuristic", "b=heuristic", "random"\] there'):
+        run_tournament(game, ["a=heuristic", "c=heuristic", "random"], deals=2, seed=4, log=log)
+
+
+def test_a_name_is_refused_when_it_cannot_name_an_entrant() -> None:
+    game = quarkade.load("qwarks", players=2)
+    with pytest.raises(BotSpecError, match=r"given twice \(to enter one bot twice, name each entry"):
+        run_tournament(game, ["heuristic", "heuristic=random"], deals=1)
+    with pytest.raises(BotSpecError, match="the name and the bot both given"):
+        run_tournament(game, ["=heuristic", "random"], deals=1)
+    with pytest.raises(BotSpecError, match="at most 40 printable characters"):
+        run_tournament(game, ["x" * 41 + "=heuristic", "random"], deals=1)
+    with pytest.raises(BotSpecError, match="no bot 'nobody'"):
+        run_tournament(game, ["a=nobody", "random"], deals=1)
+
+
+def test_the_command_reads_a_name_after_a_bots_settings(tmp_path: Path) -> None:
+    """After settings, b=heuristic is an entrant (heuristic is a bot kind); depth=2 a setting."""
+    result = CliRunner().invoke(app, ["tournament", "qwarks", "--games", "1", "--backend", "serial", "--json",
+                                      "--bots", "mcts:iterations=2,depth=2,Fast=heuristic,random"])
+    assert result.exit_code == 0, result.output
+    rated = json.loads(result.stdout)
+    assert rated["bots"] == ["mcts:iterations=2,depth=2", "Fast=heuristic", "random"]
+    assert {row["player"] for row in rated["openskill"]} == {"mcts:iterations=2,depth=2", "Fast", "random"}
+
+
+def test_a_named_program_that_fails_is_told_by_its_command(tmp_path: Path) -> None:
+    """A failure says the bot as it is made, so that the game can be played again from it."""
+    game = quarkade.load("qwarks", players=2)
+    sys.modules.pop("failing_named", None)
+    (tmp_path / "failing_named.py").write_text("from quarkade.agents.base import Bot\n\n\nclass Broken(Bot):\n"
+                                               "    def choose(self, view, legal):\n        raise ValueError('no')\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        with pytest.raises(BotFailure, match=r"^bot 'failing_named:Broken' at seat 1 failed"):
+            run_tournament(game, ["random", "broken=failing_named:Broken"], deals=1)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("failing_named", None)

@@ -64,6 +64,12 @@ def bot_kinds(game_id: str) -> list[str]:
     return sorted({kind for kind, gid in _BOTS if gid in (game_id, "*")})
 
 
+def any_bot_kinds() -> set[str]:
+    """Every bot kind some game has (a kind registered for all games counts once)."""
+    _load_game_bots()
+    return {kind for kind, _ in _BOTS}
+
+
 def offered_bots(game_id: str) -> list[str]:
     """The bots offered to people for ``game_id``, weakest first (``PLAYER_BOTS`` it has)."""
     kinds = bot_kinds(game_id)

@@ -26,7 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from quarkade.agents.base import Bot, bot_kinds, make_bot
+from quarkade.agents.base import Bot, any_bot_kinds, bot_kinds, make_bot
 from quarkade.core.errors import IllegalAction, InvalidNotation, QuarkadeError
 from quarkade.core.game import Action, Game, GameInfo, OptionSpec, Record, State
 from quarkade.core.registry import configure, game_class, list_games
@@ -230,18 +230,21 @@ def parse_seats(text: str, option: str = "--seats") -> list[str]:
     """The kinds a comma-separated list names. A bot's further settings share the commas:
     ``mcts:seconds=1,depth=6,heuristic`` is two kinds; a comma within quotes does not part
     kinds (an ``exec:`` command's arguments). A kind's name is read in any case; what follows
-    its colon is kept as written (a class's name, a file's path)."""
+    its colon is kept as written (a class's name, a file's path). A tournament's entrant may
+    be given a name of its own, kept as written (``NAME=KIND``): after settings, ``b=heuristic``
+    is such an entrant when ``heuristic`` is a bot kind, and a setting otherwise."""
     try:
         parts = split_commas(text)
     except ValueError as error:
         fail(f"{option} cannot be read: {error} ({text!r})")
     seats: list[str] = []
     for part in (kind.strip() for kind in parts):
-        if "=" in part and ":" not in part and seats and ":" in seats[-1]:
+        head, colon, rest = part.partition(":")
+        named, equals, kind = head.partition("=") if "=" in head else ("", "", head)
+        if equals and not colon and seats and ":" in seats[-1] and kind.strip().lower() not in any_bot_kinds():
             seats[-1] += f",{part}"
         else:
-            name, colon, rest = part.partition(":")
-            seats.append(name.lower() + colon + rest)
+            seats.append(named + equals + kind.lower() + colon + rest)
     if not all(seats):
         what = ("of bots, each entering once, e.g. heuristic,random,mcts" if option == "--bots"
                 else "of kinds, one a seat, e.g. human,random")

@@ -20,6 +20,7 @@ from quarkade.tools.ratings import Strength
 from quarkade.tools.tournament import (
     EXTERNAL_TIMEOUT,
     BotSpecError,
+    Entrant,
     Played,
     TournamentInterrupted,
     TournamentResult,
@@ -43,7 +44,7 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     # An entrant's name is never cut short: two policies may differ only in the file they read.
     # (at least 16 columns wide: at 80, the other columns squeezed it to a letter a line)
     table.add_column("bot", justify="left", overflow="fold",
-                     min_width=min(16, max(len(name) for name in settings.entrants)))
+                     min_width=min(16, max(len(Entrant.given(given).name) for given in settings.entrants)))
     # Deal by deal, "wins" would read as games won: the games won and the first places are told apart.
     counted: tuple[str, ...] = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
     forfeits = result.forfeits()
@@ -113,7 +114,8 @@ def tournament_command(
     bots: Annotated[str, typer.Option(
         metavar="BOTS", help="Comma-separated entrants: a bot kind (heuristic, random, mcts, a level), "
                              "module:Class (an importable Bot subclass) or exec:COMMAND (an external program, "
-                             "see docs/bots.md).")],
+                             "see docs/bots.md), each under a name of its own if given as NAME=… "
+                             "(ppo=mybots:Policy:file=run7.npz).")],
     games: Annotated[int, typer.Option("--games", "-n", help="Deals; each is played by every lineup of bots "
                                                               "in every rotation (or order) of the seats.")] = 10,
     players: Annotated[int | None, typer.Option(help="Seats a game; by default as many as there are bots, "

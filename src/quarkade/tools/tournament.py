@@ -17,9 +17,11 @@ keep their order and the new ones follow (``grow``), so no game is played twice.
 An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
 name), an importable ``Bot`` subclass (``package.module:Class``, its settings after a second
 colon) or an external program (``exec:COMMAND``, speaking the line protocol in
-``docs/bots.md``). Games between kinds and classes run on the backend (a class's module is sent
-to Ray's workers with the class, by value); games with an external program run in this process,
-which holds the program.
+``docs/bots.md``), named by how it is given, or by a name of its own before it (``NAME=…``:
+``ppo=train_ppo:PolicyBot:policy=run7.npz``, which also lets one bot enter twice under two
+names). Games between kinds and classes run on the backend (a class's module is sent to Ray's
+workers with the class, by value); games with an external program run in this process, which
+holds the program.
 """
 
 from __future__ import annotations
@@ -71,20 +73,50 @@ class BotSpecError(InvalidOptions):
 # ----------------------------------------------------------------- entrants
 @dataclass(frozen=True)
 class Entrant:
-    """One player of the tournament, as named on the command line."""
+    """One player of the tournament: ``name``, as the seats, the log and the ratings call it,
+    and ``spec``, the bot it plays with (the same, unless it was given a name of its own)."""
 
+    name: str
     spec: str
+
+    @classmethod
+    def given(cls, text: str) -> Entrant:
+        """The entrant ``text`` gives: ``NAME=SPEC`` (an ``=`` before any colon) names the bot
+        of ``SPEC``; anything else is a bot named by its spec.
+
+        >>> Entrant.given("ppo=train_ppo:PolicyBot:policy=run7.npz")
+        Entrant(name='ppo', spec='train_ppo:PolicyBot:policy=run7.npz')
+        >>> Entrant.given("mcts:seconds=1")
+        Entrant(name='mcts:seconds=1', spec='mcts:seconds=1')
+        """
+        if "=" not in text.partition(":")[0]:
+            return cls(text, text)
+        name, _, spec = text.partition("=")
+        name, spec = name.strip(), spec.strip()
+        if not (name and spec):
+            raise BotSpecError(f"{text!r}: a name of one's own is given as NAME=BOT, e.g. ppo=mybots:Policy, "
+                               "the name and the bot both given")
+        if len(name) > LONGEST_NAME or not name.isprintable():
+            raise BotSpecError(f"{quoted(name)} cannot name an entrant: a name is at most {LONGEST_NAME} "
+                               "printable characters")
+        return cls(name, spec)
 
     @property
     def external(self) -> bool:
         return self.spec.startswith("exec:")
 
 
-def check_entrant(spec: str, game: Game) -> Entrant:
-    """The entrant ``spec`` names, or a ``BotSpecError`` saying why there is none."""
+# The longest name an entrant may be given (NAME=…): it heads a row of the ratings.
+LONGEST_NAME = 40
+
+
+def check_entrant(text: str, game: Game) -> Entrant:
+    """The entrant ``text`` gives, or a ``BotSpecError`` saying why there is none."""
+    entrant = Entrant.given(text)
+    spec = entrant.spec
     if spec.startswith("exec:"):
         program_command(spec)
-        return Entrant(spec)
+        return entrant
     known = bot_kinds(game.id)
     if ":" not in spec and spec not in known:
         raise BotSpecError(f"no bot {spec!r} for {game.id}: give a kind ({', '.join(known)}), "
@@ -95,7 +127,7 @@ def check_entrant(spec: str, game: Game) -> Entrant:
         make_bot(spec, game)
     except InvalidOptions as error:
         raise BotSpecError(str(error)) from None
-    return Entrant(spec)
+    return entrant
 
 
 # The longest line an external program may answer with: its answer is one action's index or
@@ -586,7 +618,7 @@ def _what_changed(spec: str, before: Any, now: Any, game_id: str) -> str | None:
     """Which of an entrant's files changed between a log's header and now, in words; None if
     none did (a log of the single digest of earlier versions is checked against that)."""
     if isinstance(before, str):
-        return None if before == code_digest(spec, game_id) else "its files have changed since"
+        return None if before == code_digest(Entrant.given(spec).spec, game_id) else "its files have changed since"
     before = before if isinstance(before, dict) else {}
     now = now if isinstance(now, dict) else {}
     parts = [f"{', '.join(names)} {verb}" for verb, names in (
@@ -616,14 +648,16 @@ class Runner:
 
     def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
                  address: str | None = None, external_seconds: float = EXTERNAL_TIMEOUT,
-                 forfeit: bool = False) -> None:
+                 forfeit: bool = False, specs: dict[str, str] | None = None) -> None:
         check_backend(backend, workers, address)
         self.game = game
+        # The bot each entrant the seats name plays with, where they differ (NAME=SPEC).
+        self.specs = specs or {}
         self.forfeit = forfeit
         self.backend = backend
         self.workers = workers
         self.address = address
-        self.programs: dict[tuple[str, int], ExternalProgram] = {}  # (entrant, which of its seats in a game)
+        self.programs: dict[tuple[str, int], ExternalProgram] = {}  # (entrant's name, which of its seats in a game)
         self.external_seconds = external_seconds
         self.given: list[Played] = []
         self.farm: Farm | None = None
@@ -648,10 +682,11 @@ class Runner:
         count = self.workers or default_workers()
         planned: list[tuple[tuple[str, ...], tuple[int, ...], Chunk | None]] = []
         for seats, seeds in batches:
-            if any(Entrant(spec).external for spec in seats):
+            specs = self.specs_of(seats)
+            if any(spec.startswith("exec:") for spec in specs):
                 planned.append((seats, seeds, None))
             else:
-                template = Chunk(self.game.id, self.game.players, dict(self.game.options), seats, (), False,
+                template = Chunk(self.game.id, self.game.players, dict(self.game.options), specs, (), False,
                                  forfeit=self.forfeit)
                 planned.extend((seats, chunk.seeds, chunk) for chunk in chunks_of(template, seeds, count))
         farm = self.farm = Farm(self.backend, self.workers, self.address,
@@ -687,17 +722,22 @@ class Runner:
             first = last
         return kept
 
+    def specs_of(self, seats: tuple[str, ...]) -> tuple[str, ...]:
+        """The bots the entrants at ``seats`` play with: what a failure says, to play it again."""
+        return tuple(self.specs.get(name, name) for name in seats)
+
     def play_one(self, seed: int, seats: tuple[str, ...]) -> Played:
         bots: list[Bot] = []
+        specs = self.specs_of(seats)
         try:
-            for seat, spec in enumerate(seats):
+            for seat, (name, spec) in enumerate(zip(seats, specs, strict=True)):
                 try:
-                    bots.append(self.make(spec, seed, seat, seats[:seat].count(spec)))
+                    bots.append(self.make(spec, seed, seat, seats[:seat].count(name), name))
                 except QuarkadeError as error:
                     if not self.forfeit:
                         raise
                     raise unmade(spec, seat, seed, error) from None
-            state = play_match(self.game, bots, seed, names=seats)
+            state = play_match(self.game, bots, seed, names=specs)
         except BotFailure as failure:
             if not self.forfeit or failure.seat is None:
                 raise
@@ -726,11 +766,12 @@ class Runner:
                                   "forfeited": [seat]})
         return Played(seed, seats, scores, winners, failure.steps, (seat,), str(failure))
 
-    def make(self, spec: str, seed: int, seat: int, again: int = 0) -> Bot:
+    def make(self, spec: str, seed: int, seat: int, again: int = 0, name: str | None = None) -> Bot:
         """The bot of ``spec`` at ``seat``; ``again``, how many seats before this one the same
-        entrant fills in the game (an external program's other processes play those)."""
+        entrant (``name``, by default ``spec``) fills in the game (an external program's other
+        processes play those; two entrants of one program each have their own)."""
         if spec.startswith("exec:"):
-            key = (spec, again)
+            key = (spec if name is None else name, again)
             if key not in self.programs:
                 self.programs[key] = ExternalProgram(spec, self.external_seconds)
             program = self.programs[key]
@@ -827,17 +868,18 @@ class TournamentInterrupted(Interrupted):
         self.result = result
 
 
-def check_entrants(game: Game, specs: Sequence[str]) -> list[str]:
-    """The entrants, checked before any game: known, distinct and enough to fill the seats."""
-    if len(set(specs)) != len(specs):
-        twice = sorted({spec for spec in specs if specs.count(spec) > 1})
-        raise BotSpecError(f"each bot enters once: {', '.join(twice)} given twice")
+def check_entrants(game: Game, specs: Sequence[str]) -> list[Entrant]:
+    """The entrants ``specs`` give, checked before any game: known, distinct and enough to fill
+    the seats."""
+    names = [Entrant.given(spec).name for spec in specs]
+    if len(set(names)) != len(names):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        raise BotSpecError(f"each bot enters once: {', '.join(twice)} given twice (to enter one bot twice, "
+                           "name each entry: a=heuristic,b=heuristic)")
     if len(specs) < game.players and not game.info.cooperative:
         raise BotSpecError(f"{game.id} with {game.players} players needs at least {game.players} bots, "
                            f"not {len(specs)}")
-    for spec in specs:
-        check_entrant(spec, game)
-    return list(specs)
+    return [check_entrant(spec, game) for spec in specs]
 
 
 def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
@@ -852,15 +894,16 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
     from quarkade.agents.search import SearchBot
 
     clocked = []
-    for spec in specs:
-        if spec.startswith("exec:"):
-            continue  # an external program keeps its own counsel
+    for given in specs:
         try:
-            bot = make_bot(spec, game)
+            entrant = Entrant.given(given)
+            if entrant.external:
+                continue  # an external program keeps its own counsel
+            bot = make_bot(entrant.spec, game)
         except InvalidOptions:
             continue  # refused before any game, with its reason, by ``check_entrants``
         if isinstance(bot, SearchBot) and (not bot.iterations or bot.wall):
-            clocked.append(spec)
+            clocked.append(entrant.name)
     return clocked
 
 
@@ -881,13 +924,15 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     if deals < 1:
         raise InvalidOptions(f"a tournament plays at least one deal (--games), not {deals}")
     entrants = check_entrants(game, specs)
-    code = {spec: files for spec in entrants if (files := code_files(spec, game.id)) is not None}
-    settings = Settings(game.id, game.players, dict(game.options), tuple(entrants), deals, seed,
+    code = {given: files for given, entrant in zip(specs, entrants, strict=True)
+            if (files := code_files(entrant.spec, game.id)) is not None}
+    settings = Settings(game.id, game.players, dict(game.options), tuple(specs), deals, seed,
                         game.info.cooperative, code, seating, forfeit)
     grown_from = None
     if log is not None:
         settings, grown_from = grow(log, settings)
-    planned = schedule(entrants, game.players, deals, seed, game.info.cooperative, seating, settings.grown)
+    names = [entrant.name for entrant in entrants]
+    planned = schedule(names, game.players, deals, seed, game.info.cooperative, seating, settings.grown)
     logged = read_log(log, settings) if log is not None else None
     done = logged or []
     for position, played in enumerate(done):
@@ -899,7 +944,8 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
         on_grow(grown_from, deals)
     if on_start is not None:
         on_start(len(planned), len(done))
-    runner = Runner(game, backend, workers, address, external_seconds, forfeit)
+    runner = Runner(game, backend, workers, address, external_seconds, forfeit,
+                    {entrant.name: entrant.spec for entrant in entrants if entrant.name != entrant.spec})
     handle: IO[str] | None = None
     try:
         if log is not None:
