@@ -136,7 +136,7 @@ def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
 
 
 # ------------------------------------------------------------------ tests that measure time
-# The suite runs in pytest-xdist's workers (pyproject's addopts), two tests at a time. A test
+# The suite runs in pytest-xdist's workers (the test command's -n), a few tests at a time. A test
 # marked ``alone`` measures real time (a countdown, the server's clock, a race against bots'
 # reaction times): it starts once no other test runs, and no other starts before it is done. The
 # workers agree through two lock files in their common temporary folder: the room, held shared by
