@@ -328,7 +328,9 @@ def test_an_entrant_is_rated_under_the_name_it_is_given(tmp_path: Path) -> None:
 def test_a_name_is_refused_when_it_cannot_name_an_entrant() -> None:
     game = quarkade.load("qwarks", players=2)
     with pytest.raises(BotSpecError, match=r"given twice \(to enter one bot twice, name each entry"):
-        run_tournament(game, ["heuristic", "heuristic=random"], deals=1)
+        run_tournament(game, ["heuristic", "heuristic=heuristic"], deals=1)
+    with pytest.raises(BotSpecError, match="'Random' cannot name another bot \\('heuristic'\\): it is a bot kind's"):
+        run_tournament(game, ["Random=heuristic", "random"], deals=1)
     with pytest.raises(BotSpecError, match="the name and the bot both given"):
         run_tournament(game, ["=heuristic", "random"], deals=1)
     with pytest.raises(BotSpecError, match="at most 40 printable characters"):

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from quarkade.agents.base import Bot, bot_kinds, is_class_spec, make_bot
+from quarkade.agents.base import Bot, any_bot_kinds, bot_kinds, is_class_spec, make_bot
 from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Action, Game, View
 from quarkade.core.words import plural
@@ -99,6 +99,9 @@ class Entrant:
         if len(name) > LONGEST_NAME or not name.isprintable():
             raise BotSpecError(f"{quoted(name)} cannot name an entrant: a name is at most {LONGEST_NAME} "
                                "printable characters")
+        if name.lower() in any_bot_kinds() and name != spec:
+            raise BotSpecError(f"{name!r} cannot name another bot ({spec!r}): it is a bot kind's name, and the "
+                               "ratings would read as that bot's")
         return cls(name, spec)
 
     @property
