@@ -446,3 +446,38 @@ def test_ray_that_cannot_start_or_be_reached_is_one_sentence(monkeypatch: pytest
     with pytest.raises(InvalidOptions, match=r"^could not reach a Ray cluster at ray://h:10001: Initialization "
                                              r"failure from server: Authentication required; start one"):
         connect_ray(None, "ray://h:10001")
+
+
+THRESHOLDS_BOT = '''
+import gc
+from quarkade.agents.base import Bot
+
+
+class Thresholds(Bot):
+    def choose(self, view, legal):
+        with open("thresholds.txt", "a") as notes:
+            notes.write(repr(gc.get_threshold()) + "\\n")
+        return legal[0]
+'''
+
+
+@pytest.mark.parametrize("backend", ["serial", "process"])
+def test_batch_runs_set_the_collector_and_put_it_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      backend: str) -> None:
+    """simulate and tournaments play with BATCH_COLLECTOR's thresholds, in their workers too (a
+    forkserver's as well: this test's own threads may make the pool start them so), and leave
+    the caller's collector as it was."""
+    import gc
+
+    from quarkade.tools.backends import BATCH_COLLECTOR
+
+    (tmp_path / "thresholds_bot.py").write_text(THRESHOLDS_BOT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = gc.get_threshold()
+    assert before != BATCH_COLLECTOR
+    game = quarkade.load("qwarks", players=2)
+    simulate(game, ["thresholds_bot:Thresholds", "random"], 2, backend=backend, workers=2)
+    run_tournament(game, ["thresholds_bot:Thresholds", "random"], deals=1, backend=backend, workers=2)
+    seen = set((tmp_path / "thresholds.txt").read_text().splitlines())
+    assert seen == {repr(BATCH_COLLECTOR)} and gc.get_threshold() == before

@@ -13,6 +13,7 @@ from quarkade import compiled
 from quarkade.core.registry import list_games
 from quarkade.faces.cli import OptionList, app, console, errors, fail, load_game, optional_module
 from quarkade.tools import bench as benchmark
+from quarkade.tools.backends import BATCH_COLLECTOR
 
 
 def print_bench(results: list[benchmark.BenchResult]) -> None:
@@ -49,7 +50,8 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
         console.print("×: median ratio to OpenSpiel's pure-Python tic-tac-toe measured just before, over the rounds "
                       f"(min–max); the reference ran at a median {first.openspiel_python_ttt_steps_per_s:,.0f} "
                       "steps/s. simulate: heuristic bots, views included.", style="dim")
-    console.print(f"Engine: {compiled.engine()}.", style="dim")
+    console.print(f"Engine: {compiled.engine()}. Python's collector as simulate sets it (thresholds "
+                  f"{', '.join(map(str, BATCH_COLLECTOR))}), for the reference too.", style="dim")
     console.print(f"Targets: random play ≥ {benchmark.RANDOM_TARGET:g}×, clones ≥ {benchmark.CLONES_TARGET:g}×, "
                   f"simulate ≥ {benchmark.SIMULATE_TARGET:g}× the reference; the search bot (IS-MCTS): "
                   f"{benchmark.SEARCH_TARGET:,} simulations/s. Rates are per CPU second.", style="dim")

@@ -13,6 +13,8 @@ runs the random-play loop in the same process, and the two are interleaved in ro
 (reference, random play, reference, clones, reference, simulate, then the next round). Each
 measure runs on CPU time (``time.process_time``), so another process taking the core slows
 neither side's clock, and each figure is divided by the reference measured just before it.
+Everything runs with Python's collector set as ``simulate`` sets it, the reference too
+(``backends.BATCH_COLLECTOR``).
 The ratios are reported as the median over the rounds with their spread (min, quartiles, max).
 
 ``BenchResult.to_json`` (``quarkade bench --json``) has these keys:
@@ -50,6 +52,7 @@ from quarkade.agents.base import bot_kinds
 from quarkade.agents.search import simulations_per_second
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, State
+from quarkade.tools.backends import batch_collector
 from quarkade.tools.match import make_bots
 
 # The design's targets, as ratios to the reference's random-play steps a second.
@@ -277,6 +280,7 @@ def _median_rate(units: Sequence[tuple[int, int, float]], games: bool = False) -
     return statistics.median((finished if games else done) / spent for done, finished, spent in units)
 
 
+@batch_collector()
 def bench(game: Game, seconds: float = 3.0, seed: int = 0, rounds: int = ROUNDS,
           reference: bool | None = None, search: bool = True) -> BenchResult:
     """Measure ``game`` in ``rounds`` interleaved with the reference (when OpenSpiel is

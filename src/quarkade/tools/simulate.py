@@ -16,7 +16,15 @@ from typing import Any, TextIO
 from quarkade.core.errors import InvalidOptions, QuarkadeError
 from quarkade.core.game import Game
 from quarkade.core.registry import game_class
-from quarkade.tools.backends import Chunk, GameResult, Interrupted, check_backend, record_json, run_chunks
+from quarkade.tools.backends import (
+    Chunk,
+    GameResult,
+    Interrupted,
+    batch_collector,
+    check_backend,
+    record_json,
+    run_chunks,
+)
 
 __all__ = ["GameResult", "Interrupted", "RecordsUnwritable", "SimulationInterrupted", "SimulationResult", "Spread",
            "record_json", "simulate"]
@@ -204,6 +212,7 @@ class SimulationResult:
         }
 
 
+@batch_collector()
 def simulate(
     game: Game,
     seats: Sequence[str],

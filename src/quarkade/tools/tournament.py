@@ -53,6 +53,7 @@ from quarkade.tools.backends import (
     Farm,
     GameResult,
     Interrupted,
+    batch_collector,
     check_backend,
     chunks_of,
     default_workers,
@@ -910,6 +911,7 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
     return clocked
 
 
+@batch_collector()
 def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
                    on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
