@@ -1,4 +1,4 @@
-"""Builds Quarkade, compiling the Quirks family's engine, views and bots with mypyc.
+"""Builds Quarkade, compiling the games' engines, views and heuristic bots with mypyc.
 
 The compiled modules are the same Python, type-checked and turned into C by mypyc (mypy's
 compiler): no rule is written twice. Where they cannot be compiled (no C compiler, or
@@ -74,6 +74,16 @@ COMPILED = [
     "quarkade/games/qwarks/sampling.py",
     "quarkade/games/qwarks/text.py",
     "quarkade/games/qwarks/timing.py",
+    "quarkade/games/cosmic_encounter/components.py",
+    "quarkade/games/cosmic_encounter/timing.py",
+    "quarkade/games/cosmic_encounter/setup_phases.py",
+    "quarkade/games/cosmic_encounter/placements.py",
+    "quarkade/games/cosmic_encounter/cards.py",
+    "quarkade/games/cosmic_encounter/edicts.py",
+    "quarkade/games/cosmic_encounter/rules.py",
+    "quarkade/games/cosmic_encounter/moves.py",
+    "quarkade/games/cosmic_encounter/views.py",
+    "quarkade/games/cosmic_encounter/bot.py",
 ]
 # The manifest beside the package: each compiled module's source digest, so that a source
 # changed after the build runs as Python rather than as its stale compiled form.

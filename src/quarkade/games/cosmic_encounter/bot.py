@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -69,13 +69,13 @@ TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
 LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
 
 
-def _own(legal: list[Action], action: Action) -> Action:
+def _own(legal: Sequence[Action], action: Action) -> Action:
     """The legal list's own action equal to ``action`` (the game applies an action it gave at
     once, without looking for it): for short lists."""
     return legal[legal.index(action)] if action in legal else action
 
 
-def _last(legal: list[Action], action: Action) -> Action:
+def _last(legal: Sequence[Action], action: Action) -> Action:
     """The same, for an action the game lists last (an ally's decline, a deal's timeout)."""
     return legal[-1] if legal and legal[-1] == action else _own(legal, action)
 
@@ -107,7 +107,7 @@ def keep_worth(card: dict[str, Any], square: int | None) -> float:
 class CosmicHeuristic(Bot):
     kind = "heuristic"
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]  # nothing to weigh (at an edict window most seats can only pass)
         seat = view.seat
@@ -119,23 +119,23 @@ class CosmicHeuristic(Bot):
         decide = _DECIDE.get(type(first))
         return first if decide is None else decide(self, view, seat, legal)
 
-    def _launch(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _launch(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         # Every action at the launch step is a launch, listed fewer tokens first: the last
         # launches the most.
         last = legal[-1]
         assert isinstance(last, Launch)
         return shared(Launch(self._sources(data, seat, len(last.sources))))
 
-    def _trade(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _trade(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         mine, theirs = self._hand_size(data, seat), self._hand_size(data, self._opponent(data, seat))
         return _own(legal, Trade(theirs > mine + 2))
 
-    def _reward(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _reward(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         warp = data["players"][seat]["warp"]
         most = max(a.cards for a in legal if isinstance(a, Reward))
         return _own(legal, Reward(max(0, most - warp)))
 
-    def _again(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _again(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         return _own(legal, Again(True))
 
     # ----------------------------------------------------------------- helpers
@@ -152,7 +152,7 @@ class CosmicHeuristic(Bot):
     def _tokens(data: View, planet: str, seat: int) -> int:
         return int(data["planets"][planet_index(planet)]["tokens"][seat])
 
-    def _regroup(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _regroup(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         # Strengthen the weakest foreign base, which is the one most at risk.
         def weight(action: Action) -> tuple[int, int]:
             assert isinstance(action, Regroup)
@@ -161,7 +161,7 @@ class CosmicHeuristic(Bot):
             return (0 if foreign and row[seat] else 1, row[seat])
         return min(legal, key=weight)
 
-    def _aim(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _aim(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         aims = [a for a in legal if isinstance(a, Aim)]
         if not aims:
             return legal[0]
@@ -172,7 +172,7 @@ class CosmicHeuristic(Bot):
             return (row[offence] > 0, row[action.defender])
         return min(aims, key=weight)
 
-    def _invite(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _invite(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         safe = {p["seat"] for p in data["players"] if p["foreign_bases"] < WIN_BASES - 1}
         invites = [a for a in legal if isinstance(a, Invite)]
         return max(invites, key=lambda a: (set(a.seats) <= safe, len(a.seats)))
@@ -183,7 +183,7 @@ class CosmicHeuristic(Bot):
         tokens = list(map(_TOKENS, data["planets"]))  # (read, never changed; picked out in C)
         return fullest_sources(tokens, seat, count, planet_index(data["encounter"]["target"]))
 
-    def _ally(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _ally(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         e = data["encounter"]
         # The most tokens it may commit to each side (0: not invited there). The game lists
         # each side's ways fewer tokens first, the offence's side first, then the decline: the
@@ -208,7 +208,7 @@ class CosmicHeuristic(Bot):
             return shared(Ally(1, self._sources(data, seat, min(most[1], 2))))
         return _last(legal, Decline())
 
-    def _edict(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _edict(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         """Edicts and flares at their windows: only the legal ones fit the open window."""
         # The opponent (-1: the seat is not a main player) is read from the view at the first
         # card that asks for it: a hand of Finders alone never needs the encounter.
@@ -264,10 +264,8 @@ class CosmicHeuristic(Bot):
         side = "offence" if seat == data["offence"] else "defence"
         return sum(a["tokens"] if a["side"] != side else -a["tokens"] for a in data["encounter"]["allies"])
 
-    def _play(self, data: View, seat: int, legal: list[Action]) -> Action:
-        if legal == [Play("random")]:
-            return legal[0]
-        e = data["encounter"]
+    def _play(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
+        e = data["encounter"]  # (a card played at random is the one action: ``choose`` took it)
         square = data["square"]
         hand = {c["card"]: c for c in data["hand"]}
         plays = [a for a in legal if isinstance(a, Play)]
@@ -303,7 +301,7 @@ class CosmicHeuristic(Bot):
                 return True
         return False
 
-    def _deal(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _deal(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         e = data["encounter"]
         opponent = self._opponent(data, seat)
         theirs = e["offers"][0 if opponent == data["offence"] else 1]
@@ -324,7 +322,7 @@ class CosmicHeuristic(Bot):
                 return choice
         return _last(legal, Timeout())
 
-    def _place(self, data: View, seat: int, legal: list[Action]) -> Action:
+    def _place(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         tokens = [p["tokens"][seat] for p in data["planets"]]
 
         def foreign(planet: int) -> bool:
@@ -345,7 +343,7 @@ class CosmicHeuristic(Bot):
 # The handler of each kind of choice, by the class of its first legal action (at the destiny
 # step the aims come first, 'draw again' last; an ally's ways come before its decline; a
 # deal's offers before its accepts).
-_DECIDE: dict[type[Action], Callable[[CosmicHeuristic, View, int, list[Action]], Action]] = {
+_DECIDE: dict[type[Action], Callable[[CosmicHeuristic, View, int, Sequence[Action]], Action]] = {
     Regroup: CosmicHeuristic._regroup, Aim: CosmicHeuristic._aim, DrawAgain: CosmicHeuristic._aim,
     Launch: CosmicHeuristic._launch, Invite: CosmicHeuristic._invite, Ally: CosmicHeuristic._ally,
     Decline: CosmicHeuristic._ally, Pass: CosmicHeuristic._edict, Trade: CosmicHeuristic._trade,

@@ -16,6 +16,10 @@ from importlib import resources
 from operator import itemgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
+from quarkade.core.pickling import picklable
+
 PLANETS = 5  # planets in a home system
 TOKENS_PER_PLANET = 4
 HAND_SIZE = 7
@@ -100,6 +104,8 @@ class Card:
         return f"{EDICT_WORDS[self.edict]} edict"
 
 
+# A subclass of a built-in type: a Python class where this module is compiled (docs/compiled.md).
+@mypyc_attr(native_class=False)
 class ComponentError(ValueError):
     """The component data breaks a constraint of the rules."""
 
@@ -264,3 +270,6 @@ def fullest_sources(tokens: list[list[int]], seat: int, count: int, exclude: int
         left[planet] -= 1
         taken.append(planet)
     return tuple(sorted(taken))
+
+
+picklable(Card)

@@ -8,6 +8,8 @@ from itertools import combinations, combinations_with_replacement, repeat, starm
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from quarkade.core.game import Action
 from quarkade.games.cosmic_encounter import cards, edicts, flares, placements, setup_phases
 from quarkade.games.cosmic_encounter.actions import (
@@ -61,6 +63,8 @@ def gifts_from(held: tuple[tuple[str, int], ...], sizes: range) -> list[tuple[st
             if all(gift.count(face) <= counts[face] for face in set(gift))]
 
 
+# A subclass of a built-in type: a Python class where this module is compiled (docs/compiled.md).
+@mypyc_attr(native_class=False)
 class Kept(list[Action]):
     """A legal list made once and kept for every position that gives it (never changed: the
     state hands out copies). Whether an action is listed is first told by identity, in one

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter.components import PLANETS
@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 from quarkade.games.cosmic_encounter.rules import Step
 
-HOME, LOSE, BASE = "home", "lose", "base"
+HOME: Final = "home"
+LOSE: Final = "lose"
+BASE: Final = "base"
 KINDS = (HOME, LOSE, BASE)
 # Where the flow goes once the queue is empty: the defensive rewards (or the challenge's
 # end), the challenge's end, or back to the step the placements interrupted.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import Enum
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
@@ -147,7 +147,6 @@ class CosmicState(CachedLegalActions):
         "flared", "flare_super", "window",
     )
 
-    game: CosmicEncounter
     chance: Chance
     players: int
     cards: tuple[Card, ...]  # the deck's cards by id
@@ -208,7 +207,7 @@ class CosmicState(CachedLegalActions):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def setup(cls, game: CosmicEncounter, seed: int) -> CosmicState:
-        s = cls.__new__(cls)
+        s = cls()
         s.game, s.seed, s.history, s._legal = game, seed, [], None
         s.chance = Chance(seed)
         n = s.players = game.players
@@ -254,7 +253,7 @@ class CosmicState(CachedLegalActions):
         self.flared, self.flare_super, self.window = [-1] * n, [False] * n, ""
 
     def clone(self) -> CosmicState:
-        c = CosmicState.__new__(CosmicState)
+        c = CosmicState()
         c.game, c.seed = self.game, self.seed
         self._copy_history(c)
         c._legal = self._legal
@@ -468,7 +467,7 @@ class CosmicState(CachedLegalActions):
         return DealClock(("deal", self.turn, self.challenge), self.mains, self.game.options["deal_seconds"] * 1000)
 
     def _view(self, seat: int | None) -> View:
-        return self.game.make_view(self, seat)
+        return cast(CosmicEncounter, self.game).make_view(self, seat)
 
     def limit_reached(self) -> bool:
         """Over with no one at five foreign bases: reaching them ends a game at once, so only

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quarkade.core.game import Action
+from quarkade.core.pickling import picklable
 from quarkade.games.cosmic_encounter.actions import Timeout
 
 
@@ -42,3 +43,6 @@ class DealClock:
     def carried_ms(self, action: Action, seat: int | None = None) -> int | None:
         """No deal action carries a time."""
         return None
+
+
+picklable(DealClock)

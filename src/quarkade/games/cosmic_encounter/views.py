@@ -74,6 +74,8 @@ from collections.abc import Callable
 from operator import eq, itemgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarkade.core.game import BoundParts, View
 from quarkade.core.log import read
 from quarkade.games.cosmic_encounter.actions import BASES, SIDES, Offer
@@ -139,6 +141,8 @@ def public_components() -> dict[str, Any]:
     }
 
 
+# A subclass of a built-in type: a Python class where this module is compiled (docs/compiled.md).
+@mypyc_attr(native_class=False)
 class StaleView(RuntimeError):
     """A lazy part of a view was read after its state moved on (it would show the new state)."""
 
