@@ -324,20 +324,20 @@ class CosmicHeuristic(Bot):
 
     def _place(self, data: View, seat: int, legal: Sequence[Action]) -> Action:
         tokens = [p["tokens"][seat] for p in data["planets"]]
-
-        def foreign(planet: int) -> bool:
-            return planet // PLANETS != seat
+        # (A planet is the seat's own when ``planet // PLANETS == seat``. No nested function: a
+        # compiled one and its enclosing scope would hold each other, a cycle for the collector.)
         homes = [a for a in legal if isinstance(a, Home)]
         if homes:
             # The weakest foreign base first (the one most at risk), else the weakest home base.
-            return min(homes, key=lambda a: (not foreign(a.planet), tokens[a.planet] == 0, tokens[a.planet]))
+            return min(homes, key=lambda a: (a.planet // PLANETS == seat, tokens[a.planet] == 0, tokens[a.planet]))
         losses = [a for a in legal if isinstance(a, Lose)]
         if losses:
             # Where it hurts least: a base that keeps a token, a home one, the fullest.
-            return max(losses, key=lambda a: (tokens[a.planet] > 1, not foreign(a.planet), tokens[a.planet]))
+            return max(losses, key=lambda a: (tokens[a.planet] > 1, a.planet // PLANETS == seat, tokens[a.planet]))
         # A deal's base: its token from the fullest base (a home one first), onto the lowest planet.
         settles = [a for a in legal if isinstance(a, Settle)]
-        return max(settles, key=lambda a: (tokens[a.source] > 1, not foreign(a.source), tokens[a.source], -a.planet))
+        return max(settles, key=lambda a: (tokens[a.source] > 1, a.source // PLANETS == seat, tokens[a.source],
+                                           -a.planet))
 
 
 # The handler of each kind of choice, by the class of its first legal action (at the destiny

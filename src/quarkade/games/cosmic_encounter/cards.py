@@ -198,42 +198,28 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
     offence, defence = s.mains
     winner = offence if offence_wins else defence
     side = 0 if offence_wins else 1
-
-    def removes(loser: int) -> bool:
-        return s.power_of(winner).removes_losers or flares.removed_on_loss(s, side, loser)
     set_result(s, "offence" if offence_wins else "defence")
     # What moved, for the log: (seat, tokens, where they went) — the board is public.
+    # (No nested functions: a compiled one and its enclosing scope would hold each other.)
     moved: list[tuple[int, int, str]] = []
-
-    def lose(seat: int, count: int) -> None:
-        if count > 0:
-            removed = removes(seat)  # (read once for the log and the move: nothing changes between)
-            moved.append((seat, count, lost_to(s, seat, removed)))
-            s.lose_tokens(seat, count, removed)
-
-    def land(seat: int, count: int) -> None:
-        if count > 0:
-            moved.append((seat, count, "lands"))
-            s.tokens[s.target][seat] += count
-
     lost = 0
     if offence_wins:
         lost = s.tokens[s.target][defence]
         s.tokens[s.target][defence] = 0
-        lose(defence, lost)
-        land(offence, s.cone)
+        _lose(s, winner, side, defence, lost, moved)
+        _land(s, offence, s.cone, moved)
         for ally in range(s.players):
             if s.ally_side[ally] == 1:
-                lose(ally, s.ally_tokens[ally])
+                _lose(s, winner, side, ally, s.ally_tokens[ally], moved)
             elif s.ally_side[ally] == 0:
-                land(ally, s.ally_tokens[ally])
+                _land(s, ally, s.ally_tokens[ally], moved)
         s.success = True
     else:
         lost = s.cone
-        lose(offence, s.cone)
+        _lose(s, winner, side, offence, s.cone, moved)
         for ally in range(s.players):
             if s.ally_side[ally] == 0:
-                lose(ally, s.ally_tokens[ally])
+                _lose(s, winner, side, ally, s.ally_tokens[ally], moved)
             elif s.ally_side[ally] == 1 and s.ally_tokens[ally]:
                 moved.append((ally, s.ally_tokens[ally], "home"))
                 s.return_tokens(ally, s.ally_tokens[ally])
@@ -245,6 +231,22 @@ def outcome(s: CosmicState, offence_wins: bool, consoled: int) -> None:
     discard_played(s)
     # Returning tokens (defensive allies, a Zombie's) are placed before the rewards.
     placements.start(s, placements.REWARDS)
+
+
+def _lose(s: CosmicState, winner: int, side: int, seat: int, count: int, moved: list[tuple[int, int, str]]) -> None:
+    """A losing seat's tokens leave the encounter, as the winner's power or the winning side's
+    flare sends them (noted in ``moved`` for the log)."""
+    if count > 0:
+        removed = s.power_of(winner).removes_losers or flares.removed_on_loss(s, side, seat)
+        # (read once for the log and the move: nothing changes between)
+        moved.append((seat, count, lost_to(s, seat, removed)))
+        s.lose_tokens(seat, count, removed)
+
+
+def _land(s: CosmicState, seat: int, count: int, moved: list[tuple[int, int, str]]) -> None:
+    if count > 0:
+        moved.append((seat, count, "lands"))
+        s.tokens[s.target][seat] += count
 
 
 def lost_to(s: CosmicState, seat: int, removed: bool) -> str:
