@@ -424,8 +424,7 @@ class State(ABC):
         """The actions ``seat`` may take now (empty when it is not to act). A seat is a whole
         number from 0, any integer type (a NumPy one too); another value, or a seat the game
         does not have, is refused with ``InvalidSeat``."""
-        if type(seat) is not int or not 0 <= seat < self.game.players:
-            seat = self.seat_of(seat)
+        seat = self.seat_of(seat)
         return self._legal_actions(seat)
 
     @abstractmethod
@@ -437,6 +436,8 @@ class State(ABC):
         one; ``InvalidSeat``, saying why, for anything else (None, a spectator, where ``view``
         takes it, is not a seat)."""
         players = self.game.players
+        if type(seat) is int and 0 <= seat < players:
+            return seat  # the usual case, asked at every step: no more to check
         named = f"a seat is a whole number from 0 to {players - 1}{' (or None, a spectator)' if spectator else ''}"
         try:
             if isinstance(seat, bool):  # an int to Python, but a seat True is a mistake
@@ -455,8 +456,7 @@ class State(ABC):
         game is over. ``apply`` takes them from a seat not to act; whoever plays a game by
         ``to_act`` (bots, ``simulate``, the environments) never needs them. Like ``to_act``,
         they depend only on what every seat knows. A seat is as ``legal_actions`` takes it."""
-        if type(seat) is not int or not 0 <= seat < self.game.players:
-            seat = self.seat_of(seat)
+        seat = self.seat_of(seat)
         return self._optional_actions(seat)
 
     def _optional_actions(self, seat: int) -> list[Action]:
@@ -480,7 +480,7 @@ class State(ABC):
     def view(self, seat: Any) -> View:
         """What ``seat`` may know; ``None`` for a spectator. A seat is as ``legal_actions``
         takes it; another value is refused with ``InvalidSeat``."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.players):
+        if seat is not None:
             seat = self.seat_of(seat, spectator=True)
         return self._view(seat)
 
@@ -533,11 +533,10 @@ class State(ABC):
         is asked about (``Any``: a compiled State would refuse a wrong kind with a TypeError)."""
         if self.is_over:
             return "the game is over"
-        if type(seat) is not int or not 0 <= seat < self.game.players:
-            try:
-                seat = self.seat_of(seat)
-            except InvalidSeat as error:
-                return str(error)
+        try:
+            seat = self.seat_of(seat)
+        except InvalidSeat as error:
+            return str(error)
         if not isinstance(action, Action):
             return f"{action!r} is not an action of {self.game.id}"
         if seat not in self.to_act:
