@@ -20,7 +20,6 @@ from quarkade.tools.ratings import Strength
 from quarkade.tools.tournament import (
     EXTERNAL_TIMEOUT,
     BotSpecError,
-    Entrant,
     Played,
     TournamentInterrupted,
     TournamentResult,
@@ -34,6 +33,7 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     games played so far."""
     settings = result.settings
     strengths = {row.player: row for row in result.strengths()}
+    ratings = result.ratings()  # a row each entrant, by its name
     how = ("each bot at every seat of its own table, compared deal by deal" if settings.by_deal
            else "every lineup in every order of its seats" if settings.seating == "permutations"
            else "every lineup in every seat rotation")
@@ -44,7 +44,7 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     # An entrant's name is never cut short: two policies may differ only in the file they read.
     # (at least 16 columns wide: at 80, the other columns squeezed it to a letter a line)
     table.add_column("bot", justify="left", overflow="fold",
-                     min_width=min(16, max(len(Entrant.given(given).name) for given in settings.entrants)))
+                     min_width=min(16, max((len(rating.player) for rating in ratings), default=1)))
     # Deal by deal, "wins" would read as games won: the games won and the first places are told apart.
     counted: tuple[str, ...] = ("deals", "won", "firsts") if settings.by_deal else ("games", "wins")
     forfeits = result.forfeits()
@@ -53,7 +53,7 @@ def print_tournament(result: TournamentResult, stopped: bool = False) -> None:
     for column in (*counted, "μ", "σ", "μ−3σ", "BT", "BT 95%"):
         table.add_column(column, justify="right", no_wrap=True)
     won = result.games_won()
-    for rating in result.ratings():
+    for rating in ratings:
         strength = strengths.get(rating.player)
         fitted = ("", "") if strength is None else strength_cells(strength)
         counts = [str(rating.games), f"{round(rating.wins, 2):g}"]

@@ -114,13 +114,12 @@ class Entrant:
 LONGEST_NAME = 40
 
 
-def check_entrant(text: str, game: Game) -> Entrant:
-    """The entrant ``text`` gives, or a ``BotSpecError`` saying why there is none."""
-    entrant = Entrant.given(text)
+def check_entrant(entrant: Entrant, game: Game) -> None:
+    """That ``entrant`` can play ``game``, or a ``BotSpecError`` saying why not."""
     spec = entrant.spec
     if spec.startswith("exec:"):
         program_command(spec)
-        return entrant
+        return
     known = bot_kinds(game.id)
     if ":" not in spec and spec not in known:
         raise BotSpecError(f"no bot {spec!r} for {game.id}: give a kind ({', '.join(known)}), "
@@ -131,7 +130,6 @@ def check_entrant(text: str, game: Game) -> Entrant:
         make_bot(spec, game)
     except InvalidOptions as error:
         raise BotSpecError(str(error)) from None
-    return entrant
 
 
 # The longest line an external program may answer with: its answer is one action's index or
@@ -875,7 +873,8 @@ class TournamentInterrupted(Interrupted):
 def check_entrants(game: Game, specs: Sequence[str]) -> list[Entrant]:
     """The entrants ``specs`` give, checked before any game: known, distinct and enough to fill
     the seats."""
-    names = [Entrant.given(spec).name for spec in specs]
+    entrants = [Entrant.given(spec) for spec in specs]
+    names = [entrant.name for entrant in entrants]
     if len(set(names)) != len(names):
         twice = sorted({name for name in names if names.count(name) > 1})
         raise BotSpecError(f"each bot enters once: {', '.join(twice)} given twice (to enter one bot twice, "
@@ -883,7 +882,9 @@ def check_entrants(game: Game, specs: Sequence[str]) -> list[Entrant]:
     if len(specs) < game.players and not game.info.cooperative:
         raise BotSpecError(f"{game.id} with {game.players} players needs at least {game.players} bots, "
                            f"not {len(specs)}")
-    return [check_entrant(spec, game) for spec in specs]
+    for entrant in entrants:
+        check_entrant(entrant, game)
+    return entrants
 
 
 def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
