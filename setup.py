@@ -51,6 +51,7 @@ COMPILED = [
     "quarkade/games/quirks/bot/solitaire.py",
     "quarkade/games/quirks/bot/solitaire_group.py",
     "quarkade/games/quirks/quirkling.py",
+    "quarkade/games/quirks/bot/quirkling.py",
     "quarkade/games/quirky_quarks/rules.py",
     "quarkade/games/quirky_quarks/views.py",
     "quarkade/games/quirky_quarks/bot.py",

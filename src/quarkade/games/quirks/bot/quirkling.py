@@ -463,13 +463,14 @@ class Nursery:
         lacking: set[tuple[int, int]] = set()
         view = self.view
         if isinstance(view, QuirklingView):
-            for seat, stack in view.answers():
+            answers: list[tuple[int, int]] = view.answers()
+            for seat, stack in answers:
                 if stack < 0:
                     gave.add(seat)
                 elif seat not in gave:
                     lacking.add((seat, stack))
             return lacking
-        for event in reversed(self.log):
+        for event in self.log[::-1]:
             kind = event.get("event")
             if kind == "none" and event["seat"] not in gave:
                 lacking.add((event["seat"], STACK_INDEX[event["stack"]]))
