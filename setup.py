@@ -85,6 +85,7 @@ COMPILED = [
     "quarkade/games/cosmic_encounter/moves.py",
     "quarkade/games/cosmic_encounter/views.py",
     "quarkade/games/cosmic_encounter/bot.py",
+    "quarkade/games/cosmic_encounter/sampling.py",
 ]
 # The manifest beside the package: each compiled module's source digest, so that a source
 # changed after the build runs as Python rather than as its stale compiled form.

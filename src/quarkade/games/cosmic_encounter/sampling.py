@@ -48,7 +48,7 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     data = view  # read key by key: the log, which sampling does not need, is never made
     seat: int | None = view.seat
     n = game.players
-    s = CosmicState.__new__(CosmicState)
+    s = CosmicState()
     s.game, s.seed, s.history, s._legal, s.log = game, 0, [], None, None
     s.chance = Chance(chance.next64())
     s.players = n
@@ -92,47 +92,39 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     # Cards: take the known ones from the pool by face, deal the rest. The copies of a face are
     # alike in every way the rules read, so which of them is taken does not matter: the rest
     # are shuffled together below.
+    # (No nested functions: compiled, one and its enclosing scope would hold each other.)
     pool = {face: ids[:] for face, ids in faces.items()}
-
-    def take(face: str) -> int:
-        return pool[face].pop()
-
-    discards = [take(c["card"]) for c in data["deck"]["discards"]]
+    discards = [pool[c["card"]].pop() for c in data["deck"]["discards"]]
     hands: list[list[int] | None] = [None] * n
     if seat is not None:
-        hands[seat] = [take(c["card"]) for c in data["hand"]]
+        hands[seat] = [pool[c["card"]].pop() for c in data["hand"]]
     played: dict[int, int] = {}
     s.revealed = bool(e["cards"])
     for main, card in e["cards"].items():
-        played[int(main)] = take(card["card"])
+        played[int(main)] = pool[card["card"]].pop()
     if seat is not None and data["own_card"] is not None and seat not in played:
-        played[seat] = take(data["own_card"]["card"])
+        played[seat] = pool[data["own_card"]["card"]].pop()
     seen = data.get("seen_hand")
     s.seen = None
     seen_ids: list[int] = []
     if seen is not None:
-        seen_ids = [take(c["card"]) for c in seen["cards"]]
+        seen_ids = [pool[c["card"]].pop() for c in seen["cards"]]
         s.seen = (seen["seat"], tuple(seen_ids))
     # The cards the opponent's standing offer names are in its hand while the deal lasts.
     forced: dict[int, list[int]] = {}
     for index, offer in enumerate(e["offers"]):
         proposer = (s.offence, s.defender)[index]
         if s.step is Step.DEAL and offer is not None and offer["give"] is not None and proposer != seat:
-            forced[proposer] = [take(face) for face in offer["give"]]
+            forced[proposer] = [pool[face].pop() for face in offer["give"]]
     unknown = [card_id for ids in pool.values() for card_id in ids]
     chance.shuffle(unknown)
-
-    def pick_challenge(cards: list[int]) -> int:
-        index = next(i for i, c in enumerate(cards) if is_challenge[c])
-        return cards.pop(index)
-
     for main in e["played"]:
         if main in played:
             continue
         if s.seen is not None and main == s.seen[0]:
-            played[main] = pick_challenge(seen_ids)
+            played[main] = _pick_challenge(seen_ids, is_challenge)
         else:
-            played[main] = pick_challenge(unknown)
+            played[main] = _pick_challenge(unknown, is_challenge)
     # The cards stay in play from the first played to the outcome (the reveal window included).
     s.sealed = Sealed(list(s.mains) if s.step in (Step.CARDS, Step.DEAL) or s.window == "reveal" else [])
     for main, card_id in played.items():
@@ -165,6 +157,12 @@ def sample_state(game: CosmicEncounter, view: View, chance: Chance) -> CosmicSta
     chance.shuffle(colours)
     s.destiny = Deck(colours, list(data["destiny"]["discards"]))
     return s
+
+
+def _pick_challenge(cards: list[int], is_challenge: tuple[bool, ...]) -> int:
+    """The first challenge card of ``cards``, taken from them."""
+    index = next(i for i, c in enumerate(cards) if is_challenge[c])
+    return cards.pop(index)
 
 
 def _offer(s: CosmicState, offer: dict[str, Any], proposer: int) -> tuple[tuple[str, ...], int, int]:
