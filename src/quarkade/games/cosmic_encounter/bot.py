@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from quarkade.core.bots import HEURISTIC_ABOUT, Bot, describe_limits, register_bot
 from quarkade.core.game import Action, View
@@ -65,8 +65,8 @@ from quarkade.games.cosmic_encounter.moves import PASS
 
 _FINDER, _MOBIUS, _ZAP, _PLAGUE, _FORCE_FIELD = Edict.FINDER, Edict.MOBIUS, Edict.ZAP, Edict.PLAGUE, Edict.FORCE_FIELD
 _TOKENS = itemgetter("tokens")
-TYPICAL_CARD = 10  # about the mean Attack value of the classic decks
-LOOK_AHEAD = 4  # squares of the Phase Diagram a Quark's worth is averaged over
+TYPICAL_CARD: Final = 10  # about the mean Attack value of the classic decks
+LOOK_AHEAD: Final = 4  # squares of the Phase Diagram a Quark's worth is averaged over
 
 
 def _own(legal: Sequence[Action], action: Action) -> Action:

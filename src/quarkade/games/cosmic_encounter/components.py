@@ -14,22 +14,22 @@ from enum import Enum
 from functools import cache
 from importlib import resources
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from quarkade.core.pickling import picklable
 
-PLANETS = 5  # planets in a home system
-TOKENS_PER_PLANET = 4
-HAND_SIZE = 7
-MAX_LAUNCH = 4  # tokens in the cone, and an ally's commitment
-WIN_BASES = 5  # foreign bases that win
-DEAL_LOSS = 3  # tokens each side loses when a deal fails
-DEAL_CARDS = 2  # house: the most cards a deal moves each way (RULINGS.md 15)
-DESTINY_PER_COLOUR = 3  # house: the destiny pile holds three cards of each player's colour
-DECK_NAMES = ("eon", "eon-expansions", "mayfair-more")
-FLAVOURS = ("up", "down", "strange")
+PLANETS: Final = 5  # planets in a home system
+TOKENS_PER_PLANET: Final = 4
+HAND_SIZE: Final = 7
+MAX_LAUNCH: Final = 4  # tokens in the cone, and an ally's commitment
+WIN_BASES: Final = 5  # foreign bases that win
+DEAL_LOSS: Final = 3  # tokens each side loses when a deal fails
+DEAL_CARDS: Final = 2  # house: the most cards a deal moves each way (RULINGS.md 15)
+DESTINY_PER_COLOUR: Final = 3  # house: the destiny pile holds three cards of each player's colour
+DECK_NAMES: Final = ("eon", "eon-expansions", "mayfair-more")
+FLAVOURS: Final = ("up", "down", "strange")
 
 
 class Kind(Enum):

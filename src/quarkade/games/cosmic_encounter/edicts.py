@@ -23,7 +23,7 @@ from collections import Counter
 from functools import cache, lru_cache
 from itertools import compress
 from operator import not_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from quarkade.core.log import note
 from quarkade.games.cosmic_encounter import flares
@@ -91,8 +91,8 @@ def edict_targets(s: CosmicState, seat: int, edict: Edict) -> list[PlayEdict]:
 
 # The edicts' actions but the Finder's, made once and shared (actions are frozen): a seat
 # holding an edict is offered it at every window it fits, and bots keep their edicts.
-_ZAPS = tuple(PlayEdict(_ZAP, other) for other in range(6))  # by target, for the largest table
-_PLAGUES = tuple(PlayEdict(_PLAGUE, other) for other in range(6))
+_ZAPS: Final = tuple(PlayEdict(_ZAP, other) for other in range(6))  # by target, for the largest table
+_PLAGUES: Final = tuple(PlayEdict(_PLAGUE, other) for other in range(6))
 _UNTARGETED = {id(edict): PlayEdict(edict) for edict in Edict}
 
 
@@ -104,7 +104,7 @@ def _finder_moves(seat: int, players: int, deck: str, quarks: bool, square: int)
                  for value in _values(deck, quarks, square))
 
 
-EDICTS = tuple(Edict)  # in the order their moves are listed
+EDICTS: Final = tuple(Edict)  # in the order their moves are listed
 
 
 def edict_moves(s: CosmicState, seat: int) -> list[PlayEdict]:

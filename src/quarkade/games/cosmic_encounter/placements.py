@@ -36,7 +36,7 @@ from quarkade.games.cosmic_encounter.rules import Step
 HOME: Final = "home"
 LOSE: Final = "lose"
 BASE: Final = "base"
-KINDS = (HOME, LOSE, BASE)
+KINDS: Final = (HOME, LOSE, BASE)
 # Where the flow goes once the queue is empty: the defensive rewards (or the challenge's
 # end), the challenge's end, or back to the step the placements interrupted.
 REWARDS, FINISH = "rewards", "finish"
@@ -63,9 +63,9 @@ def add(s: CosmicState, seat: int, kind: str, count: int) -> None:
         s.placements.insert(at, (seat, kind, count))
 
 
-_COLUMNS = tuple(map(itemgetter, range(6)))  # a seat's tokens on a planet, by seat (the largest table)
-_PLACES = range(6 * PLANETS)  # every planet of the largest table
-_HOME_PLANETS = (True,) * PLANETS
+_COLUMNS: Final = tuple(map(itemgetter, range(6)))  # a seat's tokens on a planet, by seat (the largest table)
+_PLACES: Final = range(6 * PLANETS)  # every planet of the largest table
+_HOME_PLANETS: Final = (True,) * PLANETS
 _NO_SOURCE = repeat(-1)  # (an endless iterator, shared: ``zip`` stops at the planets' end)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import Enum
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from quarkade.core.chance import Chance
 from quarkade.core.flow import Deck, Sealed
@@ -46,7 +46,7 @@ from quarkade.games.cosmic_encounter.components import (
 from quarkade.games.cosmic_encounter.powers import NO_POWER, POWER_NAMES, POWERS, Power
 from quarkade.games.cosmic_encounter.timing import DealClock
 
-TURN_LIMIT = 60  # house: see RULINGS.md, "The turn limit"
+TURN_LIMIT: Final = 60  # house: see RULINGS.md, "The turn limit"
 RULES_VERSION = "6"  # 4: a cosmic quake when no card can be drawn (RULINGS.md 13a); 5: no empty deal (15);
 # 6: a deal asks first the side with an offer to answer, each side making at most deal_offers offers (15)
 

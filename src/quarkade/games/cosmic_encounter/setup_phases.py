@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations_with_replacement, compress, filterfalse, repeat
 from operator import call, itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from quarkade.core.flow import clockwise
 from quarkade.core.log import note
@@ -129,7 +129,7 @@ def bases_held(s: CosmicState, seat: int) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(compress(_PLACES, column)), tuple(filter(None, column))
 
 
-_PLACES = range(6 * PLANETS)  # every planet of the largest table
+_PLACES: Final = range(6 * PLANETS)  # every planet of the largest table
 
 
 def choices_from(held: tuple[tuple[int, int], ...], limit: int) -> tuple[tuple[int, ...], ...]:
@@ -175,7 +175,7 @@ def picker(counts: tuple[int, ...], limit: int) -> Picker[Any]:
 # The planets of the few ways a position allows, from the planets of its bases.
 FewWays = Callable[[tuple[int, ...]], list[tuple[int, ...]]]
 # A position allowing at most this share of its bases' ``planet_ways`` has few of them.
-FEW = 1 / 4
+FEW: Final = 1 / 4
 
 
 def pickers(counts: tuple[int, ...], limit: int) -> tuple[Picker[Any], FewWays | None]:

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import eq, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -98,12 +98,12 @@ from quarkade.games.cosmic_encounter.moves import offers_left
 from quarkade.games.cosmic_encounter.powers import POWER_NAMES, POWERS
 from quarkade.games.cosmic_encounter.rules import TURN_LIMIT, CosmicState
 
-LOG_LENGTH = 40
+LOG_LENGTH: Final = 40
 # Every planet's name ("system.planet"), for the largest table (six systems).
-PLANET_NAMES = tuple(f"{planet // PLANETS}.{planet % PLANETS}" for planet in range(6 * PLANETS))
-PLANET_SYSTEMS = tuple(planet // PLANETS for planet in range(6 * PLANETS))
+PLANET_NAMES: Final = tuple(f"{planet // PLANETS}.{planet % PLANETS}" for planet in range(6 * PLANETS))
+PLANET_SYSTEMS: Final = tuple(planet // PLANETS for planet in range(6 * PLANETS))
 # The sides that invited a seat, by its ``invited`` bits (1: the offence, 2: the defence).
-INVITED = tuple(tuple(SIDES[side] for side in (0, 1) if bits & (1 << side)) for bits in range(4))
+INVITED: Final = tuple(tuple(SIDES[side] for side in (0, 1) if bits & (1 << side)) for bits in range(4))
 _NAME_OR_NONE = (*POWER_NAMES, None)  # a power's name by its index, -1 (none) giving None
 _FACE_INFOS: dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]] = {}
 
@@ -127,7 +127,7 @@ _SHOWN_PLANETS: list[dict[str, Any]] = [{"planet": name, "system": system, "toke
 _TOKENS = itemgetter("tokens")
 
 # Each seat's home system among the planets (a column of the board read by seat).
-HOMES = tuple(slice(seat * PLANETS, (seat + 1) * PLANETS) for seat in range(6))
+HOMES: Final = tuple(slice(seat * PLANETS, (seat + 1) * PLANETS) for seat in range(6))
 
 
 def public_components() -> dict[str, Any]:
