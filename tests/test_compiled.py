@@ -29,17 +29,21 @@ import json, sys
 import quarkade
 from quarkade.tools.match import make_bots, play_match
 games = []
-for game_id, players, seed in json.loads(sys.argv[1]):
-    game = quarkade.load(game_id, players=players)
+for game_id, players, seed, options in json.loads(sys.argv[1]):
+    game = quarkade.load(game_id, players=players, **options)
     state = play_match(game, make_bots(game, ["heuristic"] * players, seed), seed)
     games.append({"record": state.record().to_json(), "scores": state.scores, "winners": state.winners,
                   "statistics": state.statistics(),
                   "views": [state.view(seat).to_json() for seat in [*range(players), None]]})
 print(json.dumps({"engine": quarkade.compiled.engine(), "games": games}, sort_keys=True, default=repr))
 """
-GAMES = [("quirks", 3, 11), ("quirks", 4, 12), ("quirks", 2, 13), ("quirks-solitaire", 1, 14), ("quirkling", 3, 15),
-         ("quirky-quarks", 3, 16), ("quirky-quarks", 2, 17), ("quirky-circuits", 3, 18), ("quirky-circuits", 4, 19),
-         ("qwarks", 3, 20), ("cosmic-encounter", 4, 21), ("cosmic-encounter", 5, 22)]
+GAMES = [("quirks", 3, 11, {}), ("quirks", 4, 12, {}), ("quirks", 2, 13, {}), ("quirks-solitaire", 1, 14, {}),
+         ("quirkling", 3, 15, {}), ("quirkling", 5, 23, {}), ("quirky-quarks", 3, 16, {}), ("quirky-quarks", 2, 17, {}),
+         ("quirky-circuits", 3, 18, {}), ("quirky-circuits", 4, 19, {}), ("qwarks", 3, 20, {}),
+         ("cosmic-encounter", 4, 21, {}), ("cosmic-encounter", 5, 22, {}),
+         # the expansion, the flares (Python classes the compiled engine calls) and the largest deck
+         ("cosmic-encounter", 3, 24, {"quarks": True, "flares": True, "deck": "mayfair-more"}),
+         ("cosmic-encounter", 6, 25, {"quarks": True, "flares": True})]
 
 
 def _play(pure: bool) -> dict[str, object]:
