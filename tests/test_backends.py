@@ -481,3 +481,21 @@ def test_batch_runs_set_the_collector_and_put_it_back(tmp_path: Path, monkeypatc
     run_tournament(game, ["thresholds_bot:Thresholds", "random"], deals=1, backend=backend, workers=2)
     seen = set((tmp_path / "thresholds.txt").read_text().splitlines())
     assert seen == {repr(BATCH_COLLECTOR)} and gc.get_threshold() == before
+
+
+def test_a_search_match_plays_with_the_batch_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """search_match measures a bot's strength as simulate plays: with BATCH_COLLECTOR's thresholds
+    (a search on a time budget gets as many playouts), the caller's put back after."""
+    import gc
+
+    from quarkade.tools.backends import BATCH_COLLECTOR
+    from quarkade.tools.search_match import play_one
+
+    (tmp_path / "thresholds_bot.py").write_text(THRESHOLDS_BOT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = gc.get_threshold()
+    result = play_one("qwarks", 2, "thresholds_bot:Thresholds", 0)
+    assert result["seat"] == 0 and result["game"] == "qwarks"
+    assert set((tmp_path / "thresholds.txt").read_text().splitlines()) == {repr(BATCH_COLLECTOR)}
+    assert gc.get_threshold() == before

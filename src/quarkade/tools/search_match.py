@@ -57,6 +57,7 @@ from quarkade.core.errors import QuarkadeError
 from quarkade.core.game import Game
 from quarkade.core.registry import configure, game_class
 from quarkade.faces.cli import parse_options
+from quarkade.tools.backends import batch_collector
 from quarkade.tools.intervals import wilson_interval
 from quarkade.tools.match import play_match
 
@@ -67,10 +68,13 @@ def _share(winners: tuple[int, ...], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+@batch_collector()
 def play_one(game_id: str, players: int, bot: str, number: int, first: int = FIRST_SEED,
              options: dict[str, Any] | None = None) -> dict[str, object]:
     """Game ``number`` of a match: its seed, the tested bot's seat and its share of the win (and,
-    in a cooperative or one-seat game, the heuristic table's result on the same seed)."""
+    in a cooperative or one-seat game, the heuristic table's result on the same seed). Played
+    with the collector as ``simulate`` sets it (``backends.batch_collector``): a search on a time
+    budget plays as many playouts as the batch tools would give it."""
     game = configure(game_id, players, options or {})
     seed = first + number
     started = time.process_time()
