@@ -459,7 +459,7 @@ class ToyGame(Game):
         chance = Chance(seed)
         return ToyState(self, seed, [chance.below(2) for _ in NAMES])
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return Word(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:

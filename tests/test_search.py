@@ -160,7 +160,7 @@ class Nim(Game):
     def new_game(self, seed: int) -> State:
         return NimState(self, seed, 11)
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return Take(int(text))
 
     def sample_state(self, view: View, chance: Chance) -> State:

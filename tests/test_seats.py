@@ -1,5 +1,5 @@
 """A seat asked about through the public API (``view``, ``legal_actions``, ``optional_actions``,
-``apply``): any integer type is a seat (a NumPy one, as an environment's arrays give), and
+``apply``, ``Game.parse_action``): any integer type is a seat (a NumPy one, as an environment's arrays give), and
 anything else, or a seat the game does not have, is refused with a sentence that says why, the
 state unchanged."""
 
@@ -29,6 +29,10 @@ def test_a_seat_of_any_integer_type_is_that_seat(game_id: str) -> None:
             assert state.view(same).to_json() == state.view(seat).to_json()
             assert state.legal_actions(same) == state.legal_actions(seat)
             assert state.optional_actions(same) == state.optional_actions(seat)
+    # Notation read for a NumPy seat is the int seat's action.
+    seat = state.to_act[0]
+    text = str(state.legal_actions(seat)[0])
+    assert state.game.parse_action(state, numpy.int64(seat), text) == state.game.parse_action(state, seat, text)
     # Applied for a NumPy seat, the move is the int seat's: the record says so, as JSON can.
     seat = state.to_act[0]
     action = state.legal_actions(seat)[0]
@@ -59,5 +63,13 @@ def test_a_value_that_is_not_a_seat_is_refused_with_a_reason(game_id: str) -> No
                 ask(missing)
             with pytest.raises(IndexError):  # a seat is an index
                 ask(missing)
+    text = str(state.legal_actions(state.to_act[0])[0])
+    with pytest.raises(InvalidSeat, match=f"^{kinds}, not '0'"):
+        state.game.parse_action(state, "0", text)
+    with pytest.raises(InvalidSeat, match=f"^there is no seat {players} in this {players}-player game"):
+        state.game.parse_action(state, players, text)
+    for not_text in (None, 3, b"pass", [text]):
+        with pytest.raises(quarkade.InvalidNotation, match=f"^notation is text, not {type(not_text).__name__}$"):
+            state.game.parse_action(state, state.to_act[0], not_text)
     assert json.dumps(state.record().to_json()) == before
     assert state.view(None).to_json() == state.view(None).to_json()  # a spectator is no seat, and welcome

@@ -301,9 +301,19 @@ class Game(ABC):
     def new_game(self, seed: int) -> State:
         """The state at the start, with chance seeded by ``seed``."""
 
+    def parse_action(self, state: Any, seat: Any, text: Any) -> Action:
+        """Notation to an action; raises ``InvalidNotation`` with the reason. A seat is as
+        ``State.legal_actions`` takes it (a NumPy integer too), and text that is not a ``str``
+        is refused with ``InvalidNotation`` (``Any``: a compiled game would raise a TypeError)."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"notation is text, not {type(text).__name__}")
+        if isinstance(state, State):
+            seat = state.seat_of(seat)
+        return self._parse_action(state, seat, text)
+
     @abstractmethod
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        """Notation to an action; raises ``InvalidNotation`` with the reason."""
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
+        """``parse_action`` of text, for ``seat``, one of the game's seats."""
 
     @classmethod
     def public_components(cls) -> dict[str, Any]:

@@ -125,7 +125,7 @@ class CosmicEncounter(Game):
 
         return public_components()
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:

@@ -17,7 +17,7 @@ from quarkade.games.quirks.actions import parse
 class QuirksFamily(Game):
     sampler: ClassVar[str]  # the name of this game's function in quarkade.games.quirks.sampling
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     @classmethod

@@ -81,7 +81,7 @@ class QuirkyCircuits(Game):
 
         return {"cards.toml": raw_data("cards.toml"), "scenarios.toml": raw_data("scenarios.toml")}
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:

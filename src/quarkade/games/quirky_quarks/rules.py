@@ -80,7 +80,7 @@ class QuirkyQuarks(Game):
 
         return {"cards.toml": raw_data()}
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:

@@ -101,7 +101,7 @@ class Qwarks(Game):
 
         return public_cards()
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def _parse_action(self, state: State, seat: int, text: str) -> Action:
         return parse(text)
 
     def sample_state(self, view: View, chance: Chance) -> State:
