@@ -301,15 +301,14 @@ class Game(ABC):
     def new_game(self, seed: int) -> State:
         """The state at the start, with chance seeded by ``seed``."""
 
-    def parse_action(self, state: Any, seat: Any, text: Any) -> Action:
+    def parse_action(self, state: State, seat: Any, text: Any) -> Action:
         """Notation to an action; raises ``InvalidNotation`` with the reason. A seat is as
-        ``State.legal_actions`` takes it (a NumPy integer too), and text that is not a ``str``
-        is refused with ``InvalidNotation`` (``Any``: a compiled game would raise a TypeError)."""
+        ``State.legal_actions`` takes it (a NumPy integer too; one the game lacks raises
+        ``InvalidSeat``), and text that is not a ``str`` is refused with ``InvalidNotation``
+        (``Any``: a compiled game would raise a TypeError)."""
         if not isinstance(text, str):
             raise InvalidNotation(f"notation is text, not {type(text).__name__}")
-        if isinstance(state, State):
-            seat = state.seat_of(seat)
-        return self._parse_action(state, seat, text)
+        return self._parse_action(state, state.seat_of(seat), text)
 
     @abstractmethod
     def _parse_action(self, state: State, seat: int, text: str) -> Action:
@@ -577,16 +576,13 @@ class State(ABC):
         self._steps += 1
 
     def apply_text(self, seat: Any, text: Any) -> Action:
-        """Parse notation and apply it; returns the action. A seat or text of the wrong kind is
-        refused here, as a compiled game's ``parse_action`` would only raise a TypeError."""
-        if not isinstance(text, str):
-            raise InvalidNotation(f"notation is text, not {type(text).__name__}")
-        if type(seat) is not int:
-            try:
-                seat = self.seat_of(seat)
-            except InvalidSeat as error:
-                raise IllegalAction(str(error)) from None
-        action = self.game.parse_action(self, seat, text)
+        """Parse notation and apply it; returns the action. A seat the game lacks is refused
+        with ``IllegalAction``, as ``apply`` refuses it, and text that is not a ``str`` with
+        ``InvalidNotation`` (by ``parse_action``)."""
+        try:
+            action = self.game.parse_action(self, seat, text)
+        except InvalidSeat as error:
+            raise IllegalAction(str(error)) from None
         self.apply(seat, action)
         return action
 
