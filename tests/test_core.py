@@ -12,6 +12,7 @@ import pytest
 import quarkade.core.chance
 import quarkade.core.flow
 import quarkade.core.words
+import quarkade.faces.web.seats
 import quarkade.games.quirky_quarks.actions
 import quarkade.tools.report
 from conftest import run_doctests
@@ -268,8 +269,8 @@ def test_view_equality() -> None:
 
 
 @pytest.mark.parametrize("module", [
-    quarkade.core.chance, quarkade.core.flow, quarkade.core.words, quarkade.games.quirky_quarks.actions,
-    quarkade.tools.report,
+    quarkade.core.chance, quarkade.core.flow, quarkade.core.words, quarkade.faces.web.seats,
+    quarkade.games.quirky_quarks.actions, quarkade.tools.report,
 ], ids=lambda module: module.__name__)
 def test_doctests(module: ModuleType) -> None:
     result = run_doctests(module)

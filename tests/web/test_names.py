@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from .conftest import FAST, Peer, make_client, token_of
+from .test_api import table_of
 
 ADA = "A" * 11 + "browser-ada"  # browser ids: random secrets a browser keeps
 BEA = "B" * 11 + "browser-bea"
@@ -163,7 +164,12 @@ def test_a_used_invitation_gives_its_browser_the_seat_back_and_tells_others_who_
     url = f"/api/tables/{created['id']}/join"
     first = client.post(url, json={"invitation": code, "name": "Bea", "browser": BEA}).json()
     again = client.post(url, json={"invitation": code, "browser": BEA})
-    assert again.status_code == 200 and again.json()["seats"] == first["seats"], "the same browser, the same seat"
+    assert again.status_code == 200, "the same browser, the same seat"
+    assert [entry["seat"] for entry in again.json()["seats"]] == [entry["seat"] for entry in first["seats"]]
+    # with a new token (only its digest is kept), which voids the first
+    table = table_of(client, created["id"])
+    renewed, old = again.json()["seats"][0]["token"], first["seats"][0]["token"]
+    assert renewed != old and table.seat_of(renewed) == first["seats"][0]["seat"] and table.seat_of(old) is None
     for other in ({"invitation": code}, {"invitation": code, "browser": ADA, "name": "Ada"}):
         refused = client.post(url, json=other)
         assert refused.status_code == 403

@@ -18,7 +18,8 @@ from starlette.websockets import WebSocketDisconnect
 from quarkade.faces.web.server import create_app
 
 from .conftest import CALM_SEED, FAST, TEST_HOST, Peer, errors, fix_seed, make_client
-from .test_api import table_of, wait_over
+from .test_api import hall_of, table_of, wait_over
+from .test_names import secrets_in
 
 TWO = ["human", "human"]
 
@@ -163,9 +164,84 @@ def test_play_again_gives_the_host_its_own_seats_and_new_invitations_only(client
     assert twice.status_code == 409, "a token is never handed out twice"
     late = client.post(f"/api/tables/{answer['id']}/join", json={"invitation": answer["invitations"][0]["code"]})
     assert late.status_code == 403, "the invitation to a seat its player took back is void"
-    # the host asking again gets its own seat again (it is the same person) and no other token
+    # the host asking again gets its own seat again (it is the same person) with a new token, which
+    # voids the one it was dealt before (only digests are kept: the old one cannot be handed out)
     host_again = client.post(f"/api/tables/{created['id']}/again", json={"token": created["host_token"]}).json()
-    assert tokens_in(host_again) == tokens_in(answer) and host_again["invitations"] == []
+    assert [entry["seat"] for entry in host_again["seats"]] == [0] and host_again["invitations"] == []
+    assert not tokens_in(host_again) & tokens_in(answer) and host_again["host_token"] != answer["host_token"]
+    assert following.seat_of(host_again["seats"][0]["token"]) == 0
+    assert following.seat_of(answer["seats"][0]["token"]) is None
+    assert following.is_host(host_again["host_token"]) and not following.is_host(answer["host_token"])
+
+
+def test_a_next_game_opened_by_a_player_leaves_its_invitations_to_the_host(client: TestClient,
+                                                                         peers: list[Any]) -> None:
+    fix_seed(client, CALM_SEED)
+    created = open_table(client, ["human", "human", "human"], play=[0], invite=[1, 2])
+    guests = [client.post(f"/api/tables/{created['id']}/join", json={"invitation": entry["code"]}).json()
+              for entry in created["invitations"]]
+    table = table_of(client, created["id"])
+    players = {0: peer(client, peers, f"/ws/tables/{created['id']}?token={created['seats'][0]['token']}")}
+    for guest in guests:
+        players[guest["seats"][0]["seat"]] = peer(client, peers,
+                                                   f"/ws/tables/{created['id']}?token={guest['seats'][0]['token']}")
+    while not table.over:
+        seat = table.state.to_act[0]
+        players[seat].sync()
+        assert not errors(players[seat].act(str(table.state.legal_actions(seat)[-1])))
+    first = client.post(f"/api/tables/{created['id']}/again", json={"token": guests[0]["seats"][0]["token"]})
+    assert first.status_code == 201 and "invitations" not in first.json()
+    following = table_of(client, first.json()["id"])
+    assert following.invitations == [None, None, None], "no code is dealt that nobody receives"
+    host = client.post(f"/api/tables/{created['id']}/again", json={"token": created["host_token"]}).json()
+    assert [entry["seat"] for entry in host["seats"]] == [0]
+    assert [entry["seat"] for entry in host["invitations"]] == [2], "seat 1's player came back already"
+    joined = client.post(f"/api/tables/{host['id']}/join", json={"invitation": host["invitations"][0]["code"]})
+    assert joined.status_code == 200 and [entry["seat"] for entry in joined.json()["seats"]] == [2]
+
+
+# ---------------------------------------------------------------------- secrets at rest
+def stored_bytes(db_path: Path) -> bytes:
+    """The database as it lies on the disk, its write-ahead log too."""
+    return b"".join(path.read_bytes() for path in sorted(db_path.parent.glob(db_path.name + "*")))
+
+
+def test_the_database_keeps_only_digests_of_tokens_and_codes(db_path: Path) -> None:
+    with make_client(db_path) as client:
+        created = open_table(client, ["human", "human", "human"], play=[0], invite=[1])
+        guest = client.post(f"/api/tables/{created['id']}/join",
+                            json={"invitation": created["invitations"][0]["code"]}).json()
+        newcomer = client.post(f"/api/tables/{created['id']}/join").json()  # seat 2, open to the lobby
+        dealt = secrets_in(created) | secrets_in(guest) | secrets_in(newcomer)
+        assert len(dealt) == 6  # the host's token, its seat's, two codes and the two players' tokens
+        stored = stored_bytes(db_path)
+        assert b"sha256:" in stored
+        assert not [secret for secret in dealt if secret.encode() in stored]
+    with make_client(db_path) as client:  # read back after a restart: each still holds its seat
+        table = table_of(client, created["id"])
+        assert table.is_host(created["host_token"]) and not table.is_host(created["seats"][0]["token"])
+        assert [table.seat_of(answer["seats"][0]["token"]) for answer in (created, guest, newcomer)] == [0, 1, 2]
+        assert table.seat_of(table.tokens[0]) is None, "a digest read from the database holds no seat"
+        assert table.is_host(table.host_token) is False
+
+
+def test_a_table_stored_with_plain_tokens_keeps_its_seats_and_its_digests_from_then_on(db_path: Path) -> None:
+    # as a version that kept tokens and codes plain stored them
+    with make_client(db_path) as client:
+        created = open_table(client, ["human", "human", "human"], play=[0], invite=[1])
+        hall_of(client).store.update_table(created["id"], seat_tokens=["plain0", None, None], host_token="plainhost",
+                                           invitations=[None, "plaincode1", None],
+                                           spent_invitations=[None, None, None])
+    with make_client(db_path) as client:
+        table = table_of(client, created["id"])
+        assert table.seat_of("plain0") == 0 and table.is_host("plainhost") and table.invitation_seat("plaincode1") == 1
+        row = hall_of(client).store.row(created["id"])
+        assert row is not None
+        kept = [row["host_token"], *row["seat_tokens"], *row["invitations"]]
+        assert all(value is None or value.startswith("sha256:") for value in kept), kept
+        assert "plain" not in str(kept)
+        joined = client.post(f"/api/tables/{created['id']}/join", json={"invitation": "plaincode1"})
+        assert joined.status_code == 200 and [entry["seat"] for entry in joined.json()["seats"]] == [1]
 
 
 # ---------------------------------------------------------------------- origins and links

@@ -39,7 +39,7 @@ from quarkade.faces.web.connection import Addresses, Buckets, Creations, Limits
 from quarkade.faces.web.errors import HallError
 from quarkade.faces.web.protocol import dumps
 from quarkade.faces.web.results import Results
-from quarkade.faces.web.seats import HUMAN, new_table_id, new_token, same_secret, seat_name
+from quarkade.faces.web.seats import HUMAN, Dealt, digest_of, new_table_id, new_token, same_secret, seat_name
 from quarkade.faces.web.store import BROKEN, CLOSED, EXPIRED, OPEN, OVER, Store, StoredTable
 from quarkade.faces.web.tables import Table
 from quarkade.faces.web.takeover import summary
@@ -300,12 +300,16 @@ class Hall:
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[str] | None,
                turn_timer: int | None, public: bool, creator: str, *, play: list[int] | None = None,
                invite: list[int] | None = None, previous: Table | None = None, name: str | None = None,
-               browser: str | None = None, time_bank: dict[str, int] | None = None) -> Table:
-        """A new table. The host plays ``play`` (default: the first human seat); the other
+               browser: str | None = None, time_bank: dict[str, int] | None = None,
+               invitations: bool = True) -> tuple[Table, Dealt]:
+        """A new table, and the secrets dealt for its host (the only copies: the table keeps
+        their digests). The host plays ``play`` (default: the first human seat); the other
         human seats get invitation codes, and those in ``invite`` (default: all of them on
         a private table or at a rematch, none on a public table) are kept for invitations
         only; the rest are open to the lobby. The host's ``name`` goes to the first seat it
-        plays (at a hot seat the others keep their numbers)."""
+        plays (at a hot seat the others keep their numbers). Without ``invitations`` the
+        other human seats get no codes yet (a next game opened by a player: the host deals
+        them when it comes)."""
         name, digest = clean_name(name), browser_digest(browser)
         if self.active_tables_of(creator) >= self.limits.tables_per_client:
             raise HallError(429, f"you have {self.limits.tables_per_client} open tables already, the limit: "
@@ -366,16 +370,20 @@ class Hall:
         table_id = new_table_id()
         while table_id in self.tables or self.store.row(table_id) is not None:
             table_id = new_table_id()
-        tokens = [new_token() if seat in play else None for seat in range(game.players)]
+        host_token = new_token()
+        dealt = Dealt({seat: new_token() for seat in play}, host_token,
+                      {seat: new_token() for seat in humans if seat not in play} if invitations else {})
+        tokens = [digest_of(dealt.tokens[seat]) if seat in play else None for seat in range(game.players)]
         row: dict[str, Any] = {
             "id": table_id, "game": game.id, "rules_version": cls.info.rules_version, "players": game.players,
             "options": dict(game.options), "seats": list(seats), "initial_seats": list(seats),
             "seat_tokens": tokens, "claimed": [token is not None for token in tokens],
-            "invitations": [new_token() if seat in humans and seat not in play else None
+            "invitations": [digest_of(dealt.invitations[seat]) if seat in dealt.invitations else None
                             for seat in range(game.players)],
             "reserved": [seat in invite and seat not in play for seat in range(game.players)],
             "host_seats": play,
-            "host_token": new_token(), "turn_timer": turn_timer or None, "public": public, "seed": seed,
+            "host_token": digest_of(host_token), "turn_timer": turn_timer or None, "public": public,
+            "seed": seed,
             "creator": creator, "created": time.time(), "status": OPEN,
             "previous_table": previous.id if previous is not None else None, "next_table": None,
             "names": [name if play and seat == play[0] else None for seat in range(game.players)],
@@ -389,14 +397,15 @@ class Hall:
         table = Table(self, row, state)
         self.tables[table_id] = table
         table.bot_runner.kick()
-        return table
+        return table, dealt
 
     # ------------------------------------------------------------------ seats
     def accept(self, table: Table, code: str, name: str | None = None,
                browser: str | None = None) -> tuple[int, str]:
         """Exchange an invitation code for its seat's new token (once). A code whose seat
-        was taken since gives the same browser its seat back (its token); anyone else is
-        told who holds the seat (``403`` with ``taken``), and may watch."""
+        was taken since gives the same browser its seat back (with a new token, which voids the
+        one it had); anyone else is told who holds the seat (``403`` with ``taken``), and may
+        watch."""
         name, digest = clean_name(name), browser_digest(browser)
         seat = table.invitation_seat(code)
         if seat is None:
@@ -404,9 +413,8 @@ class Hall:
             if spent is None:
                 raise HallError(403, "this invitation is not valid any more: the host made a new link for its "
                                      "seat; ask the host for the new one")
-            token = table.tokens[spent]
-            if token is not None and same_secret(digest, table.browsers[spent]):
-                return spent, token
+            if table.tokens[spent] is not None and same_secret(digest, table.browsers[spent]):
+                return spent, table.renew_token(spent)
             holder = table.seat_name(spent)
             raise HallError(403, f"this invitation is not valid any more: its seat is taken, {holder} plays it; "
                                  "you can watch the table", taken={"seat": spent, "name": holder})
@@ -427,10 +435,7 @@ class Hall:
             raise HallError(400, f"seat {seat} is not a human seat of this table")
         if table.taken(seat):
             raise HallError(409, f"{seat_words(table, seat)} is taken already")
-        code = new_token()
-        table.invitations[seat] = code
-        self.store.update_table(table.id, invitations=table.invitations)
-        return code
+        return table.deal_invitation(seat)
 
     def claim(self, table: Table, name: str | None = None, browser: str | None = None) -> tuple[int, str]:
         """An open seat of a public table for a newcomer from the lobby, with its new token."""
@@ -445,11 +450,13 @@ class Hall:
         raise HallError(409, "no seat of this table is open: the others wait for invited players")
 
     def again(self, table: Table, token: str | None, creator: str, name: str | None = None,
-              browser: str | None = None) -> tuple[Table, bool, dict[int, str]]:
-        """The next game at a finished table: (table, the caller is its host, the tokens of
-        the caller's seats there). The first caller opens it with the same settings and a
-        new seed. A player gets a new token for the same seat, once; the host gets the seats it
-        plays and the host's powers, and deals invitations for the other seats."""
+              browser: str | None = None) -> tuple[Table, Dealt]:
+        """The next game at a finished table, and what is dealt to the caller there: the tokens
+        of its seats, and for the host the host's token and the invitations for the other seats.
+        The first caller opens it with the same settings and a new seed. A player gets a new
+        token for the same seat, once; the host gets the seats it plays and the host's powers
+        (new tokens each time it asks, which void those it was dealt before), and deals
+        invitations for the other seats (those it was not dealt yet)."""
         if not table.over:
             raise HallError(409, "the game is not over yet")
         name, digest = clean_name(name), browser_digest(browser)
@@ -458,34 +465,40 @@ class Hall:
         if not host and own is None:
             raise HallError(403, "play again needs the token of a seat or of the host of this table")
         following = self.get(table.next_table, creator) if table.next_table else None
+        dealt = Dealt()
         if following is None:
             humans = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN]
             play = [s for s in table.host_seats if s in humans]
-            following = self.create(
+            following, made = self.create(
                 table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
                 table.turn_timer, table.public, creator, play=play, previous=table,
                 name=name if host else None, browser=browser if host else None,
-                time_bank=table.row.get("time_bank"),
+                time_bank=table.row.get("time_bank"), invitations=host,
             )
             table.next_table = following.id
             self.store.update_table(table.id, next_table=following.id)
             table.broadcast(table.table_message())
-        mine = list(following.host_seats) if host else []
-        if own is not None and own not in mine:
-            mine.append(own)
-        tokens: dict[int, str] = {}
-        for seat in sorted(mine):
-            if following.seats[seat] != HUMAN:
-                continue
-            issued = following.tokens[seat]
-            if issued is None:
-                issued = following.issue_token(seat, name, digest)
-            elif seat not in following.host_seats:
+            if host:
+                dealt = made
+        elif host:
+            dealt.host_token = following.renew_host_token()
+            for seat in following.host_seats:
+                dealt.tokens[seat] = following.renew_token(seat)
+        if host:  # the seats a player opening the table left without invitations
+            for seat, kind in enumerate(following.seats):
+                if (kind == HUMAN and seat not in following.host_seats and not following.taken(seat)
+                        and following.invitations[seat] is None):
+                    dealt.invitations[seat] = following.deal_invitation(seat)
+        if own is not None and own not in dealt.tokens and following.seats[own] == HUMAN:
+            if own in following.host_seats:  # a seat the host plays, asked for by its player
+                dealt.tokens[own] = following.renew_token(own)
+            elif following.tokens[own] is None:
+                dealt.tokens[own] = following.issue_token(own, name, digest)
+            else:
                 # issued already, to an invited player or to this player from another page:
                 # which one cannot be told, so it is never handed out twice
-                raise HallError(409, f"{seat_words(following, seat)} of the next game is taken already")
-            tokens[seat] = issued
-        return following, host, tokens
+                raise HallError(409, f"{seat_words(following, own)} of the next game is taken already")
+        return following, dealt
 
     def rename(self, table: Table, token: str | None, name: str | None) -> int:
         """A seat's player gives it another name; the seat."""

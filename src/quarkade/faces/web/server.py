@@ -41,6 +41,7 @@ from quarkade.faces.web.guards import RATE_CLOSE_CODE, HostGate, Hosts, RequestR
 from quarkade.faces.web.hall import Hall
 from quarkade.faces.web.protocol import error_message
 from quarkade.faces.web.running import RedactSecrets, header_timeout_protocol, log_config, proxy_networks, redact
+from quarkade.faces.web.seats import Dealt
 from quarkade.faces.web.store import DatabaseBusy, Store, database_url
 from quarkade.faces.web.tables import Connection, Limits, Table
 
@@ -159,23 +160,23 @@ def origin_allowed(origin: str | None, host: str | None, configured: str | None)
     return host is not None and origin in (f"http://{host}", f"https://{host}")
 
 
-def _created(base: str, table: Table, host: bool, tokens: dict[int, str]) -> dict[str, Any]:
-    """The answer that hands out seats: the caller's own tokens, and for the host the
-    invitations still to be dealt. Links are relative unless a public URL is configured
-    (never built from the request's Host header)."""
+def _created(base: str, table: Table, dealt: Dealt) -> dict[str, Any]:
+    """The answer that hands out seats: the caller's own tokens, and for the host its token
+    and the invitations still to be dealt (as ``dealt`` has them: the only copies). Links are
+    relative unless a public URL is configured (never built from the request's Host header)."""
     answer: dict[str, Any] = {
         "id": table.id,
         "table": table.public_info(),
         "seats": [{"seat": seat, "kind": table.seats[seat], "token": token,
-                   "link": f"{base}/t/{table.id}?token={token}"} for seat, token in sorted(tokens.items())],
+                   "link": f"{base}/t/{table.id}?token={token}"} for seat, token in sorted(dealt.tokens.items())],
         "spectate": f"{base}/t/{table.id}",
     }
-    if host:
-        answer["host_token"] = table.host_token
+    if dealt.host_token is not None:
+        answer["host_token"] = dealt.host_token
         answer["invitations"] = [
             {"seat": seat, "code": code, "open": not table.reserved[seat] and table.public,
              "link": f"{base}/t/{table.id}?invite={code}"}
-            for seat, code in enumerate(table.invitations) if code is not None and not table.taken(seat)
+            for seat, code in sorted(dealt.invitations.items()) if not table.taken(seat)
         ]
     return answer
 
@@ -331,12 +332,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Open a table: the host's token, the tokens of the seats it plays, and invitations
         for the other human seats."""
-        table = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
-                            _client_address(request), play=body.play, invite=body.invite, name=body.name,
-                            browser=body.browser,
-                            time_bank=body.time_bank.model_dump() if body.time_bank else None)
-        tokens = {seat: token for seat, token in enumerate(table.tokens) if token is not None}
-        return _created(base, table, True, tokens)
+        table, dealt = hall.create(body.game, body.players, body.options, body.seats, body.turn_timer, body.public,
+                                   _client_address(request), play=body.play, invite=body.invite, name=body.name,
+                                   browser=body.browser,
+                                   time_bank=body.time_bank.model_dump() if body.time_bank else None)
+        return _created(base, table, dealt)
 
     @app.get("/api/tables")
     async def list_tables(mine: str | None = Query(default=None, max_length=2000)) -> dict[str, Any]:
@@ -373,7 +373,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
             seat, token = hall.accept(table, body.invitation, body.name, body.browser)
         else:
             seat, token = hall.claim(table, body.name if body else None, body.browser if body else None)
-        return _created(base, table, False, {seat: token})
+        return _created(base, table, Dealt({seat: token}))
 
     @app.post("/api/tables/{table_id}/invite", status_code=201)
     async def invite(table_id: str, body: InviteBody, request: Request) -> dict[str, Any]:
@@ -388,8 +388,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = DEFAULT_BOT_DELA
         """After the end, the next game with the same settings and a new seed (opened by the
         first to ask): the caller's seats there."""
         table = table_or_404(table_id, request)
-        following, host, tokens = hall.again(table, body.token, _client_address(request), body.name, body.browser)
-        return _created(base, following, host, tokens)
+        following, dealt = hall.again(table, body.token, _client_address(request), body.name, body.browser)
+        return _created(base, following, dealt)
 
     @app.post("/api/tables/{table_id}/close")
     async def close(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:

@@ -10,7 +10,8 @@ play (bot_runner.py), its replays (replays.py), timed steps (clock.py), players'
 
 Seats are taken by tokens issued once: the host's own seats when it opens the table, the
 others when an invitation code is exchanged or a newcomer from the lobby takes an open
-seat. Nobody ever receives a token another person already holds.
+seat. Nobody ever receives a token another person already holds. The table keeps only the
+digests of its tokens and codes (seats.py).
 
 A connection's ``seq`` counts the state messages its seat (or the spectators) received;
 it grows only when what that seat sees changes, so it never tells anyone that a hidden
@@ -54,7 +55,7 @@ from quarkade.faces.web.protocol import (
     pong_message,
 )
 from quarkade.faces.web.replays import Replays
-from quarkade.faces.web.seats import HUMAN, new_token, same_secret, seat_name
+from quarkade.faces.web.seats import HUMAN, at_rest, digest_of, holds, new_token, same_secret, seat_name
 from quarkade.faces.web.store import OPEN, OVER
 from quarkade.faces.web.takeover import Takeovers
 from quarkade.faces.web.undo import UndoWindows
@@ -75,17 +76,25 @@ class Table:
         self.state = state
         self.game: Game = state.game
         self.seats: list[str] = list(row["seats"])
-        self.tokens: list[str | None] = list(row["seat_tokens"])
+        # Tokens and codes are kept as their digests (seats.py): the one who was dealt one holds it.
+        self.tokens: list[str | None] = [at_rest(token) for token in row["seat_tokens"]]
         players = len(self.seats)
-        self.invitations: list[str | None] = list(row.get("invitations") or [None] * players)
+        self.invitations: list[str | None] = [at_rest(code) for code in row.get("invitations") or [None] * players]
         self.reserved: list[bool] = list(row.get("reserved") or [False] * players)
         self.names: list[str | None] = list(row.get("names") or [None] * players)
         self.browsers: list[str | None] = list(row.get("browsers") or [None] * players)
-        self.spent_invitations: list[str | None] = list(row.get("spent_invitations") or [None] * players)
+        self.spent_invitations: list[str | None] = [
+            at_rest(code) for code in row.get("spent_invitations") or [None] * players]
         host_seats = row.get("host_seats")
         self.host_seats: list[int] = list(host_seats) if host_seats is not None else [
             seat for seat, token in enumerate(self.tokens) if token is not None][:1]
-        self.host_token: str = row["host_token"]
+        self.host_token: str = at_rest(row["host_token"]) or ""
+        stored = [row["host_token"], *row["seat_tokens"], *(row.get("invitations") or ()),
+                  *(row.get("spent_invitations") or ())]
+        if any(at_rest(kept) != kept for kept in stored):
+            # a table stored by a version that kept its secrets plain: only their digests stay
+            hall.store.update_table(self.id, seat_tokens=self.tokens, host_token=self.host_token,
+                                    invitations=self.invitations, spent_invitations=self.spent_invitations)
         self.turn_timer: int | None = row["turn_timer"]
         self.public: bool = bool(row["public"])
         self.creator: str = row["creator"]
@@ -133,15 +142,21 @@ class Table:
         return self.hall.limits
 
     def seat_of(self, token: str | None) -> int | None:
-        if token is None:
+        return self._seat_holding(token, self.tokens)
+
+    @staticmethod
+    def _seat_holding(secret: str | None, kept: list[str | None]) -> int | None:
+        """The seat whose kept digest is of ``secret``, if any."""
+        if secret is None:
             return None
-        for seat, seat_token in enumerate(self.tokens):
-            if same_secret(token, seat_token):
+        digest = digest_of(secret)
+        for seat, held in enumerate(kept):
+            if same_secret(digest, held):
                 return seat
         return None
 
     def is_host(self, token: str | None) -> bool:
-        return same_secret(token, self.host_token)
+        return holds(token, self.host_token)
 
     def taken(self, seat: int) -> bool:
         """Someone holds the seat's token (a bot seat counts as taken)."""
@@ -151,12 +166,7 @@ class Table:
         return self.public and not self.over and not self.taken(seat) and not self.reserved[seat]
 
     def invitation_seat(self, code: str | None) -> int | None:
-        if code is None:
-            return None
-        for seat, invitation in enumerate(self.invitations):
-            if same_secret(code, invitation):
-                return seat
-        return None
+        return self._seat_holding(code, self.invitations)
 
     def seat_name(self, seat: int) -> str:
         # a bot sitting in for a person keeps the person's name: the seat is still theirs
@@ -165,18 +175,13 @@ class Table:
 
     def spent_seat(self, code: str | None) -> int | None:
         """The seat whose invitation ``code`` was when the seat was taken."""
-        if code is None:
-            return None
-        for seat, spent in enumerate(self.spent_invitations):
-            if same_secret(code, spent):
-                return seat
-        return None
+        return self._seat_holding(code, self.spent_invitations)
 
     def issue_token(self, seat: int, name: str | None = None, browser: str | None = None) -> str:
         """A new token for a free human seat: its only copy leaves with the answer.
         ``name`` is shown for the seat; ``browser`` is the digest of the taker's browser id."""
         token = new_token()
-        self.tokens[seat] = token
+        self.tokens[seat] = digest_of(token)
         if self.invitations[seat] is not None:
             self.spent_invitations[seat] = self.invitations[seat]
         self.invitations[seat] = None
@@ -188,6 +193,28 @@ class Table:
         self.last_activity = time.time()
         self.broadcast(self.table_message())
         self.takeovers.watch()  # a player who never comes is replaced like one who left
+        return token
+
+    def deal_invitation(self, seat: int) -> str:
+        """A new invitation code for a free human seat (its previous code void)."""
+        code = new_token()
+        self.invitations[seat] = digest_of(code)
+        self.hall.store.update_table(self.id, invitations=self.invitations)
+        return code
+
+    def renew_token(self, seat: int) -> str:
+        """A new token for a seat whose holder asks for it again (its old one is void: a page
+        connected with it keeps its seat until it connects again)."""
+        token = new_token()
+        self.tokens[seat] = digest_of(token)
+        self.hall.store.update_table(self.id, seat_tokens=self.tokens)
+        return token
+
+    def renew_host_token(self) -> str:
+        """A new token of the host's powers (the old one void), for the host asking again."""
+        token = new_token()
+        self.host_token = digest_of(token)
+        self.hall.store.update_table(self.id, host_token=self.host_token)
         return token
 
     def seat_connections(self, seat: int | None) -> list[Connection]:
