@@ -22,7 +22,7 @@ from quarkade.faces.tournament_cli import strength_cells
 from quarkade.tools.backends import Interrupted
 from quarkade.tools.match import BotFailure
 from quarkade.tools.ratings import Strength, bradley_terry, bradley_terry_table, openskill_table, ranks
-from quarkade.tools.tournament import BotSpecError, lineups, on_the_clock, run_tournament
+from quarkade.tools.tournament import BotSpecError, Runner, lineups, on_the_clock, run_tournament, schedule
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first_legal_bot.py"
 EXTERNAL = f"exec:{sys.executable} {EXAMPLE}"
@@ -543,6 +543,23 @@ def test_an_interrupt_keeps_the_games_a_pool_finished_meanwhile(tmp_path: Path) 
     assert isinstance(interrupted.value, Interrupted)
     assert interrupted.value.done == kept > 1 and interrupted.value.total == 16
     assert whole.read_bytes().startswith(stopped.read_bytes())
+
+
+@pytest.mark.parametrize(("entrants", "one_at_a_time"), [
+    (["mcts:iterations=3", "random"], True), (["hard", "random"], True), (["heuristic", "random"], False)])
+def test_games_of_a_search_go_to_the_workers_one_at_a_time(entrants: list[str], one_at_a_time: bool) -> None:
+    # A chunk's games come back only when all are played: a stopped run plays them all again.
+    # A search's game takes seconds, so each is a chunk of its own; quick bots' games go in chunks.
+    runner = Runner(qwarks(), "process", 2)
+    games = runner.play(schedule(entrants, 2, 40, 1))
+    try:
+        next(games)
+        sizes = {len(seeds) for _, seeds, _ in runner.parts}
+    finally:
+        games.close()
+        runner.stop()
+        runner.close()
+    assert sizes == {1} if one_at_a_time else max(sizes) > 1
 
 
 def test_a_logged_tournament_says_when_an_entrant_searches_on_a_time_budget(tmp_path: Path) -> None:

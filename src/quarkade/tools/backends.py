@@ -188,8 +188,9 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def chunks_of(template: Chunk, seeds: Sequence[int], workers: int) -> list[Chunk]:
-    size = max(1, min(_MAX_CHUNK, math.ceil(len(seeds) / (workers * _CHUNKS_PER_WORKER))))
+def chunks_of(template: Chunk, seeds: Sequence[int], workers: int, most: int = _MAX_CHUNK) -> list[Chunk]:
+    """``seeds`` in chunks, a few a worker, of ``most`` games at most."""
+    size = max(1, min(most, math.ceil(len(seeds) / (workers * _CHUNKS_PER_WORKER))))
     return [replace(template, seeds=tuple(seeds[start:start + size])) for start in range(0, len(seeds), size)]
 
 
