@@ -188,10 +188,30 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def chunks_of(template: Chunk, seeds: Sequence[int], workers: int, most: int = _MAX_CHUNK) -> list[Chunk]:
-    """``seeds`` in chunks, a few a worker, of ``most`` games at most."""
+def chunks_of(template: Chunk, seeds: Sequence[int], workers: int) -> list[Chunk]:
+    """``seeds`` in chunks, a few a worker. A chunk's games come back only when all are played,
+    so a run stopped plays them all again (a tournament) or loses them (a simulation): a game
+    that takes long (``takes_long``) is a chunk of its own."""
+    most = 1 if takes_long(template) else _MAX_CHUNK
     size = max(1, min(most, math.ceil(len(seeds) / (workers * _CHUNKS_PER_WORKER))))
     return [replace(template, seeds=tuple(seeds[start:start + size])) for start in range(0, len(seeds), size)]
+
+
+def takes_long(template: Chunk) -> bool:
+    """Whether a game of the chunk's seats takes seconds or more: one with a search, or with a
+    bot class of one's own, whose speed is not known."""
+    from quarkade.agents.base import make_bot
+    from quarkade.agents.search import SearchBot
+    from quarkade.core.registry import load
+
+    if any(is_class_spec(spec, template.game) for spec in template.seats):
+        return True
+    game = load(template.game, template.players, **template.options)
+    for spec in set(template.seats):
+        with contextlib.suppress(QuarkadeError):  # a bot that cannot be made fails (or forfeits) at once
+            if isinstance(make_bot(spec, game), SearchBot):
+                return True
+    return False
 
 
 def check_backend(backend: str, workers: int | None, address: str | None) -> None:

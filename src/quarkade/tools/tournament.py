@@ -12,10 +12,10 @@ uninterrupted run's (for entrants that decide by their seed alone: ``on_the_cloc
 that search on a time budget). An interrupted run logs every game finished by then, those played
 ahead of their turn included as far as they follow on; a line cut short by a harder stop is
 dropped and played again. A backend's workers get games in chunks, a chunk's games had only once
-all are played; a game with a search (or a bot class of one's own) is a chunk of its own, so that
-a stopped run plays again little more than the games under way. A run with more deals on a log
-extends its tournament: the deals logged keep their order and the new ones follow (``grow``), so
-no game is played twice.
+all are played; a game with a search (or a bot class of one's own) is a chunk of its own
+(``chunks_of``), so that a stopped run plays again little more than the games under way. A run
+with more deals on a log extends its tournament: the deals logged keep their order and the new
+ones follow (``grow``), so no game is played twice.
 
 An entrant is a bot kind registered for the game (``heuristic``, ``random``, ``mcts``, a level
 name), an importable ``Bot`` subclass (``package.module:Class``, its settings after a second
@@ -693,8 +693,7 @@ class Runner:
             else:
                 template = Chunk(self.game.id, self.game.players, dict(self.game.options), specs, (), False,
                                  forfeit=self.forfeit)
-                chunks = chunks_of(template, seeds, count, 1) if self.slow(specs) else chunks_of(template, seeds, count)
-                planned.extend((seats, chunk.seeds, chunk) for chunk in chunks)
+                planned.extend((seats, chunk.seeds, chunk) for chunk in chunks_of(template, seeds, count))
         farm = self.farm = Farm(self.backend, self.workers, self.address,
                                 sum(1 for *_, chunk in planned if chunk is not None))
         self.parts = [(seats, seeds, None if chunk is None else farm.submit(chunk)) for seats, seeds, chunk in planned]
@@ -706,21 +705,6 @@ class Runner:
                 for result, _ in farm.result(handle):
                     yield self._give(Played.of(result, seats))
         self.complete = True
-
-    def slow(self, specs: Sequence[str]) -> bool:
-        """Whether games of these bots go to the workers one at a time: with a search or a class
-        of one's own (whose speed is not known) a game takes seconds or more, so that a run
-        stopped then plays again only the games under way, not those its chunks had finished
-        (a chunk's games are had only when all are played)."""
-        from quarkade.agents.search import SearchBot
-
-        for spec in specs:
-            if is_class_spec(spec, self.game.id):
-                return True
-            with contextlib.suppress(QuarkadeError):  # a bot that cannot be made forfeits at once
-                if isinstance(make_bot(spec, self.game), SearchBot):
-                    return True
-        return False
 
     def _give(self, played: Played) -> Played:
         self.given.append(played)
