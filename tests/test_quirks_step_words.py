@@ -6,6 +6,7 @@ moves before the mutation."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections.abc import Iterator
@@ -13,6 +14,9 @@ from typing import Any
 
 import quarkade
 from quarkade.core import State
+from quarkade.games.quirks.board import CARDS
+from quarkade.games.quirks.components import STACKS
+from quarkade.games.quirks.legality import missing_stack
 from quarkade.games.quirks.text import render_text
 
 View = dict[str, Any]
@@ -95,6 +99,37 @@ def test_the_climate_step_names_the_action_that_follows() -> None:
             assert step_words(view).split(": ", 1)[1] == told.pop(seat), view["niche"]
             compared += 1
     assert compared > 100
+
+
+def test_the_climate_step_offers_no_competition_where_no_third_card_can_be_found() -> None:
+    """A lower QUiRKS competes for the upper niche only with its third card, from the missing stack
+    (its discards shuffled in) or the hand: with neither, the climate step names the mutation alone,
+    to the player and to the others, as the action then offers it alone."""
+    found = 0
+    for state, seat, legal in decisions(4):
+        view = state.view(seat).to_json()
+        if view["stage"] != "climate" or "compete" not in step_words(view):
+            continue
+        missing = missing_stack(state, state.niche)
+        name = STACKS[missing]
+        for pile, held, offered in ((0, 0, False), (0, 1, True), (1, 0, True)):
+            for viewer in range(state.game.players):  # what the stack and the hand hold is public
+                told = state.view(viewer).to_json()
+                told["stacks"][name] = {"cards": pile, "discards": []}
+                told["players"][seat]["hand_stacks"][name] = held
+                words = step_words(told)
+                assert ("compete" in words) == offered and "mutate" in words, (viewer, words)
+        # the rules agree: the missing stack gone from the stack and the hand, no competition
+        bare = copy.deepcopy(state)
+        bare.stacks[missing].cards.clear()
+        bare.stacks[missing].discards.clear()
+        bare.hands[seat] = [card for card in bare.hands[seat] if CARDS[card].stack != missing]
+        bare.apply(seat, bare.game.parse_action(bare, seat, next(a for a in legal if a.startswith("climate"))))
+        while bare.to_act and bare.view(bare.to_act[0])["stage"] != "action":  # a random mutation first
+            bare.apply(bare.to_act[0], bare.legal_actions(bare.to_act[0])[0])
+        assert list(bare.to_act) == [seat] and "compete" not in [str(a) for a in bare.legal_actions(seat)]
+        found += 1
+    assert found > 10
 
 
 def test_a_destiny_marker_of_ones_upper_niche_says_the_climate_moves_before_the_mutation() -> None:

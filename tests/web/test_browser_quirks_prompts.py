@@ -15,8 +15,11 @@ import pytest
 
 import quarkade
 from quarkade.core import State
+from quarkade.games.quirks.components import STACKS
+from quarkade.games.quirks.legality import missing_stack
 
 from .conftest import CHROMIUM
+from .test_browser_quirks_words import DRAW
 from .test_browser_quirks_words import draw as draw_renderer
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -122,3 +125,33 @@ def test_the_destiny_mutate_choice_names_the_steps_queued_after_it(page: Any) ->
     assert page.locator("[data-role='confirm']").count() == 1
     assert prompt(page) == f"Check the mutation of {card['trait']} and confirm it: your turn then ends"
     assert page.evaluate("window.sent") == []
+
+
+def test_the_climate_step_names_no_competition_where_no_third_card_can_be_found(page: Any) -> None:
+    # seat 0 holds the lower QUiRKS of the niche it acts in: the climate step names the competition
+    # for the upper niche, but only while the third card can be found (the missing stack, its
+    # discards, or the hand: all of it public)
+    def holds_lower(state: State, view: dict[str, Any]) -> bool:
+        if view["stage"] != "climate" or not view["niche"]:
+            return False
+        entry = niche_of(view)
+        return bool(entry["lower"]) and entry["lower"]["owner"] == 0 and not (entry["upper"]
+                                                                               and entry["upper"]["owner"] == 0)
+
+    state = decision_of_seat_0(holds_lower)
+    view = state.view(0).to_json()
+    niche = view["niche"]
+    draw(page, state)
+    before = prompt(page)
+    assert before.startswith("Move the climate marker: click +1 or +2 on the climate table. Next: mutate your "
+                             f"lower {niche} QUiRKS (your turn then ends), or compete "), before
+    missing = STACKS[missing_stack(state, state.niche)]
+    view["stacks"][missing] = {"cards": 0, "discards": []}
+    view["players"][0]["hand_stacks"].pop(missing, None)
+    view["hand"] = [card for card in view["hand"] if card["stack"] != missing]
+    legal = [str(action) for action in state.legal_actions(0)]
+    page.evaluate(DRAW, ["/js/renderers/quirks.js", "renderQuirks", view, legal, 0,
+                         {str(seat): name for seat, name in NAMES.items()}])
+    page.wait_for_selector(".qk")
+    assert prompt(page) == "Move the climate marker: click +1 or +2 on the climate table. " \
+        f"Next: mutate your lower {niche} QUiRKS (your turn then ends)", prompt(page)

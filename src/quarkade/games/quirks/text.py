@@ -153,6 +153,18 @@ def _placeable(view: dict[str, Any], entry: dict[str, Any], actor: int) -> list[
     return sizes
 
 
+def _completable(view: dict[str, Any], entry: dict[str, Any], actor: int) -> bool:
+    """Whether the player to act finds the third card of its lower QUiRKS in ``entry``, as a
+    competition for the upper niche needs it: in the missing stack (its discards shuffled in) or
+    in its hand (which stacks a hand holds is public)."""
+    have = {card["stack"] for card in entry["lower"]["cards"]}
+    missing = next(stack for stack in _POSITIONS[entry["niche"]] if stack not in have)
+    pile = view["stacks"][missing]
+    left: int = pile["cards"] + len(pile["discards"])
+    held: int = view["players"][actor]["hand_stacks"].get(missing, 0)
+    return left > 0 or held > 0
+
+
 def _action_ahead(view: dict[str, Any]) -> str | None:
     """What the action in the destiny niche offers the player to act, read from the table (and
     its hand, when the viewer's): the QUiRKS it holds there to mutate, or where placed cards go."""
@@ -169,7 +181,7 @@ def _action_ahead(view: dict[str, Any]) -> str | None:
         and actor < len(turns) and turns[actor] == 0
     if held:
         mutate = f"mutate your {held} {niche} QUiRKS (your turn then ends)"
-        if held == "upper" or spent:
+        if held == "upper" or spent or not _completable(view, entry, actor):
             return mutate
         upper = entry["upper"]
         compete = f"compete with {_who(upper['owner'], viewer)} for the upper {niche} niche" if upper \

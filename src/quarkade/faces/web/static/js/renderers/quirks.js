@@ -66,6 +66,17 @@ function competeWords(entry, ctx) {
 }
 
 /** The QUiRKS of yours in the destiny niche, "upper" or "lower", or null. */
+/** Whether the player at ``seat`` finds the third card of its lower QUiRKS in ``entry``, as a
+ *  competition for the upper niche needs it: in the missing stack (its discards shuffled in) or
+ *  in its hand (which stacks a hand holds is public). */
+function completable(view, entry, seat) {
+  const have = new Set(entry.lower.cards.map((card) => card.stack));
+  const missing = POSITIONS[entry.niche].find((stack) => !have.has(stack));
+  const pile = (view.stacks || {})[missing];
+  const player = (view.players || []).find((p) => p.seat === seat);
+  return Boolean(pile && pile.cards + pile.discards.length > 0) || Boolean(player && (player.hand_stacks || {})[missing]);
+}
+
 function levelHeld(entry, seat) {
   if (entry.upper && entry.upper.owner === seat) return "upper";
   return entry.lower && entry.lower.owner === seat ? "lower" : null;
@@ -83,7 +94,7 @@ function actionAhead(view, ctx) {
     && flow.competed >= 1;
   if (held) {
     const mutate = `mutate your ${held} ${entry.niche} QUiRKS (your turn then ends)`;
-    return held === "lower" && !spent ? `${mutate}, or ${competeWords(entry, ctx)}` : mutate;
+    return held === "lower" && !spent && completable(view, entry, ctx.seat) ? `${mutate}, or ${competeWords(entry, ctx)}` : mutate;
   }
   const sizes = spent ? [] : placeable(view.hand || [], entry);
   return sizes.length ? placeWords(entry, sizes, ctx) : `nothing can be done in the ${entry.niche} niche, so your turn ends`;
