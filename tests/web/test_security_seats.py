@@ -200,6 +200,28 @@ def test_a_next_game_opened_by_a_player_leaves_its_invitations_to_the_host(clien
     assert joined.status_code == 200 and [entry["seat"] for entry in joined.json()["seats"]] == [2]
 
 
+def test_a_renewed_token_closes_the_pages_that_held_the_old_one(client: TestClient, peers: list[Any]) -> None:
+    browser = "C" * 11 + "browser-cyd"
+    created = open_table(client, ["human", "human", "random"], public=False)
+    url = f"/api/tables/{created['id']}/join"
+    code = created["invitations"][0]["code"]
+    old = client.post(url, json={"invitation": code, "browser": browser}).json()["seats"][0]["token"]
+    page = peer(client, peers, f"/ws/tables/{created['id']}?token={old}")
+    other = peer(client, peers, f"/ws/tables/{created['id']}?token={created['seats'][0]['token']}")
+    new = client.post(url, json={"invitation": code, "browser": browser}).json()["seats"][0]["token"]
+    told = page.receive()
+    while told["type"] != "error":
+        told = page.receive()
+    assert told["code"] == "renewed" and "holds it no more" in told["reason"]
+    with pytest.raises(WebSocketDisconnect) as closed:
+        page.receive()
+    assert closed.value.code == 4403
+    assert not errors(other.exchange({"type": "hello"})), "another seat's page stays"
+    with client.websocket_connect(f"/ws/tables/{created['id']}?token={old}") as refused:
+        assert refused.receive_json()["code"] == "bad_token"
+    assert peer(client, peers, f"/ws/tables/{created['id']}?token={new}").messages[0]["seat"] == 1
+
+
 # ---------------------------------------------------------------------- secrets at rest
 def stored_bytes(db_path: Path) -> bytes:
     """The database as it lies on the disk, its write-ahead log too."""

@@ -203,19 +203,29 @@ class Table:
         return code
 
     def renew_token(self, seat: int) -> str:
-        """A new token for a seat whose holder asks for it again (its old one is void: a page
-        connected with it keeps its seat until it connects again)."""
+        """A new token for a seat whose holder asks for it again: the old one is void, and the
+        pages connected with it are closed (whoever held it holds the seat no more)."""
         token = new_token()
         self.tokens[seat] = digest_of(token)
         self.hall.store.update_table(self.id, seat_tokens=self.tokens)
+        self._close_renewed(self.seat_connections(seat), f"seat {seat + 1}")
         return token
 
     def renew_host_token(self) -> str:
-        """A new token of the host's powers (the old one void), for the host asking again."""
+        """A new token of the host's powers, for the host asking again: the old one is void, and
+        the pages connected with it are closed."""
         token = new_token()
         self.host_token = digest_of(token)
         self.hall.store.update_table(self.id, host_token=self.host_token)
+        self._close_renewed([c for c in self.connections if c.host], "the host")
         return token
+
+    def _close_renewed(self, holders: list[Connection], whose: str) -> None:
+        for old in holders:
+            self.detach(old)
+            old.end(4403, error_message("renewed", f"a new token was dealt for {whose}, asked for again (an "
+                                                   "invitation link opened again, or play again): this page's link "
+                                                   "holds it no more; open the table from the page that asked"))
 
     def seat_connections(self, seat: int | None) -> list[Connection]:
         return [c for c in self.connections if c.seat == seat]

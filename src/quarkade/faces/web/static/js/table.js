@@ -157,7 +157,7 @@ function receive(conn, message) {
       const who = app.conns.size > 1 ? `${seatLabel(conn.seat)}: ` : "";
       if (message.code === "stale") toast(`${who}The table moved on before your action arrived: choose again.`, "info", 3500);
       else toast(who + message.reason);
-      if (["no_table", "bad_token", "full", "busy"].includes(message.code)) {
+      if (["no_table", "bad_token", "full", "busy", "renewed"].includes(message.code)) {
         conn.fatal = message.reason;
         $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, message.reason), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
       } else if (wasSending && conn.key === app.active && !app.replay) {
