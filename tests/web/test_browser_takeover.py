@@ -58,12 +58,14 @@ def seat0_lines(server: LiveServer, table_id: str) -> int:
     return sum(1 for line in table_log(server, table_id) if line.get("seat") == 0)
 
 
-def choose(page: Any) -> None:
+def choose(page: Any, server: LiveServer, table_id: str, lines: int) -> None:
     """One choice of seat 0 on the Quirky Quarks board, by clicking as the whole-game browser
     test does (an ejection chosen card by card and confirmed), until the server has taken an
-    action of it."""
+    action of it: its Undo button shows, or seat 0's lines of the log are no longer ``lines`` (on
+    a loaded machine the other seat's bot may answer before the button is seen, and a second
+    choice would then be made and taken back in place of the first)."""
     deadline = time.monotonic() + 30
-    while not visible(page, "#undo"):
+    while not visible(page, "#undo") and seat0_lines(server, table_id) == lines:
         assert time.monotonic() < deadline, "no action of seat 0 was taken"
         try:
             if visible(page, ".qq-actionbar.mine"):
@@ -106,7 +108,7 @@ def test_a_timed_out_seat_is_played_by_a_bot_then_reclaimed_and_a_move_undone(th
             page.wait_for_selector(".qq-actionbar.mine", timeout=30_000)
             alone = httpx.get(f"{server.url}/api/tables/{table_id}").json()["to_act"] == [0]
             seat0_before = seat0_lines(server, table_id)
-            choose(page)
+            choose(page, server, table_id, seat0_before)
             if alone and click_if_there(page, "#undo"):
                 break
         else:
