@@ -114,7 +114,7 @@ def test_the_climate_step_offers_no_competition_where_no_third_card_can_be_found
         name = STACKS[missing]
         for pile, held, offered in ((0, 0, False), (0, 1, True), (1, 0, True)):
             for viewer in range(state.game.players):  # what the stack and the hand hold is public
-                told = state.view(viewer).to_json()
+                told = copy.deepcopy(state.view(viewer).to_json())  # a view's parts are shared: never changed
                 told["stacks"][name] = {"cards": pile, "discards": []}
                 told["players"][seat]["hand_stacks"][name] = held
                 words = step_words(told)

@@ -7,6 +7,7 @@ to its confirmation."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -146,6 +147,7 @@ def test_the_climate_step_names_no_competition_where_no_third_card_can_be_found(
     assert before.startswith("Move the climate marker: click +1 or +2 on the climate table. Next: mutate your "
                              f"lower {niche} QUiRKS (your turn then ends), or compete "), before
     missing = STACKS[missing_stack(state, state.niche)]
+    view = copy.deepcopy(view)  # a view's parts are shared with other views: never changed in place
     view["stacks"][missing] = {"cards": 0, "discards": []}
     view["players"][0]["hand_stacks"].pop(missing, None)
     view["hand"] = [card for card in view["hand"] if card["stack"] != missing]
