@@ -262,6 +262,8 @@ def test_a_table_stored_with_plain_tokens_keeps_its_seats_and_its_digests_from_t
         kept = [row["host_token"], *row["seat_tokens"], *row["invitations"]]
         assert all(value is None or value.startswith("sha256:") for value in kept), kept
         assert "plain" not in str(kept)
+        stored = stored_bytes(db_path)  # nor do the file's freed bytes or the log's older pages hold them
+        assert not [plain for plain in (b"plain0", b"plainhost", b"plaincode1") if plain in stored]
         joined = client.post(f"/api/tables/{created['id']}/join", json={"invitation": "plaincode1"})
         assert joined.status_code == 200 and [entry["seat"] for entry in joined.json()["seats"]] == [1]
 

@@ -51,10 +51,15 @@ def digest_of(secret: str) -> str:
     return DIGEST_MARK + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
+def stored_plain(kept: str | None) -> bool:
+    """Whether a kept token or code was stored plain, by a version that kept them so."""
+    return kept is not None and not kept.startswith(DIGEST_MARK)
+
+
 def at_rest(kept: str | None) -> str | None:
-    """A kept token or code as a digest: one stored plain (by a version that kept them so) is
-    digested as its table is read, and the row written again."""
-    return kept if kept is None or kept.startswith(DIGEST_MARK) else digest_of(kept)
+    """A kept token or code as a digest: one stored plain is digested as its table is read,
+    and the row written again."""
+    return digest_of(kept) if kept is not None and stored_plain(kept) else kept
 
 
 def holds(given: str | None, kept: str | None) -> bool:

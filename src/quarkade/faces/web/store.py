@@ -13,6 +13,7 @@ SQLite database; the lock dies with the process, so a killed server never leaves
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Iterator, Sequence
@@ -44,6 +45,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger("quarkade.web")
 
 OPEN, OVER, BROKEN, EXPIRED = "open", "over", "broken", "expired"
 CLOSED = "closed"  # its host ended it before the end of the game
@@ -297,6 +300,21 @@ class Store:
         with self._write() as connection:
             connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
+    def forget_overwritten(self) -> None:
+        """Take the values that earlier writes replaced off the disk. SQLite zeroes them in the
+        database's pages (``secure_delete``), but the write-ahead log keeps older copies of the
+        pages until a checkpoint, and its file keeps them after one until overwritten: a
+        checkpoint that truncates the log ends both. A reader in the middle of a long read can
+        hold it back for ``busy_timeout``; that is then said in the log, and later checkpoints
+        overwrite them. Nothing to do on other databases (their files are theirs to keep)."""
+        if not self.sqlite:
+            return
+        with self.engine.connect() as connection:
+            busy, _, _ = connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+        if busy:
+            log.warning("the write-ahead log could not be truncated: replaced values stay in it until "
+                        "the next checkpoint")
+
     # ------------------------------------------------------------------ reads
     def _actions(self, table_ids: Sequence[str]) -> dict[str, list[tuple[int, str]]]:
         found: dict[str, list[tuple[int, str]]] = {table_id: [] for table_id in table_ids}
@@ -374,4 +392,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    # What a write frees (a row's old values, a page let go) is overwritten with zeros, not left
+    # on the disk: a value replaced (a plain token by its digest) is gone from the file.
+    cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()

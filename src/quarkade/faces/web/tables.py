@@ -55,7 +55,7 @@ from quarkade.faces.web.protocol import (
     pong_message,
 )
 from quarkade.faces.web.replays import Replays
-from quarkade.faces.web.seats import HUMAN, at_rest, digest_of, holds, new_token, same_secret, seat_name
+from quarkade.faces.web.seats import HUMAN, at_rest, digest_of, holds, new_token, same_secret, seat_name, stored_plain
 from quarkade.faces.web.store import OPEN, OVER
 from quarkade.faces.web.takeover import Takeovers
 from quarkade.faces.web.undo import UndoWindows
@@ -91,10 +91,12 @@ class Table:
         self.host_token: str = at_rest(row["host_token"]) or ""
         stored = [row["host_token"], *row["seat_tokens"], *(row.get("invitations") or ()),
                   *(row.get("spent_invitations") or ())]
-        if any(at_rest(kept) != kept for kept in stored):
-            # a table stored by a version that kept its secrets plain: only their digests stay
+        if any(stored_plain(kept) for kept in stored):
+            # a table stored by a version that kept its secrets plain: only their digests stay,
+            # and the plain values leave the database file and its log (Store.forget_overwritten)
             hall.store.update_table(self.id, seat_tokens=self.tokens, host_token=self.host_token,
                                     invitations=self.invitations, spent_invitations=self.spent_invitations)
+            hall.store.forget_overwritten()
         self.turn_timer: int | None = row["turn_timer"]
         self.public: bool = bool(row["public"])
         self.creator: str = row["creator"]
