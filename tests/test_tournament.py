@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -441,6 +442,27 @@ def test_a_malformed_log_is_named_with_its_line(tmp_path: Path, line: str, reaso
     assert "Traceback" not in refused.stderr
 
 
+@pytest.mark.parametrize(("ahead", "second", "reason"), [
+    (-1, False, "line 3, is not a game of a tournament log (its place ahead, -1, is not a whole number from 0)"),
+    ("2", False, 'line 3, is not a game of a tournament log (its place ahead, "2", is not a whole number from 0)'),
+    (0, False, "line 3, logs game 1 ahead of its turn, which the log holds already"),
+    (1, True, "line 4, is a game in order after games logged ahead of theirs"),
+    (2, False, "does not follow this tournament's order at game 3"),
+])
+def test_a_log_with_games_ahead_of_their_turn_is_checked(tmp_path: Path, ahead: object, second: bool,
+                                                          reason: str) -> None:
+    # A stopped run logs the games finished ahead of their turn last, each with its place.
+    log = tmp_path / "log.jsonl"
+    run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    header, first, following = log.read_text().splitlines()
+    marked = json.dumps({**json.loads(following), "ahead": ahead})
+    log.write_text("\n".join([header, first, marked, *([following] if second else [])]) + "\n")
+    before = log.read_bytes()
+    with pytest.raises(quarkade.QuarkadeError, match=re.escape(reason)):
+        run_tournament(qwarks(), ["random", "heuristic"], deals=1, log=log)
+    assert log.read_bytes() == before
+
+
 def test_a_file_that_is_not_a_log_is_refused_and_left_alone(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\nno newline at the end")
@@ -543,6 +565,76 @@ def test_an_interrupt_keeps_the_games_a_pool_finished_meanwhile(tmp_path: Path) 
     assert isinstance(interrupted.value, Interrupted)
     assert interrupted.value.done == kept > 1 and interrupted.value.total == 16
     assert whole.read_bytes().startswith(stopped.read_bytes())
+
+
+HOLDING_BOT = '''
+import os
+import time
+
+from quarkade.agents.base import Bot
+
+
+class Holding(Bot):
+    """Plays at random; at seat 0 in the game of seed HOLD_SEED it waits HOLD_SECONDS first. Each game it plays
+    is written to HOLD_RECORD."""
+
+    def __init__(self, game, seed=0):
+        super().__init__(game, seed)
+        self.bot_seed = seed
+        self.first = True
+
+    def choose(self, view, legal):
+        if self.first:
+            self.first = False
+            game_seed = (self.bot_seed - 1 - view.seat * 104729) // 7919  # as tools/match.py makes it
+            with open(os.environ["HOLD_RECORD"], "a") as record:
+                record.write(f"{game_seed} {view.seat}\\n")
+            if (game_seed, view.seat) == (int(os.environ["HOLD_SEED"]), 0):
+                time.sleep(float(os.environ.get("HOLD_SECONDS", "0")))
+        return legal[self.chance.below(len(legal))]
+'''
+
+
+def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first game waits on one worker while the other plays the rest; stopped then, the run
+    # logs those ahead of their turn with their places, and the next run plays the first alone.
+    (tmp_path / "holding_bot.py").write_text(HOLDING_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    entrants, deals = ["holding_bot:Holding", "random"], 4
+    first = schedule(entrants, 2, deals, 0)[0]  # run_tournament's first seed
+    record, log, whole = tmp_path / "record.txt", tmp_path / "log.jsonl", tmp_path / "whole.jsonl"
+    monkeypatch.setenv("HOLD_SEED", str(first.seed))
+    monkeypatch.setenv("HOLD_RECORD", str(record))
+    try:
+        run_tournament(qwarks(), entrants, deals=deals, log=whole)
+        monkeypatch.setenv("HOLD_SECONDS", "60")
+
+        def interrupt_once_the_others_are_played(total: int, logged: int) -> None:
+            def interrupt() -> None:
+                deadline = time.monotonic() + 30
+                while record.read_text().count("\n") < 2 * deals and time.monotonic() < deadline:
+                    time.sleep(0.05)  # every game begun
+                time.sleep(2.0)  # and all but the held one over (a few milliseconds each)
+                os.kill(os.getpid(), signal.SIGINT)
+
+            threading.Thread(target=interrupt, daemon=True).start()
+
+        record.write_text("")
+        with pytest.raises(KeyboardInterrupt) as interrupted:
+            run_tournament(qwarks(), entrants, deals=deals, log=log, backend="process", workers=2,
+                           on_start=interrupt_once_the_others_are_played)
+        assert isinstance(interrupted.value, Interrupted) and interrupted.value.done == 0
+        lines = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+        assert [line["ahead"] for line in lines] == list(range(1, 2 * deals))
+        monkeypatch.delenv("HOLD_SECONDS")
+        record.write_text("")
+        resumed = run_tournament(qwarks(), entrants, deals=deals, log=log)
+    finally:
+        sys.modules.pop("holding_bot", None)
+    assert record.read_text() == f"{first.seed} 0\n", "the first game alone is played again"
+    assert resumed.resumed == 0 and len(resumed.games) == 2 * deals
+    assert log.read_bytes() == whole.read_bytes(), "the log is in the schedule's order, as an uninterrupted run's"
 
 
 @pytest.mark.parametrize(("entrants", "one_at_a_time"), [

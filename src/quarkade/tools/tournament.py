@@ -9,11 +9,13 @@ rotation, for each deal of the block. The result log (JSON lines: a header descr
 tournament, then one line a game) is written in that order, and a run restarted on the same
 log skips the games it holds and appends the others, so the finished file is the same as an
 uninterrupted run's (for entrants that decide by their seed alone: ``on_the_clock`` names those
-that search on a time budget). An interrupted run logs every game finished by then, those played
-ahead of their turn included as far as they follow on; a line cut short by a harder stop is
-dropped and played again. A backend's workers get games in chunks, a chunk's games had only once
-all are played; a game with a search (or a bot class of one's own) is a chunk of its own
-(``chunks_of``), so that a stopped run plays again little more than the games under way. A run
+that search on a time budget). An interrupted run logs every game finished by then: after those
+in order, the games a backend finished ahead of their turn, each with its place (``"ahead"``),
+which the next run takes back and logs again in their turn, rather than play them again; a line
+cut short by a harder stop is dropped and played again. A backend's workers get games in chunks,
+a chunk's games had only once all are played; a game with a search (or a bot class of one's own)
+is a chunk of its own (``chunks_of``), so that a stopped run plays again only the games under way
+(and quick bots' chunks under way). A run
 with more deals on a log extends its tournament: the deals logged keep their order and the new
 ones follow (``grow``), so no game is played twice.
 
@@ -45,7 +47,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from quarkade.agents.base import Bot, any_bot_kinds, bot_kinds, is_class_spec, make_bot
 from quarkade.core.errors import InvalidOptions, QuarkadeError
@@ -514,10 +516,19 @@ def own_modules(module_name: str, origin: Path) -> list[Path]:
     return sorted(found)
 
 
-def read_log(path: Path, settings: Settings) -> list[Played] | None:
+class Logged(NamedTuple):
+    """What a log holds: the games in the schedule's order from the first, and the games a
+    stopped run had finished further on (``ahead``, by their place in the schedule, from 0)."""
+
+    games: list[Played]
+    ahead: dict[int, Played]
+
+
+def read_log(path: Path, settings: Settings) -> Logged | None:
     """The games an earlier run logged, or None if the log holds no header yet (no file, an
     empty one, or a header cut short, which is dropped). A line cut short at the end is dropped
-    from the file; the header must be this tournament's."""
+    from the file; the header must be this tournament's. The games logged ahead of their turn
+    come last, each with its place (``"ahead"``), after those in order."""
     if not path.exists():
         return None
     raw = path.read_bytes()
@@ -531,10 +542,23 @@ def read_log(path: Path, settings: Settings) -> list[Played] | None:
         return None
     wanted = json.loads(json.dumps(settings.header()))["tournament"]  # as JSON reads it back
     _check_header(path, _log_header(path, lines[0])["tournament"], wanted)
-    played = [_logged_game(path, number, line) for number, line in enumerate(lines[1:], start=2)]
+    logged = Logged([], {})
+    for number, line in enumerate(lines[1:], start=2):
+        played, ahead = _logged_game(path, number, line)
+        if ahead is None and logged.ahead:
+            raise InvalidOptions(f"{path}, line {number}, is a game in order after games logged ahead of theirs: "
+                                 "mend or delete that line and those after it (they are played again), "
+                                 "or give another --log")
+        if ahead is None:
+            logged.games.append(played)
+        elif ahead < len(logged.games) or ahead in logged.ahead:
+            raise InvalidOptions(f"{path}, line {number}, logs game {ahead + 1} ahead of its turn, which the log "
+                                 "holds already: mend or delete that line and those after it, or give another --log")
+        else:
+            logged.ahead[ahead] = played
     if len(complete) != len(raw):
         _cut(path, len(complete))
-    return played
+    return logged
 
 
 def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
@@ -633,9 +657,14 @@ def _what_changed(spec: str, before: Any, now: Any, game_id: str) -> str | None:
     return "; ".join(parts) or None
 
 
-def _logged_game(path: Path, number: int, line: str) -> Played:
+def _logged_game(path: Path, number: int, line: str) -> tuple[Played, int | None]:
+    """A game's line: the game, and its place in the schedule when it was logged ahead of its turn."""
     try:
-        return Played.from_json(json.loads(line))
+        data = json.loads(line)
+        ahead = data.get("ahead")
+        if ahead is not None and not (isinstance(ahead, int) and not isinstance(ahead, bool) and ahead >= 0):
+            raise ValueError(f"its place ahead, {json.dumps(ahead)}, is not a whole number from 0")
+        return Played.from_json(data), ahead
     except KeyError as error:
         reason = f"it has no {error.args[0]!r}"
     except (ValueError, TypeError, AttributeError) as error:
@@ -648,8 +677,8 @@ def _logged_game(path: Path, number: int, line: str) -> Played:
 class Runner:
     """Plays a list of scheduled games and yields them in order.
 
-    ``given`` holds the games yielded so far; after an interrupt, ``finished`` tells which of
-    the games not yet yielded are nevertheless played (their chunk done), so that they are kept."""
+    ``given`` holds the games yielded so far; after an interrupt, ``kept`` tells which of the
+    games not yet yielded are nevertheless played (their chunk done), so that they are kept."""
 
     def __init__(self, game: Game, backend: str = "serial", workers: int | None = None,
                  address: str | None = None, external_seconds: float = EXTERNAL_TIMEOUT,
@@ -666,20 +695,41 @@ class Runner:
         self.external_seconds = external_seconds
         self.given: list[Played] = []
         self.farm: Farm | None = None
-        # The games in order, in parts: a chunk sent to the farm (its handle), or games of an
-        # external program played here (no handle).
+        # The games to play in order, in parts: a chunk sent to the farm (its handle), or games of
+        # an external program played here (no handle); and each game's place in the schedule.
         self.parts: list[tuple[tuple[str, ...], tuple[int, ...], Any]] = []
+        self.places: list[int] = []
+        self.first = 0  # the place of the first game given to ``play``
+        self.known: dict[int, Played] = {}  # games given to ``play`` played already, by place
         self.complete = False
 
-    def play(self, games: Sequence[Scheduled]) -> Iterator[Played]:
+    def play(self, games: Sequence[Scheduled], first: int = 0,
+             known: dict[int, Played] | None = None) -> Iterator[Played]:
+        """The games of ``games`` in order: those ``known`` (by their place in the schedule,
+        ``games`` starting at place ``first``) as they are, the others played."""
+        self.first, self.known = first, dict(known or {})
+        self.places = [place for place in range(first, first + len(games)) if place not in self.known]
+        played = self._play([games[place - first] for place in self.places])
+        place = first
+        for next_played in self.places:
+            while place < next_played:
+                yield self._give(self.known[place])
+                place += 1
+            yield self._give(next(played))
+            place += 1
+        while place < first + len(games):
+            yield self._give(self.known[place])
+            place += 1
+        self.complete = True
+
+    def _play(self, games: list[Scheduled]) -> Iterator[Played]:
         # Games of one lineup in a row make a batch of seeds.
         batches = [(seats, tuple(scheduled.seed for scheduled in batch))
                    for seats, batch in itertools.groupby(games, key=lambda scheduled: scheduled.seats)]
         if self.backend == "serial":
             for seats, seeds in batches:
                 for seed in seeds:
-                    yield self._give(self.play_one(seed, seats))
-            self.complete = True
+                    yield self.play_one(seed, seats)
             return
         # Every batch without an external program is sent off at once to one pool (or Ray) for
         # the whole run, and the results are taken back in the schedule's order; games of
@@ -700,31 +750,32 @@ class Runner:
         for seats, seeds, handle in self.parts:
             if handle is None:
                 for seed in seeds:
-                    yield self._give(self.play_one(seed, seats))
+                    yield self.play_one(seed, seats)
             else:
                 for result, _ in farm.result(handle):
-                    yield self._give(Played.of(result, seats))
-        self.complete = True
+                    yield Played.of(result, seats)
 
     def _give(self, played: Played) -> Played:
         self.given.append(played)
         return played
 
-    def finished(self, start: int) -> list[Played]:
-        """The games from the ``start``-th on (counted in the list ``play`` was given) that are
-        played, in order, up to the first that is not."""
-        kept = self.given[start:]
-        position = len(self.given)  # the first game not yielded
-        first = 0  # the first game of each part
+    def kept(self, start: int) -> Logged:
+        """After a stop, the games to keep from the ``start``-th on (counted in the list ``play``
+        was given): in order, those yielded and then those played (or known) as far as they follow
+        on; and ahead of their turn, by their place in the schedule, those played further on."""
+        finished = dict(self.known)
+        first = 0  # the first game of each part, counted among the games played
         for seats, seeds, handle in self.parts:
-            last = first + len(seeds)
-            if last > position:
-                if handle is None or self.farm is None or not self.farm.ready(handle):
-                    break
-                results = self.farm.result(handle)[position - first:]
-                kept.extend(Played.of(result, seats) for result, _ in results)
-                position = last
-            first = last
+            if handle is not None and self.farm is not None and self.farm.ready(handle):
+                for place, (result, _) in zip(self.places[first:], self.farm.result(handle), strict=False):
+                    finished[place] = Played.of(result, seats)
+            first += len(seeds)
+        kept = Logged(self.given[start:], {})
+        place = self.first + len(self.given)  # the first game not yielded
+        while place in finished:
+            kept.games.append(finished.pop(place))
+            place += 1
+        kept.ahead.update((later, played) for later, played in sorted(finished.items()) if later > place)
         return kept
 
     def specs_of(self, seats: tuple[str, ...]) -> tuple[str, ...]:
@@ -929,7 +980,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     tournament goes on.
 
     An interrupt (Ctrl-C) stops the games at once and raises ``Interrupted``: every game
-    finished by then is in the log, in order, and a run on the same log plays the rest."""
+    finished by then is in the log (``_keep_finished``), and a run on the same log plays the rest."""
     if deals < 1:
         raise InvalidOptions(f"a tournament plays at least one deal (--games), not {deals}")
     entrants = check_entrants(game, specs)
@@ -943,11 +994,16 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     names = [entrant.name for entrant in entrants]
     planned = schedule(names, game.players, deals, seed, game.info.cooperative, seating, settings.grown)
     logged = read_log(log, settings) if log is not None else None
-    done = logged or []
-    for position, played in enumerate(done):
+    done = logged.games if logged is not None else []
+    ahead = logged.ahead if logged is not None else {}
+    for position, played in [*enumerate(done), *ahead.items()]:
         if position >= len(planned) or (played.seed, played.seats) != (planned[position].seed,
                                                                          planned[position].seats):
             raise InvalidOptions(f"{log} does not follow this tournament's order at game {position + 1}")
+    if ahead and log is not None:
+        # The games a stopped run finished ahead of their turn are taken back here, and logged
+        # again in their turn: the log is written in the schedule's order.
+        _cut(log, _games_in_order_end(log, len(done)))
     result = TournamentResult(settings, list(done), len(done))
     if on_grow is not None and grown_from is not None:
         on_grow(grown_from, deals)
@@ -961,7 +1017,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
             handle = log.open("a", encoding="utf-8")
             if logged is None:
                 _write(handle, settings.header())
-        for played in runner.play(planned[len(done):]):
+        for played in runner.play(planned[len(done):], len(done), ahead):
             if handle is not None:
                 _write(handle, played.to_json())
             result.games.append(played)
@@ -969,7 +1025,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
                 on_game(played)
     except (KeyboardInterrupt, BotSpecError, BotFailure) as stop:
         # Stopped by an interrupt or by an entrant that failed: the games finished by then are
-        # kept, those the backend played ahead of their turn too, as far as they follow on.
+        # kept, those the backend played ahead of their turn too.
         runner.stop()
         if handle is not None and log is not None:
             handle.close()
@@ -991,14 +1047,26 @@ def _write(handle: IO[str], line: dict[str, Any]) -> None:
 
 
 def _keep_finished(log: Path, settings: Settings, runner: Runner, resumed: int) -> list[Played]:
-    """After an interrupt, the games finished but not yet logged are logged, in order; the
-    games the log holds then. The log is read again first: the interrupt may have cut its last
-    line short, or come between a game's line and its counting."""
+    """After an interrupt, the games finished but not yet logged are logged: in order as far as
+    they follow on, then those further on, each with its place (``"ahead"``), which the next run
+    on the log takes back and does not play again. The games the log holds in order then. The log
+    is read again first: the interrupt may have cut its last line short, or come between a game's
+    line and its counting."""
     on_file = read_log(log, settings)
     if on_file is None:  # stopped before its header was written: no game was played
         return []
-    kept = runner.finished(max(0, len(on_file) - resumed))
+    kept = runner.kept(max(0, len(on_file.games) - resumed))
     with log.open("a", encoding="utf-8") as handle:
-        for played in kept:
+        for played in kept.games:
             _write(handle, played.to_json())
-    return on_file + kept
+        for place, played in kept.ahead.items():
+            _write(handle, {**played.to_json(), "ahead": place})
+    return on_file.games + kept.games
+
+
+def _games_in_order_end(path: Path, games: int) -> int:
+    """Where a log's header and its first ``games`` lines end, in bytes."""
+    with path.open("rb") as handle:
+        for _ in range(games + 1):
+            handle.readline()
+        return handle.tell()
