@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -610,23 +611,29 @@ def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_ag
         run_tournament(qwarks(), entrants, deals=deals, log=whole)
         monkeypatch.setenv("HOLD_SECONDS", "60")
 
-        def interrupt_once_the_others_are_played(total: int, logged: int) -> None:
-            def interrupt() -> None:
-                deadline = time.monotonic() + 30
-                while record.read_text().count("\n") < 2 * deals and time.monotonic() < deadline:
-                    time.sleep(0.05)  # every game begun
-                time.sleep(2.0)  # and all but the held one over (a few milliseconds each)
-                os.kill(os.getpid(), signal.SIGINT)
+        def interrupt_once_begun(games: int) -> Callable[[int, int], None]:
+            def start(total: int, logged: int) -> None:
+                def interrupt() -> None:
+                    deadline = time.monotonic() + 30
+                    while record.read_text().count("\n") < games and time.monotonic() < deadline:
+                        time.sleep(0.05)  # every game begun
+                    time.sleep(2.0)  # and all but the held one over (a few milliseconds each)
+                    os.kill(os.getpid(), signal.SIGINT)
 
-            threading.Thread(target=interrupt, daemon=True).start()
+                threading.Thread(target=interrupt, daemon=True).start()
 
-        record.write_text("")
-        with pytest.raises(KeyboardInterrupt) as interrupted:
-            run_tournament(qwarks(), entrants, deals=deals, log=log, backend="process", workers=2,
-                           on_start=interrupt_once_the_others_are_played)
-        assert isinstance(interrupted.value, Interrupted) and interrupted.value.done == 0
-        lines = [json.loads(line) for line in log.read_text().splitlines()[1:]]
-        assert [line["ahead"] for line in lines] == list(range(1, 2 * deals))
+            return start
+
+        # Stopped twice while the first game waits, the second time with the others taken back.
+        for begun in (2 * deals, 1):
+            record.write_text("")
+            with pytest.raises(KeyboardInterrupt) as interrupted:
+                run_tournament(qwarks(), entrants, deals=deals, log=log, backend="process", workers=2,
+                               on_start=interrupt_once_begun(begun))
+            assert isinstance(interrupted.value, Interrupted) and interrupted.value.done == 0
+            lines = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+            assert [line["ahead"] for line in lines] == list(range(1, 2 * deals))
+        assert record.read_text() == f"{first.seed} 0\n", "the second run began the first game alone"
         monkeypatch.delenv("HOLD_SECONDS")
         record.write_text("")
         resumed = run_tournament(qwarks(), entrants, deals=deals, log=log)

@@ -706,18 +706,22 @@ class Runner:
     def play(self, games: Sequence[Scheduled], first: int = 0,
              known: dict[int, Played] | None = None) -> Iterator[Played]:
         """The games of ``games`` in order: those ``known`` (by their place in the schedule,
-        ``games`` starting at place ``first``) as they are, the others played."""
+        ``games`` starting at place ``first``) as they are, the others played. What is known is
+        kept from the call on (``kept``), before the first game is asked for."""
         self.first, self.known = first, dict(known or {})
         self.places = [place for place in range(first, first + len(games)) if place not in self.known]
-        played = self._play([games[place - first] for place in self.places])
-        place = first
+        return self._in_order([games[place - first] for place in self.places], first + len(games))
+
+    def _in_order(self, games: list[Scheduled], end: int) -> Iterator[Played]:
+        played = self._play(games)
+        place = self.first
         for next_played in self.places:
             while place < next_played:
                 yield self._give(self.known[place])
                 place += 1
             yield self._give(next(played))
             place += 1
-        while place < first + len(games):
+        while place < end:
             yield self._give(self.known[place])
             place += 1
         self.complete = True
@@ -1000,10 +1004,6 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
         if position >= len(planned) or (played.seed, played.seats) != (planned[position].seed,
                                                                          planned[position].seats):
             raise InvalidOptions(f"{log} does not follow this tournament's order at game {position + 1}")
-    if ahead and log is not None:
-        # The games a stopped run finished ahead of their turn are taken back here, and logged
-        # again in their turn: the log is written in the schedule's order.
-        _cut(log, _games_in_order_end(log, len(done)))
     result = TournamentResult(settings, list(done), len(done))
     if on_grow is not None and grown_from is not None:
         on_grow(grown_from, deals)
@@ -1011,13 +1011,18 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
         on_start(len(planned), len(done))
     runner = Runner(game, backend, workers, address, external_seconds, forfeit,
                     {entrant.name: entrant.spec for entrant in entrants if entrant.name != entrant.spec})
+    # The games a stopped run finished ahead of their turn are taken back (the runner keeps them
+    # from here on) and logged again in their turn: the log is written in the schedule's order.
+    games = runner.play(planned[len(done):], len(done), ahead)
     handle: IO[str] | None = None
     try:
         if log is not None:
+            if ahead:
+                _cut(log, _games_in_order_end(log, len(done)))
             handle = log.open("a", encoding="utf-8")
             if logged is None:
                 _write(handle, settings.header())
-        for played in runner.play(planned[len(done):], len(done), ahead):
+        for played in games:
             if handle is not None:
                 _write(handle, played.to_json())
             result.games.append(played)
@@ -1055,6 +1060,8 @@ def _keep_finished(log: Path, settings: Settings, runner: Runner, resumed: int) 
     on_file = read_log(log, settings)
     if on_file is None:  # stopped before its header was written: no game was played
         return []
+    if on_file.ahead:  # stopped before they were taken off the log: the runner holds them
+        _cut(log, _games_in_order_end(log, len(on_file.games)))
     kept = runner.kept(max(0, len(on_file.games) - resumed))
     with log.open("a", encoding="utf-8") as handle:
         for played in kept.games:
