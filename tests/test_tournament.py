@@ -607,6 +607,9 @@ def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_ag
     record, log, whole = tmp_path / "record.txt", tmp_path / "log.jsonl", tmp_path / "whole.jsonl"
     monkeypatch.setenv("HOLD_SEED", str(first.seed))
     monkeypatch.setenv("HOLD_RECORD", str(record))
+    # A test worker may ignore Ctrl-C (pytest-xdist's do): here it interrupts, as at a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    ended = threading.Event()
     try:
         run_tournament(qwarks(), entrants, deals=deals, log=whole)
         monkeypatch.setenv("HOLD_SECONDS", "60")
@@ -618,7 +621,8 @@ def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_ag
                     while record.read_text().count("\n") < games and time.monotonic() < deadline:
                         time.sleep(0.05)  # every game begun
                     time.sleep(2.0)  # and all but the held one over (a few milliseconds each)
-                    os.kill(os.getpid(), signal.SIGINT)
+                    if not ended.is_set():  # never into the tests after this one
+                        os.kill(os.getpid(), signal.SIGINT)
 
                 threading.Thread(target=interrupt, daemon=True).start()
 
@@ -638,6 +642,8 @@ def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_ag
         record.write_text("")
         resumed = run_tournament(qwarks(), entrants, deals=deals, log=log)
     finally:
+        ended.set()
+        signal.signal(signal.SIGINT, previous)
         sys.modules.pop("holding_bot", None)
     assert record.read_text() == f"{first.seed} 0\n", "the first game alone is played again"
     assert resumed.resumed == 0 and len(resumed.games) == 2 * deals
