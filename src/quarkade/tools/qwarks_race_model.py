@@ -5,7 +5,7 @@
 The search bot (``mcts``, the ``hard`` level) covers at the heuristic bot's reaction time and
 answers from the heuristic's memory (``docs/bots.md``): what it chooses is which card to cover.
 This bot makes that choice with the race written out instead of searched, to measure what the
-choice is worth at best. It is the heuristic bot (``normal``) but for the first cover of each
+choice is worth. It is the heuristic bot (``normal``) but for the first cover of each
 race. There it covers at the heuristic's own time, which it knows before it chooses (the search
 does too), and draws ``samples`` races from the heuristic's own model of the others: each chooses
 as the heuristic does (its distraction included) at the heuristic's reaction times, and a hand
@@ -22,7 +22,7 @@ from quarkade.agents.base import Bot
 from quarkade.core.game import Action, Game, View
 from quarkade.games.qwarks.actions import Cover
 from quarkade.games.qwarks.bot import QwarksBot
-from quarkade.games.qwarks.components import CARD_BY_ID
+from quarkade.games.qwarks.components import CARD_BY_ID, QUESTION_BY_WORD
 
 
 class RaceModelBot(Bot):
@@ -52,8 +52,8 @@ class RaceModelBot(Bot):
         mine = advice.after
         cards = {entry["deck"]: CARD_BY_ID[entry["card"]["id"]] for entry in view["revealed"]
                  if entry["card"] is not None}
-        recall = self.player._recall[view["question"]["question"]][not view["beginners"]]
-        worth = {deck: card.value * recall[card.index] for deck, card in cards.items()}
+        question = QUESTION_BY_WORD[view["question"]["question"]]
+        worth = {deck: self.player._worth(view, card, question) for deck, card in cards.items()}
         totals = dict.fromkeys(worth, 0.0)
         for _ in range(self.samples):
             reaches = [(self.others._reaction_ms(len(cards)), other, self._pick(list(worth), worth))
