@@ -142,7 +142,18 @@ def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
 # workers agree through two lock files in their common temporary folder: the room, held shared by
 # ordinary tests and exclusively by a lone one, and the turnstile, which a lone test holds while
 # it waits for the room, so that ordinary tests following one another cannot keep it waiting.
+# The lone tests are collected first, so that one worker (pytest-xdist's worksteal gives each
+# worker a contiguous part of the suite) runs them one after another, keeping the room from one
+# to the next: the room is emptied once, not once for each lone test.
 _LOCKS: list[IO[bytes]] = []
+
+
+def _alone(item: pytest.Item) -> bool:
+    return item.get_closest_marker("alone") is not None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not _alone(item))  # (stable: each part keeps its order)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -164,7 +175,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if not _LOCKS:
         return (yield)
     turnstile, room = _LOCKS
-    alone = item.get_closest_marker("alone") is not None
+    alone = _alone(item)
+    # (a lone test after another on this worker finds both locks held: taking them again is a no-op)
     fcntl.flock(turnstile, fcntl.LOCK_EX)
     fcntl.flock(room, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
     if not alone:
@@ -172,6 +184,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     try:
         return (yield)
     finally:
-        fcntl.flock(room, fcntl.LOCK_UN)
-        if alone:
-            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        if not (alone and nextitem is not None and _alone(nextitem)):
+            fcntl.flock(room, fcntl.LOCK_UN)
+            if alone:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)

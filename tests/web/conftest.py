@@ -127,7 +127,11 @@ class LiveServer(ServerProcess):
 
     def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True) -> None:
         super().__init__(db, bot_delay, extra, quiet)
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
 
 
 # ----------------------------------------------------------------- a real browser
@@ -199,18 +203,55 @@ def page(server: LiveServer) -> Iterator[Any]:
         yield tab
 
 
-@contextmanager
-def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
-    """A tab of Debian's chromium, driven by Playwright; page errors, console errors and any
-    request leaving the machine fail the test."""
+# The chromium and Playwright of a module's tests in this process, started by the first test that
+# asks for a browser and stopped after the module's last: each test opens its own context in it
+# (its own cookies, storage and cache, as a new browser's), which costs a fraction of launching a
+# browser. (Not longer: while Playwright's synchronous API runs, asyncio.run() cannot, and tests of
+# other modules call it.)
+_SHARED: dict[str, Any] = {}
+
+
+def shared_browser() -> Any:
+    """The chromium of this test process (see ``_SHARED``), launched again if it went away."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
-    # Never let Playwright fetch a browser of its own: Debian's chromium is used.
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1440, "height": height}, device_scale_factor=1)
+    browser = _SHARED.get("browser")
+    if browser is None or not browser.is_connected():
+        # Never let Playwright fetch a browser of its own: Debian's chromium is used.
+        os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+        if "playwright" not in _SHARED:
+            _SHARED["playwright"] = sync_api.sync_playwright().start()
+        browser = _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    return browser
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _browser_of_the_module() -> Iterator[None]:
+    yield
+    browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    if browser is not None and browser.is_connected():
+        browser.close()
+    if playwright is not None:
+        playwright.stop()
+
+
+@contextmanager
+def new_context(**settings: Any) -> Iterator[Any]:
+    """A new context of the shared browser (``settings``: Playwright's), closed after."""
+    context = shared_browser().new_context(**settings)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@contextmanager
+def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
+    """A tab of Debian's chromium, driven by Playwright, in a context of its own; page errors,
+    console errors and any request leaving the machine fail the test."""
+    with new_context(viewport={"width": 1440, "height": height}, device_scale_factor=1) as context:
         tab = context.new_page()
         problems: list[str] = []
         tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
@@ -223,4 +264,3 @@ def browser_page(server: LiveServer, height: int) -> Iterator[Any]:
         yield tab
         assert not outside, f"the client fetched from outside the machine: {outside}"
         assert not problems, problems
-        browser.close()

@@ -6,7 +6,6 @@ faint text is readable (4.5:1), and the lobby and leaderboard say what they mean
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +15,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, browser_page, updates
+from .conftest import CHROMIUM, LiveServer, browser_page, new_context, updates
 from .test_api import wait_over
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -42,19 +41,12 @@ FOCUSED = """() => {
 @contextmanager
 def phone(server: LiveServer, stored: dict[str, Any] | None = None) -> Iterator[Any]:
     """A phone's tab (390×844, touch), with ``stored`` tables' tokens in its localStorage."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                          device_scale_factor=1)
-            if stored:
-                context.add_init_script(f"localStorage.setItem('quarkade.tables', {json.dumps(json.dumps(stored))});"
-                                        "localStorage.setItem('quarkade.player', JSON.stringify({name: 'Ada'}));")
-            yield context.new_page()
-        finally:
-            browser.close()
+    with new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=1) as context:
+        if stored:
+            context.add_init_script(f"localStorage.setItem('quarkade.tables', {json.dumps(json.dumps(stored))});"
+                                    "localStorage.setItem('quarkade.player', JSON.stringify({name: 'Ada'}));")
+        yield context.new_page()
 
 
 def create(server: LiveServer, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:

@@ -15,7 +15,6 @@ docs/screenshots/ when asked (QUARKADE_SCREENSHOTS=1 or --update-screenshots).""
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -27,7 +26,7 @@ import pytest
 import quarkade
 
 from . import conftest
-from .conftest import CHROMIUM, CHROMIUM_ARGS, SHOTS, LiveServer
+from .conftest import CHROMIUM, SHOTS, LiveServer, shared_browser
 from .test_browser import click_and_wait, quirky_quarks_step, visible
 from .test_browser_cosmic_encounter import READ as CE_READ
 from .test_browser_cosmic_encounter import choose as ce_choose
@@ -84,14 +83,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+@pytest.fixture
+def browser() -> Any:
+    return shared_browser()
 
 
 def new_table(live: LiveServer, game: str, **extra: Any) -> tuple[str, dict[str, Any]]:

@@ -133,9 +133,11 @@ def test_an_invited_friend_names_itself_and_a_used_link_lets_anyone_else_watch(s
 
 DRAW_UNNAMED = """async ([game, view, legal, seat]) => {
   const { rendererFor } = await import('/js/renderers/index.js');
-  const components = await (await fetch(`/api/games/${game}/components`)).json();
-  const ctx = { seat, components, ui: {}, names: {}, replay: false, reveal: null, clock: null, timer: null,
-                over: false, title: game, rerender: () => {}, sendAll: () => {}, sending: false };
+  window.componentsOf ??= {};  // (fetched once a game: the test draws many boards)
+  window.componentsOf[game] ??= await (await fetch(`/api/games/${game}/components`)).json();
+  const ctx = { seat, components: window.componentsOf[game], ui: {}, names: {}, replay: false, reveal: null,
+                clock: null, timer: null, over: false, title: game, rerender: () => {}, sendAll: () => {},
+                sending: false };
   const main = document.createElement('main');
   main.append(rendererFor(game)(view, legal, () => {}, ctx));
   document.body.replaceChildren(main);

@@ -31,7 +31,7 @@ import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
@@ -73,10 +73,25 @@ def _free_port() -> int:
         return port
 
 
-# A free port is free only until someone binds it: servers started at once (tests in two
-# processes) take turns, each holding this lock from choosing its port until it listens there,
-# so that no two choose the same one, and none is answered by another's server.
-_PORT_LOCK = Path(tempfile.gettempdir()) / "quarkade-server-ports.lock"
+# A free port is free only until someone binds it: each server holds a lock on its port's file
+# in this folder from choosing the port until it stops, so that no two servers started at once
+# (tests in several processes) choose the same one, and none is answered by another's server.
+# The locks are a port's each, so that servers start side by side, not one after another.
+_PORT_LOCKS = Path(tempfile.gettempdir()) / "quarkade-server-ports"
+
+
+def _claim_port() -> tuple[int, IO[str]]:
+    """A free port and the lock on it, which no other server holds."""
+    _PORT_LOCKS.mkdir(exist_ok=True)
+    while True:
+        port = _free_port()
+        lock = (_PORT_LOCKS / f"{port}.lock").open("a")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # another server's, which does not listen there yet
+            lock.close()
+            continue
+        return port, lock
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -103,9 +118,7 @@ class ServerProcess:
     def __init__(self, db: Path, bot_delay: float = 0.0, extra: list[str] | None = None, quiet: bool = True,
                  profile: Path | None = None) -> None:
         self.db = db
-        self._port_lock: Any = _PORT_LOCK.open("a")
-        fcntl.flock(self._port_lock, fcntl.LOCK_EX)
-        self.port = _free_port()
+        self.port, self._port_lock = _claim_port()
         self.url = f"http://{HOST}:{self.port}"
         self.ws_url = f"ws://{HOST}:{self.port}"
         arguments = ["--host", HOST, "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay),
@@ -121,23 +134,15 @@ class ServerProcess:
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     def wait_ready(self, timeout: float = 30.0) -> None:
-        try:
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"the server stopped: see {self.log.name}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
-                        return
-                time.sleep(0.05)
-            raise RuntimeError("the server did not start in time")
-        finally:
-            self._release_port()
-
-    def _release_port(self) -> None:
-        if self._port_lock is not None:
-            self._port_lock.close()  # closing the file releases its lock
-            self._port_lock = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: see {self.log.name}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/server", timeout=1.0).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
 
     def kill(self) -> None:
         """Stop the process at once, as a crash would."""
@@ -146,7 +151,6 @@ class ServerProcess:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        self._release_port()
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -155,6 +159,7 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.log.close()
+        self._port_lock.close()  # (closing the file releases its lock)
 
 
 def _run_loop(main: Coroutine[Any, Any, None]) -> None:
