@@ -212,7 +212,8 @@ _SHARED: dict[str, Any] = {}
 
 
 def shared_browser() -> Any:
-    """The chromium of this test process (see ``_SHARED``), launched again if it went away."""
+    """The chromium of this module's tests in this process (see ``_SHARED``), launched again if it
+    went away."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}")
