@@ -434,6 +434,20 @@ def test_qwarks_paired_search_takes_an_earlier_sealed_cover_as_the_heuristic_wou
     assert sampled.covers[1] is None, "the searching seat's own cover is its to choose"
 
 
+def test_a_search_bot_made_first_in_a_process_has_its_games_hooks() -> None:
+    # The built-in games' hooks (evaluators, alternatives, stops…) register when their module is
+    # imported: a SearchBot made before any other bot must find them all the same.
+    import subprocess
+    import sys
+
+    program = ("import quarkade\n"
+               "from quarkade.agents.search import SearchBot\n"
+               "bot = SearchBot(quarkade.load('qwarks', players=2))\n"
+               "print(bot._alternatives is not None, bot._belief is not None, bot._stop is not None)\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "True"]
+
+
 def test_qwarks_head_to_head_search_reaches_for_the_best_card_quick_or_slow() -> None:
     # Head to head the heuristics reach for the same best card. A hand much slower than the
     # heuristic's usual one loses that race, but is then asked again with its time running on
@@ -444,7 +458,6 @@ def test_qwarks_head_to_head_search_reaches_for_the_best_card_quick_or_slow() ->
     from quarkade.games.qwarks.rules import new_state
 
     game = quarkade.load("qwarks", players=2, four_decks=True)
-    make_bot("heuristic", game)  # registers the search's Qwarks entries
     # The fives and four are Prootons and the question is the eyes: the same recall chance.
     state = new_state(2, decks=[["q08", "q01"], ["q18", "q25"], ["q35", "q15"], ["q16", "q32"]], first=0,
                       four_decks=True)
@@ -465,7 +478,6 @@ def test_qwarks_head_to_head_evaluation_counts_the_answers_at_their_chance() -> 
     from quarkade.games.qwarks.components import CARD_BY_ID, Question
     from quarkade.games.qwarks.rules import new_state
 
-    make_bot("heuristic", quarkade.load("qwarks", players=2, four_decks=True))  # registers the search's entries
     state = new_state(2, decks=[["q08"], ["q18"], ["q35"], ["q16"]], first=0, four_decks=True)  # the last turn
     assert evaluation(state) == [0.5, 0.5]
     state.apply(0, Ask(Question.EYES))  # no deck shows a question: the first player asks

@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from quarkade.agents import evaluators  # noqa: F401 - registers the built-in games' hooks, read by SearchBot()
 from quarkade.agents.base import Bot, make_bot, register_bot
 from quarkade.agents.search_hooks import ALTERNATIVES, BELIEFS, EVALUATORS, SAMPLERS, STOPS, Sampler
 from quarkade.core.chance import Chance
