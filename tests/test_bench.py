@@ -94,3 +94,25 @@ def test_bench_json_keys_are_the_documented_ones() -> None:
         assert f"``{key}``" in (benchmark.__doc__ or ""), key
     assert figures["rounds"] == 2 and figures["simulate_steps_per_s"] > 0
     assert (figures["simulate_ratio"] is None) == (not openspiel_available())
+
+
+def test_the_search_is_measured_at_positions_from_the_start_to_the_end_of_whole_games() -> None:
+    from quarkade.tools.bench import search_positions
+
+    game = quarkade.load("qwarks", players=2)  # two decks of 22 cards: 22 turns
+    positions = search_positions(game, seed=3)
+    assert [(len(state.history), seat) for state, seat in positions] == [
+        (len(state.history), seat) for state, seat in search_positions(game, seed=3)]
+    assert all(seat in state.to_act and len(state.legal_actions(seat)) > 1 for state, seat in positions)
+    turns = [state.view(None)["turn"] for state, _ in positions]
+    # every turn of the games is there, and a stretch of a dozen already mixes early and late ones
+    assert set(turns) == set(range(1, 23))
+    assert max(turns[:12]) - min(turns[:12]) >= 8
+    assert turns != sorted(turns)
+
+
+def test_the_search_gives_a_rate_a_round() -> None:
+    from quarkade.tools.bench import search_rounds
+
+    rates = search_rounds(quarkade.load("qwarks", players=2), seconds=0.6, rounds=2)
+    assert len(rates) == 2 and all(rate > 0 for rate in rates)

@@ -633,24 +633,3 @@ def _worker_paired(game: Game, seed: int, settings: dict[str, Any], guide: Bot |
 register_bot("mcts", about="the search the Hard and Expert bots play with (a second a move by default, "
                            "settings after a colon: mcts:seconds=2)")(SearchBot)
 
-
-def simulations_per_second(game: Game, seconds: float = 3.0, seed: int = 0) -> float:
-    """IS-MCTS iterations a second on seeded positions of ``game`` (for ``quarkade bench``)."""
-    bot = SearchBot(game, seed, seconds=0.2)
-    chance = Chance(seed)
-    state = game.new_game(seed)
-    spent = 0.0
-    done = 0
-    while spent < seconds:
-        if state.is_over:
-            state = game.new_game(chance.below(1 << 30))
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
-        started = time.thread_time()
-        before = bot.simulations
-        action = bot.choose(view, legal)
-        spent += time.thread_time() - started
-        done += bot.simulations - before
-        state.apply(seat, action)
-    return done / spent if spent else 0.0

@@ -26,7 +26,8 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
         rates.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
                       f"{result.clones_per_s:,.0f}", f"{result.simulate_steps_per_s:,.0f}",
                       "—" if result.search_simulations_per_s is None else
-                      f"[{'green' if result.search_met else 'red'}]{result.search_simulations_per_s:,.0f}[/]")
+                      f"[{'green' if result.search_met else 'red'}]{result.search_simulations_per_s:,.0f}[/] "
+                      f"({min(result.search_rounds):,.0f}–{max(result.search_rounds):,.0f})")
     console.print(rates)
 
     def ratio(result: benchmark.BenchResult, name: str) -> str:
@@ -54,7 +55,9 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
                   f"{', '.join(map(str, BATCH_COLLECTOR))}), for the reference too.", style="dim")
     console.print(f"Targets: random play ≥ {benchmark.RANDOM_TARGET:g}×, clones ≥ {benchmark.CLONES_TARGET:g}×, "
                   f"simulate ≥ {benchmark.SIMULATE_TARGET:g}× the reference; the search bot (IS-MCTS): "
-                  f"{benchmark.SEARCH_TARGET:,} simulations/s. Rates are per CPU second.", style="dim")
+                  f"{benchmark.SEARCH_TARGET:,} simulations/s (median, min–max over the rounds, "
+                  f"{benchmark.SEARCH_DECISION:g} CPU s a decision at positions of whole games). "
+                  "Rates are per CPU second.", style="dim")
 
 
 @app.command("bench")

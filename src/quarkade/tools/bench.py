@@ -35,7 +35,11 @@ The ratios are reported as the median over the rounds with their spread (min, qu
   and the search's simulations at theirs when the search was measured (null without the
   reference);
 - ``search_simulations_per_s`` and ``search_target``: the search bot's IS-MCTS simulations a
-  second (an absolute target, measured once).
+  second (an absolute target), the median over the rounds; ``search_rounds``: each round's rate.
+  The search decides, ``SEARCH_DECISION`` CPU seconds each, at positions of seeded games played
+  by ``simulate``'s bots, taken from their beginnings to their ends in a seeded order, so the
+  rounds measure early, middle and late decisions alike (a game's opening alone said little: a
+  Qwarks search is slower in its first turns than later).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from typing import Any
 
 from quarkade import compiled
 from quarkade.agents.base import bot_kinds
-from quarkade.agents.search import simulations_per_second
+from quarkade.agents.search import SearchBot
 from quarkade.core.chance import Chance
 from quarkade.core.game import Game, State
 from quarkade.tools.backends import batch_collector
@@ -61,6 +65,8 @@ CLONES_TARGET = 4.0
 SIMULATE_TARGET = 1.0
 TARGETS = {"random": RANDOM_TARGET, "clones": CLONES_TARGET, "simulate": SIMULATE_TARGET}
 SEARCH_TARGET = 5_000  # IS-MCTS simulations a second
+SEARCH_DECISION = 0.2  # CPU seconds of the search's budget at each position measured
+_SEARCH_GAMES = 2  # seeded games whose positions the search is measured at
 ROUNDS = 5
 # The clock is read once a batch so that reading it costs little next to what is timed.
 _BATCH = 16
@@ -116,7 +122,8 @@ class BenchResult:
     simulate_bots: str
     openspiel_python_ttt_steps_per_s: float | None = None
     ratios: dict[str, Ratio] | None = None  # "random", "clones", "simulate"
-    search_simulations_per_s: float | None = None
+    search_simulations_per_s: float | None = None  # the median of ``search_rounds``
+    search_rounds: tuple[float, ...] = ()  # the search's simulations a second, one a round
 
     def _median_ratio(self, name: str) -> float | None:
         return None if self.ratios is None else self.ratios[name].median
@@ -170,6 +177,7 @@ class BenchResult:
             "targets": dict(TARGETS),
             "meets_targets": self.meets_targets,
             "search_simulations_per_s": rounded(self.search_simulations_per_s, 1),
+            "search_rounds": [round(rate, 1) for rate in self.search_rounds],
             "search_target": SEARCH_TARGET,
         }
 
@@ -247,6 +255,51 @@ def simulate_play(game: Game, kind: str, seed: int = 0) -> Loop:
         game_seed += 1
 
 
+def search_positions(game: Game, seed: int = 0) -> list[tuple[State, int]]:
+    """Every decision with more than one legal move of ``_SEARCH_GAMES`` seeded games played by
+    ``simulate``'s bots (the seat to act, the state), in an order drawn from ``seed``: any
+    stretch of them mixes early, middle and late positions."""
+    kind = simulate_bot_kind(game)
+    positions = []
+    for offset in range(_SEARCH_GAMES):
+        bots = make_bots(game, [kind] * game.players, seed + offset)
+        state = game.new_game(seed + offset)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                positions.append((state.clone(), seat))
+            state.apply(seat, bots[seat].choose(state.view(seat), legal))
+    Chance(seed).shuffle(positions)
+    return positions
+
+
+def searching(game: Game, seed: int = 0) -> Iterator[tuple[int, float]]:
+    """The search bot deciding at ``search_positions`` in turn, ``SEARCH_DECISION`` CPU seconds
+    each: (simulations, CPU seconds) a decision."""
+    bot = SearchBot(game, seed, seconds=SEARCH_DECISION)
+    positions = search_positions(game, seed)
+    clock = time.process_time
+    while True:
+        for state, seat in positions:
+            before, started = bot.simulations, clock()
+            bot.choose(state.view(seat), state.legal_actions(seat))
+            yield bot.simulations - before, clock() - started
+
+
+def search_rounds(game: Game, seconds: float, rounds: int, seed: int = 0) -> tuple[float, ...]:
+    """The search's simulations a CPU second in each of ``rounds`` rounds of ``seconds / rounds``."""
+    decisions = searching(game, seed)
+    rates = []
+    for _round in range(rounds):
+        simulations, spent = 0, 0.0
+        while spent < seconds / rounds:
+            done, took = next(decisions)
+            simulations, spent = simulations + done, spent + took
+        rates.append(simulations / spent)
+    return tuple(rates)
+
+
 def openspiel_available() -> bool:
     try:
         importlib.import_module("pyspiel")
@@ -309,6 +362,7 @@ def bench(game: Game, seconds: float = 3.0, seed: int = 0, rounds: int = ROUNDS,
             measured[name].append(figure)
             if ttt is not None:
                 ratios[name].append(figure[0] / figure[2] / reference_rates[-1])
+    searched = search_rounds(game, seconds, rounds, seed) if search else ()
     return BenchResult(
         game=game.id,
         players=game.players,
@@ -322,6 +376,7 @@ def bench(game: Game, seconds: float = 3.0, seed: int = 0, rounds: int = ROUNDS,
         simulate_bots=kind,
         openspiel_python_ttt_steps_per_s=statistics.median(reference_rates) if reference_rates else None,
         ratios={name: Ratio(tuple(values), TARGETS[name]) for name, values in ratios.items()} if ttt else None,
-        search_simulations_per_s=simulations_per_second(game, seconds, seed) if search else None,
+        search_simulations_per_s=statistics.median(searched) if searched else None,
+        search_rounds=searched,
     )
 
