@@ -522,3 +522,30 @@ def test_qwarks_table_evaluation_is_each_seats_chance_to_be_ahead_at_the_end() -
     assert qwarks_table(position((13, 10, 10), 0)) == [1.0, 0.0, 0.0]
     assert qwarks_table(position((13, 13, 10), 0)) == pytest.approx([0.5, 0.5, 0.0])
     assert qwarks_table(position((4, 4, 4, 4), 0)) == pytest.approx([0.25] * 4)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_qwarks_evaluations_kept_are_those_worked_out(players: int) -> None:
+    # The Qwarks evaluator keeps what it worked out by all it reads (scores, cards left, answers
+    # to give): what it gives, found or not, is what working it out again gives, and a caller
+    # changing the list it got changes nothing kept.
+    from quarkade.agents import evaluators
+
+    game = quarkade.load("qwarks", players=players)
+    chance = Chance(players)
+    evaluators._QWARKS_EVALUATIONS.clear()
+    worked_out = evaluators.qwarks_head_to_head if players == 2 else evaluators.qwarks_table
+    found = 0
+    for seed in range(3):
+        state = game.new_game(seed)
+        while not state.is_over:
+            for _ in range(2):
+                before = len(evaluators._QWARKS_EVALUATIONS)
+                given = evaluation(state)
+                found += len(evaluators._QWARKS_EVALUATIONS) == before
+                assert given == worked_out(state)
+                given[0] = -1.0
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[chance.below(len(legal))])
+    assert found > 100

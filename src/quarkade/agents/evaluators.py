@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from quarkade.agents.base import Bot
@@ -21,6 +22,7 @@ from quarkade.agents.search_hooks import (
     register_stop,
 )
 from quarkade.core.game import Action, State, View
+from quarkade.core.memo import Memo
 
 
 def shares(progress: Sequence[float], sharpness: float, out: Sequence[bool] = ()) -> list[float]:
@@ -153,28 +155,47 @@ _NORMAL_WEIGHTS = (0.0025557844020562483, 0.0886157460419145, 0.4088284695560292
                    0.0886157460419145, 0.0025557844020562483)
 
 
+# The Qwarks evaluations worked out, by all they read: the scores, the cards left in a deck and
+# the answers still to give. A search's playouts end in few of them (the revealed cards are the
+# view's, only the decks are redrawn), so most are found here: they were a third of its time.
+_QWARKS_EVALUATIONS: Memo[tuple[tuple[int, ...], int, tuple[tuple[int, float, float], ...]], list[float]] = Memo(
+    limit=4096)
+
+
 @register_evaluator("qwarks")
 def qwarks(state: State) -> list[float]:
     # Kept cards' values are the score, with the answers still to give this turn at the chance
     # the heuristic's memory gives them, and the turns still to play as a spread: a lead counts
     # for more as the end nears.
     s: Any = state
-    if s.players == 2:
-        return qwarks_head_to_head(s)
-    return qwarks_table(s)
+    key = (tuple(s.scores), len(s.decks[0]), tuple(qwarks_answers_to_give(s)))
+    known = _QWARKS_EVALUATIONS.get(key)
+    if known is None:
+        known = _QWARKS_EVALUATIONS.keep(key, qwarks_head_to_head(s) if s.players == 2 else qwarks_table(s))
+    return list(known)
+
+
+@cache
+def _qwarks_parts() -> tuple[Any, dict[str, tuple[tuple[float, ...], ...]], tuple[float, ...]]:
+    """What the Qwarks entries read of the game, imported once (not at this module's import:
+    ``quarkade.agents`` loads no game): the answer phase, the heuristic's recall chances by
+    question and identification, and each card's value."""
+    from quarkade.games.qwarks.bot import RECALL_CHANCE
+    from quarkade.games.qwarks.rules import CARD_VALUES, Phase
+
+    return Phase.ANSWER, RECALL_CHANCE["normal"], tuple(float(value) for value in CARD_VALUES)
 
 
 def qwarks_answers_to_give(s: Any) -> list[tuple[int, float, float]]:
     """This turn's answers still to give: (seat, the card's value, the chance the heuristic's
     memory gives a right answer)."""
-    from quarkade.games.qwarks.bot import RECALL_CHANCE
-    from quarkade.games.qwarks.rules import CARD_VALUES, Phase
-
-    if s.phase is not Phase.ANSWER:
+    answer, recall_chance, values = _qwarks_parts()
+    if s.phase is not answer:
         return []
-    recall = RECALL_CHANCE["normal"][s.question.word][not s.beginners]
-    cards = [(seat, s.revealed[s.holder.index(seat)]) for seat in s.order[s.answered:]]
-    return [(seat, float(CARD_VALUES[card]), recall[card]) for seat, card in cards]
+    recall = recall_chance[s.question.word][not s.beginners]
+    revealed, holder = s.revealed, s.holder
+    return [(seat, values[card], recall[card]) for seat in s.order[s.answered:]
+            for card in (revealed[holder.index(seat)],)]
 
 
 def qwarks_table(s: Any) -> list[float]:
@@ -237,10 +258,8 @@ def qwarks_race_resolved(state: State) -> bool:
     # A playout stops once its race is settled (a race may take rounds, as beaten hands cover
     # again): the evaluator credits the answers at their chance, and head to head the turns
     # after it at their spread (the search's choice is the card).
-    from quarkade.games.qwarks.rules import Phase
-
     s: Any = state
-    return bool(s.phase is Phase.ANSWER)
+    return bool(s.phase is _qwarks_parts()[0])
 
 
 @register_alternatives("qwarks")
