@@ -21,10 +21,7 @@ from quarkade.games.qwarks.components import CARD_BY_ID, Card, Kind, Question
 from . import conftest
 from .conftest import CHROMIUM, LiveServer, browser_page, click_if_there, screenshot
 
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
-    pytest.mark.alone,  # the person races the bots' reaction times and the countdown
-]
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
 COVER_SECONDS = 3
 # A card or a question that is there is clicked within milliseconds; one taken meanwhile (a bot
@@ -166,6 +163,7 @@ def kept_values(page: Any, seat: int) -> int:
     return sum(CARD_BY_ID[title.split(":")[0]].value for title in titles)
 
 
+@pytest.mark.alone  # the players race the countdown (and the bots' reaction times)
 def test_a_person_races_two_normal_bots_through_a_whole_game(server: LiveServer) -> None:
     with browser_page(server, 900) as page:
         create(page, server, ["human", "normal", "normal"])
@@ -200,6 +198,7 @@ def test_a_person_races_two_normal_bots_through_a_whole_game(server: LiveServer)
     assert final[0] > 0
 
 
+@pytest.mark.alone  # the players race the countdown (and the bots' reaction times)
 def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
     with browser_page(server, 900) as host:
         # One test thread plays both pages in turn: a longer limit keeps a slow machine from
