@@ -44,8 +44,10 @@ def _positions(game: QuarkadeSpielGame, count: int) -> list[QuarkadeSpielState]:
     return found
 
 
-def rates(game: QuarkadeSpielGame) -> tuple[float, float]:
-    """Simulations per CPU second: (Quarkade's IS-MCTS, OpenSpiel's ISMCTS)."""
+def rates(game: QuarkadeSpielGame) -> tuple[float, float, float]:
+    """Per CPU second: Quarkade's IS-MCTS simulations (playouts) and iterations (a move compared
+    with the heuristic's plays two playouts an iteration, ``paired``), and OpenSpiel's ISMCTS
+    simulations."""
     positions = _positions(game, 12)
     started = time.process_time()
     for state in positions:
@@ -58,7 +60,8 @@ def rates(game: QuarkadeSpielGame) -> tuple[float, float]:
         assert position is not None
         seat = position.to_act[0]
         ours.choose(position.view(seat), position.legal_actions(seat))
-    return 200 * len(positions) / (time.process_time() - started), spiel
+    spent = time.process_time() - started
+    return ours.simulations / spent, ours.simulations / (2 if ours.paired else 1) / spent, spiel
 
 
 def match(game: QuarkadeSpielGame, our_iterations: int, spiel_simulations: int, games: int) -> float:
@@ -98,11 +101,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=8)
     args = parser.parse_args(argv)
     game = load_game(quarkade.load(args.game, players=args.players))
-    ours, spiel = rates(game)
+    ours, iterations, spiel = rates(game)
     print(f"simulations per CPU second: Quarkade IS-MCTS {ours:.0f}, OpenSpiel ISMCTS {spiel:.0f} "
           f"({ours / spiel:.1f}x)")
     # OpenSpiel's ISMCTS needs two simulations to have visited its root at all.
-    our_iterations, spiel_simulations = max(1, round(ours * args.budget)), max(2, round(spiel * args.budget))
+    our_iterations, spiel_simulations = max(1, round(iterations * args.budget)), max(2, round(spiel * args.budget))
     print(f"{args.budget} s a move: Quarkade {our_iterations} iterations, OpenSpiel {spiel_simulations} simulations")
     share = match(game, our_iterations, spiel_simulations, args.games)
     print(f"Quarkade IS-MCTS's share of the wins against OpenSpiel ISMCTS: {share:.2f} over {args.games} games")
