@@ -26,8 +26,9 @@ def print_bench(results: list[benchmark.BenchResult]) -> None:
         rates.add_row(result.game, str(result.players), f"{result.steps_per_s:,.0f}", f"{result.games_per_s:,.1f}",
                       f"{result.clones_per_s:,.0f}", f"{result.simulate_steps_per_s:,.0f}",
                       "—" if result.search_simulations_per_s is None else
-                      f"[{'green' if result.search_met else 'red'}]{result.search_simulations_per_s:,.0f}[/] "
-                      f"({min(result.search_rounds):,.0f}–{max(result.search_rounds):,.0f})")
+                      f"[{'green' if result.search_met else 'red'}]{result.search_simulations_per_s:,.0f}[/]"
+                      + (f" ({min(result.search_rounds):,.0f}–{max(result.search_rounds):,.0f})"
+                         if result.search_rounds else ""))
     console.print(rates)
 
     def ratio(result: benchmark.BenchResult, name: str) -> str:
