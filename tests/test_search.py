@@ -498,17 +498,15 @@ def test_qwarks_table_evaluation_is_each_seats_chance_to_be_ahead_at_the_end() -
     # chances are checked against drawing the same scores at random, and a lead counts for more
     # as the end nears.
     import random
-    import types
 
     from quarkade.agents.evaluators import QWARKS_SEAT_TURN_VARIANCE, qwarks_table
-    from quarkade.games.qwarks.rules import Phase
 
-    def position(scores: tuple[float, ...], turns: int) -> Any:
-        return types.SimpleNamespace(players=len(scores), scores=scores, decks=[[0] * turns], phase=Phase.COVER)
+    def position(scores: tuple[int, ...], turns: int) -> tuple[tuple[int, ...], int, tuple[()]]:
+        return scores, turns, ()  # no answers to give
 
     draw = random.Random(8)
     for scores, turns in (((10, 12, 7), 6), ((3, 0, 1, 2), 12), ((20, 14, 19, 20, 9), 2)):
-        chances = qwarks_table(position(scores, turns))
+        chances = qwarks_table(*position(scores, turns))
         spread = (QWARKS_SEAT_TURN_VARIANCE * turns) ** 0.5
         wins = [0] * len(scores)
         for _ in range(40_000):
@@ -516,12 +514,12 @@ def test_qwarks_table_evaluation_is_each_seats_chance_to_be_ahead_at_the_end() -
             wins[final.index(max(final))] += 1
         assert chances == pytest.approx([won / 40_000 for won in wins], abs=0.01)
         assert sum(chances) == pytest.approx(1.0)
-    early, late = qwarks_table(position((13, 10, 10), 12)), qwarks_table(position((13, 10, 10), 1))
+    early, late = qwarks_table(*position((13, 10, 10), 12)), qwarks_table(*position((13, 10, 10), 1))
     assert 1 / 3 < early[0] < late[0] < 1 and early[1] == pytest.approx(early[2])
     # The last turn played: the highest score wins, a tie shares the win.
-    assert qwarks_table(position((13, 10, 10), 0)) == [1.0, 0.0, 0.0]
-    assert qwarks_table(position((13, 13, 10), 0)) == pytest.approx([0.5, 0.5, 0.0])
-    assert qwarks_table(position((4, 4, 4, 4), 0)) == pytest.approx([0.25] * 4)
+    assert qwarks_table(*position((13, 10, 10), 0)) == [1.0, 0.0, 0.0]
+    assert qwarks_table(*position((13, 13, 10), 0)) == pytest.approx([0.5, 0.5, 0.0])
+    assert qwarks_table(*position((4, 4, 4, 4), 0)) == pytest.approx([0.25] * 4)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -543,7 +541,8 @@ def test_qwarks_evaluations_kept_are_those_worked_out(players: int) -> None:
                 before = len(evaluators._QWARKS_EVALUATIONS)
                 given = evaluation(state)
                 found += len(evaluators._QWARKS_EVALUATIONS) == before
-                assert given == worked_out(state)
+                answers = tuple(evaluators.qwarks_answers_to_give(state))
+                assert given == worked_out(tuple(state.scores), len(state.decks[0]), answers)
                 given[0] = -1.0
             seat = state.to_act[0]
             legal = state.legal_actions(seat)

@@ -8,7 +8,7 @@ most of it, seats level share it. The sharpness says how many points make a lead
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -171,7 +171,7 @@ def qwarks(state: State) -> list[float]:
     key = (tuple(s.scores), len(s.decks[0]), tuple(qwarks_answers_to_give(s)))
     known = _QWARKS_EVALUATIONS.get(key)
     if known is None:
-        known = _QWARKS_EVALUATIONS.keep(key, qwarks_head_to_head(s) if s.players == 2 else qwarks_table(s))
+        known = _QWARKS_EVALUATIONS.keep(key, (qwarks_head_to_head if s.players == 2 else qwarks_table)(*key))
     return list(known)
 
 
@@ -198,17 +198,18 @@ def qwarks_answers_to_give(s: Any) -> list[tuple[int, float, float]]:
             for card in (revealed[holder.index(seat)],)]
 
 
-def qwarks_table(s: Any) -> list[float]:
+def qwarks_table(scores: Sequence[int], turns: int, answers: Iterable[tuple[int, float, float]]) -> list[float]:
     """Each seat's chance to win a game of three players or more: its final score taken as normal
-    about its score with the answers still to give at their chance, spread by those answers and by
-    the turns still to play (``QWARKS_SEAT_TURN_VARIANCE`` a turn), independently of the others'.
+    about its score with the ``answers`` still to give (``qwarks_answers_to_give``) at their
+    chance, spread by those answers and by the ``turns`` still to play (a card left in a deck
+    each; ``QWARKS_SEAT_TURN_VARIANCE`` a turn), independently of the others'.
     A seat wins where its score is above every other's: the chance that it is, integrated over its
     own score. (A scaled softmax of the scores, before, weighed a lead alike on the first turn
     and the last.)"""
-    players = s.players
-    means = [float(score) for score in s.scores]
-    variances = [QWARKS_SEAT_TURN_VARIANCE * len(s.decks[0])] * players  # a deck loses a card a turn
-    for seat, value, right in qwarks_answers_to_give(s):
+    players = len(scores)
+    means = [float(score) for score in scores]
+    variances = [QWARKS_SEAT_TURN_VARIANCE * turns] * players
+    for seat, value, right in answers:
         means[seat] += value * right
         variances[seat] += value * value * right * (1 - right)
     # A score already settled is a step (a tie at the end shares the win: one half a rival).
@@ -232,18 +233,17 @@ def qwarks_table(s: Any) -> list[float]:
     return [chance / total for chance in chances]
 
 
-def qwarks_head_to_head(s: Any) -> list[float]:
-    """Each seat's chance to win a two-player game: the answers still to give count at the
-    chance the heuristic's memory gives them, and the turns still to play as a normal spread
+def qwarks_head_to_head(scores: Sequence[int], turns: int, answers: Iterable[tuple[int, float, float]]) -> list[float]:
+    """Each seat's chance to win a two-player game: the ``answers`` still to give count at the
+    chance the heuristic's memory gives them, and the ``turns`` still to play as a normal spread
     of the difference (a lead counts more as the end comes near: head to head the search's gain
     is a point or so a turn, which a softmax of the scores drowned once either seat led)."""
-    scores = s.scores
-    outcomes = [(1.0, scores[0] - scores[1])]  # (chance, seat 0's lead)
-    for seat, value, right in qwarks_answers_to_give(s):
+    outcomes = [(1.0, float(scores[0] - scores[1]))]  # (chance, seat 0's lead)
+    for seat, value, right in answers:
         gain = value if seat == 0 else -value
         outcomes = [branch for chance, lead in outcomes
                     for branch in ((chance * right, lead + gain), (chance * (1 - right), lead))]
-    spread = QWARKS_TURN_SPREAD * math.sqrt(len(s.decks[0]))  # a deck loses a card a turn
+    spread = QWARKS_TURN_SPREAD * math.sqrt(turns)
     first = 0.0
     for chance, lead in outcomes:
         if spread:
