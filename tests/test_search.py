@@ -220,6 +220,7 @@ def test_search_finds_the_forced_win(pile: int, winning: int) -> None:
     bot = SearchBot(game, seed=pile, seconds=60, iterations=3000, depth=20, tree=True, widen=0.0)
     assert bot.choose(state.view(0), state.legal_actions(0)) == Take(winning)
     assert bot.simulations == 3000, "an iteration budget is exact"
+    assert bot.searched == 3000, "an unpaired iteration is one playout"
 
 
 def test_the_budget_counts_cpu_time() -> None:
@@ -357,6 +358,7 @@ def test_paired_comparison_leaves_a_poor_heuristic_move_and_keeps_a_sound_one() 
     assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
     assert bot.paired_choice(state.view(0), legal, Take(1)) == Take(1)
     assert bot.simulations == 2 * 800, "two playouts a comparison"
+    assert bot.searched == 800, "a comparison is an iteration"
 
 
 def test_paired_comparison_over_two_processes_pools_their_differences() -> None:
@@ -369,6 +371,7 @@ def test_paired_comparison_over_two_processes_pools_their_differences() -> None:
     try:
         assert bot.paired_choice(state.view(0), legal, Take(3)) == Take(1)
         assert bot.simulations == 2 * 400, "each process compares half the iterations"
+        assert bot.searched == 400, "the processes' iterations are counted"
         assert bot.worker_seconds > 0, "the processes' CPU time is counted"
         first = bot._parallel_paired(state.view(0), legal, Take(3))
         second = bot._parallel_paired(state.view(0), legal, Take(3))

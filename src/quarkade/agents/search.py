@@ -205,6 +205,7 @@ class SearchBot(Bot):
         # other seats acting at the root's step are played by the heuristic (see _iterate).
         self._root_moves: tuple[int, list[Action]] | None = None
         self.simulations = 0  # counted over the bot's life, for benchmarks
+        self.searched = 0  # iterations (a paired comparison is one, of two playouts), over its life
         self.worker_seconds = 0.0  # the CPU time its worker processes spent searching, over its life
         self._pool: Any = None
         # Two heuristic bots: one sees only the real decisions (a bot may remember what it saw,
@@ -330,6 +331,7 @@ class SearchBot(Bot):
             if (self.iterations and done >= self.iterations) or time.thread_time() >= deadline or out_of_time():
                 break
         self.simulations += done
+        self.searched += done
         results = []
         for action in legal:
             stat = root.stats.get((seat, action)) if seat is not None else None
@@ -369,8 +371,9 @@ class SearchBot(Bot):
         jobs = [self._pool.submit(worker, self.game, seed, settings, guide, *arguments) for seed in seeds]
         found = []
         for job in jobs:
-            result, simulations, seconds = job.result()
+            result, simulations, searched, seconds = job.result()
             self.simulations += simulations
+            self.searched += searched
             self.worker_seconds += seconds
             found.append(result)
         return found
@@ -520,6 +523,7 @@ class SearchBot(Bot):
                     or out_of_time()):
                 break
         self.simulations += 2 * done
+        self.searched += done
         return tried
 
     def _parallel_paired(self, view: View, legal: list[Action], advice: Action) -> dict[Action, list[float]]:
@@ -615,19 +619,19 @@ def _worker_bot(game: Game, seed: int, settings: dict[str, Any], guide: Bot | No
 
 
 def _worker_results(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
-                    legal: list[Action], advice: Action | None) -> tuple[list[tuple[int, float]], int, float]:
+                    legal: list[Action], advice: Action | None) -> tuple[list[tuple[int, float]], int, int, float]:
     started = time.thread_time()
     bot = _worker_bot(game, seed, settings, guide)
     results = bot.root_results(view, legal, advice)
-    return results, bot.simulations, time.thread_time() - started
+    return results, bot.simulations, bot.searched, time.thread_time() - started
 
 
 def _worker_paired(game: Game, seed: int, settings: dict[str, Any], guide: Bot | None, view: View,
-                   legal: list[Action], advice: Action) -> tuple[dict[Action, list[float]], int, float]:
+                   legal: list[Action], advice: Action) -> tuple[dict[Action, list[float]], int, int, float]:
     started = time.thread_time()
     bot = _worker_bot(game, seed, settings, guide)
     tried = bot.paired_stats(view, legal, advice)
-    return tried, bot.simulations, time.thread_time() - started
+    return tried, bot.simulations, bot.searched, time.thread_time() - started
 
 
 register_bot("mcts", about="the search the Hard and Expert bots play with (a second a move by default, "

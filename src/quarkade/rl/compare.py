@@ -45,9 +45,9 @@ def _positions(game: QuarkadeSpielGame, count: int) -> list[QuarkadeSpielState]:
 
 
 def rates(game: QuarkadeSpielGame) -> tuple[float, float, float]:
-    """Per CPU second: Quarkade's IS-MCTS simulations (playouts) and iterations (a move compared
-    with the heuristic's plays two playouts an iteration, ``paired``), and OpenSpiel's ISMCTS
-    simulations."""
+    """Per CPU second: Quarkade's IS-MCTS simulations (playouts) and iterations (as the bot
+    counts them: a move compared with the heuristic's plays two playouts an iteration, ``paired``,
+    and a move that stands alone none), and OpenSpiel's ISMCTS simulations."""
     positions = _positions(game, 12)
     started = time.process_time()
     for state in positions:
@@ -61,7 +61,7 @@ def rates(game: QuarkadeSpielGame) -> tuple[float, float, float]:
         seat = position.to_act[0]
         ours.choose(position.view(seat), position.legal_actions(seat))
     spent = time.process_time() - started
-    return ours.simulations / spent, ours.simulations / (2 if ours.paired else 1) / spent, spiel
+    return ours.simulations / spent, ours.searched / spent, spiel
 
 
 def match(game: QuarkadeSpielGame, our_iterations: int, spiel_simulations: int, games: int) -> float:
