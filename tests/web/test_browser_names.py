@@ -14,7 +14,7 @@ import pytest
 import quarkade
 from quarkade.agents import make_bot
 
-from .conftest import CHROMIUM, LiveServer, browser_page
+from .conftest import CHROMIUM, LiveServer, browser_page, new_context
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -129,6 +129,47 @@ def test_an_invited_friend_names_itself_and_a_used_link_lets_anyone_else_watch(s
         refused = [p for p in stranger.problems if "403 (Forbidden)" in p]
         assert len(refused) == 1
         stranger.problems.remove(refused[0])
+
+
+# the token this browser holds for a seat of a table
+HELD_SEAT = """([table, seat]) => (JSON.parse(localStorage.getItem('quarkade.tables') || '{}')[table]
+                                  || {seats: {}}).seats[seat]"""
+
+
+def test_a_link_opened_again_in_another_tab_leaves_the_first_tab_playing(server: LiveServer) -> None:
+    """The same browser opening its used invitation link in a second tab is dealt a new token for
+    its seat: the old one is void, and the server closes the pages that held it. The first tab
+    takes the new token up from the browser's storage and plays on (it showed "Cannot join this
+    table" before); a page of another browser that held the old token stays closed."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "seats": ["human", "human", "random"], "public": False, "name": "Ada",
+        "browser": "A" * 22}).json()
+    table, link = created["id"], server.url + created["invitations"][0]["link"]
+    with browser_page(server, 900) as first, new_context() as elsewhere:
+        sockets: list[str] = []
+        first.on("websocket", lambda socket: sockets.append(socket.url))
+        first.goto(link)
+        first.wait_for_selector(".seat-tab[data-seat='1']")
+        first.wait_for_selector("#status.live")
+        old = first.evaluate(HELD_SEAT, [table, 1])
+        assert old and sockets[-1].endswith(f"token={old}")
+        stranger = elsewhere.new_page()
+        stranger.goto(f"{server.url}/t/{table}?token={old}")
+        stranger.wait_for_selector("#status.live")
+        second = first.context.new_page()
+        with first.expect_websocket(timeout=10_000) as reconnected:
+            second.goto(link)
+        second.wait_for_selector(".seat-tab[data-seat='1']")
+        new = second.evaluate(HELD_SEAT, [table, 1])
+        assert new and new != old
+        assert reconnected.value.url.endswith(f"token={new}"), sockets
+        first.wait_for_selector("#status.live")
+        assert "Cannot join" not in first.inner_text("#board")
+        assert first.locator(".seat-tab[data-seat='1']").count() == 1
+        second.wait_for_selector("#status.live")
+        stranger.wait_for_function("() => document.querySelector('#board').textContent.includes('Cannot join')")
+        assert "holds it no more" in stranger.inner_text("#board")
+        assert stranger.locator("#status.live").count() == 0
 
 
 DRAW_UNNAMED = """async ([game, view, legal, seat]) => {

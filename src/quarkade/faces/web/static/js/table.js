@@ -63,6 +63,10 @@ function connect(conn) {
     if (conn.ws !== ws) return;
     conn.status = "down";
     renderStatus();
+    if (conn.renewed) {
+      followRenewal(conn, ws);
+      return;
+    }
     if ([4403, 4404, 4410, 1008].includes(event.code)) {
       // refused for good: no reconnecting, and the pill says why
       statusFailed("not connected", event.reason || "the server refused this connection");
@@ -73,6 +77,44 @@ function connect(conn) {
       if (conn.ws === ws) connect(conn);
     }, 400 * 2 ** conn.retry);
   });
+}
+
+// A token dealt again voids the old one, and the server closes the pages that held it. When
+// another page of this browser asked (an invitation link opened again, "play again"), that page
+// stored the new token in this browser's storage: this page takes it up and goes on. A page of
+// another browser finds none, and stays closed: the seat is not its own any more.
+const RENEWAL_WAIT_MS = 3000; // (the asking page stores the token once the server's answer arrives)
+
+function cannotJoin(why) {
+  $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, why), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+}
+
+function followRenewal(conn, ws) {
+  const until = performance.now() + RENEWAL_WAIT_MS;
+  const look = () => {
+    if (conn.ws !== ws) return;
+    const held = tokens.get(app.id);
+    const hostToken = app.held.host && conn.token === app.held.host; // a spectator holding the host's powers
+    const token = hostToken ? held.host : conn.seat === null ? conn.token : held.seats[conn.seat];
+    const seatMoved = Boolean(token) && token !== conn.token;
+    const hostMoved = conn.host && Boolean(held.host) && held.host !== app.held.host;
+    if (seatMoved || hostMoved) {
+      app.held = held;
+      conn.token = token || conn.token;
+      conn.renewed = null;
+      connect(conn);
+    } else if (performance.now() < until) {
+      setTimeout(look, 100);
+    } else {
+      const why = conn.renewed;
+      conn.renewed = null;
+      conn.fatal = why;
+      toast(why);
+      statusFailed("not connected", why);
+      cannotJoin(why);
+    }
+  };
+  look();
 }
 
 function receive(conn, message) {
@@ -155,11 +197,16 @@ function receive(conn, message) {
       document.body.dataset.errors = String(app.errors);
       document.body.dataset.lastError = message.code;
       const who = app.conns.size > 1 ? `${seatLabel(conn.seat)}: ` : "";
+      if (message.code === "renewed") {
+        // the server closes this page's link next: followRenewal looks for the new token
+        conn.renewed = message.reason;
+        break;
+      }
       if (message.code === "stale") toast(`${who}The table moved on before your action arrived: choose again.`, "info", 3500);
       else toast(who + message.reason);
-      if (["no_table", "bad_token", "full", "busy", "renewed"].includes(message.code)) {
+      if (["no_table", "bad_token", "full", "busy"].includes(message.code)) {
         conn.fatal = message.reason;
-        $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, message.reason), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+        cannotJoin(message.reason);
       } else if (wasSending && conn.key === app.active && !app.replay) {
         renderBoard(); // the board stops saying "sending" and offers the choice again
       }
