@@ -47,3 +47,36 @@ def test_bot_speed_measures_moves_against_a_live_server(capsys: pytest.CaptureFi
     assert 0 < latency["p50"] <= latency["p95"] <= latency["p99"] <= latency["max"]
     assert figures["server_cpu_ms_per_move"] > 0 and figures["client_cpu_ms_per_move"] > 0
     assert '"think_seconds": 0.0' in capsys.readouterr().out
+
+
+def test_a_server_port_given_back_leaves_no_lock_file_and_a_held_one_is_passed_over(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    # Each server holds a lock on its port's file while it runs (so that servers started at once
+    # never share a port), and removes the file when it stops: the folder does not grow run by run.
+    monkeypatch.setattr(bench_server, "_PORT_LOCKS", tmp_path)
+    offered = iter([5001, 5001, 5002, 5003, 5004])
+    monkeypatch.setattr(bench_server, "_free_port", lambda: next(offered))
+    port, held = bench_server._claim_port()
+    assert port == 5001 and (tmp_path / "5001.lock").exists()
+    other, second = bench_server._claim_port()
+    assert other == 5002, "a port another server holds is passed over"
+    bench_server._release_port(held)
+    bench_server._release_port(second)
+    assert list(tmp_path.iterdir()) == []
+    # A claim that opened a port's file just before its holder removed it locks a file no longer
+    # there, which nobody else would see: it lets it go and takes another port.
+    port, held = bench_server._claim_port()
+    assert port == 5003
+    locking = bench_server.fcntl.flock
+
+    def released_first(lock: Any, how: int) -> None:
+        if lock is not held and not held.closed:
+            bench_server._release_port(held)
+        locking(lock, how)
+
+    monkeypatch.setattr(bench_server.fcntl, "flock", released_first)
+    offered = iter([5003, 5004])
+    port, last = bench_server._claim_port()
+    assert port == 5004 and not (tmp_path / "5003.lock").exists()
+    bench_server._release_port(last)
+    assert list(tmp_path.iterdir()) == []

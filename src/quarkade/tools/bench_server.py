@@ -74,24 +74,41 @@ def _free_port() -> int:
 
 
 # A free port is free only until someone binds it: each server holds a lock on its port's file
-# in this folder from choosing the port until it stops, so that no two servers started at once
-# (tests in several processes) choose the same one, and none is answered by another's server.
-# The locks are a port's each, so that servers start side by side, not one after another.
+# in this folder from choosing the port until it stops (and removes the file then), so that no two
+# servers started at once (tests in several processes) choose the same one, and none is answered
+# by another's server. The locks are a port's each, so that servers start side by side, not one
+# after another.
 _PORT_LOCKS = Path(tempfile.gettempdir()) / "quarkade-server-ports"
 
 
 def _claim_port() -> tuple[int, IO[str]]:
-    """A free port and the lock on it, which no other server holds."""
+    """A free port and the lock on it, which no other server holds (``_release_port`` gives it
+    back and removes its file)."""
     _PORT_LOCKS.mkdir(exist_ok=True)
     while True:
         port = _free_port()
-        lock = (_PORT_LOCKS / f"{port}.lock").open("a")
+        path = _PORT_LOCKS / f"{port}.lock"
+        lock = path.open("a")
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:  # another server's, which does not listen there yet
             lock.close()
             continue
+        try:
+            current = os.stat(path).st_ino == os.fstat(lock.fileno()).st_ino
+        except FileNotFoundError:
+            current = False
+        if not current:  # the file its holder removed as this opened it: the lock is on nothing
+            lock.close()
+            continue
         return port, lock
+
+
+def _release_port(lock: IO[str]) -> None:
+    """Give back a port ``_claim_port`` locked: its file is removed while still locked (a claim
+    that opened it meanwhile finds it gone and tries again), then the lock is let go."""
+    Path(lock.name).unlink(missing_ok=True)
+    lock.close()
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -159,7 +176,7 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.log.close()
-        self._port_lock.close()  # (closing the file releases its lock)
+        _release_port(self._port_lock)
 
 
 def _run_loop(main: Coroutine[Any, Any, None]) -> None:
