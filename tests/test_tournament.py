@@ -614,8 +614,8 @@ def test_games_a_pool_finished_ahead_of_a_stopped_one_are_kept_and_not_played_ag
         run_tournament(qwarks(), entrants, deals=deals, log=whole)
         monkeypatch.setenv("HOLD_SECONDS", "60")
 
-        def interrupt_once_begun(games: int) -> Callable[[int, int], None]:
-            def start(total: int, logged: int) -> None:
+        def interrupt_once_begun(games: int) -> Callable[[int, int, frozenset[int]], None]:
+            def start(total: int, logged: int, ahead: frozenset[int]) -> None:
                 def interrupt() -> None:
                     deadline = time.monotonic() + 30
                     while record.read_text().count("\n") < games and time.monotonic() < deadline:

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -267,6 +268,38 @@ def test_a_finished_log_read_back_says_nothing_is_left(tmp_path: Path) -> None:
     assert grown.exit_code == 0 and "held a tournament of 1 deal: it is extended to 3." in said
     assert f"{log}heldatournament".replace(" ", "") in "".join(said.split())  # (a long path is wrapped)
     assert "2 of 6 games read back" in said and "6 games (3 deals" in said
+
+
+def test_games_a_stopped_run_logged_ahead_of_their_turn_count_as_read_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A log as a stopped run leaves it: the first game in order, the second never finished, the
+    # last two finished ahead of their turn. The resumed run says three games were read back, and
+    # its progress counts four games done at the end (it counted the two ahead again as their
+    # turn came: six of four).
+    from quarkade.faces import tournament_cli
+
+    bars: list[Any] = []
+    made = tournament_cli.progress_bar
+
+    def kept_bar(*more: Any) -> Any:
+        bars.append(made(*more))
+        return bars[-1]
+
+    log = tmp_path / "log.jsonl"
+    command = ["tournament", "qwarks", "--bots", "random,heuristic", "--games", "2", "--backend", "serial",
+               "--log", str(log)]
+    assert CliRunner().invoke(app, command).exit_code == 0
+    whole = log.read_text()
+    header, *games = whole.splitlines()
+    ahead = [json.dumps({**json.loads(games[place]), "ahead": place}) for place in (2, 3)]
+    log.write_text("\n".join([header, games[0], *ahead]) + "\n")
+    monkeypatch.setattr(tournament_cli, "progress_bar", kept_bar)
+    again = CliRunner().invoke(app, command)
+    said = " ".join(again.output.split())
+    assert again.exit_code == 0 and "3 of 4 games read back" in said and "playing the rest" in said, said
+    (task,) = bars[0].tasks
+    assert (task.completed, task.total) == (4, 4)
+    assert log.read_text() == whole, "the log is whole, in the schedule's order"
 
 
 @pytest.mark.parametrize(("arguments", "said"), [

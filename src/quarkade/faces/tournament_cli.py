@@ -166,13 +166,20 @@ def tournament_command(
     task = progress.add_task(the_game.id, total=None, last="")
 
     began: list[int] = []  # the games logged when play began (none yet: refused before any game)
+    # The places of games read back from the log ahead of their turn, and the next game's place:
+    # a game read back is counted done from the start, not again when its turn comes.
+    read_ahead: set[int] = set()
+    place = [0]
 
-    def started(total: int, logged: int) -> None:
+    def started(total: int, logged: int, ahead: frozenset[int]) -> None:
         began.append(logged)
-        progress.update(task, total=total, completed=logged)
-        if logged:
-            rest = "nothing is left to play" if logged == total else "playing the rest"
-            errors.print(f"{logged} of {total} games read back from {log}; {rest}.")
+        read_ahead.update(ahead)
+        place[0] = logged
+        read_back = logged + len(ahead)
+        progress.update(task, total=total, completed=read_back)
+        if read_back:
+            rest = "nothing is left to play" if read_back == total else "playing the rest"
+            errors.print(f"{read_back} of {total} games read back from {log}; {rest}.")
 
     def grown(before: int, deals: int) -> None:
         errors.print(f"{log} held a tournament of {plural(before, 'deal')}: it is extended to {deals}.")
@@ -182,7 +189,8 @@ def tournament_command(
             said = f"{', '.join(played.seats[seat] for seat in played.forfeited)} forfeited"
         else:
             said = f"{', '.join(played.seats[seat] for seat in played.winners) or 'nobody'} won"
-        progress.update(task, advance=1, last=f"deal {played.seed}: {said}")
+        progress.update(task, advance=0 if place[0] in read_ahead else 1, last=f"deal {played.seed}: {said}")
+        place[0] += 1
 
     try:
         if log is not None:

@@ -973,10 +973,13 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
 @batch_collector()
 def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, log: Path | None = None,
                    backend: str = "serial", workers: int | None = None, address: str | None = None,
-                   on_game: Callable[[Played], None] | None = None, on_start: Callable[[int, int], None] | None = None,
+                   on_game: Callable[[Played], None] | None = None,
+                   on_start: Callable[[int, int, frozenset[int]], None] | None = None,
                    external_seconds: float = EXTERNAL_TIMEOUT, seating: str = "rotations",
                    forfeit: bool = False, on_grow: Callable[[int, int], None] | None = None) -> TournamentResult:
-    """Play (or resume) a tournament; ``on_start(total, already_logged)`` comes before any game.
+    """Play (or resume) a tournament; ``on_start(total, logged, ahead)`` comes before any game
+    (``logged`` games read back from the log in order, and the places of those it holds ahead of
+    their turn, which ``on_game`` is given again when their turn comes, as it is every game in order).
     A log of fewer deals than ``deals`` holds the same tournament cut shorter: it is extended
     (``on_grow(deals_before, deals)`` first), its games kept and the new deals played after them.
     A bot that fails (raises, chooses what is not legal, an external program's fault) stops it
@@ -1008,7 +1011,7 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     if on_grow is not None and grown_from is not None:
         on_grow(grown_from, deals)
     if on_start is not None:
-        on_start(len(planned), len(done))
+        on_start(len(planned), len(done), frozenset(ahead))
     runner = Runner(game, backend, workers, address, external_seconds, forfeit,
                     {entrant.name: entrant.spec for entrant in entrants if entrant.name != entrant.spec})
     # The games a stopped run finished ahead of their turn are taken back (the runner keeps them
