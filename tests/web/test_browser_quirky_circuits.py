@@ -242,6 +242,51 @@ def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: An
     assert page.locator(".qc-queue-cards .qc-card").count() <= 1  # one action in: at most one card queued
 
 
+# The board's labels and spaces, as boxes on the screen ([left, top, right, bottom]).
+BOARD_LABELS = """() => {
+  const box = (n) => { const b = n.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  return {
+    board: box(document.querySelector('.qc-board')),
+    columns: all('.qc-labels [data-column]').map((n) => [Number(n.dataset.column), n.textContent, box(n)]),
+    rows: all('.qc-labels [data-row]').map((n) => [Number(n.dataset.row), n.textContent, box(n)]),
+    spaces: Object.fromEntries(all('.qc-space').map((n) => [n.dataset.space, box(n)])),
+    robot: box(document.querySelector('.qc-robot')),
+    at: document.querySelector('.qc').dataset.robot,
+  };
+}"""
+
+
+def test_the_board_labels_its_columns_and_rows_as_the_log_counts_them(server: LiveServer, page: Any) -> None:
+    """Above each column its place from the left (1st, 2nd, ...), left of each row its place from
+    the top: as the log's words ("the fourth row from the top, first from the left") and the
+    terminal's board count them. The web board had no labels: a player counted the spaces by eye."""
+    page.goto(f"{server.url}/")
+    set_table(page, ["human", BOT], practice=True)
+    read = page.evaluate(BOARD_LABELS)
+    suffix = {1: "st", 2: "nd", 3: "rd"}
+    ordinal = [f"{n}{'th' if 11 <= n % 100 <= 13 else suffix.get(n % 10, 'th')}" for n in range(1, 30)]
+    width, height = SCENARIO.width, SCENARIO.height
+    assert [(x, text) for x, text, _ in read["columns"]] == [(x, ordinal[x]) for x in range(width)]
+    assert [(y, text) for y, text, _ in read["rows"]] == [(y, ordinal[y]) for y in range(height)]
+    assert len(read["spaces"]) == width * height
+    left, top, _, _ = read["board"]
+    for x, _, (west, north, east, south) in read["columns"]:
+        space = read["spaces"][f"{x},0"]
+        assert abs((west + east) / 2 - (space[0] + space[2]) / 2) < 1, "a column's label is centred over it"
+        assert top <= north and south <= space[1], "above the board's top row, inside the drawing"
+    for y, _, (west, north, east, south) in read["rows"]:
+        space = read["spaces"][f"0,{y}"]
+        assert space[1] < (north + south) / 2 < space[3], "a row's label is beside it"
+        assert left <= west and east <= space[0], "left of the board's first column, inside the drawing"
+    # the robot stands where the labels say: in its column and its row
+    x, y = (int(part) for part in read["at"].split(",")[:2])
+    centre = ((read["robot"][0] + read["robot"][2]) / 2, (read["robot"][1] + read["robot"][3]) / 2)
+    column, row = read["columns"][x][2], read["rows"][y][2]
+    assert column[0] < centre[0] < column[2] and row[1] < centre[1] < row[3]
+    assert (x, y) == tuple(SCENARIO.start)
+
+
 def play_one(page: Any) -> None:
     """Choose the first card the hand offers, confirm it, and wait for it in the queue."""
     queued = page.locator(".qc-queue-cards .qc-card").count()

@@ -147,8 +147,8 @@ def ordinal(number: int) -> str:
 
 def place_words(space: Space | list[int], width: int, height: int) -> str:
     """A space of a board ``width`` by ``height`` as players name it: its row counted from the
-    top, its column from the left (the terminal labels both so, ``1st`` at the top and at the
-    left; the web's board is counted by eye). The rows on the edges need no counting.
+    top, its column from the left (the terminal's board and the web's label both so, ``1st`` at
+    the top and at the left). The rows on the edges need no counting.
 
     >>> place_words((2, 0), 6, 6)
     'the top row, third from the left'

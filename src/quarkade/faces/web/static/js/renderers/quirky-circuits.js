@@ -40,6 +40,11 @@ function handBacks(player) {
 // what the goal still needs: a whole flower pot on its obstacle need not be knocked down
 const toClean = (tokens) => tokens.filter((t) => t.token !== "flower-pot").length;
 const centre = (space) => [M + space[0] * C + C / 2, M + space[1] * C + C / 2];
+// The bands above and left of the board for its column and row labels (outside the margin,
+// where tunnel mouths stand), counted as the log's words count: "the sixth row from the top".
+const LABEL_TOP = 18;
+const LABEL_LEFT = 34;
+const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th"}`;
 
 // ------------------------------------------------------------------ the board
 function tokenShape(token) {
@@ -95,7 +100,7 @@ function staticBoard(view) {
   g.push(s("rect", { x: M - 6, y: M - 6, width: b.width * C + 12, height: b.height * C + 12, rx: 12, fill: "#2b2d42" }));
   for (let y = 0; y < b.height; y += 1) {
     for (let x = 0; x < b.width; x += 1) {
-      g.push(s("rect", { x: M + x * C, y: M + y * C, width: C, height: C, fill: (x + y) % 2 ? "#f3ead8" : "#f8f1e2", stroke: "#e0d3b8", "stroke-width": 1 }));
+      g.push(s("rect", { class: "qc-space", "data-space": `${x},${y}`, x: M + x * C, y: M + y * C, width: C, height: C, fill: (x + y) % 2 ? "#f3ead8" : "#f8f1e2", stroke: "#e0d3b8", "stroke-width": 1 }));
     }
   }
   // the start space: a charging dock with the start arrow
@@ -159,7 +164,17 @@ function staticBoard(view) {
         s("title", {}, `Tunnel ${i + 1}: Penny sliding in comes out of the other mouth ${i + 1}`)));
     }
   });
-  return { width: W, height: H, layer: g };
+  // the labels: each column's from the left, each row's from the top
+  const label = { class: "qc-label", "font-size": 13, "font-weight": 700 };
+  const labels = [];
+  for (let x = 0; x < b.width; x += 1) {
+    labels.push(s("text", { ...label, x: M + x * C + C / 2, y: -5, "text-anchor": "middle", "data-column": x }, ordinal(x + 1)));
+  }
+  for (let y = 0; y < b.height; y += 1) {
+    labels.push(s("text", { ...label, x: -4, y: M + y * C + C / 2 + 5, "text-anchor": "end", "data-row": y }, ordinal(y + 1)));
+  }
+  g.push(s("g", { class: "qc-labels", "aria-hidden": "true" }, ...labels));
+  return { x: -LABEL_LEFT, y: -LABEL_TOP, width: W + LABEL_LEFT, height: H + LABEL_TOP, layer: g };
 }
 
 // ------------------------------------------------------------------ the Execute phase, frame by frame
@@ -492,7 +507,7 @@ export function renderQuirkyCircuits(view, legal, send, ctx) {
   const tokens = s("g", { class: "qc-tokens" });
   const flash = s("g", { class: "qc-flashes" });
   const robot = s("g", { class: "qc-robot still", "data-robot": view.scenario.robot }, robotShape(view.scenario.robot), s("title", {}, `${robotName}, facing ${view.robot.facing}`));
-  const svg = s("svg", { class: "qc-board", viewBox: `0 0 ${board.width} ${board.height}`, role: "img", "aria-label": `${view.scenario.title}: the board` },
+  const svg = s("svg", { class: "qc-board", viewBox: `${board.x} ${board.y} ${board.width} ${board.height}`, role: "img", "aria-label": `${view.scenario.title}: the board` },
     board.layer, tokens, flash, robot);
   paintTokens(tokens, view.tokens || []);
   placeRobot(robot, view.robot.space, ANGLE[view.robot.facing], true);
