@@ -168,13 +168,13 @@ def tournament_command(
     began: list[int] = []  # the games logged when play began (none yet: refused before any game)
     # The places of games read back from the log ahead of their turn, and the next game's place:
     # a game read back is counted done from the start, not again when its turn comes.
-    read_ahead: set[int] = set()
-    place = [0]
+    read_ahead: frozenset[int] = frozenset()
+    place = 0
 
     def started(total: int, logged: int, ahead: frozenset[int]) -> None:
+        nonlocal read_ahead, place
         began.append(logged)
-        read_ahead.update(ahead)
-        place[0] = logged
+        read_ahead, place = ahead, logged
         read_back = logged + len(ahead)
         progress.update(task, total=total, completed=read_back)
         if read_back:
@@ -185,12 +185,13 @@ def tournament_command(
         errors.print(f"{log} held a tournament of {plural(before, 'deal')}: it is extended to {deals}.")
 
     def finished(played: Played) -> None:
+        nonlocal place
         if played.forfeited:
             said = f"{', '.join(played.seats[seat] for seat in played.forfeited)} forfeited"
         else:
             said = f"{', '.join(played.seats[seat] for seat in played.winners) or 'nobody'} won"
-        progress.update(task, advance=0 if place[0] in read_ahead else 1, last=f"deal {played.seed}: {said}")
-        place[0] += 1
+        progress.update(task, advance=0 if place in read_ahead else 1, last=f"deal {played.seed}: {said}")
+        place += 1
 
     try:
         if log is not None:
