@@ -145,12 +145,7 @@ def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
 # The lone tests are collected first, so that one worker (pytest-xdist's worksteal gives each
 # worker a contiguous part of the suite) runs them one after another, keeping the room from one
 # to the next: the room is emptied once, not once for each lone test.
-# The web's tests (servers and browsers: the longest) come next, and the rest after them: a
-# worker that runs out takes half of what another has left, from its end, so the run ends on
-# short tests shared out among the workers. (Collected last, as their folder sorts, the browser
-# tests ended the run: one worker on a test of half a minute, the others idle.)
 _LOCKS: list[IO[bytes]] = []
-_WEB_TESTS = Path(__file__).resolve().parent / "web"
 
 
 def _alone(item: pytest.Item) -> bool:
@@ -158,8 +153,7 @@ def _alone(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # (stable: each part keeps its order, a module's tests together)
-    items.sort(key=lambda item: (not _alone(item), _WEB_TESTS not in item.path.parents))
+    items.sort(key=lambda item: not _alone(item))  # (stable: each part keeps its order)
 
 
 def pytest_configure(config: pytest.Config) -> None:
