@@ -172,6 +172,48 @@ def test_a_link_opened_again_in_another_tab_leaves_the_first_tab_playing(server:
         assert stranger.locator("#status.live").count() == 0
 
 
+def test_a_page_offline_while_its_seat_was_dealt_again_takes_the_new_token_on_its_return(server: LiveServer) -> None:
+    """A page that had lost its link when another tab of its browser was dealt a new token for
+    its seat learns of it on its next attempt, as a token that opens no seat: it finds the new
+    token in the browser's storage and plays on (it showed "Cannot join this table")."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "seats": ["human", "human", "random"], "public": False, "name": "Ada",
+        "browser": "B" * 22}).json()
+    table, link = created["id"], server.url + created["invitations"][0]["link"]
+    with browser_page(server, 900) as first:
+        offline = [False]
+        links: list[tuple[Any, Any]] = []
+
+        def through(route: Any) -> None:  # the page's links pass to the server, but none while offline
+            if offline[0]:
+                route.close()
+            else:
+                links.append((route, route.connect_to_server()))
+
+        first.route_web_socket(lambda url: "/ws/tables/" in url, through)
+        first.goto(link)
+        first.wait_for_selector(".seat-tab[data-seat='1']")
+        first.wait_for_selector("#status.live")
+        old = first.evaluate(HELD_SEAT, [table, 1])
+        offline[0] = True
+        for side in links[-1]:
+            side.close()  # the link drops: the page retries, and finds no way through
+        first.wait_for_selector("#status.down")
+        second = first.context.new_page()
+        second.goto(link)
+        second.wait_for_selector("#status.live")
+        new = second.evaluate(HELD_SEAT, [table, 1])
+        assert new and new != old
+        attempts = len(links)
+        offline[0] = False
+        first.wait_for_selector("#status.live", timeout=30_000)
+        came_back = [route.url for route, _ in links[attempts:]]
+        assert [url.rsplit("token=", 1)[1] for url in came_back] == [old, new], came_back
+        assert "Cannot join" not in first.inner_text("#board")
+        assert first.locator(".seat-tab[data-seat='1']").count() == 1
+        assert second.locator("#status.live").count() == 1
+
+
 DRAW_UNNAMED = """async ([game, view, legal, seat]) => {
   const { rendererFor } = await import('/js/renderers/index.js');
   window.componentsOf ??= {};  // (fetched once a game: the test draws many boards)

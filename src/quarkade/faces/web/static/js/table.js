@@ -33,7 +33,7 @@ function wsUrl(token, host) {
 }
 
 function open(key, token) {
-  const conn = { key, seat: key === SPECTATOR ? null : Number(key), token, ws: null, msg: null, retry: 0, status: "connecting", fatal: null, host: false };
+  const conn = { key, seat: key === SPECTATOR ? null : Number(key), token, ws: null, msg: null, retry: 0, status: "connecting", host: false };
   app.conns.set(key, conn);
   connect(conn);
   return conn;
@@ -81,16 +81,32 @@ function connect(conn) {
 
 // A token dealt again voids the old one, and the server closes the pages that held it. When
 // another page of this browser asked (an invitation link opened again, "play again"), that page
-// stored the new token in this browser's storage: this page takes it up and goes on. A page of
-// another browser finds none, and stays closed: the seat is not its own any more.
+// stored the new token in this browser's storage: this page takes it up and goes on. A page that
+// was not connected then learns it on its next attempt, as a token that opens no seat, and looks
+// in the storage the same way. A page of another browser finds nothing, and stays closed: the
+// seat is not its own any more.
 const RENEWAL_WAIT_MS = 3000; // (the asking page stores the token once the server's answer arrives)
 
 function cannotJoin(why) {
   $("board").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot join this table"), h("p", { class: "muted" }, why), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
 }
 
+// Which seat a message is about, when this page plays several.
+function whose(conn) {
+  return app.conns.size > 1 ? `${seatLabel(conn.seat)}: ` : "";
+}
+
+// The server refused this connection for good: the player is told why, and nothing reconnects.
+function refuse(conn, why) {
+  toast(whose(conn) + why);
+  statusFailed("not connected", why);
+  cannotJoin(why);
+}
+
 function followRenewal(conn, ws) {
-  const until = performance.now() + RENEWAL_WAIT_MS;
+  const { why, wait } = conn.renewed;
+  conn.renewed = null;
+  const until = performance.now() + wait;
   const look = () => {
     if (conn.ws !== ws) return;
     const held = tokens.get(app.id);
@@ -101,17 +117,11 @@ function followRenewal(conn, ws) {
     if (seatMoved || hostMoved) {
       app.held = held;
       conn.token = token || conn.token;
-      conn.renewed = null;
       connect(conn);
     } else if (performance.now() < until) {
       setTimeout(look, 100);
     } else {
-      const why = conn.renewed;
-      conn.renewed = null;
-      conn.fatal = why;
-      toast(why);
-      statusFailed("not connected", why);
-      cannotJoin(why);
+      refuse(conn, why);
     }
   };
   look();
@@ -196,18 +206,20 @@ function receive(conn, message) {
       app.errors += 1;
       document.body.dataset.errors = String(app.errors);
       document.body.dataset.lastError = message.code;
-      const who = app.conns.size > 1 ? `${seatLabel(conn.seat)}: ` : "";
-      if (message.code === "renewed") {
-        // the server closes this page's link next: followRenewal looks for the new token
-        conn.renewed = message.reason;
+      const who = whose(conn);
+      if (message.code === "renewed" || message.code === "bad_token") {
+        // the server closes this page's link next: followRenewal looks for a new token (waiting
+        // for it when the server says it was just dealt)
+        conn.renewed = { why: message.reason, wait: message.code === "renewed" ? RENEWAL_WAIT_MS : 0 };
+        break;
+      }
+      if (["no_table", "full", "busy"].includes(message.code)) {
+        refuse(conn, message.reason);
         break;
       }
       if (message.code === "stale") toast(`${who}The table moved on before your action arrived: choose again.`, "info", 3500);
       else toast(who + message.reason);
-      if (["no_table", "bad_token", "full", "busy"].includes(message.code)) {
-        conn.fatal = message.reason;
-        cannotJoin(message.reason);
-      } else if (wasSending && conn.key === app.active && !app.replay) {
+      if (wasSending && conn.key === app.active && !app.replay) {
         renderBoard(); // the board stops saying "sending" and offers the choice again
       }
       break;
