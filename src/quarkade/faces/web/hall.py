@@ -465,30 +465,12 @@ class Hall:
         if not host and own is None:
             raise HallError(403, "play again needs the token of a seat or of the host of this table")
         following = self.get(table.next_table, creator) if table.next_table else None
-        dealt = Dealt()
-        if following is None:
-            humans = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN]
-            play = [s for s in table.host_seats if s in humans]
-            following, made = self.create(
-                table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
-                table.turn_timer, table.public, creator, play=play, previous=table,
-                name=name if host else None, browser=browser if host else None,
-                time_bank=table.row.get("time_bank"), invitations=host,
-            )
-            table.next_table = following.id
-            self.store.update_table(table.id, next_table=following.id)
-            table.broadcast(table.table_message())
-            if host:
-                dealt = made
+        if following is not None:
+            dealt = self._deal_to_host_again(following) if host else Dealt()
         elif host:
-            dealt.host_token = following.renew_host_token()
-            for seat in following.host_seats:
-                dealt.tokens[seat] = following.renew_token(seat)
-        if host:  # the seats a player opening the table left without invitations
-            for seat, kind in enumerate(following.seats):
-                if (kind == HUMAN and seat not in following.host_seats and not following.taken(seat)
-                        and following.invitations[seat] is None):
-                    dealt.invitations[seat] = following.deal_invitation(seat)
+            following, dealt = self._open_next(table, creator, name, browser, invitations=True)
+        else:  # the seats the host plays keep their tokens for the host, who is dealt them when it comes
+            following, dealt = self._open_next(table, creator)[0], Dealt()
         if own is not None and own not in dealt.tokens and following.seats[own] == HUMAN:
             if own in following.host_seats:  # a seat the host plays, asked for by its player
                 dealt.tokens[own] = following.renew_token(own)
@@ -499,6 +481,38 @@ class Hall:
                 # which one cannot be told, so it is never handed out twice
                 raise HallError(409, f"{seat_words(following, own)} of the next game is taken already")
         return following, dealt
+
+    def _open_next(self, table: Table, creator: str, name: str | None = None, browser: str | None = None,
+                   invitations: bool = False) -> tuple[Table, Dealt]:
+        """The next game at a finished table, with its settings and a new seed, and what is dealt
+        to its host there: the tokens of the seats it plays, the host's, and with ``invitations``
+        (the host opening it) the invitations for the other seats. Opened by a player, the other
+        seats get none yet: the host deals them when it comes (``_deal_to_host_again``)."""
+        humans = [s for s, kind in enumerate(table.row["initial_seats"]) if kind == HUMAN]
+        following, dealt = self.create(
+            table.game.id, table.game.players, dict(table.game.options), list(table.row["initial_seats"]),
+            table.turn_timer, table.public, creator, play=[s for s in table.host_seats if s in humans],
+            previous=table, name=name, browser=browser, time_bank=table.row.get("time_bank"),
+            invitations=invitations,
+        )
+        table.next_table = following.id
+        self.store.update_table(table.id, next_table=following.id)
+        table.broadcast(table.table_message())
+        return following, dealt
+
+    def _deal_to_host_again(self, following: Table) -> Dealt:
+        """The host asking for the next game again: new tokens for the host and the seats it
+        plays (voiding those it was dealt before), and invitations for the seats a player who
+        opened the table left without."""
+        dealt = Dealt()
+        dealt.host_token = following.renew_host_token()
+        for seat in following.host_seats:
+            dealt.tokens[seat] = following.renew_token(seat)
+        for seat, kind in enumerate(following.seats):
+            if (kind == HUMAN and seat not in following.host_seats and not following.taken(seat)
+                    and following.invitations[seat] is None):
+                dealt.invitations[seat] = following.deal_invitation(seat)
+        return dealt
 
     def rename(self, table: Table, token: str | None, name: str | None) -> int:
         """A seat's player gives it another name; the seat."""
