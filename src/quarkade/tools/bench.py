@@ -276,15 +276,19 @@ def search_positions(game: Game, seed: int = 0) -> list[tuple[State, int]]:
 
 def searching(game: Game, seed: int = 0) -> Iterator[tuple[int, float]]:
     """The search bot deciding at ``search_positions`` in turn, ``SEARCH_DECISION`` CPU seconds
-    each: (simulations, CPU seconds) a decision."""
-    bot = SearchBot(game, seed, seconds=SEARCH_DECISION)
+    each: (simulations, CPU seconds) a decision. Each decision is a new bot's (made in
+    microseconds, outside the time measured): a bot keeps what it saw at its earlier decisions
+    (Qwarks' memory of the faces), which the shuffled positions of two games would mix up."""
     positions = search_positions(game, seed)
     clock = time.process_time
+    made = 0
     while True:
         for state, seat in positions:
-            before, started = bot.simulations, clock()
+            bot = SearchBot(game, seed + made, seconds=SEARCH_DECISION)
+            made += 1
+            started = clock()
             bot.choose(state.view(seat), state.legal_actions(seat))
-            yield bot.simulations - before, clock() - started
+            yield bot.simulations, clock() - started
 
 
 def search_rounds(game: Game, seconds: float, rounds: int, seed: int = 0) -> tuple[float, ...]:
