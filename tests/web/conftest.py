@@ -16,6 +16,8 @@ from quarkade.faces.web.server import create_app
 from quarkade.faces.web.tables import Limits
 from quarkade.tools.bench_server import ServerProcess
 
+from .forked import LAUNCHER, Forked
+
 Message = dict[str, Any]
 
 
@@ -132,6 +134,9 @@ class LiveServer(ServerProcess):
         except BaseException:
             self.stop()
             raise
+
+    def start(self, arguments: list[str], profile: Path | None) -> Forked:
+        return LAUNCHER.start(arguments, self.log)  # (forked from a process that imported the server)
 
 
 # ----------------------------------------------------------------- a real browser

@@ -140,15 +140,21 @@ class ServerProcess:
         self.ws_url = f"ws://{HOST}:{self.port}"
         arguments = ["--host", HOST, "--port", str(self.port), "--db", str(db), "--bot-delay", str(bot_delay),
                      *(["--quiet"] if quiet else []), *(extra or [])]
+        self.log = db.with_suffix(f".{self.port}.log").open("w")
+        self.process = self.start(arguments, profile)
+
+    def start(self, arguments: list[str], profile: Path | None) -> Any:
+        """The server's process, started with ``arguments``, its output to ``self.log``: a
+        ``subprocess.Popen`` (or what has its ``pid``, ``poll``, ``terminate``, ``kill`` and
+        ``wait``)."""
         if profile is None:
             command = [sys.executable, "-m", "quarkade.faces.web.server", *arguments]
         else:
             # The server's module imported, not run as __main__ (its pydantic models need their
             # own module's names).
             command = [sys.executable, "-c", _PROFILED_SERVER, str(profile), *arguments]
-        self.log = db.with_suffix(f".{self.port}.log").open("w")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        return subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
