@@ -581,6 +581,15 @@ class SearchBot(Bot):
         return evaluation(state)
 
 
+def search_of(spec: str, game: Game) -> SearchBot | None:
+    """The search bot ``spec`` makes for ``game``; None for another bot, or for a spec that
+    makes none (refused with its reason where the bots are checked)."""
+    with contextlib.suppress(QuarkadeError):
+        bot = make_bot(spec, game)
+        return bot if isinstance(bot, SearchBot) else None
+    return None
+
+
 def _never() -> bool:
     return False
 

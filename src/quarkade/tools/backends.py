@@ -200,18 +200,14 @@ def chunks_of(template: Chunk, seeds: Sequence[int], workers: int) -> list[Chunk
 def takes_long(template: Chunk) -> bool:
     """Whether a game of the chunk's seats takes seconds or more: one with a search, or with a
     bot class of one's own, whose speed is not known."""
-    from quarkade.agents.base import make_bot
-    from quarkade.agents.search import SearchBot
+    from quarkade.agents.search import search_of
     from quarkade.core.registry import load
 
     if any(is_class_spec(spec, template.game) for spec in template.seats):
         return True
     game = load(template.game, template.players, **template.options)
-    for spec in set(template.seats):
-        with contextlib.suppress(QuarkadeError):  # a bot that cannot be made fails (or forfeits) at once
-            if isinstance(make_bot(spec, game), SearchBot):
-                return True
-    return False
+    # (a bot that cannot be made fails, or forfeits, at once)
+    return any(search_of(spec, game) is not None for spec in set(template.seats))
 
 
 def check_backend(backend: str, workers: int | None, address: str | None) -> None:

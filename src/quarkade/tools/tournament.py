@@ -954,18 +954,18 @@ def on_the_clock(game: Game, specs: Sequence[str]) -> list[str]:
     >>> on_the_clock(quarkade.load("qwarks", players=2), ["random", "mcts", "mcts:iterations=50,seconds=60"])
     ['mcts']
     """
-    from quarkade.agents.search import SearchBot
+    from quarkade.agents.search import search_of
 
     clocked = []
     for given in specs:
         try:
             entrant = Entrant.given(given)
-            if entrant.external:
-                continue  # an external program keeps its own counsel
-            bot = make_bot(entrant.spec, game)
         except InvalidOptions:
             continue  # refused before any game, with its reason, by ``check_entrants``
-        if isinstance(bot, SearchBot) and (not bot.iterations or bot.wall):
+        if entrant.external:
+            continue  # an external program keeps its own counsel
+        bot = search_of(entrant.spec, game)
+        if bot is not None and (not bot.iterations or bot.wall):
             clocked.append(entrant.name)
     return clocked
 
