@@ -156,12 +156,15 @@ def pytest_configure(config: pytest.Config) -> None:
         _update_screenshots = True
 
 
-def screenshot(page: Any, name: str) -> None:
-    """The whole page to docs/screenshots/``name``, only when asked (QUARKADE_SCREENSHOTS=1 or
-    --update-screenshots), so that an ordinary test run rewrites no tracked file."""
+def screenshot(page: Any, name: str, full_page: bool = True) -> None:
+    """The whole page (or what the window shows) to docs/screenshots/``name``, only when asked
+    (QUARKADE_SCREENSHOTS=1 or --update-screenshots), so that an ordinary test run rewrites no
+    tracked file."""
     if _update_screenshots:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / name), full_page=True)
+        # (an image still loading would be drawn as an empty box: the lobby's games' art was)
+        page.wait_for_function("() => [...document.images].every((image) => image.complete)")
+        page.screenshot(path=str(SHOTS / name), full_page=full_page)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

@@ -26,7 +26,7 @@ import pytest
 import quarkade
 
 from . import conftest
-from .conftest import CHROMIUM, SHOTS, LiveServer, shared_browser
+from .conftest import CHROMIUM, LiveServer, shared_browser
 from .test_browser import click_and_wait, quirky_quarks_step, visible
 from .test_browser_cosmic_encounter import READ as CE_READ
 from .test_browser_cosmic_encounter import choose as ce_choose
@@ -176,9 +176,7 @@ def check_in_sight(page: Any, roles: list[str], where: str) -> None:
 
 def shoot(page: Any, name: str) -> None:
     """What the window shows, as a player sees it, to docs/screenshots/ only when asked."""
-    if conftest._update_screenshots:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / name))
+    conftest.screenshot(page, name, full_page=False)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
