@@ -223,6 +223,24 @@ STICKING_OUT = """(scope) => {
 }"""
 
 
+# Every word of the board's text (letters only, up to 12 of them) broken across two lines: the
+# words of its labels and sentences, not a long name, which may break where a column is narrow.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector('#board'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/\\p{L}{2,12}/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
 @pytest.mark.parametrize("size", list(NARROWER))
 @pytest.mark.parametrize("game", GAMES)
 def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServer, game: str, size: str) -> None:
@@ -237,6 +255,8 @@ def test_nothing_on_the_board_sticks_out_of_its_box(browser: Any, live: LiveServ
         page.wait_for_selector("#board [data-role='actions']")
         page.wait_for_timeout(400)  # the bots' first moves arrive
         assert page.evaluate(STICKING_OUT, "#board") == [], f"{game} at {size} size"
+        # (a Quirks player's "extinctions" broke as "extinction / s" on a phone)
+        assert page.evaluate(BROKEN_WORDS) == [], f"{game} at {size} size: words broken across lines"
     finally:
         page.context.close()
         # closed, so that the tables of this module stay under the server's limit for one address
