@@ -165,6 +165,8 @@ def screenshot(page: Any, name: str, full_page: bool = True) -> None:
         # (an image still loading would be drawn as an empty box: the lobby's games' art was)
         page.wait_for_function("() => [...document.images].every((image) => image.complete)")
         page.screenshot(path=str(SHOTS / name), full_page=full_page)
+
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

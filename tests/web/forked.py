@@ -3,9 +3,10 @@
 A server's process spends over a CPU second importing the web server (FastAPI, SQLAlchemy, the
 games) before it serves, and the tests start a hundred or so. Each process of the test run
 starts a launcher the first time it needs a server: the launcher imports the server, then forks
-one for each server asked of it, which runs the server's ``main`` with its arguments. Forking is
-safe there: the launcher runs no thread and no event loop. The launcher ends with the process
-that started it (its standard input closes).
+one for each server asked of it, which runs the server's ``main`` with its arguments, in the
+environment and the folder the test process has when it asks. Forking is safe there: the
+launcher runs no thread and no event loop. The launcher ends with the process that started it
+(its standard input closes).
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ import json, os, signal, sys, traceback
 from quarkade.faces.web.server import main
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the servers are reaped by the system as they end
 for line in sys.stdin:
-    arguments, log = json.loads(line)
+    arguments, log, environment, folder = json.loads(line)
     pid = os.fork()
     if pid == 0:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        os.environ.clear()
+        os.environ.update(environment)
+        os.chdir(folder)
         output = os.open(log, os.O_WRONLY | os.O_APPEND)
         os.dup2(output, 1)
         os.dup2(output, 2)
@@ -102,7 +106,9 @@ class Launcher:
                     [sys.executable, "-c", _LAUNCHER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
             assert process.stdin is not None and process.stdout is not None
-            process.stdin.write(json.dumps([arguments, log.name]) + "\n")
+            # (the environment and the folder of now, as a process started now would have them)
+            environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+            process.stdin.write(json.dumps([arguments, log.name, environment, os.getcwd()]) + "\n")
             process.stdin.flush()
             answer = process.stdout.readline()
             if not answer.strip().isdigit():

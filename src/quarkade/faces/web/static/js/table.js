@@ -63,7 +63,7 @@ function connect(conn) {
     if (conn.ws !== ws) return;
     conn.status = "down";
     renderStatus();
-    if (conn.renewed) {
+    if (conn.voided) {
       followRenewal(conn, ws);
       return;
     }
@@ -104,8 +104,8 @@ function refuse(conn, why) {
 }
 
 function followRenewal(conn, ws) {
-  const { why, wait } = conn.renewed;
-  conn.renewed = null;
+  const { why, wait } = conn.voided;
+  conn.voided = null;
   const until = performance.now() + wait;
   const look = () => {
     if (conn.ws !== ws) return;
@@ -210,7 +210,7 @@ function receive(conn, message) {
       if (message.code === "renewed" || message.code === "bad_token") {
         // the server closes this page's link next: followRenewal looks for a new token (waiting
         // for it when the server says it was just dealt)
-        conn.renewed = { why: message.reason, wait: message.code === "renewed" ? RENEWAL_WAIT_MS : 0 };
+        conn.voided = { why: message.reason, wait: message.code === "renewed" ? RENEWAL_WAIT_MS : 0 };
         break;
       }
       if (["no_table", "full", "busy"].includes(message.code)) {
