@@ -234,6 +234,21 @@ def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: p
     assert f"scores {share}" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("game_id", "playouts_an_iteration"), [("quirky-quarks", 1), ("quirks", 2)])
+def test_ismcts_comparison_measures_both_searches_on_the_same_positions(game_id: str, playouts_an_iteration: int,
+                                                                      ) -> None:
+    """The rates compared: Quarkade's playouts and iterations a CPU second (two playouts an
+    iteration where a move is paired with the heuristic's, as in Quirks), and OpenSpiel's."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
+    from quarkade.rl.compare import rates
+    from quarkade.rl.spiel import load_game
+
+    playouts, iterations, spiel = rates(load_game(quarkade.load(game_id, players=2)), deals=3,
+                                        spiel_simulations=4, our_iterations=10)
+    assert playouts > 0 and iterations > 0 and spiel > 0
+    assert playouts == pytest.approx(playouts_an_iteration * iterations)
+
+
 def test_ismcts_comparison_refuses_a_game_whose_bots_choose_unlisted_actions() -> None:
     pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
     from quarkade.rl.compare import match

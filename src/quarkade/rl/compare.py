@@ -44,16 +44,18 @@ def _positions(game: QuarkadeSpielGame, count: int) -> list[QuarkadeSpielState]:
     return found
 
 
-def rates(game: QuarkadeSpielGame) -> tuple[float, float, float]:
+def rates(game: QuarkadeSpielGame, deals: int = 12, spiel_simulations: int = 30,
+          our_iterations: int = 200) -> tuple[float, float, float]:
     """Per CPU second: Quarkade's IS-MCTS simulations (playouts) and iterations (as the bot
     counts them: a move compared with the heuristic's plays two playouts an iteration, ``paired``,
-    and a move that stands alone none), and OpenSpiel's ISMCTS simulations."""
-    positions = _positions(game, 12)
+    and a move that stands alone none), and OpenSpiel's ISMCTS simulations; at a position of each
+    of ``deals`` deals, each search given the simulations or iterations named."""
+    positions = _positions(game, deals)
     started = time.process_time()
     for state in positions:
-        _spiel_bot(game, 0, 30).step(state)
-    spiel = 30 * len(positions) / (time.process_time() - started)
-    ours = SearchBot(game.quarkade_game, 0, iterations=200)
+        _spiel_bot(game, 0, spiel_simulations).step(state)
+    spiel = spiel_simulations * len(positions) / (time.process_time() - started)
+    ours = SearchBot(game.quarkade_game, 0, iterations=our_iterations)
     started = time.process_time()
     for state in positions:
         position = state.quarkade_state
