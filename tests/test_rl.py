@@ -235,8 +235,7 @@ def test_ismcts_comparison_plays_a_whole_game_between_the_two_searches(capsys: p
 
 
 @pytest.mark.parametrize(("game_id", "playouts_an_iteration"), [("quirky-quarks", 1), ("quirks", 2)])
-def test_ismcts_comparison_measures_both_searches_on_the_same_positions(game_id: str, playouts_an_iteration: int,
-                                                                      ) -> None:
+def test_ismcts_comparison_rates_both_searches_on_the_same_positions(game_id: str, playouts_an_iteration: int) -> None:
     """The rates compared: Quarkade's playouts and iterations a CPU second (two playouts an
     iteration where a move is paired with the heuristic's, as in Quirks), and OpenSpiel's."""
     pytest.importorskip("pyspiel", reason="OpenSpiel comes with the bench extra")
