@@ -25,11 +25,13 @@ _LAUNCHER = """
 import json, os, signal, sys, traceback
 from quarkade.faces.web.server import main
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the servers are reaped by the system as they end
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the tests and the servers; this ends with the tests
 for line in sys.stdin:
     arguments, log, environment, folder = json.loads(line)
     pid = os.fork()
     if pid == 0:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         os.environ.clear()
         os.environ.update(environment)
         os.chdir(folder)
