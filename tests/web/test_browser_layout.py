@@ -492,6 +492,7 @@ def test_a_whole_game_is_played_on_a_phone(browser: Any, live: LiveServer, game:
             page.wait_for_selector("#game-over")
             assert page.evaluate("document.body.dataset.lastError || ''") in ("", "stale")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate(BROKEN_WORDS) == [], f"{game} on a phone, at its end: words broken across lines"
         assert not page.problems, page.problems
     finally:
         page.context.close()
