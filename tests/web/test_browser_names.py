@@ -5,7 +5,6 @@ host closes the table and everyone at it is told."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -211,16 +210,38 @@ def test_a_page_offline_while_its_seat_was_dealt_again_takes_the_new_token_on_it
         def came_back() -> list[str]:  # the tokens of the page's links since it went offline
             return [route.url.rsplit("token=", 1)[1] for route, _ in links[attempts:]]
 
-        # (the page shows "live" a moment with its old token too: the link opens, then the
-        # server refuses the token and closes it)
-        deadline = time.monotonic() + 30
-        while new not in came_back() and time.monotonic() < deadline:
-            first.wait_for_timeout(100)
+        # (live only once welcomed: the old token is refused first, so that is the new one's link)
+        first.wait_for_selector("#status.live", timeout=30_000)
         assert came_back() == [old, new], came_back()
-        first.wait_for_selector("#status.live")
         assert "Cannot join" not in first.inner_text("#board")
         assert first.locator(".seat-tab[data-seat='1']").count() == 1
         assert second.locator("#status.live").count() == 1
+
+
+# every text the status pill shows, in order
+RECORD_PILL = """
+window.__pill = [];
+new MutationObserver(() => {
+  const pill = document.querySelector('#status');
+  if (pill && window.__pill[window.__pill.length - 1] !== pill.textContent) window.__pill.push(pill.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_a_refused_token_never_shows_the_table_as_connected(server: LiveServer, page: Any) -> None:
+    """The status pill says "connected" once the server has welcomed the page's token, not when
+    the link opens: a token that opens no seat is refused on an open link, and the pill went
+    from "connecting" to "connected" to "not connected"."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "quirky-quarks", "seats": ["human", "random"], "public": False, "name": "Ada"}).json()
+    page.add_init_script(RECORD_PILL)
+    page.goto(f"{server.url}/t/{created['id']}?token={'Z' * 32}")
+    page.wait_for_function("() => document.querySelector('#board').textContent.includes('Cannot join')")
+    shown = page.evaluate("window.__pill")
+    assert shown[-1] == "not connected" and "connected" not in shown, shown
+    page.goto(server.url + created["seats"][0]["link"])  # the seat's own token: welcomed
+    page.wait_for_selector("#status.live")
+    assert page.evaluate("window.__pill") == ["connecting", "connected"]
 
 
 DRAW_UNNAMED = """async ([game, view, legal, seat]) => {

@@ -45,11 +45,8 @@ function connect(conn) {
   conn.ws = ws;
   conn.status = "connecting";
   renderStatus();
-  ws.addEventListener("open", () => {
-    conn.status = "live";
-    conn.retry = 0;
-    renderStatus();
-  });
+  // The link is live once the server has welcomed this token, not when the socket opens: a
+  // refused token opens a socket too, and is closed with the reason at once.
   ws.addEventListener("message", (event) => {
     let message;
     try {
@@ -130,6 +127,9 @@ function followRenewal(conn, ws) {
 function receive(conn, message) {
   switch (message.type) {
     case "welcome":
+      conn.status = "live";
+      conn.retry = 0;
+      renderStatus();
       conn.host = message.host;
       if (conn.key === "pending") {
         // opened from an invitation link: now we know whose seat it is
