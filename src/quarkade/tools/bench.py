@@ -45,6 +45,7 @@ The ratios are reported as the median over the rounds with their spread (min, qu
 from __future__ import annotations
 
 import importlib
+import itertools
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -279,16 +280,12 @@ def searching(game: Game, seed: int = 0) -> Iterator[tuple[int, float]]:
     each: (simulations, CPU seconds) a decision. Each decision is a new bot's (made in
     microseconds, outside the time measured): a bot keeps what it saw at its earlier decisions
     (Qwarks' memory of the faces), which the shuffled positions of two games would mix up."""
-    positions = search_positions(game, seed)
     clock = time.process_time
-    made = 0
-    while True:
-        for state, seat in positions:
-            bot = SearchBot(game, seed + made, seconds=SEARCH_DECISION)
-            made += 1
-            started = clock()
-            bot.choose(state.view(seat), state.legal_actions(seat))
-            yield bot.simulations, clock() - started
+    for made, (state, seat) in enumerate(itertools.cycle(search_positions(game, seed))):
+        bot = SearchBot(game, seed + made, seconds=SEARCH_DECISION)
+        started = clock()
+        bot.choose(state.view(seat), state.legal_actions(seat))
+        yield bot.simulations, clock() - started
 
 
 def search_rounds(game: Game, seconds: float, rounds: int, seed: int = 0) -> tuple[float, ...]:
