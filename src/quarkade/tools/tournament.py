@@ -522,6 +522,9 @@ class Logged(NamedTuple):
 
     games: list[Played]
     ahead: dict[int, Played]
+    # Read from a log: where its header and its games in order end, in bytes (the games logged
+    # ahead follow, until they are taken back).
+    in_order_end: int = 0
 
 
 def read_log(path: Path, settings: Settings) -> Logged | None:
@@ -533,7 +536,7 @@ def read_log(path: Path, settings: Settings) -> Logged | None:
         return None
     raw = path.read_bytes()
     complete = raw[:raw.rfind(b"\n") + 1]
-    lines = complete.decode("utf-8", errors="replace").splitlines()
+    lines = complete.split(b"\n")[:-1]  # as they were written, each ended by a newline
     if not lines:
         if raw and not (_HEADER_START.startswith(raw) or raw.startswith(_HEADER_START)):
             raise InvalidOptions(f"{path} is not a tournament log (it does not start with a tournament's header): "
@@ -541,16 +544,18 @@ def read_log(path: Path, settings: Settings) -> Logged | None:
         _cut(path, 0)
         return None
     wanted = json.loads(json.dumps(settings.header()))["tournament"]  # as JSON reads it back
-    _check_header(path, _log_header(path, lines[0])["tournament"], wanted)
+    _check_header(path, _log_header(path, lines[0].decode("utf-8", errors="replace"))["tournament"], wanted)
     logged = Logged([], {})
+    in_order_end = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
-        played, ahead = _logged_game(path, number, line)
+        played, ahead = _logged_game(path, number, line.decode("utf-8", errors="replace"))
         if ahead is None and logged.ahead:
             raise InvalidOptions(f"{path}, line {number}, is a game in order after games logged ahead of theirs: "
                                  "mend or delete that line and those after it (they are played again), "
                                  "or give another --log")
         if ahead is None:
             logged.games.append(played)
+            in_order_end += len(line) + 1
         elif ahead < len(logged.games) or ahead in logged.ahead:
             raise InvalidOptions(f"{path}, line {number}, logs game {ahead + 1} ahead of its turn, which the log "
                                  "holds already: mend or delete that line and those after it, or give another --log")
@@ -558,7 +563,7 @@ def read_log(path: Path, settings: Settings) -> Logged | None:
             logged.ahead[ahead] = played
     if len(complete) != len(raw):
         _cut(path, len(complete))
-    return logged
+    return logged._replace(in_order_end=in_order_end)
 
 
 def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
@@ -1020,8 +1025,8 @@ def run_tournament(game: Game, specs: Sequence[str], deals: int, seed: int = 0, 
     handle: IO[str] | None = None
     try:
         if log is not None:
-            if ahead:
-                _cut(log, _games_in_order_end(log, len(done)))
+            if logged is not None and logged.ahead:
+                _cut(log, logged.in_order_end)
             handle = log.open("a", encoding="utf-8")
             if logged is None:
                 _write(handle, settings.header())
@@ -1064,7 +1069,7 @@ def _keep_finished(log: Path, settings: Settings, runner: Runner, resumed: int) 
     if on_file is None:  # stopped before its header was written: no game was played
         return []
     if on_file.ahead:  # stopped before they were taken off the log: the runner holds them
-        _cut(log, _games_in_order_end(log, len(on_file.games)))
+        _cut(log, on_file.in_order_end)
     kept = runner.kept(max(0, len(on_file.games) - resumed))
     with log.open("a", encoding="utf-8") as handle:
         for played in kept.games:
@@ -1073,10 +1078,3 @@ def _keep_finished(log: Path, settings: Settings, runner: Runner, resumed: int) 
             _write(handle, {**played.to_json(), "ahead": place})
     return on_file.games + kept.games
 
-
-def _games_in_order_end(path: Path, games: int) -> int:
-    """Where a log's header and its first ``games`` lines end, in bytes."""
-    with path.open("rb") as handle:
-        for _ in range(games + 1):
-            handle.readline()
-        return handle.tell()
