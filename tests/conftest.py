@@ -145,6 +145,10 @@ def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
 # The lone tests are collected first, so that one worker (pytest-xdist's worksteal gives each
 # worker a contiguous part of the suite) runs them one after another, keeping the room from one
 # to the next: the room is emptied once, not once for each lone test.
+# The tests marked ``long`` (whole games in the browser, half a minute to three minutes on a
+# loaded machine) come next, so that the same worker starts them once the room is open and the
+# others take the short tests after them: left in their files' places, one began near the
+# suite's end and the others waited for it.
 _LOCKS: list[IO[bytes]] = []
 
 
@@ -153,7 +157,8 @@ def _alone(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not _alone(item))  # (stable: each part keeps its order)
+    # (stable: each part keeps its order)
+    items.sort(key=lambda item: (not _alone(item), item.get_closest_marker("long") is None))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -88,6 +88,7 @@ def seed_lobby(server: LiveServer) -> None:
         time.sleep(0.1)
 
 
+@pytest.mark.long  # a whole game
 def test_a_person_plays_a_whole_game_in_the_browser(server: LiveServer, page: Any) -> None:
     seed_lobby(server)
     page.goto(f"{server.url}/")

@@ -194,6 +194,7 @@ def play_a_table(page: Any, server: LiveServer, rng: random.Random, shots: set[s
     return played
 
 
+@pytest.mark.long  # a whole game, up to three
 def test_a_person_plays_cosmic_encounter_with_quarks_against_three_bots(server: LiveServer, page: Any) -> None:
     rng = random.Random(12)
     shots: set[str] = set()

@@ -463,6 +463,7 @@ PLAYERS: dict[str, Callable[[Any, Callable[[], None]], int]] = {
 }
 
 
+@pytest.mark.long  # a whole game a board
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_is_played_on_a_phone(browser: Any, live: LiveServer, game: str) -> None:
     started = time.monotonic()

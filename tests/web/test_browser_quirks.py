@@ -95,6 +95,7 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
 
 
+@pytest.mark.long  # a whole game
 def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> None:
     started = time.monotonic()
     page.goto(f"{server.url}/")
@@ -136,6 +137,7 @@ def test_a_person_plays_quirks_in_the_browser(server: LiveServer, page: Any) -> 
     assert time.monotonic() - started < 120
 
 
+@pytest.mark.long  # two whole games
 def test_solitaire_and_quirkling_tables_in_the_browser(server: LiveServer, page: Any) -> None:
     page.goto(f"{server.url}/")
     set_table(page, "quirks-solitaire", ["human"])

@@ -161,6 +161,7 @@ MID_EXECUTION = """() => ({
 })"""
 
 
+@pytest.mark.long  # a whole scenario
 def test_a_person_and_a_bot_clean_up_rise_and_shine(server: LiveServer, page: Any) -> None:
     started = time.monotonic()
     page.goto(f"{server.url}/")

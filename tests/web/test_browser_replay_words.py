@@ -83,6 +83,7 @@ def test_a_live_replay_says_only_what_its_viewer_saw(server: LiveServer) -> None
     assert played > 0, "no card played face down was said"
 
 
+@pytest.mark.long  # it waits out the request rate
 def test_a_replay_stepped_through_faster_than_the_request_rate_waits_and_goes_on(tmp_path: Any) -> None:
     """A held arrow key steps a replay faster than the server's rate of requests for an address:
     a read refused (429) is asked again after the time the server says, so the replay reaches the
