@@ -8,11 +8,12 @@ Circuits) and a one-seat game (Quirks Solitaire) a table of tested bots and a ta
 bots each play the same seeds, and both win rates are given. Each finished game is printed as
 a JSON line, so a long run can be read while it goes; the summary is the last line. ``--jobs``
 plays that many games at a time in processes (the results do not depend on it: each game has
-its own seed); the search bot's budget counts CPU time, so its strength does not depend on
-how busy the machine is.
+its own seed); the search bot's budget counts CPU time, so its strength depends little on how
+busy the machine is, but for the caches it shares (``SearchBot``: beside many busy processes a
+CPU second searches less). A match to be quoted is best played with the machine otherwise idle.
 
 The figures of the search bot against the heuristics were measured with (two games at a time
-at most on a shared two-core machine; the budget is CPU time, so the load does not matter)::
+at most on a shared two-core machine, some beside other work)::
 
     python -m quarkade.tools.search_match quirky-quarks 3 12 mcts:seconds=0.25
     python -m quarkade.tools.search_match quirky-quarks 2 12 mcts:seconds=0.25
