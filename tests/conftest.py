@@ -145,10 +145,9 @@ def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS) -> State:
 # The lone tests are collected first, so that one worker (pytest-xdist's worksteal gives each
 # worker a contiguous part of the suite) runs them one after another, keeping the room from one
 # to the next: the room is emptied once, not once for each lone test.
-# The tests marked ``long`` (whole games in the browser, half a minute to three minutes on a
-# loaded machine) come next, so that the same worker starts them once the room is open and the
-# others take the short tests after them: left in their files' places, one began near the
-# suite's end and the others waited for it.
+# The tests marked ``long`` (whole games in the browser) come next, so that the same worker plays
+# them one after another once the room is open, while the others take the short tests: side by
+# side they slowed each other, Cosmic Encounter's game up to 220 s of the 240 s it may take.
 _LOCKS: list[IO[bytes]] = []
 
 

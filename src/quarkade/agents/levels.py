@@ -10,8 +10,8 @@
 The CPU budget is the searching thread's own, so a level plays nearly as strongly however busy
 the machine (``SearchBot`` says why not quite); the wall-clock caps bound how long a person
 waits when many bots think at once in one server (they share its interpreter), at the cost of a
-shorter search then. A tournament or a
-measurement names the search without a cap (``mcts:seconds=1``).
+shorter search then. A tournament or a measurement names the search without a cap
+(``mcts:seconds=1``).
 
 A game may register its own bot under a level's name (Qwarks does, for its reaction times);
 that one is used for that game.
