@@ -199,6 +199,34 @@ def test_a_person_races_two_normal_bots_through_a_whole_game(server: LiveServer)
 
 
 @pytest.mark.alone  # the players race the countdown (and the bots' reaction times)
+def test_a_state_that_lands_during_a_press_does_not_take_the_click_away(server: LiveServer) -> None:
+    """A person presses a card as the friend's hand lands: the new state is drawn once the press
+    ends, so the release still lands on the card pressed, and covers it (drawn at once, the board
+    between the press and the release gave the click to neither card)."""
+    with browser_page(server, 900) as host:
+        create(host, server, ["human", "human"], cover_seconds=30)
+        host.wait_for_selector("#invite input")
+        friend = host.context.browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+        friend.goto(host.input_value("#invite input"))
+        for page in (host, friend):
+            page.wait_for_selector(".qw[data-phase='cover'] .qw-card.coverable[data-deck='1']")
+        box = host.locator(".qw-card.coverable[data-deck='0']").bounding_box()
+        host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        drawn = int(host.evaluate("document.body.dataset.updates"))
+        host.mouse.down()
+        friend.click(".qw-card.coverable[data-deck='1']")
+        host.wait_for_selector("body[data-held='1']", state="attached")  # the friend's hand, held
+        assert int(host.evaluate("document.body.dataset.updates")) == drawn
+        host.mouse.up()
+        host.wait_for_function("""() => {
+          const who = document.querySelector(".qw-card.covered[data-deck='0'] .qw-cover-who");
+          return who && who.textContent === 'Your hand';
+        }""")
+        assert host.evaluate("document.body.dataset.held") is None
+        assert int(host.evaluate("document.body.dataset.updates")) > drawn
+        friend.context.close()
+
+
 def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
     with browser_page(server, 900) as host:
         # One test thread plays both pages in turn: a longer limit keeps a slow machine from

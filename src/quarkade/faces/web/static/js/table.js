@@ -338,9 +338,39 @@ function renderTabs() {
   } else hot.replaceChildren();
 }
 
+// A press on the board (a button or a finger down) holds the redraws that arrive before it
+// ends, for at most PRESS_HOLD_MS: a board drawn anew between the press and the release would
+// lose the click (the browser gives it to what the old and the new element have in common, not
+// to the card pressed), as a player covering a card in a race while the others' hands land saw.
+// The held redraw is made just after the click. (For scripts: body[data-held] while one waits.)
+const PRESS_HOLD_MS = 1000;
+const press = { down: false, held: false, timer: 0 };
+
+function pressed(event) {
+  if (!event.isPrimary || event.button !== 0) return;
+  press.down = true;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(released, PRESS_HOLD_MS);
+}
+
+function released() {
+  if (!press.down) return;
+  press.down = false;
+  clearTimeout(press.timer);
+  if (!press.held) return;
+  press.held = false;
+  delete document.body.dataset.held;
+  setTimeout(renderBoard, 0); // after the click this release makes
+}
+
 function renderBoard() {
   const conn = app.conns.get(app.active);
   if (!conn || !conn.msg || !app.game) return;
+  if (press.down) {
+    press.held = true;
+    document.body.dataset.held = "1";
+    return;
+  }
   if (app.replay) return renderReplay();
   const message = conn.msg;
   const render = rendererFor(message.view.game);
@@ -439,6 +469,8 @@ async function start() {
 }
 
 replayLeavesTo(renderBoard);
+$("board").addEventListener("pointerdown", pressed, true);
+for (const name of ["pointerup", "pointercancel"]) window.addEventListener(name, released, true);
 // A board is drawn for the window's width (Quirks' climate table in rows on a phone): a phone
 // turned, or a window narrowed past a phone's width, has it drawn again.
 window.matchMedia("(max-width: 700px)").addEventListener("change", () => renderBoard());

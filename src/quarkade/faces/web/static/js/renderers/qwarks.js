@@ -153,10 +153,7 @@ function revealedCard(view, entry, ctx, info, send) {
     const which = `Cover the card ${onDeck(view, deck, ctx)}`;
     attrs.title = which;
     attrs["aria-label"] = entry.card ? `${which}: ${faceWords(entry.card)}` : which;
-    attrs.onclick = () => {
-      ctx.ui.covered = deck;
-      send(`cover ${deck} after 0`);
-    };
+    attrs.onclick = () => send(`cover ${deck} after 0`);
     attrs.onkeydown = (event) => {
       if (event.key === "Enter" || event.key === " ") attrs.onclick();
     };
