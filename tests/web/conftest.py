@@ -181,18 +181,23 @@ def click_if_there(page: Any, selector: str, since: int | None = None, timeout: 
     ended): the caller then reads the page again. The table moved on when no element ``selector``
     finds may be clicked any more (none shown, or disabled), or when the board was drawn again
     since the page was read, ``since`` being what ``updates`` said then. A click that waits out
-    its timeout on a page that did not move on fails the test."""
+    its timeout twice on a page that did not move on fails the test (once may be a loaded machine's
+    browser, slow to find the element stable and clicked)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    try:
-        page.locator(selector).first.click(timeout=timeout)
-    except PlaywrightTimeout:
-        clickable = page.locator(selector).evaluate_all(
-            "nodes => nodes.some((n) => !n.disabled && n.getClientRects().length > 0)")
-        if not clickable or (since is not None and updates(page) > since):
-            return False
-        raise
-    return True
+    attempts = 2
+    while True:
+        attempts -= 1
+        try:
+            page.locator(selector).first.click(timeout=timeout)
+            return True
+        except PlaywrightTimeout:
+            clickable = page.locator(selector).evaluate_all(
+                "nodes => nodes.some((n) => !n.disabled && n.getClientRects().length > 0)")
+            if not clickable or (since is not None and updates(page) > since):
+                return False
+            if not attempts:
+                raise
 
 
 @pytest.fixture

@@ -61,6 +61,10 @@ class Player:
         self.choose = choose  # (coverable decks, {deck: card}) -> deck
         self.memory: dict[int, dict[int, str]] = {}  # turn -> {deck: card id}
         self.covered: dict[int, int] = {}  # turn -> the deck this seat covered (its last reach)
+        # turn -> every deck it reached for, and the turns a reach's click gave up on: a click
+        # that waited out its time on a loaded machine may still have landed
+        self.tried: dict[int, set[int]] = {}
+        self.unsure: set[int] = set()
         self.rounds: set[tuple[int, int]] = set()  # (turn, race round) it reached in
         self.beaten = 0  # times asked again, a quicker hand on its card (ruling 8)
         # the turns it reached for a card in: a reach can come too late on a slow machine (the
@@ -88,13 +92,17 @@ class Player:
             deck = self.choose(now["coverable"], self.memory[turn])
             self.reached.add(turn)
             self.rounds.add((turn, now["round"]))
+            self.tried.setdefault(turn, set()).add(deck)
             if click_if_there(self.page, f".qw-card.coverable[data-deck='{deck}']", timeout=CLICK_MS):
                 self.covered[turn] = deck
+            else:
+                self.unsure.add(turn)
             return True
         if now["answering"] and turn not in self.answered:
             self.saw_hand |= now["hands"] > 0
             mine = [deck for deck, by in now["covered"] if by == str(self.seat)]
-            assert mine == [self.covered[turn]], (now, self.covered)
+            reached = self.tried[turn] if turn in self.unsure else {self.covered[turn]}
+            assert len(mine) == 1 and mine[0] in reached, (now, self.covered, self.tried)
             card = CARD_BY_ID[self.memory[turn][mine[0]]]
             self.answer(card, Question(now["question"]))
             self.answered.add(turn)
