@@ -20,13 +20,22 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 
 NAME = "<svg onload=alert(1)>"  # would run if a page wrote it as HTML
 TURN_TITLE = "● Your turn — Quarkade"
-# every title the page shows, in order (a turn may come and go between two polls)
-RECORD_TITLES = """
-window.__titles = [];
-new MutationObserver(() => {
-  if (window.__titles[window.__titles.length - 1] !== document.title) window.__titles.push(document.title);
-}).observe(document, { subtree: true, childList: true, characterData: true });
+
+
+def recording(name: str, value: str) -> str:
+    """A page's init script that keeps in ``window[name]`` every value the JavaScript expression
+    ``value`` takes, in order, as the page changes (a value may come and go between two polls)."""
+    return f"""
+window.{name} = [];
+new MutationObserver(() => {{
+  const now = {value};
+  if (now !== undefined && window.{name}[window.{name}.length - 1] !== now) window.{name}.push(now);
+}}).observe(document, {{ subtree: true, childList: true, characterData: true, attributes: true }});
 """
+
+
+RECORD_TITLES = recording("__titles", "document.title")  # every title the page shows
+RECORD_PILL = recording("__pill", "document.querySelector('#status')?.textContent")  # the status pill's texts
 
 
 @pytest.fixture
@@ -206,26 +215,13 @@ def test_a_page_offline_while_its_seat_was_dealt_again_takes_the_new_token_on_it
         assert new and new != old
         attempts = len(links)
         offline[0] = False
-
-        def came_back() -> list[str]:  # the tokens of the page's links since it went offline
-            return [route.url.rsplit("token=", 1)[1] for route, _ in links[attempts:]]
-
         # (live only once welcomed: the old token is refused first, so that is the new one's link)
         first.wait_for_selector("#status.live", timeout=30_000)
-        assert came_back() == [old, new], came_back()
+        came_back = [route.url.rsplit("token=", 1)[1] for route, _ in links[attempts:]]  # since offline
+        assert came_back == [old, new], came_back
         assert "Cannot join" not in first.inner_text("#board")
         assert first.locator(".seat-tab[data-seat='1']").count() == 1
         assert second.locator("#status.live").count() == 1
-
-
-# every text the status pill shows, in order
-RECORD_PILL = """
-window.__pill = [];
-new MutationObserver(() => {
-  const pill = document.querySelector('#status');
-  if (pill && window.__pill[window.__pill.length - 1] !== pill.textContent) window.__pill.push(pill.textContent);
-}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-"""
 
 
 def test_a_refused_token_never_shows_the_table_as_connected(server: LiveServer, page: Any) -> None:
