@@ -516,15 +516,22 @@ def own_modules(module_name: str, origin: Path) -> list[Path]:
     return sorted(found)
 
 
-class Logged(NamedTuple):
-    """What a log holds: the games in the schedule's order from the first, and the games a
-    stopped run had finished further on (``ahead``, by their place in the schedule, from 0)."""
+class Finished(NamedTuple):
+    """Games finished: those in the schedule's order, and those further on (``ahead``, by their
+    place in the schedule, from 0), as a stopped run leaves them."""
 
     games: list[Played]
     ahead: dict[int, Played]
-    # Read from a log: where its header and its games in order end, in bytes (the games logged
-    # ahead follow, until they are taken back).
-    in_order_end: int = 0
+
+
+class Logged(NamedTuple):
+    """What a log holds: its games in the schedule's order from the first, the games a stopped
+    run had finished further on (``ahead``), and where its header and its games in order end, in
+    bytes (the games logged ahead follow, until they are taken back)."""
+
+    games: list[Played]
+    ahead: dict[int, Played]
+    in_order_end: int
 
 
 def read_log(path: Path, settings: Settings) -> Logged | None:
@@ -545,25 +552,26 @@ def read_log(path: Path, settings: Settings) -> Logged | None:
         return None
     wanted = json.loads(json.dumps(settings.header()))["tournament"]  # as JSON reads it back
     _check_header(path, _log_header(path, lines[0].decode("utf-8", errors="replace"))["tournament"], wanted)
-    logged = Logged([], {})
+    games: list[Played] = []
+    ahead_of_turn: dict[int, Played] = {}
     in_order_end = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
         played, ahead = _logged_game(path, number, line.decode("utf-8", errors="replace"))
-        if ahead is None and logged.ahead:
+        if ahead is None and ahead_of_turn:
             raise InvalidOptions(f"{path}, line {number}, is a game in order after games logged ahead of theirs: "
                                  "mend or delete that line and those after it (they are played again), "
                                  "or give another --log")
         if ahead is None:
-            logged.games.append(played)
+            games.append(played)
             in_order_end += len(line) + 1
-        elif ahead < len(logged.games) or ahead in logged.ahead:
+        elif ahead < len(games) or ahead in ahead_of_turn:
             raise InvalidOptions(f"{path}, line {number}, logs game {ahead + 1} ahead of its turn, which the log "
                                  "holds already: mend or delete that line and those after it, or give another --log")
         else:
-            logged.ahead[ahead] = played
+            ahead_of_turn[ahead] = played
     if len(complete) != len(raw):
         _cut(path, len(complete))
-    return logged._replace(in_order_end=in_order_end)
+    return Logged(games, ahead_of_turn, in_order_end)
 
 
 def grow(path: Path, settings: Settings) -> tuple[Settings, int | None]:
@@ -768,7 +776,7 @@ class Runner:
         self.given.append(played)
         return played
 
-    def kept(self, start: int) -> Logged:
+    def kept(self, start: int) -> Finished:
         """After a stop, the games to keep from the ``start``-th on (counted in the list ``play``
         was given): in order, those yielded and then those played (or known) as far as they follow
         on; and ahead of their turn, by their place in the schedule, those played further on."""
@@ -779,7 +787,7 @@ class Runner:
                 for place, (result, _) in zip(self.places[first:], self.farm.result(handle), strict=False):
                     finished[place] = Played.of(result, seats)
             first += len(seeds)
-        kept = Logged(self.given[start:], {})
+        kept = Finished(self.given[start:], {})
         place = self.first + len(self.given)  # the first game not yielded
         while place in finished:
             kept.games.append(finished.pop(place))
