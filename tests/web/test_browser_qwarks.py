@@ -206,7 +206,7 @@ def test_a_person_races_two_normal_bots_through_a_whole_game(server: LiveServer)
     assert final[0] > 0
 
 
-@pytest.mark.alone  # the players race the countdown (and the bots' reaction times)
+@pytest.mark.alone  # the friend's hand must reach the page within the second a press holds redraws
 def test_a_state_that_lands_during_a_press_does_not_take_the_click_away(server: LiveServer) -> None:
     """A person presses a card as the friend's hand lands: the new state is drawn once the press
     ends, so the release still lands on the card pressed, and covers it (drawn at once, the board
@@ -235,6 +235,7 @@ def test_a_state_that_lands_during_a_press_does_not_take_the_click_away(server: 
         friend.context.close()
 
 
+@pytest.mark.alone  # the players race the countdown
 def test_two_browsers_play_the_four_deck_game(server: LiveServer) -> None:
     with browser_page(server, 900) as host:
         # One test thread plays both pages in turn: a longer limit keeps a slow machine from
