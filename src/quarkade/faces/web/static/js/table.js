@@ -341,7 +341,7 @@ function renderTabs() {
 // A press on the board (a button or a finger down) holds the redraws that arrive before it
 // ends, for at most PRESS_HOLD_MS: a board drawn anew between the press and the release would
 // lose the click (the browser gives it to what the old and the new element have in common, not
-// to the card pressed), as a player covering a card in a race while the others' hands land saw.
+// to the card pressed). In a Qwarks race, the others' hands land while one covers a card.
 // The held redraw is made just after the click. (For scripts: body[data-held] while one waits.)
 const PRESS_HOLD_MS = 1000;
 const press = { down: false, held: false, timer: 0 };
