@@ -27,6 +27,16 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def test_the_help_writes_flags_bare_and_a_value_with_its_type() -> None:
+    code, output = run("simulate", "--help")
+    assert code == 0
+    rows = [line.split() for line in output.splitlines()]
+    words = {row[1]: row[2:] for row in rows if len(row) > 2 and row[1].startswith("--")}  # after the border
+    assert words["--json"][0] == "Print" and words["--help"][0] == "Show"  # no "<bool>" between
+    assert words["--seed"][0] == "<int>"
+    assert "<bool>" not in output
+
+
 def test_games_lists_quirky_quarks() -> None:
     code, output = run("games")
     assert code == 0

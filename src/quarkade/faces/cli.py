@@ -71,6 +71,25 @@ class Commands(typer.core.TyperGroup):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+def _bare_flags() -> None:
+    """Help panels write a flag bare (``--json``), as the library's plain help does: its panels
+    (typer 0.29) wrote every flag's type after it (``--json <bool>``, ``--help <bool>``), as if
+    the flag took a value."""
+    option: Any = getattr(typer.core, "TyperOption", None)
+    written = getattr(option, "display_type_rich", None)
+    if written is None or getattr(written, "bare_flags", False):
+        return  # a release without it, or already done
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if self.is_flag or self.count else written(self, ctx=ctx)
+
+    display_type_rich.bare_flags = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+
+_bare_flags()
+
+
 def usage_words(error: Exception) -> str:
     """A mistyped command line's error in one line: the command, what is wrong, where help is.
 
