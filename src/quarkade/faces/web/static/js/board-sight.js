@@ -1,7 +1,8 @@
 // What the board keeps in sight, for every game's renderer. The dock (a renderer's part
 // marked data-role="dock": the prompt, the buttons and the hand) stays at the bottom of the
-// screen, taking up to a third of it (quarkade.css); one that cannot be cut to a third is
-// marked data-tall and scrolls with the page. When a new prompt asks for something the dock
+// screen, taking up to a third of it (quarkade.css), or up to a half where a third would hide
+// some of its buttons (data-roomy); one that cannot be cut to a third is marked data-tall and
+// scrolls with the page. When a new prompt asks for something the dock
 // covers, or that is off screen, the page scrolls it into view above the dock, once for that
 // prompt; a prompt that asks for nothing on the board brings a dock that scrolls with the page
 // into view. When the dock then grows during the prompt (a choice made in parts: a picked
@@ -38,11 +39,19 @@ function docked(dock) {
 
 /** Mark ``dock`` data-tall when, cut as far as its stylesheet lets it be (a dock-scroll part
  *  scrolls inside), it is still taller than a third of the screen: all its buttons are
- *  needed at once (Qwarks' answer). quarkade.css then lets it scroll with the page. */
+ *  needed at once (Qwarks' answer). quarkade.css then lets it scroll with the page. Else mark
+ *  it data-roomy when a third leaves some of its buttons or prompt out of sight inside it:
+ *  quarkade.css then lets it take up to half the screen, so that a player chooses among
+ *  choices in sight (seven stacks to ask for, a row of tokens to commit, beside the hand). */
 function markTall(dock) {
   if (!dock) return;
   dock.removeAttribute("data-tall");
+  dock.removeAttribute("data-roomy");
   if (dock.scrollHeight > window.innerHeight / 3 + 1) dock.setAttribute("data-tall", "");
+  else if ([...dock.querySelectorAll(PARTS)].some((part) => part.scrollHeight > part.clientHeight + 1)) {
+    dock.setAttribute("data-roomy", "");
+  }
+  for (const part of dock.querySelectorAll(PARTS)) markMore(part, true);
 }
 
 /** ``node``, in a part of the dock that scrolls when the dock is full, scrolled into that
@@ -231,7 +240,8 @@ function markMore(box, vertical = false) {
 
 // The parts of a dock that scroll up and down when it is full: its dock-scroll box, and the
 // buttons under a prompt that stays (Quirks' and Quirky Quarks' action bars on a phone).
-const SCROLLING = "[data-role='dock'] :is(.dock-scroll, .dock-scroll > .controls)";
+const PARTS = ":is(.dock-scroll, .dock-scroll > .controls)";
+const SCROLLING = `[data-role='dock'] ${PARTS}`;
 
 /** Each hand row on ``board`` that scrolls sideways, and each part of its dock that scrolls up
  *  and down, says so: ``data-more`` names the sides where cards or buttons are out of sight

@@ -78,12 +78,14 @@ export function showTurn(mine) {
 }
 
 /** A button that turns the beep on or off: named for what a click does, its state in
- *  aria-pressed, which its border shows too (quarkade.css). */
+ *  aria-pressed, which its border shows too (quarkade.css). On a phone's top bar, where the
+ *  game's name needs the room, it is named for what it toggles ("Sound"), as a toggle is. */
 export function soundToggle() {
   const button = h("button", { class: "small ghost sound-toggle", id: "sound-toggle", type: "button" });
   const label = () => {
     const on = soundOn();
-    button.textContent = on ? "Turn sound off" : "Turn sound on";
+    button.replaceChildren(h("span", { class: "sound-long" }, on ? "Turn sound off" : "Turn sound on"),
+      h("span", { class: "sound-short" }, "Sound"));
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.title = on ? "A beep when your turn begins" : "Turn on a beep for when your turn begins";
   };
