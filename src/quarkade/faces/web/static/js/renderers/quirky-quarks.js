@@ -183,7 +183,8 @@ function discoveryZone(view, ctx, legalInfo) {
   return h("section", { class: "qq-zone" },
     h("div", { class: "qq-section-title" }, h("h3", {}, "Discovery Zone"),
       h("span", { class: "faint small" }, zone.length ? `${zone.length} card${zone.length > 1 ? "s" : ""} · starting bids from ${view.flow ? view.flow.min_bid : 2} eV` : "empty")),
-    auction ? h("div", { class: "qq-auction" },
+    // what a bidder is asked about: the prompt brings it into sight above the dock (board-sight.js)
+    auction ? h("div", { class: "qq-auction", "data-target": "auction" },
       card(auction.card, { size: "mini" }),
       h("div", {},
         h("div", {}, "Auction for ", h("b", {}, nameOf(auction.card))),
