@@ -228,11 +228,11 @@ def deal_for_seat_0() -> State:
     raise AssertionError("no deal with seat 0 in forty seeded games")
 
 
-DRAW = """async ([view, legal, seat]) => {
+DRAW = """async ([view, legal, seat, names]) => {
   const { renderCosmicEncounter } = await import('/js/renderers/cosmic-encounter.js');
   const components = await (await fetch('/api/games/cosmic-encounter/components')).json();
   window.sent = [];
-  const ctx = { seat, components, ui: {}, names: {}, replay: false, clock: null, over: false };
+  const ctx = { seat, components, ui: {}, names: names || {}, replay: false, clock: null, over: false };
   const main = document.createElement('main');
   main.style.padding = '1rem';
   main.append(renderCosmicEncounter(view, legal, (a) => window.sent.push(a), ctx));
@@ -316,8 +316,59 @@ def test_a_token_is_placed_by_clicking_a_planet(server: LiveServer, page: Any) -
     assert f"Seat 1 {'returns' if waiting['kind'] == 'home' else ''}" in line and f"{waiting['count']} token" in line
     assert "click" in page.inner_text("#ce-prompt")
     choice = legal[-1]
-    page.locator(f".ce-planet[data-action='{choice}'], .ce-planet [data-action='{choice}']").first.click()
+    page.locator(f".ce-planet[data-action='{choice}'], .ce-aims [data-action='{choice}']").first.click()
     assert page.evaluate("window.sent") == [choice]
+
+
+def aims_in_own_system_for_seat_0() -> State:
+    """A seeded four-player game where seat 0's destiny named its own colour and a planet of its
+    system holds tokens of two other players: aiming there asks against which."""
+    game = quarkade.load("cosmic-encounter", players=4)
+    for seed in range(60):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            if state.to_act == (0,):
+                aimed = [str(a).split()[1] for a in state.legal_actions(0) if str(a).startswith("aim ")]
+                if any(aimed.count(planet) > 1 for planet in aimed):
+                    return state
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no aim with a choice of opponent for seat 0 in sixty seeded games")
+
+
+# Each choice of opponent's button: its box and its system's.
+AIMS = """() => [...document.querySelectorAll('.ce-aims button')].map((b) => {
+  const box = b.getBoundingClientRect(), system = b.closest('.ce-system').getBoundingClientRect();
+  return { action: b.dataset.action, box: [box.left, box.top, box.right, box.bottom],
+           system: [system.left, system.top, system.right, system.bottom] };
+})"""
+
+
+def test_a_choice_of_opponent_in_ones_own_system_is_a_row_of_whole_buttons(server: LiveServer, page: Any) -> None:
+    """Aiming at a planet of one's own system where two players have tokens asks against which:
+    its buttons stand in a row under the planets, each whole inside the system and none over
+    another (in a planet's narrow column they overlapped, one hiding another's click)."""
+    state = aims_in_own_system_for_seat_0()
+    view = state.view(0).to_json()
+    legal = [str(action) for action in state.legal_actions(0)]
+    page.set_viewport_size({"width": 900, "height": 900})  # the board's column on a laptop's screen
+    page.goto(f"{server.url}/")
+    names = {seat: f"Bot {seat + 1} (heuristic)" for seat in range(1, 4)}  # as long as a table's bots' names
+    page.evaluate(DRAW, [view, legal, 0, names])
+    page.wait_for_selector(".ce-aims button")
+    buttons = page.evaluate(AIMS)
+    assert sorted(b["action"] for b in buttons) == sorted(
+        a for a in legal if a.startswith("aim ") and sum(o.split()[1] == a.split()[1] for o in legal) > 1)
+    for b in buttons:
+        (left, top, right, bottom), (s_left, s_top, s_right, s_bottom) = b["box"], b["system"]
+        assert s_left <= left and right <= s_right and s_top <= top and bottom <= s_bottom, f"outside its system: {b}"
+    for i, one in enumerate(buttons):
+        for other in buttons[i + 1:]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = one["box"], other["box"]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"overlapping: {one} and {other}"
+    last = buttons[-1]["action"]
+    page.locator(f".ce-aims [data-action='{last}']").click()
+    assert page.evaluate("window.sent") == [last]
 
 
 def flare_for_seat_0() -> State:

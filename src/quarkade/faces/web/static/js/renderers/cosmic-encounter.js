@@ -162,11 +162,18 @@ const CLICK_WORDS = {
   home: "click to place it here", lose: "click to lose it from here", base: "click to move it here",
 };
 
-function planetNode(view, planet, legalSet, send, ctx) {
-  const enc = view.encounter || {};
+/** The legal actions that name ``planet``: aiming the cone at it (one, or one a player with
+ *  tokens there), and placing a token on it (home, lost, or a deal's base from one of several). */
+function planetActions(planet, legalSet) {
   const aims = [...legalSet].filter((a) => a === `aim ${planet.planet}` || a.startsWith(`aim ${planet.planet} at `));
   const places = [...legalSet].filter((a) => a === `home ${planet.planet}` || a === `lose ${planet.planet}`
     || a.startsWith(`base ${planet.planet} from `));
+  return { aims, places };
+}
+
+function planetNode(view, planet, legalSet, send, ctx) {
+  const enc = view.encounter || {};
+  const { aims, places } = planetActions(planet, legalSet);
   const regroup = legalSet.has(`regroup ${planet.planet}`) ? `regroup ${planet.planet}` : null;
   const action = aims.length === 1 ? aims[0] : places.length === 1 ? places[0] : regroup;
   const classes = ["ce-planet"];
@@ -186,14 +193,29 @@ function planetNode(view, planet, legalSet, send, ctx) {
   }
   return h("div", attrs,
     h("div", { class: "ce-orb" }, h("span", { class: "ce-planet-n" }, String(planetNumber(planet.planet)))),
-    h("div", { class: "ce-pips" }, tokenPips(planet.tokens, ctx)),
-    aims.length > 1 ? h("div", { class: "ce-aims" }, aims.map((a) => h("button", {
+    h("div", { class: "ce-pips" }, tokenPips(planet.tokens, ctx)));
+}
+
+/** A planet's choices where a click on it cannot say which (the cone aimed at a planet where
+ *  two players have tokens, a token from one of several bases): a row of buttons under the
+ *  system's planets, where their words have the room a planet's column lacks. */
+function planetChoices(planet, legalSet, send, ctx) {
+  const { aims, places } = planetActions(planet, legalSet);
+  const buttons = [];
+  if (aims.length > 1) {
+    buttons.push(...aims.map((a) => h("button", {
       class: "small", "data-action": a, onclick: () => send(a),
       "aria-label": `aim at ${planetWords(ctx, planet.planet)}, against ${seatName(ctx, Number(a.split(" ").pop()))}`,
-    }, `vs ${seatName(ctx, Number(a.split(" ").pop()))}`))) : null,
-    places.length > 1 ? h("div", { class: "ce-aims" }, places.map((a) => h("button", {
+    }, `vs ${seatName(ctx, Number(a.split(" ").pop()))}`)));
+  }
+  if (places.length > 1) {
+    buttons.push(...places.map((a) => h("button", {
       class: "small", "data-action": a, title: `the token comes from ${planetWords(ctx, a.split(" ").pop())}`, onclick: () => send(a),
-    }, `from ${planetWords(ctx, a.split(" ").pop())}`))) : null);
+    }, `from ${planetWords(ctx, a.split(" ").pop())}`)));
+  }
+  return buttons.length
+    ? h("div", { class: "ce-aims", "data-planet": planet.planet }, h("span", { class: "faint small" }, `Planet ${planetNumber(planet.planet)}:`), buttons)
+    : null;
 }
 
 function systemPanel(view, player, ctx, legalSet, send) {
@@ -227,6 +249,7 @@ function systemPanel(view, player, ctx, legalSet, send) {
         `+ ${title(player.flare)} flare${player.flare_super === undefined ? "" : player.flare_super ? " (super)" : " (wild)"}`), flared) : null,
       player.shielded ? h("span", { class: "chip good" }, "shielded") : null),
     h("div", { class: "ce-planets" }, planets.map((p) => planetNode(view, p, legalSet, send, ctx))),
+    planets.map((p) => planetChoices(p, legalSet, send, ctx)),
     h("div", { class: "ce-system-foot faint small" },
       h("span", { title: "cards in hand" }, `🂠 ${player.hand_size} cards`),
       h("span", { class: "ce-warp-count", title: "tokens in the warp" }, `warp ${player.warp}`),
